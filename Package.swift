@@ -1,0 +1,60 @@
+// swift-tools-version:6.0
+// SPDX-License-Identifier: GPL-3.0-or-later
+import PackageDescription
+
+/// The annotator is layered so that the interaction engine, the layout engine and the document
+/// model build and test with no GTK, poppler or cairo headers (see ARCHITECTURE in the DocC
+/// catalogues). Only DocumentPoppler, Rendering and GtkShell reach the C libraries.
+let package = Package(
+    name: "pdf-annotator",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "Geometry", targets: ["Geometry"]),
+        .library(name: "InteractionEngine", targets: ["InteractionEngine"]),
+        .library(name: "DocumentLayout", targets: ["DocumentLayout"]),
+        .library(name: "Document", targets: ["Document"]),
+        .library(name: "DocumentPoppler", targets: ["DocumentPoppler"]),
+        .library(name: "Rendering", targets: ["Rendering"]),
+        .library(name: "GtkShell", targets: ["GtkShell"]),
+        .executable(name: "pdf-annotator", targets: ["pdf-annotator"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // C libraries found with pkg-config.
+        .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+        .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // GObject/GTK macros and variadic calls as plain C functions.
+        .target(name: "CShim", dependencies: ["CGtk"]),
+
+        // Pure Swift layers.
+        .target(name: "Geometry"),
+        .target(name: "InteractionEngine", dependencies: ["Geometry"]),
+        .target(name: "DocumentLayout", dependencies: ["Geometry"]),
+        .target(name: "Document", dependencies: ["Geometry"]),
+
+        // Platform layers.
+        .target(name: "DocumentPoppler", dependencies: ["Document", "Geometry", "CPoppler", "CCairo"]),
+        .target(name: "Rendering", dependencies: ["Document", "DocumentLayout", "Geometry", "CCairo"]),
+        .target(
+            name: "GtkShell",
+            dependencies: [
+                "Geometry", "InteractionEngine", "DocumentLayout", "Document", "DocumentPoppler",
+                "Rendering", "CGtk", "CShim", "CCairo",
+            ]
+        ),
+        .executableTarget(
+            name: "pdf-annotator",
+            dependencies: ["GtkShell", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "DocumentLayoutTests", dependencies: ["DocumentLayout", "Geometry"]),
+        .testTarget(name: "InteractionEngineTests", dependencies: ["InteractionEngine", "Geometry"]),
+        .testTarget(name: "DocumentPopplerTests", dependencies: ["DocumentPoppler", "Document", "Geometry"]),
+        .testTarget(name: "UITests", dependencies: []),
+    ],
+    swiftLanguageModes: [.v6]
+)

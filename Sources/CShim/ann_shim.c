@@ -1,0 +1,1 @@
+#include "ann_shim.h"
