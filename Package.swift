@@ -50,6 +50,9 @@ let package = Package(
             dependencies: ["GtkShell", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
+        // Benchmarks (not tests): `swift run -c release engine-bench`.
+        .executableTarget(name: "engine-bench", dependencies: ["InteractionEngine", "Geometry"]),
+
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "DocumentLayoutTests", dependencies: ["DocumentLayout", "Geometry"]),
         .testTarget(name: "InteractionEngineTests", dependencies: ["InteractionEngine", "Geometry"]),

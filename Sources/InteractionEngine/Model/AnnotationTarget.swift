@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Geometry
+
+/// Identifies an annotation across the engine, the document model and the shell.
+public struct AnnotationID: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var rawValue: String
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+}
+
+/// The PDF annotation subtypes the engine tells apart when deciding what a gesture may do
+/// (for example, an app that excludes ink from selection).
+public enum AnnotationKind: String, Hashable, Sendable, Codable, CaseIterable {
+    case ink, highlight, underline, strikeOut, squiggly, freeText, note, square, circle, line
+    case polygon, polyline, stamp, link, widget, popup, caret, fileAttachment, other
+}
+
+/// What the engine knows of an annotation: enough to hit-test it and to decide whether an
+/// interaction may touch it, and nothing of how it is stored or drawn.
+public struct AnnotationTarget: Hashable, Sendable, Codable {
+    public var id: AnnotationID
+    public var kind: AnnotationKind
+    public var page: PageIndex
+    /// Bounds in PDF user space of the page (y up, origin at the media box's lower-left).
+    public var bounds: Rect
+    /// A locked annotation can be selected but not moved, resized or edited.
+    public var isLocked: Bool
+
+    public init(id: AnnotationID, kind: AnnotationKind, page: PageIndex, bounds: Rect, isLocked: Bool = false) {
+        self.id = id; self.kind = kind; self.page = page; self.bounds = bounds; self.isLocked = isLocked
+    }
+}
+
+/// The coordinate spaces a point can be expressed in when an activation condition or an
+/// embedder asks about it.
+public enum CoordinateSpace: Hashable, Sendable, Codable {
+    /// The visible widget, logical pixels, y down.
+    case view
+    /// A page as shown (after /Rotate), in PDF points at zoom 1, origin top-left, y down.
+    case page(PageIndex)
+    /// A page's PDF user space: points, origin at the media box's lower-left, y up, before /Rotate.
+    case pdf(PageIndex)
+}
