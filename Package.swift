@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "CShim", dependencies: ["CGtk"]),
 
         // Pure Swift layers.
-        .target(name: "Geometry"),
+        .target(name: "Geometry", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "InteractionEngine", dependencies: ["Geometry"]),
         .target(name: "DocumentLayout", dependencies: ["Geometry"]),
         .target(name: "Document", dependencies: ["Geometry"]),
