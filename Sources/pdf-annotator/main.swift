@@ -1,1 +1,55 @@
-print("pdf-annotator")
+// SPDX-License-Identifier: GPL-3.0-or-later
+import ArgumentParser
+import Foundation
+import GtkShell
+
+/// The command line: documents to open and the developer options for recording, replaying and
+/// dumping state. Invalid arguments print usage and exit non-zero before GTK starts.
+struct PdfAnnotatorCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pdf-annotator",
+        abstract: "Read and annotate PDF documents.",
+        discussion: "Each FILE opens in its own window. A second launch hands its files to the running instance.")
+
+    @Argument(help: "PDF documents to open.", completion: .file(extensions: ["pdf"]))
+    var files: [String] = []
+
+    @Option(name: .customLong("record-input"), help: ArgumentHelp("Record the session's input events to FILE.", valueName: "FILE"))
+    var recordInput: String?
+
+    @Option(name: .customLong("replay-input"), help: ArgumentHelp("Replay the input events recorded in FILE into the first window.", valueName: "FILE"))
+    var replayInput: String?
+
+    @Option(name: .customLong("state-file"), help: ArgumentHelp("Keep a JSON dump of the windows' state in FILE (for tests).", valueName: "FILE"))
+    var stateFile: String?
+
+    func validate() throws {
+        if let replayInput, !FileManager.default.isReadableFile(atPath: replayInput) {
+            throw ValidationError("Cannot read the input recording “\(replayInput)”.")
+        }
+    }
+
+    /// Absolute paths, so a running instance in another folder opens the right files.
+    var absoluteFiles: [String] {
+        let cwd = FileManager.default.currentDirectoryPath
+        return files.map { path in
+            if path.hasPrefix("/") || path.contains("://") { return path }
+            return URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: cwd, isDirectory: true)).standardized.path
+        }
+    }
+}
+
+let command: PdfAnnotatorCommand
+do {
+    command = try PdfAnnotatorCommand.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    PdfAnnotatorCommand.exit(withError: error)
+}
+
+let status = MainActor.assumeIsolated {
+    let app = AnnotatorApplication(options: AppOptions(
+        files: command.absoluteFiles, stateFile: command.stateFile,
+        recordInput: command.recordInput, replayInput: command.replayInput))
+    return app.run()
+}
+exit(status)

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+/// The document information a window title or properties dialog shows, read once at open time.
+///
+/// Every field is `nil` when the document does not say (empty strings count as absent).
+public struct DocumentMetadata: Hashable, Sendable {
+    public var title: String?
+    public var author: String?
+    public var subject: String?
+    public var keywords: String?
+    public var creator: String?
+    public var producer: String?
+    /// The version in the file header, such as "PDF-1.7".
+    public var pdfVersion: String?
+
+    public init(
+        title: String? = nil, author: String? = nil, subject: String? = nil, keywords: String? = nil,
+        creator: String? = nil, producer: String? = nil, pdfVersion: String? = nil
+    ) {
+        self.title = title
+        self.author = author
+        self.subject = subject
+        self.keywords = keywords
+        self.creator = creator
+        self.producer = producer
+        self.pdfVersion = pdfVersion
+    }
+
+    public static let empty = DocumentMetadata()
+}

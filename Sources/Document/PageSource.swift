@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Geometry
+
+/// The page geometry of an open document, kept behind a protocol so that layout and the
+/// interaction engine can be tested with ``FakePageSource`` instead of a real PDF backend.
+///
+/// Implementations answer from values gathered at open time; both requirements are cheap and
+/// safe to call from any thread.
+public protocol PageSource: AnyObject, Sendable {
+    var pageCount: Int { get }
+
+    /// The geometry of the page at `index`.
+    ///
+    /// - Precondition: `0 <= index.rawValue < pageCount`.
+    func pageInfo(_ index: PageIndex) -> PageInfo
+}
+
+extension PageSource {
+    /// Every page's geometry in order, handy for building a layout.
+    public var allPageInfos: [PageInfo] { (0..<pageCount).map { pageInfo(PageIndex($0)) } }
+
+    /// The display sizes of every page in order, the input `DocumentLayout` expects.
+    public var displaySizes: [Size] { allPageInfos.map(\.displaySize) }
+}

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Geometry
+
+/// Zooming about a focal point and the zooms that fit a page or spread to the view.
+extension Viewport {
+    /// The viewport at a new zoom, scrolled so that the document point under `viewPoint` stays
+    /// under it, then clamped.
+    ///
+    /// Gaps and margins do not scale with the zoom, so the canvas does not simply scale about
+    /// the focal point. Instead the point is anchored to the page under it (or the nearest page)
+    /// by its fractional position in that page's frame, and that position is placed back under
+    /// `viewPoint` after the zoom. Points outside every page extrapolate from the nearest one.
+    ///
+    /// - Parameters:
+    ///   - newZoom: the zoom wanted; it is limited to ``zoomRange``.
+    ///   - viewPoint: the focal point in view coordinates, such as the pinch centre or pointer.
+    public func zoomed(to newZoom: Double, keeping viewPoint: Point, in layout: DocumentLayout) -> Viewport {
+        let zoomAfter = Self.clampedZoom(newZoom)
+        var result = self
+        result.zoom = zoomAfter
+        let canvasPoint = viewToCanvas(viewPoint)
+        guard zoom > 0, zoom.isFinite,
+              let anchor = layout.page(at: canvasPoint, zoom: zoom) ?? layout.nearestPage(to: canvasPoint, zoom: zoom)
+        else { return result.clamped(to: layout) }
+        let before = layout.pageFrame(anchor, zoom: zoom)
+        let after = layout.pageFrame(anchor, zoom: zoomAfter)
+        // Scale the offset from the page's origin; the page scales exactly with the zoom.
+        let ratio = zoomAfter / zoom
+        let moved = Point(x: after.minX + (canvasPoint.x - before.minX) * ratio,
+                          y: after.minY + (canvasPoint.y - before.minY) * ratio)
+        result.offset = Point(x: moved.x - viewPoint.x, y: moved.y - viewPoint.y)
+        return result.clamped(to: layout)
+    }
+
+    /// The zoom at which a spread fills the view's width less the margins (and the gap between
+    /// its pages), limited to ``zoomRange``.
+    ///
+    /// - Parameters:
+    ///   - page: fit the spread showing this page; `nil` fits the widest spread of the document.
+    /// - Returns: 1 when the document has no pages or no width.
+    public static func fitWidthZoom(for layout: DocumentLayout, viewSize: Size, page: PageIndex?) -> Double {
+        fit(layout, page: page) { width, _, gaps in
+            width > 0 ? (viewSize.width - 2 * layout.settings.margin - layout.settings.pageGap * gaps) / width : nil
+        }
+    }
+
+    /// The zoom at which a whole spread fits in the view, margins included, limited to
+    /// ``zoomRange``.
+    ///
+    /// - Parameters:
+    ///   - page: fit the spread showing this page; `nil` fits every spread of the document.
+    /// - Returns: 1 when the document has no pages or only empty ones.
+    public static func fitPageZoom(for layout: DocumentLayout, viewSize: Size, page: PageIndex?) -> Double {
+        let margin = layout.settings.margin, gap = layout.settings.pageGap
+        return fit(layout, page: page) { width, height, gaps in
+            let byWidth = width > 0 ? (viewSize.width - 2 * margin - gap * gaps) / width : Double.infinity
+            let byHeight = height > 0 ? (viewSize.height - 2 * margin) / height : Double.infinity
+            let zoom = min(byWidth, byHeight)
+            return zoom.isFinite ? zoom : nil
+        }
+    }
+
+    /// The smallest zoom `zoomFor` gives over the chosen spreads, clamped; 1 if it gives none.
+    /// `zoomFor` receives a spread's width and height in points and its gaps between pages.
+    private static func fit(
+        _ layout: DocumentLayout, page: PageIndex?,
+        zoomFor: (_ width: Double, _ height: Double, _ gaps: Double) -> Double?
+    ) -> Double {
+        let spreads: any Sequence<Int>
+        if let page {
+            let s = layout.spreadIndex(forPage: page)
+            spreads = s..<(s + 1)
+        } else {
+            spreads = layout.widestAndTallestSpreads
+        }
+        var best: Double?
+        for s in spreads {
+            let extent = layout.spreadPointExtent(s)
+            if let zoom = zoomFor(extent.width, extent.height, Double(max(0, extent.pages - 1))) {
+                best = min(best ?? zoom, zoom)
+            }
+        }
+        return best.map(clampedZoom) ?? 1
+    }
+}

@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import CShim
+import Foundation
+
+/// The `GtkApplication`: one primary instance per session (a second launch with a file hands
+/// it to the running one over D-Bus), one ``DocumentWindow`` per document, keyboard
+/// accelerators and the stylesheet.
+@MainActor
+public final class AnnotatorApplication {
+    let gtkApplication: UnsafeMutablePointer<GtkApplication>
+    public private(set) var windows: [DocumentWindow] = []
+    let options: AppOptions
+    var stateDump: StateDump?
+
+    public init(options: AppOptions) {
+        self.options = options
+        gtkApplication = gtk_application_new(AppOptions.applicationID, G_APPLICATION_HANDLES_OPEN)
+        if let file = options.stateFile { stateDump = StateDump(path: file) }
+        Signals.connect(raw(gtkApplication), "startup") { [weak self] in self?.startup() }
+        Signals.connect(raw(gtkApplication), "activate") { [weak self] in self?.activate() }
+        Signals.connect(raw(gtkApplication), "open", open: { [weak self] paths in
+            guard let self else { return }
+            for path in paths { self.open(path: path, preferring: nil) }
+        })
+    }
+
+    /// Runs the main loop until the last window closes; returns the exit status.
+    public func run() -> Int32 {
+        var arguments = [CommandLine.arguments.first ?? "pdf-annotator"] + options.files
+        var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { cArguments.forEach { free($0) } }
+        arguments.removeAll()
+        return cArguments.withUnsafeMutableBufferPointer { buffer in
+            g_application_run(cast(gtkApplication), Int32(buffer.count - 1), buffer.baseAddress)
+        }
+    }
+
+    func startup() {
+        Stylesheet.load()
+        setAccels("win.open", ["<Control>o"])
+        setAccels("win.zoom-in", ["<Control>plus", "<Control>equal", "<Control>KP_Add"])
+        setAccels("win.zoom-out", ["<Control>minus", "<Control>KP_Subtract"])
+        setAccels("win.zoom-reset", ["<Control>0", "<Control>KP_0"])
+        setAccels("win.fit-width", ["<Control>1"])
+        setAccels("win.fit-page", ["<Control>2"])
+        setAccels("win.go-to-page", ["<Control>l"])
+        setAccels("win.close", ["<Control>w"])
+        setAccels("app.quit", ["<Control>q"])
+        let quit = g_simple_action_new("quit", nil)
+        Signals.connect(raw(quit), "activate", pointer: { [weak self] _ in
+            guard let self else { return }
+            for w in self.windows { gtk_window_destroy(cast(w.window)) }
+            g_application_quit(cast(self.gtkApplication))
+        })
+        g_action_map_add_action(OpaquePointer(gtkApplication), quit)
+        g_object_unref(raw(quit))
+    }
+
+    func activate() {
+        if let first = windows.first {
+            first.present()
+            return
+        }
+        let window = makeWindow()
+        window.present()
+    }
+
+    /// Opens `path` in `preferring` if that window shows nothing yet (or an error), otherwise
+    /// in a new window.
+    func open(path: String, preferring: DocumentWindow?) {
+        let reusable = preferring.flatMap { [.empty, .error].contains($0.content) ? $0 : nil }
+            ?? windows.first { $0.content == .empty }
+        let window = reusable ?? makeWindow()
+        window.open(path: path)
+        window.present()
+        if let replay = options.replayInput, windows.count == 1, !replayStarted {
+            replayStarted = true
+            InputReplay.start(file: replay, into: window.canvas)
+        }
+    }
+
+    var replayStarted = false
+
+    func makeWindow() -> DocumentWindow {
+        let window = DocumentWindow(application: self)
+        windows.append(window)
+        if let record = options.recordInput, windows.count == 1 {
+            InputRecording.attach(file: record, to: window.canvas)
+        }
+        stateChanged()
+        return window
+    }
+
+    func windowClosed(_ window: DocumentWindow) {
+        windows.removeAll { $0 === window }
+        stateChanged()
+    }
+
+    func stateChanged() {
+        stateDump?.scheduleWrite { [weak self] in self?.windows.map { $0.snapshot() } ?? [] }
+    }
+
+    private func setAccels(_ action: String, _ accels: [String]) {
+        let strings = accels.map { strdup($0) }
+        defer { strings.forEach { free($0) } }
+        var pointers: [UnsafePointer<CChar>?] = strings.map { UnsafePointer($0) } + [nil]
+        pointers.withUnsafeMutableBufferPointer { buffer in
+            gtk_application_set_accels_for_action(gtkApplication, action, buffer.baseAddress)
+        }
+    }
+}

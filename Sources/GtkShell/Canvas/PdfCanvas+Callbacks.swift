@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import DocumentLayout
+import Geometry
+import InteractionEngine
+
+/// GTK wiring of the canvas: draw function, size, raw input, scrollbars and the frame clock.
+extension PdfCanvas {
+    func installCallbacks() {
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        let draw: GtkDrawingAreaDrawFunc = { _, cr, width, height, data in
+            let canvas = Unmanaged<PdfCanvas>.fromOpaque(data!).takeUnretainedValue()
+            MainActor.assumeIsolated { canvas.draw(cr!, width: Double(width), height: Double(height)) }
+        }
+        // The canvas outlives its drawing area (the window keeps both), so no destroy notify.
+        gtk_drawing_area_set_draw_func(cast(area), draw, me, nil)
+
+        Signals.connect(raw(area), "resize", size: { [weak self] w, h in self?.resized(width: Double(w), height: Double(h)) })
+
+        let legacy = gtk_event_controller_legacy_new()
+        Signals.connect(raw(legacy), "event", pointerReturningBool: { [weak self] event in
+            guard let self, let event else { return false }
+            return self.handleGdkEvent(event)
+        })
+        gtk_widget_add_controller(area, legacy)
+
+        Signals.connect(raw(vAdjustment), "value-changed", { [weak self] in self?.adjustmentMoved() })
+        Signals.connect(raw(hAdjustment), "value-changed", { [weak self] in self?.adjustmentMoved() })
+    }
+
+    /// Translates a GDK event and hands it to ``handle(_:frameTimeMicroseconds:)``.
+    /// Returns whether GTK should stop propagating it.
+    func handleGdkEvent(_ event: OpaquePointer) -> Bool {
+        let raw = GdkEventReader.read(event) { [area] sx, sy in Self.surfaceToWidget(area, sx, sy) }
+        // Keys with Ctrl/Alt go to the window's shortcuts (zoom, open) via the action system.
+        if raw.kind == .keyPress || raw.kind == .keyRelease, !raw.modifiers.isDisjoint(with: [.control, .alt]) { return false }
+        guard let input = translator.translate(raw) else { return raw.pointerEmulated }
+        handle(input)
+        switch input.kind {
+        case .key(let name, _):
+            return ["Up", "Down", "Left", "Right", "Page_Up", "Page_Down", "space", "Home", "End", "BackSpace"].contains(name)
+        case .enter, .leave, .proximity: return false
+        default: return true
+        }
+    }
+
+    /// GDK reports positions in the toplevel surface's coordinates.
+    static func surfaceToWidget(_ widget: UnsafeMutablePointer<GtkWidget>, _ sx: Double, _ sy: Double) -> Point {
+        guard let native = gtk_widget_get_native(widget) else { return Point(x: sx, y: sy) }
+        var tx = 0.0, ty = 0.0
+        gtk_native_get_surface_transform(native, &tx, &ty)
+        var wx = 0.0, wy = 0.0
+        let nativeWidget: UnsafeMutablePointer<GtkWidget>? = cast(native)
+        if gtk_widget_translate_coordinates(nativeWidget, widget, sx - tx, sy - ty, &wx, &wy) == 0 {
+            return Point(x: sx, y: sy)
+        }
+        return Point(x: wx, y: wy)
+    }
+
+    func resized(width: Double, height: Double) {
+        let anchorPage = currentPage
+        viewport.size = Size(width: width, height: height)
+        if zoomMode != .free {
+            applyZoomMode()
+        } else {
+            viewport = viewport.clamped(to: layout)
+        }
+        if let anchorPage, viewport.offset.y <= 0, anchorPage.rawValue == 0 { viewport = viewport.clamped(to: layout) }
+        viewChanged()
+    }
+
+    /// Mirrors the viewport into the scrollbars' adjustments.
+    func syncAdjustments() {
+        updatingAdjustments = true
+        defer { updatingAdjustments = false }
+        let content = layout.contentSize(zoom: viewport.zoom)
+        let v = viewport
+        gtk_adjustment_configure(vAdjustment, v.offset.y, min(0, v.offset.y), max(content.height, v.offset.y + v.size.height),
+                                 48, max(1, v.size.height * 0.9), v.size.height)
+        gtk_adjustment_configure(hAdjustment, v.offset.x, min(0, v.offset.x), max(content.width, v.offset.x + v.size.width),
+                                 48, max(1, v.size.width * 0.9), v.size.width)
+        gtk_widget_set_visible(hScrollbar, content.width > v.size.width + 0.5 ? 1 : 0)
+        gtk_widget_set_visible(vScrollbar, content.height > v.size.height + 0.5 ? 1 : 0)
+    }
+
+    func adjustmentMoved() {
+        guard !updatingAdjustments else { return }
+        navigation.stopMomentum()
+        let target = Point(x: gtk_adjustment_get_value(hAdjustment), y: gtk_adjustment_get_value(vAdjustment))
+        viewport = viewport.scrolled(by: target - viewport.offset, in: layout)
+        viewChanged()
+    }
+
+    /// Drives momentum from the frame clock until it settles.
+    func startTicking() {
+        guard tickCallbackID == 0 else { return }
+        let tick: GtkTickCallback = { _, clock, data in
+            let canvas = Unmanaged<PdfCanvas>.fromOpaque(data!).takeUnretainedValue()
+            let frameTime = Int64(gdk_frame_clock_get_frame_time(clock))
+            return MainActor.assumeIsolated { canvas.tick(frameTimeMicroseconds: frameTime) } ? 1 : 0
+        }
+        tickCallbackID = gtk_widget_add_tick_callback(area, tick, Unmanaged.passUnretained(self).toOpaque(), nil)
+    }
+
+    /// One frame of momentum; returns whether to keep ticking.
+    func tick(frameTimeMicroseconds: Int64) -> Bool {
+        let eventTime = InputTime(seconds: Double(frameTimeMicroseconds - eventClockOffset) / 1_000_000)
+        if let action = navigation.tick(at: eventTime) {
+            apply(action)
+            viewChanged()
+        }
+        if navigation.isAnimating { return true }
+        tickCallbackID = 0
+        return false
+    }
+}

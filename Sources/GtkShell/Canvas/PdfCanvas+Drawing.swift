@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CCairo
+import CGtk
+import DocumentLayout
+import Geometry
+import Rendering
+
+/// Painting: page backgrounds, scaled placeholders, then sharp tiles on top.
+extension PdfCanvas {
+    /// Device pixels per view pixel (HiDPI).
+    var deviceScale: Double { Double(max(1, gtk_widget_get_scale_factor(area))) }
+
+    /// The tile plan for a page at the current zoom.
+    func plan(for page: PageIndex) -> TilePlan {
+        TilePlan(page: page, displaySize: pages[page.rawValue].displaySize, scale: viewport.zoom * deviceScale)
+    }
+
+    /// Requests the visible tiles that are not cached, nearest the view's centre first, then
+    /// the next page in reading order as a prefetch.
+    func requestTiles() {
+        guard let queue = renderQueue, !pages.isEmpty, viewport.size.width > 0 else { return }
+        let visible = layout.visiblePages(in: viewport.visibleRect, zoom: viewport.zoom)
+        var wanted: [TileRequest] = []
+        var missing = 0
+        for page in visible {
+            let p = plan(for: page)
+            let frame = layout.pageFrame(page, zoom: viewport.zoom)
+            guard let shown = frame.intersection(viewport.visibleRect) else { continue }
+            let s = deviceScale
+            let inPage = Rect(x: (shown.minX - frame.minX) * s, y: (shown.minY - frame.minY) * s,
+                              width: shown.width * s, height: shown.height * s)
+            for key in p.tiles(overlapping: inPage) where !cache.contains(key) {
+                wanted.append(TileRequest(key: key, pixelRect: p.pixelRect(column: key.column, row: key.row)))
+                missing += 1
+            }
+        }
+        if let last = visible.last, last.rawValue + 1 < pages.count {
+            let next = PageIndex(last.rawValue + 1)
+            let p = plan(for: next)
+            for key in p.tiles(overlapping: Rect(x: 0, y: 0, width: Double(p.pixelWidth), height: Double(min(p.pixelHeight, p.tileSize))))
+            where !cache.contains(key) {
+                wanted.append(TileRequest(key: key, pixelRect: p.pixelRect(column: key.column, row: key.row)))
+            }
+        }
+        missingVisibleTiles = missing
+        if wanted != lastRequested {
+            lastRequested = wanted
+            queue.submit(wanted)
+        }
+    }
+
+    func tileArrived(_ tile: RenderedTile) {
+        guard tile.key.page.rawValue < pages.count else { return }
+        cache.insert(tile)
+        lastRequested.removeAll { $0.key == tile.key }
+        requestTiles()
+        gtk_widget_queue_draw(area)
+        onViewChanged?()
+    }
+
+    func draw(_ cr: OpaquePointer, width: Double, height: Double) {
+        guard !pages.isEmpty else { return }
+        let zoom = viewport.zoom
+        for page in layout.visiblePages(in: viewport.visibleRect, zoom: zoom) {
+            let frame = layout.pageFrame(page, zoom: zoom).offsetBy(Point.zero - viewport.offset)
+            // Page edge and paper.
+            cairo_set_source_rgba(cr, 0, 0, 0, 0.18)
+            cairo_rectangle(cr, frame.minX - 1, frame.minY - 1, frame.width + 2, frame.height + 2)
+            cairo_fill(cr)
+            cairo_set_source_rgb(cr, 1, 1, 1)
+            cairo_rectangle(cr, frame.minX, frame.minY, frame.width, frame.height)
+            cairo_fill(cr)
+
+            let p = plan(for: page)
+            cairo_save(cr)
+            cairo_rectangle(cr, frame.minX, frame.minY, frame.width, frame.height)
+            cairo_clip(cr)
+            for tile in cache.placeholderTiles(page: page, near: p.scaleMillis) {
+                paint(tile, at: frame, zoom: zoom, cr: cr)
+            }
+            for row in 0..<p.rows {
+                for column in 0..<p.columns {
+                    let key = TileKey(page: page, scaleMillis: p.scaleMillis, column: column, row: row)
+                    let r = p.pixelRect(column: column, row: row)
+                    let s = zoom / p.scale
+                    let onScreen = Rect(x: frame.minX + r.minX * s, y: frame.minY + r.minY * s, width: r.width * s, height: r.height * s)
+                    guard onScreen.intersects(Rect(x: 0, y: 0, width: width, height: height)),
+                          let tile = cache.tile(for: key) else { continue }
+                    paint(tile, at: frame, zoom: zoom, cr: cr)
+                }
+            }
+            cairo_restore(cr)
+        }
+    }
+
+    private func paint(_ tile: RenderedTile, at frame: Rect, zoom: Double, cr: OpaquePointer) {
+        let s = zoom / tile.key.scale
+        cairo_save(cr)
+        cairo_translate(cr, frame.minX, frame.minY)
+        cairo_scale(cr, s, s)
+        cairo_rectangle(cr, tile.pixelRect.minX, tile.pixelRect.minY, tile.pixelRect.width, tile.pixelRect.height)
+        cairo_clip(cr)
+        cairo_set_source_surface(cr, tile.surface, tile.pixelRect.minX, tile.pixelRect.minY)
+        if s != 1 { cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD) }
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+}

@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Document
+import DocumentLayout
+import Geometry
+import InteractionEngine
+import Rendering
+
+/// The document canvas: a drawing area with two scrollbars whose viewport (scroll offset and
+/// zoom) is decided by our own code from raw input, never by `GtkScrolledWindow`'s gestures.
+///
+/// It owns the layout of the open document, the tile cache and the render queue, translates
+/// every GDK event once into an engine ``InputEvent`` (``handle(_:)`` is also the entry point
+/// for replayed input), and draws pages with scaled placeholders until sharp tiles arrive.
+///
+/// - Warning: main thread only.
+@MainActor
+public final class PdfCanvas {
+    /// The container to pack: the drawing area with its scrollbars.
+    public let widget: UnsafeMutablePointer<GtkWidget>
+    let area: UnsafeMutablePointer<GtkWidget>
+    let vAdjustment: UnsafeMutablePointer<GtkAdjustment>
+    let hAdjustment: UnsafeMutablePointer<GtkAdjustment>
+    let vScrollbar: UnsafeMutablePointer<GtkWidget>
+    let hScrollbar: UnsafeMutablePointer<GtkWidget>
+
+    public private(set) var pages: [PageInfo] = []
+    public private(set) var layout = DocumentLayout(pageSizes: [])
+    public internal(set) var viewport = Viewport(size: .zero)
+    public private(set) var zoomMode: ZoomMode = .fitWidth
+
+    let navigation = NavigationController()
+    var translator = EventTranslator()
+    let cache = TileCache(budgetBytes: 96 << 20)
+    var renderQueue: RenderQueue?
+    /// Converts event time lines (GDK or replayed) to the frame clock's: frame µs − event µs.
+    var eventClockOffset: Int64 = 0
+    var tickCallbackID: UInt32 = 0
+    var updatingAdjustments = false
+    var lastRequested: [TileRequest] = []
+    /// Tiles still missing for the visible area after the last draw (0 means sharp).
+    public internal(set) var missingVisibleTiles = 0
+
+    /// Called after the viewport or the document changed (page label, zoom label, state dump).
+    public var onViewChanged: (() -> Void)?
+    /// Called for every engine event handled, before it is applied (input recording).
+    public var onInputEvent: ((InputEvent) -> Void)?
+
+    public init() {
+        vAdjustment = gtk_adjustment_new(0, 0, 1, 1, 1, 1)!
+        hAdjustment = gtk_adjustment_new(0, 0, 1, 1, 1, 1)!
+        area = gtk_drawing_area_new()
+        vScrollbar = gtk_scrollbar_new(GTK_ORIENTATION_VERTICAL, vAdjustment)
+        hScrollbar = gtk_scrollbar_new(GTK_ORIENTATION_HORIZONTAL, hAdjustment)
+        let grid = gtk_grid_new()!
+        widget = grid
+        gtk_widget_set_hexpand(area, 1)
+        gtk_widget_set_vexpand(area, 1)
+        gtk_widget_set_focusable(area, 1)
+        gtk_widget_set_can_focus(area, 1)
+        gtk_widget_add_css_class(area, "pdf-canvas")
+        gtk_widget_set_name(area, "pdf-canvas")
+        gtk_grid_attach(cast(grid), area, 0, 0, 1, 1)
+        gtk_grid_attach(cast(grid), vScrollbar, 1, 0, 1, 1)
+        gtk_grid_attach(cast(grid), hScrollbar, 0, 1, 1, 1)
+        installCallbacks()
+    }
+
+    /// Shows `source`'s pages, replacing whatever was shown; `drawPage` renders on the worker.
+    public func setDocument(_ source: PageSource, drawPage: @escaping RenderQueue.DrawPage) {
+        renderQueue?.stop()
+        cache.removeAll()
+        pages = source.allPageInfos
+        layout = DocumentLayout(pageSizes: pages.map(\.displaySize))
+        renderQueue = RenderQueue(name: "render", drawPage: drawPage, deliver: { [weak self] tile in
+            MainLoop.post { self?.tileArrived(tile) }
+        })
+        zoomMode = .fitWidth
+        viewport = Viewport(size: viewport.size, offset: .zero, zoom: 1)
+        applyZoomMode()
+        viewport = viewport.clamped(to: layout)
+        viewChanged()
+    }
+
+    /// Forgets the document and stops its renderer (window closing, or an error page).
+    public func clearDocument() {
+        renderQueue?.stop()
+        renderQueue = nil
+        cache.removeAll()
+        pages = []
+        layout = DocumentLayout(pageSizes: [])
+        viewChanged()
+    }
+
+    // MARK: Navigation the window asks for
+
+    public var currentPage: PageIndex? { viewport.currentPage(in: layout) }
+
+    public func goTo(page: PageIndex) {
+        guard page.rawValue >= 0, page.rawValue < layout.pageCount else { return }
+        navigation.stopMomentum()
+        viewport = viewport.showing(page: page, in: layout)
+        viewChanged()
+    }
+
+    public func setZoomMode(_ mode: ZoomMode) {
+        zoomMode = mode
+        applyZoomMode()
+        viewChanged()
+    }
+
+    /// Multiplies the zoom, keeping `focus` (view coordinates; the view's centre by default) still.
+    public func zoom(by factor: Double, about focus: Point? = nil) {
+        let f = focus ?? Point(x: viewport.size.width / 2, y: viewport.size.height / 2)
+        zoomMode = .free
+        viewport = viewport.zoomed(to: viewport.zoom * factor, keeping: f, in: layout)
+        viewChanged()
+    }
+
+    public func setZoom(_ zoom: Double) {
+        zoomMode = .free
+        let centre = Point(x: viewport.size.width / 2, y: viewport.size.height / 2)
+        viewport = viewport.zoomed(to: zoom, keeping: centre, in: layout)
+        viewChanged()
+    }
+
+    func applyZoomMode() {
+        guard viewport.size.width > 0, layout.pageCount > 0 else { return }
+        let page = currentPage ?? PageIndex(0)
+        let zoom: Double
+        switch zoomMode {
+        case .free: return
+        // The widest spread decides, so a fit-width document never scrolls sideways.
+        case .fitWidth: zoom = Viewport.fitWidthZoom(for: layout, viewSize: viewport.size, page: nil)
+        case .fitPage: zoom = Viewport.fitPageZoom(for: layout, viewSize: viewport.size, page: page)
+        }
+        let keepPage = currentPage
+        viewport.zoom = Viewport.clampedZoom(zoom)
+        if let keepPage, zoomMode == .fitPage || viewport.offset == .zero {
+            viewport = viewport.showing(page: keepPage, in: layout)
+        }
+        viewport = viewport.clamped(to: layout)
+    }
+
+    /// Applies one navigation decision.
+    func apply(_ action: NavigationAction) {
+        switch action {
+        case .scroll(let delta):
+            viewport = viewport.scrolled(by: delta, in: layout)
+        case .zoom(let factor, let focus):
+            zoomMode = .free
+            viewport = viewport.zoomed(to: viewport.zoom * factor, keeping: focus, in: layout)
+        case .scrollScreens(let n):
+            let step = max(viewport.size.height - 48, viewport.size.height * 0.5)
+            viewport = viewport.scrolled(by: Vector(dx: 0, dy: n * step), in: layout)
+        case .toStart:
+            viewport = Viewport(size: viewport.size, offset: Point(x: viewport.offset.x, y: 0), zoom: viewport.zoom).clamped(to: layout)
+        case .toEnd:
+            let content = layout.contentSize(zoom: viewport.zoom)
+            viewport = Viewport(size: viewport.size, offset: Point(x: viewport.offset.x, y: content.height), zoom: viewport.zoom).clamped(to: layout)
+        }
+    }
+
+    /// The entry point for every engine event, from GTK or from a replayed recording.
+    public func handle(_ event: InputEvent, frameTimeMicroseconds: Int64? = nil) {
+        let now = frameTimeMicroseconds ?? Int64(g_get_monotonic_time())
+        eventClockOffset = now - Int64(event.time.seconds * 1_000_000)
+        onInputEvent?(event)
+        if case .contact(.began) = event.kind, !event.isDirect { gtk_widget_grab_focus(area) }
+        let actions = navigation.handle(event)
+        guard !actions.isEmpty || navigation.isAnimating else { return }
+        for action in actions { apply(action) }
+        if navigation.isAnimating { startTicking() }
+        viewChanged()
+    }
+
+    /// Called whenever the viewport, the zoom or the document changed.
+    func viewChanged() {
+        syncAdjustments()
+        requestTiles()
+        gtk_widget_queue_draw(area)
+        onViewChanged?()
+    }
+}

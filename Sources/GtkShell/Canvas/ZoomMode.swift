@@ -1,0 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+/// How the zoom follows the window: a fit mode is kept when the window is resized, a free zoom
+/// stays at its value.
+public enum ZoomMode: String, Equatable, Sendable {
+    case free, fitWidth, fitPage
+}

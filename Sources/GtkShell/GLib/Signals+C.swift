@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import CShim
+
+/// Holds a Swift closure for the lifetime of a GLib connection; GLib releases it through the
+/// destroy notify when the connection or the instance goes away.
+final class CallbackBox<Callback> {
+    let callback: Callback
+    init(_ callback: Callback) { self.callback = callback }
+
+    var retainedPointer: UnsafeMutableRawPointer { Unmanaged.passRetained(self).toOpaque() }
+
+    static func from(_ pointer: UnsafeMutableRawPointer?) -> Callback {
+        Unmanaged<CallbackBox<Callback>>.fromOpaque(pointer!).takeUnretainedValue().callback
+    }
+}
+
+/// Releases a CallbackBox when GLib drops the closure.
+private func releaseBox<T>(_ type: T.Type) -> GClosureNotify {
+    { data, _ in
+        guard let data else { return }
+        Unmanaged<AnyObject>.fromOpaque(data).release()
+    }
+}
+
+private let releaseAnyBox: GClosureNotify = { data, _ in
+    guard let data else { return }
+    Unmanaged<AnyObject>.fromOpaque(data).release()
+}
+
+/// The typed signal connections the shell uses. Each trampoline is a C function that only
+/// unpacks the box and runs the Swift closure on the main actor (GTK emits signals on the main
+/// thread).
+@MainActor
+enum Signals {
+    typealias Handler = @MainActor () -> Void
+
+    /// A signal of shape `void (*)(GObject*, gpointer)`.
+    @discardableResult
+    static func connect(_ instance: UnsafeMutableRawPointer?, _ name: String, _ handler: @escaping Handler) -> UInt {
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, data in
+            let fn = CallbackBox<Handler>.from(data)
+            MainActor.assumeIsolated { fn() }
+        }
+        return ann_signal_connect(instance, name, unsafeBitCast(trampoline, to: GCallback.self),
+                                  CallbackBox(handler).retainedPointer, releaseAnyBox)
+    }
+
+    typealias BoolHandler = @MainActor () -> Bool
+
+    /// A signal of shape `gboolean (*)(GObject*, gpointer)` (for example close-request).
+    @discardableResult
+    static func connectReturningBool(_ instance: UnsafeMutableRawPointer?, _ name: String, _ handler: @escaping BoolHandler) -> UInt {
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean = { _, data in
+            let fn = CallbackBox<BoolHandler>.from(data)
+            return MainActor.assumeIsolated { fn() } ? 1 : 0
+        }
+        return ann_signal_connect(instance, name, unsafeBitCast(trampoline, to: GCallback.self),
+                                  CallbackBox(handler).retainedPointer, releaseAnyBox)
+    }
+
+    typealias PointerHandler = @MainActor (UnsafeMutableRawPointer?) -> Void
+
+    /// A signal of shape `void (*)(GObject*, gpointer arg, gpointer)` (for example an action's
+    /// activate with its GVariant parameter).
+    @discardableResult
+    static func connect(_ instance: UnsafeMutableRawPointer?, _ name: String, pointer handler: @escaping PointerHandler) -> UInt {
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, arg, data in
+            let fn = CallbackBox<PointerHandler>.from(data)
+            MainActor.assumeIsolated { fn(arg) }
+        }
+        return ann_signal_connect(instance, name, unsafeBitCast(trampoline, to: GCallback.self),
+                                  CallbackBox(handler).retainedPointer, releaseAnyBox)
+    }
+
+    typealias PointerBoolHandler = @MainActor (OpaquePointer?) -> Bool
+
+    /// A signal of shape `gboolean (*)(GObject*, gpointer arg, gpointer)` (the legacy event
+    /// controller's `event`).
+    @discardableResult
+    static func connect(_ instance: UnsafeMutableRawPointer?, _ name: String, pointerReturningBool handler: @escaping PointerBoolHandler) -> UInt {
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> gboolean = { _, arg, data in
+            let fn = CallbackBox<PointerBoolHandler>.from(data)
+            return MainActor.assumeIsolated { fn(arg) } ? 1 : 0
+        }
+        return ann_signal_connect(instance, name, unsafeBitCast(trampoline, to: GCallback.self),
+                                  CallbackBox(handler).retainedPointer, releaseAnyBox)
+    }
+
+    typealias IntHandler = @MainActor (Int32) -> Void
+
+    /// A signal of shape `void (*)(GObject*, int, gpointer)` (for example a dialog's response).
+    @discardableResult
+    static func connect(_ instance: UnsafeMutableRawPointer?, _ name: String, int handler: @escaping IntHandler) -> UInt {
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?) -> Void = { _, value, data in
+            let fn = CallbackBox<IntHandler>.from(data)
+            MainActor.assumeIsolated { fn(value) }
+        }
+        return ann_signal_connect(instance, name, unsafeBitCast(trampoline, to: GCallback.self),
+                                  CallbackBox(handler).retainedPointer, releaseAnyBox)
+    }
+
+    typealias SizeHandler = @MainActor (Int32, Int32) -> Void
+
+    /// A signal of shape `void (*)(GObject*, int, int, gpointer)` (GtkDrawingArea's resize).
+    @discardableResult
+    static func connect(_ instance: UnsafeMutableRawPointer?, _ name: String, size handler: @escaping SizeHandler) -> UInt {
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, Int32, Int32, UnsafeMutableRawPointer?) -> Void = { _, w, h, data in
+            let fn = CallbackBox<SizeHandler>.from(data)
+            MainActor.assumeIsolated { fn(w, h) }
+        }
+        return ann_signal_connect(instance, name, unsafeBitCast(trampoline, to: GCallback.self),
+                                  CallbackBox(handler).retainedPointer, releaseAnyBox)
+    }
+
+    typealias DropHandler = @MainActor (UnsafePointer<GValue>?, Double, Double) -> Bool
+
+    /// GtkDropTarget's `drop`: `gboolean (*)(GtkDropTarget*, const GValue*, double, double, gpointer)`.
+    @discardableResult
+    static func connect(_ instance: UnsafeMutableRawPointer?, _ name: String, drop handler: @escaping DropHandler) -> UInt {
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<GValue>?, Double, Double, UnsafeMutableRawPointer?) -> gboolean = { _, value, x, y, data in
+            let fn = CallbackBox<DropHandler>.from(data)
+            return MainActor.assumeIsolated { fn(value, x, y) } ? 1 : 0
+        }
+        return ann_signal_connect(instance, name, unsafeBitCast(trampoline, to: GCallback.self),
+                                  CallbackBox(handler).retainedPointer, releaseAnyBox)
+    }
+
+    typealias OpenHandler = @MainActor ([String]) -> Void
+
+    /// GApplication's `open`: `void (*)(GApplication*, GFile**, int, const char*, gpointer)`,
+    /// handed to Swift as local paths.
+    @discardableResult
+    static func connect(_ instance: UnsafeMutableRawPointer?, _ name: String, open handler: @escaping OpenHandler) -> UInt {
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<OpaquePointer?>?, Int32, UnsafePointer<CChar>?, UnsafeMutableRawPointer?) -> Void = { _, files, count, _, data in
+            let fn = CallbackBox<OpenHandler>.from(data)
+            var paths: [String] = []
+            for i in 0..<Int(count) {
+                guard let file = files?[i] else { continue }
+                if let path = takeString(g_file_get_path(file)) {
+                    paths.append(path)
+                } else if let uri = takeString(g_file_get_uri(file)) {
+                    paths.append(uri)
+                }
+            }
+            MainActor.assumeIsolated { fn(paths) }
+        }
+        return ann_signal_connect(instance, name, unsafeBitCast(trampoline, to: GCallback.self),
+                                  CallbackBox(handler).retainedPointer, releaseAnyBox)
+    }
+}

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+import Geometry
+
+/// What a window shows, in numbers: written as JSON by ``StateDump`` so UI tests can wait for
+/// conditions instead of sleeping. The format is documented in the GtkShell DocC catalogue.
+public struct WindowSnapshot: Codable, Sendable {
+    public struct VisiblePage: Codable, Sendable {
+        /// 1-based page number.
+        public var page: Int
+        /// The page's rectangle in canvas-widget coordinates (logical px).
+        public var x, y, width, height: Double
+    }
+    public var title: String
+    public var path: String?
+    public var content: String
+    public var errorMessage: String?
+    public var passwordError: String?
+    public var pageCount: Int
+    /// 1-based; 0 when no document is shown.
+    public var currentPage: Int
+    public var zoom: Double
+    public var zoomMode: String
+    public var offsetX, offsetY: Double
+    public var viewWidth, viewHeight: Double
+    /// The canvas widget's top-left inside the window's surface (logical px).
+    public var canvasX, canvasY: Double
+    public var visiblePages: [VisiblePage]
+    /// Visible tiles not rendered yet; 0 means everything visible is sharp.
+    public var missingTiles: Int
+    public var cachedTiles: Int
+    public var cacheBytes: Int
+}
+
+/// Writes every window's ``WindowSnapshot`` to a file (atomically, coalesced to one write per
+/// main-loop iteration) when the app runs with `--state-file`.
+@MainActor
+final class StateDump {
+    let path: String
+    private var pending = false
+
+    init(path: String) { self.path = path }
+
+    func scheduleWrite(_ snapshot: @escaping @MainActor () -> [WindowSnapshot]) {
+        guard !pending else { return }
+        pending = true
+        MainLoop.post(priority: G_PRIORITY_LOW) { [weak self] in
+            guard let self else { return }
+            self.pending = false
+            let body = ["pid": AnyCodableWindows.pid(Int(getpid())), "windows": .windows(snapshot())]
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+            guard let data = try? encoder.encode(body) else { return }
+            let tmp = self.path + ".tmp"
+            if FileManager.default.createFile(atPath: tmp, contents: data) {
+                _ = rename(tmp, self.path)
+            }
+        }
+    }
+}
+
+/// The two kinds of value the dump's top level holds.
+enum AnyCodableWindows: Encodable {
+    case pid(Int)
+    case windows([WindowSnapshot])
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        switch self {
+        case .pid(let p): try c.encode(p)
+        case .windows(let w): try c.encode(w)
+        }
+    }
+}
+
+extension DocumentWindow {
+    /// The window's state for the dump.
+    func snapshot() -> WindowSnapshot {
+        let v = canvas.viewport
+        var cx = 0.0, cy = 0.0
+        var surfaceX = 0.0, surfaceY = 0.0
+        if let native = gtk_widget_get_native(canvas.area) {
+            gtk_native_get_surface_transform(native, &surfaceX, &surfaceY)
+            _ = gtk_widget_translate_coordinates(canvas.area, cast(native), 0, 0, &cx, &cy)
+        }
+        let pages = content == .document
+            ? canvas.layout.visiblePages(in: v.visibleRect, zoom: v.zoom).map { page -> WindowSnapshot.VisiblePage in
+                let f = canvas.layout.pageFrame(page, zoom: v.zoom)
+                return .init(page: page.displayNumber, x: f.minX - v.offset.x, y: f.minY - v.offset.y, width: f.width, height: f.height)
+            }
+            : []
+        return WindowSnapshot(
+            title: string(gtk_window_get_title(cast(window))) ?? "", path: path, content: content.rawValue,
+            errorMessage: errorMessage, passwordError: content == .password ? passwordPrompt.errorText : nil,
+            pageCount: content == .document ? canvas.pages.count : 0,
+            currentPage: content == .document ? (canvas.currentPage?.displayNumber ?? 0) : 0,
+            zoom: v.zoom, zoomMode: canvas.zoomMode.rawValue, offsetX: v.offset.x, offsetY: v.offset.y,
+            viewWidth: v.size.width, viewHeight: v.size.height, canvasX: cx + surfaceX, canvasY: cy + surfaceY,
+            visiblePages: pages, missingTiles: canvas.missingVisibleTiles, cachedTiles: canvas.cache.count,
+            cacheBytes: canvas.cache.usedBytes)
+    }
+}

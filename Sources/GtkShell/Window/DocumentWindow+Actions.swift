@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import CShim
+import Foundation
+
+/// Window actions (`win.*`), bound to the header bar buttons and to keyboard accelerators by
+/// the application.
+extension DocumentWindow {
+    static let zoomStep = 1.25
+
+    func installActions() {
+        addAction("open") { [weak self] in self?.chooseFile() }
+        addAction("zoom-in") { [weak self] in self?.canvas.zoom(by: Self.zoomStep) }
+        addAction("zoom-out") { [weak self] in self?.canvas.zoom(by: 1 / Self.zoomStep) }
+        addAction("zoom-reset") { [weak self] in self?.canvas.setZoom(1) }
+        addAction("fit-width") { [weak self] in self?.canvas.setZoomMode(.fitWidth) }
+        addAction("fit-page") { [weak self] in self?.canvas.setZoomMode(.fitPage) }
+        addAction("go-to-page") { [weak self] in
+            guard let self, self.content == .document else { return }
+            gtk_widget_grab_focus(self.pageEntry)
+        }
+        addAction("close") { [weak self] in
+            guard let self else { return }
+            gtk_window_close(cast(self.window))
+        }
+    }
+
+    private func addAction(_ name: String, _ handler: @escaping @MainActor () -> Void) {
+        let action = g_simple_action_new(name, nil)
+        Signals.connect(raw(action), "activate", pointer: { _ in handler() })
+        g_action_map_add_action(OpaquePointer(window), action)
+        g_object_unref(raw(action))
+    }
+
+    /// Shows the native file chooser, filtered to PDFs.
+    func chooseFile() {
+        guard fileChooser == nil else { return }
+        guard let native = gtk_file_chooser_native_new("Open a Document", cast(window), GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel") else { return }
+        fileChooser = native
+        let filter = ann_pdf_file_filter()
+        gtk_file_chooser_add_filter(native, filter)
+        g_object_unref(raw(filter))
+        gtk_native_dialog_set_modal(cast(native), 1)
+        Signals.connect(raw(native), "response", int: { [weak self] response in
+            guard let self, let chooser = self.fileChooser else { return }
+            self.fileChooser = nil
+            if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser) {
+                let path = takeString(g_file_get_path(file))
+                g_object_unref(raw(file))
+                if let path { self.application?.open(path: path, preferring: self) }
+            }
+            g_object_unref(raw(chooser))
+        })
+        gtk_native_dialog_show(cast(native))
+    }
+
+    /// Accepts PDF files dropped on the window.
+    func installDropTarget() {
+        let target = gtk_drop_target_new(ann_file_list_type(), GDK_ACTION_COPY)
+        Signals.connect(raw(target), "drop", drop: { [weak self] value, _, _ in
+            guard let self, let value, let list = g_value_get_boxed(value) else { return false }
+            var paths: [String] = []
+            var node = gdk_file_list_get_files(OpaquePointer(list))
+            let head = node
+            while let n = node {
+                if let file = n.pointee.data, let path = takeString(g_file_get_path(OpaquePointer(file))) { paths.append(path) }
+                node = n.pointee.next
+            }
+            g_slist_free(head)
+            guard !paths.isEmpty else { return false }
+            for path in paths { self.application?.open(path: path, preferring: self) }
+            return true
+        })
+        gtk_widget_add_controller(window, target)
+    }
+}

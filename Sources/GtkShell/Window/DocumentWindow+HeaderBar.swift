@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import CShim
+
+/// The header bar: Open, page number entry, zoom out / zoom menu / zoom in.
+extension DocumentWindow {
+    func buildHeaderBar() {
+        let header = gtk_header_bar_new()!
+
+        let titleBox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_widget_set_valign(titleBox, GTK_ALIGN_CENTER)
+        gtk_widget_add_css_class(titleLabel, "title")
+        gtk_label_set_ellipsize(cast(titleLabel), PANGO_ELLIPSIZE_MIDDLE)
+        gtk_widget_add_css_class(subtitleLabel, "subtitle")
+        gtk_label_set_ellipsize(cast(subtitleLabel), PANGO_ELLIPSIZE_MIDDLE)
+        gtk_box_append(cast(titleBox), titleLabel)
+        gtk_box_append(cast(titleBox), subtitleLabel)
+        gtk_header_bar_set_title_widget(cast(header), titleBox)
+
+        let open = gtk_button_new_from_icon_name("document-open-symbolic")!
+        gtk_actionable_set_action_name(cast(open), "win.open")
+        gtk_widget_set_tooltip_text(open, "Open a Document (Ctrl+O)")
+        ann_accessible_set_label(open, "Open a document")
+        gtk_header_bar_pack_start(cast(header), open)
+
+        let pageBox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        gtk_editable_set_width_chars(cast(pageEntry), 3)
+        gtk_editable_set_max_width_chars(cast(pageEntry), 6)
+        gtk_entry_set_input_purpose(cast(pageEntry), GTK_INPUT_PURPOSE_DIGITS)
+        gtk_editable_set_alignment(cast(pageEntry), 1)
+        gtk_widget_set_tooltip_text(pageEntry, "Go to Page (Ctrl+L)")
+        ann_accessible_set_label(pageEntry, "Page number")
+        gtk_widget_set_name(pageEntry, "page-entry")
+        gtk_widget_add_css_class(pageCountLabel, "dim-label")
+        gtk_widget_add_css_class(pageCountLabel, "numeric")
+        gtk_box_append(cast(pageBox), pageEntry)
+        gtk_box_append(cast(pageBox), pageCountLabel)
+        gtk_header_bar_pack_start(cast(header), pageBox)
+        Signals.connect(raw(pageEntry), "activate") { [weak self] in self?.pageEntered() }
+
+        let zoomIn = gtk_button_new_from_icon_name("zoom-in-symbolic")!
+        gtk_actionable_set_action_name(cast(zoomIn), "win.zoom-in")
+        gtk_widget_set_tooltip_text(zoomIn, "Zoom In (Ctrl++)")
+        ann_accessible_set_label(zoomIn, "Zoom in")
+        let zoomOut = gtk_button_new_from_icon_name("zoom-out-symbolic")!
+        gtk_actionable_set_action_name(cast(zoomOut), "win.zoom-out")
+        gtk_widget_set_tooltip_text(zoomOut, "Zoom Out (Ctrl+−)")
+        ann_accessible_set_label(zoomOut, "Zoom out")
+
+        let menu = g_menu_new()!
+        g_menu_append(menu, "Fit _Width", "win.fit-width")
+        g_menu_append(menu, "Fit _Page", "win.fit-page")
+        g_menu_append(menu, "_Actual Size", "win.zoom-reset")
+        gtk_menu_button_set_menu_model(cast(zoomButton), cast(menu))
+        g_object_unref(raw(menu))
+        gtk_widget_set_tooltip_text(zoomButton, "Zoom Options")
+        ann_accessible_set_label(zoomButton, "Zoom level")
+        gtk_widget_add_css_class(zoomButton, "numeric")
+
+        let zoomBox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        gtk_widget_add_css_class(zoomBox, "linked")
+        gtk_box_append(cast(zoomBox), zoomOut)
+        gtk_box_append(cast(zoomBox), zoomButton)
+        gtk_box_append(cast(zoomBox), zoomIn)
+        gtk_header_bar_pack_end(cast(header), zoomBox)
+
+        navigationWidgets = [pageBox, zoomBox]
+        gtk_window_set_titlebar(cast(window), header)
+    }
+
+    func pageEntered() {
+        let text = string(gtk_editable_get_text(cast(pageEntry)))?.trimmingCharacters(in: .whitespaces) ?? ""
+        if let number = Int(text), number >= 1, number <= canvas.pages.count {
+            canvas.goTo(page: .init(number - 1))
+            gtk_widget_grab_focus(canvas.area)
+        } else {
+            gtk_widget_error_bell(pageEntry)
+            viewChanged()
+            if let page = canvas.currentPage { gtk_editable_set_text(cast(pageEntry), "\(page.displayNumber)") }
+        }
+    }
+}

@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import CShim
+import Document
+import DocumentPoppler
+import Geometry
+
+/// One window showing one document (or an empty, error or password page): header bar with
+/// open, page number and zoom controls, and the ``PdfCanvas``.
+@MainActor
+public final class DocumentWindow {
+    /// What the window shows, as a test or the state dump reads it.
+    public enum Content: String, Sendable {
+        case empty, document, error, password
+    }
+
+    public let window: UnsafeMutablePointer<GtkWidget>
+    public let canvas = PdfCanvas()
+    public private(set) var content: Content = .empty
+    public private(set) var path: String?
+    public private(set) var document: PopplerDocument?
+    public private(set) var errorMessage: String?
+
+    let stack: UnsafeMutablePointer<GtkWidget>
+    let emptyPage = StatusPage(iconName: "x-office-document-symbolic", cssClass: "empty-page")
+    let errorPage = StatusPage(iconName: "dialog-error-symbolic", cssClass: "error-page")
+    let passwordPrompt = PasswordPrompt()
+    let pageEntry: UnsafeMutablePointer<GtkWidget>
+    let pageCountLabel: UnsafeMutablePointer<GtkWidget>
+    let zoomButton: UnsafeMutablePointer<GtkWidget>
+    let titleLabel: UnsafeMutablePointer<GtkWidget>
+    let subtitleLabel: UnsafeMutablePointer<GtkWidget>
+    var navigationWidgets: [UnsafeMutablePointer<GtkWidget>] = []
+    weak var application: AnnotatorApplication?
+    var fileChooser: OpaquePointer?
+
+    init(application: AnnotatorApplication) {
+        self.application = application
+        window = gtk_application_window_new(application.gtkApplication)
+        gtk_window_set_default_size(cast(window), 1000, 760)
+        gtk_window_set_title(cast(window), "PDF Annotator")
+
+        stack = gtk_stack_new()
+        pageEntry = gtk_entry_new()
+        pageCountLabel = gtk_label_new("of 0")
+        zoomButton = gtk_menu_button_new()
+        titleLabel = gtk_label_new("PDF Annotator")
+        subtitleLabel = gtk_label_new(nil)
+
+        buildHeaderBar()
+        gtk_stack_add_named(cast(stack), emptyPage.widget, Content.empty.rawValue)
+        gtk_stack_add_named(cast(stack), canvas.widget, Content.document.rawValue)
+        gtk_stack_add_named(cast(stack), errorPage.widget, Content.error.rawValue)
+        gtk_stack_add_named(cast(stack), passwordPrompt.page.widget, Content.password.rawValue)
+        gtk_window_set_child(cast(window), stack)
+
+        emptyPage.set(title: "Open a Document", body: "Press Ctrl+O or drop a PDF file here.")
+        let openButton = gtk_button_new_with_mnemonic("_Open…")!
+        gtk_widget_add_css_class(openButton, "suggested-action")
+        gtk_widget_add_css_class(openButton, "pill")
+        gtk_actionable_set_action_name(cast(openButton), "win.open")
+        gtk_box_append(cast(emptyPage.extras), openButton)
+        let openOther = gtk_button_new_with_mnemonic("_Open Another…")!
+        gtk_widget_add_css_class(openOther, "pill")
+        gtk_actionable_set_action_name(cast(openOther), "win.open")
+        gtk_box_append(cast(errorPage.extras), openOther)
+
+        passwordPrompt.onUnlock = { [weak self] password in self?.unlock(password) }
+        passwordPrompt.onCancel = { [weak self] in self?.cancelPassword() }
+        canvas.onViewChanged = { [weak self] in self?.viewChanged() }
+
+        installActions()
+        installDropTarget()
+        Signals.connectReturningBool(raw(window), "close-request") { [weak self] in
+            self?.closed()
+            return false
+        }
+        show(.empty)
+    }
+
+    public func present() { gtk_window_present(cast(window)) }
+
+    // MARK: Opening
+
+    /// Opens `path` in this window, replacing what it showed. Failures show a message in the
+    /// window; an encrypted document shows the password prompt.
+    public func open(path: String, password: String? = nil) {
+        self.path = path
+        let name = Self.displayName(path)
+        setTitle(name, subtitle: "")
+        do {
+            let doc = try PopplerDocument.open(path: path, password: password)
+            document = doc
+            errorMessage = nil
+            canvas.setDocument(doc, drawPage: { page, scale, cr in doc.render(page: page, scale: scale, into: cr) })
+            setTitle(doc.metadata.title.flatMap { $0.isEmpty ? nil : $0 } ?? name, subtitle: doc.metadata.title == nil ? "" : name)
+            gtk_label_set_text(cast(pageCountLabel), "of \(doc.pageCount)")
+            show(.document)
+            gtk_widget_grab_focus(canvas.area)
+            if doc.pageCount == 0 {
+                errorMessage = "“\(name)” has no pages."
+                errorPage.set(title: "Nothing to Show", body: errorMessage!)
+                show(.error)
+            }
+        } catch {
+            document = nil
+            canvas.clearDocument()
+            switch error {
+            case .passwordRequired:
+                passwordPrompt.show(fileName: name, wrongPassword: false)
+                show(.password)
+            case .wrongPassword:
+                passwordPrompt.show(fileName: name, wrongPassword: true)
+                show(.password)
+            default:
+                errorMessage = error.userMessage
+                errorPage.set(title: "Could Not Open “\(name)”", body: error.userMessage)
+                show(.error)
+            }
+        }
+        viewChanged()
+    }
+
+    func unlock(_ password: String) {
+        guard let path else { return }
+        open(path: path, password: password)
+    }
+
+    func cancelPassword() {
+        let name = path.map(Self.displayName) ?? "The document"
+        errorMessage = "“\(name)” is password-protected and was not unlocked."
+        errorPage.set(title: "Document Is Locked", body: errorMessage!)
+        show(.error)
+        viewChanged()
+    }
+
+    static func displayName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    func show(_ newContent: Content) {
+        content = newContent
+        gtk_stack_set_visible_child_name(cast(stack), newContent.rawValue)
+        for w in navigationWidgets { gtk_widget_set_sensitive(w, newContent == .document ? 1 : 0) }
+    }
+
+    func setTitle(_ title: String, subtitle: String) {
+        gtk_window_set_title(cast(window), title)
+        gtk_label_set_text(cast(titleLabel), title)
+        gtk_label_set_text(cast(subtitleLabel), subtitle)
+        gtk_widget_set_visible(subtitleLabel, subtitle.isEmpty ? 0 : 1)
+    }
+
+    /// Keeps the page number and zoom label in step with the canvas.
+    func viewChanged() {
+        if content == .document, let page = canvas.currentPage {
+            let text = "\(page.displayNumber)"
+            if gtk_widget_has_focus(pageEntry) == 0, string(gtk_editable_get_text(cast(pageEntry))) != text {
+                gtk_editable_set_text(cast(pageEntry), text)
+            }
+        }
+        let percent = Int((canvas.viewport.zoom * 100).rounded())
+        gtk_menu_button_set_label(cast(zoomButton), "\(percent)%")
+        application?.stateChanged()
+    }
+
+    func closed() {
+        canvas.clearDocument()
+        document = nil
+        application?.windowClosed(self)
+    }
+}

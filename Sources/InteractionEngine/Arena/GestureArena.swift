@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+/// The arbiter: every registered recognizer sees every event, and the arena decides which of
+/// them may begin, which must wait, and which must give up.
+///
+/// Rules, in the order they are applied when a recognizer asks to leave possible:
+/// 1. its ``GestureRecognizer/shouldBegin`` must agree;
+/// 2. an active recognizer that waits for this one's failure, or that is exclusive with it,
+///    makes it fail (first come, first served);
+/// 3. every recognizer it requires to fail must have failed (or be disabled, or have seen no
+///    input); while one is still possible the transition is held back, and if one succeeded it
+///    fails.
+/// When a recognizer begins, every still-possible recognizer that is exclusive with it or waits
+/// for its failure fails, and the contacts it tracks are cancelled in the view.
+///
+/// The arena also owns delivery of raw contacts to the view (the tool layer): contacts are
+/// delayed while a ``GestureRecognizer/delaysTouchesBegan`` recognizer is undecided, and
+/// cancelled when a ``GestureRecognizer/cancelsTouchesInView`` recognizer wins.
+///
+/// Time comes only from event timestamps and from ``advance(to:)``; the host asks
+/// ``nextDeadline`` and schedules a timer for it.
+///
+/// - Warning: Not thread-safe; the GTK main thread only.
+public final class GestureArena {
+    /// Registered recognizers in registration order (which is also dispatch order).
+    public private(set) var recognizers: [GestureRecognizer] = []
+    /// Relationship problems found after registration.
+    public internal(set) var diagnostics: [GestureArenaDiagnostic] = []
+    /// Raw contact delivery to the view.
+    public let delivery: TouchDeliveryGate
+
+    /// Called for every visible transition of any recognizer, after the recognizer's own action
+    /// (tests use it to check invariants; hosts may log).
+    public var onTransition: ((GestureRecognizer) -> Void)?
+
+    var isResolving = false
+    var needsResolve = false
+    var currentTime = InputTime.zero
+
+    /// - Parameter deliver: receives the contacts and cancellations the view should see.
+    public init(deliver: @escaping (ViewDelivery) -> Void = { _ in }) {
+        delivery = TouchDeliveryGate(deliver: deliver)
+        recognizers.reserveCapacity(32)
+    }
+
+    /// Registers a recognizer after checking that its failure requirements form no cycle with
+    /// those already registered.
+    public func add(_ recognizer: GestureRecognizer) throws(GestureArenaError) {
+        guard recognizer.arena == nil else { throw .alreadyRegistered(name: recognizer.name) }
+        recognizer.arena = self
+        recognizer.arenaIndex = recognizers.count
+        recognizers.append(recognizer)
+        if let cycle = findRequirementCycle() {
+            recognizers.removeLast()
+            recognizer.arena = nil
+            recognizer.arenaIndex = -1
+            throw .failureRequirementCycle(cycle)
+        }
+    }
+
+    /// Unregisters a recognizer, cancelling what it tracks.
+    public func remove(_ recognizer: GestureRecognizer) {
+        guard recognizer.arena === self else { return }
+        if recognizer.state.isActive { recognizer.state = .cancelled; recognizer.onStateChange?(recognizer) }
+        recognizers.remove(at: recognizer.arenaIndex)
+        for (i, r) in recognizers.enumerated() { r.arenaIndex = i }
+        recognizer.arena = nil
+        recognizer.arenaIndex = -1
+        recognizer.resetForReuse()
+        markFailed()
+    }
+
+    /// Feeds one event to every enabled recognizer, then routes the contact to the view.
+    ///
+    /// Deadlines due at or before the event's time fire first, so replay does not depend on
+    /// when the host's timers ran.
+    public func handle(_ event: InputEvent) {
+        advance(to: event.time)
+        currentTime = event.time
+        if case .contact = event.kind { delivery.processingSequence = event.sequence }
+        var i = 0
+        while i < recognizers.count {
+            let r = recognizers[i]
+            if r.isEnabled { r.receive(event) }
+            i += 1
+        }
+        if case .contact = event.kind {
+            delivery.route(event, arena: self)
+        }
+        finishCycle()
+    }
+
+    /// The earliest time a recognizer needs ``advance(to:)``, or `nil` when none is waiting.
+    public var nextDeadline: InputTime? {
+        var best: InputTime?
+        for r in recognizers where r.isEnabled {
+            if let d = r.deadline, best == nil || d < best! { best = d }
+        }
+        return best
+    }
+
+    /// Fires every deadline due at or before `time`, earliest first (ties in registration order).
+    public func advance(to time: InputTime) {
+        while true {
+            var due: GestureRecognizer?
+            for r in recognizers where r.isEnabled {
+                if let d = r.deadline, d <= time, due == nil || d < due!.deadline! { due = r }
+            }
+            guard let r = due, let d = r.deadline else { break }
+            r.deadline = nil
+            currentTime = d
+            r.deadlineReached(at: d)
+            finishCycle()
+        }
+        if currentTime < time { currentTime = time }
+    }
+
+    /// Whether some recognizer is under way or waiting to begin.
+    public var hasActiveRecognizers: Bool {
+        recognizers.contains { $0.state.isActive || $0.pendingState != nil }
+    }
+
+    /// After each event or deadline: release held contacts, fail recognizers that can no longer
+    /// succeed, and reset finished recognizers whose contacts are gone.
+    func finishCycle() {
+        delivery.releaseUndelayed(arena: self)
+        for r in recognizers {
+            if r.state == .possible, r.pendingState == nil, r.hasInput, r.touches.isEmpty, r.deadline == nil {
+                // Possible with nothing left to wait for: it can never succeed.
+                requestTransition(r, to: .failed)
+            }
+        }
+        for r in recognizers {
+            r.recentlyEndedSequence = nil
+            if r.state.isFinished && r.touches.isEmpty { r.resetForReuse() }
+        }
+    }
+
+    func recognizerEnabledDidChange(_ r: GestureRecognizer) {
+        if r.isEnabled { return }
+        if r.state.isActive {
+            r.state = .cancelled
+            r.pendingState = nil
+            r.onStateChange?(r)
+            onTransition?(r)
+        } else if r.state == .possible {
+            r.state = .failed
+            r.pendingState = nil
+        }
+        r.resetForReuse()
+        markFailed()
+        delivery.releaseUndelayed(arena: self)
+    }
+}

@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Geometry
+
+/// The base of every recognizer: a state machine fed with input events that the
+/// ``GestureArena`` arbitrates against the other recognizers.
+///
+/// A recognizer exists so that the decision "was this a tap, a long press, a pan…" is made in one
+/// place per gesture, from plain events and an injected clock, and so that several gestures can
+/// compete for the same touches under explicit rules (failure requirements, simultaneity).
+///
+/// Subclasses override the `touch…` hooks, ``handleOther(_:)``, ``deadlineReached(at:)`` and
+/// ``reset()``, and move the state machine with ``setState(_:)``; the arena may hold a
+/// transition back (a failure requirement) or refuse it (another gesture already won).
+///
+/// - Warning: Not thread-safe; use it on the thread that runs the engine (the GTK main thread).
+open class GestureRecognizer {
+    /// A name for diagnostics (cycle reports, test failures); never built per event.
+    public let name: String
+
+    /// The state as the rest of the world sees it (a transition held back by a failure
+    /// requirement is not visible here until it is released).
+    public internal(set) var state: GestureState = .possible
+
+    /// A disabled recognizer receives nothing. Disabling it cancels (or fails) what it is
+    /// tracking; enabling it again makes it ready for contacts that begin afterwards, but never
+    /// for contacts that were already down.
+    public var isEnabled: Bool = true {
+        didSet { if oldValue != isEnabled { enabledDidChange() } }
+    }
+
+    /// The devices this recognizer listens to.
+    public var allowedSources: InputSourceSet
+
+    /// Buttons accepted for pointer contacts (bit n for button n); contacts with no button
+    /// (touch, pen tip) are always accepted. Primary only by default.
+    public var allowedButtons: UInt32 = 1 << 1
+
+    /// When the gesture is recognized (begins), the view stops receiving the contacts this
+    /// recognizer tracks and is told they were cancelled.
+    public var cancelsTouchesInView = true
+
+    /// While this recognizer is still possible, contacts it tracks are held back from the view;
+    /// they are delivered if it fails and dropped if it succeeds.
+    public var delaysTouchesBegan = false
+
+    /// An exclusive recognizer (the default) cannot be active at the same time as another
+    /// exclusive recognizer unless the pair is allowed to recognize simultaneously. Observers
+    /// such as hover or the touch-delay recognizer set this to `false`.
+    public var isExclusive = true
+
+    /// Asked just before the recognizer leaves possible; returning `false` makes it fail.
+    public var shouldBegin: ((GestureRecognizer) -> Bool)?
+    /// Asked when a contact begins; returning `false` leaves the contact to other recognizers.
+    public var shouldReceive: ((GestureRecognizer, InputEvent) -> Bool)?
+    /// Asked with (self, other) when exclusivity would keep one of the two from recognizing.
+    public var shouldRecognizeSimultaneously: ((GestureRecognizer, GestureRecognizer) -> Bool)?
+    /// Asked with (self, other): must `self` wait until `other` fails?
+    public var shouldRequireFailure: ((GestureRecognizer, GestureRecognizer) -> Bool)?
+    /// Asked with (self, other): must `other` wait until `self` fails?
+    public var shouldBeRequiredToFail: ((GestureRecognizer, GestureRecognizer) -> Bool)?
+
+    /// The action: called after every visible transition except to failed (and to possible).
+    public var onStateChange: ((GestureRecognizer) -> Void)?
+
+    /// Contacts this recognizer accepted and that are still down.
+    public internal(set) var touches: [TrackedTouch] = []
+
+    /// Where the gesture is, in view coordinates (subclasses keep it current).
+    public var location: Point = .zero
+
+    /// When the recognizer next needs ``deadlineReached(at:)``; subclasses set and clear it.
+    public var deadline: InputTime?
+
+    /// Whether the recognizer accepted any input since it was last reset; a possible recognizer
+    /// that saw nothing does not hold back the recognizers that wait for it to fail.
+    public internal(set) var hasInput = false
+
+    /// The source of the most recent event this recognizer accepted.
+    public internal(set) var lastSource: InputSource = .touchscreen
+
+    // Arena bookkeeping.
+    weak var arena: GestureArena?
+    var arenaIndex = -1
+    var pendingState: GestureState?
+    var pendingEnd = false
+    var failureRequirements: [WeakRecognizer] = []
+    var simultaneousPartners: [WeakRecognizer] = []
+    var recentlyEndedSequence: InputSequenceID?
+
+    public init(name: String, allowedSources: InputSourceSet) {
+        self.name = name
+        self.allowedSources = allowedSources
+        touches.reserveCapacity(4)
+    }
+
+    // MARK: Subclass hooks
+
+    /// A contact this recognizer accepted began; ``touches`` already holds it.
+    open func touchBegan(_ touch: TrackedTouch, event: InputEvent) {}
+    /// A tracked contact moved; ``touches`` holds the new location.
+    open func touchMoved(_ touch: TrackedTouch, event: InputEvent) {}
+    /// A tracked contact lifted; ``touches`` no longer holds it.
+    open func touchEnded(_ touch: TrackedTouch, event: InputEvent) {}
+    /// A tracked contact was cancelled by the system; ``touches`` no longer holds it. By default
+    /// an active gesture is cancelled and a possible one fails.
+    open func touchCancelled(_ touch: TrackedTouch, event: InputEvent) {
+        if hasBegun { setState(.cancelled) } else { setState(.failed) }
+    }
+    /// Any event that is not a contact (hover, scroll, touchpad gestures, keys, proximity) from
+    /// an allowed source, while the recognizer is not finished.
+    open func handleOther(_ event: InputEvent) {}
+    /// A contact from an allowed source began that this recognizer does not track (it is already
+    /// active, waiting, or full).
+    open func contactBeganElsewhere(_ event: InputEvent) {}
+    /// ``deadline`` has passed (it is cleared before this call).
+    open func deadlineReached(at time: InputTime) {}
+    /// Return to a clean possible state; called by the arena after the recognizer finished and
+    /// its contacts are gone, and when it is disabled.
+    open func reset() {}
+    /// At most this many contacts are accepted at once (further ones are left alone).
+    open var maximumTrackedTouches: Int { Int.max }
+
+    // MARK: State
+
+    /// Requests a transition; the arena may hold it back or refuse it.
+    public final func setState(_ newState: GestureState) {
+        if let arena {
+            arena.requestTransition(self, to: newState)
+        } else {
+            state = newState
+            if newState != .failed { onStateChange?(self) }
+        }
+    }
+
+    /// Began or changed, or waiting to begin behind a failure requirement: the subclass should
+    /// behave as an active gesture (report changes, end when the contacts lift).
+    public var hasBegun: Bool { state.isActive || pendingState == .began }
+
+    /// Possible and not waiting behind a failure requirement.
+    public var isUndecided: Bool { state == .possible && pendingState == nil }
+
+    /// The average position of the tracked contacts, or ``location`` when there are none.
+    public func centroid() -> Point {
+        let n = touches.count
+        if n == 0 { return location }
+        if n == 1 { return touches[0].location }
+        var x = 0.0, y = 0.0
+        for t in touches { x += t.location.x; y += t.location.y }
+        return Point(x: x / Double(n), y: y / Double(n))
+    }
+
+    // MARK: Dispatch (called by the arena)
+
+    final func receive(_ event: InputEvent) {
+        recentlyEndedSequence = nil
+        switch event.kind {
+        case .contact(let phase):
+            switch phase {
+            case .began:
+                guard allowedSources.contains(event.source) else { return }
+                guard state == .possible, pendingState == nil,
+                      touches.count < maximumTrackedTouches else {
+                    if !state.isFinished { contactBeganElsewhere(event) }
+                    return
+                }
+                if let b = event.button, event.source != .touchscreen,
+                   b.number < 0 || b.number > 31 || allowedButtons & (1 << UInt32(b.number)) == 0 { return }
+                if indexOfTouch(event.sequence) != nil { return }
+                if let shouldReceive, !shouldReceive(self, event) { return }
+                hasInput = true
+                lastSource = event.source
+                let touch = TrackedTouch(
+                    sequence: event.sequence, source: event.source, start: event.position,
+                    location: event.position, startTime: event.time, time: event.time)
+                touches.append(touch)
+                touchBegan(touch, event: event)
+            case .moved:
+                guard let i = indexOfTouch(event.sequence) else { return }
+                touches[i].location = event.position
+                touches[i].time = event.time
+                if state.isFinished { return }
+                lastSource = event.source
+                touchMoved(touches[i], event: event)
+            case .ended, .cancelled:
+                guard let i = indexOfTouch(event.sequence) else { return }
+                var touch = touches.remove(at: i)
+                touch.location = event.position
+                touch.time = event.time
+                recentlyEndedSequence = touch.sequence
+                if state.isFinished { return }
+                if phase == .ended {
+                    touchEnded(touch, event: event)
+                } else {
+                    touchCancelled(touch, event: event)
+                }
+            }
+        default:
+            guard !state.isFinished, allowedSources.contains(event.source) else { return }
+            handleOther(event)
+        }
+    }
+
+    @inline(__always)
+    final func indexOfTouch(_ sequence: InputSequenceID) -> Int? {
+        var i = 0
+        let n = touches.count
+        while i < n {
+            if touches[i].sequence == sequence { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    final func resetForReuse() {
+        state = .possible
+        pendingState = nil
+        pendingEnd = false
+        deadline = nil
+        hasInput = false
+        touches.removeAll(keepingCapacity: true)
+        reset()
+    }
+
+    private func enabledDidChange() {
+        if let arena {
+            arena.recognizerEnabledDidChange(self)
+        } else if !isEnabled {
+            resetForReuse()
+        }
+    }
+}
+
+/// A weak reference, so that relationships between recognizers never keep them alive.
+struct WeakRecognizer {
+    weak var recognizer: GestureRecognizer?
+    init(_ recognizer: GestureRecognizer) { self.recognizer = recognizer }
+}

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Geometry
+
+/// Recognizes one or more contacts moving together beyond a per-source minimum distance, and
+/// follows them as a continuous gesture with a translation and a velocity.
+public final class PanRecognizer: GestureRecognizer {
+    public var minimumNumberOfTouches: Int
+    public var maximumNumberOfTouches: Int
+    /// Distance the centroid must travel before the pan begins.
+    public var minimumDistance = SourceTolerance(touch: 10, pen: 4, pointer: 4)
+
+    /// Movement of the centroid since the contacts came down (view pixels).
+    public private(set) var translation = Vector.zero
+    /// Smoothed velocity of the centroid, view pixels per second.
+    public private(set) var velocity = Vector.zero
+
+    private var lastCentroid = Point.zero
+    private var lastTime = InputTime.zero
+
+    public init(name: String, minimumTouches: Int = 1, maximumTouches: Int = .max,
+                allowedSources: InputSourceSet = .contacts) {
+        minimumNumberOfTouches = max(1, minimumTouches)
+        maximumNumberOfTouches = max(minimumNumberOfTouches, maximumTouches)
+        super.init(name: name, allowedSources: allowedSources)
+    }
+
+    public override func touchBegan(_ touch: TrackedTouch, event: InputEvent) {
+        if isUndecided, touches.count > maximumNumberOfTouches { setState(.failed); return }
+        lastCentroid = centroid()
+        lastTime = event.time
+        if !hasBegun { location = lastCentroid }
+    }
+
+    public override func touchMoved(_ touch: TrackedTouch, event: InputEvent) {
+        let c = centroid()
+        let delta = c - lastCentroid
+        lastCentroid = c
+        translation = translation + delta
+        let dt = event.time - lastTime
+        lastTime = event.time
+        if dt > 0 {
+            let instant = delta * (1 / dt)
+            velocity = velocity * 0.3 + instant * 0.7
+        }
+        location = c
+        if hasBegun {
+            setState(.changed)
+        } else if isUndecided, touches.count >= minimumNumberOfTouches,
+                  translation.length >= minimumDistance.value(for: touch.source) {
+            setState(.began)
+        }
+    }
+
+    public override func touchEnded(_ touch: TrackedTouch, event: InputEvent) {
+        if !touches.isEmpty {
+            lastCentroid = centroid()
+            return
+        }
+        if hasBegun {
+            if event.time - lastTime > 0.1 { velocity = .zero }
+            setState(.ended)
+        } else if isUndecided {
+            setState(.failed)
+        }
+    }
+
+    public override func touchCancelled(_ touch: TrackedTouch, event: InputEvent) {
+        if hasBegun { setState(.cancelled) } else if touches.isEmpty { setState(.failed) }
+    }
+
+    public override func reset() {
+        translation = .zero
+        velocity = .zero
+    }
+}

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Geometry
+
+/// Creates text markup (highlight, underline, strike-out, squiggly) from a text selection: an
+/// existing selection is marked up as soon as the tool is chosen, and each drag over text
+/// afterwards selects and marks up in one go. The tool stays current until another is chosen.
+public final class HighlighterTool: Tool {
+    public let id = ToolID.highlighter
+    public let markup: AnnotationKind
+    private var anchor: PagePoint?
+    private var sequence: InputSequenceID?
+    private var last: PagePoint?
+
+    /// - Parameter markup: `.highlight`, `.underline`, `.strikeOut` or `.squiggly`.
+    public init(markup: AnnotationKind = .highlight) { self.markup = markup }
+
+    public func activate(context: ToolContext) {
+        if let range = context.session.textSelection {
+            context.emit(.addTextMarkup(markup, range))
+            context.session.textSelection = nil
+            context.emit(.clearTextSelection)
+        }
+    }
+
+    public func handle(_ event: ToolEvent, context: ToolContext) -> ToolDisposition {
+        guard case .input(let e) = event else { return .handled }
+        let env = context.environment
+        switch e.contactPhase {
+        case .began:
+            guard sequence == nil, let p = env.pagePoint(nearView: e.position), env.coordinates.page(atView: e.position) != nil
+            else { return .unhandled }
+            anchor = p; last = p; sequence = e.sequence
+            return .handled
+        case .moved:
+            guard e.sequence == sequence, let anchor, let p = env.pagePoint(nearView: e.position) else { return .unhandled }
+            last = p
+            context.emit(.selectText(TextRange(start: anchor, end: p)))
+            return .handled
+        case .ended, .cancelled:
+            guard e.sequence == sequence else { return .unhandled }
+            defer { anchor = nil; last = nil; sequence = nil }
+            if e.contactPhase == .ended, let anchor, let last, anchor != last {
+                context.emit(.addTextMarkup(markup, TextRange(start: anchor, end: last)))
+            }
+            context.emit(.clearTextSelection)
+            return .handled
+        case nil:
+            return .unhandled
+        }
+    }
+
+    public func pointerShape(atView point: Point, source: InputSource, context: ToolContext) -> PointerShape { .text }
+}

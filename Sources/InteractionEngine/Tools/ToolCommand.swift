@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Geometry
+
+/// The shape drawn by a ``ShapeTool``.
+public enum ShapeKind: String, Hashable, Sendable, Codable, CaseIterable {
+    case square, circle, line, arrow
+
+    public var annotationKind: AnnotationKind {
+        switch self {
+        case .square: return .square
+        case .circle: return .circle
+        case .line, .arrow: return .line
+        }
+    }
+}
+
+/// One sample of an ink stroke, in the page's PDF user space.
+public struct InkPoint: Hashable, Sendable, Codable {
+    public var location: Point
+    /// 0…1 when the device reports pressure.
+    public var pressure: Double?
+    public init(location: Point, pressure: Double? = nil) { self.location = location; self.pressure = pressure }
+}
+
+/// A text range between two positions, possibly on different pages; the host's text layout
+/// turns it into glyph rectangles.
+public struct TextRange: Hashable, Sendable, Codable {
+    public var start: PagePoint
+    public var end: PagePoint
+    public init(start: PagePoint, end: PagePoint) { self.start = start; self.end = end }
+}
+
+/// What a tool decided should happen; the host applies it to the document or the view.
+///
+/// Tools decide *what* happens; whether something may happen at all (an annotation that may not
+/// be selected on page 0, ink excluded from selection) is the components' business, checked
+/// before an event reaches the tool manager. PDF geometry is in the page's PDF user space.
+public enum ToolCommand: Hashable, Sendable {
+    case selectAnnotation(AnnotationID)
+    case deselectAnnotation(AnnotationID)
+    /// A move or resize starts (the host opens an undo group).
+    case beginTransform(AnnotationID)
+    /// Moves by a PDF-space displacement since the previous move command.
+    case moveAnnotation(AnnotationID, by: Vector)
+    /// Sets the annotation's bounds (absolute, so repeating it is harmless).
+    case resizeAnnotation(AnnotationID, to: Rect)
+    /// The move or resize is over; when cancelled, the host restores the original geometry.
+    case endTransform(AnnotationID, cancelled: Bool)
+    case deleteAnnotation(AnnotationID)
+    /// Scrolls the view by view pixels (positive y shows content further down).
+    case scrollView(by: Vector)
+    case selectText(TextRange)
+    case clearTextSelection
+    case addTextMarkup(AnnotationKind, TextRange)
+    /// The strokes drawn so far (empty to clear the preview).
+    case inkPreview(PageIndex, [[InkPoint]])
+    case addInk(PageIndex, [[InkPoint]])
+    case shapePreview(ShapeKind, PageIndex, from: Point, to: Point)
+    case clearShapePreview
+    /// A rectangle shape or ellipse spans `from`…`to` as opposite corners; a line or arrow goes
+    /// from `from` to `to`.
+    case addShape(ShapeKind, PageIndex, from: Point, to: Point)
+    case addFreeText(PageIndex, Rect)
+    case addNote(PageIndex, at: Point)
+    case addStamp(PageIndex, Rect, name: String)
+    case focusFormField(AnnotationID)
+    case clearFormFocus
+    case followLink(AnnotationID)
+}

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CCairo
+import Foundation
+import Geometry
+
+/// One render request: a tile of a page at a scale.
+public struct TileRequest: Hashable, Sendable {
+    public var key: TileKey
+    public var pixelRect: Rect
+    public init(key: TileKey, pixelRect: Rect) { self.key = key; self.pixelRect = pixelRect }
+}
+
+/// Renders tiles on one background thread per document, newest wishes first.
+///
+/// Poppler documents are not safe for concurrent rendering, so each document gets exactly one
+/// worker. Each ``submit(_:)`` replaces the pending requests (the view moved, so older wishes
+/// are stale); the tile being rendered finishes. Finished tiles go to `deliver`, on the worker
+/// thread: the host brings them to its main loop (GLib idle) itself.
+public final class RenderQueue: @unchecked Sendable {
+    /// Draws page `page` at `scale` device px per point into a cairo context whose origin is the
+    /// page's top-left as displayed. Called on the worker thread only.
+    public typealias DrawPage = @Sendable (_ page: PageIndex, _ scale: Double, _ context: OpaquePointer) -> Void
+    public typealias Deliver = @Sendable (RenderedTile) -> Void
+
+    private let condition = NSCondition()
+    private var pending: [TileRequest] = []
+    private var stopped = false
+    private let drawPage: DrawPage
+    private let deliver: Deliver
+    private var thread: Thread?
+    /// Tiles rendered so far (for the state dump and tests).
+    private var renderedCountStorage = 0
+
+    public init(name: String, drawPage: @escaping DrawPage, deliver: @escaping Deliver) {
+        self.drawPage = drawPage
+        self.deliver = deliver
+        // The thread holds the queue until stop() ends it.
+        let thread = Thread { self.run() }
+        thread.name = name
+        thread.stackSize = 8 << 20
+        self.thread = thread
+        thread.start()
+    }
+
+    /// Replaces the pending requests with `requests`, in priority order.
+    public func submit(_ requests: [TileRequest]) {
+        condition.lock()
+        pending = requests
+        condition.signal()
+        condition.unlock()
+    }
+
+    public var renderedCount: Int {
+        condition.lock(); defer { condition.unlock() }
+        return renderedCountStorage
+    }
+
+    /// Stops the worker after the tile in progress; the queue renders nothing more.
+    public func stop() {
+        condition.lock()
+        stopped = true
+        pending.removeAll()
+        condition.signal()
+        condition.unlock()
+    }
+
+    private func run() {
+        while true {
+            condition.lock()
+            while pending.isEmpty && !stopped { condition.wait() }
+            if stopped { condition.unlock(); return }
+            let request = pending.removeFirst()
+            condition.unlock()
+            if let tile = render(request) {
+                condition.lock()
+                renderedCountStorage += 1
+                let isStopped = stopped
+                condition.unlock()
+                if !isStopped { deliver(tile) }
+            }
+        }
+    }
+
+    private func render(_ request: TileRequest) -> RenderedTile? {
+        let w = Int32(request.pixelRect.width), h = Int32(request.pixelRect.height)
+        guard w > 0, h > 0, let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h) else { return nil }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        cairo_translate(cr, -request.pixelRect.minX, -request.pixelRect.minY)
+        drawPage(request.key.page, request.key.scale, cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        return RenderedTile(key: request.key, pixelRect: request.pixelRect, adopting: surface)
+    }
+}

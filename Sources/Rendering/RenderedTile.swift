@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CCairo
+import Geometry
+
+/// A finished tile: a cairo image surface owned by this object and never drawn into again, so
+/// it can be made on the render thread and painted on the GTK main thread.
+public final class RenderedTile: @unchecked Sendable {
+    public let key: TileKey
+    /// The tile's position and size in page device pixels at `key.scale`.
+    public let pixelRect: Rect
+    /// A `cairo_surface_t*`, valid for the tile's lifetime.
+    public let surface: OpaquePointer
+
+    /// Adopts `surface` (a reference the caller owns).
+    init(key: TileKey, pixelRect: Rect, adopting surface: OpaquePointer) {
+        self.key = key
+        self.pixelRect = pixelRect
+        self.surface = surface
+    }
+
+    /// Bytes of pixel memory the tile holds.
+    public var byteCount: Int { Int(pixelRect.width) * Int(pixelRect.height) * 4 }
+
+    deinit { cairo_surface_destroy(surface) }
+}

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# Install the Debian 12 packages needed to build, run and test PDF Annotator.
+# Idempotent: when everything is already installed it does not touch apt at all,
+# so CI can call it on every run for free.
+#
+#   tools/install-deps.sh
+set -euo pipefail
+
+packages=(
+    # build
+    libgtk-4-dev libpoppler-glib-dev libcairo2-dev pkg-config
+    meson ninja-build
+    # run: SVG icons need the gdk-pixbuf SVG loader; DejaVu is the samples' font
+    librsvg2-common fonts-dejavu-core
+    # UI tests: a headless X server, input synthesis, screenshots, a session bus and
+    # the accessibility bus GTK talks to
+    xvfb xauth xdotool imagemagick dbus dbus-x11 at-spi2-core
+    # test data: PDF checks and rendering, and the sample generator's pycairo
+    qpdf mupdf-tools poppler-utils python3-cairo
+    # desktop integration checks and meson's post-install steps
+    appstream desktop-file-utils gtk-update-icon-cache
+)
+
+# One dpkg-query call for all packages (fast path); unknown packages make it exit
+# non-zero but it still reports the known ones.
+declare -A state=()
+while read -r name status; do
+    state[$name]=$status
+done < <(dpkg-query -W -f='${Package} ${db:Status-Status}\n' "${packages[@]}" 2>/dev/null || true)
+missing=()
+for pkg in "${packages[@]}"; do
+    [[ "${state[$pkg]:-}" == installed ]] || missing+=("$pkg")
+done
+
+if ((${#missing[@]} == 0)); then
+    echo "install-deps: all ${#packages[@]} Debian packages already installed"
+else
+    echo "install-deps: installing: ${missing[*]}"
+    if [[ $(id -u) -eq 0 ]]; then
+        sudo=()
+    elif command -v sudo >/dev/null 2>&1; then
+        sudo=(sudo)
+    else
+        echo "error: not root and sudo is not available; as root run:" >&2
+        echo "  apt-get update && apt-get install -y --no-install-recommends ${missing[*]}" >&2
+        exit 1
+    fi
+    # noninteractive: never stop on a debconf prompt in CI.
+    export DEBIAN_FRONTEND=noninteractive
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
+        apt-get install -y --no-install-recommends "${missing[@]}"
+fi
+
+# Swift is not a Debian package here: it lives in a toolchain directory.
+if command -v swift >/dev/null 2>&1; then
+    echo "install-deps: swift: $(command -v swift)"
+elif [[ -x /opt/swift/usr/bin/swift ]]; then
+    echo "install-deps: swift is installed at /opt/swift/usr/bin/swift but not on PATH; run:" >&2
+    echo "  export PATH=/opt/swift/usr/bin:\$PATH" >&2
+else
+    echo "install-deps: error: no Swift toolchain found (not on PATH, not in /opt/swift)." >&2
+    echo "  Install Swift 6 for Debian 12 and put its usr/bin on PATH." >&2
+    exit 1
+fi

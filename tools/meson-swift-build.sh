@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# Called by meson.build: run SwiftPM, then copy the product to where meson expects
+# its custom_target output (meson outputs must live in the build dir itself, while
+# SwiftPM puts binaries under <scratch>/<triple>/<config>/).
+#
+#   meson-swift-build.sh SWIFT CONFIG SCRATCH_PATH PACKAGE_PATH PRODUCT OUTPUT
+set -euo pipefail
+
+if [[ $# -ne 6 ]]; then
+    echo "usage: $0 SWIFT CONFIG SCRATCH_PATH PACKAGE_PATH PRODUCT OUTPUT" >&2
+    exit 2
+fi
+swift=$1 config=$2 scratch=$3 package=$4 product=$5 output=$6
+
+common=(-c "$config" --scratch-path "$scratch" --package-path "$package")
+"$swift" build "${common[@]}"
+bindir=$("$swift" build "${common[@]}" --show-bin-path)
+if [[ ! -x "$bindir/$product" ]]; then
+    echo "error: SwiftPM did not produce $bindir/$product" >&2
+    exit 1
+fi
+# Copy (not symlink) so 'meson install' installs the real file; cp to a temp name
+# and rename so an interrupted build never leaves a truncated binary behind.
+cp -f -- "$bindir/$product" "$output.tmp"
+mv -f -- "$output.tmp" "$output"
