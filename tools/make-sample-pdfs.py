@@ -21,6 +21,7 @@ every metadata date is pinned and nothing else in cairo's output depends on time
 """
 
 import argparse
+import bisect
 import hashlib
 import math
 import os
@@ -578,7 +579,8 @@ def postprocess(pdf, page_indices, degrees=90):
     inserts.sort()
 
     def shifted(off):
-        return off + len(insert) * sum(1 for p in inserts if p <= off)
+        # Every insertion point at or before `off` moves it right by len(insert).
+        return off + len(insert) * bisect.bisect_right(inserts, off)
 
     out, prev = [], 0
     for p in inserts:

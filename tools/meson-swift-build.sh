@@ -15,7 +15,9 @@ fi
 swift=$1 config=$2 scratch=$3 package=$4 product=$5 output=$6
 
 common=(-c "$config" --scratch-path "$scratch" --package-path "$package")
-"$swift" build "${common[@]}"
+# Only the app's product: installing must not depend on benchmarks building
+# (`swift test`, run by `meson test`, still builds every target).
+"$swift" build "${common[@]}" --product "$product"
 bindir=$("$swift" build "${common[@]}" --show-bin-path)
 if [[ ! -x "$bindir/$product" ]]; then
     echo "error: SwiftPM did not produce $bindir/$product" >&2

@@ -1,1 +1,2 @@
 print("engine-bench: no benchmarks yet")
+runHitTestBenchmark()

@@ -85,3 +85,16 @@ final class CoordinateSpaceTests: XCTestCase {
         XCTAssertEqual(coordinates.nearestPage(toView: Point(x: 700, y: 10))?.index, PageIndex(0))
     }
 }
+
+final class CoordinateTransformTests: XCTestCase {
+    func testTheViewToPageTransformAgreesWithPointConversion() {
+        let page = fxPage(2, at: Point(x: 30, y: 1700), zoom: 1.25, rotation: .threeQuarters)
+        let view = ViewTransform(zoom: 1.25, scrollOffset: Vector(dx: 5, dy: 1500))
+        let coordinates = DocumentCoordinates(view: view, pages: [page])
+        let p = Point(x: 100, y: 300)
+        let expected = coordinates.convert(p, from: .view, to: .page(PageIndex(2)))!
+        let actual = page.viewToPage(view).apply(to: p)
+        XCTAssertEqual(actual.x, expected.x, accuracy: 1e-9)
+        XCTAssertEqual(actual.y, expected.y, accuracy: 1e-9)
+    }
+}

@@ -33,7 +33,7 @@ func fxKey(_ name: String, modifiers: Modifiers = []) -> ToolEvent {
 }
 
 /// Hands every event to `next`.
-final class ForwardingTool: Tool {
+final class FxForwardingTool: Tool {
     let id: ToolID
     let next: ToolID
     init(_ id: ToolID, forwardsTo next: ToolID) { self.id = id; self.next = next }
@@ -77,8 +77,8 @@ final class ToolManagerTests: XCTestCase {
     func testAHandoffCycleIsDetectedAndReportedInsteadOfLoopingForever() {
         let a = ToolID("a"), b = ToolID("b")
         let manager = ToolManager(environment: makeToolScene(), initialTool: a, factories: [
-            a: { ForwardingTool(a, forwardsTo: b) },
-            b: { ForwardingTool(b, forwardsTo: a) },
+            a: { FxForwardingTool(a, forwardsTo: b) },
+            b: { FxForwardingTool(b, forwardsTo: a) },
         ])
         var reported: [ToolHandoffProblem] = []
         manager.onProblem = { reported.append($0) }
@@ -95,13 +95,13 @@ final class ToolManagerTests: XCTestCase {
 
     func testAToolThatHandsOverToItselfIsACycleOfOne() {
         let a = ToolID("a")
-        let manager = ToolManager(environment: makeToolScene(), initialTool: a, factories: [a: { ForwardingTool(a, forwardsTo: a) }])
+        let manager = ToolManager(environment: makeToolScene(), initialTool: a, factories: [a: { FxForwardingTool(a, forwardsTo: a) }])
         XCTAssertEqual(manager.handle(fxTap(1, 1)).problem, .cycle(path: [a, a]))
     }
 
     func testAHandoffToAnUnregisteredToolIsReported() {
         let a = ToolID("a"), ghost = ToolID("ghost")
-        let manager = ToolManager(environment: makeToolScene(), initialTool: a, factories: [a: { ForwardingTool(a, forwardsTo: ghost) }])
+        let manager = ToolManager(environment: makeToolScene(), initialTool: a, factories: [a: { FxForwardingTool(a, forwardsTo: ghost) }])
         let dispatch = manager.handle(fxTap(1, 1))
         XCTAssertEqual(dispatch.problem, .unknownTool(ghost, requestedBy: a))
         XCTAssertEqual(manager.currentToolID, a)

@@ -19,10 +19,18 @@ enum GdkEventReader {
         raw.buttonHeld = state.rawValue & buttons != 0
         raw.pointerEmulated = gdk_event_get_pointer_emulated(event) != 0
         if let seq = gdk_event_get_event_sequence(event) { raw.sequence = UInt64(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(seq)))) }
-        var value = 0.0
-        if gdk_event_get_axis(event, GDK_AXIS_PRESSURE, &value) != 0 { raw.pressure = value }
-        if gdk_event_get_axis(event, GDK_AXIS_XTILT, &value) != 0 { raw.tiltX = value }
-        if gdk_event_get_axis(event, GDK_AXIS_YTILT, &value) != 0 { raw.tiltY = value }
+        // Axes exist only on pointer and touch events from a real device; asking a crossing or
+        // focus event, or an event whose axis array is NULL (XTest),
+        // for them crashes GTK 4.8.
+        let hasAxes: Set<RawEvent.Kind> = [.buttonPress, .buttonRelease, .motion, .touchBegin, .touchUpdate, .touchEnd]
+        var axes: UnsafeMutablePointer<Double>?
+        var axisCount: UInt32 = 0
+        if hasAxes.contains(raw.kind), gdk_event_get_axes(event, &axes, &axisCount) != 0, axes != nil {
+            var value = 0.0
+            if gdk_event_get_axis(event, GDK_AXIS_PRESSURE, &value) != 0 { raw.pressure = value }
+            if gdk_event_get_axis(event, GDK_AXIS_XTILT, &value) != 0 { raw.tiltX = value }
+            if gdk_event_get_axis(event, GDK_AXIS_YTILT, &value) != 0 { raw.tiltY = value }
+        }
         switch raw.kind {
         case .buttonPress, .buttonRelease:
             raw.button = Int(gdk_button_event_get_button(event))

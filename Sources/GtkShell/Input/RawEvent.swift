@@ -6,7 +6,7 @@ import InteractionEngine
 /// (`GdkEventReader`), so that the mapping to engine events can be tested without a display.
 public struct RawEvent: Equatable, Sendable {
     /// The GDK event types the canvas handles (`GdkEventType`).
-    public enum Kind: Equatable, Sendable {
+    public enum Kind: Hashable, Sendable {
         case buttonPress, buttonRelease, motion, touchBegin, touchUpdate, touchEnd, touchCancel
         case scroll, touchpadPinch, touchpadSwipe, touchpadHold, keyPress, keyRelease
         case enter, leave, proximityIn, proximityOut, other

@@ -80,6 +80,11 @@ public struct PageGeometry: Hashable, Sendable, Codable {
             tx: -frame.minX / scaleX, ty: -frame.minY / scaleY)
     }
 
+    /// View → page space for a given view transform (what a component's page mapping needs).
+    public func viewToPage(_ view: ViewTransform) -> AffineTransform {
+        view.viewToCanvas.concatenating(canvasToPageTransform)
+    }
+
     public func pagePoint(fromCanvas p: Point) -> Point {
         Point(x: (p.x - frame.minX) / scaleX, y: (p.y - frame.minY) / scaleY)
     }

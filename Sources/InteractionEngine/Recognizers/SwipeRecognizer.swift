@@ -26,7 +26,7 @@ public final class SwipeRecognizer: GestureRecognizer {
     /// Largest sideways drift, as a fraction of the distance along the stroke.
     public var maximumDeviation: Double = 0.5
 
-    /// The direction of the recognized swipe.
+    /// The direction of the last recognized swipe.
     public private(set) var recognizedDirection: SwipeDirections = []
 
     private var touchpadTravel = Vector.zero
@@ -98,7 +98,6 @@ public final class SwipeRecognizer: GestureRecognizer {
     }
 
     public override func reset() {
-        recognizedDirection = []
         touchpadTravel = .zero
     }
 }

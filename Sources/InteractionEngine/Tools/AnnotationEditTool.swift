@@ -54,10 +54,7 @@ public final class AnnotationEditTool: Tool {
         let env = context.environment
         switch event {
         case .tap(let g), .longPress(let g):
-            if let selected = context.session.selectedAnnotation, self.handle(atView: g.position, source: g.source, context: context) != nil {
-                _ = selected
-                return .handled
-            }
+            if self.handle(atView: g.position, source: g.source, context: context) != nil { return .handled }
             if let target = env.annotation(atView: g.position, source: g.source), PanTool.owner(of: target.kind) == .annotationEdit {
                 select(target.id, context: context)
                 return .handled

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Geometry
+
+/// Builds each component's context from what the ``InteractionTargetProvider`` finds at a point.
+final class ContextFinder {
+    weak var interactions: Interactions?
+
+    private func lookup(_ point: Point, _ space: CoordinateSpace)
+        -> (targets: any InteractionTargetProvider, view: Point, size: Double, owner: Interactions)? {
+        guard let owner = interactions, let targets = owner.targets,
+              let view = owner.viewPoint(point, in: space) else { return nil }
+        return (targets, view, owner.targetSize(), owner)
+    }
+
+    func annotation(_ point: Point, _ space: CoordinateSpace) -> AnnotationContext? {
+        guard let l = lookup(point, space),
+              let annotation = l.targets.annotation(at: l.view, minimumTargetSize: l.size),
+              let mapping = l.targets.pageMapping(for: annotation.page) else { return nil }
+        return AnnotationContext(annotation: annotation, mapping: mapping)
+    }
+
+    func selectedAnnotation(_ point: Point, _ space: CoordinateSpace) -> AnnotationContext? {
+        guard let context = annotation(point, space), !context.annotation.isLocked,
+              let targets = interactions?.targets,
+              targets.selectedAnnotations.contains(where: { $0.id == context.annotation.id }) else { return nil }
+        return context
+    }
+
+    func editableAnnotation(_ point: Point, _ space: CoordinateSpace) -> AnnotationContext? {
+        guard let owner = interactions, let context = annotation(point, space),
+              !context.annotation.isLocked else { return nil }
+        let kind = context.annotation.kind
+        if owner.settings.directlyEditableKinds.contains(kind) { return context }
+        if owner.settings.editableWhenSelectedKinds.contains(kind),
+           owner.targets?.selectedAnnotations.contains(where: { $0.id == context.annotation.id }) == true {
+            return context
+        }
+        return nil
+    }
+
+    func link(_ point: Point, _ space: CoordinateSpace) -> LinkContext? {
+        guard let l = lookup(point, space),
+              let link = l.targets.link(at: l.view, minimumTargetSize: l.size),
+              let mapping = l.targets.pageMapping(for: link.annotation.page) else { return nil }
+        return LinkContext(link: link, mapping: mapping)
+    }
+
+    func deselection(_ point: Point, _ space: CoordinateSpace) -> DeselectionContext? {
+        guard let selected = interactions?.targets?.selectedAnnotations, !selected.isEmpty else { return nil }
+        return DeselectionContext(selectedAnnotations: selected)
+    }
+
+    func textDeselection(_ point: Point, _ space: CoordinateSpace) -> NoContext? {
+        interactions?.targets?.hasTextSelection == true ? NoContext() : nil
+    }
+
+    func text(_ point: Point, _ space: CoordinateSpace) -> TextContext? {
+        guard let l = lookup(point, space), let hit = l.targets.text(at: l.view) else { return nil }
+        return TextContext(text: hit, mapping: l.targets.pageMapping(for: hit.page))
+    }
+
+    func smartZoom(_ point: Point, _ space: CoordinateSpace) -> SmartZoomContext? {
+        guard let l = lookup(point, space), let rect = l.targets.smartZoomRect(at: l.view) else { return nil }
+        return SmartZoomContext(targetRect: rect)
+    }
+
+    func fastScroll(_ point: Point, _ space: CoordinateSpace) -> FastScrollContext? {
+        guard let l = lookup(point, space) else { return nil }
+        let bounds = l.targets.viewBounds
+        let band = bounds.width * l.owner.settings.fastScrollEdgeFraction
+        if l.view.x < bounds.minX + band { return FastScrollContext(direction: .previousPage) }
+        if l.view.x >= bounds.maxX - band { return FastScrollContext(direction: .nextPage) }
+        return nil
+    }
+}

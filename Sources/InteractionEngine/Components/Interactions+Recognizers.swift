@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Geometry
+
+/// The built-in gestures behind each component and the relationships between them.
+///
+/// Single taps are tried in priority order (open a link, edit, select, deselect, deselect text,
+/// turn the page at an edge, toggle the user interface): each waits for the ones before it and
+/// for smart zoom's double tap to fail. A tap ignores a contact that begins where its component
+/// cannot act, so the taps after it do not wait for it.
+extension Interactions {
+    func wireRecognizers() {
+        bindTap(openLinkTap, to: openLinkAnnotation) { [sink] c, _ in sink.send(.openLink(c.link)) }
+        bindTap(editTap, to: editAnnotation) { [sink] c, _ in sink.send(.editAnnotation(c.annotation)) }
+        bindTap(selectTap, to: selectAnnotation) { [sink] c, _ in sink.send(.selectAnnotation(c.annotation)) }
+        bindTap(deselectTap, to: deselectAnnotation) { [sink] c, _ in
+            sink.send(.deselectAnnotations(c.selectedAnnotations))
+        }
+        bindTap(deselectTextTap, to: deselectText) { [sink] _, _ in sink.send(.deselectText) }
+        bindTap(fastScrollTap, to: fastScroll) { [sink] c, _ in sink.send(.fastScroll(c.direction)) }
+        bindTap(toggleTap, to: toggleUserInterface) { [sink] _, _ in sink.send(.toggleUserInterface) }
+        bindTap(smartZoomTap, to: smartZoom) { [sink] c, p in sink.send(.smartZoom(to: c.targetRect, about: p)) }
+
+        let chain: [TapRecognizer] = [openLinkTap, editTap, selectTap, deselectTap, deselectTextTap,
+                                      fastScrollTap, toggleTap]
+        for (i, tap) in chain.enumerated() {
+            tap.require(toFail: smartZoomTap)
+            for earlier in chain[..<i] { tap.require(toFail: earlier) }
+        }
+
+        bindTransform()
+        bindTextSelection(textLongPress)
+        bindTextSelection(textDrag)
+        textDrag.require(toFail: transformPan)
+    }
+
+    private func bindTap<C>(_ tap: TapRecognizer, to component: InteractionComponent<C>,
+                            perform: @escaping (C, Point) -> Void) {
+        component.attach(tap)
+        tap.shouldReceive = { [unowned self, unowned component] _, event in
+            self.currentSource = event.source
+            return component.prepare(at: event.position)
+        }
+        tap.shouldBegin = { [unowned component] r in component.prepare(at: r.location) }
+        tap.onStateChange = { [unowned component] r in
+            if r.state == .recognized { component.activatePrepared(perform) }
+        }
+    }
+
+    private func bindTransform() {
+        let component = transformAnnotation
+        component.attach(transformPan)
+        transformPan.shouldReceive = { [unowned self, unowned component] _, event in
+            self.currentSource = event.source
+            return component.prepare(at: event.position)
+        }
+        transformPan.onStateChange = { [sink, unowned component] r in
+            guard let pan = r as? PanRecognizer, let phase = GesturePhase(r.state),
+                  let target = component.prepared?.context.annotation else { return }
+            if phase == .began { component.activatePrepared { _, _ in } }
+            sink.send(.transformAnnotation(target, phase, translation: pan.translation))
+        }
+    }
+
+    private func bindTextSelection(_ recognizer: GestureRecognizer) {
+        let component = selectText
+        component.attach(recognizer)
+        recognizer.shouldReceive = { [unowned self, unowned component] _, event in
+            self.currentSource = event.source
+            return component.prepare(at: event.position)
+        }
+        recognizer.shouldBegin = { [unowned component] r in
+            // A drag starts its selection where the contact went down, not where it is now.
+            let start = r.touches.first?.start ?? r.location
+            return component.prepare(at: start)
+        }
+        recognizer.onStateChange = { [sink, unowned component] r in
+            guard let phase = GesturePhase(r.state), let hit = component.prepared?.context.text else { return }
+            if phase == .began { component.activatePrepared { _, _ in } }
+            sink.send(.selectText(phase, at: r.location, hit))
+        }
+    }
+}

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Geometry
+
+/// The set of user interaction components of one document view, and the `tryTo…` methods that
+/// let an embedder trigger a component's action from its own gesture.
+///
+/// Components decide whether something may happen and emit an ``EngineOutput``; what happens
+/// (selection handles, moving an annotation, following a link) belongs to the host and its
+/// tools. See ``InteractionComponent`` for the split.
+///
+/// - Warning: Not thread-safe; the GTK main thread only.
+public final class Interactions {
+    /// Target sizes and edge widths, in view pixels.
+    public struct Settings: Hashable, Sendable {
+        /// Smallest touch target for annotations and links, per source (touch 44 px).
+        public var minimumTargetSize = SourceTolerance(touch: 44, pen: 24, pointer: 8)
+        /// Width of the left and right edge bands that turn pages on a tap, as a fraction of
+        /// the view width.
+        public var fastScrollEdgeFraction: Double = 0.1
+        /// Annotation kinds a tap edits directly (free text and notes only once selected).
+        public var directlyEditableKinds: Set<AnnotationKind> = [.widget]
+        public var editableWhenSelectedKinds: Set<AnnotationKind> = [.freeText, .note]
+        public init() {}
+    }
+
+    public let selectAnnotation: InteractionComponent<AnnotationContext>
+    public let deselectAnnotation: InteractionComponent<DeselectionContext>
+    public let transformAnnotation: InteractionComponent<AnnotationContext>
+    public let editAnnotation: InteractionComponent<AnnotationContext>
+    public let openLinkAnnotation: InteractionComponent<LinkContext>
+    public let fastScroll: InteractionComponent<FastScrollContext>
+    public let smartZoom: InteractionComponent<SmartZoomContext>
+    public let toggleUserInterface: InteractionComponent<NoContext>
+    public let selectText: InteractionComponent<TextContext>
+    public let deselectText: InteractionComponent<NoContext>
+
+    /// select, deselect, transform, edit and open-link.
+    public let allAnnotationInteractions: InteractionComponentGroup
+    /// selectText and deselectText.
+    public let allTextInteractions: InteractionComponentGroup
+    /// Every component.
+    public let allInteractions: InteractionComponentGroup
+
+    public var settings: Settings
+    /// The source of the latest contact, which sets target sizes for ``canActivate`` questions
+    /// asked outside a gesture.
+    public var currentSource: InputSource = .touchscreen
+
+    weak var targets: (any InteractionTargetProvider)?
+    let sink: OutputSink
+
+    // The recognizers behind the components, in registration (and priority) order.
+    let transformPan = PanRecognizer(name: "transformAnnotation.pan", maximumTouches: 1)
+    let textDrag = PanRecognizer(name: "selectText.drag", maximumTouches: 1,
+                                 allowedSources: [.mouse, .touchpad, .trackpoint, .pen])
+    let textLongPress = LongPressRecognizer(name: "selectText.longPress", allowedSources: .touchscreen)
+    let smartZoomTap = TapRecognizer(name: "smartZoom.doubleTap", taps: 2)
+    let openLinkTap = TapRecognizer(name: "openLinkAnnotation.tap")
+    let editTap = TapRecognizer(name: "editAnnotation.tap")
+    let selectTap = TapRecognizer(name: "selectAnnotation.tap")
+    let deselectTap = TapRecognizer(name: "deselectAnnotation.tap")
+    let deselectTextTap = TapRecognizer(name: "deselectText.tap")
+    let fastScrollTap = TapRecognizer(name: "fastScroll.tap")
+    let toggleTap = TapRecognizer(name: "toggleUserInterface.tap")
+
+    init(targets: any InteractionTargetProvider, settings: Settings, sink: OutputSink) {
+        self.targets = targets
+        self.settings = settings
+        self.sink = sink
+        // Context finders capture a box, not self, so that they can be built before init ends.
+        let finder = ContextFinder()
+        selectAnnotation = InteractionComponent(name: "selectAnnotation", findContext: finder.annotation)
+        deselectAnnotation = InteractionComponent(name: "deselectAnnotation", findContext: finder.deselection)
+        transformAnnotation = InteractionComponent(name: "transformAnnotation", findContext: finder.selectedAnnotation)
+        editAnnotation = InteractionComponent(name: "editAnnotation", findContext: finder.editableAnnotation)
+        openLinkAnnotation = InteractionComponent(name: "openLinkAnnotation", findContext: finder.link)
+        fastScroll = InteractionComponent(name: "fastScroll", findContext: finder.fastScroll)
+        smartZoom = InteractionComponent(name: "smartZoom", findContext: finder.smartZoom)
+        toggleUserInterface = InteractionComponent(name: "toggleUserInterface", findContext: { _, _ in NoContext() })
+        selectText = InteractionComponent(name: "selectText", findContext: finder.text)
+        deselectText = InteractionComponent(name: "deselectText", findContext: finder.textDeselection)
+        allAnnotationInteractions = InteractionComponentGroup(
+            name: "allAnnotationInteractions",
+            members: [selectAnnotation, deselectAnnotation, transformAnnotation, editAnnotation, openLinkAnnotation])
+        allTextInteractions = InteractionComponentGroup(name: "allTextInteractions", members: [selectText, deselectText])
+        allInteractions = InteractionComponentGroup(
+            name: "allInteractions",
+            members: [selectAnnotation, deselectAnnotation, transformAnnotation, editAnnotation, openLinkAnnotation,
+                      fastScroll, smartZoom, toggleUserInterface, selectText, deselectText])
+        finder.interactions = self
+        wireRecognizers()
+    }
+
+    /// Every recognizer behind the components, in the order they must be registered.
+    var builtInRecognizers: [GestureRecognizer] {
+        [transformPan, textDrag, textLongPress, smartZoomTap, openLinkTap, editTap, selectTap,
+         deselectTap, deselectTextTap, fastScrollTap, toggleTap]
+    }
+
+    func targetSize() -> Double { settings.minimumTargetSize.value(for: currentSource) }
+
+    /// The view point for a point given in any space.
+    func viewPoint(_ point: Point, in space: CoordinateSpace) -> Point? {
+        switch space {
+        case .view: return point
+        case .page(let p), .pdf(let p):
+            return targets?.pageMapping(for: p)?.convert(point, from: space, to: .view)
+        }
+    }
+}
+
+/// Shares the engine's output closure between the engine and its parts, so that the host can
+/// replace it after construction.
+final class OutputSink {
+    var send: (EngineOutput) -> Void
+    init(_ send: @escaping (EngineOutput) -> Void) { self.send = send }
+}

@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import XCTest
+
+/// The real `pdf-annotator` binary on its own Xvfb display and D-Bus session bus, driven with
+/// xdotool, observed through the app's `--state-file` JSON dump and screenshots.
+final class AppSession {
+    struct VisiblePage: Decodable { var page: Int; var x, y, width, height: Double }
+    struct Window: Decodable {
+        var title: String; var path: String?; var content: String; var errorMessage: String?
+        var passwordError: String?; var pageCount: Int; var currentPage: Int; var zoom: Double
+        var zoomMode: String; var offsetX, offsetY, viewWidth, viewHeight, canvasX, canvasY: Double
+        var visiblePages: [VisiblePage]; var missingTiles: Int; var cachedTiles: Int
+    }
+    struct State: Decodable { var pid: Int; var windows: [Window] }
+
+    static let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let sharedPDFs = repoRoot.deletingLastPathComponent().appendingPathComponent("shared/pdfs")
+
+    static var binary: String {
+        if let env = ProcessInfo.processInfo.environment["PDF_ANNOTATOR_BINARY"] { return env }
+        let testBinary = URL(fileURLWithPath: CommandLine.arguments[0])
+        var dir = testBinary.deletingLastPathComponent()
+        // On Linux the test runner is `<build>/debug/<name>.xctest`; the app sits beside it.
+        for _ in 0..<3 {
+            let candidate = dir.appendingPathComponent("pdf-annotator").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            dir = dir.deletingLastPathComponent()
+        }
+        return repoRoot.appendingPathComponent(".build/debug/pdf-annotator").path
+    }
+
+    let workDir: URL
+    let display: String
+    let busAddress: String
+    private var xvfb: Process?
+    private var bus: Process?
+    private(set) var apps: [Process] = []
+    var stateFile: URL { workDir.appendingPathComponent("state.json") }
+
+    /// Starts Xvfb on a free display and a private session bus; skips the test when UI tests
+    /// are switched off or Xvfb is missing.
+    init() throws {
+        if ProcessInfo.processInfo.environment["PDF_ANNOTATOR_SKIP_UI_TESTS"] == "1" {
+            throw XCTSkip("UI tests switched off (PDF_ANNOTATOR_SKIP_UI_TESTS=1)")
+        }
+        guard let xvfbPath = Self.which("Xvfb") else { throw XCTSkip("Xvfb is not installed") }
+        workDir = FileManager.default.temporaryDirectory.appendingPathComponent("pdf-annotator-ui-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: workDir, withIntermediateDirectories: true)
+
+        // -displayfd makes Xvfb pick a free display and tell us its number.
+        let x = Process()
+        x.executableURL = URL(fileURLWithPath: xvfbPath)
+        x.arguments = ["-displayfd", "1", "-screen", "0", "1280x900x24", "-nolisten", "tcp"]
+        let xOut = Pipe()
+        x.standardOutput = xOut
+        x.standardError = FileHandle.nullDevice
+        try x.run()
+        xvfb = x
+        display = ":" + Self.readLine(xOut.fileHandleForReading)
+
+        let b = Process()
+        b.executableURL = URL(fileURLWithPath: Self.which("dbus-daemon") ?? "/usr/bin/dbus-daemon")
+        b.arguments = ["--session", "--nofork", "--print-address=1"]
+        let bOut = Pipe()
+        b.standardOutput = bOut
+        b.standardError = FileHandle.nullDevice
+        try b.run()
+        bus = b
+        busAddress = Self.readLine(bOut.fileHandleForReading)
+    }
+
+    deinit {
+        for app in apps where app.isRunning { app.terminate(); app.waitUntilExit() }
+        bus?.terminate()
+        xvfb?.terminate()
+        xvfb?.waitUntilExit()
+        try? FileManager.default.removeItem(at: workDir)
+    }
+
+    var environment: [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = display
+        env["DBUS_SESSION_BUS_ADDRESS"] = busAddress
+        env["GSK_RENDERER"] = "cairo"
+        env["GDK_BACKEND"] = "x11"
+        env["NO_AT_BRIDGE"] = "1"
+        env["GTK_A11Y"] = "none"
+        env.removeValue(forKey: "WAYLAND_DISPLAY")
+        return env
+    }
+
+    /// Launches the app with `arguments`; the state file is added for the first launch only
+    /// (a second launch hands its files to the first and exits).
+    @discardableResult
+    func launch(_ arguments: [String], withStateFile: Bool = true) throws -> Process {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Self.binary)
+        p.arguments = (withStateFile ? ["--state-file", stateFile.path] : []) + arguments
+        p.environment = environment
+        p.currentDirectoryURL = Self.repoRoot
+        let log = workDir.appendingPathComponent("app-\(apps.count).log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        p.standardOutput = handle
+        p.standardError = handle
+        try p.run()
+        apps.append(p)
+        return p
+    }
+
+    var log: String {
+        (0..<apps.count).compactMap { try? String(contentsOf: workDir.appendingPathComponent("app-\($0).log"), encoding: .utf8) }.joined()
+    }
+
+    func state() -> State? {
+        guard let data = try? Data(contentsOf: stateFile) else { return nil }
+        return try? JSONDecoder().decode(State.self, from: data)
+    }
+
+    /// Polls the state dump until `condition` holds, failing with `message` after `timeout`.
+    @discardableResult
+    func waitFor(_ message: String, timeout: TimeInterval = 20, file: StaticString = #filePath, line: UInt = #line,
+                 _ condition: (State) -> Bool) -> State? {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last: State?
+        while Date() < deadline {
+            if let s = state() {
+                last = s
+                if condition(s) { return s }
+            }
+            usleep(50_000)
+        }
+        XCTFail("Timed out waiting for: \(message). Last state: \(String(describing: last)). Log: \(log)", file: file, line: line)
+        return nil
+    }
+
+    /// Runs xdotool with `arguments` on this display.
+    @discardableResult
+    func xdotool(_ arguments: String...) -> String {
+        run("xdotool", arguments)
+    }
+
+    @discardableResult
+    func run(_ tool: String, _ arguments: [String]) -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Self.which(tool) ?? "/usr/bin/\(tool)")
+        p.arguments = arguments
+        p.environment = environment
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try? p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The top-left of the app's window on the screen.
+    func windowOrigin(pid: Int) -> (x: Double, y: Double)? {
+        let ids = xdotool("search", "--all", "--pid", "\(pid)", "--onlyvisible", "--name", ".*")
+            .split(separator: "\n").map(String.init)
+        for id in ids {
+            let geometry = xdotool("getwindowgeometry", "--shell", id)
+            var values: [String: Double] = [:]
+            for line in geometry.split(separator: "\n") {
+                let parts = line.split(separator: "=")
+                if parts.count == 2 { values[String(parts[0])] = Double(parts[1]) }
+            }
+            if let x = values["X"], let y = values["Y"], let w = values["WIDTH"], w > 100 { return (x, y) }
+        }
+        return nil
+    }
+
+    /// A screenshot of the whole display as RGB pixels.
+    func screenshot() throws -> Screenshot {
+        let file = workDir.appendingPathComponent("shot.ppm")
+        run("import", ["-window", "root", "-depth", "8", file.path])
+        return try Screenshot(ppm: Data(contentsOf: file))
+    }
+
+    static func which(_ tool: String) -> String? {
+        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let path = "\(dir)/\(tool)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+
+    private static func readLine(_ handle: FileHandle) -> String {
+        var bytes: [UInt8] = []
+        while true {
+            let chunk = handle.readData(ofLength: 1)
+            guard let byte = chunk.first, byte != 0x0A else { break }
+            bytes.append(byte)
+        }
+        return String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+    }
+}
+
+/// An RGB image read from a binary PPM (what `import` writes for `.ppm`).
+struct Screenshot {
+    let width: Int, height: Int
+    private let pixels: [UInt8]
+    private let offset: Int
+
+    init(ppm data: Data) throws {
+        let bytes = [UInt8](data)
+        var fields: [String] = []
+        var i = 0
+        while fields.count < 4, i < bytes.count {
+            while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
+            if i < bytes.count, bytes[i] == 0x23 { while i < bytes.count, bytes[i] != 0x0A { i += 1 }; continue }
+            var token: [UInt8] = []
+            while i < bytes.count, !(bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09) { token.append(bytes[i]); i += 1 }
+            fields.append(String(decoding: token, as: UTF8.self))
+        }
+        guard fields.count == 4, fields[0] == "P6", let w = Int(fields[1]), let h = Int(fields[2]) else {
+            throw NSError(domain: "Screenshot", code: 1, userInfo: [NSLocalizedDescriptionKey: "not a P6 PPM"])
+        }
+        width = w; height = h; pixels = bytes; offset = i + 1
+    }
+
+    func pixel(x: Int, y: Int) -> (r: Int, g: Int, b: Int) {
+        let p = offset + (y * width + x) * 3
+        return (Int(pixels[p]), Int(pixels[p + 1]), Int(pixels[p + 2]))
+    }
+}
