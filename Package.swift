@@ -57,7 +57,8 @@ let package = Package(
         .testTarget(name: "DocumentLayoutTests", dependencies: ["DocumentLayout", "Geometry"]),
         .testTarget(name: "InteractionEngineTests", dependencies: ["InteractionEngine", "Geometry"]),
         .testTarget(name: "DocumentPopplerTests", dependencies: ["DocumentPoppler", "Document", "Geometry"]),
-        .testTarget(name: "UITests", dependencies: []),
+        .testTarget(name: "UITests", dependencies: ["InteractionEngine", "Geometry"]),
+        .testTarget(name: "GtkShellTests", dependencies: ["GtkShell", "InteractionEngine", "Geometry"]),
     ],
     swiftLanguageModes: [.v6]
 )

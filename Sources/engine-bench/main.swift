@@ -1,2 +1,3 @@
 print("engine-bench: no benchmarks yet")
 runHitTestBenchmark()
+runEventThroughputBenchmark()

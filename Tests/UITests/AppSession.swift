@@ -11,6 +11,7 @@ final class AppSession {
         var passwordError: String?; var pageCount: Int; var currentPage: Int; var zoom: Double
         var zoomMode: String; var offsetX, offsetY, viewWidth, viewHeight, canvasX, canvasY: Double
         var visiblePages: [VisiblePage]; var missingTiles: Int; var cachedTiles: Int
+        var handledInputEvents: Int; var replayFinished: Bool; var isAnimating: Bool
     }
     struct State: Decodable { var pid: Int; var windows: [Window] }
 

@@ -111,6 +111,7 @@ extension PdfCanvas {
         }
         if navigation.isAnimating { return true }
         tickCallbackID = 0
+        onViewChanged?()
         return false
     }
 }

@@ -41,6 +41,11 @@ public final class PdfCanvas {
     /// Tiles still missing for the visible area after the last draw (0 means sharp).
     public internal(set) var missingVisibleTiles = 0
 
+    /// Engine events handled so far (live or replayed), for the state dump.
+    public internal(set) var handledInputEvents = 0
+    /// Set when a `--replay-input` recording has been fed in completely.
+    public internal(set) var replayFinished = false
+
     /// Called after the viewport or the document changed (page label, zoom label, state dump).
     public var onViewChanged: (() -> Void)?
     /// Called for every engine event handled, before it is applied (input recording).
@@ -166,9 +171,13 @@ public final class PdfCanvas {
         let now = frameTimeMicroseconds ?? Int64(g_get_monotonic_time())
         eventClockOffset = now - Int64(event.time.seconds * 1_000_000)
         onInputEvent?(event)
+        handledInputEvents += 1
         if case .contact(.began) = event.kind, !event.isDirect { gtk_widget_grab_focus(area) }
         let actions = navigation.handle(event)
-        guard !actions.isEmpty || navigation.isAnimating else { return }
+        guard !actions.isEmpty || navigation.isAnimating else {
+            onViewChanged?()
+            return
+        }
         for action in actions { apply(action) }
         if navigation.isAnimating { startTicking() }
         viewChanged()

@@ -1,15 +1,69 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
 import Foundation
 import InteractionEngine
 
-/// Placeholder until the engine's recording format lands: records nothing.
-@MainActor
-enum InputRecording {
-    static func attach(file: String, to canvas: PdfCanvas) {}
+/// The engine clock on the GTK side: GLib's monotonic time.
+final class MonotonicClock: EngineClock {
+    var now: InputTime { InputTime(seconds: Double(g_get_monotonic_time()) / 1_000_000) }
 }
 
-/// Placeholder until the engine's recording format lands: replays nothing.
+/// `--record-input FILE`: writes every engine event the canvas handles to FILE in the
+/// versioned JSON Lines format of ``InteractionEngine/InputRecording``, flushed per event so a
+/// crash keeps everything up to it.
+@MainActor
+enum InputRecording {
+    static func attach(file: String, to canvas: PdfCanvas) {
+        let writer = InputRecordingWriter(header: InputRecordingHeader(metadata: ["app": "pdf-annotator"]))
+        guard FileManager.default.createFile(atPath: file, contents: Data((writer.headerLine + "\n").utf8)),
+              let handle = FileHandle(forWritingAtPath: file) else {
+            FileHandle.standardError.write(Data("pdf-annotator: cannot write the input recording “\(file)”\n".utf8))
+            return
+        }
+        handle.seekToEndOfFile()
+        let previous = canvas.onInputEvent
+        canvas.onInputEvent = { event in
+            previous?(event)
+            handle.write(Data((writer.line(for: event) + "\n").utf8))
+        }
+    }
+}
+
+/// `--replay-input FILE`: feeds a recording into a canvas through the same entry point as live
+/// GTK input, at the recording's original pace, starting once the document is on screen.
 @MainActor
 enum InputReplay {
-    static func start(file: String, into canvas: PdfCanvas) {}
+    static func start(file: String, into canvas: PdfCanvas) {
+        let recording: InteractionEngine.InputRecording
+        do {
+            recording = try InteractionEngine.InputRecording(contentsOf: URL(fileURLWithPath: file))
+        } catch {
+            FileHandle.standardError.write(Data("pdf-annotator: cannot replay “\(file)”: \(error)\n".utf8))
+            return
+        }
+        let scheduler = InputReplayScheduler(events: recording.events, clock: MonotonicClock())
+        waitForLayout(canvas) {
+            scheduler.start()
+            pump(scheduler, canvas)
+        }
+    }
+
+    /// Starts `body` once the canvas has a size and a document (the first frames are laid out).
+    private static func waitForLayout(_ canvas: PdfCanvas, _ body: @escaping @MainActor () -> Void) {
+        if canvas.viewport.size.width > 0, !canvas.pages.isEmpty, canvas.missingVisibleTiles == 0 {
+            body()
+        } else {
+            MainLoop.after(milliseconds: 50) { waitForLayout(canvas, body) }
+        }
+    }
+
+    private static func pump(_ scheduler: InputReplayScheduler, _ canvas: PdfCanvas) {
+        for event in scheduler.dueEvents() { canvas.handle(event) }
+        if let delay = scheduler.delayUntilNextEvent {
+            MainLoop.after(milliseconds: UInt32(max(1, (delay * 1000).rounded()))) { pump(scheduler, canvas) }
+        } else {
+            canvas.replayFinished = true
+            canvas.onViewChanged?()
+        }
+    }
 }

@@ -31,6 +31,11 @@ public struct WindowSnapshot: Codable, Sendable {
     public var missingTiles: Int
     public var cachedTiles: Int
     public var cacheBytes: Int
+    /// Engine input events the canvas handled (live or replayed).
+    public var handledInputEvents: Int
+    public var replayFinished: Bool
+    /// Whether kinetic momentum is still moving the view.
+    public var isAnimating: Bool
 }
 
 /// Writes every window's ``WindowSnapshot`` to a file (atomically, coalesced to one write per
@@ -97,6 +102,7 @@ extension DocumentWindow {
             zoom: v.zoom, zoomMode: canvas.zoomMode.rawValue, offsetX: v.offset.x, offsetY: v.offset.y,
             viewWidth: v.size.width, viewHeight: v.size.height, canvasX: cx + surfaceX, canvasY: cy + surfaceY,
             visiblePages: pages, missingTiles: canvas.missingVisibleTiles, cachedTiles: canvas.cache.count,
-            cacheBytes: canvas.cache.usedBytes)
+            cacheBytes: canvas.cache.usedBytes, handledInputEvents: canvas.handledInputEvents,
+            replayFinished: canvas.replayFinished, isAnimating: canvas.navigation.isAnimating)
     }
 }

@@ -145,12 +145,14 @@ public final class NavigationController {
                 let na = touches[a]!, nb = touches[b]!
                 let newMid = Point(x: (na.x + nb.x) / 2, y: (na.y + nb.y) / 2)
                 let newDistance = na.distance(to: nb)
+                // Zoom about the old midpoint first, then pan it to the new one: zooming in first
+                // gives the pan room, so clamping at the content's edge drops as little as possible.
                 var actions: [NavigationAction] = []
+                if oldDistance > 1, newDistance > 1, newDistance != oldDistance {
+                    actions.append(.zoom(by: newDistance / oldDistance, about: oldMid))
+                }
                 let pan = oldMid - newMid
                 if pan.length > 0 { actions.append(.scroll(by: pan)) }
-                if oldDistance > 1, newDistance > 1, newDistance != oldDistance {
-                    actions.append(.zoom(by: newDistance / oldDistance, about: newMid))
-                }
                 return actions
             }
             touches[id] = event.position

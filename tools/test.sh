@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# The README's second command (and what CI runs): install what is missing, then run every
+# test: unit, scenario and document tests, the desktop-file checks, and the UI tests, which
+# start their own Xvfb displays and D-Bus buses.
+#
+#   tools/test.sh [extra swift test arguments]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[[ -x /opt/swift/usr/bin/swift ]] && export PATH="/opt/swift/usr/bin:$PATH"
+tools/install-deps.sh
+
+echo "== desktop integration files"
+desktop-file-validate resources/io.github.pdfannotator.PdfAnnotator.desktop
+appstreamcli validate --no-net --pedantic resources/io.github.pdfannotator.PdfAnnotator.metainfo.xml
+
+echo "== swift test"
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+set +e
+# XCTest only: the suites are XCTest, and an empty Swift Testing run would close the log
+# with "0 tests".
+swift test --disable-swift-testing "$@" 2>&1 | tee "$log"
+status=${PIPESTATUS[0]}
+set -e
+# A plain closing line with the totals XCTest reported for the whole run.
+summary=$(grep -E "^[[:space:]]*Executed [0-9]+ tests?, with" "$log" | tail -n 1 || true)
+executed=$(sed -E 's/.*Executed ([0-9]+) tests?.*/\1/' <<<"$summary")
+failed=$(sed -E 's/.*with ([0-9]+) failures?.*/\1/' <<<"$summary")
+skipped=$(grep -Eo "with [0-9]+ tests? skipped" <<<"$summary" | grep -Eo "[0-9]+" || echo 0)
+if [[ -n "$summary" ]]; then
+    echo "tests: $((executed - failed - skipped)) passed, $failed failed, $skipped skipped"
+fi
+exit "$status"
