@@ -155,13 +155,20 @@ public final class DocumentWindow {
     func viewChanged() {
         if content == .document, let page = canvas.currentPage {
             let text = "\(page.displayNumber)"
-            if gtk_widget_has_focus(pageEntry) == 0, string(gtk_editable_get_text(cast(pageEntry))) != text {
+            if !isEditingPageNumber, string(gtk_editable_get_text(cast(pageEntry))) != text {
                 gtk_editable_set_text(cast(pageEntry), text)
             }
         }
         let percent = Int((canvas.viewport.zoom * 100).rounded())
         gtk_menu_button_set_label(cast(zoomButton), "\(percent)%")
         application?.stateChanged()
+    }
+
+    /// Whether the keyboard focus is in the page number entry (on its inner text widget), so
+    /// that view updates do not overwrite what the user is typing.
+    var isEditingPageNumber: Bool {
+        guard let root = gtk_widget_get_root(window), let focus = gtk_root_get_focus(root) else { return false }
+        return focus == pageEntry || gtk_widget_is_ancestor(focus, pageEntry) != 0
     }
 
     func closed() {

@@ -3,6 +3,7 @@
 /// The state-machine rules: what happens when a recognizer asks to change state.
 extension GestureArena {
     func requestTransition(_ r: GestureRecognizer, to target: GestureState) {
+        if target != .changed { needsCleanup = true }
         switch target {
         case .began, .recognized:
             guard r.state == .possible else { return }

@@ -7,6 +7,8 @@ extension GestureArena {
     func findRequirementCycle() -> [String]? {
         // Iterative depth-first search with colours: 0 new, 1 on the stack, 2 done.
         var colour = [UInt8](repeating: 0, count: recognizers.count)
+        var indexOf: [ObjectIdentifier: Int] = [:]
+        for (i, r) in recognizers.enumerated() { indexOf[ObjectIdentifier(r)] = i }
         for start in recognizers.indices where colour[start] == 0 {
             var stack: [(node: Int, next: Int)] = [(start, 0)]
             colour[start] = 1
@@ -14,8 +16,8 @@ extension GestureArena {
                 let edges = recognizers[top.node].failureRequirements
                 if top.next < edges.count {
                     stack[stack.count - 1].next += 1
-                    guard let target = edges[top.next].recognizer, target.arena === self else { continue }
-                    let t = target.arenaIndex
+                    guard let t = indexOf[edges[top.next]] else { continue }
+                    let target = recognizers[t]
                     if colour[t] == 1 {
                         let from = stack.firstIndex { $0.node == t } ?? 0
                         return stack[from...].map { recognizers[$0.node].name } + [target.name]
@@ -37,7 +39,7 @@ extension GestureArena {
     /// records a diagnostic) if it closes a cycle.
     func validateNewRequirement(of r: GestureRecognizer, toFail other: GestureRecognizer) {
         guard let cycle = findRequirementCycle() else { return }
-        r.failureRequirements.removeAll { $0.recognizer === other }
+        r.failureRequirements.removeAll { $0 == ObjectIdentifier(other) }
         diagnostics.append(GestureArenaDiagnostic(error: .failureRequirementCycle(cycle)))
     }
 

@@ -34,6 +34,12 @@ public final class GestureArena {
     public var onTransition: ((GestureRecognizer) -> Void)?
 
     var isResolving = false
+    /// No deadline is earlier than this (a lower bound kept as recognizers set deadlines).
+    var deadlineHint = InputTime(seconds: -Double.infinity)
+    /// Something happened (a transition, a contact ended) that ``finishCycle()`` must look at.
+    var needsCleanup = false
+    /// For each contact sequence down, a bit per recognizer index that tracks it.
+    var trackers: [(sequence: InputSequenceID, mask: UInt64)] = []
     var needsResolve = false
     var currentTime = InputTime.zero
 
@@ -43,12 +49,17 @@ public final class GestureArena {
         recognizers.reserveCapacity(32)
     }
 
+    deinit {
+        for r in recognizers { r.arena = nil; r.arenaIndex = -1 }
+    }
+
     /// Registers a recognizer after checking that its failure requirements form no cycle with
     /// those already registered.
     public func add(_ recognizer: GestureRecognizer) throws(GestureArenaError) {
         guard recognizer.arena == nil else { throw .alreadyRegistered(name: recognizer.name) }
         recognizer.arena = self
         recognizer.arenaIndex = recognizers.count
+        deadlineHint = InputTime(seconds: -Double.infinity)
         recognizers.append(recognizer)
         if let cycle = findRequirementCycle() {
             recognizers.removeLast()
@@ -63,6 +74,7 @@ public final class GestureArena {
         guard recognizer.arena === self else { return }
         if recognizer.state.isActive { recognizer.state = .cancelled; recognizer.onStateChange?(recognizer) }
         recognizers.remove(at: recognizer.arenaIndex)
+        trackers.removeAll()
         for (i, r) in recognizers.enumerated() { r.arenaIndex = i }
         recognizer.arena = nil
         recognizer.arenaIndex = -1
@@ -75,19 +87,65 @@ public final class GestureArena {
     /// Deadlines due at or before the event's time fire first, so replay does not depend on
     /// when the host's timers ran.
     public func handle(_ event: InputEvent) {
-        advance(to: event.time)
+        if event.time >= deadlineHint { advance(to: event.time) }
         currentTime = event.time
-        if case .contact = event.kind { delivery.processingSequence = event.sequence }
+        guard case .contact(let phase) = event.kind else {
+            var i = 0
+            while i < recognizers.count {
+                let r = recognizers[i]
+                if r.isEnabled { r.receive(event) }
+                i += 1
+            }
+            finishCycle()
+            return
+        }
+        delivery.processingSequence = event.sequence
+        if phase == .began || recognizers.count > 64 {
+            var i = 0
+            while i < recognizers.count {
+                let r = recognizers[i]
+                if r.isEnabled { r.receive(event) }
+                i += 1
+            }
+            if phase == .began { recordTrackers(of: event.sequence) }
+        } else if let slot = trackerSlot(of: event.sequence) {
+            // Only the recognizers that accepted this contact's beginning can care about it.
+            var mask = trackers[slot].mask
+            while mask != 0 {
+                let i = mask.trailingZeroBitCount
+                mask &= mask - 1
+                if i < recognizers.count {
+                    let r = recognizers[i]
+                    if r.isEnabled { r.receive(event) }
+                }
+            }
+        }
+        if phase == .ended || phase == .cancelled {
+            if let slot = trackerSlot(of: event.sequence) { trackers.remove(at: slot) }
+            needsCleanup = true
+        }
+        delivery.route(event, arena: self)
+        if needsCleanup || delivery.hasDelayed { finishCycle() }
+    }
+
+    private func trackerSlot(of sequence: InputSequenceID) -> Int? {
         var i = 0
-        while i < recognizers.count {
-            let r = recognizers[i]
-            if r.isEnabled { r.receive(event) }
+        while i < trackers.count {
+            if trackers[i].sequence == sequence { return i }
             i += 1
         }
-        if case .contact = event.kind {
-            delivery.route(event, arena: self)
+        return nil
+    }
+
+    private func recordTrackers(of sequence: InputSequenceID) {
+        var mask: UInt64 = 0
+        for (i, r) in recognizers.enumerated() where i < 64 && r.indexOfTouch(sequence) != nil {
+            mask |= 1 << UInt64(i)
         }
-        finishCycle()
+        if let slot = trackerSlot(of: sequence) { trackers[slot].mask = mask } else {
+            trackers.append((sequence, mask))
+        }
+        needsCleanup = true
     }
 
     /// The earliest time a recognizer needs ``advance(to:)``, or `nil` when none is waiting.
@@ -101,12 +159,16 @@ public final class GestureArena {
 
     /// Fires every deadline due at or before `time`, earliest first (ties in registration order).
     public func advance(to time: InputTime) {
+        guard time >= deadlineHint else { return }
         while true {
             var due: GestureRecognizer?
             for r in recognizers where r.isEnabled {
                 if let d = r.deadline, d <= time, due == nil || d < due!.deadline! { due = r }
             }
-            guard let r = due, let d = r.deadline else { break }
+            guard let r = due, let d = r.deadline else {
+                deadlineHint = nextDeadline ?? InputTime(seconds: .infinity)
+                break
+            }
             r.deadline = nil
             currentTime = d
             r.deadlineReached(at: d)
@@ -123,6 +185,7 @@ public final class GestureArena {
     /// After each event or deadline: release held contacts, fail recognizers that can no longer
     /// succeed, and reset finished recognizers whose contacts are gone.
     func finishCycle() {
+        needsCleanup = false
         delivery.releaseUndelayed(arena: self)
         for r in recognizers {
             if r.state == .possible, r.pendingState == nil, r.hasInput, r.touches.isEmpty, r.deadline == nil {

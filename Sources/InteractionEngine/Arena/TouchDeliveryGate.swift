@@ -34,6 +34,9 @@ public final class TouchDeliveryGate {
         held.reserveCapacity(64)
     }
 
+    /// Whether some sequence is held back.
+    var hasDelayed: Bool { delayedCount > 0 }
+
     /// Number of contact events currently held back.
     public var heldEventCount: Int { held.count }
 

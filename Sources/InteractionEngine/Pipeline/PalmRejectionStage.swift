@@ -72,7 +72,7 @@ public final class PalmRejectionStage {
 
     /// Rejects held touches whose wait is over.
     public func expire(at time: InputTime) {
-        guard let first = candidates.first, time - first.began > settings.multiFingerWindow else { return }
+        guard let first = candidates.first, time >= first.began + settings.multiFingerWindow else { return }
         rejectCandidates()
     }
 

@@ -6,8 +6,9 @@ extension GestureRecognizer {
     /// succeeds). If both are registered in an arena and the requirement would close a cycle,
     /// the requirement is refused and reported in ``GestureArena/diagnostics``.
     public func require(toFail other: GestureRecognizer) {
-        guard other !== self, !failureRequirements.contains(where: { $0.recognizer === other }) else { return }
-        failureRequirements.append(WeakRecognizer(other))
+        let id = ObjectIdentifier(other)
+        guard other !== self, !failureRequirements.contains(id) else { return }
+        failureRequirements.append(id)
         if let arena, other.arena === arena {
             arena.validateNewRequirement(of: self, toFail: other)
         }
@@ -21,22 +22,20 @@ extension GestureRecognizer {
     /// Lets this recognizer and `other` be active at the same time (the relation is symmetric).
     public func allowSimultaneousRecognition(with other: GestureRecognizer) {
         guard other !== self else { return }
-        if !simultaneousPartners.contains(where: { $0.recognizer === other }) {
-            simultaneousPartners.append(WeakRecognizer(other))
+        if !simultaneousPartners.contains(ObjectIdentifier(other)) {
+            simultaneousPartners.append(ObjectIdentifier(other))
         }
-        if !other.simultaneousPartners.contains(where: { $0.recognizer === self }) {
-            other.simultaneousPartners.append(WeakRecognizer(self))
+        if !other.simultaneousPartners.contains(ObjectIdentifier(self)) {
+            other.simultaneousPartners.append(ObjectIdentifier(self))
         }
     }
-
-    /// The recognizers this one statically waits for (delegate answers not included).
-    public var requiredToFail: [GestureRecognizer] { failureRequirements.compactMap(\.recognizer) }
 
     /// Whether this recognizer must wait for `other` to fail, by a static requirement or by either
     /// side's delegate closure.
     public func requiresFailure(of other: GestureRecognizer) -> Bool {
         if other === self { return false }
-        for w in failureRequirements where w.recognizer === other { return true }
+        let id = ObjectIdentifier(other)
+        for w in failureRequirements where w == id { return true }
         if let f = shouldRequireFailure, f(self, other) { return true }
         if let f = other.shouldBeRequiredToFail, f(other, self) { return true }
         return false
@@ -45,7 +44,8 @@ extension GestureRecognizer {
     /// Whether this recognizer and `other` may be active together.
     public func canRecognizeSimultaneously(with other: GestureRecognizer) -> Bool {
         if !isExclusive || !other.isExclusive { return true }
-        for w in simultaneousPartners where w.recognizer === other { return true }
+        let id = ObjectIdentifier(other)
+        for w in simultaneousPartners where w == id { return true }
         if let f = shouldRecognizeSimultaneously, f(self, other) { return true }
         if let f = other.shouldRecognizeSimultaneously, f(other, self) { return true }
         return false

@@ -19,73 +19,81 @@ open class GestureRecognizer {
 
     /// The state as the rest of the world sees it (a transition held back by a failure
     /// requirement is not visible here until it is released).
-    public internal(set) var state: GestureState = .possible
+    public final internal(set) var state: GestureState = .possible
 
     /// A disabled recognizer receives nothing. Disabling it cancels (or fails) what it is
     /// tracking; enabling it again makes it ready for contacts that begin afterwards, but never
     /// for contacts that were already down.
-    public var isEnabled: Bool = true {
+    public final var isEnabled: Bool = true {
         didSet { if oldValue != isEnabled { enabledDidChange() } }
     }
 
     /// The devices this recognizer listens to.
-    public var allowedSources: InputSourceSet
+    public final var allowedSources: InputSourceSet
 
     /// Buttons accepted for pointer contacts (bit n for button n); contacts with no button
     /// (touch, pen tip) are always accepted. Primary only by default.
-    public var allowedButtons: UInt32 = 1 << 1
+    public final var allowedButtons: UInt32 = 1 << 1
 
     /// When the gesture is recognized (begins), the view stops receiving the contacts this
     /// recognizer tracks and is told they were cancelled.
-    public var cancelsTouchesInView = true
+    public final var cancelsTouchesInView = true
 
     /// While this recognizer is still possible, contacts it tracks are held back from the view;
     /// they are delivered if it fails and dropped if it succeeds.
-    public var delaysTouchesBegan = false
+    public final var delaysTouchesBegan = false
 
     /// An exclusive recognizer (the default) cannot be active at the same time as another
     /// exclusive recognizer unless the pair is allowed to recognize simultaneously. Observers
     /// such as hover or the touch-delay recognizer set this to `false`.
-    public var isExclusive = true
+    public final var isExclusive = true
 
     /// Asked just before the recognizer leaves possible; returning `false` makes it fail.
-    public var shouldBegin: ((GestureRecognizer) -> Bool)?
+    public final var shouldBegin: ((GestureRecognizer) -> Bool)?
     /// Asked when a contact begins; returning `false` leaves the contact to other recognizers.
-    public var shouldReceive: ((GestureRecognizer, InputEvent) -> Bool)?
+    public final var shouldReceive: ((GestureRecognizer, InputEvent) -> Bool)?
     /// Asked with (self, other) when exclusivity would keep one of the two from recognizing.
-    public var shouldRecognizeSimultaneously: ((GestureRecognizer, GestureRecognizer) -> Bool)?
+    public final var shouldRecognizeSimultaneously: ((GestureRecognizer, GestureRecognizer) -> Bool)?
     /// Asked with (self, other): must `self` wait until `other` fails?
-    public var shouldRequireFailure: ((GestureRecognizer, GestureRecognizer) -> Bool)?
+    public final var shouldRequireFailure: ((GestureRecognizer, GestureRecognizer) -> Bool)?
     /// Asked with (self, other): must `other` wait until `self` fails?
-    public var shouldBeRequiredToFail: ((GestureRecognizer, GestureRecognizer) -> Bool)?
+    public final var shouldBeRequiredToFail: ((GestureRecognizer, GestureRecognizer) -> Bool)?
 
     /// The action: called after every visible transition except to failed (and to possible).
-    public var onStateChange: ((GestureRecognizer) -> Void)?
+    public final var onStateChange: ((GestureRecognizer) -> Void)?
 
     /// Contacts this recognizer accepted and that are still down.
-    public internal(set) var touches: [TrackedTouch] = []
+    public final internal(set) var touches: [TrackedTouch] = []
 
     /// Where the gesture is, in view coordinates (subclasses keep it current).
-    public var location: Point = .zero
+    public final var location: Point = .zero
 
     /// When the recognizer next needs ``deadlineReached(at:)``; subclasses set and clear it.
-    public var deadline: InputTime?
+    public final var deadline: InputTime? {
+        didSet {
+            if let d = deadline, let arena, d < arena.deadlineHint { arena.deadlineHint = d }
+        }
+    }
 
     /// Whether the recognizer accepted any input since it was last reset; a possible recognizer
     /// that saw nothing does not hold back the recognizers that wait for it to fail.
-    public internal(set) var hasInput = false
+    public final internal(set) var hasInput = false
 
     /// The source of the most recent event this recognizer accepted.
-    public internal(set) var lastSource: InputSource = .touchscreen
+    public final internal(set) var lastSource: InputSource = .touchscreen
 
     // Arena bookkeeping.
-    weak var arena: GestureArena?
-    var arenaIndex = -1
-    var pendingState: GestureState?
-    var pendingEnd = false
-    var failureRequirements: [WeakRecognizer] = []
-    var simultaneousPartners: [WeakRecognizer] = []
-    var recentlyEndedSequence: InputSequenceID?
+    /// The arena this recognizer is registered in. Not retained (the arena retains its
+    /// recognizers); the arena clears it when it goes away or unregisters the recognizer.
+    final unowned(unsafe) var arena: GestureArena?
+    final var arenaIndex = -1
+    final var pendingState: GestureState?
+    final var pendingEnd = false
+    /// Relationships name the other recognizer by identity only, so that they neither keep it
+    /// alive nor slow every retain down with weak-reference side tables.
+    final var failureRequirements: [ObjectIdentifier] = []
+    final var simultaneousPartners: [ObjectIdentifier] = []
+    final var recentlyEndedSequence: InputSequenceID?
 
     public init(name: String, allowedSources: InputSourceSet) {
         self.name = name
@@ -141,12 +149,14 @@ open class GestureRecognizer {
 
     /// The average position of the tracked contacts, or ``location`` when there are none.
     public func centroid() -> Point {
-        let n = touches.count
-        if n == 0 { return location }
-        if n == 1 { return touches[0].location }
-        var x = 0.0, y = 0.0
-        for t in touches { x += t.location.x; y += t.location.y }
-        return Point(x: x / Double(n), y: y / Double(n))
+        touches.withUnsafeBufferPointer { buffer in
+            let n = buffer.count
+            if n == 0 { return location }
+            if n == 1 { return buffer[0].location }
+            var x = 0.0, y = 0.0
+            for t in buffer { x += t.location.x; y += t.location.y }
+            return Point(x: x / Double(n), y: y / Double(n))
+        }
     }
 
     // MARK: Dispatch (called by the arena)
@@ -176,11 +186,14 @@ open class GestureRecognizer {
                 touchBegan(touch, event: event)
             case .moved:
                 guard let i = indexOfTouch(event.sequence) else { return }
-                touches[i].location = event.position
-                touches[i].time = event.time
+                // One modify access for both fields: the event path is hot.
+                let touch = touches.withUnsafeMutableBufferPointer { buffer -> TrackedTouch in
+                    buffer[i].location = event.position
+                    buffer[i].time = event.time
+                    return buffer[i]
+                }
                 if state.isFinished { return }
-                lastSource = event.source
-                touchMoved(touches[i], event: event)
+                touchMoved(touch, event: event)
             case .ended, .cancelled:
                 guard let i = indexOfTouch(event.sequence) else { return }
                 var touch = touches.remove(at: i)
@@ -202,13 +215,14 @@ open class GestureRecognizer {
 
     @inline(__always)
     final func indexOfTouch(_ sequence: InputSequenceID) -> Int? {
-        var i = 0
-        let n = touches.count
-        while i < n {
-            if touches[i].sequence == sequence { return i }
-            i += 1
+        touches.withUnsafeBufferPointer { buffer in
+            var i = 0
+            while i < buffer.count {
+                if buffer[i].sequence == sequence { return i }
+                i += 1
+            }
+            return nil
         }
-        return nil
     }
 
     final func resetForReuse() {
@@ -222,16 +236,11 @@ open class GestureRecognizer {
     }
 
     private func enabledDidChange() {
+        if isEnabled, let arena { arena.deadlineHint = InputTime(seconds: -Double.infinity) }
         if let arena {
             arena.recognizerEnabledDidChange(self)
         } else if !isEnabled {
             resetForReuse()
         }
     }
-}
-
-/// A weak reference, so that relationships between recognizers never keep them alive.
-struct WeakRecognizer {
-    weak var recognizer: GestureRecognizer?
-    init(_ recognizer: GestureRecognizer) { self.recognizer = recognizer }
 }
