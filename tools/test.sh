@@ -26,9 +26,9 @@ status=${PIPESTATUS[0]}
 set -e
 # A plain closing line with the totals XCTest reported for the whole run.
 summary=$(grep -E "^[[:space:]]*Executed [0-9]+ tests?, with" "$log" | tail -n 1 || true)
-executed=$(sed -E 's/.*Executed ([0-9]+) tests?.*/\1/' <<<"$summary")
-failed=$(sed -E 's/.*with ([0-9]+) failures?.*/\1/' <<<"$summary")
-skipped=$(grep -Eo "with [0-9]+ tests? skipped" <<<"$summary" | grep -Eo "[0-9]+" || echo 0)
+executed=$(grep -Eo "Executed [0-9]+" <<<"$summary" | grep -Eo "[0-9]+" || echo 0)
+failed=$(grep -Eo "[0-9]+ failures?" <<<"$summary" | grep -Eo "[0-9]+" || echo 0)
+skipped=$(grep -Eo "[0-9]+ tests? skipped" <<<"$summary" | grep -Eo "[0-9]+" || echo 0)
 if [[ -n "$summary" ]]; then
     echo "tests: $((executed - failed - skipped)) passed, $failed failed, $skipped skipped"
 fi
