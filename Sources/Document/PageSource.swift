@@ -22,3 +22,13 @@ extension PageSource {
     /// The display sizes of every page in order, the input `DocumentLayout` expects.
     public var displaySizes: [Size] { allPageInfos.map(\.displaySize) }
 }
+
+/// A document whose existing annotations can be listed and moved: what the canvas needs to
+/// hit-test, select, move and resize them, whatever library reads the file.
+public protocol AnnotationStore: AnyObject {
+    /// The annotations of a page, in drawing order.
+    func annotations(on page: PageIndex) -> [AnnotationInfo]
+    /// Moves or resizes an annotation; `rect` is in the convention of ``AnnotationInfo/rect``.
+    /// Returns whether the document accepted the change.
+    func setRectangle(_ rect: Rect, forAnnotation id: String) -> Bool
+}

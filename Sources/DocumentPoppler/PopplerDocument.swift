@@ -21,6 +21,11 @@ public final class PopplerDocument: PageSource, @unchecked Sendable {
     let document: GObjectRef
     private let pages: [PageInfo]
     let renderLock = NSLock()
+    /// Each page's annotations, read on first use and kept (with their retained `PopplerAnnot`
+    /// objects) for the document's lifetime; touched only under `renderLock`.
+    var annotationPages: [Int: PageAnnotations] = [:]
+    /// Whether an annotation was changed since opening; touched only under `renderLock`.
+    var annotationsChanged = false
 
     init(path: String, document: GObjectRef, pages: [PageInfo], metadata: DocumentMetadata) {
         self.path = path

@@ -53,11 +53,17 @@ public final class Engine {
 
     /// Offered every event first (after palm rejection); return `true` to keep it from the
     /// recognizers and the view (the active tool handled it).
-    public var toolFirstRefusal: ((InputEvent) -> Bool)?
+    public var toolFirstRefusal: ((InputEvent) -> Bool)? {
+        get { refusal }
+        set { refusal = newValue }
+    }
 
     public var settings: Settings
 
     private let sink: OutputSink
+    /// Storage of ``toolFirstRefusal``: private, so read per event with no run-time
+    /// exclusivity check (see GestureRecognizer+Core.swift).
+    private var refusal: ((InputEvent) -> Bool)?
     private var lastScrollTranslation = Vector.zero
     private var lastPinchScale: Double = 1
     private var smoothScrollVelocity = Vector.zero
@@ -106,7 +112,7 @@ public final class Engine {
     }
 
     private func dispatch(_ event: InputEvent) {
-        if let refusal = toolFirstRefusal, refusal(event) { return }
+        if let refusal, refusal(event) { return }
         switch event.kind {
         case .scroll(let delta, let kind, let phase):
             arena.advance(to: event.time)
@@ -175,7 +181,10 @@ public final class Engine {
             guard let pinch = r as? PinchRecognizer else { return }
             switch pinch.state {
             case .began:
+                // The scale is cumulative from the fingers' first span: apply what happened
+                // before recognition too, so the content stays under the fingers.
                 self.lastPinchScale = pinch.scale
+                if pinch.scale != 1 { sink.send(.zoom(by: pinch.scale, about: pinch.focalPoint)) }
             case .changed:
                 let factor = pinch.scale / max(self.lastPinchScale, 1e-9)
                 self.lastPinchScale = pinch.scale

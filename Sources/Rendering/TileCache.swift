@@ -11,6 +11,9 @@ public final class TileCache {
     private var tiles: [TileKey: RenderedTile] = [:]
     private var lastUse: [TileKey: UInt64] = [:]
     private var clock: UInt64 = 0
+    /// Tiles whose page changed since they were rendered: still drawn as placeholders, but
+    /// rendered again.
+    private var stale: Set<TileKey> = []
 
     public init(budgetBytes: Int) { self.budgetBytes = budgetBytes }
 
@@ -18,18 +21,25 @@ public final class TileCache {
 
     /// The tile, marking it as just used.
     public func tile(for key: TileKey) -> RenderedTile? {
-        guard let t = tiles[key] else { return nil }
+        guard !stale.contains(key), let t = tiles[key] else { return nil }
         clock += 1
         lastUse[key] = clock
         return t
     }
 
-    public func contains(_ key: TileKey) -> Bool { tiles[key] != nil }
+    public func contains(_ key: TileKey) -> Bool { tiles[key] != nil && !stale.contains(key) }
+
+    /// Marks every tile of `page` as out of date (its content changed): they stay available as
+    /// placeholders until fresh tiles replace them.
+    public func markStale(page: PageIndex) {
+        for key in tiles.keys where key.page == page { stale.insert(key) }
+    }
 
     /// Stores a tile, then evicts the least recently used ones (never the newest) until the
     /// cache fits its budget.
     public func insert(_ tile: RenderedTile) {
         if let old = tiles[tile.key] { usedBytes -= old.byteCount }
+        stale.remove(tile.key)
         tiles[tile.key] = tile
         usedBytes += tile.byteCount
         clock += 1
@@ -40,6 +50,8 @@ public final class TileCache {
     /// The tiles of `page` at the scale closest to `scale` other than `scale` itself, for
     /// drawing a scaled placeholder while the sharp tiles render.
     public func placeholderTiles(page: PageIndex, near scaleMillis: Int) -> [RenderedTile] {
+        let outdated = stale.filter { $0.page == page && $0.scaleMillis == scaleMillis }.compactMap { tiles[$0] }
+        if !outdated.isEmpty { return outdated }
         var best: Int?
         for key in tiles.keys where key.page == page && key.scaleMillis != scaleMillis {
             if best == nil || abs(key.scaleMillis - scaleMillis) < abs(best! - scaleMillis) { best = key.scaleMillis }
@@ -52,6 +64,7 @@ public final class TileCache {
     public func removeAll() {
         tiles.removeAll()
         lastUse.removeAll()
+        stale.removeAll()
         usedBytes = 0
     }
 
@@ -61,6 +74,7 @@ public final class TileCache {
         for (key, _) in order where usedBytes > budgetBytes && key != newest {
             if let t = tiles.removeValue(forKey: key) { usedBytes -= t.byteCount }
             lastUse[key] = nil
+            stale.remove(key)
         }
     }
 }

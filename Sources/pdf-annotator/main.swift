@@ -32,10 +32,7 @@ struct PdfAnnotatorCommand: ParsableCommand {
     /// Absolute paths, so a running instance in another folder opens the right files.
     var absoluteFiles: [String] {
         let cwd = FileManager.default.currentDirectoryPath
-        return files.map { path in
-            if path.hasPrefix("/") || path.contains("://") { return path }
-            return URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: cwd, isDirectory: true)).standardized.path
-        }
+        return files.map { AppOptions.absolutePath($0, relativeTo: cwd) }
     }
 }
 

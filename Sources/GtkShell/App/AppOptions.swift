@@ -18,6 +18,21 @@ public struct AppOptions: Sendable {
         self.replayInput = replayInput
     }
 
+    /// `path` made absolute against `directory`, with `.` and `..` resolved; URIs pass unchanged.
+    public static func absolutePath(_ path: String, relativeTo directory: String) -> String {
+        if path.contains("://") { return path }
+        var parts: [Substring] = []
+        let joined = path.hasPrefix("/") ? path : directory + "/" + path
+        for part in joined.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..": if !parts.isEmpty { parts.removeLast() }
+            default: parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
     /// The application id, also the D-Bus name a second launch talks to.
     public static let applicationID = "io.github.pdfannotator.PdfAnnotator"
 }

@@ -85,7 +85,7 @@ extension PdfCanvas {
 
     func adjustmentMoved() {
         guard !updatingAdjustments else { return }
-        navigation.stopMomentum()
+        interaction.navigation.stopMomentum()
         let target = Point(x: gtk_adjustment_get_value(hAdjustment), y: gtk_adjustment_get_value(vAdjustment))
         viewport = viewport.scrolled(by: target - viewport.offset, in: layout)
         viewChanged()
@@ -102,16 +102,30 @@ extension PdfCanvas {
         tickCallbackID = gtk_widget_add_tick_callback(area, tick, Unmanaged.passUnretained(self).toOpaque(), nil)
     }
 
-    /// One frame of momentum; returns whether to keep ticking.
+    /// One frame: momentum and pointer-effect animation; returns whether to keep ticking.
     func tick(frameTimeMicroseconds: Int64) -> Bool {
-        let eventTime = InputTime(seconds: Double(frameTimeMicroseconds - eventClockOffset) / 1_000_000)
-        if let action = navigation.tick(at: eventTime) {
-            apply(action)
-            viewChanged()
-        }
-        if navigation.isAnimating { return true }
+        let eventTime = clock.eventTime(monotonicMicroseconds: frameTimeMicroseconds)
+        interaction.tick(at: eventTime)
+        let effects = interaction.pointerFrame(at: eventTime)
+        pointerEffects = effects
+        gtk_widget_queue_draw(area)
+        if interaction.needsTicks || effects.needsAnotherFrame { return true }
         tickCallbackID = 0
         onViewChanged?()
         return false
+    }
+
+    /// Arms a GLib timeout for the engine's next timer (long press, double-tap window).
+    func scheduleEngineTimer() {
+        if engineTimer != 0 { g_source_remove(engineTimer); engineTimer = 0 }
+        guard let deadline = interaction.nextDeadline else { return }
+        let delay = max(0, deadline - clock.now)
+        engineTimer = MainLoop.after(milliseconds: UInt32((delay * 1000).rounded(.up)) + 1) { [weak self] in
+            guard let self else { return }
+            self.engineTimer = 0
+            self.interaction.tick(at: self.clock.now)
+            self.scheduleEngineTimer()
+            if self.interaction.needsTicks { self.startTicking() }
+        }
     }
 }

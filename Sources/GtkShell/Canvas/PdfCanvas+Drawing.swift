@@ -3,6 +3,7 @@ import CCairo
 import CGtk
 import DocumentLayout
 import Geometry
+import InteractionEngine
 import Rendering
 
 /// Painting: page backgrounds, scaled placeholders, then sharp tiles on top.
@@ -91,6 +92,63 @@ extension PdfCanvas {
             }
             cairo_restore(cr)
         }
+        drawPointerEffects(cr)
+        drawSelection(cr)
+    }
+
+    /// Hover tints and lift shadows from the engine's pointer effects (indirect input only).
+    private func drawPointerEffects(_ cr: OpaquePointer) {
+        guard let frame = pointerEffects else { return }
+        for effect in frame.effects where effect.progress > 0 {
+            let r = effect.shape.bounds.offsetBy(effect.offset)
+            let grown = r.insetBy(dx: -(effect.scale - 1) * r.width / 2, dy: -(effect.scale - 1) * r.height / 2)
+            if effect.shadowOpacity > 0 {
+                cairo_set_source_rgba(cr, 0, 0, 0, 0.25 * effect.shadowOpacity)
+                roundedRect(cr, grown.offsetBy(Vector(dx: 0, dy: 3)).insetBy(dx: -2, dy: -2), radius: 5)
+                cairo_fill(cr)
+            }
+            cairo_set_source_rgba(cr, 0.21, 0.52, 0.89, 0.22 * max(effect.tintOpacity, effect.progress))
+            roundedRect(cr, grown, radius: 4)
+            cairo_fill_preserve(cr)
+            cairo_set_source_rgba(cr, 0.21, 0.52, 0.89, 0.8 * effect.progress)
+            cairo_set_line_width(cr, 1.5)
+            cairo_stroke(cr)
+        }
+    }
+
+    /// The selected annotation's outline and its eight resize handles.
+    private func drawSelection(_ cr: OpaquePointer) {
+        guard let id = interaction.selectedAnnotation, let target = interaction.scene.annotation(id),
+              let r = interaction.scene.coordinates.viewRect(fromPDF: target.bounds, on: target.page) else { return }
+        cairo_save(cr)
+        cairo_set_source_rgba(cr, 0.21, 0.52, 0.89, 1)
+        cairo_set_line_width(cr, 1.5)
+        var dash = [4.0, 3.0]
+        cairo_set_dash(cr, &dash, 2, 0)
+        cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)
+        cairo_stroke(cr)
+        cairo_set_dash(cr, nil, 0, 0)
+        guard !target.isLocked else { cairo_restore(cr); return }
+        let side = 10.0
+        for handle in ResizeHandle.allCases {
+            let c = handle.position(on: r)
+            cairo_rectangle(cr, c.x - side / 2, c.y - side / 2, side, side)
+            cairo_set_source_rgb(cr, 1, 1, 1)
+            cairo_fill_preserve(cr)
+            cairo_set_source_rgba(cr, 0.21, 0.52, 0.89, 1)
+            cairo_stroke(cr)
+        }
+        cairo_restore(cr)
+    }
+
+    private func roundedRect(_ cr: OpaquePointer, _ r: Rect, radius: Double) {
+        let rad = min(radius, r.width / 2, r.height / 2)
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, r.maxX - rad, r.minY + rad, rad, -Double.pi / 2, 0)
+        cairo_arc(cr, r.maxX - rad, r.maxY - rad, rad, 0, Double.pi / 2)
+        cairo_arc(cr, r.minX + rad, r.maxY - rad, rad, Double.pi / 2, Double.pi)
+        cairo_arc(cr, r.minX + rad, r.minY + rad, rad, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(cr)
     }
 
     private func paint(_ tile: RenderedTile, at frame: Rect, zoom: Double, cr: OpaquePointer) {

@@ -29,12 +29,24 @@ public final class PdfCanvas {
     public internal(set) var viewport = Viewport(size: .zero)
     public private(set) var zoomMode: ZoomMode = .fitWidth
 
-    let navigation = NavigationController()
+    let clock = EventTimelineClock()
+    lazy var interaction = makeInteraction()
     var translator = EventTranslator()
+    /// The open document's annotations, when it has any to offer.
+    var annotationStore: AnnotationStore?
+    /// Annotations per page as the engine knows them (pages loaded when first visible).
+    var annotationsByPage: [PageIndex: [AnnotationTarget]] = [:]
+    /// Pages whose tiles must be re-rendered because an annotation on them changed.
+    var dirtyPages: Set<PageIndex> = []
+    var engineTimer: UInt32 = 0
+    /// The pointer effects of the last frame, drawn over the pages.
+    var pointerEffects: PointerFrame?
+    /// The shape GTK shows for the pointer, as a CSS cursor name.
+    public internal(set) var cursorName = "default"
+    /// Annotation edits applied so far (moves and resizes), for the state dump.
+    public internal(set) var annotationEdits = 0
     let cache = TileCache(budgetBytes: 96 << 20)
     var renderQueue: RenderQueue?
-    /// Converts event time lines (GDK or replayed) to the frame clock's: frame µs − event µs.
-    var eventClockOffset: Int64 = 0
     var tickCallbackID: UInt32 = 0
     var updatingAdjustments = false
     var lastRequested: [TileRequest] = []
@@ -72,9 +84,11 @@ public final class PdfCanvas {
     }
 
     /// Shows `source`'s pages, replacing whatever was shown; `drawPage` renders on the worker.
-    public func setDocument(_ source: PageSource, drawPage: @escaping RenderQueue.DrawPage) {
+    public func setDocument(_ source: PageSource, annotations: AnnotationStore? = nil, drawPage: @escaping RenderQueue.DrawPage) {
         renderQueue?.stop()
         cache.removeAll()
+        annotationStore = annotations
+        annotationsByPage = [:]
         pages = source.allPageInfos
         layout = DocumentLayout(pageSizes: pages.map(\.displaySize))
         renderQueue = RenderQueue(name: "render", drawPage: drawPage, deliver: { [weak self] tile in
@@ -92,6 +106,8 @@ public final class PdfCanvas {
         renderQueue?.stop()
         renderQueue = nil
         cache.removeAll()
+        annotationStore = nil
+        annotationsByPage = [:]
         pages = []
         layout = DocumentLayout(pageSizes: [])
         viewChanged()
@@ -103,7 +119,7 @@ public final class PdfCanvas {
 
     public func goTo(page: PageIndex) {
         guard page.rawValue >= 0, page.rawValue < layout.pageCount else { return }
-        navigation.stopMomentum()
+        interaction.navigation.stopMomentum()
         viewport = viewport.showing(page: page, in: layout)
         viewChanged()
     }
@@ -167,25 +183,21 @@ public final class PdfCanvas {
     }
 
     /// The entry point for every engine event, from GTK or from a replayed recording.
-    public func handle(_ event: InputEvent, frameTimeMicroseconds: Int64? = nil) {
-        let now = frameTimeMicroseconds ?? Int64(g_get_monotonic_time())
-        eventClockOffset = now - Int64(event.time.seconds * 1_000_000)
+    public func handle(_ event: InputEvent) {
+        clock.anchor(eventTime: event.time, monotonicMicroseconds: Int64(g_get_monotonic_time()))
         onInputEvent?(event)
         handledInputEvents += 1
         if case .contact(.began) = event.kind, !event.isDirect { gtk_widget_grab_focus(area) }
-        let actions = navigation.handle(event)
-        guard !actions.isEmpty || navigation.isAnimating else {
-            onViewChanged?()
-            return
-        }
-        for action in actions { apply(action) }
-        if navigation.isAnimating { startTicking() }
-        viewChanged()
+        interaction.handle(event)
+        scheduleEngineTimer()
+        if interaction.needsTicks { startTicking() }
+        onViewChanged?()
     }
 
     /// Called whenever the viewport, the zoom or the document changed.
     func viewChanged() {
         syncAdjustments()
+        syncScene()
         requestTiles()
         gtk_widget_queue_draw(area)
         onViewChanged?()

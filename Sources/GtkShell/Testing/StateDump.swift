@@ -36,6 +36,23 @@ public struct WindowSnapshot: Codable, Sendable {
     public var replayFinished: Bool
     /// Whether kinetic momentum is still moving the view.
     public var isAnimating: Bool
+    public var selectedAnnotation: String?
+    public var hoveredAnnotation: String?
+    /// The CSS cursor name over the canvas.
+    public var cursor: String
+    /// Annotations on the visible pages, with their rectangles on screen.
+    public var annotations: [AnnotationSnapshot]
+    public var annotationEdits: Int
+}
+
+/// One annotation as the state dump reports it.
+public struct AnnotationSnapshot: Codable, Sendable {
+    public var id: String
+    public var kind: String
+    /// 1-based page number.
+    public var page: Int
+    /// The rectangle in canvas-widget coordinates (logical px).
+    public var x, y, width, height: Double
 }
 
 /// Writes every window's ``WindowSnapshot`` to a file (atomically, coalesced to one write per
@@ -103,6 +120,9 @@ extension DocumentWindow {
             viewWidth: v.size.width, viewHeight: v.size.height, canvasX: cx + surfaceX, canvasY: cy + surfaceY,
             visiblePages: pages, missingTiles: canvas.missingVisibleTiles, cachedTiles: canvas.cache.count,
             cacheBytes: canvas.cache.usedBytes, handledInputEvents: canvas.handledInputEvents,
-            replayFinished: canvas.replayFinished, isAnimating: canvas.navigation.isAnimating)
+            replayFinished: canvas.replayFinished, isAnimating: canvas.interaction.needsTicks,
+            selectedAnnotation: canvas.interaction.selectedAnnotation?.rawValue,
+            hoveredAnnotation: canvas.interaction.hoveredAnnotation?.rawValue, cursor: canvas.cursorName,
+            annotations: canvas.visibleAnnotationSnapshots(), annotationEdits: canvas.annotationEdits)
     }
 }

@@ -5,6 +5,8 @@ import Document
 import DocumentPoppler
 import Geometry
 
+extension PopplerDocument: AnnotationStore {}
+
 /// One window showing one document (or an empty, error or password page): header bar with
 /// open, page number and zoom controls, and the ``PdfCanvas``.
 @MainActor
@@ -92,7 +94,7 @@ public final class DocumentWindow {
             let doc = try PopplerDocument.open(path: path, password: password)
             document = doc
             errorMessage = nil
-            canvas.setDocument(doc, drawPage: { page, scale, cr in doc.render(page: page, scale: scale, into: cr) })
+            canvas.setDocument(doc, annotations: doc, drawPage: { page, scale, cr in doc.render(page: page, scale: scale, into: cr) })
             setTitle(doc.metadata.title.flatMap { $0.isEmpty ? nil : $0 } ?? name, subtitle: doc.metadata.title == nil ? "" : name)
             gtk_label_set_text(cast(pageCountLabel), "of \(doc.pageCount)")
             show(.document)

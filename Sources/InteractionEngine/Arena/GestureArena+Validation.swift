@@ -39,7 +39,7 @@ extension GestureArena {
     /// records a diagnostic) if it closes a cycle.
     func validateNewRequirement(of r: GestureRecognizer, toFail other: GestureRecognizer) {
         guard let cycle = findRequirementCycle() else { return }
-        r.failureRequirements.removeAll { $0 == ObjectIdentifier(other) }
+        r.failureRequirements = r.failureRequirements.filter { $0 != ObjectIdentifier(other) }
         diagnostics.append(GestureArenaDiagnostic(error: .failureRequirementCycle(cycle)))
     }
 

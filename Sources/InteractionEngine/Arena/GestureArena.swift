@@ -23,7 +23,10 @@
 /// - Warning: Not thread-safe; the GTK main thread only.
 public final class GestureArena {
     /// Registered recognizers in registration order (which is also dispatch order).
-    public private(set) var recognizers: [GestureRecognizer] = []
+    public private(set) var recognizers: [GestureRecognizer] {
+        get { members }
+        set { members = newValue }
+    }
     /// Relationship problems found after registration.
     public internal(set) var diagnostics: [GestureArenaDiagnostic] = []
     /// Raw contact delivery to the view.
@@ -31,7 +34,16 @@ public final class GestureArena {
 
     /// Called for every visible transition of any recognizer, after the recognizer's own action
     /// (tests use it to check invariants; hosts may log).
-    public var onTransition: ((GestureRecognizer) -> Void)?
+    public var onTransition: ((GestureRecognizer) -> Void)? {
+        get { transitionObserver }
+        set { transitionObserver = newValue }
+    }
+
+    // Storage behind public properties, internal so that the optimizer can drop run-time
+    // exclusivity checks (see GestureRecognizer+Core.swift); arrays in it are only ever replaced
+    // whole (taken out, changed, put back), never changed in place.
+    var members: [GestureRecognizer] = []
+    var transitionObserver: ((GestureRecognizer) -> Void)?
 
     var isResolving = false
     /// No deadline is earlier than this (a lower bound kept as recognizers set deadlines).
@@ -46,7 +58,7 @@ public final class GestureArena {
     /// - Parameter deliver: receives the contacts and cancellations the view should see.
     public init(deliver: @escaping (ViewDelivery) -> Void = { _ in }) {
         delivery = TouchDeliveryGate(deliver: deliver)
-        recognizers.reserveCapacity(32)
+        mutateMembers { $0.reserveCapacity(32) }
     }
 
     deinit {
@@ -60,9 +72,9 @@ public final class GestureArena {
         recognizer.arena = self
         recognizer.arenaIndex = recognizers.count
         deadlineHint = InputTime(seconds: -Double.infinity)
-        recognizers.append(recognizer)
+        mutateMembers { $0.append(recognizer) }
         if let cycle = findRequirementCycle() {
-            recognizers.removeLast()
+            mutateMembers { _ = $0.removeLast() }
             recognizer.arena = nil
             recognizer.arenaIndex = -1
             throw .failureRequirementCycle(cycle)
@@ -73,8 +85,8 @@ public final class GestureArena {
     public func remove(_ recognizer: GestureRecognizer) {
         guard recognizer.arena === self else { return }
         if recognizer.state.isActive { recognizer.state = .cancelled; recognizer.onStateChange?(recognizer) }
-        recognizers.remove(at: recognizer.arenaIndex)
-        trackers.removeAll()
+        mutateMembers { _ = $0.remove(at: recognizer.arenaIndex) }
+        trackers = []
         for (i, r) in recognizers.enumerated() { r.arenaIndex = i }
         recognizer.arena = nil
         recognizer.arenaIndex = -1
@@ -91,8 +103,8 @@ public final class GestureArena {
         currentTime = event.time
         guard case .contact(let phase) = event.kind else {
             var i = 0
-            while i < recognizers.count {
-                let r = recognizers[i]
+            while i < members.count {
+                let r = members[i]
                 if r.isEnabled { r.receive(event) }
                 i += 1
             }
@@ -100,10 +112,10 @@ public final class GestureArena {
             return
         }
         delivery.processingSequence = event.sequence
-        if phase == .began || recognizers.count > 64 {
+        if phase == .began || members.count > 64 {
             var i = 0
-            while i < recognizers.count {
-                let r = recognizers[i]
+            while i < members.count {
+                let r = members[i]
                 if r.isEnabled { r.receive(event) }
                 i += 1
             }
@@ -114,14 +126,14 @@ public final class GestureArena {
             while mask != 0 {
                 let i = mask.trailingZeroBitCount
                 mask &= mask - 1
-                if i < recognizers.count {
-                    let r = recognizers[i]
+                if i < members.count {
+                    let r = members[i]
                     if r.isEnabled { r.receive(event) }
                 }
             }
         }
         if phase == .ended || phase == .cancelled {
-            if let slot = trackerSlot(of: event.sequence) { trackers.remove(at: slot) }
+            if let slot = trackerSlot(of: event.sequence) { mutateTrackers { _ = $0.remove(at: slot) } }
             needsCleanup = true
         }
         delivery.route(event, arena: self)
@@ -142,8 +154,10 @@ public final class GestureArena {
         for (i, r) in recognizers.enumerated() where i < 64 && r.indexOfTouch(sequence) != nil {
             mask |= 1 << UInt64(i)
         }
-        if let slot = trackerSlot(of: sequence) { trackers[slot].mask = mask } else {
-            trackers.append((sequence, mask))
+        if let slot = trackerSlot(of: sequence) {
+            mutateTrackers { $0[slot].mask = mask }
+        } else {
+            mutateTrackers { $0.append((sequence, mask)) }
         }
         needsCleanup = true
     }
@@ -197,6 +211,24 @@ public final class GestureArena {
             r.recentlyEndedSequence = nil
             if r.state.isFinished && r.touches.isEmpty { r.resetForReuse() }
         }
+    }
+
+    /// Runs `body` on the registered recognizers, taken out of `members` for the duration.
+    @inline(__always)
+    private func mutateMembers(_ body: (inout [GestureRecognizer]) -> Void) {
+        var list: [GestureRecognizer] = []
+        swap(&list, &members)
+        body(&list)
+        swap(&list, &members)
+    }
+
+    /// Runs `body` on the contact trackers, taken out of `trackers` for the duration.
+    @inline(__always)
+    private func mutateTrackers(_ body: (inout [(sequence: InputSequenceID, mask: UInt64)]) -> Void) {
+        var list: [(sequence: InputSequenceID, mask: UInt64)] = []
+        swap(&list, &trackers)
+        body(&list)
+        swap(&list, &trackers)
     }
 
     func recognizerEnabledDidChange(_ r: GestureRecognizer) {

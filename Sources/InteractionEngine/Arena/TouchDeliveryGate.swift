@@ -20,6 +20,8 @@ public final class TouchDeliveryGate {
         var status: Status
     }
 
+    // Arrays here are only ever replaced whole (taken out, changed, put back), so that the
+    // optimizer can drop run-time exclusivity checks (see GestureRecognizer+Core.swift).
     private var entries: [Entry] = []
     private var held: [InputEvent] = []
     private var delayedCount = 0
@@ -30,8 +32,8 @@ public final class TouchDeliveryGate {
 
     init(deliver: @escaping (ViewDelivery) -> Void) {
         self.deliver = deliver
-        entries.reserveCapacity(8)
-        held.reserveCapacity(64)
+        mutateEntries { $0.reserveCapacity(8) }
+        mutateHeld { $0.reserveCapacity(64) }
     }
 
     /// Whether some sequence is held back.
@@ -61,23 +63,23 @@ public final class TouchDeliveryGate {
         if let i = index(of: seq) {
             switch entries[i].status {
             case .cancelled:
-                if isLast { entries.remove(at: i) }
+                if isLast { mutateEntries { _ = $0.remove(at: i) } }
             case .delayed:
-                held.append(event)
+                mutateHeld { $0.append(event) }
             case .delivered:
                 deliver(.contact(event))
-                if isLast { entries.remove(at: i) }
+                if isLast { mutateEntries { _ = $0.remove(at: i) } }
             }
             return
         }
         if event.contactPhase == .began, isHeldBack(seq, arena: arena) {
-            entries.append(Entry(sequence: seq, status: .delayed))
+            mutateEntries { $0.append(Entry(sequence: seq, status: .delayed)) }
             delayedCount += 1
-            held.append(event)
+            mutateHeld { $0.append(event) }
             return
         }
         deliver(.contact(event))
-        if event.contactPhase == .began { entries.append(Entry(sequence: seq, status: .delivered)) }
+        if event.contactPhase == .began { mutateEntries { $0.append(Entry(sequence: seq, status: .delivered)) } }
     }
 
     private func isHeldBack(_ seq: InputSequenceID, arena: GestureArena) -> Bool {
@@ -91,19 +93,19 @@ public final class TouchDeliveryGate {
     /// held back otherwise.
     func cancel(_ seq: InputSequenceID) {
         guard let i = index(of: seq) else {
-            if seq == processingSequence { entries.append(Entry(sequence: seq, status: .cancelled)) }
+            if seq == processingSequence { mutateEntries { $0.append(Entry(sequence: seq, status: .cancelled)) } }
             return
         }
         switch entries[i].status {
         case .cancelled:
             return
         case .delivered:
-            entries[i].status = .cancelled
+            mutateEntries { $0[i].status = .cancelled }
             deliver(.cancelled(seq))
         case .delayed:
-            entries[i].status = .cancelled
+            mutateEntries { $0[i].status = .cancelled }
             delayedCount -= 1
-            held.removeAll { $0.sequence == seq }
+            mutateHeld { $0.removeAll { $0.sequence == seq } }
         }
     }
 
@@ -114,17 +116,33 @@ public final class TouchDeliveryGate {
         while i < entries.count {
             let seq = entries[i].sequence
             if entries[i].status == .delayed, !isHeldBack(seq, arena: arena) {
-                entries[i].status = .delivered
+                mutateEntries { $0[i].status = .delivered }
                 delayedCount -= 1
                 var finished = false
                 for e in held where e.sequence == seq {
                     deliver(.contact(e))
                     if e.contactPhase == .ended || e.contactPhase == .cancelled { finished = true }
                 }
-                held.removeAll { $0.sequence == seq }
-                if finished { entries.remove(at: i); continue }
+                mutateHeld { $0.removeAll { $0.sequence == seq } }
+                if finished { mutateEntries { _ = $0.remove(at: i) }; continue }
             }
             i += 1
         }
+    }
+
+    @inline(__always)
+    private func mutateEntries(_ body: (inout [Entry]) -> Void) {
+        var list: [Entry] = []
+        swap(&list, &entries)
+        body(&list)
+        swap(&list, &entries)
+    }
+
+    @inline(__always)
+    private func mutateHeld(_ body: (inout [InputEvent]) -> Void) {
+        var list: [InputEvent] = []
+        swap(&list, &held)
+        body(&list)
+        swap(&list, &held)
     }
 }

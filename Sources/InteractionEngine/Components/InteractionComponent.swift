@@ -40,6 +40,8 @@ public final class InteractionComponent<Context>: InteractionComponentProtocol {
     }
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
 
+    // Replaced whole, never changed in place, so that reading them costs no run-time
+    // exclusivity check (see GestureRecognizer+Core.swift).
     private var conditions: [ActivationCondition] = []
     private var callbacks: [ActivationCallback] = []
     private let findContext: (Point, CoordinateSpace) -> Context?
@@ -58,12 +60,12 @@ public final class InteractionComponent<Context>: InteractionComponentProtocol {
 
     /// Adds a condition, evaluated after the ones already added.
     public func addActivationCondition(_ condition: @escaping ActivationCondition) {
-        conditions.append(condition)
+        conditions = conditions + [condition]
     }
 
     /// Adds a callback that runs just before each activation.
     public func addActivationCallback(_ callback: @escaping ActivationCallback) {
-        callbacks.append(callback)
+        callbacks = callbacks + [callback]
     }
 
     /// What the component would act on at `point`, or `nil` when there is nothing for it there.

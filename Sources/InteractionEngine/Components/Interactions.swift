@@ -44,7 +44,13 @@ public final class Interactions {
     public var settings: Settings
     /// The source of the latest contact, which sets target sizes for ``canActivate`` questions
     /// asked outside a gesture.
-    public var currentSource: InputSource = .touchscreen
+    public var currentSource: InputSource {
+        get { latestSource }
+        set { latestSource = newValue }
+    }
+    /// Storage of ``currentSource``, internal so that setting it on every contact costs no
+    /// run-time exclusivity check (see GestureRecognizer+Core.swift).
+    var latestSource: InputSource = .touchscreen
 
     weak var targets: (any InteractionTargetProvider)?
     let sink: OutputSink

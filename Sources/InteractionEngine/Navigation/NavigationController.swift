@@ -46,6 +46,13 @@ public final class NavigationController {
     /// Number of touch sequences currently down.
     public var activeTouchCount: Int { touches.count }
 
+    /// Starts kinetic scrolling after a fling that ended at `time` with `velocity` (view px/s),
+    /// unless it was too slow to count as a fling.
+    public func startMomentum(velocity: Vector, at time: InputTime) {
+        guard velocity.length >= settings.minimumFlingSpeed else { return }
+        momentum = ScrollMomentum(velocity: velocity, at: time, timeConstant: settings.momentumTimeConstant)
+    }
+
     /// Stops any momentum (a finger landed, a key was pressed, the document changed).
     public func stopMomentum() { momentum = nil }
 

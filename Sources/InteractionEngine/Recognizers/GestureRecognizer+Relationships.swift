@@ -8,7 +8,7 @@ extension GestureRecognizer {
     public func require(toFail other: GestureRecognizer) {
         let id = ObjectIdentifier(other)
         guard other !== self, !failureRequirements.contains(id) else { return }
-        failureRequirements.append(id)
+        failureRequirements = failureRequirements + [id]
         if let arena, other.arena === arena {
             arena.validateNewRequirement(of: self, toFail: other)
         }
@@ -22,11 +22,12 @@ extension GestureRecognizer {
     /// Lets this recognizer and `other` be active at the same time (the relation is symmetric).
     public func allowSimultaneousRecognition(with other: GestureRecognizer) {
         guard other !== self else { return }
+        // Whole-array replacement keeps these lists free of run-time exclusivity checks.
         if !simultaneousPartners.contains(ObjectIdentifier(other)) {
-            simultaneousPartners.append(ObjectIdentifier(other))
+            simultaneousPartners = simultaneousPartners + [ObjectIdentifier(other)]
         }
         if !other.simultaneousPartners.contains(ObjectIdentifier(self)) {
-            other.simultaneousPartners.append(ObjectIdentifier(self))
+            other.simultaneousPartners = other.simultaneousPartners + [ObjectIdentifier(self)]
         }
     }
 

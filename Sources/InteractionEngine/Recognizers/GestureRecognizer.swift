@@ -19,86 +19,154 @@ open class GestureRecognizer {
 
     /// The state as the rest of the world sees it (a transition held back by a failure
     /// requirement is not visible here until it is released).
-    public final internal(set) var state: GestureState = .possible
+    public final internal(set) var state: GestureState {
+        get { core.state }
+        set { core.state = newValue }
+    }
 
     /// A disabled recognizer receives nothing. Disabling it cancels (or fails) what it is
     /// tracking; enabling it again makes it ready for contacts that begin afterwards, but never
     /// for contacts that were already down.
-    public final var isEnabled: Bool = true {
-        didSet { if oldValue != isEnabled { enabledDidChange() } }
+    public final var isEnabled: Bool {
+        get { core.isEnabled }
+        set {
+            let old = core.isEnabled
+            core.isEnabled = newValue
+            if old != newValue { enabledDidChange() }
+        }
     }
 
     /// The devices this recognizer listens to.
-    public final var allowedSources: InputSourceSet
+    public final var allowedSources: InputSourceSet {
+        get { core.allowedSources }
+        set { core.allowedSources = newValue }
+    }
 
     /// Buttons accepted for pointer contacts (bit n for button n); contacts with no button
     /// (touch, pen tip) are always accepted. Primary only by default.
-    public final var allowedButtons: UInt32 = 1 << 1
+    public final var allowedButtons: UInt32 {
+        get { core.allowedButtons }
+        set { core.allowedButtons = newValue }
+    }
 
     /// When the gesture is recognized (begins), the view stops receiving the contacts this
     /// recognizer tracks and is told they were cancelled.
-    public final var cancelsTouchesInView = true
+    public final var cancelsTouchesInView: Bool {
+        get { core.cancelsTouchesInView }
+        set { core.cancelsTouchesInView = newValue }
+    }
 
     /// While this recognizer is still possible, contacts it tracks are held back from the view;
     /// they are delivered if it fails and dropped if it succeeds.
-    public final var delaysTouchesBegan = false
+    public final var delaysTouchesBegan: Bool {
+        get { core.delaysTouchesBegan }
+        set { core.delaysTouchesBegan = newValue }
+    }
 
     /// An exclusive recognizer (the default) cannot be active at the same time as another
     /// exclusive recognizer unless the pair is allowed to recognize simultaneously. Observers
     /// such as hover or the touch-delay recognizer set this to `false`.
-    public final var isExclusive = true
+    public final var isExclusive: Bool {
+        get { core.isExclusive }
+        set { core.isExclusive = newValue }
+    }
 
     /// Asked just before the recognizer leaves possible; returning `false` makes it fail.
-    public final var shouldBegin: ((GestureRecognizer) -> Bool)?
+    public final var shouldBegin: ((GestureRecognizer) -> Bool)? {
+        get { callbacks.shouldBegin }
+        set { callbacks.shouldBegin = newValue }
+    }
     /// Asked when a contact begins; returning `false` leaves the contact to other recognizers.
-    public final var shouldReceive: ((GestureRecognizer, InputEvent) -> Bool)?
+    public final var shouldReceive: ((GestureRecognizer, InputEvent) -> Bool)? {
+        get { callbacks.shouldReceive }
+        set { callbacks.shouldReceive = newValue }
+    }
     /// Asked with (self, other) when exclusivity would keep one of the two from recognizing.
-    public final var shouldRecognizeSimultaneously: ((GestureRecognizer, GestureRecognizer) -> Bool)?
+    public final var shouldRecognizeSimultaneously: ((GestureRecognizer, GestureRecognizer) -> Bool)? {
+        get { callbacks.shouldRecognizeSimultaneously }
+        set { callbacks.shouldRecognizeSimultaneously = newValue }
+    }
     /// Asked with (self, other): must `self` wait until `other` fails?
-    public final var shouldRequireFailure: ((GestureRecognizer, GestureRecognizer) -> Bool)?
+    public final var shouldRequireFailure: ((GestureRecognizer, GestureRecognizer) -> Bool)? {
+        get { callbacks.shouldRequireFailure }
+        set { callbacks.shouldRequireFailure = newValue }
+    }
     /// Asked with (self, other): must `other` wait until `self` fails?
-    public final var shouldBeRequiredToFail: ((GestureRecognizer, GestureRecognizer) -> Bool)?
+    public final var shouldBeRequiredToFail: ((GestureRecognizer, GestureRecognizer) -> Bool)? {
+        get { callbacks.shouldBeRequiredToFail }
+        set { callbacks.shouldBeRequiredToFail = newValue }
+    }
 
     /// The action: called after every visible transition except to failed (and to possible).
-    public final var onStateChange: ((GestureRecognizer) -> Void)?
+    public final var onStateChange: ((GestureRecognizer) -> Void)? {
+        get { callbacks.onStateChange }
+        set { callbacks.onStateChange = newValue }
+    }
 
     /// Contacts this recognizer accepted and that are still down.
-    public final internal(set) var touches: [TrackedTouch] = []
+    public final internal(set) var touches: [TrackedTouch] {
+        get { core.touches }
+        set { core.touches = newValue }
+    }
 
     /// Where the gesture is, in view coordinates (subclasses keep it current).
-    public final var location: Point = .zero
+    public final var location: Point {
+        get { core.location }
+        set { core.location = newValue }
+    }
 
     /// When the recognizer next needs ``deadlineReached(at:)``; subclasses set and clear it.
     public final var deadline: InputTime? {
-        didSet {
-            if let d = deadline, let arena, d < arena.deadlineHint { arena.deadlineHint = d }
+        get { core.deadline }
+        set {
+            core.deadline = newValue
+            if let d = newValue, let arena, d < arena.deadlineHint { arena.deadlineHint = d }
         }
     }
 
     /// Whether the recognizer accepted any input since it was last reset; a possible recognizer
     /// that saw nothing does not hold back the recognizers that wait for it to fail.
-    public final internal(set) var hasInput = false
+    public final internal(set) var hasInput: Bool {
+        get { core.hasInput }
+        set { core.hasInput = newValue }
+    }
 
     /// The source of the most recent event this recognizer accepted.
-    public final internal(set) var lastSource: InputSource = .touchscreen
+    public final internal(set) var lastSource: InputSource {
+        get { core.lastSource }
+        set { core.lastSource = newValue }
+    }
+
+    // Storage (see GestureRecognizer+Core.swift for why it is internal and grouped).
+    final var core: Core
+    final var callbacks = Callbacks()
 
     // Arena bookkeeping.
     /// The arena this recognizer is registered in. Not retained (the arena retains its
     /// recognizers); the arena clears it when it goes away or unregisters the recognizer.
     final unowned(unsafe) var arena: GestureArena?
     final var arenaIndex = -1
-    final var pendingState: GestureState?
-    final var pendingEnd = false
+    final var pendingState: GestureState? {
+        get { core.pendingState }
+        set { core.pendingState = newValue }
+    }
+    final var pendingEnd: Bool {
+        get { core.pendingEnd }
+        set { core.pendingEnd = newValue }
+    }
     /// Relationships name the other recognizer by identity only, so that they neither keep it
-    /// alive nor slow every retain down with weak-reference side tables.
+    /// alive nor slow every retain down with weak-reference side tables. Changed only by
+    /// replacing the whole array (see GestureRecognizer+Core.swift).
     final var failureRequirements: [ObjectIdentifier] = []
     final var simultaneousPartners: [ObjectIdentifier] = []
-    final var recentlyEndedSequence: InputSequenceID?
+    final var recentlyEndedSequence: InputSequenceID? {
+        get { core.recentlyEndedSequence }
+        set { core.recentlyEndedSequence = newValue }
+    }
 
     public init(name: String, allowedSources: InputSourceSet) {
         self.name = name
-        self.allowedSources = allowedSources
-        touches.reserveCapacity(4)
+        core = Core(allowedSources: allowedSources)
     }
 
     // MARK: Subclass hooks
@@ -149,7 +217,7 @@ open class GestureRecognizer {
 
     /// The average position of the tracked contacts, or ``location`` when there are none.
     public func centroid() -> Point {
-        touches.withUnsafeBufferPointer { buffer in
+        core.touches.withUnsafeBufferPointer { buffer in
             let n = buffer.count
             if n == 0 { return location }
             if n == 1 { return buffer[0].location }
@@ -182,21 +250,21 @@ open class GestureRecognizer {
                 let touch = TrackedTouch(
                     sequence: event.sequence, source: event.source, start: event.position,
                     location: event.position, startTime: event.time, time: event.time)
-                touches.append(touch)
+                mutateTouches { $0.append(touch) }
                 touchBegan(touch, event: event)
             case .moved:
                 guard let i = indexOfTouch(event.sequence) else { return }
                 // One modify access for both fields: the event path is hot.
-                let touch = touches.withUnsafeMutableBufferPointer { buffer -> TrackedTouch in
-                    buffer[i].location = event.position
-                    buffer[i].time = event.time
-                    return buffer[i]
+                let touch = mutateTouches { list -> TrackedTouch in
+                    list[i].location = event.position
+                    list[i].time = event.time
+                    return list[i]
                 }
                 if state.isFinished { return }
                 touchMoved(touch, event: event)
             case .ended, .cancelled:
                 guard let i = indexOfTouch(event.sequence) else { return }
-                var touch = touches.remove(at: i)
+                var touch = mutateTouches { $0.remove(at: i) }
                 touch.location = event.position
                 touch.time = event.time
                 recentlyEndedSequence = touch.sequence
@@ -215,7 +283,7 @@ open class GestureRecognizer {
 
     @inline(__always)
     final func indexOfTouch(_ sequence: InputSequenceID) -> Int? {
-        touches.withUnsafeBufferPointer { buffer in
+        core.touches.withUnsafeBufferPointer { buffer in
             var i = 0
             while i < buffer.count {
                 if buffer[i].sequence == sequence { return i }
@@ -231,7 +299,7 @@ open class GestureRecognizer {
         pendingEnd = false
         deadline = nil
         hasInput = false
-        touches.removeAll(keepingCapacity: true)
+        mutateTouches { $0.removeAll(keepingCapacity: true) }
         reset()
     }
 

@@ -10,12 +10,19 @@ public final class PanRecognizer: GestureRecognizer {
     public var minimumDistance = SourceTolerance(touch: 10, pen: 4, pointer: 4)
 
     /// Movement of the centroid since the contacts came down (view pixels).
-    public private(set) var translation = Vector.zero
+    public var translation: Vector { motion.translation }
     /// Smoothed velocity of the centroid, view pixels per second.
-    public private(set) var velocity = Vector.zero
+    public var velocity: Vector { motion.velocity }
 
-    private var lastCentroid = Point.zero
-    private var lastTime = InputTime.zero
+    /// The per-event fields, private so that they cost no run-time exclusivity checks (see
+    /// GestureRecognizer+Core.swift).
+    private struct Motion {
+        var translation = Vector.zero
+        var velocity = Vector.zero
+        var lastCentroid = Point.zero
+        var lastTime = InputTime.zero
+    }
+    private var motion = Motion()
 
     public init(name: String, minimumTouches: Int = 1, maximumTouches: Int = .max,
                 allowedSources: InputSourceSet = .contacts) {
@@ -26,21 +33,21 @@ public final class PanRecognizer: GestureRecognizer {
 
     public override func touchBegan(_ touch: TrackedTouch, event: InputEvent) {
         if isUndecided, touches.count > maximumNumberOfTouches { setState(.failed); return }
-        lastCentroid = centroid()
-        lastTime = event.time
-        if !hasBegun { location = lastCentroid }
+        motion.lastCentroid = centroid()
+        motion.lastTime = event.time
+        if !hasBegun { location = motion.lastCentroid }
     }
 
     public override func touchMoved(_ touch: TrackedTouch, event: InputEvent) {
         let c = centroid()
-        let delta = c - lastCentroid
-        lastCentroid = c
-        translation = translation + delta
-        let dt = event.time - lastTime
-        lastTime = event.time
+        let delta = c - motion.lastCentroid
+        motion.lastCentroid = c
+        motion.translation = motion.translation + delta
+        let dt = event.time - motion.lastTime
+        motion.lastTime = event.time
         if dt > 0 {
             let instant = delta * (1 / dt)
-            velocity = velocity * 0.3 + instant * 0.7
+            motion.velocity = motion.velocity * 0.3 + instant * 0.7
         }
         location = c
         if hasBegun {
@@ -53,11 +60,11 @@ public final class PanRecognizer: GestureRecognizer {
 
     public override func touchEnded(_ touch: TrackedTouch, event: InputEvent) {
         if !touches.isEmpty {
-            lastCentroid = centroid()
+            motion.lastCentroid = centroid()
             return
         }
         if hasBegun {
-            if event.time - lastTime > 0.1 { velocity = .zero }
+            if event.time - motion.lastTime > 0.1 { motion.velocity = .zero }
             setState(.ended)
         } else if isUndecided {
             setState(.failed)
@@ -69,7 +76,7 @@ public final class PanRecognizer: GestureRecognizer {
     }
 
     public override func reset() {
-        translation = .zero
-        velocity = .zero
+        motion.translation = .zero
+        motion.velocity = .zero
     }
 }

@@ -8,10 +8,13 @@ public final class PinchRecognizer: GestureRecognizer {
     public var minimumSpanChange: Double = 8
 
     /// Scale since the pinch began (1 = unchanged).
-    public private(set) var scale: Double = 1
+    public var scale: Double { currentScale }
     /// The point that should stay still under the fingers (view coordinates).
     public var focalPoint: Point { location }
 
+    /// Storage of ``scale``, private so that it costs no run-time exclusivity checks (see
+    /// GestureRecognizer+Core.swift).
+    private var currentScale: Double = 1
     private var initialSpan: Double = 0
     private var touchpadBaseScale: Double = 1
 
@@ -35,10 +38,10 @@ public final class PinchRecognizer: GestureRecognizer {
         let current = span
         location = centroid()
         if hasBegun {
-            scale = current / initialSpan
+            currentScale = current / initialSpan
             setState(.changed)
         } else if isUndecided, abs(current - initialSpan) >= minimumSpanChange {
-            scale = current / initialSpan
+            currentScale = current / initialSpan
             setState(.began)
         }
     }
@@ -63,11 +66,11 @@ public final class PinchRecognizer: GestureRecognizer {
             guard isUndecided else { return }
             hasInput = true
             touchpadBaseScale = s > 0 ? s : 1
-            scale = 1
+            currentScale = 1
             setState(.began)
         case .moved:
             guard hasBegun else { return }
-            scale = s / touchpadBaseScale
+            currentScale = s / touchpadBaseScale
             setState(.changed)
         case .ended:
             if hasBegun { setState(.ended) }
@@ -77,7 +80,7 @@ public final class PinchRecognizer: GestureRecognizer {
     }
 
     public override func reset() {
-        scale = 1
+        currentScale = 1
         initialSpan = 0
         touchpadBaseScale = 1
     }

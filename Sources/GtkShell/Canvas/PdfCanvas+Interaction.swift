@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Document
+import DocumentLayout
+import Geometry
+import InteractionEngine
+
+/// The canvas as host of the interaction engine: it keeps the engine's scene in step with the
+/// layout and applies the engine's decisions (view changes, annotation commands, cursor,
+/// effects). No gesture rule lives here.
+extension PdfCanvas {
+    func makeInteraction() -> DocumentInteraction {
+        let interaction = DocumentInteraction(clock: clock)
+        interaction.output = { [weak self] output in self?.apply(output) }
+        return interaction
+    }
+
+    /// Tells the engine which pages are on screen, where, and what annotations they carry.
+    func syncScene() {
+        guard !pages.isEmpty else {
+            interaction.setPages([], view: ViewTransform(zoom: viewport.zoom), viewSize: viewport.size)
+            return
+        }
+        let visible = layout.visiblePages(in: viewport.visibleRect, zoom: viewport.zoom)
+        let geometries = visible.map { page in
+            PageGeometry(index: page, frame: layout.pageFrame(page, zoom: viewport.zoom),
+                         mediaSize: pages[page.rawValue].mediaSize, rotation: pages[page.rawValue].rotation)
+        }
+        interaction.setPages(geometries, view: ViewTransform(zoom: viewport.zoom, scrollOffset: viewport.offset - Point.zero),
+                             viewSize: viewport.size)
+        for page in visible where annotationsByPage[page] == nil {
+            let targets = (annotationStore?.annotations(on: page) ?? []).filter(\.isListedForEditing).map(Self.target)
+            annotationsByPage[page] = targets
+            interaction.setAnnotations(targets, on: page)
+        }
+    }
+
+    static func target(_ info: AnnotationInfo) -> AnnotationTarget {
+        AnnotationTarget(id: AnnotationID(info.id), kind: kind(info.subtype), page: info.page, bounds: info.rect, isLocked: info.isLocked)
+    }
+
+    static func kind(_ subtype: AnnotationSubtype) -> AnnotationKind {
+        switch subtype {
+        case .text: return .note
+        case .link: return .link
+        case .freeText: return .freeText
+        case .line: return .line
+        case .square: return .square
+        case .circle: return .circle
+        case .polygon: return .polygon
+        case .polyLine: return .polyline
+        case .highlight: return .highlight
+        case .underline: return .underline
+        case .squiggly: return .squiggly
+        case .strikeOut: return .strikeOut
+        case .stamp: return .stamp
+        case .caret: return .caret
+        case .ink: return .ink
+        case .popup: return .popup
+        case .fileAttachment: return .fileAttachment
+        case .widget: return .widget
+        default: return .other
+        }
+    }
+
+    func apply(_ output: InteractionOutput) {
+        switch output {
+        case .navigate(let action):
+            apply(action)
+            viewChanged()
+        case .smartZoom(let rect, let focus):
+            guard rect.width > 0 else { return }
+            zoom(by: viewport.size.width / rect.width, about: focus)
+        case .tool(let command):
+            apply(command)
+        case .selectionChanged, .hoverChanged:
+            gtk_widget_queue_draw(area)
+        case .cursor(let shape):
+            cursorName = shape.cursorName
+            gtk_widget_set_cursor_from_name(area, cursorName)
+        case .needsFrames:
+            startTicking()
+        case .engine:
+            break
+        }
+    }
+
+    /// Applies an annotation command to the document, then re-renders the page it is on.
+    func apply(_ command: ToolCommand) {
+        switch command {
+        case .moveAnnotation(let id, let delta):
+            guard let target = interaction.scene.annotation(id) else { return }
+            setBounds(of: target, to: target.bounds.offsetBy(delta))
+        case .resizeAnnotation(let id, let rect):
+            guard let target = interaction.scene.annotation(id) else { return }
+            setBounds(of: target, to: rect)
+        default:
+            gtk_widget_queue_draw(area)
+        }
+    }
+
+    private func setBounds(of target: AnnotationTarget, to rect: Rect) {
+        guard let store = annotationStore, store.setRectangle(rect, forAnnotation: target.id.rawValue) else { return }
+        var moved = target
+        moved.bounds = rect
+        interaction.update(moved)
+        if var list = annotationsByPage[target.page], let i = list.firstIndex(where: { $0.id == target.id }) {
+            list[i] = moved
+            annotationsByPage[target.page] = list
+        }
+        annotationEdits += 1
+        invalidate(page: target.page)
+    }
+
+    /// Drops a page's sharp tiles so they render again; the stale ones stay as placeholders
+    /// until the new ones arrive.
+    func invalidate(page: PageIndex) {
+        cache.markStale(page: page)
+        lastRequested = []
+        requestTiles()
+        gtk_widget_queue_draw(area)
+        onViewChanged?()
+    }
+
+    /// The visible annotations with their on-screen rectangles, for the state dump.
+    func visibleAnnotationSnapshots() -> [AnnotationSnapshot] {
+        let coordinates = interaction.scene.coordinates
+        return coordinates.pages.flatMap { page in
+            interaction.scene.annotations(on: page.index).compactMap { a -> AnnotationSnapshot? in
+                guard let r = coordinates.viewRect(fromPDF: a.bounds, on: a.page) else { return nil }
+                return AnnotationSnapshot(id: a.id.rawValue, kind: a.kind.rawValue, page: a.page.displayNumber,
+                                          x: r.minX, y: r.minY, width: r.width, height: r.height)
+            }
+        }
+    }
+}

@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Geometry
+
+/// Everything that decides what input means for one document view, composed: the input
+/// pipeline and recognizer arena (``Engine``), the tool manager with its first refusal on
+/// contacts and keys, the hit-test tree, pointer hover effects, keyboard navigation and kinetic
+/// momentum.
+///
+/// The host feeds every ``InputEvent`` to ``handle(_:)`` (live or replayed), keeps the scene in
+/// step with its layout (``setPages(_:view:)``, ``setAnnotations(_:on:)``), calls ``tick(at:)``
+/// from its frame clock while ``needsTicks`` and at ``nextDeadline``, and applies every
+/// ``InteractionOutput``. Routing, in order:
+/// 1. the active tool gets first refusal: a press on the selected annotation or its handles, or
+///    (with a precise pointer) on any editable annotation, goes to the annotation edit tool,
+///    which then owns that contact until it lifts;
+/// 2. everything else goes to the recognizers (scroll, pinch, taps for the interaction
+///    components), whose decisions come back as ``EngineOutput``s and are translated here.
+///
+/// - Warning: Not thread-safe; use it on the GTK main thread.
+public final class DocumentInteraction {
+    public let engine: Engine
+    public let tools: ToolManager
+    public let scene: DocumentScene
+    public let pointer = PointerInteraction()
+    public let navigation: NavigationController
+    public var output: (InteractionOutput) -> Void = { _ in }
+
+    private let targets: SceneTargetProvider
+    private let clock: any EngineClock
+    private var toolSequences: Set<InputSequenceID> = []
+    private var hovered: AnnotationID?
+    private var lastCursor: PointerShape?
+    private var engineTransformStart: [AnnotationID: Vector] = [:]
+
+    public init(clock: any EngineClock, settings: Engine.Settings = Engine.Settings()) {
+        self.clock = clock
+        scene = DocumentScene()
+        targets = SceneTargetProvider(scene: scene)
+        engine = Engine(clock: clock, targets: targets, settings: settings)
+        tools = ToolManager(environment: scene)
+        var nav = NavigationController.Settings()
+        nav.wheelStep = settings.wheelStep
+        navigation = NavigationController(settings: nav)
+        targets.selected = { [unowned self] in
+            self.selectedAnnotation.flatMap { self.scene.annotation($0) }.map { [$0] } ?? []
+        }
+        engine.output = { [unowned self] in self.apply($0) }
+        engine.toolFirstRefusal = { [unowned self] in self.offerToTool($0) }
+    }
+
+    /// The annotation the edit tool has selected.
+    public var selectedAnnotation: AnnotationID? { tools.session.selectedAnnotation }
+
+    /// The annotation under the pointer (indirect input only).
+    public var hoveredAnnotation: AnnotationID? { hovered }
+
+    // MARK: Scene
+
+    /// Adopts the laid-out pages (only those the host wants hit-testable, typically the visible
+    /// ones) and the current zoom and scroll.
+    public func setPages(_ pages: [PageGeometry], view: ViewTransform, viewSize: Size) {
+        scene.setLayout(DocumentCoordinates(view: view, pages: pages))
+        targets.viewBounds = Rect(origin: .zero, size: viewSize)
+        refreshPointerRegions()
+    }
+
+    /// Replaces the annotations known on a page.
+    public func setAnnotations(_ annotations: [AnnotationTarget], on page: PageIndex) {
+        scene.setAnnotations(annotations, on: page)
+        refreshPointerRegions()
+    }
+
+    /// Updates one annotation's geometry (after the host applied a move or resize).
+    public func update(_ annotation: AnnotationTarget) {
+        scene.upsert(annotation)
+        refreshPointerRegions()
+    }
+
+    /// Annotations get a hover tint; links morph the pointer (highlight).
+    private func refreshPointerRegions() {
+        var regions: [PointerRegion] = []
+        for page in scene.coordinates.pages {
+            for a in scene.annotations(on: page.index) where a.kind != .popup {
+                guard let r = scene.coordinates.viewRect(fromPDF: a.bounds, on: a.page) else { continue }
+                let style = a.kind == .link
+                    ? PointerStyle(effect: .highlight, pointer: .pointer)
+                    : PointerStyle(effect: .hover(tint: .overlay, scale: 1, shadow: true), pointer: .pointer)
+                regions.append(PointerRegion(id: a.id.rawValue, shape: .roundedRect(r.insetBy(dx: -2, dy: -2), cornerRadius: 3), style: style))
+            }
+        }
+        pointer.regions = regions
+    }
+
+    // MARK: Input
+
+    public func handle(_ event: InputEvent) {
+        trackHover(event)
+        engine.handle(event)
+    }
+
+    /// Fires due timers (long press, double-tap window, palm rejection) and advances momentum.
+    public func tick(at time: InputTime) {
+        engine.tick()
+        if let action = navigation.tick(at: time) { output(.navigate(action)) }
+    }
+
+    /// When the engine's timers next need ``tick(at:)``.
+    public var nextDeadline: InputTime? { engine.nextDeadline }
+
+    /// Whether momentum wants a tick every frame.
+    public var needsTicks: Bool { navigation.isAnimating }
+
+    /// The pointer effects to draw at a frame time.
+    public func pointerFrame(at time: InputTime) -> PointerFrame { pointer.frame(at: time) }
+
+    private func trackHover(_ event: InputEvent) {
+        guard !event.isDirect else { return }
+        pointer.handle(event)
+        let now = pointer.activeRegionID.map(AnnotationID.init)
+        if now != hovered {
+            hovered = now
+            output(.hoverChanged(now))
+            output(.needsFrames)
+        }
+        switch event.kind {
+        case .hover, .contact, .enter:
+            let shape = tools.currentToolID == .annotationEdit
+                ? tools.pointerShape(atView: event.position, source: event.source)
+                : (pointer.cursor ?? .default)
+            if shape != lastCursor {
+                lastCursor = shape
+                output(.cursor(shape))
+            }
+        default:
+            break
+        }
+    }
+
+    /// The tool layer's first refusal; returns whether the tool took the event.
+    private func offerToTool(_ event: InputEvent) -> Bool {
+        switch event.kind {
+        case .contact(.began):
+            if let button = event.button, button != .primary { return false }
+            if tools.currentToolID != .annotationEdit {
+                // A precise pointer pressing an editable annotation starts editing at once;
+                // touch waits for the tap recognizer (so a drag over an annotation still scrolls).
+                guard !event.isDirect, let hit = scene.hitTest(atView: event.position, source: event.source)?.annotation,
+                      hit.kind != .link, hit.kind != .widget, hit.kind != .popup else { return false }
+                emit(tools.select(.annotationEdit))
+            }
+            let before = selectedAnnotation
+            let dispatch = tools.handle(.input(event))
+            emit(dispatch.commands)
+            if before != selectedAnnotation { output(.selectionChanged(selectedAnnotation)) }
+            guard dispatch.isHandled, tools.currentToolID == .annotationEdit else { return false }
+            toolSequences.insert(event.sequence)
+            return true
+        case .contact(let phase) where toolSequences.contains(event.sequence):
+            emit(tools.handle(.input(event)).commands)
+            if phase == .ended || phase == .cancelled { toolSequences.remove(event.sequence) }
+            return true
+        case .key(_, true) where tools.currentToolID == .annotationEdit:
+            let before = selectedAnnotation
+            let dispatch = tools.handle(.input(event))
+            emit(dispatch.commands)
+            if before != selectedAnnotation { output(.selectionChanged(selectedAnnotation)) }
+            return dispatch.isHandled
+        default:
+            return false
+        }
+    }
+
+    private func emit(_ commands: [ToolCommand]) {
+        for c in commands { output(.tool(c)) }
+    }
+
+    // MARK: Engine decisions
+
+    private func apply(_ decision: EngineOutput) {
+        switch decision {
+        case .scroll(let delta):
+            output(.navigate(.scroll(by: delta)))
+        case .scrollEnded(let velocity):
+            navigation.startMomentum(velocity: velocity, at: clock.now)
+        case .stopMomentum:
+            navigation.stopMomentum()
+        case .zoom(let factor, let focus):
+            navigation.stopMomentum()
+            output(.navigate(.zoom(by: factor, about: focus)))
+        case .smartZoom(let rect, let point):
+            output(.smartZoom(to: rect, about: point))
+        case .key(let event):
+            for action in navigation.handle(event) { output(.navigate(action)) }
+        case .selectAnnotation(let target):
+            emit(tools.select(.annotationEdit))
+            var session = tools.session
+            session.selectedAnnotation = target.id
+            tools.setSession(session)
+            output(.tool(.selectAnnotation(target.id)))
+            output(.selectionChanged(target.id))
+        case .deselectAnnotations:
+            guard selectedAnnotation != nil else { return }
+            emit(tools.select(.pan))
+            output(.selectionChanged(nil))
+        case .transformAnnotation(let target, let phase, let translation):
+            applyEngineTransform(target, phase, translation)
+        case .contact, .contactCancelled, .hover:
+            break
+        default:
+            output(.engine(decision))
+        }
+    }
+
+    /// A touch drag that the transform component recognised on the selected annotation becomes
+    /// the same move commands a pointer drag produces.
+    private func applyEngineTransform(_ target: AnnotationTarget, _ phase: GesturePhase, _ translation: Vector) {
+        switch phase {
+        case .began:
+            engineTransformStart[target.id] = .zero
+            output(.tool(.beginTransform(target.id)))
+        case .changed:
+            let last = engineTransformStart[target.id] ?? .zero
+            engineTransformStart[target.id] = translation
+            if let delta = scene.coordinates.pdfVector(fromView: translation + last * -1, on: target.page) {
+                output(.tool(.moveAnnotation(target.id, by: delta)))
+            }
+        case .ended, .cancelled:
+            engineTransformStart[target.id] = nil
+            output(.tool(.endTransform(target.id, cancelled: phase == .cancelled)))
+        }
+    }
+}

@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Geometry
+
+/// What a ``DocumentInteraction`` asks of its host (the canvas widget): move the view, change
+/// an annotation, redraw effects, show a cursor. The host applies these and decides nothing.
+public enum InteractionOutput: Equatable, Sendable {
+    /// Move or zoom the view.
+    case navigate(NavigationAction)
+    /// Zoom so that a view rectangle fills the view.
+    case smartZoom(to: Rect, about: Point)
+    /// A command from the active tool (select, move, resize, delete, add …) in PDF space.
+    case tool(ToolCommand)
+    /// The selected annotation changed (nil: nothing selected).
+    case selectionChanged(AnnotationID?)
+    /// The pointer now hovers this annotation (nil: none); hover effects need frames.
+    case hoverChanged(AnnotationID?)
+    /// Show this pointer shape over the view.
+    case cursor(PointerShape)
+    /// Pointer effects are animating: ask for frames until ``DocumentInteraction/pointerFrame(at:)``
+    /// says they are done.
+    case needsFrames
+    /// Any other engine decision (open a link, toggle the UI, text selection, …).
+    case engine(EngineOutput)
+}

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Geometry
+
+/// Answers the interaction components' questions ("which annotation is under this point?")
+/// from the hit-test tree, so components and tools see the same document.
+final class SceneTargetProvider: InteractionTargetProvider {
+    let scene: DocumentScene
+    var viewBounds: Rect = .zero
+    var selected: () -> [AnnotationTarget] = { [] }
+
+    init(scene: DocumentScene) { self.scene = scene }
+
+    func annotation(at point: Point, minimumTargetSize: Double) -> AnnotationTarget? {
+        let source: InputSource = minimumTargetSize >= scene.targetPolicy.sizing(for: .touchscreen).minimumSize.width ? .touchscreen : .mouse
+        guard let target = scene.hitTest(atView: point, source: source)?.annotation, target.kind != .link, target.kind != .popup
+        else { return nil }
+        return target
+    }
+
+    func link(at point: Point, minimumTargetSize: Double) -> LinkHit? {
+        let source: InputSource = minimumTargetSize >= scene.targetPolicy.sizing(for: .touchscreen).minimumSize.width ? .touchscreen : .mouse
+        guard let target = scene.hitTest(atView: point, source: source)?.annotation, target.kind == .link else { return nil }
+        return LinkHit(annotation: target, action: .other)
+    }
+
+    func pageMapping(at point: Point) -> PageSpaceMapping? {
+        guard let page = scene.coordinates.page(atView: point) else { return nil }
+        return mapping(page)
+    }
+
+    func pageMapping(for page: PageIndex) -> PageSpaceMapping? {
+        scene.coordinates.page(page).map(mapping)
+    }
+
+    private func mapping(_ g: PageGeometry) -> PageSpaceMapping {
+        PageSpaceMapping(page: g.index, viewToPage: g.viewToPage(scene.coordinates.view), pageToPDF: g.pageToPDF)
+    }
+
+    var selectedAnnotations: [AnnotationTarget] { selected() }
+}
