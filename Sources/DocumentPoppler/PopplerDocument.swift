@@ -11,7 +11,9 @@ import Geometry
 /// thread. Drawing (``render(page:scale:into:)``, ``renderImage(page:scale:maxPixelArea:)``)
 /// goes through poppler, which is not thread-safe per document: call it from one thread (the
 /// render thread). Calls are additionally serialised by an internal lock, so a stray call from
-/// another thread waits instead of corrupting poppler's state.
+/// another thread waits instead of corrupting poppler's state. Annotation access
+/// (``annotations(on:)``, ``setRectangle(_:forAnnotation:)``) takes the same lock, so the main
+/// thread may call it while the render thread draws.
 public final class PopplerDocument: PageSource, @unchecked Sendable {
     /// The path given to ``open(path:password:)``.
     public let path: String

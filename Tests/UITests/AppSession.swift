@@ -12,7 +12,10 @@ final class AppSession {
         var zoomMode: String; var offsetX, offsetY, viewWidth, viewHeight, canvasX, canvasY: Double
         var visiblePages: [VisiblePage]; var missingTiles: Int; var cachedTiles: Int
         var handledInputEvents: Int; var replayFinished: Bool; var isAnimating: Bool
+        var selectedAnnotation: String?; var hoveredAnnotation: String?; var cursor: String
+        var annotations: [Annotation]; var annotationEdits: Int
     }
+    struct Annotation: Decodable { var id: String; var kind: String; var page: Int; var x, y, width, height: Double }
     struct State: Decodable { var pid: Int; var windows: [Window] }
 
     static let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

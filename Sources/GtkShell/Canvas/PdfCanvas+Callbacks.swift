@@ -24,6 +24,11 @@ extension PdfCanvas {
         })
         gtk_widget_add_controller(area, legacy)
 
+        // GTK 4 delivers crossing events to motion controllers, not to the legacy one.
+        let motion = gtk_event_controller_motion_new()
+        Signals.connect(raw(motion), "leave") { [weak self] in self?.pointerLeft() }
+        gtk_widget_add_controller(area, motion)
+
         Signals.connect(raw(vAdjustment), "value-changed", { [weak self] in self?.adjustmentMoved() })
         Signals.connect(raw(hAdjustment), "value-changed", { [weak self] in self?.adjustmentMoved() })
     }
@@ -42,6 +47,11 @@ extension PdfCanvas {
         case .enter, .leave, .proximity: return false
         default: return true
         }
+    }
+
+    /// The pointer left the canvas: hover effects end.
+    func pointerLeft() {
+        handle(InputEvent(kind: .leave, source: .mouse, time: clock.now))
     }
 
     /// GDK reports positions in the toplevel surface's coordinates.

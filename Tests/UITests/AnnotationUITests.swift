@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Geometry
+import InteractionEngine
+import XCTest
+
+/// Existing annotations under a real pointer (xdotool) and replayed touch: hover effect, click
+/// to select, drag a handle to resize, long press then drag to move.
+final class AnnotationUITests: XCTestCase {
+    let document = AppSession.sharedPDFs.appendingPathComponent("annots-square-circle-noap.pdf").path
+
+    private func open(_ session: AppSession, extra: [String] = []) throws -> (AppSession.State, AppSession.Annotation) {
+        try session.launch(extra + [document])
+        let state = try XCTUnwrap(session.waitFor("annotations listed") { s in
+            guard let w = s.windows.first else { return false }
+            return w.content == "document" && w.missingTiles == 0 && w.annotations.count == 4
+        })
+        let square = try XCTUnwrap(state.windows.first?.annotations.first { $0.kind == "square" })
+        return (state, square)
+    }
+
+    func testHoveringAnAnnotationTintsItAndClickingSelectsIt() throws {
+        let session = try AppSession()
+        let (state, square) = try open(session)
+        let w = try XCTUnwrap(state.windows.first)
+        let origin = try XCTUnwrap(session.windowOrigin(pid: state.pid))
+        let cx = Int(origin.x + w.canvasX + square.x + square.width / 2), cy = Int(origin.y + w.canvasY + square.y + square.height / 2)
+        let before = try session.screenshot().pixel(x: cx, y: cy)
+        session.xdotool("mousemove", "\(cx)", "\(cy)")
+        session.waitFor("the square is hovered") { $0.windows.first?.hoveredAnnotation == square.id && $0.windows.first?.isAnimating == false }
+        // The hover tint is drawn over the annotation: its inside is no longer the colour it had.
+        usleep(400_000)
+        let tinted = try session.screenshot().pixel(x: cx, y: cy)
+        XCTAssertNotEqual(before.r * 65536 + before.g * 256 + before.b, tinted.r * 65536 + tinted.g * 256 + tinted.b,
+                          "hover effect changes the pixels inside the annotation (\(before) → \(tinted))")
+        XCTAssertGreaterThan(tinted.b, tinted.r, "the tint is blue")
+        session.xdotool("click", "1")
+        let selected = session.waitFor("the square is selected") { $0.windows.first?.selectedAnnotation == square.id }
+        XCTAssertEqual(selected?.windows.first?.cursor, "move")
+    }
+
+    func testDraggingTheCornerHandleResizesTheAnnotationAndThePageIsRedrawn() throws {
+        let session = try AppSession()
+        let (state, square) = try open(session)
+        let w = try XCTUnwrap(state.windows.first)
+        let origin = try XCTUnwrap(session.windowOrigin(pid: state.pid))
+        let left = origin.x + w.canvasX + square.x, top = origin.y + w.canvasY + square.y
+        session.xdotool("mousemove", "\(Int(left + square.width / 2))", "\(Int(top + square.height / 2))")
+        session.xdotool("click", "1")
+        session.waitFor("selected") { $0.windows.first?.selectedAnnotation == square.id }
+        let hx = Int((left + square.width).rounded()), hy = Int((top + square.height).rounded())
+        session.xdotool("mousemove", "\(hx)", "\(hy)")
+        session.waitFor("the pointer shows the resize cursor") { $0.windows.first?.cursor == "se-resize" }
+        session.xdotool("mousedown", "1")
+        for i in 1...10 { session.xdotool("mousemove", "\(hx + i * 8)", "\(hy + i * 6)") }
+        session.xdotool("mouseup", "1")
+        let after = try XCTUnwrap(session.waitFor("the square grew and its page was re-rendered") { s in
+            guard let w = s.windows.first, let a = w.annotations.first(where: { $0.id == square.id }) else { return false }
+            return abs(a.width - square.width - 80) < 1.5 && abs(a.height - square.height - 60) < 1.5
+                && w.missingTiles == 0 && w.annotationEdits > 0
+        })
+        let resized = try XCTUnwrap(after.windows.first?.annotations.first { $0.id == square.id })
+        XCTAssertEqual(resized.x, square.x, accuracy: 0.5, "the opposite corner stays put")
+        XCTAssertEqual(resized.y, square.y, accuracy: 0.5)
+        XCTAssertEqual(resized.width, square.width + 80, accuracy: 1.5)
+        XCTAssertEqual(resized.height, square.height + 60, accuracy: 1.5)
+        // Poppler draws the square's border at its new bottom-right corner.
+        session.xdotool("mousemove", "5", "5")
+        usleep(500_000)
+        let shot = try session.screenshot()
+        // A quarter of the way along the new bottom edge: clear of the resize handles and of
+        // the neighbouring square.
+        let edge = shot.pixel(x: Int(left + resized.width / 4), y: Int(top + resized.height - 2))
+        XCTAssertGreaterThan(edge.b, 120, "blue border at the new bottom edge: \(edge)")
+        XCTAssertLessThan(edge.r, 80, "blue border at the new bottom edge: \(edge)")
+    }
+}
