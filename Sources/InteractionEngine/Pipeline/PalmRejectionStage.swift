@@ -22,21 +22,31 @@ public final class PalmRejectionStage {
         public init() {}
     }
 
-    public var settings: Settings
+    public var settings: Settings {
+        get { tunables }
+        set { tunables = newValue }
+    }
     /// Whether the pen is hovering over or touching the tablet.
-    public private(set) var isPenInProximity = false
+    public var isPenInProximity: Bool { penInProximity }
     /// The time of the last pen or eraser event.
-    public private(set) var lastPenActivity: InputTime?
+    public var lastPenActivity: InputTime? { lastPenTime }
     /// Touch sequences rejected so far (for diagnostics and tests); cleared as they end.
-    public private(set) var rejectedSequences: [InputSequenceID] = []
+    public var rejectedSequences: [InputSequenceID] { rejected }
 
+    // Private storage behind the public properties, so that the optimizer can drop run-time
+    // exclusivity checks; arrays are changed only through `update`, which swaps them out and
+    // back (see GestureRecognizer+Core.swift).
+    private var tunables: Settings
+    private var penInProximity = false
+    private var lastPenTime: InputTime?
+    private var rejected: [InputSequenceID] = []
     private var candidates: [(sequence: InputSequenceID, began: InputTime)] = []
     private var held: [InputEvent] = []
     private var admitted: [InputSequenceID] = []
 
     public init(settings: Settings = Settings()) {
-        self.settings = settings
-        held.reserveCapacity(32)
+        tunables = settings
+        update { $0.held.reserveCapacity(32) }
     }
 
     /// Whether touch is suspect at `time`.
@@ -56,8 +66,8 @@ public final class PalmRejectionStage {
         expire(at: event.time)
         switch event.source {
         case .pen, .eraser:
-            lastPenActivity = event.time
-            if case .proximity(let entering) = event.kind { isPenInProximity = entering }
+            lastPenTime = event.time
+            if case .proximity(let entering) = event.kind { penInProximity = entering }
             emit(event)
         case .touchscreen:
             if case .contact(let phase) = event.kind {
@@ -80,43 +90,73 @@ public final class PalmRejectionStage {
         let seq = event.sequence
         let isLast = phase == .ended || phase == .cancelled
         if let i = admitted.firstIndex(of: seq) {
-            if isLast { admitted.remove(at: i) }
+            if isLast { update { _ = $0.admitted.remove(at: i) } }
             emit(event)
             return
         }
-        if let i = rejectedSequences.firstIndex(of: seq) {
-            if isLast { rejectedSequences.remove(at: i) }
+        if let i = rejected.firstIndex(of: seq) {
+            if isLast { update { _ = $0.rejected.remove(at: i) } }
             return
         }
         if candidates.contains(where: { $0.sequence == seq }) {
             if isLast {
                 // A lone touch that came and went while the pen was active: a palm or a graze.
                 rejectCandidates()
-                if let i = rejectedSequences.firstIndex(of: seq) { rejectedSequences.remove(at: i) }
+                if let i = rejected.firstIndex(of: seq) { update { _ = $0.rejected.remove(at: i) } }
             } else {
-                held.append(event)
+                update { $0.held.append(event) }
             }
             return
         }
         guard phase == .began else { emit(event); return }
-        guard settings.isEnabled, isPenActive(at: event.time) else {
-            admitted.append(seq)
+        guard tunables.isEnabled, isPenActive(at: event.time) else {
+            update { $0.admitted.append(seq) }
             emit(event)
             return
         }
-        candidates.append((seq, event.time))
-        held.append(event)
-        if candidates.count >= settings.deliberateFingerCount {
-            for c in candidates { admitted.append(c.sequence) }
-            candidates.removeAll(keepingCapacity: true)
+        update {
+            $0.candidates.append((seq, event.time))
+            $0.held.append(event)
+        }
+        if candidates.count >= tunables.deliberateFingerCount {
+            update {
+                for c in $0.candidates { $0.admitted.append(c.sequence) }
+                $0.candidates.removeAll(keepingCapacity: true)
+            }
             for e in held { emit(e) }
-            held.removeAll(keepingCapacity: true)
+            update { $0.held.removeAll(keepingCapacity: true) }
         }
     }
 
     private func rejectCandidates() {
-        for c in candidates { rejectedSequences.append(c.sequence) }
-        candidates.removeAll(keepingCapacity: true)
-        held.removeAll(keepingCapacity: true)
+        update {
+            for c in $0.candidates { $0.rejected.append(c.sequence) }
+            $0.candidates.removeAll(keepingCapacity: true)
+            $0.held.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// The stage's lists, swapped out of the stage while ``update(_:)`` changes them.
+    private struct Lists {
+        var rejected: [InputSequenceID] = []
+        var candidates: [(sequence: InputSequenceID, began: InputTime)] = []
+        var held: [InputEvent] = []
+        var admitted: [InputSequenceID] = []
+    }
+
+    /// Runs `body` on the lists, swapped out of the stage for the duration (`body` must not read
+    /// them through `self`).
+    @inline(__always)
+    private func update(_ body: (inout Lists) -> Void) {
+        var lists = Lists()
+        swap(&lists.rejected, &rejected)
+        swap(&lists.candidates, &candidates)
+        swap(&lists.held, &held)
+        swap(&lists.admitted, &admitted)
+        body(&lists)
+        swap(&lists.rejected, &rejected)
+        swap(&lists.candidates, &candidates)
+        swap(&lists.held, &held)
+        swap(&lists.admitted, &admitted)
     }
 }
