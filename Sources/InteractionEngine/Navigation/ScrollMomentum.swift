@@ -36,29 +36,3 @@ public struct ScrollMomentum: Equatable, Sendable {
         return distance
     }
 }
-
-/// Estimates a velocity from the most recent movement samples (the last 100 ms), so that a
-/// fling's speed reflects the end of the gesture rather than its average.
-public struct VelocityTracker: Sendable {
-    private var samples: [(time: InputTime, delta: Vector)] = []
-    public var window: Double = 0.1
-
-    public init() {}
-
-    public mutating func reset() { samples.removeAll(keepingCapacity: true) }
-
-    public mutating func add(_ delta: Vector, at time: InputTime) {
-        samples.append((time, delta))
-        while let first = samples.first, time - first.time > window { samples.removeFirst() }
-    }
-
-    /// The velocity in units per second at `time`, zero when the movement stopped before it.
-    public func velocity(at time: InputTime) -> Vector {
-        guard let first = samples.first, let last = samples.last, time - last.time < 0.05 else { return .zero }
-        let span = max(last.time - first.time, 1.0 / 120)
-        var sum = Vector.zero
-        for s in samples.dropFirst() { sum = sum + s.delta }
-        if samples.count == 1 { sum = first.delta }
-        return sum * (1 / span)
-    }
-}

@@ -4,10 +4,21 @@ import Geometry
 /// Recognizes one or more contacts moving together beyond a per-source minimum distance, and
 /// follows them as a continuous gesture with a translation and a velocity.
 public final class PanRecognizer: GestureRecognizer {
-    public var minimumNumberOfTouches: Int
-    public var maximumNumberOfTouches: Int
+    /// Fewest contacts that make the pan.
+    public var minimumNumberOfTouches: Int {
+        get { limits.minimumTouches }
+        set { limits.minimumTouches = newValue }
+    }
+    /// Most contacts the pan accepts while undecided (one more makes it fail).
+    public var maximumNumberOfTouches: Int {
+        get { limits.maximumTouches }
+        set { limits.maximumTouches = newValue }
+    }
     /// Distance the centroid must travel before the pan begins.
-    public var minimumDistance = SourceTolerance(touch: 10, pen: 4, pointer: 4)
+    public var minimumDistance: SourceTolerance {
+        get { limits.minimumDistance }
+        set { limits.minimumDistance = newValue }
+    }
 
     /// Movement of the centroid since the contacts came down (view pixels).
     public var translation: Vector { motion.translation }
@@ -24,10 +35,18 @@ public final class PanRecognizer: GestureRecognizer {
     }
     private var motion = Motion()
 
+    /// Storage of the tunables, read on every move until the pan begins.
+    private struct Limits {
+        var minimumTouches: Int
+        var maximumTouches: Int
+        var minimumDistance = SourceTolerance(touch: 10, pen: 4, pointer: 4)
+    }
+    private var limits: Limits
+
     public init(name: String, minimumTouches: Int = 1, maximumTouches: Int = .max,
                 allowedSources: InputSourceSet = .contacts) {
-        minimumNumberOfTouches = max(1, minimumTouches)
-        maximumNumberOfTouches = max(minimumNumberOfTouches, maximumTouches)
+        let minimum = max(1, minimumTouches)
+        limits = Limits(minimumTouches: minimum, maximumTouches: max(minimum, maximumTouches))
         super.init(name: name, allowedSources: allowedSources)
     }
 

@@ -8,42 +8,75 @@ import Geometry
 /// many contacts land, the next tap starts too far away, or the next tap does not come in time.
 public final class TapRecognizer: GestureRecognizer {
     /// How many taps make the gesture (1 single, 2 double…).
-    public var numberOfTapsRequired: Int
+    public var numberOfTapsRequired: Int {
+        get { rules.taps }
+        set { rules.taps = newValue }
+    }
     /// How many contacts each tap uses.
-    public var numberOfTouchesRequired: Int
+    public var numberOfTouchesRequired: Int {
+        get { rules.touches }
+        set { rules.touches = newValue }
+    }
     /// How far a contact may move and still count as a tap.
-    public var slop = SourceTolerance(touch: 12, pen: 6, pointer: 4)
+    public var slop: SourceTolerance {
+        get { rules.slop }
+        set { rules.slop = newValue }
+    }
     /// How far from the first tap the following taps may land.
-    public var maximumTapSeparation = SourceTolerance(touch: 45, pen: 24, pointer: 8)
+    public var maximumTapSeparation: SourceTolerance {
+        get { rules.maximumTapSeparation }
+        set { rules.maximumTapSeparation = newValue }
+    }
     /// Longest time between one tap's lift and the next tap's press.
-    public var tapInterval: Double = 0.3
+    public var tapInterval: Double {
+        get { rules.tapInterval }
+        set { rules.tapInterval = newValue }
+    }
     /// Longest a tap may be held; keeps a tap from competing with a long press.
-    public var maximumPressDuration: Double = 0.4
+    public var maximumPressDuration: Double {
+        get { rules.maximumPressDuration }
+        set { rules.maximumPressDuration = newValue }
+    }
 
     /// Taps completed so far in this attempt.
-    public private(set) var tapCount = 0
-    private var touchesInThisTap = 0
-    private var firstTapLocation = Point.zero
+    public var tapCount: Int { progress.tapCount }
+
+    // Private storage behind the public properties, so that reading them on every contact
+    // costs no run-time exclusivity check (see GestureRecognizer+Core.swift).
+    private struct Rules {
+        var taps: Int
+        var touches: Int
+        var slop = SourceTolerance(touch: 12, pen: 6, pointer: 4)
+        var maximumTapSeparation = SourceTolerance(touch: 45, pen: 24, pointer: 8)
+        var tapInterval: Double = 0.3
+        var maximumPressDuration: Double = 0.4
+    }
+    private struct Progress {
+        var tapCount = 0
+        var touchesInThisTap = 0
+        var firstTapLocation = Point.zero
+    }
+    private var rules: Rules
+    private var progress = Progress()
 
     public init(name: String, taps: Int = 1, touches: Int = 1,
                 allowedSources: InputSourceSet = .contacts) {
-        numberOfTapsRequired = max(1, taps)
-        numberOfTouchesRequired = max(1, touches)
+        rules = Rules(taps: max(1, taps), touches: max(1, touches))
         super.init(name: name, allowedSources: allowedSources)
     }
 
     public override func touchBegan(_ touch: TrackedTouch, event: InputEvent) {
         guard isUndecided else { return }
         if touches.count == 1 {
-            if tapCount == 0 {
-                firstTapLocation = touch.start
-            } else if touch.start.distance(to: firstTapLocation) > maximumTapSeparation.value(for: touch.source) {
+            if progress.tapCount == 0 {
+                progress.firstTapLocation = touch.start
+            } else if touch.start.distance(to: progress.firstTapLocation) > maximumTapSeparation.value(for: touch.source) {
                 setState(.failed); return
             }
-            touchesInThisTap = 0
+            progress.touchesInThisTap = 0
             deadline = event.time + maximumPressDuration
         }
-        touchesInThisTap += 1
+        progress.touchesInThisTap += 1
         if touches.count > numberOfTouchesRequired { setState(.failed) }
     }
 
@@ -54,10 +87,10 @@ public final class TapRecognizer: GestureRecognizer {
 
     public override func touchEnded(_ touch: TrackedTouch, event: InputEvent) {
         guard isUndecided, touches.isEmpty else { return }
-        guard touchesInThisTap == numberOfTouchesRequired else { setState(.failed); return }
-        tapCount += 1
-        location = tapCount == 1 ? touch.location : firstTapLocation
-        if tapCount >= numberOfTapsRequired {
+        guard progress.touchesInThisTap == numberOfTouchesRequired else { setState(.failed); return }
+        progress.tapCount += 1
+        location = progress.tapCount == 1 ? touch.location : progress.firstTapLocation
+        if progress.tapCount >= numberOfTapsRequired {
             deadline = nil
             setState(.recognized)
         } else {
@@ -70,7 +103,7 @@ public final class TapRecognizer: GestureRecognizer {
     }
 
     public override func reset() {
-        tapCount = 0
-        touchesInThisTap = 0
+        progress.tapCount = 0
+        progress.touchesInThisTap = 0
     }
 }

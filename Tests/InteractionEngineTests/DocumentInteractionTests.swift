@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Geometry
+import InteractionEngine
+import XCTest
+
+/// The composition a document view uses: input in, host decisions out.
+final class DocumentInteractionTests: XCTestCase {
+    let clock = ManualClock(now: InputTime(seconds: 10))
+    lazy var interaction = DocumentInteraction(clock: clock)
+    var outputs: [InteractionOutput] = []
+    let square = AnnotationTarget(id: AnnotationID("sq"), kind: .square, page: PageIndex(0), bounds: Rect(x: 100, y: 500, width: 200, height: 100))
+
+    override func setUp() {
+        interaction.output = { [unowned self] in self.outputs.append($0) }
+        // One Letter page at zoom 1, its top-left at canvas (16, 16), unscrolled.
+        let page = PageGeometry(index: PageIndex(0), frame: Rect(x: 16, y: 16, width: 612, height: 792), mediaSize: Size(width: 612, height: 792))
+        interaction.setPages([page], view: ViewTransform(zoom: 1), viewSize: Size(width: 800, height: 600))
+        interaction.setAnnotations([square], on: PageIndex(0))
+    }
+
+    private func send(_ kind: InputEvent.Kind, _ source: InputSource = .mouse, at p: Point = .zero, seq: UInt64 = 0,
+                      button: PointerButton? = nil, modifiers: Modifiers = []) {
+        interaction.handle(InputEvent(kind: kind, source: source, sequence: InputSequenceID(seq), position: p, time: clock.now,
+                                      button: button, modifiers: modifiers))
+    }
+
+    private var navigations: [NavigationAction] {
+        outputs.compactMap { if case .navigate(let a) = $0 { return a } else { return nil } }
+    }
+
+    private var commands: [ToolCommand] {
+        outputs.compactMap { if case .tool(let c) = $0 { return c } else { return nil } }
+    }
+
+    /// The square's view rectangle: PDF y-up bounds on a page whose top is at view y 16.
+    private var squareInView: Rect { Rect(x: 16 + 100, y: 16 + 792 - 600, width: 200, height: 100) }
+
+    func testAWheelDetentScrollsAndControlWheelZoomsAboutThePointer() {
+        send(.scroll(delta: Vector(dx: 0, dy: 1), kind: .discrete, phase: nil))
+        send(.scroll(delta: Vector(dx: 0, dy: -1), kind: .discrete, phase: nil), at: Point(x: 50, y: 60), modifiers: .control)
+        XCTAssertEqual(navigations.count, 2)
+        XCTAssertEqual(navigations.first, .scroll(by: Vector(dx: 0, dy: 64)))
+        guard case .zoom(let factor, let focus)? = navigations.last else { return XCTFail("\(navigations)") }
+        XCTAssertGreaterThan(factor, 1)
+        XCTAssertEqual(focus, Point(x: 50, y: 60))
+    }
+
+    func testATouchpadFlingGlidesOnAfterTheFingersLift() {
+        send(.scroll(delta: Vector(dx: 0, dy: 20), kind: .smooth, phase: .began), .touchpad)
+        for _ in 0..<6 {
+            clock.advance(by: 0.01)
+            send(.scroll(delta: Vector(dx: 0, dy: 20), kind: .smooth, phase: .moved), .touchpad)
+        }
+        clock.advance(by: 0.01)
+        send(.scroll(delta: .zero, kind: .smooth, phase: .ended), .touchpad)
+        let scrolledByFingers = navigations.count
+        XCTAssertTrue(interaction.needsTicks, "momentum runs")
+        for _ in 0..<10 { clock.advance(by: 1.0 / 60); interaction.tick(at: clock.now) }
+        XCTAssertGreaterThan(navigations.count, scrolledByFingers, "frames keep scrolling after the lift")
+        send(.touchpadHold(.began, fingers: 2), .touchpad)
+        XCTAssertFalse(interaction.needsTicks, "resting fingers stop the glide")
+    }
+
+    func testHoveringAnAnnotationWithAPointerReportsItAndItsCursor() {
+        send(.hover, at: squareInView.center)
+        XCTAssertEqual(interaction.hoveredAnnotation, square.id)
+        XCTAssertTrue(outputs.contains(.hoverChanged(square.id)))
+        XCTAssertTrue(outputs.contains(.cursor(.pointer)))
+        send(.leave)
+        XCTAssertNil(interaction.hoveredAnnotation)
+    }
+
+    func testTouchGetsNoHover() {
+        send(.contact(.began), .touchscreen, at: squareInView.center, seq: 5)
+        XCTAssertNil(interaction.hoveredAnnotation)
+    }
+
+    func testAClickSelectsAndDraggingTheCornerHandleResizesInPDFSpace() {
+        send(.contact(.began), at: squareInView.center, button: .primary)
+        send(.contact(.ended), at: squareInView.center, button: .primary)
+        XCTAssertEqual(interaction.selectedAnnotation, square.id)
+        XCTAssertTrue(outputs.contains(.selectionChanged(square.id)))
+        let corner = Point(x: squareInView.maxX, y: squareInView.maxY)
+        send(.contact(.began), at: corner, button: .primary)
+        send(.contact(.moved), at: corner + Vector(dx: 30, dy: 20), button: .primary)
+        send(.contact(.ended), at: corner + Vector(dx: 30, dy: 20), button: .primary)
+        XCTAssertTrue(commands.contains(.beginTransform(square.id)))
+        // Dragging the bottom-right corner 30 right and 20 down grows the rect; in PDF space
+        // (y up) its bottom edge moves down by 20.
+        XCTAssertTrue(commands.contains(.resizeAnnotation(square.id, to: Rect(x: 100, y: 480, width: 230, height: 120))), "\(commands)")
+        XCTAssertTrue(commands.contains(.endTransform(square.id, cancelled: false)))
+        XCTAssertTrue(navigations.isEmpty, "the drag belonged to the tool, not to scrolling")
+    }
+
+    func testAPointerPressOnEmptyPageDeselects() {
+        send(.contact(.began), at: squareInView.center, button: .primary)
+        send(.contact(.ended), at: squareInView.center, button: .primary)
+        send(.contact(.began), at: Point(x: 40, y: 40), button: .primary)
+        send(.contact(.ended), at: Point(x: 40, y: 40), button: .primary)
+        XCTAssertNil(interaction.selectedAnnotation)
+        XCTAssertEqual(outputs.last { if case .selectionChanged = $0 { return true } else { return false } }, .selectionChanged(nil))
+    }
+
+    func testArrowKeysNudgeTheSelectionAndPageDownScrollsWithout() {
+        send(.key(name: "Page_Down", pressed: true), .keyboard)
+        XCTAssertEqual(navigations, [.scrollScreens(1)])
+        send(.contact(.began), at: squareInView.center, button: .primary)
+        send(.contact(.ended), at: squareInView.center, button: .primary)
+        send(.key(name: "Right", pressed: true), .keyboard)
+        XCTAssertTrue(commands.contains(.moveAnnotation(square.id, by: Vector(dx: 1, dy: 0))), "\(commands)")
+        XCTAssertEqual(navigations, [.scrollScreens(1)], "the arrow moved the annotation, not the view")
+    }
+}
