@@ -31,4 +31,7 @@ public protocol AnnotationStore: AnyObject {
     /// Moves or resizes an annotation; `rect` is in the convention of ``AnnotationInfo/rect``.
     /// Returns whether the document accepted the change.
     func setRectangle(_ rect: Rect, forAnnotation id: String) -> Bool
+    /// Whether annotations of this subtype can be moved and resized without damaging how they
+    /// look (some subtypes keep their drawing in geometry other than the rectangle).
+    func canSetRectangle(of subtype: AnnotationSubtype) -> Bool
 }

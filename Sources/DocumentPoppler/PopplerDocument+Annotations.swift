@@ -69,16 +69,14 @@ extension PopplerDocument {
     /// unrotated); this method turns `rect` into that frame first, so callers never see the
     /// asymmetry, and reads the stored rectangle back.
     ///
-    /// What the page then shows depends on the annotation. Poppler 22.12 drops the annotation's
-    /// /AP when its rectangle changes and draws it again from its own description: squares,
-    /// circles, lines, polygons, ink, markup, notes and form fields are regenerated to fill the
-    /// new rectangle; an annotation poppler cannot regenerate (such as a stamp with a custom
-    /// appearance) may lose its artwork. The locked flag is not enforced here; check
-    /// ``AnnotationInfo/isLocked`` before offering the move.
+    /// Only subtypes for which ``canSetRectangle(of:)`` is `true` are moved: poppler 22.12 drops
+    /// the annotation's /AP when /Rect changes and draws its own appearance, which for other
+    /// subtypes would leave the drawing behind or lose it. The locked flag is not enforced here;
+    /// check ``AnnotationInfo/isLocked`` before offering the move.
     ///
-    /// - Returns: `false` when `id` names no annotation of this document or `rect` is not finite
-    ///   or has a negative size; `true` once the rectangle is stored (also when it was already
-    ///   there). In the unexpected case that poppler stores a different rectangle, the cache
+    /// - Returns: `false` when `id` names no annotation of this document, its subtype cannot be
+    ///   moved (see ``canSetRectangle(of:)``), or `rect` is not finite or has a negative size;
+    ///   `true` once the rectangle is stored (also when it was already there). In the unexpected case that poppler stores a different rectangle, the cache
     ///   holds what poppler stored.
     /// - Note: Same threading as ``annotations(on:)``. The file on disk is unchanged; see
     ///   ``hasUnsavedChanges``.
@@ -92,7 +90,7 @@ extension PopplerDocument {
         renderLock.lock()
         defer { renderLock.unlock() }
         var entry = annotationsLocked(page: page)
-        guard entry.annots.indices.contains(index) else { return false }
+        guard entry.annots.indices.contains(index), Self.canSetRectangle(of: entry.infos[index].subtype) else { return false }
         if entry.infos[index].rect == rect { return true }
         let stored = Self.setRectangle(
             rect, of: entry.annots[index], pageRotation: info.rotation, cropSize: info.mediaSize)
@@ -100,6 +98,26 @@ extension PopplerDocument {
         annotationPages[page] = entry
         annotationsChanged = true
         return true
+    }
+
+    /// Whether ``setRectangle(_:forAnnotation:)`` moves annotations of this subtype, so that the
+    /// shell can offer move and resize handles only where they work.
+    ///
+    /// Poppler-glib 22.12 drops an annotation's /AP when its /Rect changes and draws its own
+    /// appearance on the next render (checked by rendering before and after a move):
+    /// - moved and redrawn to fill the new rectangle: square, circle, sticky note (`text`), file
+    ///   attachment, free text; a link's active area moves (links are not drawn);
+    /// - refused, because their drawing comes from other keys that /Rect does not move (/L,
+    ///   /Vertices, /InkList, /QuadPoints): line, polygon, polyline, ink, highlight, underline,
+    ///   squiggly, strike-out;
+    /// - refused, because poppler then draws something else or nothing: stamp (custom artwork is
+    ///   replaced by the default stamp for its /Name), caret (vanishes), form widget (vanishes in
+    ///   some files), and every other subtype.
+    public static func canSetRectangle(of subtype: AnnotationSubtype) -> Bool {
+        switch subtype {
+        case .square, .circle, .text, .fileAttachment, .freeText, .link: return true
+        default: return false
+        }
     }
 
     /// Whether an annotation was changed (through ``setRectangle(_:forAnnotation:)``) since the

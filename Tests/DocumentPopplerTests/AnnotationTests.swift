@@ -93,10 +93,15 @@ final class AnnotationTests: XCTestCase {
         for annotation in first {
             XCTAssertEqual(document.annotation(withID: annotation.id), annotation)
         }
+    }
 
-        let moved = try XCTUnwrap(first.first { $0.page == PageIndex(3) })
-        XCTAssertTrue(document.setRectangle(moved.rect.offsetBy(Vector(dx: 10, dy: 10)), forAnnotation: moved.id))
-        XCTAssertEqual(Self.allAnnotations(document).map(\.id), first.map(\.id), "moving keeps every id")
+    func testMovingAnAnnotationKeepsEveryId() throws {
+        let document = try PopplerDocument.open(path: DeveloperPDFSet.path("annots-square-circle-noap.pdf"))
+        let before = document.allAnnotations(on: .init(0))
+        let circle = try XCTUnwrap(before.last)
+        XCTAssertTrue(document.setRectangle(circle.rect.offsetBy(Vector(dx: 10, dy: 10)), forAnnotation: circle.id))
+        XCTAssertEqual(document.allAnnotations(on: .init(0)).map(\.id), before.map(\.id))
+        XCTAssertNotEqual(document.annotation(withID: circle.id), circle, "the same id now has the new rectangle")
     }
 
     func testAnIdThisDocumentNeverGaveOutIsRejected() throws {
@@ -169,10 +174,8 @@ final class AnnotationTests: XCTestCase {
     }
 
     /// Poppler 22.12 drops /AP when the rectangle changes (`Annot::invalidateAppearance`) and
-    /// draws a stamp from its /Name again, so a custom stamp's artwork is replaced. This pins
-    /// that behaviour; if it fails after a poppler upgrade, update the doc comment of
-    /// `setRectangle(_:forAnnotation:)`.
-    func testAMovedStampWithCustomArtworkIsRedrawnByPopplerWithoutThatArtwork() throws {
+    /// would draw a stamp from its /Name again, replacing custom artwork, so stamps are refused.
+    func testAStampWithCustomArtworkIsNotMovedAndKeepsItsArtwork() throws {
         let folder = try TemporaryFolder()
         let pdf = AnnotatedPDF(cropBox: nil, annotations: [
             .init(subtype: "Stamp", rect: (100, 100, 140, 140), extra: "/F 4 /Name /Approved", appearance: "0 0 1 rg 0 0 10 10 re f"),
@@ -181,13 +184,31 @@ final class AnnotationTests: XCTestCase {
         let stamp = try XCTUnwrap(document.annotations(on: .init(0)).first)
         XCTAssertEqual(stamp.subtype, .stamp)
         let blue: (UInt32) -> Bool = { ($0 & 0xFF) > 200 && ($0 >> 16 & 0xFF) < 80 }
+        XCTAssertEqual(Self.count(try XCTUnwrap(document.renderImage(page: .init(0), scale: 1)), where: blue), 1600, "the 40 pt custom appearance")
+        XCTAssertFalse(document.setRectangle(stamp.rect.offsetBy(Vector(dx: 100, dy: 100)), forAnnotation: stamp.id))
+        XCTAssertEqual(Self.count(try XCTUnwrap(document.renderImage(page: .init(0), scale: 1)), where: blue), 1600, "the artwork is untouched")
+        XCTAssertEqual(document.annotation(withID: stamp.id), stamp)
+        XCTAssertFalse(document.hasUnsavedChanges)
+    }
+
+    /// Lines, polylines, ink and text markup draw from /L, /Vertices, /InkList and /QuadPoints, so
+    /// a new /Rect alone would leave the drawing where it was; carets would vanish.
+    func testSubtypesWhoseDrawingARectangleCannotMoveAreRefusedAndTheirPixelsStay() throws {
+        let document = try PopplerDocument.open(path: DeveloperPDFSet.path("annots-mixed-itext.pdf"))
         let before = try XCTUnwrap(document.renderImage(page: .init(0), scale: 1))
-        XCTAssertEqual(Self.count(before, where: blue), 1600, "the 40 pt custom appearance")
-        XCTAssertTrue(document.setRectangle(stamp.rect.offsetBy(Vector(dx: 100, dy: 100)), forAnnotation: stamp.id))
+        let refused: Set<AnnotationSubtype> = [.line, .polyLine, .ink, .highlight, .strikeOut, .caret]
+        let candidates = document.annotations(on: .init(0)).filter { refused.contains($0.subtype) }
+        XCTAssertEqual(Set(candidates.map(\.subtype)), refused)
+        for annotation in candidates {
+            XCTAssertFalse(PopplerDocument.canSetRectangle(of: annotation.subtype))
+            XCTAssertFalse(document.setRectangle(annotation.rect.offsetBy(Vector(dx: 5, dy: 5)), forAnnotation: annotation.id), annotation.id)
+            XCTAssertEqual(document.annotation(withID: annotation.id), annotation)
+        }
         let after = try XCTUnwrap(document.renderImage(page: .init(0), scale: 1))
-        XCTAssertEqual(Self.count(after, where: blue), 0, "the custom artwork is gone")
-        let newPlace = Self.displayRect(stamp.rect.offsetBy(Vector(dx: 100, dy: 100)), document.pageInfo(.init(0)), scale: 1)
-        XCTAssertGreaterThan(Self.ink(after, in: newPlace), 50, "poppler's default stamp is drawn at the new place")
+        XCTAssertNil(Self.changedBounds(before, after), "nothing was redrawn")
+        XCTAssertFalse(document.hasUnsavedChanges)
+        XCTAssertTrue([.square, .circle, .text, .fileAttachment, .freeText, .link].allSatisfy(PopplerDocument.canSetRectangle(of:)))
+        XCTAssertFalse([.stamp, .widget, .popup, .unknown].contains(where: PopplerDocument.canSetRectangle(of:)))
     }
 
     // MARK: Coordinates

@@ -29,14 +29,19 @@ extension PdfCanvas {
         interaction.setPages(geometries, view: ViewTransform(zoom: viewport.zoom, scrollOffset: viewport.offset - Point.zero),
                              viewSize: viewport.size)
         for page in visible where annotationsByPage[page] == nil {
-            let targets = (annotationStore?.annotations(on: page) ?? []).filter(\.isListedForEditing).map(Self.target)
+            let store = annotationStore
+            let targets = (store?.annotations(on: page) ?? []).filter(\.isListedForEditing).map { info in
+                // What the document cannot move faithfully is selectable but locked in place.
+                Self.target(info, movable: store?.canSetRectangle(of: info.subtype) ?? false)
+            }
             annotationsByPage[page] = targets
             interaction.setAnnotations(targets, on: page)
         }
     }
 
-    static func target(_ info: AnnotationInfo) -> AnnotationTarget {
-        AnnotationTarget(id: AnnotationID(info.id), kind: kind(info.subtype), page: info.page, bounds: info.rect, isLocked: info.isLocked)
+    static func target(_ info: AnnotationInfo, movable: Bool) -> AnnotationTarget {
+        AnnotationTarget(id: AnnotationID(info.id), kind: kind(info.subtype), page: info.page, bounds: info.rect,
+                         isLocked: info.isLocked || !movable)
     }
 
     static func kind(_ subtype: AnnotationSubtype) -> AnnotationKind {

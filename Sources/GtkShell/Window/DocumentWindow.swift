@@ -5,7 +5,9 @@ import Document
 import DocumentPoppler
 import Geometry
 
-extension PopplerDocument: AnnotationStore {}
+extension PopplerDocument: AnnotationStore {
+    public func canSetRectangle(of subtype: AnnotationSubtype) -> Bool { Self.canSetRectangle(of: subtype) }
+}
 
 /// One window showing one document (or an empty, error or password page): header bar with
 /// open, page number and zoom controls, and the ``PdfCanvas``.

@@ -41,7 +41,7 @@ public final class GestureArena {
 
     // Storage behind public properties, internal so that the optimizer can drop run-time
     // exclusivity checks (see GestureRecognizer+Core.swift); arrays in it are only ever replaced
-    // whole (taken out, changed, put back), never changed in place.
+    // whole (swapped out, changed, swapped back), never changed in place.
     var members: [GestureRecognizer] = []
     var transitionObserver: ((GestureRecognizer) -> Void)?
 

@@ -20,7 +20,7 @@ public final class TouchDeliveryGate {
         var status: Status
     }
 
-    // Arrays here are only ever replaced whole (taken out, changed, put back), so that the
+    // Arrays here are only ever replaced whole (swapped out, changed, swapped back), so that the
     // optimizer can drop run-time exclusivity checks (see GestureRecognizer+Core.swift).
     private var entries: [Entry] = []
     private var held: [InputEvent] = []

@@ -57,5 +57,4 @@ extension GestureRecognizer {
         defer { swap(&list, &core.touches) }
         return body(&list)
     }
-
 }
