@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Geometry
 
-/// The size and orientation of one page, read once when a document opens so that layout never
-/// has to go back to the PDF library.
+/// The size and orientation of one page, as a plain value, so that layout and the engine never
+/// touch the PDF library.
 public struct PageInfo: Hashable, Sendable {
     public let index: PageIndex
     /// The page's visible area (its crop box) before /Rotate is applied, in PDF points.

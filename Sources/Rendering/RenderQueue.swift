@@ -24,6 +24,7 @@ public final class RenderQueue: @unchecked Sendable {
 
     private let condition = NSCondition()
     private var pending: [TileRequest] = []
+    private var jobs: [@Sendable () -> Void] = []
     private var stopped = false
     private let drawPage: DrawPage
     private let deliver: Deliver
@@ -50,6 +51,15 @@ public final class RenderQueue: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Runs `job` on the worker before any further tile: for other work that must not overlap
+    /// rendering on the same document (reading annotations, for instance).
+    public func perform(_ job: @escaping @Sendable () -> Void) {
+        condition.lock()
+        jobs.append(job)
+        condition.signal()
+        condition.unlock()
+    }
+
     public var renderedCount: Int {
         condition.lock(); defer { condition.unlock() }
         return renderedCountStorage
@@ -60,6 +70,7 @@ public final class RenderQueue: @unchecked Sendable {
         condition.lock()
         stopped = true
         pending.removeAll()
+        jobs.removeAll()
         condition.signal()
         condition.unlock()
     }
@@ -67,11 +78,17 @@ public final class RenderQueue: @unchecked Sendable {
     private func run() {
         while true {
             condition.lock()
-            while pending.isEmpty && !stopped { condition.wait() }
+            while pending.isEmpty && jobs.isEmpty && !stopped { condition.wait() }
             if stopped { condition.unlock(); return }
+            if !jobs.isEmpty {
+                let job = jobs.removeFirst()
+                condition.unlock()
+                job()
+                continue
+            }
             let request = pending.removeFirst()
             condition.unlock()
-            if let tile = render(request) {
+            if let tile = Self.render(request, drawPage: drawPage) {
                 condition.lock()
                 renderedCountStorage += 1
                 let isStopped = stopped
@@ -81,7 +98,10 @@ public final class RenderQueue: @unchecked Sendable {
         }
     }
 
-    private func render(_ request: TileRequest) -> RenderedTile? {
+    /// Renders one tile on the calling thread. The queue uses it on its worker; a host may use it
+    /// directly for a first paint while the worker is idle (the document allows one renderer
+    /// at a time).
+    public static func render(_ request: TileRequest, drawPage: DrawPage) -> RenderedTile? {
         let w = Int32(request.pixelRect.width), h = Int32(request.pixelRect.height)
         guard w > 0, h > 0, let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h) else { return nil }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else {

@@ -6,7 +6,9 @@ import Geometry
 ///
 /// - Warning: main thread only.
 public final class TileCache {
-    public let budgetBytes: Int
+    /// The byte budget; the host raises it when the visible tiles alone need more, so that
+    /// what is on screen is never evicted.
+    public var budgetBytes: Int
     public private(set) var usedBytes = 0
     private var tiles: [TileKey: RenderedTile] = [:]
     private var lastUse: [TileKey: UInt64] = [:]

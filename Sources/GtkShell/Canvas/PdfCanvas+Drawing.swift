@@ -13,16 +13,17 @@ extension PdfCanvas {
 
     /// The tile plan for a page at the current zoom.
     func plan(for page: PageIndex) -> TilePlan {
-        TilePlan(page: page, displaySize: pages[page.rawValue].displaySize, scale: viewport.zoom * deviceScale)
+        TilePlan(page: page, displaySize: pageSizes[page.rawValue], scale: viewport.zoom * deviceScale)
     }
 
     /// Requests the visible tiles that are not cached, nearest the view's centre first, then
     /// the next page in reading order as a prefetch.
     func requestTiles() {
-        guard let queue = renderQueue, !pages.isEmpty, viewport.size.width > 0 else { return }
+        guard let queue = renderQueue, !pageSizes.isEmpty, viewport.size.width > 0, !firstPaintPending else { return }
         let visible = layout.visiblePages(in: viewport.visibleRect, zoom: viewport.zoom)
         var wanted: [TileRequest] = []
         var missing = 0
+        var visibleBytes = 0
         for page in visible {
             let p = plan(for: page)
             let frame = layout.pageFrame(page, zoom: viewport.zoom)
@@ -30,12 +31,15 @@ extension PdfCanvas {
             let s = deviceScale
             let inPage = Rect(x: (shown.minX - frame.minX) * s, y: (shown.minY - frame.minY) * s,
                               width: shown.width * s, height: shown.height * s)
-            for key in p.tiles(overlapping: inPage) where !cache.contains(key) {
-                wanted.append(TileRequest(key: key, pixelRect: p.pixelRect(column: key.column, row: key.row)))
+            for key in p.tiles(overlapping: inPage) {
+                let rect = p.pixelRect(column: key.column, row: key.row)
+                visibleBytes += Int(rect.width * rect.height) * 4
+                guard !cache.contains(key) else { continue }
+                wanted.append(TileRequest(key: key, pixelRect: rect))
                 missing += 1
             }
         }
-        if let last = visible.last, last.rawValue + 1 < pages.count {
+        if let last = visible.last, last.rawValue + 1 < pageCount {
             let next = PageIndex(last.rawValue + 1)
             let p = plan(for: next)
             for key in p.tiles(overlapping: Rect(x: 0, y: 0, width: Double(p.pixelWidth), height: Double(min(p.pixelHeight, p.tileSize))))
@@ -44,14 +48,42 @@ extension PdfCanvas {
             }
         }
         missingVisibleTiles = missing
+        // Keep about two screens of tiles: enough to scroll back without re-rendering, little
+        // enough that memory stays near a viewer that keeps nothing.
+        cache.budgetBytes = max(PdfCanvas.minimumCacheBytes, 2 * visibleBytes)
         if wanted != lastRequested {
             lastRequested = wanted
             queue.submit(wanted)
         }
     }
 
+    /// The visible part of each visible page, rendered here and now into one tile per page,
+    /// then kept as a stale placeholder while the worker renders the proper tiles.
+    ///
+    /// This blocks the main loop once per opened document, for at most a view's worth of
+    /// pixels at the fitted zoom, and only before the worker has been given any work.
+    func renderFirstFrame() {
+        guard let drawPage, viewport.size.width > 0 else { return }
+        firstPaintPending = false
+        for page in layout.visiblePages(in: viewport.visibleRect, zoom: viewport.zoom) {
+            let p = plan(for: page)
+            let frame = layout.pageFrame(page, zoom: viewport.zoom)
+            guard let shown = frame.intersection(viewport.visibleRect) else { continue }
+            let s = deviceScale
+            let x0 = ((shown.minX - frame.minX) * s).rounded(.down), y0 = ((shown.minY - frame.minY) * s).rounded(.down)
+            let x1 = min(Double(p.pixelWidth), ((shown.maxX - frame.minX) * s).rounded(.up))
+            let y1 = min(Double(p.pixelHeight), ((shown.maxY - frame.minY) * s).rounded(.up))
+            let key = TileKey(page: page, scaleMillis: p.scaleMillis, column: -1, row: -1)
+            let request = TileRequest(key: key, pixelRect: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+            guard let tile = RenderQueue.render(request, drawPage: drawPage) else { continue }
+            cache.insert(tile)
+            cache.markStale(page: page)
+        }
+        MainLoop.post(priority: G_PRIORITY_HIGH_IDLE) { [weak self] in self?.requestTiles() }
+    }
+
     func tileArrived(_ tile: RenderedTile) {
-        guard tile.key.page.rawValue < pages.count else { return }
+        guard tile.key.page.rawValue < pageCount else { return }
         cache.insert(tile)
         lastRequested.removeAll { $0.key == tile.key }
         requestTiles()
@@ -60,7 +92,8 @@ extension PdfCanvas {
     }
 
     func draw(_ cr: OpaquePointer, width: Double, height: Double) {
-        guard !pages.isEmpty else { return }
+        guard !pageSizes.isEmpty else { return }
+        if firstPaintPending { renderFirstFrame() }
         let zoom = viewport.zoom
         for page in layout.visiblePages(in: viewport.visibleRect, zoom: zoom) {
             let frame = layout.pageFrame(page, zoom: zoom).offsetBy(Point.zero - viewport.offset)

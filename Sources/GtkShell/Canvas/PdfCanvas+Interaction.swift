@@ -17,34 +17,49 @@ extension PdfCanvas {
 
     /// Tells the engine which pages are on screen, where, and what annotations they carry.
     func syncScene() {
-        guard !pages.isEmpty else {
+        guard let source = pageSource, !pageSizes.isEmpty else {
             interaction.setPages([], view: ViewTransform(zoom: viewport.zoom), viewSize: viewport.size)
             return
         }
         let visible = layout.visiblePages(in: viewport.visibleRect, zoom: viewport.zoom)
         let geometries = visible.map { page in
-            PageGeometry(index: page, frame: layout.pageFrame(page, zoom: viewport.zoom),
-                         mediaSize: pages[page.rawValue].mediaSize, rotation: pages[page.rawValue].rotation)
+            let info = source.pageInfo(page)
+            return PageGeometry(index: page, frame: layout.pageFrame(page, zoom: viewport.zoom),
+                                mediaSize: info.mediaSize, rotation: info.rotation)
         }
         interaction.setPages(geometries, view: ViewTransform(zoom: viewport.zoom, scrollOffset: viewport.offset - Point.zero),
                              viewSize: viewport.size)
         for page in visible where annotationsByPage[page] == nil {
-            let store = annotationStore
-            let targets = (store?.annotations(on: page) ?? []).filter(\.isListedForEditing).map { info in
-                // What the document cannot move faithfully is selectable but locked in place.
-                Self.target(info, movable: store?.canSetRectangle(of: info.subtype) ?? false)
-            }
-            annotationsByPage[page] = targets
-            interaction.setAnnotations(targets, on: page)
+            annotationsByPage[page] = []
+            loadAnnotations(on: page)
         }
     }
 
-    static func target(_ info: AnnotationInfo, movable: Bool) -> AnnotationTarget {
+    /// Reads a page's annotations on the render worker (the document is busy there anyway, and
+    /// the main loop must not wait for a page being drawn), then hands them to the engine.
+    private func loadAnnotations(on page: PageIndex) {
+        guard let store = annotationStore, let queue = renderQueue else { return }
+        let generation = documentGeneration
+        queue.perform { [weak self] in
+            let targets = store.annotations(on: page).filter(\.isListedForEditing).map { info in
+                // What the document cannot move faithfully is selectable but locked in place.
+                Self.target(info, movable: store.canSetRectangle(of: info.subtype))
+            }
+            MainLoop.post(priority: G_PRIORITY_HIGH_IDLE) {
+                guard let self, self.documentGeneration == generation else { return }
+                self.annotationsByPage[page] = targets
+                self.interaction.setAnnotations(targets, on: page)
+                self.onViewChanged?()
+            }
+        }
+    }
+
+    nonisolated static func target(_ info: AnnotationInfo, movable: Bool) -> AnnotationTarget {
         AnnotationTarget(id: AnnotationID(info.id), kind: kind(info.subtype), page: info.page, bounds: info.rect,
                          isLocked: info.isLocked || !movable)
     }
 
-    static func kind(_ subtype: AnnotationSubtype) -> AnnotationKind {
+    nonisolated static func kind(_ subtype: AnnotationSubtype) -> AnnotationKind {
         switch subtype {
         case .text: return .note
         case .link: return .link

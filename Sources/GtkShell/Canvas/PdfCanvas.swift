@@ -24,7 +24,11 @@ public final class PdfCanvas {
     let vScrollbar: UnsafeMutablePointer<GtkWidget>
     let hScrollbar: UnsafeMutablePointer<GtkWidget>
 
-    public private(set) var pages: [PageInfo] = []
+    /// Each page's size as shown (points, after /Rotate): all the layout needs, cheap to get.
+    public private(set) var pageSizes: [Size] = []
+    /// The document, asked for exact page geometry only for the pages on screen.
+    var pageSource: PageSource?
+    public var pageCount: Int { pageSizes.count }
     public private(set) var layout = DocumentLayout(pageSizes: [])
     public internal(set) var viewport = Viewport(size: .zero)
     public private(set) var zoomMode: ZoomMode = .fitWidth
@@ -39,13 +43,22 @@ public final class PdfCanvas {
     /// Pages whose tiles must be re-rendered because an annotation on them changed.
     var dirtyPages: Set<PageIndex> = []
     var engineTimer: UInt32 = 0
+    /// Draws a page on the calling thread (the render worker's closure, kept for the first paint).
+    var drawPage: RenderQueue.DrawPage?
+    /// Set when a document was just shown: its first frame is rendered synchronously, like a
+    /// minimal viewer would, so the user sees the page without waiting for a worker round trip.
+    var firstPaintPending = false
+    /// Counts documents shown, so that work started for an earlier one is dropped.
+    var documentGeneration = 0
     /// The pointer effects of the last frame, drawn over the pages.
     var pointerEffects: PointerFrame?
     /// The shape GTK shows for the pointer, as a CSS cursor name.
     public internal(set) var cursorName = "default"
     /// Annotation edits applied so far (moves and resizes), for the state dump.
     public internal(set) var annotationEdits = 0
-    let cache = TileCache(budgetBytes: 96 << 20)
+    /// The tile cache never shrinks below this (the visible tiles may raise it).
+    static let minimumCacheBytes = 24 << 20
+    let cache = TileCache(budgetBytes: PdfCanvas.minimumCacheBytes)
     var renderQueue: RenderQueue?
     var tickCallbackID: UInt32 = 0
     var updatingAdjustments = false
@@ -89,10 +102,16 @@ public final class PdfCanvas {
         cache.removeAll()
         annotationStore = annotations
         annotationsByPage = [:]
-        pages = source.allPageInfos
-        layout = DocumentLayout(pageSizes: pages.map(\.displaySize))
+        documentGeneration += 1
+        pageSource = source
+        self.drawPage = drawPage
+        firstPaintPending = true
+        pageSizes = source.displaySizes
+        layout = DocumentLayout(pageSizes: pageSizes)
+        // Tiles come back ahead of redraws (GDK redraws at HIGH_IDLE + 20), so a tile that
+        // arrives before the next frame is in it.
         renderQueue = RenderQueue(name: "render", drawPage: drawPage, deliver: { [weak self] tile in
-            MainLoop.post { self?.tileArrived(tile) }
+            MainLoop.post(priority: G_PRIORITY_HIGH_IDLE) { self?.tileArrived(tile) }
         })
         zoomMode = .fitWidth
         viewport = Viewport(size: viewport.size, offset: .zero, zoom: 1)
@@ -108,7 +127,11 @@ public final class PdfCanvas {
         cache.removeAll()
         annotationStore = nil
         annotationsByPage = [:]
-        pages = []
+        documentGeneration += 1
+        pageSizes = []
+        pageSource = nil
+        drawPage = nil
+        firstPaintPending = false
         layout = DocumentLayout(pageSizes: [])
         viewChanged()
     }

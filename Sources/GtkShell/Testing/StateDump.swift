@@ -114,7 +114,7 @@ extension DocumentWindow {
         return WindowSnapshot(
             title: string(gtk_window_get_title(cast(window))) ?? "", path: path, content: content.rawValue,
             errorMessage: errorMessage, passwordError: content == .password ? passwordPrompt.errorText : nil,
-            pageCount: content == .document ? canvas.pages.count : 0,
+            pageCount: content == .document ? canvas.pageCount : 0,
             currentPage: content == .document ? (canvas.currentPage?.displayNumber ?? 0) : 0,
             zoom: v.zoom, zoomMode: canvas.zoomMode.rawValue, offsetX: v.offset.x, offsetY: v.offset.y,
             viewWidth: v.size.width, viewHeight: v.size.height, canvasX: cx + surfaceX, canvasY: cy + surfaceY,

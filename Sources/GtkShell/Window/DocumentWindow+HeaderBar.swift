@@ -70,7 +70,7 @@ extension DocumentWindow {
 
     func pageEntered() {
         let text = string(gtk_editable_get_text(cast(pageEntry)))?.trimmingCharacters(in: .whitespaces) ?? ""
-        if let number = Int(text), number >= 1, number <= canvas.pages.count {
+        if let number = Int(text), number >= 1, number <= canvas.pageCount {
             canvas.goTo(page: .init(number - 1))
             gtk_widget_grab_focus(canvas.area)
         } else {
