@@ -42,7 +42,7 @@ extension PageSource {
 
 /// A document whose existing annotations can be listed and moved: what the canvas needs to
 /// hit-test, select, move and resize them, whatever library reads the file.
-public protocol AnnotationStore: AnyObject {
+public protocol AnnotationStore: AnyObject, Sendable {
     /// The annotations of a page, in drawing order.
     func annotations(on page: PageIndex) -> [AnnotationInfo]
     /// Moves or resizes an annotation; `rect` is in the convention of ``AnnotationInfo/rect``.

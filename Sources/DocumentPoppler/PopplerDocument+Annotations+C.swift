@@ -66,9 +66,10 @@ extension PopplerDocument {
     /// Stores `target` as the annotation's /Rect and returns the rectangle poppler then reports.
     /// Wraps `poppler_annot_set_rectangle` and `poppler_annot_get_flags`.
     ///
-    /// The page rotation comes from the open-time probe. Should poppler read back something else
-    /// (a rotation the probe could not tell, such as 180° guessed as none), the other quarter
-    /// turns are tried in turn before settling for the probed one.
+    /// `pageRotation` is the page's exact rotation from ``pageInfo(_:)`` (probed on first request
+    /// for the page). Should poppler read back something else (the probe failed and the rotation
+    /// was inferred, such as 180° taken for none), the other quarter turns are tried in turn
+    /// before settling for the given one.
     ///
     /// - Precondition: The caller holds `renderLock`.
     static func setRectangle(_ target: Rect, of annot: GObjectRef, pageRotation: PageRotation, cropSize: Size) -> Rect {

@@ -67,7 +67,8 @@ extension PopplerDocument {
     /// unrotated). `poppler_annot_set_rectangle` itself expects a rectangle in the *rotated*
     /// page's frame on pages with /Rotate (while `poppler_annot_get_rectangle` returns it
     /// unrotated); this method turns `rect` into that frame first, so callers never see the
-    /// asymmetry, and reads the stored rectangle back.
+    /// asymmetry, and reads the stored rectangle back. The turn uses the page's exact /Rotate from
+    /// ``pageInfo(_:)``, so the first call for a page may run its rotation probe.
     ///
     /// Only subtypes for which ``canSetRectangle(of:)`` is `true` are moved: poppler 22.12 drops
     /// the annotation's /AP when /Rect changes and draws its own appearance, which for other
@@ -86,6 +87,8 @@ extension PopplerDocument {
             rect.width >= 0, rect.height >= 0,
             let (page, index) = Self.parseAnnotationID(id), (0..<pageCount).contains(page)
         else { return false }
+        // The exact rotation, probed on first request for this page. Resolved before taking
+        // `renderLock`: the probe takes only its own lock, so the two are never nested.
         let info = pageInfo(PageIndex(page))
         renderLock.lock()
         defer { renderLock.unlock() }

@@ -67,37 +67,58 @@ extension PopplerDocument {
         }
     }
 
-    /// Reads each page's crop box and /Rotate. Wraps `poppler_page_get_crop_box`,
-    /// `poppler_page_get_size` and, when `probing`, the annotation probe of
-    /// ``probeRotation(page:document:cropSize:)``.
-    ///
-    /// - Parameter probing: Whether `document` is a throw-away instance that may be modified.
-    static func readPageInfos(from document: GObjectRef, probing: Bool) -> [PageInfo] {
+    /// Reads each page's crop box and displayed size: two cheap getters per page, no probe.
+    /// Wraps `poppler_document_get_n_pages`, `poppler_document_get_page`,
+    /// `poppler_page_get_crop_box` and `poppler_page_get_size`.
+    static func readPageGeometry(from document: GObjectRef) -> [PageGeometry] {
         document.withPointer { doc in
             let count = max(0, Int(poppler_document_get_n_pages(doc)))
-            var infos: [PageInfo] = []
-            infos.reserveCapacity(count)
+            var pages: [PageGeometry] = []
+            pages.reserveCapacity(count)
             for i in 0..<count {
-                let index = PageIndex(i)
                 guard let raw = poppler_document_get_page(doc, Int32(i)) else {
-                    infos.append(PageInfo(index: index, mediaSize: .zero, rotation: .none))
+                    pages.append(.unloaded)
                     continue
                 }
                 let page = GObjectRef(adopting: raw)
-                let info = page.withPointer { page in
-                    var crop = PopplerRectangle()
-                    poppler_page_get_crop_box(page, &crop)
-                    var width = 0.0, height = 0.0
-                    poppler_page_get_size(page, &width, &height)
-                    let cropSize = Size(width: abs(crop.x2 - crop.x1), height: abs(crop.y2 - crop.y1))
-                    let displayed = Size(width: width, height: height)
-                    let probed = probing ? probeRotation(page: page, document: doc, cropSize: cropSize) : nil
-                    let rotation = probed ?? guessRotation(cropSize: cropSize, displayed: displayed)
-                    return PageInfo(index: index, mediaSize: cropSize, rotation: rotation)
-                }
-                infos.append(info)
+                pages.append(page.withPointer { page in
+                    let (cropSize, displayed) = sizes(of: page)
+                    return PageGeometry(cropSize: cropSize, displayedSize: displayed, isLoaded: true)
+                })
             }
-            return infos
+            return pages
+        }
+    }
+
+    /// A page's crop box size (before /Rotate) and `poppler_page_get_size` (after it).
+    /// Wraps `poppler_page_get_crop_box` and `poppler_page_get_size`.
+    static func sizes(of page: OpaquePointer) -> (cropSize: Size, displayed: Size) {
+        var crop = PopplerRectangle()
+        poppler_page_get_crop_box(page, &crop)
+        var width = 0.0, height = 0.0
+        poppler_page_get_size(page, &width, &height)
+        return (Size(width: abs(crop.x2 - crop.x1), height: abs(crop.y2 - crop.y1)), Size(width: width, height: height))
+    }
+
+    /// Probes the rotation of page `index` on the throw-away `document` with
+    /// ``probeRotation(page:document:cropSize:)``. Wraps `poppler_document_get_page`.
+    ///
+    /// - Parameters:
+    ///   - cropSize: The page's crop box size as read at open time.
+    ///   - displayed: Its `poppler_page_get_size` as read at open time.
+    /// - Returns: The rotation, or `nil` when the page cannot be loaded, its sizes differ from
+    ///   those read at open time (the file changed on disk since), or the probe cannot decide.
+    /// - Precondition: The caller holds `probeLock`; `document` is the probe instance, never the
+    ///   document that renders.
+    static func probeRotation(document: GObjectRef, page index: Int, cropSize: Size, displayed: Size) -> PageRotation? {
+        document.withPointer { doc in
+            guard let raw = poppler_document_get_page(doc, Int32(index)) else { return nil }
+            let page = GObjectRef(adopting: raw)
+            return page.withPointer { page in
+                let current = sizes(of: page)
+                guard current.cropSize == cropSize, current.displayed == displayed else { return nil }
+                return probeRotation(page: page, document: doc, cropSize: cropSize)
+            }
         }
     }
 
@@ -105,7 +126,7 @@ extension PopplerDocument {
     /// but `poppler_page_add_annot` un-rotates the rectangle it is given. Adding a small square
     /// annotation in display space and reading back its stored (unrotated) rectangle with
     /// `poppler_annot_get_rectangle` therefore reveals the rotation. The annotation is removed
-    /// again, and this runs only on a throw-away document instance.
+    /// again, and this runs only on the throw-away probe instance (see ``pageInfo(_:)``).
     ///
     /// - Returns: The rotation, or `nil` when the probe's answer fits no quarter turn.
     static func probeRotation(page: OpaquePointer, document: OpaquePointer, cropSize: Size) -> PageRotation? {
@@ -132,8 +153,9 @@ extension PopplerDocument {
         return best.0
     }
 
-    /// The best answer without a probe: a quarter turn when poppler's displayed size is the crop
-    /// size transposed, otherwise none (180° cannot be told apart).
+    /// The best answer without a probe, used only when the probe fails: a quarter turn when
+    /// poppler's displayed size is the crop size transposed, otherwise none (90° cannot be told
+    /// from 270°, nor 180° from none, and a square page shows no transposition at all).
     static func guessRotation(cropSize: Size, displayed: Size) -> PageRotation {
         let transposed = abs(displayed.width - cropSize.height) < 0.01 && abs(displayed.height - cropSize.width) < 0.01
         let same = abs(displayed.width - cropSize.width) < 0.01 && abs(displayed.height - cropSize.height) < 0.01

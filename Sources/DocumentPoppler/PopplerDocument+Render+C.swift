@@ -23,7 +23,7 @@ extension PopplerDocument {
     ///   are not thread-safe. Concurrent calls are serialised by a lock, not run in parallel.
     public func render(page: PageIndex, scale: Double, into context: OpaquePointer) {
         guard (0..<pageCount).contains(page.rawValue), scale.isFinite, scale > 0 else { return }
-        let size = pageInfo(page).displaySize
+        let size = displaySizes[page.rawValue]
         renderLock.lock()
         defer { renderLock.unlock() }
         document.withPointer { doc in
@@ -49,7 +49,7 @@ extension PopplerDocument {
     ///   used on any thread.
     public func renderImage(page: PageIndex, scale: Double, maxPixelArea: Int = 16_000_000) -> RenderedImage? {
         guard (0..<pageCount).contains(page.rawValue) else { return nil }
-        let size = pageInfo(page).displaySize
+        let size = displaySizes[page.rawValue]
         guard let pixels = Self.imagePixelSize(
             pageSize: size, scale: scale, maxSide: Self.maxImageSideLength, maxArea: maxPixelArea)
         else { return nil }

@@ -6,22 +6,31 @@ import Geometry
 /// A PDF opened with poppler-glib: the app's only ``PageSource`` backed by a real file, and the
 /// only object that can draw a page.
 ///
-/// Page sizes, rotations and metadata are read once in ``open(path:password:)`` and kept in
-/// Swift values, so ``pageCount``, ``pageInfo(_:)`` and ``metadata`` are cheap and safe from any
-/// thread. Drawing (``render(page:scale:into:)``, ``renderImage(page:scale:maxPixelArea:)``)
-/// goes through poppler, which is not thread-safe per document: call it from one thread (the
-/// render thread). Calls are additionally serialised by an internal lock, so a stray call from
-/// another thread waits instead of corrupting poppler's state. Annotation access
-/// (``annotations(on:)``, ``setRectangle(_:forAnnotation:)``) takes the same lock, so the main
-/// thread may call it while the render thread draws.
+/// ``open(path:password:)`` reads each page's crop box and displayed size, and the metadata, into
+/// Swift values, so ``pageCount``, ``displaySizes`` and ``metadata`` are cheap and safe from any
+/// thread. A page's exact /Rotate is resolved the first time ``pageInfo(_:)`` is asked about that
+/// page (poppler-glib 22.12 can only reveal it through an annotation probe) and cached; that call
+/// is also safe from any thread and never waits for rendering.
+///
+/// Drawing (``render(page:scale:into:)``, ``renderImage(page:scale:maxPixelArea:)``) goes through
+/// poppler, which is not thread-safe per document: call it from one thread (the render thread).
+/// Calls are additionally serialised by an internal lock, so a stray call from another thread
+/// waits instead of corrupting poppler's state. Annotation access (``annotations(on:)``,
+/// ``setRectangle(_:forAnnotation:)``) takes the same lock, so the main thread may call it while
+/// the render thread draws.
 public final class PopplerDocument: PageSource, @unchecked Sendable {
     /// The path given to ``open(path:password:)``.
     public let path: String
     public let metadata: DocumentMetadata
+    /// The size each page shows on screen (/Rotate applied), read at open time with
+    /// `poppler_page_get_size`, which applies /Rotate itself. Exact whatever the rotation, and
+    /// equal to `allPageInfos.map(\.displaySize)` without probing any page.
+    public let displaySizes: [Size]
 
     /// The `PopplerDocument*`; touched only under `renderLock` after `init`.
     let document: GObjectRef
-    private let pages: [PageInfo]
+    /// Each page's crop box size (``PageInfo/mediaSize``), read at open time.
+    let cropSizes: [Size]
     let renderLock = NSLock()
     /// Each page's annotations, read on first use and kept (with their retained `PopplerAnnot`
     /// objects) for the document's lifetime; touched only under `renderLock`.
@@ -29,42 +38,136 @@ public final class PopplerDocument: PageSource, @unchecked Sendable {
     /// Whether an annotation was changed since opening; touched only under `renderLock`.
     var annotationsChanged = false
 
-    init(path: String, document: GObjectRef, pages: [PageInfo], metadata: DocumentMetadata) {
+    /// Guards `rotationProbe`. Never held together with `renderLock`, and never held while
+    /// waiting for it: the probe touches only its own poppler document.
+    let probeLock = NSLock()
+    /// The lazily resolved rotations and the throw-away document that resolves them; touched
+    /// only under `probeLock`.
+    var rotationProbe: RotationProbe
+
+    init(path: String, uri: String, password: String?, document: GObjectRef, geometry: [PageGeometry], metadata: DocumentMetadata) {
         self.path = path
         self.document = document
-        self.pages = pages
+        self.cropSizes = geometry.map(\.cropSize)
+        self.displaySizes = geometry.map(\.displayedSize)
         self.metadata = metadata
+        // A page poppler could not load has no size and is reported unrotated, without a probe.
+        self.rotationProbe = RotationProbe(
+            uri: uri, password: password, rotations: geometry.map { $0.isLoaded ? nil : PageRotation.none })
     }
 
-    public var pageCount: Int { pages.count }
+    /// The number of pages, read at open time.
+    public var pageCount: Int { displaySizes.count }
 
-    /// The geometry read at open time.
+    /// The exact geometry of a page: its crop box size and its /Rotate.
+    ///
+    /// The first call for a page resolves its rotation with an annotation probe on a second,
+    /// throw-away instance of the document, opened (with the same password) on the first such
+    /// call and kept for this object's lifetime; later calls answer from a cache. The first call
+    /// for a page therefore costs a little poppler work (the first one also opens the file
+    /// again), but it never waits for rendering: the probe has its own lock and its own
+    /// document. Should the probe fail (the file can no longer be opened or no longer matches),
+    /// the rotation is inferred from the sizes read at open: a quarter turn when they are
+    /// transposed, otherwise none.
     ///
     /// - Precondition: `index` is a page of this document.
     public func pageInfo(_ index: PageIndex) -> PageInfo {
-        precondition(pages.indices.contains(index.rawValue), "\(index) is outside a \(pages.count)-page document")
-        return pages[index.rawValue]
+        precondition(cropSizes.indices.contains(index.rawValue), "\(index) is outside a \(cropSizes.count)-page document")
+        return PageInfo(index: index, mediaSize: cropSizes[index.rawValue], rotation: rotation(ofPage: index.rawValue))
     }
 
-    /// Opens a PDF file and reads every page's size and rotation.
+    /// Opens a PDF file and reads every page's crop box and displayed size.
     ///
     /// Before poppler sees the file this checks that it exists, is not a folder, can be read and
     /// has a `%PDF-` header within its first 1,024 bytes. A document with no pages opens with a
-    /// ``pageCount`` of 0. Wraps `poppler_document_new_from_file`.
+    /// ``pageCount`` of 0. Wraps `poppler_document_new_from_file`, `poppler_page_get_crop_box`
+    /// and `poppler_page_get_size`. Page rotations are not probed here; see ``pageInfo(_:)``.
     ///
     /// - Parameters:
     ///   - path: An absolute or relative file-system path (spaces and non-ASCII names are fine).
-    ///   - password: The user or owner password for an encrypted document, or `nil`.
+    ///   - password: The user or owner password for an encrypted document, or `nil`. It is kept
+    ///     until the first ``pageInfo(_:)`` call opens the probe instance with it.
     /// - Throws: ``DocumentOpenError``; poppler's "encrypted" error becomes `passwordRequired`
     ///   (no password given) or `wrongPassword`, its other errors become `damaged`.
     public static func open(path: String, password: String? = nil) throws(DocumentOpenError) -> PopplerDocument {
         try PDFFilePreflight.check(path: path)
         let uri = try fileURI(for: path)
         let document = try openPoppler(uri: uri, path: path, password: password)
-        // Rotation is only observable by adding a probe annotation, so that happens on a second,
-        // throw-away instance and this document stays unmodified (a later save stays clean).
-        let probe = try? openPoppler(uri: uri, path: path, password: password)
-        let pages = readPageInfos(from: probe ?? document, probing: probe != nil)
-        return PopplerDocument(path: path, document: document, pages: pages, metadata: readMetadata(document))
+        return PopplerDocument(
+            path: path, uri: uri, password: password, document: document,
+            geometry: readPageGeometry(from: document), metadata: readMetadata(document))
+    }
+}
+
+/// What ``PopplerDocument/open(path:password:)`` reads of each page: cheap getters only.
+struct PageGeometry {
+    /// The crop box size, before /Rotate.
+    var cropSize: Size
+    /// `poppler_page_get_size`: the crop box size with /Rotate applied.
+    var displayedSize: Size
+    /// Whether poppler could load the page; a page it could not has zero sizes.
+    var isLoaded: Bool
+
+    static let unloaded = PageGeometry(cropSize: .zero, displayedSize: .zero, isLoaded: false)
+}
+
+/// The lazy part of a ``PopplerDocument``'s geometry: each page's exact rotation, and the second
+/// document instance that probes it.
+struct RotationProbe {
+    /// The URI the document was opened from.
+    let uri: String
+    /// The password to open the probe instance with; dropped once it has been tried.
+    var password: String?
+    /// The probe instance, once opened. It is modified (annotations are added and removed), so it
+    /// is never the document that renders or edits.
+    var document: GObjectRef?
+    /// Whether opening the probe instance was tried (it is tried once).
+    var openAttempted = false
+    /// Each page's rotation once resolved.
+    var rotations: [PageRotation?]
+
+    init(uri: String, password: String?, rotations: [PageRotation?]) {
+        self.uri = uri
+        self.password = password
+        self.rotations = rotations
+    }
+}
+
+extension PopplerDocument {
+    /// Whether the throw-away probe instance has been opened (it is opened by the first
+    /// ``pageInfo(_:)`` call that needs a rotation). For tests.
+    var probeDocumentIsOpen: Bool {
+        probeLock.lock()
+        defer { probeLock.unlock() }
+        return rotationProbe.document != nil
+    }
+
+    /// The exact /Rotate of page `page`, probed on first request and cached.
+    ///
+    /// - Precondition: `page` is a page of this document.
+    func rotation(ofPage page: Int) -> PageRotation {
+        probeLock.lock()
+        defer { probeLock.unlock() }
+        if let known = rotationProbe.rotations[page] { return known }
+        let cropSize = cropSizes[page], displayed = displaySizes[page]
+        let probed = probeDocumentLocked().flatMap { probe in
+            Self.probeRotation(document: probe, page: page, cropSize: cropSize, displayed: displayed)
+        }
+        let rotation = probed ?? Self.guessRotation(cropSize: cropSize, displayed: displayed)
+        rotationProbe.rotations[page] = rotation
+        return rotation
+    }
+
+    /// The probe instance, opened on first use with the document's URI and password; `nil` when
+    /// it cannot be opened (then it is not tried again).
+    ///
+    /// - Precondition: The caller holds `probeLock`.
+    private func probeDocumentLocked() -> GObjectRef? {
+        if let open = rotationProbe.document { return open }
+        guard !rotationProbe.openAttempted else { return nil }
+        rotationProbe.openAttempted = true
+        defer { rotationProbe.password = nil }
+        rotationProbe.document = try? Self.openPoppler(uri: rotationProbe.uri, path: path, password: rotationProbe.password)
+        return rotationProbe.document
     }
 }

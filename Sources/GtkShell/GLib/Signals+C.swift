@@ -16,13 +16,6 @@ final class CallbackBox<Callback> {
 }
 
 /// Releases a CallbackBox when GLib drops the closure.
-private func releaseBox<T>(_ type: T.Type) -> GClosureNotify {
-    { data, _ in
-        guard let data else { return }
-        Unmanaged<AnyObject>.fromOpaque(data).release()
-    }
-}
-
 private let releaseAnyBox: GClosureNotify = { data, _ in
     guard let data else { return }
     Unmanaged<AnyObject>.fromOpaque(data).release()
