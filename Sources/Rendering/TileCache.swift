@@ -62,6 +62,15 @@ public final class TileCache {
         return tiles.values.filter { $0.key.page == page && $0.key.scaleMillis == best }
     }
 
+    /// Drops the tiles whose keys match (for example stand-ins that proper tiles replaced).
+    public func removeAll(where shouldRemove: (TileKey) -> Bool) {
+        for key in tiles.keys where shouldRemove(key) {
+            if let t = tiles.removeValue(forKey: key) { usedBytes -= t.byteCount }
+            lastUse[key] = nil
+            stale.remove(key)
+        }
+    }
+
     /// Drops everything (a new document, or a rotation change).
     public func removeAll() {
         tiles.removeAll()

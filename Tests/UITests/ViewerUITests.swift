@@ -79,6 +79,21 @@ final class ViewerUITests: XCTestCase {
         session.waitFor("Ctrl+minus zooms back") { abs(($0.windows.first?.zoom ?? 0) - before) < 0.001 }
     }
 
+    func testFitPageAndActualSizeShortcutsSetTheZoom() throws {
+        let session = try AppSession()
+        let state = try openSample(session)
+        try focusCanvas(session, state)
+        session.xdotool("key", "ctrl+2")
+        let fitted = session.waitFor("fit page") { $0.windows.first?.zoomMode == "fitPage" }
+        let w = try XCTUnwrap(fitted?.windows.first)
+        let page = try XCTUnwrap(w.visiblePages.first { $0.page == w.currentPage })
+        XCTAssertLessThanOrEqual(page.height, w.viewHeight, "the whole page fits")
+        session.xdotool("key", "ctrl+0")
+        session.waitFor("actual size") { abs(($0.windows.first?.zoom ?? 0) - 1) < 0.0001 }
+        session.xdotool("key", "ctrl+1")
+        session.waitFor("fit width") { $0.windows.first?.zoomMode == "fitWidth" }
+    }
+
     func testTypingAPageNumberJumpsToIt() throws {
         let session = try AppSession()
         let state = try openSample(session)
@@ -105,11 +120,14 @@ final class ViewerUITests: XCTestCase {
     func testMissingFileAndTruncatedFileAreExplained() throws {
         let session = try AppSession()
         let truncated = AppSession.sharedPDFs.appendingPathComponent("truncated-60pct.pdf").path
-        try session.launch(["/nonexistent/lost.pdf", truncated])
-        let state = session.waitFor("two error windows") { s in s.windows.filter { $0.content == "error" }.count == 2 }
+        let empty = AppSession.sharedPDFs.appendingPathComponent("zero-pages-empty-tree.pdf").path
+        try session.launch(["/nonexistent/lost.pdf", truncated, empty, "/tmp"])
+        let state = session.waitFor("four error windows") { s in s.windows.filter { $0.content == "error" }.count == 4 }
         let messages = state?.windows.compactMap(\.errorMessage) ?? []
         XCTAssertTrue(messages.contains { $0.contains("lost.pdf") }, "\(messages)")
         XCTAssertTrue(messages.contains { $0.contains("truncated-60pct.pdf") }, "\(messages)")
+        XCTAssertTrue(messages.contains { $0.contains("zero-pages-empty-tree.pdf") && $0.contains("no pages") }, "\(messages)")
+        XCTAssertTrue(messages.contains { $0.contains("tmp") }, "a folder is refused by name: \(messages)")
     }
 
     func testEncryptedDocumentAsksForItsPasswordAndSaysWhenItIsWrong() throws {

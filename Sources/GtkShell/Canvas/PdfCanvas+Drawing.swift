@@ -48,9 +48,10 @@ extension PdfCanvas {
             }
         }
         missingVisibleTiles = missing
-        // Keep about two screens of tiles: enough to scroll back without re-rendering, little
-        // enough that memory stays near a viewer that keeps nothing.
-        cache.budgetBytes = max(PdfCanvas.minimumCacheBytes, 2 * visibleBytes)
+        if missing == 0 { cache.removeAll { $0.column < 0 } }
+        // Keep what is visible plus a little: memory stays near a viewer that keeps nothing,
+        // and what is on screen is never evicted while it is shown.
+        cache.budgetBytes = max(PdfCanvas.minimumCacheBytes, visibleBytes + PdfCanvas.minimumCacheBytes / 2)
         if wanted != lastRequested {
             lastRequested = wanted
             queue.submit(wanted)
@@ -73,6 +74,7 @@ extension PdfCanvas {
             let x0 = ((shown.minX - frame.minX) * s).rounded(.down), y0 = ((shown.minY - frame.minY) * s).rounded(.down)
             let x1 = min(Double(p.pixelWidth), ((shown.maxX - frame.minX) * s).rounded(.up))
             let y1 = min(Double(p.pixelHeight), ((shown.maxY - frame.minY) * s).rounded(.up))
+            // Column -1 marks the stand-in; requestTiles drops it once the real tiles are in.
             let key = TileKey(page: page, scaleMillis: p.scaleMillis, column: -1, row: -1)
             let request = TileRequest(key: key, pixelRect: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
             guard let tile = RenderQueue.render(request, drawPage: drawPage) else { continue }

@@ -22,8 +22,11 @@ extension PdfCanvas {
             return
         }
         let visible = layout.visiblePages(in: viewport.visibleRect, zoom: viewport.zoom)
+        _ = source
         let geometries = visible.map { page in
-            let info = source.pageInfo(page)
+            // Exact geometry arrives with the page's annotations; until then nothing on the page
+            // needs converting to PDF space, and the shown size stands in.
+            let info = exactPageInfo[page] ?? PageInfo(index: page, mediaSize: pageSizes[page.rawValue], rotation: .none)
             return PageGeometry(index: page, frame: layout.pageFrame(page, zoom: viewport.zoom),
                                 mediaSize: info.mediaSize, rotation: info.rotation)
         }
@@ -38,16 +41,21 @@ extension PdfCanvas {
     /// Reads a page's annotations on the render worker (the document is busy there anyway, and
     /// the main loop must not wait for a page being drawn), then hands them to the engine.
     private func loadAnnotations(on page: PageIndex) {
-        guard let store = annotationStore, let queue = renderQueue else { return }
+        guard let store = annotationStore, let source = pageSource, let queue = renderQueue else { return }
         let generation = documentGeneration
         queue.perform { [weak self] in
             let targets = store.annotations(on: page).filter(\.isListedForEditing).map { info in
                 // What the document cannot move faithfully is selectable but locked in place.
                 Self.target(info, movable: store.canSetRectangle(of: info.subtype))
             }
+            // The exact rotation may cost the document a probe: only pages with something to
+            // hit-test pay for it.
+            let info = targets.isEmpty ? nil : source.pageInfo(page)
             MainLoop.post(priority: G_PRIORITY_HIGH_IDLE) {
                 guard let self, self.documentGeneration == generation else { return }
                 self.annotationsByPage[page] = targets
+                if let info { self.exactPageInfo[page] = info }
+                self.syncScene()
                 self.interaction.setAnnotations(targets, on: page)
                 self.onViewChanged?()
             }

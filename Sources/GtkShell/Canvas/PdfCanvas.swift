@@ -40,6 +40,8 @@ public final class PdfCanvas {
     var annotationStore: AnnotationStore?
     /// Annotations per page as the engine knows them (pages loaded when first visible).
     var annotationsByPage: [PageIndex: [AnnotationTarget]] = [:]
+    /// Exact geometry (crop box, /Rotate) of the pages that carry annotations.
+    var exactPageInfo: [PageIndex: PageInfo] = [:]
     /// Pages whose tiles must be re-rendered because an annotation on them changed.
     var dirtyPages: Set<PageIndex> = []
     var engineTimer: UInt32 = 0
@@ -57,7 +59,7 @@ public final class PdfCanvas {
     /// Annotation edits applied so far (moves and resizes), for the state dump.
     public internal(set) var annotationEdits = 0
     /// The tile cache never shrinks below this (the visible tiles may raise it).
-    static let minimumCacheBytes = 24 << 20
+    static let minimumCacheBytes = 16 << 20
     let cache = TileCache(budgetBytes: PdfCanvas.minimumCacheBytes)
     var renderQueue: RenderQueue?
     var tickCallbackID: UInt32 = 0
@@ -102,6 +104,7 @@ public final class PdfCanvas {
         cache.removeAll()
         annotationStore = annotations
         annotationsByPage = [:]
+        exactPageInfo = [:]
         documentGeneration += 1
         pageSource = source
         self.drawPage = drawPage
@@ -127,6 +130,7 @@ public final class PdfCanvas {
         cache.removeAll()
         annotationStore = nil
         annotationsByPage = [:]
+        exactPageInfo = [:]
         documentGeneration += 1
         pageSizes = []
         pageSource = nil
