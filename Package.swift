@@ -58,7 +58,7 @@ let package = Package(
         .testTarget(name: "InteractionEngineTests", dependencies: ["InteractionEngine", "Geometry"]),
         .testTarget(name: "DocumentPopplerTests", dependencies: ["DocumentPoppler", "Document", "Geometry"]),
         .testTarget(name: "UITests", dependencies: ["InteractionEngine", "Geometry"]),
-        .testTarget(name: "GtkShellTests", dependencies: ["GtkShell", "InteractionEngine", "Geometry"]),
+        .testTarget(name: "GtkShellTests", dependencies: ["GtkShell", "InteractionEngine", "Geometry", "Rendering", "CCairo"]),
     ],
     swiftLanguageModes: [.v6]
 )

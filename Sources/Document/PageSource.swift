@@ -52,3 +52,9 @@ public protocol AnnotationStore: AnyObject, Sendable {
     /// look (some subtypes keep their drawing in geometry other than the rectangle).
     func canSetRectangle(of subtype: AnnotationSubtype) -> Bool
 }
+
+/// A document whose pages' text can be read with character boxes, for text selection.
+public protocol TextSource: AnyObject, Sendable {
+    /// The page's text and character boxes (may be slow: call it off the main thread).
+    func text(on page: PageIndex) -> PageText
+}

@@ -16,6 +16,9 @@ public final class TileCache {
     /// Tiles whose page changed since they were rendered: still drawn as placeholders, but
     /// rendered again.
     private var stale: Set<TileKey> = []
+    /// Tiles on screen now: never evicted, even over budget (evicting them would make the
+    /// canvas render them again at once, for ever).
+    private var protected: Set<TileKey> = []
 
     public init(budgetBytes: Int) { self.budgetBytes = budgetBytes }
 
@@ -62,6 +65,9 @@ public final class TileCache {
         return tiles.values.filter { $0.key.page == page && $0.key.scaleMillis == best }
     }
 
+    /// Declares which tiles are on screen; they survive eviction until the next call.
+    public func protect(_ keys: Set<TileKey>) { protected = keys }
+
     /// Drops the tiles whose keys match (for example stand-ins that proper tiles replaced).
     public func removeAll(where shouldRemove: (TileKey) -> Bool) {
         for key in tiles.keys where shouldRemove(key) {
@@ -82,7 +88,7 @@ public final class TileCache {
     private func evict(keeping newest: TileKey) {
         guard usedBytes > budgetBytes else { return }
         let order = lastUse.sorted { $0.value < $1.value }
-        for (key, _) in order where usedBytes > budgetBytes && key != newest {
+        for (key, _) in order where usedBytes > budgetBytes && key != newest && !protected.contains(key) {
             if let t = tiles.removeValue(forKey: key) { usedBytes -= t.byteCount }
             lastUse[key] = nil
             stale.remove(key)

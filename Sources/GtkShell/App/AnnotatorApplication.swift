@@ -46,6 +46,7 @@ public final class AnnotatorApplication {
         setAccels("win.fit-page", ["<Control>2"])
         setAccels("win.go-to-page", ["<Control>l"])
         setAccels("win.close", ["<Control>w"])
+        setAccels("win.copy", ["<Control>c"])
         setAccels("app.quit", ["<Control>q"])
         let quit = g_simple_action_new("quit", nil)
         Signals.connect(raw(quit), "activate", pointer: { [weak self] _ in

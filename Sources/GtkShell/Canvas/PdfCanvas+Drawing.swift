@@ -24,6 +24,7 @@ extension PdfCanvas {
         var wanted: [TileRequest] = []
         var missing = 0
         var visibleBytes = 0
+        var onScreen: Set<TileKey> = []
         for page in visible {
             let p = plan(for: page)
             let frame = layout.pageFrame(page, zoom: viewport.zoom)
@@ -34,6 +35,7 @@ extension PdfCanvas {
             for key in p.tiles(overlapping: inPage) {
                 let rect = p.pixelRect(column: key.column, row: key.row)
                 visibleBytes += Int(rect.width * rect.height) * 4
+                onScreen.insert(key)
                 guard !cache.contains(key) else { continue }
                 wanted.append(TileRequest(key: key, pixelRect: rect))
                 missing += 1
@@ -48,10 +50,11 @@ extension PdfCanvas {
             }
         }
         missingVisibleTiles = missing
+        cache.protect(onScreen)
         if missing == 0 { cache.removeAll { $0.column < 0 } }
         // Keep what is visible plus a little: memory stays near a viewer that keeps nothing,
         // and what is on screen is never evicted while it is shown.
-        cache.budgetBytes = max(PdfCanvas.minimumCacheBytes, visibleBytes + PdfCanvas.minimumCacheBytes / 2)
+        cache.budgetBytes = max(PdfCanvas.minimumCacheBytes, visibleBytes + PdfCanvas.minimumCacheBytes)
         if wanted != lastRequested {
             lastRequested = wanted
             queue.submit(wanted)
@@ -127,6 +130,7 @@ extension PdfCanvas {
             }
             cairo_restore(cr)
         }
+        drawTextSelection(cr)
         drawPointerEffects(cr)
         drawSelection(cr)
     }
@@ -149,6 +153,18 @@ extension PdfCanvas {
             cairo_set_line_width(cr, 1.5)
             cairo_stroke(cr)
         }
+    }
+
+    /// The selected text as translucent bands over its lines.
+    private func drawTextSelection(_ cr: OpaquePointer) {
+        guard let s = textSelection, let text = textByPage[s.page], s.page.rawValue < pageCount else { return }
+        let frame = layout.pageFrame(s.page, zoom: viewport.zoom).offsetBy(Point.zero - viewport.offset)
+        let z = viewport.zoom
+        cairo_set_source_rgba(cr, 0.21, 0.52, 0.89, 0.35)
+        for r in text.selectionRects(from: s.anchor, to: s.focus) {
+            cairo_rectangle(cr, frame.minX + r.minX * z, frame.minY + r.minY * z, r.width * z, r.height * z)
+        }
+        cairo_fill(cr)
     }
 
     /// The selected annotation's outline and its eight resize handles.

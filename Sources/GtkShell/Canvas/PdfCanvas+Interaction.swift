@@ -12,6 +12,8 @@ extension PdfCanvas {
     func makeInteraction() -> DocumentInteraction {
         let interaction = DocumentInteraction(clock: clock)
         interaction.output = { [weak self] output in self?.apply(output) }
+        interaction.characterLookup = { [weak self] page, point in self?.textByPage[page]?.characterIndex(at: point) }
+        interaction.hasTextSelection = { [weak self] in self?.textSelection != nil }
         return interaction
     }
 
@@ -43,7 +45,9 @@ extension PdfCanvas {
     private func loadAnnotations(on page: PageIndex) {
         guard let store = annotationStore, let source = pageSource, let queue = renderQueue else { return }
         let generation = documentGeneration
+        let textSource = self.textSource
         queue.perform { [weak self] in
+            let text = textSource?.text(on: page)
             let targets = store.annotations(on: page).filter(\.isListedForEditing).map { info in
                 // What the document cannot move faithfully is selectable but locked in place.
                 Self.target(info, movable: store.canSetRectangle(of: info.subtype))
@@ -55,6 +59,7 @@ extension PdfCanvas {
                 guard let self, self.documentGeneration == generation else { return }
                 self.annotationsByPage[page] = targets
                 if let info { self.exactPageInfo[page] = info }
+                if let text { self.textByPage[page] = text }
                 self.syncScene()
                 self.interaction.setAnnotations(targets, on: page)
                 self.onViewChanged?()
@@ -108,9 +113,39 @@ extension PdfCanvas {
             gtk_widget_set_cursor_from_name(area, cursorName)
         case .needsFrames:
             startTicking()
+        case .engine(.selectText(let phase, let point, let hit)):
+            selectText(phase, at: point, hit: hit)
+        case .engine(.deselectText):
+            textSelection = nil
+            gtk_widget_queue_draw(area)
         case .engine:
             break
         }
+    }
+
+    /// Starts or extends the text selection; while dragging, the nearest character on the page
+    /// where the selection started is the new end.
+    func selectText(_ phase: GesturePhase, at point: Point, hit: TextHit) {
+        guard let index = hit.characterIndex else { return }
+        switch phase {
+        case .began:
+            textSelection = (hit.page, index, index)
+        case .changed, .ended:
+            guard let selection = textSelection, let text = textByPage[selection.page],
+                  let pagePoint = interaction.pagePoint(fromView: point, on: selection.page),
+                  let focus = text.nearestCharacterIndex(to: pagePoint) else { return }
+            textSelection = (selection.page, selection.anchor, focus)
+        case .cancelled:
+            textSelection = nil
+        }
+        gtk_widget_queue_draw(area)
+        onViewChanged?()
+    }
+
+    /// The selected text, if any.
+    public var selectedText: String? {
+        guard let s = textSelection, let text = textByPage[s.page] else { return nil }
+        return text.string(from: s.anchor, to: s.focus)
     }
 
     /// Applies an annotation command to the document, then re-renders the page it is on.

@@ -40,6 +40,12 @@ public final class PdfCanvas {
     var annotationStore: AnnotationStore?
     /// Annotations per page as the engine knows them (pages loaded when first visible).
     var annotationsByPage: [PageIndex: [AnnotationTarget]] = [:]
+    /// The document's text, for selection.
+    var textSource: TextSource?
+    /// Text and character boxes of the pages seen so far.
+    var textByPage: [PageIndex: PageText] = [:]
+    /// The selected text: a page and two character indexes (where it started, where it ends).
+    public internal(set) var textSelection: (page: PageIndex, anchor: Int, focus: Int)?
     /// Exact geometry (crop box, /Rotate) of the pages that carry annotations.
     var exactPageInfo: [PageIndex: PageInfo] = [:]
     /// Pages whose tiles must be re-rendered because an annotation on them changed.
@@ -99,12 +105,16 @@ public final class PdfCanvas {
     }
 
     /// Shows `source`'s pages, replacing whatever was shown; `drawPage` renders on the worker.
-    public func setDocument(_ source: PageSource, annotations: AnnotationStore? = nil, drawPage: @escaping RenderQueue.DrawPage) {
+    public func setDocument(_ source: PageSource, annotations: AnnotationStore? = nil, text: TextSource? = nil,
+                            drawPage: @escaping RenderQueue.DrawPage) {
         renderQueue?.stop()
         cache.removeAll()
         annotationStore = annotations
         annotationsByPage = [:]
         exactPageInfo = [:]
+        textSource = text
+        textByPage = [:]
+        textSelection = nil
         documentGeneration += 1
         pageSource = source
         self.drawPage = drawPage
@@ -131,6 +141,9 @@ public final class PdfCanvas {
         annotationStore = nil
         annotationsByPage = [:]
         exactPageInfo = [:]
+        textSource = nil
+        textByPage = [:]
+        textSelection = nil
         documentGeneration += 1
         pageSizes = []
         pageSource = nil

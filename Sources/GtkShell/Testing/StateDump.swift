@@ -43,6 +43,8 @@ public struct WindowSnapshot: Codable, Sendable {
     /// Annotations on the visible pages, with their rectangles on screen.
     public var annotations: [AnnotationSnapshot]
     public var annotationEdits: Int
+    /// The selected text, if any.
+    public var selectedText: String?
 }
 
 /// One annotation as the state dump reports it.
@@ -123,6 +125,7 @@ extension DocumentWindow {
             replayFinished: canvas.replayFinished, isAnimating: canvas.interaction.needsTicks,
             selectedAnnotation: canvas.interaction.selectedAnnotation?.rawValue,
             hoveredAnnotation: canvas.interaction.hoveredAnnotation?.rawValue, cursor: canvas.cursorName,
-            annotations: canvas.visibleAnnotationSnapshots(), annotationEdits: canvas.annotationEdits)
+            annotations: canvas.visibleAnnotationSnapshots(), annotationEdits: canvas.annotationEdits,
+            selectedText: canvas.selectedText)
     }
 }

@@ -19,6 +19,10 @@ extension DocumentWindow {
             guard let self, self.content == .document else { return }
             gtk_widget_grab_focus(self.pageEntry)
         }
+        addAction("copy") { [weak self] in
+            guard let self, let text = self.canvas.selectedText, !text.isEmpty else { return }
+            gdk_clipboard_set_text(gtk_widget_get_clipboard(self.window), text)
+        }
         addAction("close") { [weak self] in
             guard let self else { return }
             gtk_window_close(cast(self.window))

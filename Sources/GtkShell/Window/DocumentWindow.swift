@@ -5,6 +5,8 @@ import Document
 import DocumentPoppler
 import Geometry
 
+extension PopplerDocument: TextSource {}
+
 extension PopplerDocument: AnnotationStore {
     public func canSetRectangle(of subtype: AnnotationSubtype) -> Bool { Self.canSetRectangle(of: subtype) }
 }
@@ -96,7 +98,7 @@ public final class DocumentWindow {
             let doc = try PopplerDocument.open(path: path, password: password)
             document = doc
             errorMessage = nil
-            canvas.setDocument(doc, annotations: doc, drawPage: { page, scale, cr in doc.render(page: page, scale: scale, into: cr) })
+            canvas.setDocument(doc, annotations: doc, text: doc, drawPage: { page, scale, cr in doc.render(page: page, scale: scale, into: cr) })
             setTitle(doc.metadata.title.flatMap { $0.isEmpty ? nil : $0 } ?? name, subtitle: doc.metadata.title == nil ? "" : name)
             gtk_label_set_text(cast(pageCountLabel), "of \(doc.pageCount)")
             show(.document)

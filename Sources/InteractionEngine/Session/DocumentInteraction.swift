@@ -51,6 +51,25 @@ public final class DocumentInteraction {
     /// The annotation the edit tool has selected.
     public var selectedAnnotation: AnnotationID? { tools.session.selectedAnnotation }
 
+    /// Answers "which character is under this point of the page?" (displayed page space:
+    /// points, top-left origin). Text selection is off while it is `nil`.
+    public var characterLookup: ((PageIndex, Point) -> Int?)? {
+        get { targets.characterAt }
+        set { targets.characterAt = newValue }
+    }
+
+    /// Tells the components whether text is selected (so a tap can clear it).
+    public var hasTextSelection: () -> Bool {
+        get { targets.textSelected }
+        set { targets.textSelected = newValue }
+    }
+
+    /// A view point in a page's displayed space, for extending a text selection.
+    public func pagePoint(fromView point: Point, on page: PageIndex) -> Point? {
+        guard let g = scene.coordinates.page(page) else { return nil }
+        return g.viewToPage(scene.coordinates.view).apply(to: point)
+    }
+
     /// The annotation under the pointer (indirect input only).
     public var hoveredAnnotation: AnnotationID? { hovered }
 

@@ -7,6 +7,9 @@ final class SceneTargetProvider: InteractionTargetProvider {
     let scene: DocumentScene
     var viewBounds: Rect = .zero
     var selected: () -> [AnnotationTarget] = { [] }
+    /// The character under a point of a page's displayed space (points, top-left origin).
+    var characterAt: ((PageIndex, Point) -> Int?)?
+    var textSelected: () -> Bool = { false }
 
     init(scene: DocumentScene) { self.scene = scene }
 
@@ -22,6 +25,14 @@ final class SceneTargetProvider: InteractionTargetProvider {
         guard let target = scene.hitTest(atView: point, source: source)?.annotation, target.kind == .link else { return nil }
         return LinkHit(annotation: target, action: .other)
     }
+
+    func text(at point: Point) -> TextHit? {
+        guard let characterAt, let page = scene.coordinates.page(atView: point) else { return nil }
+        let pagePoint = page.viewToPage(scene.coordinates.view).apply(to: point)
+        return characterAt(page.index, pagePoint).map { TextHit(page: page.index, characterIndex: $0) }
+    }
+
+    var hasTextSelection: Bool { textSelected() }
 
     func pageMapping(at point: Point) -> PageSpaceMapping? {
         guard let page = scene.coordinates.page(atView: point) else { return nil }

@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Geometry
+
+/// The text of one page with a box per character, in the page's displayed space (points, origin
+/// at the top-left of the page as shown, after /Rotate): what text selection hit-tests against
+/// and highlights, without the PDF library.
+public struct PageText: Hashable, Sendable {
+    public let characters: [Character]
+    /// One box per character; `characters` and `boxes` have the same count.
+    public let boxes: [Rect]
+
+    public init(characters: [Character], boxes: [Rect]) {
+        let n = min(characters.count, boxes.count)
+        self.characters = Array(characters.prefix(n))
+        self.boxes = Array(boxes.prefix(n))
+    }
+
+    public static let empty = PageText(characters: [], boxes: [])
+
+    public var isEmpty: Bool { characters.isEmpty }
+
+    /// The character under `point`, or the nearest one within `tolerance` points; `nil` when
+    /// no text is that close (a press on an image or a margin).
+    public func characterIndex(at point: Point, tolerance: Double = 2) -> Int? {
+        var best: (index: Int, distance: Double)?
+        for (i, box) in boxes.enumerated() where box.width > 0 || box.height > 0 {
+            let dx = max(box.minX - point.x, 0, point.x - box.maxX)
+            let dy = max(box.minY - point.y, 0, point.y - box.maxY)
+            let d = (dx * dx + dy * dy).squareRoot()
+            if d == 0 { return i }
+            if d <= tolerance, best == nil || d < best!.distance { best = (i, d) }
+        }
+        return best?.index
+    }
+
+    /// The character a selection drag at `point` should end on: the nearest one on the line
+    /// under the point (so dragging past a line's end selects to that end), else the nearest
+    /// on the page; `nil` only for a page without text.
+    public func nearestCharacterIndex(to point: Point) -> Int? {
+        var onLine: (index: Int, dx: Double)?
+        for (i, box) in boxes.enumerated() where point.y >= box.minY && point.y <= box.maxY {
+            let dx = max(box.minX - point.x, 0, point.x - box.maxX)
+            if onLine == nil || dx < onLine!.dx { onLine = (i, dx) }
+        }
+        return onLine?.index ?? characterIndex(at: point, tolerance: .infinity)
+    }
+
+    /// The characters between two indexes, in either order, both ends included.
+    public func string(from a: Int, to b: Int) -> String {
+        guard !characters.isEmpty else { return "" }
+        let lo = max(0, min(a, b)), hi = min(characters.count - 1, max(a, b))
+        guard lo <= hi else { return "" }
+        return String(characters[lo...hi])
+    }
+
+    /// Highlight rectangles for the characters between two indexes: boxes on one line are
+    /// merged, so a selection is a few rectangles rather than one per letter.
+    public func selectionRects(from a: Int, to b: Int) -> [Rect] {
+        guard !boxes.isEmpty else { return [] }
+        let lo = max(0, min(a, b)), hi = min(boxes.count - 1, max(a, b))
+        guard lo <= hi else { return [] }
+        var rects: [Rect] = []
+        for box in boxes[lo...hi] where box.width > 0 && box.height > 0 {
+            if let last = rects.last, abs(last.midY - box.midY) < min(last.height, box.height) / 2, box.minX >= last.minX - 1 {
+                rects[rects.count - 1] = last.union(box)
+            } else {
+                rects.append(box)
+            }
+        }
+        return rects
+    }
+}

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CPoppler
+import Document
+import Geometry
+
+extension PopplerDocument {
+    /// A page's text and character boxes. poppler lays the text out as the page is displayed
+    /// (its /Rotate applied), in points from the top-left corner, one box per character of the
+    /// page's text. Wraps `poppler_page_get_text` and `poppler_page_get_text_layout`.
+    ///
+    /// Takes the render lock: call it from the render worker (or any thread that may wait for
+    /// a page being drawn).
+    public func text(on page: PageIndex) -> PageText {
+        guard page.rawValue >= 0, page.rawValue < pageCount else { return .empty }
+        renderLock.lock()
+        defer { renderLock.unlock() }
+        return document.withPointer { doc in
+            guard let raw = poppler_document_get_page(doc, Int32(page.rawValue)) else { return .empty }
+            let p = GObjectRef(adopting: raw)
+            return p.withPointer { p in
+                let text = adoptGString(poppler_page_get_text(p)) ?? ""
+                var rects: UnsafeMutablePointer<PopplerRectangle>?
+                var count: UInt32 = 0
+                guard poppler_page_get_text_layout(p, &rects, &count) != 0, let rects else { return .empty }
+                defer { g_free(rects) }
+                let boxes = (0..<Int(count)).map { i -> Rect in
+                    let r = rects[i]
+                    return Rect(corner: Point(x: r.x1, y: r.y1), corner: Point(x: r.x2, y: r.y2))
+                }
+                // One box per Unicode scalar of the text (poppler's own pairing).
+                let characters = text.unicodeScalars.map { Character($0) }
+                return PageText(characters: characters, boxes: boxes)
+            }
+        }
+    }
+}
