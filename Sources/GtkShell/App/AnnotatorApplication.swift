@@ -38,6 +38,7 @@ public final class AnnotatorApplication {
 
     func startup() {
         Stylesheet.load()
+        ColorScheme.follow()
         setAccels("win.open", ["<Control>o"])
         setAccels("win.zoom-in", ["<Control>plus", "<Control>equal", "<Control>KP_Add"])
         setAccels("win.zoom-out", ["<Control>minus", "<Control>KP_Subtract"])
