@@ -51,6 +51,8 @@ public protocol AnnotationStore: AnyObject, Sendable {
     /// Whether annotations of this subtype can be moved and resized without damaging how they
     /// look (some subtypes keep their drawing in geometry other than the rectangle).
     func canSetRectangle(of subtype: AnnotationSubtype) -> Bool
+    /// Removes an annotation; returns whether it was removed.
+    func removeAnnotation(_ id: String) -> Bool
 }
 
 /// A document whose pages' text can be read with character boxes, for text selection.

@@ -36,6 +36,13 @@ extension PopplerDocument {
         }
     }
 
+    /// Takes an annotation off its page. Wraps `poppler_page_remove_annot`.
+    ///
+    /// - Precondition: The caller holds `renderLock`.
+    static func remove(_ annot: GObjectRef, from page: GObjectRef) {
+        page.withPointer { page in annot.withPointer { annot in poppler_page_remove_annot(page, annot) } }
+    }
+
     /// A snapshot of one annotation. Wraps `poppler_annot_get_annot_type`,
     /// `poppler_annot_get_rectangle`, `poppler_annot_get_flags` and `poppler_annot_get_contents`.
     static func annotationInfo(_ annot: GObjectRef, id: String, page: PageIndex) -> AnnotationInfo {

@@ -13,6 +13,8 @@ struct PageAnnotations {
     let annots: [GObjectRef]
     /// The snapshots handed out, updated when an annotation changes.
     var infos: [AnnotationInfo]
+    /// Positions removed from the page; ids of the others keep their meaning.
+    var removed: Set<Int> = []
 
     /// No annotations (a page poppler could not load).
     static var empty: PageAnnotations { PageAnnotations(page: nil, annots: [], infos: []) }
@@ -46,7 +48,27 @@ extension PopplerDocument {
         guard (0..<pageCount).contains(page.rawValue) else { return [] }
         renderLock.lock()
         defer { renderLock.unlock() }
-        return annotationsLocked(page: page.rawValue).infos
+        let entry = annotationsLocked(page: page.rawValue)
+        return entry.removed.isEmpty ? entry.infos : entry.infos.enumerated().filter { !entry.removed.contains($0.offset) }.map(\.element)
+    }
+
+    /// Removes an annotation from its page (in memory, like every edit until a save). Locked
+    /// and read-only annotations are refused. Wraps `poppler_page_remove_annot`.
+    ///
+    /// - Returns: Whether the annotation was there and is now gone. Its id is never reused.
+    @discardableResult
+    public func removeAnnotation(_ id: String) -> Bool {
+        guard let (page, index) = Self.parseAnnotationID(id), (0..<pageCount).contains(page) else { return false }
+        renderLock.lock()
+        defer { renderLock.unlock() }
+        var entry = annotationsLocked(page: page)
+        guard entry.annots.indices.contains(index), !entry.removed.contains(index), !entry.infos[index].isLocked,
+              let pageRef = entry.page else { return false }
+        Self.remove(entry.annots[index], from: pageRef)
+        entry.removed.insert(index)
+        annotationPages[page] = entry
+        annotationsChanged = true
+        return true
     }
 
     /// The current snapshot of one annotation, or `nil` for an id this document never gave out.
@@ -56,7 +78,7 @@ extension PopplerDocument {
         renderLock.lock()
         defer { renderLock.unlock() }
         let entry = annotationsLocked(page: page)
-        return entry.infos.indices.contains(index) ? entry.infos[index] : nil
+        return entry.infos.indices.contains(index) && !entry.removed.contains(index) ? entry.infos[index] : nil
     }
 
     /// Moves or resizes an annotation: sets its /Rect in the in-memory document, so that the next

@@ -37,6 +37,13 @@ final class AnnotationUITests: XCTestCase {
         session.xdotool("click", "1")
         let selected = session.waitFor("the square is selected") { $0.windows.first?.selectedAnnotation == square.id }
         XCTAssertEqual(selected?.windows.first?.cursor, "move")
+        // Delete removes it from the page and from what the engine can hit.
+        session.xdotool("key", "Delete")
+        let after = session.waitFor("the square is gone") { s in
+            guard let w = s.windows.first else { return false }
+            return w.annotations.count == 3 && w.selectedAnnotation == nil && w.missingTiles == 0
+        }
+        XCTAssertFalse(after?.windows.first?.annotations.contains { $0.id == square.id } ?? true)
     }
 
     func testDraggingTheCornerHandleResizesTheAnnotationAndThePageIsRedrawn() throws {

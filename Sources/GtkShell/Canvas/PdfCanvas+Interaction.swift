@@ -157,6 +157,13 @@ extension PdfCanvas {
         case .resizeAnnotation(let id, let rect):
             guard let target = interaction.scene.annotation(id) else { return }
             setBounds(of: target, to: rect)
+        case .deleteAnnotation(let id):
+            guard let target = interaction.scene.annotation(id), let store = annotationStore,
+                  store.removeAnnotation(id.rawValue) else { return }
+            interaction.remove(id)
+            annotationsByPage[target.page]?.removeAll { $0.id == id }
+            annotationEdits += 1
+            invalidate(page: target.page)
         default:
             gtk_widget_queue_draw(area)
         }

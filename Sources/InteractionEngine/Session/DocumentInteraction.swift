@@ -95,6 +95,16 @@ public final class DocumentInteraction {
         refreshPointerRegions()
     }
 
+    /// Forgets an annotation the host removed from the document.
+    public func remove(_ id: AnnotationID) {
+        scene.remove(id)
+        if hovered == id {
+            hovered = nil
+            output(.hoverChanged(nil))
+        }
+        refreshPointerRegions()
+    }
+
     /// Annotations get a hover tint; links morph the pointer (highlight).
     private func refreshPointerRegions() {
         var regions: [PointerRegion] = []
