@@ -10,7 +10,7 @@ final class AppSession {
         var title: String; var path: String?; var content: String; var errorMessage: String?
         var passwordError: String?; var pageCount: Int; var currentPage: Int; var zoom: Double
         var zoomMode: String; var offsetX, offsetY, viewWidth, viewHeight, canvasX, canvasY: Double
-        var visiblePages: [VisiblePage]; var missingTiles: Int; var cachedTiles: Int
+        var visiblePages: [VisiblePage]; var missingTiles: Int; var cachedTiles: Int; var cacheBytes: Int
         var handledInputEvents: Int; var replayFinished: Bool; var isAnimating: Bool
         var selectedAnnotation: String?; var hoveredAnnotation: String?; var cursor: String
         var annotations: [Annotation]; var annotationEdits: Int; var selectedText: String?

@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import XCTest
+
+/// The app never crashes on a document: every file of the developer set at once, and a page
+/// far larger than any screen zoomed in.
+final class RobustnessUITests: XCTestCase {
+    func testEveryDeveloperPDFOpensAsADocumentAnErrorOrAPasswordPromptAndTheAppStaysUp() throws {
+        let session = try AppSession()
+        let files = try FileManager.default.contentsOfDirectory(atPath: AppSession.sharedPDFs.path)
+            .filter { $0.hasSuffix(".pdf") }.sorted()
+        XCTAssertGreaterThan(files.count, 20)
+        let app = try session.launch(files.map { AppSession.sharedPDFs.appendingPathComponent($0).path })
+        let state = try XCTUnwrap(session.waitFor("every window settled", timeout: 60) { s in
+            s.windows.count == files.count && s.windows.allSatisfy { w in
+                w.content == "error" || w.content == "password" || (w.content == "document" && w.missingTiles == 0)
+            }
+        })
+        XCTAssertTrue(app.isRunning)
+        func content(_ file: String) -> String? { state.windows.first { $0.path?.hasSuffix("/" + file) == true }?.content }
+        for broken in ["broken-no-trailer.pdf", "not-a-pdf-jpeg.pdf", "truncated-60pct.pdf", "zero-pages-empty-tree.pdf"] {
+            XCTAssertEqual(content(broken), "error", broken)
+        }
+        XCTAssertEqual(content("encrypted-userpw-libreoffice.pdf"), "password")
+        XCTAssertEqual(content("broken-xref-entry.pdf"), "document", "poppler recovers this one")
+        XCTAssertEqual(state.windows.filter { $0.content == "document" }.count, files.count - 5)
+    }
+
+    func testAPageTenTimesTheScreenRendersAtHighZoomWithinTheTileBudget() throws {
+        let session = try AppSession()
+        let file = session.workDir.appendingPathComponent("huge.pdf")
+        try Self.hugePagePDF(side: 14_400).write(to: file)
+        let app = try session.launch([file.path])
+        session.waitFor("huge page shown") { $0.windows.first.map { $0.content == "document" && $0.missingTiles == 0 } ?? false }
+        let state = try XCTUnwrap(session.state())
+        let w = try XCTUnwrap(state.windows.first)
+        let origin = try XCTUnwrap(session.windowOrigin(pid: state.pid))
+        session.xdotool("mousemove", "\(Int(origin.x + w.canvasX + w.viewWidth / 2))", "\(Int(origin.y + w.canvasY + w.viewHeight / 2))")
+        session.xdotool("click", "1")
+        for _ in 0..<12 { session.xdotool("key", "ctrl+plus") }
+        let zoomed = try XCTUnwrap(session.waitFor("zoomed in and sharp", timeout: 60) { s in
+            s.windows.first.map { $0.zoom > w.zoom * 10 && $0.missingTiles == 0 } ?? false
+        }?.windows.first)
+        XCTAssertTrue(app.isRunning)
+        XCTAssertGreaterThan(zoomed.cachedTiles, 0)
+        // A rendering of the whole page at this zoom would take gigabytes; only the view's tiles
+        // (plus a margin) are kept.
+        let wholePage = 14_400 * zoomed.zoom * 14_400 * zoomed.zoom * 4
+        XCTAssertLessThan(Double(zoomed.cacheBytes), 128 * 1024 * 1024)
+        XCTAssertLessThan(Double(zoomed.cacheBytes), wholePage / 10)
+    }
+
+    /// A one-page PDF whose page is `side` points square, with a diagonal line (written by hand:
+    /// four objects and a cross-reference table).
+    static func hugePagePDF(side: Int) -> Data {
+        let content = "0 0 1 RG 20 w 0 0 m \(side) \(side) l S"
+        var objects = [
+            "<< /Type /Catalog /Pages 2 0 R >>",
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(side) \(side)] /Contents 4 0 R >>",
+            "<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream",
+        ]
+        var pdf = "%PDF-1.4\n"
+        var offsets: [Int] = []
+        for (i, body) in objects.enumerated() {
+            offsets.append(pdf.utf8.count)
+            pdf += "\(i + 1) 0 obj\n\(body)\nendobj\n"
+        }
+        objects.removeAll()
+        let xref = pdf.utf8.count
+        pdf += "xref\n0 \(offsets.count + 1)\n0000000000 65535 f \n"
+        for o in offsets { pdf += String(repeating: "0", count: 10 - String(o).count) + "\(o) 00000 n \n" }
+        pdf += "trailer\n<< /Size \(offsets.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
+        return Data(pdf.utf8)
+    }
+}
