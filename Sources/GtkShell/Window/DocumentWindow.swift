@@ -66,10 +66,12 @@ public final class DocumentWindow {
         gtk_widget_add_css_class(openButton, "pill")
         gtk_actionable_set_action_name(cast(openButton), "win.open")
         gtk_box_append(cast(emptyPage.extras), openButton)
+        emptyPage.primaryButton = openButton
         let openOther = gtk_button_new_with_mnemonic("_Open Another…")!
         gtk_widget_add_css_class(openOther, "pill")
         gtk_actionable_set_action_name(cast(openOther), "win.open")
         gtk_box_append(cast(errorPage.extras), openOther)
+        errorPage.primaryButton = openOther
 
         passwordPrompt.onUnlock = { [weak self] password in self?.unlock(password) }
         passwordPrompt.onCancel = { [weak self] in self?.cancelPassword() }
@@ -147,7 +149,14 @@ public final class DocumentWindow {
     func show(_ newContent: Content) {
         content = newContent
         gtk_stack_set_visible_child_name(cast(stack), newContent.rawValue)
-        for w in navigationWidgets { gtk_widget_set_sensitive(w, newContent == .document ? 1 : 0) }
+        // Page and zoom controls mean nothing without a document: hide them.
+        for w in navigationWidgets { gtk_widget_set_visible(w, newContent == .document ? 1 : 0) }
+        // Focus the page's main button, not its selectable message (which would select it all).
+        switch newContent {
+        case .empty: _ = emptyPage.primaryButton.map { gtk_widget_grab_focus($0) }
+        case .error: _ = errorPage.primaryButton.map { gtk_widget_grab_focus($0) }
+        default: break
+        }
     }
 
     func setTitle(_ title: String, subtitle: String) {

@@ -12,6 +12,8 @@ final class StatusPage {
     private let body: UnsafeMutablePointer<GtkWidget>
     /// Extra widgets (entries, buttons) go here, under the description.
     let extras: UnsafeMutablePointer<GtkWidget>
+    /// The button that gets the focus when the page is shown.
+    var primaryButton: UnsafeMutablePointer<GtkWidget>?
 
     init(iconName: String, cssClass: String) {
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)
