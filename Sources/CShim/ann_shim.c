@@ -44,3 +44,16 @@ GtkWidget *ann_message_dialog_new(GtkWindow *parent, const char *primary, const 
     G_GNUC_END_IGNORE_DEPRECATIONS
     return dialog;
 }
+
+GtkWidget *ann_open_link_dialog_new(GtkWindow *parent, const char *uri) {
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    GtkWidget *dialog = gtk_message_dialog_new(parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                               GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
+                                               "Open this link in another application?");
+    gtk_message_dialog_format_secondary_text(GTK_MESSAGE_DIALOG(dialog), "%s", uri);
+    gtk_dialog_add_button(GTK_DIALOG(dialog), "_Cancel", GTK_RESPONSE_CANCEL);
+    gtk_dialog_add_button(GTK_DIALOG(dialog), "_Open Link", GTK_RESPONSE_ACCEPT);
+    gtk_dialog_set_default_response(GTK_DIALOG(dialog), GTK_RESPONSE_CANCEL);
+    G_GNUC_END_IGNORE_DEPRECATIONS
+    return dialog;
+}

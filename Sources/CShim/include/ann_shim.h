@@ -31,3 +31,7 @@ void ann_accessible_set_description(GtkWidget *widget, const char *description);
 /// Creates a GtkAlertDialog-like message window is 4.10+; this builds a modal
 /// GtkMessageDialog (variadic constructor) with one OK button.
 GtkWidget *ann_message_dialog_new(GtkWindow *parent, const char *primary, const char *secondary);
+
+/// A modal question naming an address outside the document, with Cancel and Open buttons
+/// (Open answers GTK_RESPONSE_ACCEPT). GtkMessageDialog's constructor is variadic.
+GtkWidget *ann_open_link_dialog_new(GtkWindow *parent, const char *uri);

@@ -45,13 +45,16 @@ extension PdfCanvas {
     private func loadAnnotations(on page: PageIndex) {
         guard let store = annotationStore, let source = pageSource, let queue = renderQueue else { return }
         let generation = documentGeneration
-        let textSource = self.textSource
+        let textSource = self.textSource, linkSource = self.linkSource
         queue.perform { [weak self] in
             let text = textSource?.text(on: page)
-            let targets = store.annotations(on: page).filter(\.isListedForEditing).map { info in
+            let links = linkSource?.links(on: page) ?? []
+            // Link annotations come from the link list, which knows their destinations.
+            let annotations = store.annotations(on: page).filter { $0.isListedForEditing && (linkSource == nil || $0.subtype != .link) }
+            let targets = annotations.map { info in
                 // What the document cannot move faithfully is selectable but locked in place.
                 Self.target(info, movable: store.canSetRectangle(of: info.subtype))
-            }
+            } + links.map { AnnotationTarget(id: AnnotationID($0.id), kind: .link, page: $0.page, bounds: $0.rect, isLocked: true) }
             // The exact rotation may cost the document a probe: only pages with something to
             // hit-test pay for it.
             let info = targets.isEmpty ? nil : source.pageInfo(page)
@@ -60,6 +63,7 @@ extension PdfCanvas {
                 self.annotationsByPage[page] = targets
                 if let info { self.exactPageInfo[page] = info }
                 if let text { self.textByPage[page] = text }
+                for link in links { self.linkTargets[AnnotationID(link.id)] = link.target }
                 self.syncScene()
                 self.interaction.setAnnotations(targets, on: page)
                 self.onViewChanged?()
@@ -115,11 +119,23 @@ extension PdfCanvas {
             startTicking()
         case .engine(.selectText(let phase, let point, let hit)):
             selectText(phase, at: point, hit: hit)
+        case .engine(.openLink(let hit)):
+            follow(hit.annotation.id)
         case .engine(.deselectText):
             textSelection = nil
             gtk_widget_queue_draw(area)
         case .engine:
             break
+        }
+    }
+
+    /// Follows a link: pages of this document directly, addresses outside it only after the
+    /// user agrees (the window asks); anything else (launching files, scripts) never.
+    func follow(_ id: AnnotationID) {
+        switch linkTargets[id] {
+        case .page(let page)?: goTo(page: page)
+        case .uri(let uri)?: onExternalLink?(uri)
+        case .unsupported?, nil: gtk_widget_error_bell(area)
         }
     }
 

@@ -40,6 +40,12 @@ public final class PdfCanvas {
     var annotationStore: AnnotationStore?
     /// Annotations per page as the engine knows them (pages loaded when first visible).
     var annotationsByPage: [PageIndex: [AnnotationTarget]] = [:]
+    /// The document's links.
+    var linkSource: LinkSource?
+    /// Where each link shown so far leads, by its engine id.
+    var linkTargets: [AnnotationID: LinkTarget] = [:]
+    /// Asked to confirm and open an address outside the document.
+    public var onExternalLink: ((String) -> Void)?
     /// The document's text, for selection.
     var textSource: TextSource?
     /// Text and character boxes of the pages seen so far.
@@ -106,7 +112,7 @@ public final class PdfCanvas {
 
     /// Shows `source`'s pages, replacing whatever was shown; `drawPage` renders on the worker.
     public func setDocument(_ source: PageSource, annotations: AnnotationStore? = nil, text: TextSource? = nil,
-                            drawPage: @escaping RenderQueue.DrawPage) {
+                            links: LinkSource? = nil, drawPage: @escaping RenderQueue.DrawPage) {
         renderQueue?.stop()
         cache.removeAll()
         annotationStore = annotations
@@ -115,6 +121,8 @@ public final class PdfCanvas {
         textSource = text
         textByPage = [:]
         textSelection = nil
+        linkSource = links
+        linkTargets = [:]
         documentGeneration += 1
         pageSource = source
         self.drawPage = drawPage
@@ -144,6 +152,8 @@ public final class PdfCanvas {
         textSource = nil
         textByPage = [:]
         textSelection = nil
+        linkSource = nil
+        linkTargets = [:]
         documentGeneration += 1
         pageSizes = []
         pageSource = nil

@@ -45,6 +45,8 @@ public struct WindowSnapshot: Codable, Sendable {
     public var annotationEdits: Int
     /// The selected text, if any.
     public var selectedText: String?
+    /// The address an open "open this link?" question names.
+    public var pendingExternalLink: String?
 }
 
 /// One annotation as the state dump reports it.
@@ -126,6 +128,6 @@ extension DocumentWindow {
             selectedAnnotation: canvas.interaction.selectedAnnotation?.rawValue,
             hoveredAnnotation: canvas.interaction.hoveredAnnotation?.rawValue, cursor: canvas.cursorName,
             annotations: canvas.visibleAnnotationSnapshots(), annotationEdits: canvas.annotationEdits,
-            selectedText: canvas.selectedText)
+            selectedText: canvas.selectedText, pendingExternalLink: pendingExternalLink)
     }
 }

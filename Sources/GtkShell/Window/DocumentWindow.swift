@@ -6,6 +6,7 @@ import DocumentPoppler
 import Geometry
 
 extension PopplerDocument: TextSource {}
+extension PopplerDocument: LinkSource {}
 
 extension PopplerDocument: AnnotationStore {
     public func canSetRectangle(of subtype: AnnotationSubtype) -> Bool { Self.canSetRectangle(of: subtype) }
@@ -76,6 +77,7 @@ public final class DocumentWindow {
         passwordPrompt.onUnlock = { [weak self] password in self?.unlock(password) }
         passwordPrompt.onCancel = { [weak self] in self?.cancelPassword() }
         canvas.onViewChanged = { [weak self] in self?.viewChanged() }
+        canvas.onExternalLink = { [weak self] uri in self?.confirmOpening(uri) }
 
         installActions()
         installDropTarget()
@@ -100,7 +102,7 @@ public final class DocumentWindow {
             let doc = try PopplerDocument.open(path: path, password: password)
             document = doc
             errorMessage = nil
-            canvas.setDocument(doc, annotations: doc, text: doc, drawPage: { page, scale, cr in doc.render(page: page, scale: scale, into: cr) })
+            canvas.setDocument(doc, annotations: doc, text: doc, links: doc, drawPage: { page, scale, cr in doc.render(page: page, scale: scale, into: cr) })
             setTitle(doc.metadata.title.flatMap { $0.isEmpty ? nil : $0 } ?? name, subtitle: doc.metadata.title == nil ? "" : name)
             gtk_label_set_text(cast(pageCountLabel), "of \(doc.pageCount)")
             show(.document)
@@ -177,6 +179,26 @@ public final class DocumentWindow {
         let percent = Int((canvas.viewport.zoom * 100).rounded())
         gtk_menu_button_set_label(cast(zoomButton), "\(percent)%")
         application?.stateChanged()
+    }
+
+    /// The address the user is being asked about, while the question is open.
+    public private(set) var pendingExternalLink: String?
+
+    /// Asks before opening an address outside the document; opens it only on "Open Link".
+    func confirmOpening(_ uri: String) {
+        guard pendingExternalLink == nil, let dialog = ann_open_link_dialog_new(cast(window), uri) else { return }
+        pendingExternalLink = uri
+        application?.stateChanged()
+        Signals.connect(raw(dialog), "response", int: { [weak self] response in
+            gtk_window_destroy(cast(dialog))
+            guard let self else { return }
+            self.pendingExternalLink = nil
+            if response == GTK_RESPONSE_ACCEPT.rawValue {
+                gtk_show_uri(cast(self.window), uri, UInt32(GDK_CURRENT_TIME))
+            }
+            self.application?.stateChanged()
+        })
+        gtk_window_present(cast(dialog))
     }
 
     /// Whether the keyboard focus is in the page number entry (on its inner text widget), so
