@@ -15,6 +15,9 @@ fi
 swift=$1 config=$2 scratch=$3 package=$4 product=$5 output=$6
 
 common=(-c "$config" --scratch-path "$scratch" --package-path "$package")
+# Release binaries carry the Swift runtime (faster start-up, less memory, and an installed
+# binary that does not need the toolchain's shared libraries).
+[[ "$config" == release ]] && common+=(--static-swift-stdlib)
 # Only the app's product: installing must not depend on benchmarks building
 # (`swift test`, run by `meson test`, still builds every target).
 "$swift" build "${common[@]}" --product "$product"

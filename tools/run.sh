@@ -9,6 +9,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 [[ -x /opt/swift/usr/bin/swift ]] && export PATH="/opt/swift/usr/bin:$PATH"
 tools/install-deps.sh
-swift build -c release --product pdf-annotator
+# The Swift runtime linked in: faster start-up and less memory than loading it as shared
+# libraries, and the binary runs without the toolchain's libraries.
+swift build -c release --static-swift-stdlib --product pdf-annotator
 if (($# == 0)); then set -- data/sample.pdf; fi
-exec "$(swift build -c release --show-bin-path)/pdf-annotator" "$@"
+exec "$(swift build -c release --static-swift-stdlib --show-bin-path)/pdf-annotator" "$@"
