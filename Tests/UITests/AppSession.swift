@@ -13,7 +13,7 @@ final class AppSession {
         var visiblePages: [VisiblePage]; var missingTiles: Int; var cachedTiles: Int; var cacheBytes: Int
         var handledInputEvents: Int; var replayFinished: Bool; var isAnimating: Bool
         var selectedAnnotation: String?; var hoveredAnnotation: String?; var cursor: String
-        var annotations: [Annotation]; var annotationEdits: Int; var selectedText: String?; var pendingExternalLink: String?
+        var annotations: [Annotation]; var annotationEdits: Int; var selectedText: String?; var pendingExternalLink: String?; var canvasHasFocus: Bool
     }
     struct Annotation: Decodable { var id: String; var kind: String; var page: Int; var x, y, width, height: Double }
     struct State: Decodable { var pid: Int; var windows: [Window] }

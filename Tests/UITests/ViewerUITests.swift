@@ -30,6 +30,7 @@ final class ViewerUITests: XCTestCase {
         let w = try XCTUnwrap(state.windows.first)
         XCTAssertEqual(w.pageCount, 6)
         XCTAssertEqual(w.currentPage, 1)
+        XCTAssertTrue(w.canvasHasFocus, "keys scroll the document right after it opens")
         let page = try XCTUnwrap(w.visiblePages.first { $0.page == 1 })
         let origin = try XCTUnwrap(session.windowOrigin(pid: state.pid))
         let shot = try session.screenshot()

@@ -47,6 +47,8 @@ public struct WindowSnapshot: Codable, Sendable {
     public var selectedText: String?
     /// The address an open "open this link?" question names.
     public var pendingExternalLink: String?
+    /// Whether keys go to the canvas (scrolling keys work without a click first).
+    public var canvasHasFocus: Bool
 }
 
 /// One annotation as the state dump reports it.
@@ -128,6 +130,7 @@ extension DocumentWindow {
             selectedAnnotation: canvas.interaction.selectedAnnotation?.rawValue,
             hoveredAnnotation: canvas.interaction.hoveredAnnotation?.rawValue, cursor: canvas.cursorName,
             annotations: canvas.visibleAnnotationSnapshots(), annotationEdits: canvas.annotationEdits,
-            selectedText: canvas.selectedText, pendingExternalLink: pendingExternalLink)
+            selectedText: canvas.selectedText, pendingExternalLink: pendingExternalLink,
+            canvasHasFocus: gtk_widget_has_focus(canvas.area) != 0)
     }
 }

@@ -154,6 +154,9 @@ public final class DocumentWindow {
         // Page and zoom controls mean nothing without a document: hide them.
         for w in navigationWidgets { gtk_widget_set_visible(w, newContent == .document ? 1 : 0) }
         // Focus the page's main button, not its selectable message (which would select it all).
+        // Only once the window is up: before that, GTK picks the initial focus itself, and an
+        // early grab here would leave the focus on a page that opening a document then hides.
+        guard gtk_widget_get_mapped(window) != 0 else { return }
         switch newContent {
         case .empty: _ = emptyPage.primaryButton.map { gtk_widget_grab_focus($0) }
         case .error: _ = errorPage.primaryButton.map { gtk_widget_grab_focus($0) }
