@@ -8,8 +8,6 @@ gulong ann_signal_connect(gpointer instance, const char *signal, GCallback handl
 
 GType ann_file_list_type(void) { return GDK_TYPE_FILE_LIST; }
 
-GType ann_file_type(void) { return G_TYPE_FILE; }
-
 GtkFileFilter *ann_pdf_file_filter(void) {
     GtkFileFilter *filter = gtk_file_filter_new();
     gtk_file_filter_set_name(filter, "PDF documents");
@@ -18,31 +16,12 @@ GtkFileFilter *ann_pdf_file_filter(void) {
     return filter;
 }
 
-void ann_object_set_string(gpointer object, const char *property, const char *value) {
-    g_object_set(object, property, value, NULL);
-}
-
 void ann_object_set_bool(gpointer object, const char *property, gboolean value) {
     g_object_set(object, property, value, NULL);
 }
 
 void ann_accessible_set_label(GtkWidget *widget, const char *label) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
-}
-
-void ann_accessible_set_description(GtkWidget *widget, const char *description) {
-    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                   description, -1);
-}
-
-GtkWidget *ann_message_dialog_new(GtkWindow *parent, const char *primary, const char *secondary) {
-    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-    GtkWidget *dialog = gtk_message_dialog_new(parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-                                               GTK_MESSAGE_ERROR, GTK_BUTTONS_OK, "%s", primary);
-    if (secondary)
-        gtk_message_dialog_format_secondary_text(GTK_MESSAGE_DIALOG(dialog), "%s", secondary);
-    G_GNUC_END_IGNORE_DEPRECATIONS
-    return dialog;
 }
 
 GtkWidget *ann_open_link_dialog_new(GtkWindow *parent, const char *uri) {

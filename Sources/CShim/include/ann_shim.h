@@ -10,27 +10,14 @@ gulong ann_signal_connect(gpointer instance, const char *signal, GCallback handl
 /// The GType of GdkFileList (a macro-wrapped getter in GDK).
 GType ann_file_list_type(void);
 
-/// The GType of GFile, for drop targets.
-GType ann_file_type(void);
-
 /// Builds a GtkFileFilter that accepts PDFs by MIME type and by suffix.
 GtkFileFilter *ann_pdf_file_filter(void);
-
-/// Sets a string property (g_object_set is variadic).
-void ann_object_set_string(gpointer object, const char *property, const char *value);
 
 /// Sets a boolean property (g_object_set is variadic).
 void ann_object_set_bool(gpointer object, const char *property, gboolean value);
 
 /// Sets the accessible label of a widget (gtk_accessible_update_property is variadic).
 void ann_accessible_set_label(GtkWidget *widget, const char *label);
-
-/// Sets the accessible description of a widget.
-void ann_accessible_set_description(GtkWidget *widget, const char *description);
-
-/// Creates a GtkAlertDialog-like message window is 4.10+; this builds a modal
-/// GtkMessageDialog (variadic constructor) with one OK button.
-GtkWidget *ann_message_dialog_new(GtkWindow *parent, const char *primary, const char *secondary);
 
 /// A modal question naming an address outside the document, with Cancel and Open buttons
 /// (Open answers GTK_RESPONSE_ACCEPT). GtkMessageDialog's constructor is variadic.
