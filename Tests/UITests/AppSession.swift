@@ -160,6 +160,16 @@ final class AppSession {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// The X window id of the app's main window.
+    func windowID(pid: Int) -> String? {
+        let ids = xdotool("search", "--all", "--pid", "\(pid)", "--onlyvisible", "--name", ".*")
+            .split(separator: "\n").map(String.init)
+        return ids.first { id in
+            let geometry = xdotool("getwindowgeometry", "--shell", id)
+            return geometry.split(separator: "\n").contains { $0.hasPrefix("WIDTH=") && (Int($0.dropFirst(6)) ?? 0) > 100 }
+        }
+    }
+
     /// The top-left of the app's window on the screen.
     func windowOrigin(pid: Int) -> (x: Double, y: Double)? {
         let ids = xdotool("search", "--all", "--pid", "\(pid)", "--onlyvisible", "--name", ".*")

@@ -59,6 +59,13 @@ final class ViewerUITests: XCTestCase {
         session.waitFor("wheel scrolled down") { ($0.windows.first?.offsetY ?? 0) >= 5 * 64 - 1 }
         session.xdotool("key", "End")
         session.waitFor("End shows the last page") { $0.windows.first?.currentPage == 6 }
+        session.xdotool("key", "Page_Up")
+        let before = try XCTUnwrap(session.waitFor("page 5 shown") { $0.windows.first?.currentPage == 5 }?.windows.first)
+        // Making the window narrower re-fits the width and keeps the reader on the same page.
+        let id = try XCTUnwrap(session.windowID(pid: state.pid))
+        session.xdotool("windowsize", id, "700", "600")
+        let resized = session.waitFor("resized") { ($0.windows.first?.viewWidth ?? 0) < before.viewWidth - 100 }
+        XCTAssertEqual(resized?.windows.first?.currentPage, 5)
         session.xdotool("key", "Home")
         session.waitFor("Home shows the first page") { $0.windows.first?.currentPage == 1 && $0.windows.first?.offsetY == 0 }
         session.xdotool("key", "Page_Down")

@@ -67,15 +67,14 @@ extension PdfCanvas {
         return Point(x: wx, y: wy)
     }
 
+    /// A new widget size keeps the reader's place: the same point of the same spread stays at
+    /// the top of the view, whatever the fit mode does to the zoom.
     func resized(width: Double, height: Double) {
-        let anchorPage = currentPage
+        let place = pageSizes.isEmpty || viewport.size.height <= 0 ? nil : viewport.continuousSpreadIndex(in: layout)
         viewport.size = Size(width: width, height: height)
-        if zoomMode != .free {
-            applyZoomMode()
-        } else {
-            viewport = viewport.clamped(to: layout)
-        }
-        if let anchorPage, viewport.offset.y <= 0, anchorPage.rawValue == 0 { viewport = viewport.clamped(to: layout) }
+        if zoomMode != .free { applyZoomMode() }
+        if let place { viewport = viewport.scrolled(toContinuousSpreadIndex: place, in: layout) }
+        viewport = viewport.clamped(to: layout)
         viewChanged()
     }
 
