@@ -45,6 +45,32 @@ public struct PageText: Hashable, Sendable {
         return onLine?.index ?? characterIndex(at: point, tolerance: .infinity)
     }
 
+    /// The text column around `point`, for a double tap's smart zoom: the run of characters on
+    /// the line under the point, widened to every nearby line (within 20 line heights) that
+    /// overlaps it horizontally. `nil` when no text is within `tolerance` points.
+    public func columnRect(around point: Point, tolerance: Double = 12) -> Rect? {
+        guard let hit = characterIndex(at: point, tolerance: tolerance) else { return nil }
+        let box = boxes[hit]
+        let h = max(box.height, 1)
+        // The run on the tapped line: neighbours on the same line with gaps under 1.5 lines.
+        var run = box
+        var changed = true
+        while changed {
+            changed = false
+            for b in boxes where b.width > 0 && abs(b.midY - box.midY) < h / 2 && !run.contains(b) {
+                if b.minX <= run.maxX + 1.5 * h && b.maxX >= run.minX - 1.5 * h {
+                    run = run.union(b)
+                    changed = true
+                }
+            }
+        }
+        var column = run
+        for b in boxes where b.width > 0 && abs(b.midY - box.midY) < 20 * h && b.maxX > run.minX && b.minX < run.maxX {
+            column = Rect(x: min(column.minX, b.minX), y: column.minY, width: max(column.maxX, b.maxX) - min(column.minX, b.minX), height: column.height)
+        }
+        return column
+    }
+
     /// The characters between two indexes, in either order, both ends included.
     public func string(from a: Int, to b: Int) -> String {
         guard !characters.isEmpty else { return "" }

@@ -84,3 +84,11 @@ final class EventTranslatorTests: XCTestCase {
         XCTAssertEqual(event?.time, InputTime(seconds: 1.5))
     }
 }
+
+extension EventTranslatorTests {
+    func testEventsGTKSynthesisesWithTimeZeroKeepTheTimeLineMonotonic() {
+        _ = translator.translate(RawEvent(kind: .motion, device: .mouse, timeMilliseconds: 5000))
+        let synthetic = translator.translate(RawEvent(kind: .motion, device: .mouse, timeMilliseconds: 0))
+        XCTAssertEqual(synthetic?.time, InputTime(seconds: 5))
+    }
+}

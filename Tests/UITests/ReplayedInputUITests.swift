@@ -77,3 +77,40 @@ final class ReplayedInputUITests: XCTestCase {
         XCTAssertEqual(after.zoom / before.zoom, 1.5, accuracy: 0.01)
     }
 }
+
+/// What `--record-input` writes, `--replay-input` plays back to the same result.
+final class RecordAndReplayUITests: XCTestCase {
+    let sample = AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path
+
+    func testARecordedSessionReplaysToTheSameView() throws {
+        let session = try AppSession()
+        let recording = session.workDir.appendingPathComponent("session.jsonl")
+        try session.launch(["--record-input", recording.path, sample])
+        let state = try XCTUnwrap(session.waitFor("sample shown") { s in
+            s.windows.first.map { $0.content == "document" && $0.missingTiles == 0 } ?? false
+        })
+        let w = try XCTUnwrap(state.windows.first)
+        let origin = try XCTUnwrap(session.windowOrigin(pid: state.pid))
+        session.xdotool("mousemove", "\(Int(origin.x + w.canvasX + w.viewWidth / 2))", "\(Int(origin.y + w.canvasY + w.viewHeight / 2))")
+        session.xdotool("click", "1")
+        session.xdotool("key", "Page_Down")
+        session.xdotool("key", "Page_Down")
+        session.xdotool("click", "5")
+        let live = try XCTUnwrap(session.waitFor("scrolled live") { ($0.windows.first?.offsetY ?? 0) > 600 }?.windows.first)
+        usleep(300_000)
+        for app in session.apps { app.terminate(); app.waitUntilExit() }
+        try? FileManager.default.removeItem(at: session.stateFile)
+
+        let lines = try String(contentsOf: recording, encoding: .utf8).split(separator: "\n")
+        XCTAssertTrue(lines.first?.contains("\"pdf-annotator-input\"") == true, "versioned header first")
+        let replayed = try XCTUnwrap(InputRecording(contentsOf: recording).events)
+        XCTAssertGreaterThanOrEqual(replayed.count, 4)
+
+        try session.launch(["--replay-input", recording.path, sample])
+        let after = try XCTUnwrap(session.waitFor("replay finished") { s in
+            s.windows.first.map { $0.replayFinished && !$0.isAnimating } ?? false
+        }?.windows.first)
+        XCTAssertEqual(after.offsetY, live.offsetY, accuracy: 0.5)
+        XCTAssertEqual(after.currentPage, live.currentPage)
+    }
+}

@@ -14,6 +14,7 @@ extension PdfCanvas {
         interaction.output = { [weak self] output in self?.apply(output) }
         interaction.characterLookup = { [weak self] page, point in self?.textByPage[page]?.characterIndex(at: point) }
         interaction.hasTextSelection = { [weak self] in self?.textSelection != nil }
+        interaction.columnLookup = { [weak self] page, point in self?.textByPage[page]?.columnRect(around: point) }
         return interaction
     }
 
@@ -106,8 +107,7 @@ extension PdfCanvas {
             apply(action)
             viewChanged()
         case .smartZoom(let rect, let focus):
-            guard rect.width > 0 else { return }
-            zoom(by: viewport.size.width / rect.width, about: focus)
+            smartZoom(to: rect, about: focus)
         case .tool(let command):
             apply(command)
         case .selectionChanged, .hoverChanged:
@@ -127,6 +127,21 @@ extension PdfCanvas {
         case .engine:
             break
         }
+    }
+
+    /// Zooms so that `rect` (view coordinates) spans the view's width with a small margin, the
+    /// tapped point keeping its height on screen and the rectangle's left edge at the margin.
+    func smartZoom(to rect: Rect, about focus: Point) {
+        let margin = 12.0
+        guard rect.width > 0, viewport.size.width > 2 * margin else { return }
+        let factor = (viewport.size.width - 2 * margin) / rect.width
+        zoomMode = .free
+        let zoomed = viewport.zoomed(to: viewport.zoom * factor, keeping: focus, in: layout)
+        let applied = zoomed.zoom / viewport.zoom
+        // Where the rectangle's left edge landed after zooming about the focus.
+        let left = focus.x + (rect.minX - focus.x) * applied
+        viewport = zoomed.scrolled(by: Vector(dx: left - margin, dy: 0), in: layout)
+        viewChanged()
     }
 
     /// Follows a link: pages of this document directly, addresses outside it only after the

@@ -31,7 +31,7 @@ public final class PdfCanvas {
     public var pageCount: Int { pageSizes.count }
     public private(set) var layout = DocumentLayout(pageSizes: [])
     public internal(set) var viewport = Viewport(size: .zero)
-    public private(set) var zoomMode: ZoomMode = .fitWidth
+    public internal(set) var zoomMode: ZoomMode = .fitWidth
 
     let clock = EventTimelineClock()
     lazy var interaction = makeInteraction()

@@ -10,13 +10,17 @@ import InteractionEngine
 /// from a hover.
 public struct EventTranslator: Sendable {
     private var smoothScrollActive = false
+    /// The last real timestamp: GTK synthesises some events (crossing-driven motion) with time
+    /// 0, which would otherwise jump the time line back to its origin.
+    private var lastTime: UInt32 = 0
 
     public init() {}
 
     public mutating func translate(_ raw: RawEvent) -> InputEvent? {
         if raw.pointerEmulated { return nil }
         let source = Self.source(raw.device)
-        let time = InputTime.milliseconds(Double(raw.timeMilliseconds))
+        if raw.timeMilliseconds != 0 { lastTime = raw.timeMilliseconds }
+        let time = InputTime.milliseconds(Double(lastTime))
         let axes = StylusAxes(pressure: raw.pressure, tiltX: raw.tiltX, tiltY: raw.tiltY)
         func make(_ kind: InputEvent.Kind, sequence: InputSequenceID = .pointer, button: PointerButton? = nil) -> InputEvent {
             InputEvent(kind: kind, source: source, sequence: sequence, position: raw.position, time: time,

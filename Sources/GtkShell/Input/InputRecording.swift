@@ -15,7 +15,8 @@ final class MonotonicClock: EngineClock {
 enum InputRecording {
     static func attach(file: String, to canvas: PdfCanvas) {
         let writer = InputRecordingWriter(header: InputRecordingHeader(metadata: ["app": "pdf-annotator"]))
-        guard FileManager.default.createFile(atPath: file, contents: Data((writer.headerLine + "\n").utf8)),
+        let header = writer.headerLine.hasSuffix("\n") ? writer.headerLine : writer.headerLine + "\n"
+        guard FileManager.default.createFile(atPath: file, contents: Data(header.utf8)),
               let handle = FileHandle(forWritingAtPath: file) else {
             FileHandle.standardError.write(Data("pdf-annotator: cannot write the input recording “\(file)”\n".utf8))
             return
@@ -24,7 +25,8 @@ enum InputRecording {
         let previous = canvas.onInputEvent
         canvas.onInputEvent = { event in
             previous?(event)
-            handle.write(Data((writer.line(for: event) + "\n").utf8))
+            let line = writer.line(for: event)
+            handle.write(Data((line.hasSuffix("\n") ? line : line + "\n").utf8))
         }
     }
 }

@@ -58,6 +58,13 @@ public final class DocumentInteraction {
         set { targets.characterAt = newValue }
     }
 
+    /// Answers "which text column is around this point of the page?" (displayed page space);
+    /// smart zoom (double tap) is off while it is `nil`.
+    public var columnLookup: ((PageIndex, Point) -> Rect?)? {
+        get { targets.columnAt }
+        set { targets.columnAt = newValue }
+    }
+
     /// Tells the components whether text is selected (so a tap can clear it).
     public var hasTextSelection: () -> Bool {
         get { targets.textSelected }

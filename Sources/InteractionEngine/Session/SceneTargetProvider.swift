@@ -10,6 +10,8 @@ final class SceneTargetProvider: InteractionTargetProvider {
     /// The character under a point of a page's displayed space (points, top-left origin).
     var characterAt: ((PageIndex, Point) -> Int?)?
     var textSelected: () -> Bool = { false }
+    /// The text column around a point of a page's displayed space (points, top-left origin).
+    var columnAt: ((PageIndex, Point) -> Rect?)?
 
     init(scene: DocumentScene) { self.scene = scene }
 
@@ -33,6 +35,19 @@ final class SceneTargetProvider: InteractionTargetProvider {
     }
 
     var hasTextSelection: Bool { textSelected() }
+
+    /// The column under the point when it is narrower than the view (zoom in to it), the whole
+    /// page when the column already fills the view (zoom back out).
+    func smartZoomRect(at point: Point) -> Rect? {
+        guard let columnAt, let page = scene.coordinates.page(atView: point),
+              let column = columnAt(page.index, page.viewToPage(scene.coordinates.view).apply(to: point)),
+              let pageToView = page.viewToPage(scene.coordinates.view).inverted else { return nil }
+        let inView = pageToView.apply(to: column)
+        if inView.width >= viewBounds.width * 0.8 {
+            return pageToView.apply(to: Rect(origin: .zero, size: page.displayedSize))
+        }
+        return inView
+    }
 
     func pageMapping(at point: Point) -> PageSpaceMapping? {
         guard let page = scene.coordinates.page(atView: point) else { return nil }
