@@ -29,7 +29,6 @@ final class AnnotationUITests: XCTestCase {
         session.xdotool("mousemove", "\(cx)", "\(cy)")
         session.waitFor("the square is hovered") { $0.windows.first?.hoveredAnnotation == square.id && $0.windows.first?.isAnimating == false }
         // The hover tint is drawn over the annotation: its inside is no longer the colour it had.
-        usleep(400_000)
         let tinted = try session.screenshot().pixel(x: cx, y: cy)
         XCTAssertNotEqual(before.r * 65536 + before.g * 256 + before.b, tinted.r * 65536 + tinted.g * 256 + tinted.b,
                           "hover effect changes the pixels inside the annotation (\(before) → \(tinted))")

@@ -95,9 +95,14 @@ final class RecordAndReplayUITests: XCTestCase {
         session.xdotool("click", "1")
         session.xdotool("key", "Page_Down")
         session.xdotool("key", "Page_Down")
+        // A screenful is the view's height less 48 px (PdfCanvas.apply(.scrollScreens)).
+        let twoScreens = 2 * (w.viewHeight - 48)
+        let paged = try XCTUnwrap(session.waitFor("paged down twice") { ($0.windows.first?.offsetY ?? 0) >= twoScreens - 0.5 }?.windows.first)
         session.xdotool("click", "5")
-        let live = try XCTUnwrap(session.waitFor("scrolled live") { ($0.windows.first?.offsetY ?? 0) > 600 }?.windows.first)
-        usleep(300_000)
+        // The wheel detent is the last input: once it shows, everything was handled (and recorded).
+        let live = try XCTUnwrap(session.waitFor("one wheel detent further") { s in
+            (s.windows.first?.offsetY ?? 0) > paged.offsetY + 1
+        }?.windows.first)
         for app in session.apps { app.terminate(); app.waitUntilExit() }
         try? FileManager.default.removeItem(at: session.stateFile)
 

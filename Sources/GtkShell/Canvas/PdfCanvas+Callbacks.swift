@@ -111,6 +111,9 @@ extension PdfCanvas {
         tickCallbackID = gtk_widget_add_tick_callback(area, tick, Unmanaged.passUnretained(self).toOpaque(), nil)
     }
 
+    /// Whether momentum or a pointer effect is still moving (frames keep coming until it stops).
+    var isAnimating: Bool { interaction.needsTicks || pointerEffects?.needsAnotherFrame == true || tickCallbackID != 0 }
+
     /// One frame: momentum and pointer-effect animation; returns whether to keep ticking.
     func tick(frameTimeMicroseconds: Int64) -> Bool {
         let eventTime = clock.eventTime(monotonicMicroseconds: frameTimeMicroseconds)

@@ -126,7 +126,7 @@ extension DocumentWindow {
             viewWidth: v.size.width, viewHeight: v.size.height, canvasX: cx + surfaceX, canvasY: cy + surfaceY,
             visiblePages: pages, missingTiles: canvas.missingVisibleTiles, cachedTiles: canvas.cache.count,
             cacheBytes: canvas.cache.usedBytes, handledInputEvents: canvas.handledInputEvents,
-            replayFinished: canvas.replayFinished, isAnimating: canvas.interaction.needsTicks,
+            replayFinished: canvas.replayFinished, isAnimating: canvas.isAnimating,
             selectedAnnotation: canvas.interaction.selectedAnnotation?.rawValue,
             hoveredAnnotation: canvas.interaction.hoveredAnnotation?.rawValue, cursor: canvas.cursorName,
             annotations: canvas.visibleAnnotationSnapshots(), annotationEdits: canvas.annotationEdits,
