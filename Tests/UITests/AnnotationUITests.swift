@@ -72,7 +72,9 @@ final class AnnotationUITests: XCTestCase {
         XCTAssertEqual(resized.height, square.height + 60, accuracy: 1.5)
         // Poppler draws the square's border at its new bottom-right corner.
         session.xdotool("mousemove", "5", "5")
-        usleep(500_000)
+        session.waitFor("hover effect gone") { s in
+            s.windows.first.map { $0.hoveredAnnotation == nil && !$0.isAnimating && $0.missingTiles == 0 } ?? false
+        }
         let shot = try session.screenshot()
         // A quarter of the way along the new bottom edge: clear of the resize handles and of
         // the neighbouring square.
