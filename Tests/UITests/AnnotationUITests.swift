@@ -91,13 +91,8 @@ final class AnnotationTouchUITests: XCTestCase {
     func testATapSelectsAnAnnotationAndAFingerDragThenMovesIt() throws {
         let session = try AppSession()
         // Probe the layout first (same window size and zoom as the replay run below).
-        try session.launch([document])
-        let probe = try XCTUnwrap(session.waitFor("annotations listed") { s in
-            (s.windows.first?.annotations.count ?? 0) == 4 && s.windows.first?.missingTiles == 0
-        })
-        let square = try XCTUnwrap(probe.windows.first?.annotations.first { $0.kind == "square" })
-        for app in session.apps { app.terminate(); app.waitUntilExit() }
-        try? FileManager.default.removeItem(at: session.stateFile)
+        let probe = try session.probe(document) { $0.annotations.count == 4 }
+        let square = try XCTUnwrap(probe.annotations.first { $0.kind == "square" })
 
         let cx = square.x + square.width / 2, cy = square.y + square.height / 2
         func touch(_ phase: InputPhase, _ id: UInt64, _ x: Double, _ y: Double, _ t: Double) -> InputEvent {
@@ -109,16 +104,11 @@ final class AnnotationTouchUITests: XCTestCase {
         events.append(touch(.began, 2, cx, cy, 1.8))
         for i in 1...20 { events.append(touch(.moved, 2, cx + Double(i) * 3, cy + Double(i) * 2, 1.8 + Double(i) * 0.02)) }
         events.append(touch(.ended, 2, cx + 60, cy + 40, 2.25))
-        let file = session.workDir.appendingPathComponent("touch.jsonl")
-        try InputRecording(events: events).write(to: file)
-        try session.launch(["--replay-input", file.path, document])
-        let after = try XCTUnwrap(session.waitFor("replay finished") { s in
-            s.windows.first.map { $0.replayFinished && $0.missingTiles == 0 } ?? false
-        }?.windows.first)
+        let after = try session.replay(events, into: document)
         XCTAssertEqual(after.selectedAnnotation, square.id)
         let moved = try XCTUnwrap(after.annotations.first { $0.id == square.id })
         XCTAssertEqual(moved.x - square.x, 60, accuracy: 2)
         XCTAssertEqual(moved.y - square.y, 40, accuracy: 2)
-        XCTAssertEqual(after.offsetY, probe.windows.first?.offsetY ?? -1, "the drag moved the annotation, not the view")
+        XCTAssertEqual(after.offsetY, probe.offsetY, "the drag moved the annotation, not the view")
     }
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import InteractionEngine
 import XCTest
 
 /// The real `pdf-annotator` binary on its own Xvfb display and D-Bus session bus, driven with
@@ -137,6 +138,38 @@ final class AppSession {
         }
         XCTFail("Timed out waiting for: \(message). Last state: \(String(describing: last)). Log: \(log)", file: file, line: line)
         return nil
+    }
+
+    /// Opens `document`, waits until its first view is sharp, returns that view and quits the
+    /// app: how a replay test learns where things are before scripting input at them.
+    func probe(_ document: String, file: StaticString = #filePath, line: UInt = #line,
+               until ready: (Window) -> Bool = { _ in true }) throws -> Window {
+        try launch([document])
+        let window = try XCTUnwrap(waitFor("\(document) shown", file: file, line: line) { s in
+            s.windows.first.map { $0.content == "document" && $0.missingTiles == 0 && ready($0) } ?? false
+        }?.windows.first, file: file, line: line)
+        quitApps()
+        return window
+    }
+
+    /// Replays `events` into `document` with `--replay-input` and returns the first window once
+    /// the replay is done and the view has settled; the app is quit afterwards.
+    func replay(_ events: [InputEvent], into document: String, name: String = "input.jsonl",
+                file: StaticString = #filePath, line: UInt = #line) throws -> Window {
+        let recording = workDir.appendingPathComponent(name)
+        try InputRecording(events: events).write(to: recording)
+        try launch(["--replay-input", recording.path, document])
+        let window = try XCTUnwrap(waitFor("replay \(name) finished", file: file, line: line) { s in
+            s.windows.first.map { $0.replayFinished && !$0.isAnimating && $0.missingTiles == 0 } ?? false
+        }?.windows.first, file: file, line: line)
+        quitApps()
+        return window
+    }
+
+    /// Ends every app this session started and forgets their state dump.
+    func quitApps() {
+        for app in apps where app.isRunning { app.terminate(); app.waitUntilExit() }
+        try? FileManager.default.removeItem(at: stateFile)
     }
 
     /// Runs xdotool with `arguments` on this display.

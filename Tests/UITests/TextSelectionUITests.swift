@@ -10,12 +10,7 @@ final class TextSelectionUITests: XCTestCase {
 
     func testALongPressThenDragSelectsTheWordsUnderTheFinger() throws {
         let session = try AppSession()
-        try session.launch([sample])
-        let probe = try XCTUnwrap(session.waitFor("sample shown") { s in
-            s.windows.first.map { $0.content == "document" && $0.missingTiles == 0 } ?? false
-        }?.windows.first)
-        for app in session.apps { app.terminate(); app.waitUntilExit() }
-        try? FileManager.default.removeItem(at: session.stateFile)
+        let probe = try session.probe(sample)
 
         // data/README.md: page 1's title block (x 36–288, y 36–100 pt) reads "Page 1".
         let page = try XCTUnwrap(probe.visiblePages.first { $0.page == 1 })
@@ -32,12 +27,7 @@ final class TextSelectionUITests: XCTestCase {
             events.append(touch(.moved, Point(x: start.x + (end.x - start.x) * f, y: start.y), 2.0 + f * 0.3))
         }
         events.append(touch(.ended, end, 2.4))
-        let file = session.workDir.appendingPathComponent("longpress.jsonl")
-        try InputRecording(events: events).write(to: file)
-        try session.launch(["--replay-input", file.path, sample])
-        let after = try XCTUnwrap(session.waitFor("replay finished") { s in
-            s.windows.first.map { $0.replayFinished && !$0.isAnimating } ?? false
-        }?.windows.first)
+        let after = try session.replay(events, into: sample)
         let text = try XCTUnwrap(after.selectedText, "a selection exists")
         XCTAssertTrue(text.contains("age 1") || text.contains("Page 1"), "selected: \(text)")
         XCTAssertEqual(after.offsetY, probe.offsetY, "the drag selected text instead of scrolling")

@@ -38,6 +38,7 @@ public final class DocumentWindow {
     let titleLabel: UnsafeMutablePointer<GtkWidget>
     let subtitleLabel: UnsafeMutablePointer<GtkWidget>
     var navigationWidgets: [UnsafeMutablePointer<GtkWidget>] = []
+    var zoomLabel = ""
     weak var application: AnnotatorApplication?
     var fileChooser: OpaquePointer?
 
@@ -179,8 +180,13 @@ public final class DocumentWindow {
                 gtk_editable_set_text(cast(pageEntry), text)
             }
         }
-        let percent = Int((canvas.viewport.zoom * 100).rounded())
-        gtk_menu_button_set_label(cast(zoomButton), "\(percent)%")
+        // Only when it changes: setting a menu button's label rebuilds its child, and this runs
+        // for every pointer event.
+        let label = "\(Int((canvas.viewport.zoom * 100).rounded()))%"
+        if label != zoomLabel {
+            zoomLabel = label
+            gtk_menu_button_set_label(cast(zoomButton), label)
+        }
         application?.stateChanged()
     }
 
