@@ -54,6 +54,7 @@ let package = Package(
         .executableTarget(name: "engine-bench", dependencies: ["InteractionEngine", "Geometry"]),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "DocumentTests", dependencies: ["Document", "Geometry"]),
         .testTarget(name: "DocumentLayoutTests", dependencies: ["DocumentLayout", "Geometry"]),
         .testTarget(name: "InteractionEngineTests", dependencies: ["InteractionEngine", "Geometry"]),
         .testTarget(name: "DocumentPopplerTests", dependencies: ["DocumentPoppler", "Document", "Geometry"]),

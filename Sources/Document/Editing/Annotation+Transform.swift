@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Geometry
+
+extension Annotation {
+    /// Whether a move or resize can keep everything of the annotation's look: its drawing is
+    /// either the file's appearance (mapped onto the new rectangle by every viewer) or one the
+    /// app can draw again from the transformed geometry.
+    public var isTransformable: Bool {
+        if flags & (AnnotationFlags.readOnly | AnnotationFlags.locked) != 0 { return false }
+        switch subtype {
+        case .widget, .popup, .link, .unknown, .movie, .screen, .sound, .printerMark, .trapNet, .watermark, .threeD:
+            return false
+        default:
+            return appearance != .absent || AppearanceBuilder.canDraw(subtype)
+        }
+    }
+
+    /// The annotation moved by `delta` (PDF space).
+    public func moved(by delta: Vector) -> Annotation {
+        transformed(by: .translation(delta.dx, delta.dy))
+    }
+
+    /// The annotation with its rectangle turned into `newRect` by scaling and moving: the same
+    /// map is applied to its geometry (ink, quadrilaterals, line, vertices). Line and border
+    /// widths stay as they are.
+    public func resized(to newRect: Rect) -> Annotation {
+        let sx = rect.width > 0 ? newRect.width / rect.width : 1
+        let sy = rect.height > 0 ? newRect.height / rect.height : 1
+        let map = AffineTransform.translation(-rect.minX, -rect.minY)
+            .concatenating(.scale(sx, sy))
+            .concatenating(.translation(newRect.minX, newRect.minY))
+        var out = transformed(by: map)
+        out.rect = newRect.quantized
+        return out
+    }
+
+    /// The annotation with `map` (an axis-aligned scale and translation) applied to its
+    /// rectangle and its geometry. An appearance drawn by the app is drawn again; the file's own
+    /// stays (its box is mapped onto the new rectangle); a missing one becomes the app's, since
+    /// other viewers would otherwise synthesise it from the old look.
+    public func transformed(by map: AffineTransform) -> Annotation {
+        var out = self
+        out.rect = map.apply(to: rect).quantized
+        switch geometry {
+        case .none: break
+        case .ink(let strokes):
+            out.geometry = .ink(strokes.map { InkStroke(points: $0.points.map { map.apply(to: $0).quantized }, pressures: $0.pressures) })
+        case .quadPoints(let points):
+            out.geometry = .quadPoints(points.map { map.apply(to: $0).quantized })
+        case .line(let start, let end, let a, let b):
+            out.geometry = .line(start: map.apply(to: start).quantized, end: map.apply(to: end).quantized, startEnding: a, endEnding: b)
+        case .vertices(let points):
+            out.geometry = .vertices(points.map { map.apply(to: $0).quantized })
+        }
+        if appearance == .absent { out.appearance = .generated }
+        return out
+    }
+}
+
+/// Model coordinates live on a grid of 1/10,000 point: a value on it survives every trip through
+/// PDF syntax (ours, and poppler's ten significant digits) unchanged, so an annotation read back
+/// from a saved file equals the value that was saved, and journals replay exactly.
+public enum Quantize {
+    public static func value(_ x: Double) -> Double {
+        guard x.isFinite else { return 0 }
+        return (x * 10_000).rounded() / 10_000
+    }
+}
+
+extension Point {
+    public var quantized: Point { Point(x: Quantize.value(x), y: Quantize.value(y)) }
+}
+
+extension Rect {
+    public var quantized: Rect {
+        let a = Point(x: minX, y: minY).quantized, b = Point(x: maxX, y: maxY).quantized
+        return Rect(x: a.x, y: a.y, width: Quantize.value(b.x - a.x), height: Quantize.value(b.y - a.y))
+    }
+}

@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Geometry
+import XCTest
+@testable import Document
+
+final class AnnotationModelTests: XCTestCase {
+    func square(_ id: String, page: Int = 0, x: Double = 10) -> Annotation {
+        Annotation(id: id, page: PageIndex(page), subtype: .square, rect: Rect(x: x, y: 10, width: 20, height: 30), color: .red)
+    }
+
+    func loaded(_ annotations: [Annotation], pages: Int = 2) -> AnnotationModel {
+        var model = AnnotationModel()
+        for p in 0..<pages { model.load(annotations.filter { $0.page.rawValue == p }, on: PageIndex(p)) }
+        return model
+    }
+
+    func testApplyingAnEditThenItsInverseRestoresTheModel() throws {
+        let original = loaded([square("a"), square("b", x: 50), square("c", page: 1)])
+        var model = original
+        let moved = square("b", x: 80)
+        let inverse = try model.apply(.replace(before: [square("b", x: 50)], after: [moved]))
+        XCTAssertEqual(model.annotation("b"), moved)
+        try model.apply(inverse)
+        XCTAssertEqual(model, original)
+    }
+
+    func testRemoveThenUndoPutsTheAnnotationBackAtItsPlaceInDrawingOrder() throws {
+        let original = loaded([square("a"), square("b"), square("c")])
+        var model = original
+        let inverse = try model.apply(.remove(model.removal(of: ["b"])))
+        XCTAssertEqual(model.annotations(on: PageIndex(0)).map(\.id), ["a", "c"])
+        try model.apply(inverse)
+        XCTAssertEqual(model.annotations(on: PageIndex(0)).map(\.id), ["a", "b", "c"])
+        XCTAssertEqual(model, original)
+    }
+
+    func testAnEditThatDoesNotFitChangesNothing() {
+        var model = loaded([square("a"), square("b")])
+        let before = model
+        // The second removal names a value that differs from the model's: the first must not stay applied.
+        XCTAssertThrowsError(try model.apply(.remove([PlacedAnnotation(square("b"), at: 1), PlacedAnnotation(square("a", x: 99), at: 0)])))
+        XCTAssertEqual(model, before)
+        XCTAssertThrowsError(try model.apply(.insert([PlacedAnnotation(square("a"), at: 0)])), "duplicate id")
+        XCTAssertThrowsError(try model.apply(.insert([PlacedAnnotation(square("z", page: 5), at: 0)])), "page not loaded")
+        XCTAssertEqual(model, before)
+    }
+
+    func testMoveAndResizeTransformGeometryWithTheRectangle() {
+        let ink = Annotation(id: "i", page: PageIndex(0), subtype: .ink, rect: Rect(x: 0, y: 0, width: 100, height: 50),
+                             geometry: .ink([InkStroke(points: [Point(x: 0, y: 0), Point(x: 100, y: 50)], pressures: [0.2, 0.9])]))
+        let moved = ink.moved(by: Vector(dx: 5, dy: -5))
+        XCTAssertEqual(moved.rect, Rect(x: 5, y: -5, width: 100, height: 50))
+        XCTAssertEqual(moved.geometry, .ink([InkStroke(points: [Point(x: 5, y: -5), Point(x: 105, y: 45)], pressures: [0.2, 0.9])]))
+        let resized = ink.resized(to: Rect(x: 10, y: 10, width: 200, height: 25))
+        XCTAssertEqual(resized.rect, Rect(x: 10, y: 10, width: 200, height: 25))
+        XCTAssertEqual(resized.geometry, .ink([InkStroke(points: [Point(x: 10, y: 10), Point(x: 210, y: 35)], pressures: [0.2, 0.9])]))
+        let line = Annotation(id: "l", page: PageIndex(0), subtype: .line, rect: Rect(x: 0, y: 0, width: 10, height: 10),
+                              geometry: .line(start: .zero, end: Point(x: 10, y: 10), startEnding: .none, endEnding: .openArrow))
+        XCTAssertEqual(line.moved(by: Vector(dx: 1, dy: 2)).geometry,
+                       .line(start: Point(x: 1, y: 2), end: Point(x: 11, y: 12), startEnding: .none, endEnding: .openArrow))
+    }
+
+    func testAFileAppearanceIsKeptButAMissingOneIsDrawnAfterAMove() {
+        var a = square("a")
+        a.appearance = .file
+        XCTAssertEqual(a.moved(by: Vector(dx: 1, dy: 1)).appearance, .file)
+        a.appearance = .absent
+        XCTAssertEqual(a.moved(by: Vector(dx: 1, dy: 1)).appearance, .generated)
+    }
+
+    /// Thousands of seeded random edits, undos and redos: the model always equals the edits
+    /// that survive (the undo stack) applied in order to the original.
+    func testRandomEditUndoRedoSequencesLeaveTheSurvivingEditsApplied() throws {
+        var rng = SplitMix(seed: 2026)
+        for round in 0..<40 {
+            let original = loaded((0..<6).map { square("s\($0)", page: $0 % 2, x: Double($0) * 10) })
+            var model = original
+            var history = EditHistory()
+            var counter = 0
+            for _ in 0..<100 {
+                switch rng.next() % 6 {
+                case 0, 1, 2:
+                    guard let edit = randomEdit(model, &rng, &counter) else { continue }
+                    try model.apply(edit)
+                    history.record(EditRecord("Edit", edit))
+                case 3, 4:
+                    if let r = history.popUndo() { try model.apply(r.edit.inverse) }
+                default:
+                    if let r = history.popRedo() { try model.apply(r.edit) }
+                }
+            }
+            var replayed = original
+            for r in history.undoStack { try replayed.apply(r.edit) }
+            XCTAssertEqual(replayed, model, "round \(round)")
+            XCTAssertEqual(history.editsSinceSave?.count, history.undoStack.count)
+        }
+    }
+
+    func testEditsSinceSaveLeadFromTheSavedStateToTheCurrentOne() throws {
+        var rng = SplitMix(seed: 11)
+        for _ in 0..<200 {
+            var model = loaded((0..<4).map { square("s\($0)", x: Double($0)) })
+            var history = EditHistory()
+            var saved = model
+            var counter = 0
+            for _ in 0..<30 {
+                switch rng.next() % 7 {
+                case 0, 1, 2:
+                    guard let edit = randomEdit(model, &rng, &counter) else { continue }
+                    try model.apply(edit)
+                    history.record(EditRecord("Edit", edit))
+                case 3: if let r = history.popUndo() { try model.apply(r.edit.inverse) }
+                case 4: if let r = history.popRedo() { try model.apply(r.edit) }
+                default:
+                    history.markSaved()
+                    saved = model
+                }
+            }
+            XCTAssertEqual(history.hasUnsavedChanges, history.editsSinceSave.map { !$0.isEmpty } ?? true)
+            guard let path = history.editsSinceSave else { continue }
+            var rebuilt = saved
+            for r in path { try rebuilt.apply(r.edit) }
+            XCTAssertEqual(rebuilt, model)
+        }
+    }
+
+    func testHistoryNamesWhatUndoAndRedoWouldDo() {
+        var history = EditHistory()
+        XCTAssertFalse(history.hasUnsavedChanges)
+        history.record(EditRecord("Move", .setFieldValue(field: "f", before: nil, after: "1")))
+        XCTAssertEqual(history.undoName, "Move")
+        XCTAssertTrue(history.hasUnsavedChanges)
+        _ = history.popUndo()
+        XCTAssertEqual(history.redoName, "Move")
+        XCTAssertFalse(history.hasUnsavedChanges, "undoing back to the saved state leaves nothing to save")
+    }
+
+    private func randomEdit(_ model: AnnotationModel, _ rng: inout SplitMix, _ counter: inout Int) -> AnnotationEdit? {
+        let page = PageIndex(Int(rng.next() % 2))
+        let list = model.annotations(on: page)
+        switch rng.next() % 4 {
+        case 0:
+            counter += 1
+            let a = square("n\(counter)", page: page.rawValue, x: rng.unit() * 100)
+            return .insert([PlacedAnnotation(a, at: Int(rng.next() % UInt64(list.count + 1)))])
+        case 1:
+            guard !list.isEmpty else { return nil }
+            let a = list[Int(rng.next() % UInt64(list.count))]
+            return .remove(model.removal(of: [a.id]))
+        case 2:
+            guard list.count >= 2 else { return nil }
+            let pair = [list[0], list[list.count - 1]]
+            return .replace(before: pair, after: pair.map { $0.moved(by: Vector(dx: rng.unit() * 9, dy: -rng.unit() * 9)) })
+        default:
+            guard let a = list.first else { return nil }
+            return .replace(before: [a], after: [a.resized(to: Rect(x: a.rect.minX, y: a.rect.minY, width: 5 + rng.unit() * 50, height: 5 + rng.unit() * 50))])
+        }
+    }
+}
