@@ -26,6 +26,8 @@ let package = Package(
         .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // poppler's core (C++), for what poppler-glib 22.12 cannot do; only PopplerBridge uses it.
+        .systemLibrary(name: "CPopplerCore", pkgConfig: "poppler", providers: [.apt(["libpoppler-private-dev"])]),
         // GObject/GTK macros and variadic calls as plain C functions.
         .target(name: "CShim", dependencies: ["CGtk"]),
 
@@ -35,8 +37,11 @@ let package = Package(
         .target(name: "DocumentLayout", dependencies: ["Geometry"]),
         .target(name: "Document", dependencies: ["Geometry"]),
 
+        // The one C++ target: PDF objects edited with poppler's core, behind a C header.
+        .target(name: "PopplerBridge", dependencies: ["CPopplerCore"], linkerSettings: [.linkedLibrary("poppler")]),
+
         // Platform layers.
-        .target(name: "DocumentPoppler", dependencies: ["Document", "Geometry", "CPoppler", "CCairo"]),
+        .target(name: "DocumentPoppler", dependencies: ["Document", "Geometry", "CPoppler", "CCairo", "PopplerBridge"]),
         .target(name: "Rendering", dependencies: ["Document", "DocumentLayout", "Geometry", "CCairo"]),
         .target(
             name: "GtkShell",
@@ -61,5 +66,6 @@ let package = Package(
         .testTarget(name: "UITests", dependencies: ["InteractionEngine", "Geometry"]),
         .testTarget(name: "GtkShellTests", dependencies: ["GtkShell", "InteractionEngine", "Geometry", "Rendering", "CCairo"]),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
 )

@@ -36,3 +36,13 @@ GtkWidget *ann_open_link_dialog_new(GtkWindow *parent, const char *uri) {
     G_GNUC_END_IGNORE_DEPRECATIONS
     return dialog;
 }
+
+GtkWidget *ann_message_dialog_new(GtkWindow *parent, GtkMessageType type, const char *primary, const char *secondary) {
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    GtkWidget *dialog = gtk_message_dialog_new(parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                               type, GTK_BUTTONS_NONE, "%s", primary);
+    if (secondary != NULL)
+        gtk_message_dialog_format_secondary_text(GTK_MESSAGE_DIALOG(dialog), "%s", secondary);
+    G_GNUC_END_IGNORE_DEPRECATIONS
+    return dialog;
+}

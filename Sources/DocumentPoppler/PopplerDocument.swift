@@ -27,6 +27,9 @@ public final class PopplerDocument: PageSource, @unchecked Sendable {
     /// equal to `allPageInfos.map(\.displaySize)` without probing any page.
     public let displaySizes: [Size]
 
+    /// The URI of ``path`` and the password it was opened with, for ``reloaded(from:)``.
+    let uri: String
+    let password: String?
     /// The `PopplerDocument*`; touched only under `renderLock` after `init`.
     let document: GObjectRef
     /// Each page's crop box size (``PageInfo/mediaSize``), read at open time.
@@ -47,6 +50,8 @@ public final class PopplerDocument: PageSource, @unchecked Sendable {
 
     init(path: String, uri: String, password: String?, document: GObjectRef, geometry: [PageGeometry], metadata: DocumentMetadata) {
         self.path = path
+        self.uri = uri
+        self.password = password
         self.document = document
         self.cropSizes = geometry.map(\.cropSize)
         self.displaySizes = geometry.map(\.displayedSize)

@@ -15,6 +15,8 @@ final class AppSession {
         var handledInputEvents: Int; var replayFinished: Bool; var isAnimating: Bool
         var selectedAnnotation: String?; var hoveredAnnotation: String?; var cursor: String
         var annotations: [Annotation]; var annotationEdits: Int; var selectedText: String?; var pendingExternalLink: String?; var canvasHasFocus: Bool
+        var isEditable: Bool?; var hasUnsavedChanges: Bool?; var undoName: String?; var redoName: String?
+        var dialog: String?; var saveError: String?
     }
     struct Annotation: Decodable { var id: String; var kind: String; var page: Int; var x, y, width, height: Double }
     struct State: Decodable { var pid: Int; var windows: [Window] }
@@ -91,6 +93,9 @@ final class AppSession {
         env["GDK_BACKEND"] = "x11"
         env["NO_AT_BRIDGE"] = "1"
         env["GTK_A11Y"] = "none"
+        // Journals and other per-user state stay in the session's own folder.
+        env["XDG_STATE_HOME"] = workDir.appendingPathComponent("state").path
+        env["XDG_DATA_HOME"] = workDir.appendingPathComponent("data").path
         env.removeValue(forKey: "WAYLAND_DISPLAY")
         return env
     }

@@ -22,3 +22,7 @@ void ann_accessible_set_label(GtkWidget *widget, const char *label);
 /// A modal question naming an address outside the document, with Cancel and Open buttons
 /// (Open answers GTK_RESPONSE_ACCEPT). GtkMessageDialog's constructor is variadic.
 GtkWidget *ann_open_link_dialog_new(GtkWindow *parent, const char *uri);
+
+/// A modal message with a primary and an optional secondary text and no buttons yet (add them
+/// with gtk_dialog_add_button). GtkMessageDialog's constructor is variadic.
+GtkWidget *ann_message_dialog_new(GtkWindow *parent, GtkMessageType type, const char *primary, const char *secondary);

@@ -48,12 +48,16 @@ public final class AnnotatorApplication {
         setAccels("win.go-to-page", ["<Control>l"])
         setAccels("win.close", ["<Control>w"])
         setAccels("win.copy", ["<Control>c"])
+        setAccels("win.undo", ["<Control>z"])
+        setAccels("win.redo", ["<Control><Shift>z", "<Control>y"])
+        setAccels("win.save", ["<Control>s"])
+        setAccels("win.save-as", ["<Control><Shift>s"])
         setAccels("app.quit", ["<Control>q"])
         let quit = g_simple_action_new("quit", nil)
         Signals.connect(raw(quit), "activate", pointer: { [weak self] _ in
             guard let self else { return }
-            for w in self.windows { gtk_window_destroy(cast(w.window)) }
-            g_application_quit(cast(self.gtkApplication))
+            // Each window asks about its unsaved changes; the app ends with its last window.
+            for w in self.windows { gtk_window_close(cast(w.window)) }
         })
         g_action_map_add_action(OpaquePointer(gtkApplication), quit)
         g_object_unref(raw(quit))

@@ -110,29 +110,38 @@ extension PdfCanvas {
             cairo_rectangle(cr, frame.minX, frame.minY, frame.width, frame.height)
             cairo_fill(cr)
 
-            let p = plan(for: page)
             cairo_save(cr)
             cairo_rectangle(cr, frame.minX, frame.minY, frame.width, frame.height)
             cairo_clip(cr)
-            for tile in cache.placeholderTiles(page: page, near: p.scaleMillis) {
-                paint(tile, at: frame, zoom: zoom, cr: cr)
-            }
-            for row in 0..<p.rows {
-                for column in 0..<p.columns {
-                    let key = TileKey(page: page, scaleMillis: p.scaleMillis, column: column, row: row)
-                    let r = p.pixelRect(column: column, row: row)
-                    let s = zoom / p.scale
-                    let onScreen = Rect(x: frame.minX + r.minX * s, y: frame.minY + r.minY * s, width: r.width * s, height: r.height * s)
-                    guard onScreen.intersects(Rect(x: 0, y: 0, width: width, height: height)),
-                          let tile = cache.tile(for: key) else { continue }
-                    paint(tile, at: frame, zoom: zoom, cr: cr)
-                }
-            }
+            paintTiles(of: page, at: frame, cr: cr)
             cairo_restore(cr)
         }
         drawTextSelection(cr)
         drawPointerEffects(cr)
+        drawTransformPreview(cr)
         drawSelection(cr)
+    }
+
+    /// A page's placeholders, then its sharp tiles, at `frame` (view coordinates).
+    func paintTiles(of page: PageIndex, at frame: Rect, cr: OpaquePointer) {
+        let zoom = viewport.zoom
+        let p = plan(for: page)
+        for tile in cache.placeholderTiles(page: page, near: p.scaleMillis) {
+            paint(tile, at: frame, zoom: zoom, cr: cr)
+        }
+        var clipX0 = 0.0, clipY0 = 0.0, clipX1 = 0.0, clipY1 = 0.0
+        cairo_clip_extents(cr, &clipX0, &clipY0, &clipX1, &clipY1)
+        let visible = Rect(corner: Point(x: clipX0, y: clipY0), corner: Point(x: clipX1, y: clipY1))
+        for row in 0..<p.rows {
+            for column in 0..<p.columns {
+                let key = TileKey(page: page, scaleMillis: p.scaleMillis, column: column, row: row)
+                let r = p.pixelRect(column: column, row: row)
+                let s = zoom / p.scale
+                let onScreen = Rect(x: frame.minX + r.minX * s, y: frame.minY + r.minY * s, width: r.width * s, height: r.height * s)
+                guard onScreen.intersects(visible), let tile = cache.tile(for: key) else { continue }
+                paint(tile, at: frame, zoom: zoom, cr: cr)
+            }
+        }
     }
 
     /// Hover tints and lift shadows from the engine's pointer effects (indirect input only).

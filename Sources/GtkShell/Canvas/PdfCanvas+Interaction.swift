@@ -41,35 +41,42 @@ extension PdfCanvas {
         }
     }
 
-    /// Reads a page's annotations on the render worker (the document is busy there anyway, and
-    /// the main loop must not wait for a page being drawn), then hands them to the engine.
+    /// Reads a page's text and links on the render worker (the document is busy there anyway,
+    /// and the main loop must not wait for a page being drawn), then, on the main loop, takes
+    /// the page's annotations from the editor and hands everything to the engine.
     private func loadAnnotations(on page: PageIndex) {
-        guard let store = annotationStore, let source = pageSource, let queue = renderQueue else { return }
+        guard let source = pageSource, let queue = renderQueue else { return }
         let generation = documentGeneration
         let textSource = self.textSource, linkSource = self.linkSource
         queue.perform { [weak self] in
             let text = textSource?.text(on: page)
             let links = linkSource?.links(on: page) ?? []
-            // Link annotations come from the link list, which knows their destinations.
-            let annotations = store.annotations(on: page).filter { $0.isListedForEditing && (linkSource == nil || $0.subtype != .link) }
-            let targets = annotations.map { info in
-                // What the document cannot move faithfully is selectable but locked in place.
-                Self.target(info, movable: store.canSetRectangle(of: info.subtype))
-            } + links.map { AnnotationTarget(id: AnnotationID($0.id), kind: .link, page: $0.page, bounds: $0.rect, isLocked: true) }
             // The exact rotation may cost the document a probe: only pages with something to
-            // hit-test pay for it.
-            let info = targets.isEmpty ? nil : source.pageInfo(page)
+            // hit-test pay for it (every page may carry annotations, so resolve it here).
+            let info = source.pageInfo(page)
             MainLoop.post(priority: G_PRIORITY_HIGH_IDLE) {
                 guard let self, self.documentGeneration == generation else { return }
-                self.annotationsByPage[page] = targets
-                if let info { self.exactPageInfo[page] = info }
+                self.exactPageInfo[page] = info
                 if let text { self.textByPage[page] = text }
+                self.linksByPage[page] = links
                 for link in links { self.linkTargets[AnnotationID(link.id)] = link.target }
-                self.syncScene()
-                self.interaction.setAnnotations(targets, on: page)
-                self.onViewChanged?()
+                self.refreshTargets(on: page)
             }
         }
+    }
+
+    /// Rebuilds a page's hit-test targets from the editor's annotations and the page's links.
+    func refreshTargets(on page: PageIndex) {
+        let annotations = editing?.editor.annotations(on: page) ?? []
+        let links = linksByPage[page] ?? []
+        // Link annotations come from the link list, which knows their destinations.
+        let targets = annotations.filter { $0.info.isListedForEditing && (linkSource == nil || $0.subtype != .link) }
+            .map { Self.target($0.info, movable: $0.isTransformable) }
+            + links.map { AnnotationTarget(id: AnnotationID($0.id), kind: .link, page: $0.page, bounds: $0.rect, isLocked: true) }
+        annotationsByPage[page] = targets
+        syncScene()
+        interaction.setAnnotations(targets, on: page)
+        onViewChanged?()
     }
 
     nonisolated static func target(_ info: AnnotationInfo, movable: Bool) -> AnnotationTarget {
@@ -177,40 +184,6 @@ extension PdfCanvas {
     public var selectedText: String? {
         guard let s = textSelection, let text = textByPage[s.page] else { return nil }
         return text.string(from: s.anchor, to: s.focus)
-    }
-
-    /// Applies an annotation command to the document, then re-renders the page it is on.
-    func apply(_ command: ToolCommand) {
-        switch command {
-        case .moveAnnotation(let id, let delta):
-            guard let target = interaction.scene.annotation(id) else { return }
-            setBounds(of: target, to: target.bounds.offsetBy(delta))
-        case .resizeAnnotation(let id, let rect):
-            guard let target = interaction.scene.annotation(id) else { return }
-            setBounds(of: target, to: rect)
-        case .deleteAnnotation(let id):
-            guard let target = interaction.scene.annotation(id), let store = annotationStore,
-                  store.removeAnnotation(id.rawValue) else { return }
-            interaction.remove(id)
-            annotationsByPage[target.page]?.removeAll { $0.id == id }
-            annotationEdits += 1
-            invalidate(page: target.page)
-        default:
-            gtk_widget_queue_draw(area)
-        }
-    }
-
-    private func setBounds(of target: AnnotationTarget, to rect: Rect) {
-        guard let store = annotationStore, store.setRectangle(rect, forAnnotation: target.id.rawValue) else { return }
-        var moved = target
-        moved.bounds = rect
-        interaction.update(moved)
-        if var list = annotationsByPage[target.page], let i = list.firstIndex(where: { $0.id == target.id }) {
-            list[i] = moved
-            annotationsByPage[target.page] = list
-        }
-        annotationEdits += 1
-        invalidate(page: target.page)
     }
 
     /// Drops a page's sharp tiles so they render again; the stale ones stay as placeholders

@@ -36,8 +36,13 @@ public final class PdfCanvas {
     let clock = EventTimelineClock()
     lazy var interaction = makeInteraction()
     var translator = EventTranslator()
-    /// The open document's annotations, when it has any to offer.
-    var annotationStore: AnnotationStore?
+    /// The editing session of the open document, once its editor is open.
+    var editing: EditingSession?
+    /// The move or resize in progress: the annotation as it was when it started, and as it
+    /// would be now (drawn as a preview; the document changes once, when it ends).
+    var transform: (start: Annotation, current: Annotation)?
+    /// Each page's links, as read on the worker.
+    var linksByPage: [PageIndex: [LinkInfo]] = [:]
     /// Annotations per page as the engine knows them (pages loaded when first visible).
     var annotationsByPage: [PageIndex: [AnnotationTarget]] = [:]
     /// The document's links.
@@ -111,11 +116,13 @@ public final class PdfCanvas {
     }
 
     /// Shows `source`'s pages, replacing whatever was shown; `drawPage` renders on the worker.
-    public func setDocument(_ source: PageSource, annotations: AnnotationStore? = nil, text: TextSource? = nil,
+    public func setDocument(_ source: PageSource, text: TextSource? = nil,
                             links: LinkSource? = nil, drawPage: @escaping RenderQueue.DrawPage) {
         renderQueue?.stop()
         cache.removeAll()
-        annotationStore = annotations
+        editing = nil
+        transform = nil
+        linksByPage = [:]
         annotationsByPage = [:]
         exactPageInfo = [:]
         textSource = text
@@ -146,7 +153,9 @@ public final class PdfCanvas {
         renderQueue?.stop()
         renderQueue = nil
         cache.removeAll()
-        annotationStore = nil
+        editing = nil
+        transform = nil
+        linksByPage = [:]
         annotationsByPage = [:]
         exactPageInfo = [:]
         textSource = nil

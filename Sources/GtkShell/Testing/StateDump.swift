@@ -49,6 +49,18 @@ public struct WindowSnapshot: Codable, Sendable {
     public var pendingExternalLink: String?
     /// Whether keys go to the canvas (scrolling keys work without a click first).
     public var canvasHasFocus: Bool
+    /// Whether the document's editor is open (it opens just after the first frame).
+    public var isEditable: Bool
+    /// Whether there are changes a save would write.
+    public var hasUnsavedChanges: Bool
+    /// What Undo and Redo would do ("Move"), or `nil` when there is nothing.
+    public var undoName: String?
+    public var redoName: String?
+    /// The question or message open over the window: "restore", "close", "save-failed",
+    /// "changed-on-disk", "journal-stale", "restore-failed"; `nil` when none.
+    public var dialog: String?
+    /// What the last failed save said, until a save succeeds.
+    public var saveError: String?
 }
 
 /// One annotation as the state dump reports it.
@@ -131,6 +143,8 @@ extension DocumentWindow {
             hoveredAnnotation: canvas.interaction.hoveredAnnotation?.rawValue, cursor: canvas.cursorName,
             annotations: canvas.visibleAnnotationSnapshots(), annotationEdits: canvas.annotationEdits,
             selectedText: canvas.selectedText, pendingExternalLink: pendingExternalLink,
-            canvasHasFocus: gtk_widget_has_focus(canvas.area) != 0)
+            canvasHasFocus: gtk_widget_has_focus(canvas.area) != 0, isEditable: editing != nil,
+            hasUnsavedChanges: editing?.hasUnsavedChanges ?? false, undoName: editing?.undoName,
+            redoName: editing?.redoName, dialog: pendingDialog, saveError: saveError)
     }
 }

@@ -23,6 +23,10 @@ extension DocumentWindow {
             guard let self, let text = self.canvas.selectedText, !text.isEmpty else { return }
             gdk_clipboard_set_text(gtk_widget_get_clipboard(self.window), text)
         }
+        addAction("undo") { [weak self] in self?.undo() }
+        addAction("redo") { [weak self] in self?.redo() }
+        addAction("save") { [weak self] in self?.save() }
+        addAction("save-as") { [weak self] in self?.saveAs() }
         addAction("close") { [weak self] in
             guard let self else { return }
             gtk_window_close(cast(self.window))

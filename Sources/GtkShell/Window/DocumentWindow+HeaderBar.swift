@@ -64,7 +64,41 @@ extension DocumentWindow {
         gtk_box_append(cast(zoomBox), zoomIn)
         gtk_header_bar_pack_end(cast(header), zoomBox)
 
-        navigationWidgets = [pageBox, zoomBox]
+        let undo = gtk_button_new_from_icon_name("edit-undo-symbolic")!
+        gtk_actionable_set_action_name(cast(undo), "win.undo")
+        gtk_widget_set_tooltip_text(undo, "Undo (Ctrl+Z)")
+        ann_accessible_set_label(undo, "Undo")
+        let redo = gtk_button_new_from_icon_name("edit-redo-symbolic")!
+        gtk_actionable_set_action_name(cast(redo), "win.redo")
+        gtk_widget_set_tooltip_text(redo, "Redo (Ctrl+Shift+Z)")
+        ann_accessible_set_label(redo, "Redo")
+        let undoBox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        gtk_widget_add_css_class(undoBox, "linked")
+        gtk_box_append(cast(undoBox), undo)
+        gtk_box_append(cast(undoBox), redo)
+        gtk_header_bar_pack_start(cast(header), undoBox)
+
+        // The main menu: what Undo and Redo would do, and saving.
+        let editSection = g_menu_new()!
+        g_menu_append(editSection, "_Undo", "win.undo")
+        g_menu_append(editSection, "_Redo", "win.redo")
+        let fileSection = g_menu_new()!
+        g_menu_append(fileSection, "_Save", "win.save")
+        g_menu_append(fileSection, "Save _As…", "win.save-as")
+        let mainMenu = g_menu_new()!
+        g_menu_append_section(mainMenu, nil, cast(editSection))
+        g_menu_append_section(mainMenu, nil, cast(fileSection))
+        editMenu = editSection
+        let menuButton = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(cast(menuButton), "open-menu-symbolic")
+        gtk_menu_button_set_menu_model(cast(menuButton), cast(mainMenu))
+        gtk_widget_set_tooltip_text(menuButton, "Main Menu")
+        ann_accessible_set_label(menuButton, "Main menu")
+        g_object_unref(raw(mainMenu))
+        g_object_unref(raw(fileSection))
+        gtk_header_bar_pack_end(cast(header), menuButton)
+
+        navigationWidgets = [pageBox, zoomBox, undoBox, menuButton]
         gtk_window_set_titlebar(cast(window), header)
     }
 

@@ -8,10 +8,6 @@ import Geometry
 extension PopplerDocument: TextSource {}
 extension PopplerDocument: LinkSource {}
 
-extension PopplerDocument: AnnotationStore {
-    public func canSetRectangle(of subtype: AnnotationSubtype) -> Bool { Self.canSetRectangle(of: subtype) }
-}
-
 /// One window showing one document (or an empty, error or password page): header bar with
 /// open, page number and zoom controls, and the ``PdfCanvas``.
 @MainActor
@@ -24,7 +20,7 @@ public final class DocumentWindow {
     public let window: UnsafeMutablePointer<GtkWidget>
     public let canvas = PdfCanvas()
     public private(set) var content: Content = .empty
-    public private(set) var path: String?
+    public internal(set) var path: String?
     public private(set) var document: PopplerDocument?
     public private(set) var errorMessage: String?
 
@@ -41,6 +37,22 @@ public final class DocumentWindow {
     var zoomLabel = ""
     weak var application: AnnotatorApplication?
     var fileChooser: OpaquePointer?
+    var saveChooser: OpaquePointer?
+    /// The document's editing session, once its editor is open.
+    var editing: EditingSession?
+    /// Counts documents opened in this window, so that work posted for an earlier one is dropped.
+    var openGeneration = 0
+    /// The window title without the unsaved-changes mark.
+    var baseTitle = "PDF Annotator"
+    /// The Edit menu, whose Undo and Redo items name what they would do.
+    var editMenu: OpaquePointer?
+    var editMenuLabels = (undo: "", redo: "")
+    /// The question or message shown over the window, by kind, for the state dump.
+    public internal(set) var pendingDialog: String?
+    /// What the last failed save said, until a save succeeds.
+    public internal(set) var saveError: String?
+    /// The user answered the close question: the next close request closes.
+    var closeConfirmed = false
 
     init(application: AnnotatorApplication) {
         self.application = application
@@ -83,7 +95,10 @@ public final class DocumentWindow {
         installActions()
         installDropTarget()
         Signals.connectReturningBool(raw(window), "close-request") { [weak self] in
-            self?.closed()
+            guard let self else { return false }
+            // True keeps the window: it asks about unsaved changes first.
+            guard self.mayClose() else { return true }
+            self.closed()
             return false
         }
         show(.empty)
@@ -97,13 +112,22 @@ public final class DocumentWindow {
     /// window; an encrypted document shows the password prompt.
     public func open(path: String, password: String? = nil) {
         self.path = path
+        openGeneration += 1
+        editing = nil
+        closeConfirmed = false
+        saveError = nil
         let name = Self.displayName(path)
         setTitle(name, subtitle: "")
         do {
             let doc = try PopplerDocument.open(path: path, password: password)
             document = doc
             errorMessage = nil
-            canvas.setDocument(doc, annotations: doc, text: doc, links: doc, drawPage: { page, scale, cr in doc.render(page: page, scale: scale, into: cr) })
+            // The worker draws whichever version the editor last produced.
+            let source = RenderSource(doc)
+            canvas.setDocument(doc, text: doc, links: doc, drawPage: { page, scale, cr in
+                source.document.render(page: page, scale: scale, into: cr)
+            })
+            startEditing(path: path, password: password, renderSource: source)
             setTitle(doc.metadata.title.flatMap { $0.isEmpty ? nil : $0 } ?? name, subtitle: doc.metadata.title == nil ? "" : name)
             gtk_label_set_text(cast(pageCountLabel), "of \(doc.pageCount)")
             show(.document)
@@ -166,6 +190,7 @@ public final class DocumentWindow {
     }
 
     func setTitle(_ title: String, subtitle: String) {
+        baseTitle = title
         gtk_window_set_title(cast(window), title)
         gtk_label_set_text(cast(titleLabel), title)
         gtk_label_set_text(cast(subtitleLabel), subtitle)
@@ -218,6 +243,7 @@ public final class DocumentWindow {
     }
 
     func closed() {
+        editing = nil
         canvas.clearDocument()
         document = nil
         application?.windowClosed(self)

@@ -112,6 +112,17 @@ public final class DocumentInteraction {
         refreshPointerRegions()
     }
 
+    /// Ends the annotation selection from the host's side (the selected annotation was removed
+    /// by an undo, say): the edit tool hands over to panning, as when the user deselects.
+    public func deselectAnnotation() {
+        guard selectedAnnotation != nil else { return }
+        emit(tools.select(.pan))
+        var session = tools.session
+        session.selectedAnnotation = nil
+        tools.setSession(session)
+        output(.selectionChanged(nil))
+    }
+
     /// Annotations get a hover tint; links morph the pointer (highlight).
     private func refreshPointerRegions() {
         var regions: [PointerRegion] = []

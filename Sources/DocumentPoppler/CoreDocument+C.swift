@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Document
+import Geometry
+import PopplerBridge
+
+/// Owns one `ann_pdf*` from the bridge and closes it in `deinit`.
+final class CoreHandle {
+    let pointer: OpaquePointer
+    init(adopting pointer: OpaquePointer) { self.pointer = pointer }
+    deinit { ann_pdf_close(pointer) }
+}
+
+extension CoreDocument {
+    /// The poppler version the bridge was built against.
+    public static var popplerVersion: String { String(cString: ann_pdf_poppler_version()) }
+
+    /// Opens `path` for editing. Wraps `ann_pdf_open`.
+    public static func open(path: String, password: String?) throws(CoreDocumentError) -> CoreDocument {
+        var status = ANN_PDF_OK
+        guard let pointer = ann_pdf_open(path, password, &status) else {
+            switch status {
+            case ANN_PDF_ERROR_PASSWORD:
+                throw .open(password == nil ? .passwordRequired(path: path) : .wrongPassword(path: path))
+            case ANN_PDF_ERROR_OPEN:
+                throw .open(.notReadable(path: path, reason: "it could not be opened"))
+            default:
+                throw .open(.damaged(path: path, reason: "it is damaged"))
+            }
+        }
+        return CoreDocument(path: path, handle: CoreHandle(adopting: pointer))
+    }
+
+    public var pageCount: Int { locked { Int(ann_pdf_page_count(handle.pointer)) } }
+    public var isEncrypted: Bool { locked { ann_pdf_is_encrypted(handle.pointer) != 0 } }
+    public var isModified: Bool { locked { ann_pdf_is_modified(handle.pointer) != 0 } }
+
+    /// The lower-left corner of the page's crop box (the origin of the editor's coordinates)
+    /// and its /Rotate. Wraps `ann_pdf_page_geometry`.
+    public func pageGeometry(_ page: PageIndex) -> (cropOrigin: Point, rotation: PageRotation)? {
+        locked {
+            var box = [0.0, 0, 0, 0]
+            var rotate: Int32 = 0
+            guard ann_pdf_page_geometry(handle.pointer, Int32(page.rawValue), &box, &rotate) == ANN_PDF_OK else { return nil }
+            return (Point(x: min(box[0], box[2]), y: min(box[1], box[3])), PageRotation(degrees: Int(rotate)))
+        }
+    }
+
+    public func pageRef(_ page: PageIndex) -> ObjectRef? {
+        locked {
+            let r = ann_pdf_page_ref(handle.pointer, Int32(page.rawValue))
+            return r.num < 0 ? nil : ObjectRef(Int(r.num), Int(r.gen))
+        }
+    }
+
+    /// The page's /Annots entries in order; `nil` for an annotation written inline (not an
+    /// indirect object). Wraps `ann_pdf_page_annots`.
+    public func annotationRefs(on page: PageIndex) -> [ObjectRef?] {
+        locked {
+            var refs: UnsafeMutablePointer<ann_pdf_ref>?
+            let count = ann_pdf_page_annots(handle.pointer, Int32(page.rawValue), &refs)
+            defer { ann_pdf_free(refs) }
+            guard count > 0, let refs else { return [] }
+            return (0..<Int(count)).map { refs[$0].num < 0 ? nil : ObjectRef(Int(refs[$0].num), Int(refs[$0].gen)) }
+        }
+    }
+
+    /// Replaces the page's /Annots (inline annotations are dropped: the editor never lists
+    /// them as editable, and keeps them by passing `nil` entries). Wraps `ann_pdf_set_page_annots`.
+    public func setAnnotationRefs(_ refs: [ObjectRef?], on page: PageIndex) throws(CoreDocumentError) {
+        let raw = refs.map { ann_pdf_ref(num: Int32($0?.number ?? -1), gen: Int32($0?.generation ?? 0)) }
+        let status = locked { raw.withUnsafeBufferPointer { ann_pdf_set_page_annots(handle.pointer, Int32(page.rawValue), $0.baseAddress, Int32($0.count)) } }
+        guard status == ANN_PDF_OK else { throw .rejected("page \(page.displayNumber)'s annotation list") }
+    }
+
+    /// The object `ref` as a value (a stream as its dictionary). Wraps `ann_pdf_object_text`.
+    public func object(_ ref: ObjectRef) -> PDFObject? {
+        let bytes: [UInt8]? = locked {
+            var length = 0
+            guard let text = ann_pdf_object_text(handle.pointer, ann_pdf_ref(num: Int32(ref.number), gen: Int32(ref.generation)), &length) else {
+                return nil
+            }
+            defer { ann_pdf_free(text) }
+            return text.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
+        }
+        return bytes.flatMap { try? PDFSyntaxParser.parse($0) }
+    }
+
+    /// Replaces object `ref`. Wraps `ann_pdf_set_object`.
+    public func setObject(_ object: PDFObject, at ref: ObjectRef) throws(CoreDocumentError) {
+        let text = PDFSyntaxWriter.bytes(object)
+        let status = locked {
+            text.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) {
+                    ann_pdf_set_object(handle.pointer, ann_pdf_ref(num: Int32(ref.number), gen: Int32(ref.generation)), $0.baseAddress, $0.count)
+                }
+            }
+        }
+        guard status == ANN_PDF_OK else { throw .rejected("object \(ref)") }
+    }
+
+    /// Adds a new object and returns its reference. Wraps `ann_pdf_add_object`.
+    public func add(_ object: PDFObject) throws(CoreDocumentError) -> ObjectRef {
+        let text = PDFSyntaxWriter.bytes(object)
+        let r = locked {
+            text.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { ann_pdf_add_object(handle.pointer, $0.baseAddress, $0.count) }
+            }
+        }
+        guard r.num >= 0 else { throw .rejected("a new object") }
+        return ObjectRef(Int(r.num), Int(r.gen))
+    }
+
+    /// Adds a new stream (stored unfiltered) and returns its reference. Wraps `ann_pdf_add_stream`.
+    public func addStream(_ dictionary: PDFDictionary, data: [UInt8]) throws(CoreDocumentError) -> ObjectRef {
+        let text = PDFSyntaxWriter.bytes(.dictionary(dictionary))
+        let r = locked {
+            text.withUnsafeBufferPointer { t in
+                t.withMemoryRebound(to: CChar.self) { t in
+                    data.withUnsafeBufferPointer { d in
+                        ann_pdf_add_stream(handle.pointer, t.baseAddress, t.count, d.baseAddress, d.count)
+                    }
+                }
+            }
+        }
+        guard r.num >= 0 else { throw .rejected("a new stream") }
+        return ObjectRef(Int(r.num), Int(r.gen))
+    }
+
+    /// Writes the original bytes and the edits as an incremental update to exactly `path`.
+    /// Wraps `ann_pdf_save`.
+    public func save(to path: String) throws(CoreDocumentError) {
+        let status = locked { ann_pdf_save(handle.pointer, path) }
+        guard status == ANN_PDF_OK else { throw .write(path: path) }
+    }
+
+    /// The bytes ``save(to:)`` would write. Wraps `ann_pdf_save_to_memory`.
+    public func savedBytes() throws(CoreDocumentError) -> [UInt8] {
+        lock.lock()
+        defer { lock.unlock() }
+        var data: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        guard ann_pdf_save_to_memory(handle.pointer, &data, &length) == ANN_PDF_OK, let data else {
+            throw .write(path: "memory")
+        }
+        defer { ann_pdf_free(data) }
+        return Array(UnsafeBufferPointer(start: data, count: length))
+    }
+}

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Document
+import Foundation
+import Geometry
+
+/// An indirect object's number and generation.
+public struct ObjectRef: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var number: Int
+    public var generation: Int
+    public init(_ number: Int, _ generation: Int) { self.number = number; self.generation = generation }
+    public var description: String { "\(number) \(generation) R" }
+    /// The annotation id the editor gives the annotation stored in this object ("12-0").
+    public var annotationID: String { "\(number)-\(generation)" }
+}
+
+/// Why the PDF library could not do what the editor asked.
+public enum CoreDocumentError: Error, Equatable, Sendable {
+    case open(DocumentOpenError)
+    /// Object text the library could not parse, or a page or object that does not exist.
+    case rejected(String)
+    /// Writing the output failed (no space, no permission, an I/O error).
+    case write(path: String)
+}
+
+/// A PDF file opened with poppler's core library for editing: objects are read and written as
+/// ``PDFObject`` values, and the result is saved as an incremental update.
+///
+/// poppler-glib (``PopplerDocument``) draws; this object edits. They never share a poppler
+/// object: after an edit the editor saves this document into memory and the view reopens the
+/// bytes with poppler-glib (see the DocumentPoppler article). Calls are serialised by a lock,
+/// so any thread may use it.
+public final class CoreDocument: @unchecked Sendable {
+    /// The path it was opened from.
+    public let path: String
+    let handle: CoreHandle
+    let lock = NSLock()
+
+    init(path: String, handle: CoreHandle) {
+        self.path = path
+        self.handle = handle
+    }
+
+    /// Locks around `body`.
+    func locked<R>(_ body: () throws -> R) rethrows -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+}

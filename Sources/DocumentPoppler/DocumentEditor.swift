@@ -1,0 +1,395 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Document
+import Foundation
+import Geometry
+
+/// Why an edit, an undo, a save or a restore did not happen. The document and the file are as
+/// they were before the call.
+public enum EditorError: Error, Equatable, Sendable {
+    case edit(EditError)
+    case library(CoreDocumentError)
+    case save(SaveError)
+    case journal(String)
+}
+
+/// The one place where a document is edited: it applies every ``EditRecord`` to the
+/// ``AnnotationModel``, writes it into the file's objects through ``CoreDocument``, keeps undo and
+/// redo, journals each step, and saves.
+///
+/// The shell never changes an annotation any other way. After each change it asks for
+/// ``renderedBytes()`` and shows them with poppler-glib, so the screen shows exactly what a save
+/// writes.
+///
+/// - Warning: Not thread-safe: use it from one thread (the main thread). Reading a page's
+///   annotations (``annotations(on:)``) the first time costs a little PDF work.
+public final class DocumentEditor {
+    /// The file being edited (changes with Save As).
+    public private(set) var path: String
+    let password: String?
+    private(set) var core: CoreDocument
+    public private(set) var model = AnnotationModel()
+    public private(set) var history = EditHistory()
+    /// Where each annotation's object is, by id, and the other way round.
+    private var refs: [String: ObjectRef] = [:]
+    private var idsByRef: [ObjectRef: String] = [:]
+    /// Ids whose annotations the file on disk lists under another id (the file's id on the
+    /// left): annotations created or reordered before the last save keep their ids.
+    private var aliases: [String: String] = [:]
+    /// Each annotation's dictionary as last written or read, so that a rewrite keeps its keys.
+    private var dictionaries: [String: PDFDictionary] = [:]
+    /// Inline annotations (not objects) of each page, kept at the end of its /Annots.
+    private var inlineCounts: [PageIndex: Int] = [:]
+    /// Each page's crop box origin (model ↔ file coordinates) and its reference.
+    private var pageOrigins: [PageIndex: Point] = [:]
+    /// The file's size and modification time when it was opened or last saved.
+    public private(set) var diskStamp: FileStamp?
+    /// The journal of unsaved steps, when one is kept.
+    public var journal: EditJournal?
+    /// Whether the journal has its header for the current saved state.
+    private var journalStarted = false
+    /// Ids of the annotations stored in the file on disk (read at open, or written by a save).
+    private var idsOnDisk: Set<String> = []
+
+    init(path: String, password: String?, core: CoreDocument) {
+        self.path = path
+        self.password = password
+        self.core = core
+        self.diskStamp = FileStamp(path: path)
+    }
+
+    /// Opens `path` for editing.
+    public static func open(path: String, password: String?) throws(EditorError) -> DocumentEditor {
+        do {
+            return DocumentEditor(path: path, password: password, core: try CoreDocument.open(path: path, password: password))
+        } catch {
+            throw .library(error)
+        }
+    }
+
+    public var pageCount: Int { core.pageCount }
+    public var isEncrypted: Bool { core.isEncrypted }
+    public var hasUnsavedChanges: Bool { history.hasUnsavedChanges }
+
+    // MARK: Reading
+
+    /// Every annotation of a page in drawing order (popups and hidden ones included), read from
+    /// the file the first time and from the model after that.
+    public func annotations(on page: PageIndex) -> [Annotation] {
+        loadPage(page)
+        return model.annotations(on: page)
+    }
+
+    public func annotation(_ id: String) -> Annotation? { model.annotation(id) }
+
+    /// Reads a page into the model if it is not there yet.
+    func loadPage(_ page: PageIndex) {
+        guard page.rawValue >= 0, page.rawValue < pageCount, !model.isLoaded(page) else { return }
+        let origin = core.pageGeometry(page)?.cropOrigin ?? .zero
+        pageOrigins[page] = origin
+        var list: [Annotation] = []
+        var inline = 0
+        for (ref, id, dictionary) in fileAnnotations(on: page) {
+            guard let ref else { inline += 1; continue }
+            // An object listed twice (on two pages, or twice on one) is edited once.
+            guard let dictionary, refs[id] == nil, idsByRef[ref] == nil else { continue }
+            refs[id] = ref
+            idsByRef[ref] = id
+            idsOnDisk.insert(id)
+            dictionaries[id] = dictionary
+            list.append(AnnotationDictionary.annotation(id: id, page: page, dictionary: dictionary, origin: origin))
+        }
+        inlineCounts[page] = inline
+        model.load(list, on: page)
+    }
+
+    /// The page's /Annots entries with the ids the editor gives them: "p3-a7" for the eighth
+    /// annotation poppler lists on page 3 (the ids poppler-glib's annotation mapping implies:
+    /// popups that belong to a markup annotation are not counted, and get "p3-popup12-0"
+    /// from their object), so that ids read the same in every session on the same file.
+    func fileAnnotations(on page: PageIndex) -> [(ObjectRef?, String, PDFDictionary?)] {
+        var index = 0
+        var out: [(ObjectRef?, String, PDFDictionary?)] = []
+        for ref in core.annotationRefs(on: page) {
+            guard let ref else {
+                out.append((nil, "p\(page.rawValue)-a\(index)", nil))
+                index += 1
+                continue
+            }
+            guard let dictionary = core.object(ref)?.dictionaryValue else { continue }
+            if dictionary["Subtype"]?.nameValue == "Popup", dictionary["Parent"] != nil {
+                out.append((ref, "p\(page.rawValue)-popup\(ref.number)-\(ref.generation)", dictionary))
+            } else {
+                out.append((ref, "p\(page.rawValue)-a\(index)", dictionary))
+                index += 1
+            }
+        }
+        return out
+    }
+
+    /// The id of the popup annotation that shows `annotation`'s note, if it has one.
+    public func popupID(of annotation: Annotation) -> String? {
+        guard let object = annotation.popupID, let ref = Self.parseRef(object) else { return nil }
+        return idsByRef[ref]
+    }
+
+    // MARK: Editing
+
+    /// Applies a new edit, records it for undo and journals it.
+    public func perform(_ record: EditRecord) throws(EditorError) {
+        try apply(record.edit)
+        history.record(record)
+        appendToJournal(.do, record)
+    }
+
+    /// Undoes the last edit; returns it (the caller says "Undo Move" or re-selects).
+    @discardableResult
+    public func undo() throws(EditorError) -> EditRecord? {
+        guard let record = history.popUndo() else { return nil }
+        do { try apply(record.edit.inverse) } catch { history.restoreAfterFailedUndo(); throw error }
+        appendToJournal(.undo, record)
+        return record
+    }
+
+    @discardableResult
+    public func redo() throws(EditorError) -> EditRecord? {
+        guard let record = history.popRedo() else { return nil }
+        do { try apply(record.edit) } catch { history.restoreAfterFailedRedo(); throw error }
+        appendToJournal(.redo, record)
+        return record
+    }
+
+    /// Applies an edit to the model and writes it into the file's objects.
+    func apply(_ edit: AnnotationEdit) throws(EditorError) {
+        for page in edit.pages { loadPage(page) }
+        let before = model
+        do {
+            try model.apply(edit)
+        } catch {
+            throw .edit(error)
+        }
+        do {
+            try write(edit, previous: before)
+        } catch {
+            // Keep the model and the file's objects in step: put the model back and rewrite
+            // what may have been half-written.
+            model = before
+            try? write(edit.inverse, previous: before)
+            throw .library(error)
+        }
+    }
+
+    /// Writes the annotations an edit touched, then the /Annots of each page it touched.
+    private func write(_ edit: AnnotationEdit, previous: AnnotationModel) throws(CoreDocumentError) {
+        switch edit {
+        case .insert(let placed):
+            for p in placed { try writeAnnotation(p.annotation) }
+        case .replace(_, let after):
+            for a in after { try writeAnnotation(a) }
+        case .remove:
+            break
+        case .setFieldValue:
+            throw .rejected("form fields are written by the forms editor, which is not built yet")
+        }
+        var pages = edit.pages
+        if case .replace(let before, _) = edit { pages.formUnion(before.map(\.page)) }
+        for page in pages { try writeAnnotationList(of: page) }
+    }
+
+    /// Writes one annotation's dictionary (and, when the app draws it, its appearance).
+    private func writeAnnotation(_ a: Annotation) throws(CoreDocumentError) {
+        let origin = pageOrigins[a.page] ?? .zero
+        var d = dictionaries[a.id] ?? PDFDictionary()
+        if let pageRef = core.pageRef(a.page) { d["P"] = .reference(pageRef.number, pageRef.generation) }
+        AnnotationDictionary.write(a, into: &d, origin: origin)
+        switch a.appearance {
+        case .generated:
+            if let stream = AppearanceBuilder.appearance(for: a) {
+                var form = PDFDictionary([
+                    ("Type", .name("XObject")), ("Subtype", .name("Form")),
+                    ("BBox", .numbers([stream.boundingBox.minX, stream.boundingBox.minY, stream.boundingBox.maxX, stream.boundingBox.maxY])),
+                ])
+                if !stream.resources.isEmpty { form["Resources"] = .dictionary(stream.resources) }
+                let apRef = try core.addStream(form, data: stream.content)
+                d["AP"] = .dictionary(PDFDictionary([("N", .reference(apRef.number, apRef.generation))]))
+                // A state name would pick an entry of a sub-dictionary that no longer exists.
+                d["AS"] = nil
+            }
+        case .file, .absent:
+            break
+        }
+        if let ref = refs[a.id] {
+            try core.setObject(.dictionary(d), at: ref)
+        } else {
+            let ref = try core.add(.dictionary(d))
+            refs[a.id] = ref
+            idsByRef[ref] = a.id
+        }
+        dictionaries[a.id] = d
+    }
+
+    /// Rewrites a page's /Annots from the model's order (inline annotations kept at the end).
+    private func writeAnnotationList(of page: PageIndex) throws(CoreDocumentError) {
+        let list: [ObjectRef?] = model.annotations(on: page).compactMap { refs[$0.id] }
+            + Array(repeating: nil, count: inlineCounts[page] ?? 0)
+        try core.setAnnotationRefs(list, on: page)
+    }
+
+    /// The file with every edit applied, as it would be saved: what the view shows.
+    public func renderedBytes() throws(EditorError) -> [UInt8] {
+        do { return try core.savedBytes() } catch { throw .library(error) }
+    }
+
+    // MARK: Journal
+
+    private func appendToJournal(_ step: JournalStep, _ record: EditRecord) {
+        guard let journal else { return }
+        if !journalStarted {
+            journal.start(header: journalHeader())
+            journalStarted = true
+        }
+        journal.append(JournalLine(step: step, record: record))
+    }
+
+    /// The header for a journal started now: the file it applies to and the ids that are not
+    /// derived from object numbers (annotations created before the last save keep their ids).
+    func journalHeader() -> JournalHeader {
+        JournalHeader(document: path, stamp: diskStamp, fingerprint: FileFingerprint.of(path: path), aliases: aliases)
+    }
+
+    /// Replays a journal's steps on this freshly opened document (the caller checked that the
+    /// journal belongs to this file as it is on disk).
+    public func restore(_ contents: JournalContents) throws(EditorError) {
+        // Ids of annotations created or reordered before the last save.
+        applyAliases(contents.header.aliases)
+        for line in contents.lines {
+            switch line.step {
+            case .do: try perform(line.record)
+            case .undo:
+                guard history.undoStack.last == line.record else { throw .journal("the journal's undo does not match its history") }
+                try undo()
+            case .redo:
+                guard history.redoStack.last == line.record else { throw .journal("the journal's redo does not match its history") }
+                try redo()
+            }
+        }
+    }
+
+    static func parseRef(_ id: String) -> ObjectRef? {
+        let parts = id.split(separator: "-")
+        guard parts.count == 2, let n = Int(parts[0]), let g = Int(parts[1]) else { return nil }
+        return ObjectRef(n, g)
+    }
+
+    /// Renames annotations as the aliases say (file id → id the journal uses), all of a page
+    /// at once so that swapped ids never collide.
+    private func applyAliases(_ map: [String: String]) {
+        aliases = map
+        var pagesToRename: Set<Int> = []
+        for fileID in map.keys {
+            if let page = Self.pageNumber(inID: fileID) { pagesToRename.insert(page) }
+        }
+        for pageNumber in pagesToRename.sorted() where pageNumber < pageCount {
+            let page = PageIndex(pageNumber)
+            loadPage(page)
+            let list = model.annotations(on: page).map { a -> Annotation in
+                var renamed = a
+                renamed.id = map[a.id] ?? a.id
+                return renamed
+            }
+            var fresh: [String: ObjectRef] = [:]
+            for a in model.annotations(on: page) {
+                if let ref = refs.removeValue(forKey: a.id) { fresh[map[a.id] ?? a.id] = ref }
+            }
+            var freshDictionaries: [String: PDFDictionary] = [:]
+            for a in model.annotations(on: page) {
+                if let d = dictionaries.removeValue(forKey: a.id) { freshDictionaries[map[a.id] ?? a.id] = d }
+                if idsOnDisk.remove(a.id) != nil { idsOnDisk.insert(map[a.id] ?? a.id) }
+            }
+            for (id, ref) in fresh { refs[id] = ref; idsByRef[ref] = id }
+            dictionaries.merge(freshDictionaries) { $1 }
+            model.reload(list, on: page)
+        }
+    }
+
+    static func pageNumber(inID id: String) -> Int? {
+        guard id.hasPrefix("p"), let dash = id.firstIndex(of: "-") else { return nil }
+        return Int(id[id.index(after: id.startIndex)..<dash])
+    }
+
+    /// After a save: the ids the saved file implies for each loaded page's annotations, and
+    /// where they differ from the model's, an alias for the journal.
+    private func recomputeAliases() {
+        var map: [String: String] = [:]
+        for page in model.pages.keys {
+            for (ref, fileID, _) in fileAnnotations(on: page) {
+                guard let ref, let modelID = idsByRef[ref], modelID != fileID else { continue }
+                map[fileID] = modelID
+            }
+        }
+        aliases = map
+    }
+
+    /// Starts keeping `journal` after a restore: it is rewritten with a fresh header and the
+    /// steps that rebuilt the current state, so it always describes exactly this state.
+    public func adoptJournal(_ journal: EditJournal, steps: [JournalLine]) {
+        self.journal = journal
+        journalStarted = false
+        guard !steps.isEmpty else { journal.remove(); return }
+        journal.start(header: journalHeader())
+        journalStarted = true
+        for step in steps { journal.append(step) }
+    }
+
+    /// Forgets the journal (after a save or when the user discards the changes).
+    public func discardJournal() {
+        journal?.remove()
+        journalStarted = false
+    }
+
+    // MARK: Saving
+
+    /// Saves every edit into `target` (the file itself by default) as an incremental update,
+    /// atomically; then this editor continues on the saved file. Writes nothing when there is
+    /// nothing to save and the target is the file itself.
+    ///
+    /// - Parameter overwriteChangedFile: Save even though another program changed the file
+    ///   since it was opened (the caller asked the user).
+    public func save(to target: String? = nil, overwriteChangedFile: Bool = false, fileSystem: SaveFileSystem = .system) throws(EditorError) {
+        let destination = target ?? path
+        let inPlace = destination == path
+        if inPlace && !history.hasUnsavedChanges && !core.isModified { return }
+        if inPlace, !overwriteChangedFile, let stamp = diskStamp, FileStamp(path: path) != stamp {
+            throw .save(.changedOnDisk(path: path))
+        }
+        let bytes: [UInt8]
+        do { bytes = try core.savedBytes() } catch { throw .library(error) }
+        do {
+            try AtomicSave.write(bytes, to: destination, modeFrom: path, fileSystem: fileSystem)
+        } catch {
+            throw .save(error)
+        }
+        // Continue on the saved file, so that the next save appends to it.
+        do {
+            core = try CoreDocument.open(path: destination, password: password)
+        } catch {
+            throw .library(error)
+        }
+        path = destination
+        diskStamp = FileStamp(path: destination)
+        idsOnDisk = Set(refs.keys)
+        recomputeAliases()
+        history.markSaved()
+        discardJournal()
+    }
+}
+
+extension AnnotationModel {
+    /// Replaces a loaded page's list without an edit (used only to rename ids on restore).
+    mutating func reload(_ annotations: [Annotation], on page: PageIndex) {
+        var fresh = AnnotationModel()
+        for (p, list) in pages where p != page { fresh.load(list, on: p) }
+        fresh.load(annotations, on: page)
+        for (field, value) in fieldValues { _ = try? fresh.apply(.setFieldValue(field: field, before: nil, after: value)) }
+        self = fresh
+    }
+}

@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Document
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What a journal line did: a new edit, an undo or a redo. Replaying the steps in order
+/// rebuilds both the document and its undo history.
+public enum JournalStep: String, Codable, Sendable { case `do`, undo, redo }
+
+/// One line of a journal after the header.
+public struct JournalLine: Codable, Hashable, Sendable {
+    public var step: JournalStep
+    public var record: EditRecord
+}
+
+/// The first line of a journal: which file, in which state, the steps apply to.
+public struct JournalHeader: Codable, Hashable, Sendable {
+    public var format = "pdf-annotator-journal"
+    public var version = 1
+    /// The document's absolute path when the journal started.
+    public var document: String
+    public var stamp: FileStamp?
+    public var fingerprint: String?
+    /// Object ids ("31-0") of annotations the app created before the last save, mapped to the
+    /// ids the steps use for them.
+    public var aliases: [String: String]
+}
+
+/// A journal read back: its header and its steps (a torn last line, from a crash in the middle
+/// of a write, is dropped).
+public struct JournalContents: Hashable, Sendable {
+    public var header: JournalHeader
+    public var lines: [JournalLine]
+}
+
+/// The journal of one document's unsaved steps, in the user's state folder: one JSON line per
+/// step, each flushed to disk (fsync) before the next edit, so that a crash or `kill -9` loses
+/// at most the step being written.
+///
+/// Journals are named by a hash of the document's absolute path, so a renamed copy of the file
+/// is never confused with it; the header's fingerprint says whether the file on disk is still
+/// the one the steps apply to.
+public final class EditJournal {
+    public let url: URL
+    private var fd: Int32 = -1
+
+    public init(url: URL) { self.url = url }
+    deinit { if fd >= 0 { close(fd) } }
+
+    /// `$XDG_STATE_HOME/pdf-annotator/journals` (`~/.local/state/…` by default).
+    public static var folder: URL {
+        let env = ProcessInfo.processInfo.environment
+        let base = env["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? ((env["HOME"] ?? NSHomeDirectory()) + "/.local/state")
+        return URL(fileURLWithPath: base).appendingPathComponent("pdf-annotator/journals", isDirectory: true)
+    }
+
+    /// The journal of the document at `path`.
+    public static func forDocument(at path: String) -> EditJournal {
+        EditJournal(url: folder.appendingPathComponent(key(for: path) + ".jsonl"))
+    }
+
+    static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    }
+
+    /// A stable file name for a document path (FNV-1a 64 of the absolute path).
+    static func key(for path: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in absolute(path).utf8 { hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3 }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    public var exists: Bool { FileManager.default.fileExists(atPath: url.path) }
+
+    /// Starts the journal afresh with `header` (replacing an older one).
+    public func start(header: JournalHeader) {
+        if fd >= 0 { close(fd); fd = -1 }
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        writeLine(header)
+    }
+
+    /// Appends one step and flushes it to disk.
+    public func append(_ line: JournalLine) {
+        writeLine(line)
+    }
+
+    private func writeLine<T: Encodable>(_ value: T) {
+        guard fd >= 0, var data = try? JSONEncoder().encode(value) else { return }
+        data.append(0x0A)
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { return }
+                offset += n
+            }
+        }
+        fsync(fd)
+    }
+
+    /// Deletes the journal (the document was saved, or its changes discarded).
+    public func remove() {
+        if fd >= 0 { close(fd); fd = -1 }
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    /// Moves the journal out of the way (its document changed since), keeping it for the user.
+    @discardableResult
+    public func moveAside() -> URL? {
+        if fd >= 0 { close(fd); fd = -1 }
+        let stamp = Int(Date().timeIntervalSince1970)
+        let target = url.deletingPathExtension().appendingPathExtension("stale-\(stamp).jsonl")
+        do { try FileManager.default.moveItem(at: url, to: target); return target } catch { return nil }
+    }
+
+    /// Reads the journal back; `nil` when there is none or its header cannot be read.
+    public func read() -> JournalContents? {
+        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        let lines = data.split(separator: 0x0A)
+        guard let first = lines.first, let header = try? JSONDecoder().decode(JournalHeader.self, from: Data(first)),
+              header.format == "pdf-annotator-journal" else { return nil }
+        var steps: [JournalLine] = []
+        for line in lines.dropFirst() {
+            guard let step = try? JSONDecoder().decode(JournalLine.self, from: Data(line)) else { break }
+            steps.append(step)
+        }
+        return JournalContents(header: header, lines: steps)
+    }
+
+    /// Whether the journal's steps apply to the file at `path` as it is now.
+    public static func matches(_ header: JournalHeader, file path: String) -> Bool {
+        header.fingerprint != nil && header.fingerprint == FileFingerprint.of(path: path)
+    }
+}

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CCairo
+import CGtk
+import Document
+import Geometry
+import InteractionEngine
+import Rendering
+
+/// The canvas as the place where annotation commands become edits: a drag or a resize is
+/// previewed while it lasts and committed as one edit when it ends; Delete and nudges are one
+/// edit each. The document itself changes only through the ``EditingSession``.
+extension PdfCanvas {
+    /// Adopts the document's editor: annotations shown so far are read again from it, and its
+    /// changes redraw the pages they touch.
+    func attach(_ session: EditingSession) {
+        editing = session
+        session.renderQueue = renderQueue
+        session.onContentChanged = { [weak self] pages in self?.contentChanged(pages) }
+        for page in annotationsByPage.keys { refreshTargets(on: page) }
+    }
+
+    /// After an edit, undo or redo reached the screen: re-render the pages and rebuild their
+    /// targets; a selection whose annotation is gone ends.
+    func contentChanged(_ pages: Set<PageIndex>) {
+        for page in pages {
+            if annotationsByPage[page] != nil { refreshTargets(on: page) }
+            invalidate(page: page)
+        }
+        if let selected = interaction.selectedAnnotation, interaction.scene.annotation(selected) == nil {
+            _ = selected
+            interaction.deselectAnnotation()
+        }
+    }
+
+    /// Applies an annotation command from a tool.
+    func apply(_ command: ToolCommand) {
+        switch command {
+        case .beginTransform(let id):
+            guard let a = editing?.editor.annotation(id.rawValue), a.isTransformable else { return }
+            transform = (a, a)
+        case .moveAnnotation(let id, let delta):
+            guard let t = transform, t.start.id == id.rawValue else { return }
+            preview(t.current.moved(by: delta))
+        case .resizeAnnotation(let id, let rect):
+            guard let t = transform, t.start.id == id.rawValue, rect.width > 0, rect.height > 0 else { return }
+            preview(t.current.resized(to: rect))
+        case .endTransform(let id, let cancelled):
+            guard let t = transform, t.start.id == id.rawValue else { return }
+            transform = nil
+            if cancelled || t.current == t.start {
+                preview(t.start)
+                transform = nil
+                gtk_widget_queue_draw(area)
+                return
+            }
+            let name = t.current.rect.size == t.start.rect.size ? "Move" : "Resize"
+            var after = t.current
+            after.modified = PDFDate.string(secondsSince1970: Int64(time(nil)))
+            if editing?.commit(EditRecord(name, .replace(before: [t.start], after: [after]))) == true {
+                annotationEdits += 1
+            } else {
+                preview(t.start)
+                transform = nil
+            }
+        case .deleteAnnotation(let id):
+            guard let editor = editing?.editor, let a = editor.annotation(id.rawValue), a.isTransformable || a.subtype == .text else { return }
+            let ids = [a.id] + (editor.popupID(of: a).map { [$0] } ?? [])
+            let removal = editor.model.removal(of: ids)
+            if editing?.commit(EditRecord("Delete", .remove(removal))) == true {
+                interaction.remove(id)
+                annotationEdits += 1
+            }
+        case .selectAnnotation, .deselectAnnotation, .scrollView, .selectText, .clearTextSelection, .addTextMarkup,
+             .inkPreview, .addInk, .shapePreview, .clearShapePreview, .addShape, .addFreeText, .addNote, .addStamp,
+             .focusFormField, .clearFormFocus, .followLink:
+            gtk_widget_queue_draw(area)
+        }
+    }
+
+    /// Shows `a` as the transform's current state: the engine's target follows (handles,
+    /// hit-testing), and the page is drawn with the annotation lifted to its new place.
+    private func preview(_ a: Annotation) {
+        guard var t = transform else { return }
+        t.current = a
+        transform = t
+        if var target = interaction.scene.annotation(AnnotationID(a.id)) {
+            target.bounds = a.rect
+            interaction.update(target)
+            if var list = annotationsByPage[a.page], let i = list.firstIndex(where: { $0.id == target.id }) {
+                list[i] = target
+                annotationsByPage[a.page] = list
+            }
+        }
+        gtk_widget_queue_draw(area)
+        onViewChanged?()
+    }
+
+    /// During a move or resize: the annotation's pixels from the current tiles, drawn at its
+    /// new place, and its old place veiled, so the user sees what they drag before the page is
+    /// rendered again.
+    func drawTransformPreview(_ cr: OpaquePointer) {
+        guard let t = transform, t.current != t.start,
+              let old = interaction.scene.coordinates.viewRect(fromPDF: t.start.rect, on: t.start.page),
+              let new = interaction.scene.coordinates.viewRect(fromPDF: t.current.rect, on: t.current.page),
+              old.width > 0, old.height > 0 else { return }
+        let page = t.start.page
+        let frame = layout.pageFrame(page, zoom: viewport.zoom).offsetBy(Point.zero - viewport.offset)
+        cairo_save(cr)
+        cairo_set_source_rgba(cr, 1, 1, 1, 0.65)
+        cairo_rectangle(cr, old.minX, old.minY, old.width, old.height)
+        cairo_fill(cr)
+        cairo_rectangle(cr, new.minX, new.minY, new.width, new.height)
+        cairo_clip(cr)
+        cairo_translate(cr, new.minX, new.minY)
+        cairo_scale(cr, new.width / old.width, new.height / old.height)
+        cairo_translate(cr, -old.minX, -old.minY)
+        paintTiles(of: page, at: frame, cr: cr)
+        cairo_restore(cr)
+    }
+}

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Document
+import DocumentPoppler
+import Foundation
+import Geometry
+import Rendering
+
+/// The shell's side of editing one document: it hands every change to the ``DocumentEditor``
+/// (the one place that applies edits), then brings the screen up to date by reloading the
+/// edited bytes into the render worker's document and re-rendering the pages that changed.
+///
+/// - Warning: main thread only.
+@MainActor
+final class EditingSession {
+    let editor: DocumentEditor
+    let renderSource: RenderSource
+    /// Called once the screen shows the result of an edit, undo or redo (or straight away when
+    /// the redraw could not be prepared), with the pages whose drawing changed.
+    var onContentChanged: ((Set<PageIndex>) -> Void)?
+    /// Called after every change to what can be undone or saved (title, Edit menu).
+    var onHistoryChanged: (() -> Void)?
+    /// The worker that reloads the document between two tiles.
+    weak var renderQueue: RenderQueue?
+
+    init(editor: DocumentEditor, renderSource: RenderSource, renderQueue: RenderQueue?) {
+        self.editor = editor
+        self.renderSource = renderSource
+        self.renderQueue = renderQueue
+    }
+
+    var hasUnsavedChanges: Bool { editor.hasUnsavedChanges }
+    var undoName: String? { editor.history.undoName }
+    var redoName: String? { editor.history.redoName }
+
+    /// Applies a new edit; returns whether it was applied.
+    @discardableResult
+    func commit(_ record: EditRecord) -> Bool {
+        do {
+            try editor.perform(record)
+        } catch {
+            FileHandle.standardError.write(Data("pdf-annotator: edit \(record.name) refused: \(error)\n".utf8))
+            return false
+        }
+        changed(record.edit.pages)
+        return true
+    }
+
+    @discardableResult
+    func undo() -> EditRecord? {
+        guard let record = try? editor.undo() else { return nil }
+        changed(record.edit.pages)
+        return record
+    }
+
+    @discardableResult
+    func redo() -> EditRecord? {
+        guard let record = try? editor.redo() else { return nil }
+        changed(record.edit.pages)
+        return record
+    }
+
+    /// After the editor changed the document: redraw from the new bytes.
+    func changed(_ pages: Set<PageIndex>) {
+        onHistoryChanged?()
+        refreshRendering(pages)
+    }
+
+    /// Reloads the edited document on the render worker (so no tile mixes two versions) and
+    /// tells the canvas once the new version is in place. Tiles the worker finished before the
+    /// swap reach the main loop before that message, so the canvas marks them stale.
+    func refreshRendering(_ pages: Set<PageIndex>) {
+        let bytes: [UInt8]
+        do {
+            bytes = try editor.renderedBytes()
+        } catch {
+            onContentChanged?(pages)
+            return
+        }
+        let source = renderSource
+        let reload: @Sendable () -> Void = {
+            if let fresh = try? source.document.reloaded(from: bytes) { source.replace(with: fresh) }
+            MainLoop.post(priority: G_PRIORITY_HIGH_IDLE) { [weak self] in self?.onContentChanged?(pages) }
+        }
+        if let queue = renderQueue { queue.perform(reload) } else { reload() }
+    }
+}

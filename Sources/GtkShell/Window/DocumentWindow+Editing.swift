@@ -1,0 +1,272 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import CShim
+import Document
+import DocumentPoppler
+import Foundation
+import Geometry
+
+/// Editing in the window: the editor opened once the first frame is up, undo and redo, Save
+/// and Save As, the journal's restore question, and the question before closing with unsaved
+/// changes.
+extension DocumentWindow {
+    /// Opens the editor for the shown document (after the first frame, so that opening stays
+    /// as fast as viewing) and offers to restore unsaved changes the journal kept.
+    func startEditing(path: String, password: String?, renderSource: RenderSource) {
+        let generation = openGeneration
+        MainLoop.post(priority: G_PRIORITY_DEFAULT_IDLE) { [weak self] in
+            guard let self, self.openGeneration == generation, self.content == .document else { return }
+            guard let editor = try? DocumentEditor.open(path: path, password: password) else {
+                FileHandle.standardError.write(Data("pdf-annotator: \(path) opens for reading only\n".utf8))
+                return
+            }
+            let session = EditingSession(editor: editor, renderSource: renderSource, renderQueue: nil)
+            session.onHistoryChanged = { [weak self] in self?.editStateChanged() }
+            self.editing = session
+            self.canvas.attach(session)
+            self.offerToRestore(editor: editor, path: path)
+            self.editStateChanged()
+        }
+    }
+
+    /// Looks for a journal of unsaved changes to this file and asks whether to restore them
+    /// (Restore is the default: Return restores). A journal written for another state of the
+    /// file is moved aside, and the user is told.
+    func offerToRestore(editor: DocumentEditor, path: String) {
+        let journal = EditJournal.forDocument(at: path)
+        guard let contents = journal.read() else {
+            editor.journal = journal
+            return
+        }
+        let name = Self.displayName(path)
+        guard EditJournal.matches(contents.header, file: path) else {
+            let kept = journal.moveAside()
+            editor.journal = journal
+            showMessage(kind: "journal-stale", title: "Unsaved Changes Not Restored",
+                        body: "“\(name)” was changed since your last unsaved changes to it, so they were not applied."
+                            + (kept.map { " They were kept in \($0.path)." } ?? ""))
+            return
+        }
+        let count = contents.lines.count
+        ask(kind: "restore", type: GTK_MESSAGE_QUESTION, title: "Restore Unsaved Changes?",
+            body: "\(count == 1 ? "One change" : "\(count) changes") to “\(name)” had not been saved when the app last closed.",
+            buttons: [("_Discard", GTK_RESPONSE_REJECT.rawValue), ("_Restore", GTK_RESPONSE_ACCEPT.rawValue)],
+            defaultResponse: GTK_RESPONSE_ACCEPT.rawValue) { [weak self] response in
+            guard let self, let session = self.editing, session.editor === editor else { return }
+            if response == GTK_RESPONSE_ACCEPT.rawValue {
+                do {
+                    try editor.restore(contents)
+                    editor.adoptJournal(journal, steps: contents.lines)
+                } catch {
+                    journal.moveAside()
+                    editor.journal = journal
+                    self.showMessage(kind: "restore-failed", title: "Changes Could Not Be Restored",
+                                     body: "The unsaved changes to “\(name)” do not fit the file (\(error)). They were kept aside.")
+                }
+                session.changed(Set((0..<editor.pageCount).map(PageIndex.init)))
+            } else if response == GTK_RESPONSE_REJECT.rawValue {
+                journal.remove()
+                editor.journal = journal
+            } else {
+                // Closed without an answer: keep the journal for next time, journal nothing new.
+                editor.journal = nil
+            }
+            self.editStateChanged()
+        }
+    }
+
+    // MARK: State
+
+    /// Title, actions and menu labels after an edit, undo, redo or save.
+    func editStateChanged() {
+        let unsaved = editing?.hasUnsavedChanges ?? false
+        setActionEnabled("undo", editing?.undoName != nil)
+        setActionEnabled("redo", editing?.redoName != nil)
+        setActionEnabled("save", editing != nil)
+        setActionEnabled("save-as", editing != nil)
+        updateEditMenu()
+        let title = (unsaved ? "*" : "") + baseTitle
+        if string(gtk_window_get_title(cast(window))) != title {
+            gtk_window_set_title(cast(window), title)
+            gtk_label_set_text(cast(titleLabel), title)
+        }
+        application?.stateChanged()
+    }
+
+    func setActionEnabled(_ name: String, _ enabled: Bool) {
+        guard let action = g_action_map_lookup_action(OpaquePointer(window), name) else { return }
+        g_simple_action_set_enabled(action, enabled ? 1 : 0)
+    }
+
+    /// The Edit menu names what Undo and Redo would do ("Undo Move").
+    func updateEditMenu() {
+        guard let menu = editMenu else { return }
+        let undo = editing?.undoName.map { "_Undo \($0)" } ?? "_Undo"
+        let redo = editing?.redoName.map { "_Redo \($0)" } ?? "_Redo"
+        guard undo != editMenuLabels.undo || redo != editMenuLabels.redo else { return }
+        editMenuLabels = (undo, redo)
+        g_menu_remove(menu, 0)
+        g_menu_insert(menu, 0, undo, "win.undo")
+        g_menu_remove(menu, 1)
+        g_menu_insert(menu, 1, redo, "win.redo")
+    }
+
+    // MARK: Undo and redo
+
+    func undo() {
+        guard let session = editing, transformIdle else { return }
+        session.undo()
+    }
+
+    func redo() {
+        guard let session = editing, transformIdle else { return }
+        session.redo()
+    }
+
+    /// No move or resize is in progress (undo in the middle of a drag would fight it).
+    var transformIdle: Bool { canvas.transform == nil }
+
+    // MARK: Saving
+
+    /// Ctrl+S: saves in place; on a failure says why and offers Save As. Calls `completion`
+    /// with whether the document is saved.
+    func save(overwriteChangedFile: Bool = false, completion: (@MainActor (Bool) -> Void)? = nil) {
+        guard let session = editing else { completion?(false); return }
+        do {
+            try session.editor.save(overwriteChangedFile: overwriteChangedFile)
+            saveError = nil
+            editStateChanged()
+            completion?(true)
+        } catch {
+            handleSaveFailure(error, completion: completion)
+        }
+    }
+
+    func handleSaveFailure(_ error: EditorError, completion: (@MainActor (Bool) -> Void)?) {
+        let name = Self.displayName(editing?.editor.path ?? path ?? "")
+        switch error {
+        case .save(.changedOnDisk):
+            saveError = SaveError.changedOnDisk(path: editing?.editor.path ?? "").userMessage
+            ask(kind: "changed-on-disk", type: GTK_MESSAGE_WARNING, title: "File Changed on Disk",
+                body: saveError!, buttons: [("_Cancel", GTK_RESPONSE_CANCEL.rawValue), ("Save _As…", 1), ("_Replace", GTK_RESPONSE_ACCEPT.rawValue)],
+                defaultResponse: GTK_RESPONSE_CANCEL.rawValue) { [weak self] response in
+                if response == GTK_RESPONSE_ACCEPT.rawValue { self?.save(overwriteChangedFile: true, completion: completion) }
+                else if response == 1 { self?.saveAs(completion: completion) }
+                else { completion?(false) }
+            }
+        case .save(let failure):
+            saveError = failure.userMessage
+            ask(kind: "save-failed", type: GTK_MESSAGE_ERROR, title: "Could Not Save “\(name)”", body: failure.userMessage,
+                buttons: [("_Cancel", GTK_RESPONSE_CANCEL.rawValue), ("Save _As…", GTK_RESPONSE_ACCEPT.rawValue)],
+                defaultResponse: GTK_RESPONSE_ACCEPT.rawValue) { [weak self] response in
+                if response == GTK_RESPONSE_ACCEPT.rawValue { self?.saveAs(completion: completion) } else { completion?(false) }
+            }
+        default:
+            saveError = "“\(name)” could not be saved (\(error)). The file is unchanged and your changes are kept."
+            ask(kind: "save-failed", type: GTK_MESSAGE_ERROR, title: "Could Not Save “\(name)”", body: saveError!,
+                buttons: [("_Close", GTK_RESPONSE_CANCEL.rawValue)], defaultResponse: GTK_RESPONSE_CANCEL.rawValue) { _ in
+                completion?(false)
+            }
+        }
+        application?.stateChanged()
+    }
+
+    /// Ctrl+Shift+S: asks for a new name with the native chooser, then saves there and goes on
+    /// editing that file.
+    func saveAs(completion: (@MainActor (Bool) -> Void)? = nil) {
+        guard editing != nil, saveChooser == nil,
+              let native = gtk_file_chooser_native_new("Save a Copy", cast(window), GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel")
+        else { completion?(false); return }
+        saveChooser = native
+        let filter = ann_pdf_file_filter()
+        gtk_file_chooser_add_filter(native, filter)
+        g_object_unref(raw(filter))
+        gtk_native_dialog_set_modal(cast(native), 1)
+        gtk_file_chooser_set_current_name(native, Self.displayName(editing?.editor.path ?? "document.pdf"))
+        Signals.connect(raw(native), "response", int: { [weak self] response in
+            guard let self, let chooser = self.saveChooser else { return }
+            self.saveChooser = nil
+            var target: String?
+            if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser) {
+                target = takeString(g_file_get_path(file))
+                g_object_unref(raw(file))
+            }
+            g_object_unref(raw(chooser))
+            guard let target else { completion?(false); return }
+            self.save(as: target, completion: completion)
+        })
+        gtk_native_dialog_show(cast(native))
+    }
+
+    /// Saves into `target` and continues editing it (what Save As does once a name is chosen).
+    func save(as target: String, completion: (@MainActor (Bool) -> Void)? = nil) {
+        guard let session = editing else { completion?(false); return }
+        do {
+            try session.editor.save(to: target)
+            session.editor.journal = EditJournal.forDocument(at: target)
+            path = target
+            baseTitle = Self.displayName(target)
+            saveError = nil
+            editStateChanged()
+            completion?(true)
+        } catch {
+            handleSaveFailure(error, completion: completion)
+        }
+    }
+
+    // MARK: Closing
+
+    /// Called by close-request: `true` lets the window close. With unsaved changes it asks
+    /// Save / Discard / Cancel first (Save is the default) and closes once answered.
+    func mayClose() -> Bool {
+        guard !closeConfirmed, let session = editing, session.hasUnsavedChanges else { return true }
+        guard pendingDialog == nil else { return false }
+        let name = Self.displayName(session.editor.path)
+        ask(kind: "close", type: GTK_MESSAGE_QUESTION, title: "Save Changes to “\(name)” Before Closing?",
+            body: "If you don’t save, your changes will be lost.",
+            buttons: [("_Cancel", GTK_RESPONSE_CANCEL.rawValue), ("_Discard", GTK_RESPONSE_REJECT.rawValue), ("_Save", GTK_RESPONSE_ACCEPT.rawValue)],
+            defaultResponse: GTK_RESPONSE_ACCEPT.rawValue) { [weak self] response in
+            guard let self else { return }
+            switch response {
+            case GTK_RESPONSE_ACCEPT.rawValue:
+                self.save { [weak self] saved in
+                    guard let self, saved else { return }
+                    self.closeConfirmed = true
+                    gtk_window_close(cast(self.window))
+                }
+            case GTK_RESPONSE_REJECT.rawValue:
+                session.editor.discardJournal()
+                self.closeConfirmed = true
+                gtk_window_close(cast(self.window))
+            default:
+                break
+            }
+        }
+        return false
+    }
+
+    // MARK: Dialogs
+
+    /// A modal question; `kind` names it in the state dump while it is open.
+    func ask(kind: String, type: GtkMessageType, title: String, body: String, buttons: [(String, Int32)],
+             defaultResponse: Int32, _ answer: @escaping @MainActor (Int32) -> Void) {
+        guard let dialog = ann_message_dialog_new(cast(window), type, title, body) else { return }
+        for (label, response) in buttons { gtk_dialog_add_button(cast(dialog), label, response) }
+        gtk_dialog_set_default_response(cast(dialog), defaultResponse)
+        pendingDialog = kind
+        application?.stateChanged()
+        Signals.connect(raw(dialog), "response", int: { [weak self] response in
+            gtk_window_destroy(cast(dialog))
+            self?.pendingDialog = nil
+            answer(response)
+            self?.application?.stateChanged()
+        })
+        gtk_window_present(cast(dialog))
+        if let button = gtk_dialog_get_widget_for_response(cast(dialog), defaultResponse) { gtk_widget_grab_focus(button) }
+    }
+
+    func showMessage(kind: String, title: String, body: String) {
+        ask(kind: kind, type: GTK_MESSAGE_INFO, title: title, body: body, buttons: [("_OK", GTK_RESPONSE_OK.rawValue)],
+            defaultResponse: GTK_RESPONSE_OK.rawValue) { _ in }
+    }
+}

@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The annotator's one door into poppler's core (libpoppler, from libpoppler-private-dev 22.12):
+ * a PDF document opened for editing at the level of PDF objects, saved as an incremental update.
+ *
+ * poppler-glib 22.12 cannot create ink or free-text annotations, set border widths or read ink
+ * lists, and its private structs are not installed, so the editable document lives here. The
+ * bridge knows nothing about annotation semantics: the Swift side (Document, DocumentPoppler)
+ * reads and writes whole objects as PDF syntax and decides what they mean. That keeps the C++
+ * small and every rule testable in Swift.
+ *
+ * Object text: PDF syntax as poppler writes an object into a file (PDFDoc::writeObject with no
+ * encryption): dictionaries, arrays, names, numbers, booleans, null, references "N G R" and
+ * strings, as literal "(...)" with escapes or hex "<...>". Strings are the decrypted bytes even
+ * when the file is encrypted. The text is bytes, not necessarily UTF-8.
+ *
+ * Threading: one ann_pdf is used from one thread at a time (the caller serialises).
+ * Memory: every pointer a function returns through an out-parameter or as char* is owned by the
+ * caller and released with ann_pdf_free().
+ */
+#ifndef ANN_PDF_EDIT_H
+#define ANN_PDF_EDIT_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct ann_pdf ann_pdf;
+
+/* An indirect object reference. num < 0 means "none" (a failure, or a direct object). */
+typedef struct {
+    int num;
+    int gen;
+} ann_pdf_ref;
+
+typedef enum {
+    ANN_PDF_OK = 0,
+    /* the file could not be opened or read */
+    ANN_PDF_ERROR_OPEN = 1,
+    /* encrypted and the password is missing or wrong */
+    ANN_PDF_ERROR_PASSWORD = 2,
+    /* not a PDF poppler can repair, or no pages object */
+    ANN_PDF_ERROR_DAMAGED = 3,
+    /* object text that does not parse to the expected kind of object */
+    ANN_PDF_ERROR_SYNTAX = 4,
+    /* a page index or reference that does not exist */
+    ANN_PDF_ERROR_ARGUMENT = 5,
+    /* the output could not be written (disk full, permission, I/O error) */
+    ANN_PDF_ERROR_WRITE = 6,
+} ann_pdf_status;
+
+/* The poppler version this bridge was compiled against, e.g. "22.12.0". */
+const char *ann_pdf_poppler_version(void);
+
+/* Opens `path` (a file-system path, not a URI). `password` may be NULL. On failure returns NULL
+ * and sets *status (when status is not NULL). */
+ann_pdf *ann_pdf_open(const char *path, const char *password, ann_pdf_status *status);
+void ann_pdf_close(ann_pdf *doc);
+
+int ann_pdf_page_count(ann_pdf *doc);
+/* 1 when the file is encrypted (the incremental update is then encrypted too). */
+int ann_pdf_is_encrypted(ann_pdf *doc);
+/* 1 once any object was set or added since opening. */
+int ann_pdf_is_modified(ann_pdf *doc);
+
+/* The page's crop box (x1, y1, x2, y2 in PDF user space) and its /Rotate (0, 90, 180, 270).
+ * `page` counts from 0. Returns ANN_PDF_ERROR_ARGUMENT for a page that does not exist. */
+ann_pdf_status ann_pdf_page_geometry(ann_pdf *doc, int page, double crop_box[4], int *rotate);
+
+/* The page object's own reference. */
+ann_pdf_ref ann_pdf_page_ref(ann_pdf *doc, int page);
+
+/* The entries of the page's /Annots array in order, as references. A direct (inline) annotation
+ * dictionary is reported as {-1, 0}. *refs is malloc'd (NULL when the count is 0).
+ * Returns the count, or -1 for a page that does not exist. */
+int ann_pdf_page_annots(ann_pdf *doc, int page, ann_pdf_ref **refs);
+
+/* Replaces the page's /Annots with `refs` (count may be 0). Where /Annots is a reference to an
+ * array object, that array object is changed; otherwise the page dictionary is. Direct
+ * annotation dictionaries that were in the array are kept at their positions only if the
+ * caller passes {-1, 0} entries for them in the same order; a caller that passes none drops
+ * them. */
+ann_pdf_status ann_pdf_set_page_annots(ann_pdf *doc, int page, const ann_pdf_ref *refs, int count);
+
+/* An object as PDF syntax (for a stream: its dictionary only). Returns NULL when the reference
+ * names no object. *length receives the byte count (the text is also NUL-terminated). */
+char *ann_pdf_object_text(ann_pdf *doc, ann_pdf_ref ref, size_t *length);
+
+/* The decoded (filters applied) data of a stream object, or NULL when `ref` is not a stream. */
+unsigned char *ann_pdf_stream_data(ann_pdf *doc, ann_pdf_ref ref, size_t *length);
+
+/* Replaces object `ref` with the object that `text` (length bytes of PDF syntax) describes. */
+ann_pdf_status ann_pdf_set_object(ann_pdf *doc, ann_pdf_ref ref, const char *text, size_t length);
+
+/* Adds a new indirect object; returns its reference, or num -1 when the text does not parse. */
+ann_pdf_ref ann_pdf_add_object(ann_pdf *doc, const char *text, size_t length);
+
+/* Adds a new stream object whose dictionary is `dict_text` (a PDF dictionary; /Length is set
+ * by the bridge, and /Filter must be absent: the data is stored as given) and whose data is
+ * `data`. Returns its reference, or num -1 when the dictionary does not parse. */
+ann_pdf_ref ann_pdf_add_stream(ann_pdf *doc, const char *dict_text, size_t dict_length,
+                               const unsigned char *data, size_t data_length);
+
+/* Writes the document to `path` as an incremental update: the bytes of the file it was opened
+ * from, unchanged, followed by the changed and added objects, a cross-reference section and a
+ * trailer (encrypted with the document's key when the file is encrypted). Writes exactly
+ * `path`; atomicity (temporary file, fsync, rename) is the caller's business. */
+ann_pdf_status ann_pdf_save(ann_pdf *doc, const char *path);
+
+/* The same bytes as ann_pdf_save, into memory (*data malloc'd). */
+ann_pdf_status ann_pdf_save_to_memory(ann_pdf *doc, unsigned char **data, size_t *length);
+
+void ann_pdf_free(void *pointer);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import XCTest
+
+/// Runs a command-line tool that is not poppler (qpdf, mutool) to judge a saved file; a test
+/// whose tool is missing skips and says so.
+enum ExternalTool {
+    struct Result {
+        var status: Int32
+        var output: String
+    }
+
+    static func path(of tool: String) -> String? {
+        for folder in ["/usr/bin", "/usr/local/bin", "/bin"] where FileManager.default.isExecutableFile(atPath: "\(folder)/\(tool)") {
+            return "\(folder)/\(tool)"
+        }
+        return nil
+    }
+
+    static func require(_ tool: String) throws -> String {
+        guard let path = path(of: tool) else { throw XCTSkip("\(tool) is not installed (tools/install-deps.sh installs it)") }
+        return path
+    }
+
+    @discardableResult
+    static func run(_ tool: String, _ arguments: [String]) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try require(tool))
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+    }
+}

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Document
+import Foundation
+import Geometry
+import XCTest
+@testable import DocumentPoppler
+
+/// The journal of unsaved edits: what a crash leaves behind is enough to rebuild the edits.
+final class JournalTests: XCTestCase {
+    var folder: TemporaryFolder!
+
+    override func setUpWithError() throws { folder = try TemporaryFolder() }
+
+    func document() throws -> String {
+        let target = folder.path("doc.pdf")
+        try FileManager.default.copyItem(atPath: try DeveloperPDFSet.path("annots-square-circle-noap.pdf"), toPath: target)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: target)
+        return target
+    }
+
+    func journal(for path: String) -> EditJournal {
+        EditJournal(url: folder.url.appendingPathComponent("journal-\(EditJournal.key(for: path)).jsonl"))
+    }
+
+    func testAnEditorDroppedWithoutSavingCanBeRebuiltFromItsJournal() throws {
+        let path = try document()
+        var expected: AnnotationModel
+        do {
+            let editor = try DocumentEditor.open(path: path, password: nil)
+            editor.journal = journal(for: path)
+            let list = editor.annotations(on: PageIndex(0))
+            try editor.perform(EditRecord("Move", .replace(before: [list[0]], after: [list[0].moved(by: Vector(dx: 3, dy: 4))])))
+            try editor.perform(EditRecord("Delete", .remove(editor.model.removal(of: [list[1].id]))))
+            try editor.undo()
+            try editor.redo()
+            try editor.perform(EditRecord("Resize", .replace(before: [editor.annotation(list[0].id)!],
+                                                             after: [editor.annotation(list[0].id)!.resized(to: Rect(x: 20, y: 20, width: 40, height: 10))])))
+            try editor.undo()
+            expected = editor.model
+            // The editor goes away without a save, as in a crash.
+        }
+        let contents = try XCTUnwrap(journal(for: path).read())
+        XCTAssertTrue(EditJournal.matches(contents.header, file: path))
+        XCTAssertEqual(contents.lines.map(\.step), [.do, .do, .undo, .redo, .do, .undo])
+        let restored = try DocumentEditor.open(path: path, password: nil)
+        try restored.restore(contents)
+        XCTAssertEqual(restored.model.annotations(on: PageIndex(0)), expected.annotations(on: PageIndex(0)))
+        XCTAssertEqual(restored.history.undoName, "Delete")
+        XCTAssertEqual(restored.history.redoName, "Resize")
+        // Saving the restored edits writes them, and removes the journal.
+        restored.adoptJournal(journal(for: path), steps: contents.lines)
+        try restored.save()
+        XCTAssertFalse(journal(for: path).exists)
+        let reopened = try DocumentEditor.open(path: path, password: nil)
+        XCTAssertEqual(reopened.annotations(on: PageIndex(0)).map(\.rect), expected.annotations(on: PageIndex(0)).map(\.rect))
+    }
+
+    func testAJournalForAnotherStateOfTheFileDoesNotMatch() throws {
+        let path = try document()
+        let editor = try DocumentEditor.open(path: path, password: nil)
+        editor.journal = journal(for: path)
+        let a = editor.annotations(on: PageIndex(0))[0]
+        try editor.perform(EditRecord("Move", .replace(before: [a], after: [a.moved(by: Vector(dx: 1, dy: 1))])))
+        // Another program rewrites the document.
+        try Data(contentsOf: URL(fileURLWithPath: try DeveloperPDFSet.path("annots-text-highlight-ink.pdf"))).write(to: URL(fileURLWithPath: path))
+        let contents = try XCTUnwrap(journal(for: path).read())
+        XCTAssertFalse(EditJournal.matches(contents.header, file: path))
+        let aside = try XCTUnwrap(journal(for: path).moveAside())
+        XCTAssertTrue(FileManager.default.fileExists(atPath: aside.path), "kept for the user, not applied")
+        XCTAssertFalse(journal(for: path).exists)
+    }
+
+    func testEditsAfterASaveRestoreOnTopOfTheSavedFileEvenWhenIdsMoved() throws {
+        let path = try document()
+        let editor = try DocumentEditor.open(path: path, password: nil)
+        editor.journal = journal(for: path)
+        let list = editor.annotations(on: PageIndex(0))
+        // Deleting the first annotation shifts the positions (and so the file ids) of the rest.
+        try editor.perform(EditRecord("Delete", .remove(editor.model.removal(of: [list[0].id]))))
+        try editor.save()
+        XCTAssertFalse(journal(for: path).exists, "a save removes the journal")
+        let last = try XCTUnwrap(editor.annotations(on: PageIndex(0)).last)
+        try editor.perform(EditRecord("Move", .replace(before: [last], after: [last.moved(by: Vector(dx: 9, dy: 9))])))
+        let expected = editor.model.annotations(on: PageIndex(0))
+        let contents = try XCTUnwrap(journal(for: path).read())
+        XCTAssertFalse(contents.header.aliases.isEmpty, "ids that moved are mapped")
+        let restored = try DocumentEditor.open(path: path, password: nil)
+        try restored.restore(contents)
+        XCTAssertEqual(restored.model.annotations(on: PageIndex(0)), expected)
+    }
+
+    func testATornLastLineIsIgnored() throws {
+        let path = try document()
+        let editor = try DocumentEditor.open(path: path, password: nil)
+        let j = journal(for: path)
+        editor.journal = j
+        let a = editor.annotations(on: PageIndex(0))[0]
+        try editor.perform(EditRecord("Move", .replace(before: [a], after: [a.moved(by: Vector(dx: 1, dy: 1))])))
+        let handle = try FileHandle(forWritingTo: j.url)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("{\"step\":\"do\",\"rec".utf8))
+        try handle.close()
+        XCTAssertEqual(j.read()?.lines.count, 1)
+    }
+}
