@@ -64,6 +64,23 @@ extension CoreDocument {
         }
     }
 
+    /// The page's /Annots entries in order: each one's reference (`nil` for an annotation written
+    /// inline) and its dictionary (`nil` when it is not one). Wraps `ann_pdf_page_annots` and
+    /// `ann_pdf_page_annot_text`.
+    public func annotationEntries(on page: PageIndex) -> [(ref: ObjectRef?, dictionary: PDFDictionary?)] {
+        let refs = annotationRefs(on: page)
+        return refs.enumerated().map { index, ref in
+            if let ref { return (ref, object(ref)?.dictionaryValue) }
+            let bytes: [UInt8]? = locked {
+                var length = 0
+                guard let text = ann_pdf_page_annot_text(handle.pointer, Int32(page.rawValue), Int32(index), &length) else { return nil }
+                defer { ann_pdf_free(text) }
+                return text.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
+            }
+            return (nil, bytes.flatMap { try? PDFSyntaxParser.parse($0) }?.dictionaryValue)
+        }
+    }
+
     /// Replaces the page's /Annots (inline annotations are dropped: the editor never lists
     /// them as editable, and keeps them by passing `nil` entries). Wraps `ann_pdf_set_page_annots`.
     public func setAnnotationRefs(_ refs: [ObjectRef?], on page: PageIndex) throws(CoreDocumentError) {

@@ -37,8 +37,6 @@ public final class DocumentEditor {
     private var aliases: [String: String] = [:]
     /// Each annotation's dictionary as last written or read, so that a rewrite keeps its keys.
     private var dictionaries: [String: PDFDictionary] = [:]
-    /// Inline annotations (not objects) of each page, kept at the end of its /Annots.
-    private var inlineCounts: [PageIndex: Int] = [:]
     /// Each page's crop box origin (model ↔ file coordinates) and its reference.
     private var pageOrigins: [PageIndex: Point] = [:]
     /// The file's size and modification time when it was opened or last saved.
@@ -87,37 +85,33 @@ public final class DocumentEditor {
         let origin = core.pageGeometry(page)?.cropOrigin ?? .zero
         pageOrigins[page] = origin
         var list: [Annotation] = []
-        var inline = 0
         for (ref, id, dictionary) in fileAnnotations(on: page) {
-            guard let ref else { inline += 1; continue }
             // An object listed twice (on two pages, or twice on one) is edited once.
-            guard let dictionary, refs[id] == nil, idsByRef[ref] == nil else { continue }
-            refs[id] = ref
-            idsByRef[ref] = id
+            guard refs[id] == nil, ref.map({ idsByRef[$0] == nil }) ?? true else { continue }
+            if let ref {
+                refs[id] = ref
+                idsByRef[ref] = id
+            }
             idsOnDisk.insert(id)
             dictionaries[id] = dictionary
             list.append(AnnotationDictionary.annotation(id: id, page: page, dictionary: dictionary, origin: origin))
         }
-        inlineCounts[page] = inline
         model.load(list, on: page)
     }
 
-    /// The page's /Annots entries with the ids the editor gives them: "p3-a7" for the eighth
+    /// The page's annotations with the ids the editor gives them: "p3-a7" for the eighth
     /// annotation poppler lists on page 3 (the ids poppler-glib's annotation mapping implies:
     /// popups that belong to a markup annotation are not counted, and get "p3-popup12-0"
     /// from their object), so that ids read the same in every session on the same file.
-    func fileAnnotations(on page: PageIndex) -> [(ObjectRef?, String, PDFDictionary?)] {
+    /// An annotation written inline in /Annots has no object (`nil`) until it is edited.
+    func fileAnnotations(on page: PageIndex) -> [(ObjectRef?, String, PDFDictionary)] {
         var index = 0
-        var out: [(ObjectRef?, String, PDFDictionary?)] = []
-        for ref in core.annotationRefs(on: page) {
-            guard let ref else {
-                out.append((nil, "p\(page.rawValue)-a\(index)", nil))
-                index += 1
-                continue
-            }
-            guard let dictionary = core.object(ref)?.dictionaryValue else { continue }
+        var out: [(ObjectRef?, String, PDFDictionary)] = []
+        for (ref, dictionary) in core.annotationEntries(on: page) {
+            guard let dictionary, dictionary["Rect"] != nil else { continue }
             if dictionary["Subtype"]?.nameValue == "Popup", dictionary["Parent"] != nil {
-                out.append((ref, "p\(page.rawValue)-popup\(ref.number)-\(ref.generation)", dictionary))
+                let name = ref.map { "\($0.number)-\($0.generation)" } ?? "inline\(out.count)"
+                out.append((ref, "p\(page.rawValue)-popup\(name)", dictionary))
             } else {
                 out.append((ref, "p\(page.rawValue)-a\(index)", dictionary))
                 index += 1
@@ -213,9 +207,13 @@ public final class DocumentEditor {
                 d["AP"] = .dictionary(PDFDictionary([("N", .reference(apRef.number, apRef.generation))]))
                 // A state name would pick an entry of a sub-dictionary that no longer exists.
                 d["AS"] = nil
+                d[AnnotationDictionary.generatedKey] = .bool(true)
+            } else {
+                d["AP"] = nil
+                d[AnnotationDictionary.generatedKey] = nil
             }
         case .file, .absent:
-            break
+            d[AnnotationDictionary.generatedKey] = nil
         }
         if let ref = refs[a.id] {
             try core.setObject(.dictionary(d), at: ref)
@@ -227,10 +225,18 @@ public final class DocumentEditor {
         dictionaries[a.id] = d
     }
 
-    /// Rewrites a page's /Annots from the model's order (inline annotations kept at the end).
+    /// Rewrites a page's /Annots from the model's order. Annotations written inline become
+    /// objects of their own first (same dictionary), so every entry is a reference.
     private func writeAnnotationList(of page: PageIndex) throws(CoreDocumentError) {
-        let list: [ObjectRef?] = model.annotations(on: page).compactMap { refs[$0.id] }
-            + Array(repeating: nil, count: inlineCounts[page] ?? 0)
+        var list: [ObjectRef?] = []
+        for a in model.annotations(on: page) {
+            if refs[a.id] == nil, let d = dictionaries[a.id] {
+                let ref = try core.add(.dictionary(d))
+                refs[a.id] = ref
+                idsByRef[ref] = a.id
+            }
+            if let ref = refs[a.id] { list.append(ref) }
+        }
         try core.setAnnotationRefs(list, on: page)
     }
 

@@ -306,6 +306,31 @@ int ann_pdf_page_annots(ann_pdf *doc, int page, ann_pdf_ref **refs)
     }
 }
 
+char *ann_pdf_page_annot_text(ann_pdf *doc, int page, int index, size_t *length)
+{
+    if (!validPage(doc, page) || index < 0) {
+        return nullptr;
+    }
+    try {
+        Ref pageRef;
+        Object pageDict = pageDictionary(doc, page, &pageRef);
+        if (!pageDict.isDict()) {
+            return nullptr;
+        }
+        Object annots = annotsArray(doc, pageDict);
+        if (!annots.isArray() || index >= annots.arrayGetLength()) {
+            return nullptr;
+        }
+        Object entry = annots.arrayGet(index);
+        if (entry.isNull() || entry.isError()) {
+            return nullptr;
+        }
+        return copyOut(objectText(doc, entry), length);
+    } catch (...) {
+        return nullptr;
+    }
+}
+
 ann_pdf_status ann_pdf_set_page_annots(ann_pdf *doc, int page, const ann_pdf_ref *refs, int count)
 {
     if (!validPage(doc, page) || count < 0 || (count > 0 && refs == nullptr)) {

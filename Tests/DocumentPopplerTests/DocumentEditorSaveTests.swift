@@ -49,7 +49,7 @@ final class DocumentEditorSaveTests: XCTestCase {
         XCTAssertEqual(again.rect, moved.rect)
         XCTAssertEqual(again.subtype, .square)
         XCTAssertEqual(again.color, square.color)
-        XCTAssertEqual(again.appearance, .file, "a moved square without /AP gets the app's appearance")
+        XCTAssertEqual(again.appearance, .generated, "a moved square without /AP gets the app's appearance")
         if ExternalTool.path(of: "qpdf") != nil {
             let check = try ExternalTool.run("qpdf", ["--check", path])
             XCTAssertEqual(check.status, 0, check.output)

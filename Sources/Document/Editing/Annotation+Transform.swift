@@ -52,7 +52,7 @@ extension Annotation {
         case .vertices(let points):
             out.geometry = .vertices(points.map { map.apply(to: $0).quantized })
         }
-        if appearance == .absent { out.appearance = .generated }
+        if appearance == .absent, AppearanceBuilder.canDraw(subtype) { out.appearance = .generated }
         return out
     }
 }

@@ -29,7 +29,7 @@ public struct InkStroke: Hashable, Sendable, Codable {
     public var pressures: [Double]?
     public init(points: [Point], pressures: [Double]? = nil) {
         self.points = points
-        self.pressures = pressures.flatMap { $0.count == points.count ? $0 : nil }
+        self.pressures = pressures.flatMap { $0.count == points.count ? $0.map { Quantize.value(min(1, max(0, $0))) } : nil }
     }
 }
 

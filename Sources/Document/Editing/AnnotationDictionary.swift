@@ -12,6 +12,11 @@ import Geometry
 /// author, dates, name, flags, geometry, free-text style, icon, open state) and keeps every
 /// other key of the original dictionary (/P, /Popup, /IRT, /RC, /AP …) as it was.
 public enum AnnotationDictionary {
+    /// Private keys (tolerated by every reader) that keep what PDF has no key for: that the
+    /// app drew the appearance (so it may draw it again after a change), and ink pressures.
+    public static let generatedKey = "AnnotatorGenerated"
+    public static let pressuresKey = "AnnotatorPressures"
+
     static let subtypeNames: [AnnotationSubtype: String] = [
         .text: "Text", .link: "Link", .freeText: "FreeText", .line: "Line", .square: "Square", .circle: "Circle",
         .polygon: "Polygon", .polyLine: "PolyLine", .highlight: "Highlight", .underline: "Underline",
@@ -49,7 +54,10 @@ public enum AnnotationDictionary {
         var geometry = AnnotationGeometry.none
         switch subtype {
         case .ink:
-            let strokes = (d["InkList"]?.arrayValue ?? []).map { InkStroke(points: points($0.numbers)) }
+            let pressures = d[pressuresKey]?.arrayValue?.map { $0.numbers?.map(Quantize.value) }
+            let strokes = (d["InkList"]?.arrayValue ?? []).enumerated().map { i, list in
+                InkStroke(points: points(list.numbers), pressures: pressures.flatMap { i < $0.count ? $0[i] : nil })
+            }
             geometry = .ink(strokes)
         case .highlight, .underline, .squiggly, .strikeOut:
             geometry = .quadPoints(points(d["QuadPoints"]?.numbers))
@@ -69,13 +77,17 @@ public enum AnnotationDictionary {
             freeText?.alignment = FreeTextStyle.Alignment(rawValue: d["Q"].flatMap { $0.number }.map { Int($0) } ?? 0) ?? .left
         }
         let hasAppearance = d["AP"]?.dictionaryValue?["N"] != nil
+        // Without an appearance, viewers draw the geometry, wherever /Rect says (some writers
+        // get /Rect wrong): the geometry's bounds are where the annotation is.
+        if !hasAppearance, let bounds = geometryBounds(geometry, lineWidth: borderWidth ?? 1) { rect = bounds }
         return Annotation(
             id: id, page: page, subtype: subtype, rect: rect, color: color(d["C"]),
             opacity: Quantize.value(d["CA"]?.number ?? 1), borderWidth: borderWidth, dashPattern: dash, interiorColor: color(d["IC"]),
             contents: d["Contents"]?.textValue, author: d["T"]?.textValue, modified: d["M"]?.textValue,
             uniqueName: d["NM"]?.textValue, flags: d["F"].flatMap { $0.number }.map { Int($0) } ?? 0,
             geometry: geometry, freeText: freeText, iconName: d["Name"]?.nameValue, isOpen: d["Open"]?.boolValue,
-            appearance: hasAppearance ? .file : .absent, popupID: popupID(d["Popup"]))
+            appearance: hasAppearance ? (d[generatedKey]?.boolValue == true ? .generated : .file) : .absent,
+            popupID: popupID(d["Popup"]))
     }
 
     /// Writes `a` into `d`: the keys the model owns, and nothing else.
@@ -114,7 +126,10 @@ public enum AnnotationDictionary {
         d["F"] = a.flags != 0 ? .integer(a.flags) : nil
         switch a.geometry {
         case .none: break
-        case .ink(let strokes): d["InkList"] = .array(strokes.map { coordinates($0.points) })
+        case .ink(let strokes):
+            d["InkList"] = .array(strokes.map { coordinates($0.points) })
+            d[pressuresKey] = strokes.contains { $0.pressures != nil }
+                ? .array(strokes.map { .numbers($0.pressures ?? Array(repeating: 1, count: $0.points.count)) }) : nil
         case .quadPoints(let points): d["QuadPoints"] = coordinates(points)
         case .line(let start, let end, let a1, let a2):
             d["L"] = coordinates([start, end])
@@ -127,6 +142,25 @@ public enum AnnotationDictionary {
         }
         d["Name"] = a.iconName.map(PDFObject.name)
         d["Open"] = a.isOpen.map(PDFObject.bool)
+    }
+
+    /// The area a geometry covers, widened by half a line on each side; `nil` for none.
+    static func geometryBounds(_ geometry: AnnotationGeometry, lineWidth: Double) -> Rect? {
+        let points: [Point]
+        var pad = lineWidth / 2
+        switch geometry {
+        case .none: return nil
+        case .ink(let strokes): points = strokes.flatMap(\.points)
+        case .quadPoints(let p): points = p; pad = 0
+        case .line(let a, let b, let e1, let e2):
+            points = [a, b]
+            if e1 != .none || e2 != .none { pad = max(pad, 3 * lineWidth + 3) }
+        case .vertices(let p): points = p
+        }
+        guard let first = points.first else { return nil }
+        var box = Rect(origin: first, size: .zero)
+        for p in points.dropFirst() { box = box.union(Rect(origin: p, size: .zero)) }
+        return box.insetBy(dx: -pad, dy: -pad).quantized
     }
 
     /// "12-0" for a reference `12 0 R`: the id the editor gives the object's annotation.

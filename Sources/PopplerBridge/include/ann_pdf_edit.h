@@ -77,6 +77,10 @@ ann_pdf_ref ann_pdf_page_ref(ann_pdf *doc, int page);
  * Returns the count, or -1 for a page that does not exist. */
 int ann_pdf_page_annots(ann_pdf *doc, int page, ann_pdf_ref **refs);
 
+/* The `index`-th entry of the page's /Annots as PDF syntax: the object a reference points to, or
+ * the inline dictionary itself. NULL for an index out of range. */
+char *ann_pdf_page_annot_text(ann_pdf *doc, int page, int index, size_t *length);
+
 /* Replaces the page's /Annots with `refs` (count may be 0). Where /Annots is a reference to an
  * array object, that array object is changed; otherwise the page dictionary is. Direct
  * annotation dictionaries that were in the array are kept at their positions only if the
