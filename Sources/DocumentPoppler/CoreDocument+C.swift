@@ -102,6 +102,18 @@ extension CoreDocument {
         return bytes.flatMap { try? PDFSyntaxParser.parse($0) }
     }
 
+    /// The decoded data of stream `ref`, or `nil` when it is not a stream. Wraps `ann_pdf_stream_data`.
+    public func streamData(_ ref: ObjectRef) -> [UInt8]? {
+        locked {
+            var length = 0
+            guard let data = ann_pdf_stream_data(handle.pointer, ann_pdf_ref(num: Int32(ref.number), gen: Int32(ref.generation)), &length) else {
+                return nil
+            }
+            defer { ann_pdf_free(data) }
+            return Array(UnsafeBufferPointer(start: data, count: length))
+        }
+    }
+
     /// Replaces object `ref`. Wraps `ann_pdf_set_object`.
     public func setObject(_ object: PDFObject, at ref: ObjectRef) throws(CoreDocumentError) {
         let text = PDFSyntaxWriter.bytes(object)

@@ -120,6 +120,13 @@ public final class DocumentEditor {
         return out
     }
 
+    /// The decoded content of an annotation's normal appearance (/AP /N), for checks that an
+    /// appearance was kept byte for byte; `nil` when it has none (or it has states).
+    public func appearanceData(of id: String) -> [UInt8]? {
+        guard case .reference(let num, let gen)? = dictionaries[id]?["AP"]?.dictionaryValue?["N"] else { return nil }
+        return core.streamData(ObjectRef(num, gen))
+    }
+
     /// The id of the popup annotation that shows `annotation`'s note, if it has one.
     public func popupID(of annotation: Annotation) -> String? {
         guard let object = annotation.popupID, let ref = Self.parseRef(object) else { return nil }
