@@ -57,6 +57,8 @@ let package = Package(
 
         // Benchmarks (not tests): `swift run -c release engine-bench`.
         .executableTarget(name: "engine-bench", dependencies: ["InteractionEngine", "Geometry"]),
+        // `swift run -c release edit-bench [document.pdf]`: save against cp, undo with 10,000 annotations.
+        .executableTarget(name: "edit-bench", dependencies: ["DocumentPoppler", "Document", "Geometry"]),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "DocumentTests", dependencies: ["Document", "Geometry"]),

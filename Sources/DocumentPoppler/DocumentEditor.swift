@@ -32,6 +32,8 @@ public final class DocumentEditor {
     /// Where each annotation's object is, by id, and the other way round.
     private var refs: [String: ObjectRef] = [:]
     private var idsByRef: [ObjectRef: String] = [:]
+    /// Annotations written inline in /Annots whose page's list still holds them inline.
+    private var inlineIDs: Set<String> = []
     /// Ids whose annotations the file on disk lists under another id (the file's id on the
     /// left): annotations created or reordered before the last save keep their ids.
     private var aliases: [String: String] = [:]
@@ -91,6 +93,8 @@ public final class DocumentEditor {
             if let ref {
                 refs[id] = ref
                 idsByRef[ref] = id
+            } else {
+                inlineIDs.insert(id)
             }
             idsOnDisk.insert(id)
             dictionaries[id] = dictionary
@@ -191,10 +195,22 @@ public final class DocumentEditor {
         case .setFieldValue:
             throw .rejected("form fields are written by the forms editor, which is not built yet")
         }
-        var pages = edit.pages
-        if case .replace(let before, _) = edit { pages.formUnion(before.map(\.page)) }
+        // /Annots changes only when annotations come, go or change pages.
+        var pages: Set<PageIndex> = []
+        switch edit {
+        case .insert, .remove: pages = edit.pages
+        case .replace(let before, let after):
+            for (old, new) in zip(before, after) where old.page != new.page { pages.insert(old.page); pages.insert(new.page) }
+            // Annotations still inline in the file become objects when first written.
+            for a in after where refsWereInline(a.id) { pages.insert(a.page) }
+        case .setFieldValue: break
+        }
         for page in pages { try writeAnnotationList(of: page) }
     }
+
+    /// Whether the annotation was inline in /Annots when its page was read and the list has not
+    /// been rewritten since (its new object is not in /Annots yet).
+    private func refsWereInline(_ id: String) -> Bool { inlineIDs.contains(id) }
 
     /// Writes one annotation's dictionary (and, when the app draws it, its appearance).
     private func writeAnnotation(_ a: Annotation) throws(CoreDocumentError) {
@@ -237,6 +253,7 @@ public final class DocumentEditor {
     private func writeAnnotationList(of page: PageIndex) throws(CoreDocumentError) {
         var list: [ObjectRef?] = []
         for a in model.annotations(on: page) {
+            inlineIDs.remove(a.id)
             if refs[a.id] == nil, let d = dictionaries[a.id] {
                 let ref = try core.add(.dictionary(d))
                 refs[a.id] = ref

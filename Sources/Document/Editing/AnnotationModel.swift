@@ -57,52 +57,66 @@ public struct AnnotationModel: Hashable, Sendable {
     /// - Throws: ``EditError`` when the edit does not fit the current state; then nothing changed.
     @discardableResult
     public mutating func apply(_ edit: AnnotationEdit) throws(EditError) -> AnnotationEdit {
-        var copy = self
-        try copy.applyUnchecked(edit)
-        self = copy
-        return edit.inverse
-    }
-
-    private mutating func applyUnchecked(_ edit: AnnotationEdit) throws(EditError) {
+        // Applied part by part in place (no copy of the whole model, so an edit costs what it
+        // touches); a part that does not fit undoes the parts before it.
         switch edit {
         case .insert(let placed):
-            for p in placed {
-                let a = p.annotation
-                guard pages[a.page] != nil else { throw .pageNotLoaded(a.page) }
-                guard locations[a.id] == nil else { throw .duplicateID(a.id) }
-                let count = pages[a.page]!.count
-                guard p.index >= 0, p.index <= count else { throw .malformed("index \(p.index) outside 0…\(count)") }
-                pages[a.page]!.insert(a, at: p.index)
-                locations[a.id] = a.page
-            }
+            try applyAll(placed, { m, p throws(EditError) in try m.insert(p) }, undo: { m, p in try? m.remove(p) })
         case .remove(let placed):
-            for p in placed {
-                let a = p.annotation
-                guard let page = locations[a.id], let list = pages[page] else { throw .missing(a.id) }
-                guard list.indices.contains(p.index), list[p.index] == a else { throw .mismatch(a.id) }
-                pages[page]!.remove(at: p.index)
-                locations[a.id] = nil
-            }
+            try applyAll(placed, { m, p throws(EditError) in try m.remove(p) }, undo: { m, p in try? m.insert(p) })
         case .replace(let before, let after):
             guard before.count == after.count else { throw .malformed("before and after differ in length") }
-            for (old, new) in zip(before, after) {
-                guard old.id == new.id else { throw .malformed("\(old.id) becomes \(new.id)") }
-                guard let page = locations[old.id], let i = pages[page]!.firstIndex(where: { $0.id == old.id }) else {
-                    throw .missing(old.id)
-                }
-                guard pages[page]![i] == old else { throw .mismatch(old.id) }
-                if new.page == page {
-                    pages[page]![i] = new
-                } else {
-                    guard pages[new.page] != nil else { throw .pageNotLoaded(new.page) }
-                    pages[page]!.remove(at: i)
-                    pages[new.page]!.append(new)
-                    locations[new.id] = new.page
-                }
-            }
+            try applyAll(Array(zip(before, after)), { m, pair throws(EditError) in try m.replace(pair.0, with: pair.1) },
+                         undo: { m, pair in try? m.replace(pair.1, with: pair.0) })
         case .setFieldValue(let field, let before, let after):
             guard fieldValues[field] == before else { throw .mismatch(field) }
             fieldValues[field] = after
+        }
+        return edit.inverse
+    }
+
+    private mutating func applyAll<Part>(_ parts: [Part], _ apply: (inout AnnotationModel, Part) throws(EditError) -> Void,
+                                         undo: (inout AnnotationModel, Part) -> Void) throws(EditError) {
+        for (i, part) in parts.enumerated() {
+            do {
+                try apply(&self, part)
+            } catch {
+                for done in parts[..<i].reversed() { undo(&self, done) }
+                throw error
+            }
+        }
+    }
+
+    private mutating func insert(_ p: PlacedAnnotation) throws(EditError) {
+        let a = p.annotation
+        guard let count = pages[a.page]?.count else { throw .pageNotLoaded(a.page) }
+        guard locations[a.id] == nil else { throw .duplicateID(a.id) }
+        guard p.index >= 0, p.index <= count else { throw .malformed("index \(p.index) outside 0…\(count)") }
+        pages[a.page]!.insert(a, at: p.index)
+        locations[a.id] = a.page
+    }
+
+    private mutating func remove(_ p: PlacedAnnotation) throws(EditError) {
+        let a = p.annotation
+        guard let page = locations[a.id], let list = pages[page] else { throw .missing(a.id) }
+        guard list.indices.contains(p.index), list[p.index] == a else { throw .mismatch(a.id) }
+        pages[page]!.remove(at: p.index)
+        locations[a.id] = nil
+    }
+
+    private mutating func replace(_ old: Annotation, with new: Annotation) throws(EditError) {
+        guard old.id == new.id else { throw .malformed("\(old.id) becomes \(new.id)") }
+        guard let page = locations[old.id], let i = pages[page]?.firstIndex(where: { $0.id == old.id }) else {
+            throw .missing(old.id)
+        }
+        guard pages[page]![i] == old else { throw .mismatch(old.id) }
+        if new.page == page {
+            pages[page]![i] = new
+        } else {
+            guard pages[new.page] != nil else { throw .pageNotLoaded(new.page) }
+            pages[page]!.remove(at: i)
+            pages[new.page]!.append(new)
+            locations[new.id] = new.page
         }
     }
 

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Document
+import DocumentPoppler
+import Foundation
+import Geometry
+
+/// Saving one new annotation into a document against a plain `cp` of the same file, in the same
+/// run: a save's cost should follow the file's size and the edit, not its page count.
+func runSaveBenchmark(document: String?) {
+    guard let source = document ?? defaultBenchDocument() else {
+        print("save: no document (pass one, or generate ../shared/bench documents with gen_docs.py)")
+        return
+    }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("edit-bench-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let size = (try? FileManager.default.attributesOfItem(atPath: source)[.size] as? Int) ?? 0
+    var copies: [Double] = [], saves: [Double] = [], opens: [Double] = []
+    for round in 0..<9 {
+        let target = folder.appendingPathComponent("copy-\(round).pdf").path
+        copies.append(seconds { run("/bin/cp", [source, target]) })
+        let working = folder.appendingPathComponent("save-\(round).pdf").path
+        run("/bin/cp", [source, working])
+        guard let editor = try? DocumentEditor.open(path: working, password: nil) else { print("save: cannot open \(source)"); return }
+        let page = PageIndex(0)
+        let count = editor.annotations(on: page).count
+        let note = Annotation(id: "p0-nbench", page: page, subtype: .text, rect: Rect(x: 40, y: 40, width: 20, height: 20),
+                              color: .yellow, contents: "benchmark", iconName: "Comment")
+        try? editor.perform(EditRecord("Add Note", .insert([PlacedAnnotation(note, at: count)])))
+        saves.append(seconds { try? editor.save() })
+        opens.append(seconds { _ = try? DocumentEditor.open(path: working, password: nil) })
+    }
+    let cp = median(copies), save = median(saves)
+    print(String(format: "save: %@ (%d KiB): cp %.2f ms, add one note + save %.2f ms (ratio %.2f×, goal ≤ 3×); reopening for editing %.2f ms",
+                 (source as NSString).lastPathComponent, size / 1024, cp * 1000, save * 1000, save / cp, median(opens) * 1000))
+}
+
+func defaultBenchDocument() -> String? {
+    let candidates = ["/tmp/bench/docs/b_500pages.pdf", "../shared/bench/docs/b_500pages.pdf"]
+    return candidates.first { FileManager.default.fileExists(atPath: $0) }
+}
+
+func run(_ tool: String, _ arguments: [String]) {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: tool)
+    p.arguments = arguments
+    try? p.run()
+    p.waitUntilExit()
+}
+
+func seconds(_ body: () -> Void) -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+}

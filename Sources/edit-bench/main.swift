@@ -1,0 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Editing benchmarks (not tests): `swift run -c release edit-bench [document.pdf]`.
+// Each prints ratios or figures measured in this one run, beside the goal from the issue.
+import Foundation
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+runSaveBenchmark(document: arguments.first)
+runUndoBenchmark(annotationCount: 10_000)
