@@ -26,6 +26,7 @@ extension PdfCanvas {
             if annotationsByPage[page] != nil { refreshTargets(on: page) }
             invalidate(page: page)
         }
+        startTicking()
         if let selected = interaction.selectedAnnotation, interaction.scene.annotation(selected) == nil {
             _ = selected
             interaction.deselectAnnotation()
@@ -91,6 +92,8 @@ extension PdfCanvas {
                 annotationsByPage[a.page] = list
             }
         }
+        // The pointer effects follow the annotation's new bounds on the next frame.
+        startTicking()
         gtk_widget_queue_draw(area)
         onViewChanged?()
     }

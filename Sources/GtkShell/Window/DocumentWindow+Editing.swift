@@ -114,13 +114,20 @@ extension DocumentWindow {
     // MARK: Undo and redo
 
     func undo() {
-        guard let session = editing, transformIdle else { return }
-        session.undo()
+        guard let session = editing, transformIdle, let record = session.undo() else { return }
+        reveal(record.edit.pages)
     }
 
     func redo() {
-        guard let session = editing, transformIdle else { return }
-        session.redo()
+        guard let session = editing, transformIdle, let record = session.redo() else { return }
+        reveal(record.edit.pages)
+    }
+
+    /// Brings an undone or redone change into view when none of its pages is on screen.
+    func reveal(_ pages: Set<PageIndex>) {
+        let visible = Set(canvas.layout.visiblePages(in: canvas.viewport.visibleRect, zoom: canvas.viewport.zoom))
+        guard visible.isDisjoint(with: pages), let first = pages.min() else { return }
+        canvas.goTo(page: first)
     }
 
     /// No move or resize is in progress (undo in the middle of a drag would fight it).
