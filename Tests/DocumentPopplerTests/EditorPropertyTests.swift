@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Document
+import Foundation
+import Geometry
+import XCTest
+@testable import DocumentPoppler
+
+/// Seeded random sequences of edits, undos and redos through the real editor and file: the
+/// model always equals the surviving edits applied in order, and a save writes exactly that.
+final class EditorPropertyTests: XCTestCase {
+    func testRandomEditsUndosAndRedosSaveExactlyTheSurvivingState() throws {
+        let folder = try TemporaryFolder()
+        var rng = SplitMix64(seed: 6_2026)
+        var steps = 0
+        for round in 0..<6 {
+            let path = folder.path("round-\(round).pdf")
+            try FileManager.default.copyItem(atPath: try DeveloperPDFSet.path("annots-square-circle-noap.pdf"), toPath: path)
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+            let editor = try DocumentEditor.open(path: path, password: nil)
+            let page = PageIndex(0)
+            var original = AnnotationModel()
+            original.load(editor.annotations(on: page), on: page)
+            var added = 0
+            for _ in 0..<350 {
+                steps += 1
+                let list = editor.annotations(on: page)
+                switch rng.next() % 8 {
+                case 0, 1:
+                    added += 1
+                    let x = 50 + rng.unit() * 400, y = 50 + rng.unit() * 600
+                    let a = Annotation(id: "p0-n\(round)-\(added)", page: page, subtype: rng.next() % 2 == 0 ? .square : .circle,
+                                       rect: Rect(x: x, y: y, width: 20 + rng.unit() * 80, height: 20 + rng.unit() * 80).quantized,
+                                       color: .red, borderWidth: 2)
+                    try editor.perform(EditRecord("Add", .insert([PlacedAnnotation(a, at: Int(rng.next() % UInt64(list.count + 1)))])))
+                case 2:
+                    guard let victim = list.randomElement(using: &rng) else { continue }
+                    try editor.perform(EditRecord("Delete", .remove(editor.model.removal(of: [victim.id]))))
+                case 3, 4:
+                    guard let a = list.randomElement(using: &rng) else { continue }
+                    let moved = a.moved(by: Vector(dx: rng.unit() * 20 - 10, dy: rng.unit() * 20 - 10))
+                    try editor.perform(EditRecord("Move", .replace(before: [a], after: [moved])))
+                case 5:
+                    guard let a = list.randomElement(using: &rng) else { continue }
+                    let r = Rect(x: a.rect.minX, y: a.rect.minY, width: 10 + rng.unit() * 100, height: 10 + rng.unit() * 100)
+                    try editor.perform(EditRecord("Resize", .replace(before: [a], after: [a.resized(to: r)])))
+                case 6:
+                    try editor.undo()
+                default:
+                    try editor.redo()
+                }
+            }
+            // The model is the surviving edits applied in order.
+            var replayed = original
+            for record in editor.history.undoStack { try replayed.apply(record.edit) }
+            XCTAssertEqual(replayed.annotations(on: page), editor.annotations(on: page), "round \(round)")
+            // A save writes exactly that state.
+            try editor.save()
+            let reopened = try DocumentEditor.open(path: path, password: nil).annotations(on: page)
+            let expected = editor.annotations(on: page)
+            XCTAssertEqual(reopened.count, expected.count, "round \(round)")
+            for (read, model) in zip(reopened, expected) {
+                var m = model
+                m.id = read.id
+                XCTAssertEqual(read, m, "round \(round)")
+            }
+        }
+        XCTAssertEqual(steps, 2100)
+    }
+}
+
+/// A small seeded generator, so random tests are reproducible.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+}
