@@ -68,6 +68,16 @@ final class AnnotationModelTests: XCTestCase {
         XCTAssertEqual(a.moved(by: Vector(dx: 1, dy: 1)).appearance, .generated)
     }
 
+    func testChangingAPropertyOfAFileAppearanceMakesTheAppDrawIt() {
+        var a = square("a")
+        a.appearance = .file
+        XCTAssertEqual(a.changingProperties { $0.color = .yellow }.appearance, .generated)
+        XCTAssertEqual(a.changingProperties { $0.modified = "D:2026" }.appearance, .file, "a date is not a look")
+        var widget = Annotation(id: "w", page: PageIndex(0), subtype: .widget, rect: .zero)
+        widget.appearance = .file
+        XCTAssertEqual(widget.changingProperties { $0.contents = "x" }.appearance, .file, "a kind the app cannot draw keeps its own")
+    }
+
     /// Thousands of seeded random edits, undos and redos: the model always equals the edits
     /// that survive (the undo stack) applied in order to the original.
     func testRandomEditUndoRedoSequencesLeaveTheSurvivingEditsApplied() throws {

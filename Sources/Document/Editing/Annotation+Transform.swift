@@ -15,6 +15,21 @@ extension Annotation {
         }
     }
 
+    /// The annotation with properties changed by `change` (colour, opacity, border, text …).
+    /// A look that the file's own appearance drew can no longer be that appearance, so the app
+    /// draws it from then on (when it can draw the kind); moving and resizing keep it instead.
+    public func changingProperties(_ change: (inout Annotation) -> Void) -> Annotation {
+        var out = self
+        change(&out)
+        var comparable = out
+        comparable.rect = rect
+        comparable.geometry = geometry
+        comparable.modified = modified
+        comparable.appearance = appearance
+        if comparable != self, AppearanceBuilder.canDraw(subtype) { out.appearance = .generated }
+        return out
+    }
+
     /// The annotation moved by `delta` (PDF space).
     public func moved(by delta: Vector) -> Annotation {
         transformed(by: .translation(delta.dx, delta.dy))

@@ -161,6 +161,10 @@ extension DocumentWindow {
                 else if response == 1 { self?.saveAs(completion: completion) }
                 else { completion?(false) }
             }
+        case .save(let failure) where failure == .readOnlyFile(path: failure.path) || failure == .readOnlyFolder(path: failure.path):
+            // Nothing can be written there: go straight to choosing another place, as GNOME apps do.
+            saveError = failure.userMessage
+            saveAs(reason: failure.userMessage, completion: completion)
         case .save(let failure):
             saveError = failure.userMessage
             ask(kind: "save-failed", type: GTK_MESSAGE_ERROR, title: "Could Not Save “\(name)”", body: failure.userMessage,
@@ -180,9 +184,10 @@ extension DocumentWindow {
 
     /// Ctrl+Shift+S: asks for a new name with the native chooser, then saves there and goes on
     /// editing that file.
-    func saveAs(completion: (@MainActor (Bool) -> Void)? = nil) {
+    func saveAs(reason: String? = nil, completion: (@MainActor (Bool) -> Void)? = nil) {
+        let title = reason.map { "Save a Copy — \($0)" } ?? "Save a Copy"
         guard editing != nil, saveChooser == nil,
-              let native = gtk_file_chooser_native_new("Save a Copy", cast(window), GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel")
+              let native = gtk_file_chooser_native_new(title, cast(window), GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel")
         else { completion?(false); return }
         saveChooser = native
         let filter = ann_pdf_file_filter()
@@ -193,6 +198,7 @@ extension DocumentWindow {
         Signals.connect(raw(native), "response", int: { [weak self] response in
             guard let self, let chooser = self.saveChooser else { return }
             self.saveChooser = nil
+            self.pendingDialog = nil
             var target: String?
             if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser) {
                 target = takeString(g_file_get_path(file))
@@ -202,6 +208,8 @@ extension DocumentWindow {
             guard let target else { completion?(false); return }
             self.save(as: target, completion: completion)
         })
+        pendingDialog = "save-as"
+        application?.stateChanged()
         gtk_native_dialog_show(cast(native))
     }
 
