@@ -24,7 +24,9 @@ extension DocumentWindow {
             session.onHistoryChanged = { [weak self] in self?.editStateChanged() }
             self.editing = session
             self.canvas.attach(session)
-            self.offerToRestore(editor: editor, path: path)
+            // A document that needs a password is not journaled: the journal is plain text in the
+            // user's state folder, and the document's contents must never be written unencrypted.
+            if password == nil { self.offerToRestore(editor: editor, path: path) }
             self.editStateChanged()
         }
     }
