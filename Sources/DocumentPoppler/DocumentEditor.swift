@@ -47,6 +47,11 @@ public final class DocumentEditor {
     public var journal: EditJournal?
     /// Whether the journal has its header for the current saved state.
     private var journalStarted = false
+    /// Each annotation's /AP and /AS as the file had them when read, for `.file` appearances.
+    private var fileAppearances: [String: (ap: PDFObject?, state: PDFObject?)] = [:]
+    /// Records at the top of the undo and redo stacks that a replay of the journal holds too.
+    private var mirroredUndo = 0
+    private var mirroredRedo = 0
     /// Ids of the annotations stored in the file on disk (read at open, or written by a save).
     private var idsOnDisk: Set<String> = []
 
@@ -98,6 +103,7 @@ public final class DocumentEditor {
             }
             idsOnDisk.insert(id)
             dictionaries[id] = dictionary
+            fileAppearances[id] = (dictionary["AP"], dictionary["AS"])
             list.append(AnnotationDictionary.annotation(id: id, page: page, dictionary: dictionary, origin: origin))
         }
         model.load(list, on: page)
@@ -235,7 +241,15 @@ public final class DocumentEditor {
                 d["AP"] = nil
                 d[AnnotationDictionary.generatedKey] = nil
             }
-        case .file, .absent:
+        case .file:
+            // The file's own appearance, as it was read (an undo may come back to it after the
+            // app drew one).
+            d["AP"] = fileAppearances[a.id]?.ap
+            d["AS"] = fileAppearances[a.id]?.state
+            d[AnnotationDictionary.generatedKey] = nil
+        case .absent:
+            d["AP"] = nil
+            d["AS"] = nil
             d[AnnotationDictionary.generatedKey] = nil
         }
         if let ref = refs[a.id] {
@@ -271,13 +285,40 @@ public final class DocumentEditor {
 
     // MARK: Journal
 
+    /// Journals one step. A replay starts from the saved file with an empty history, so an undo
+    /// or redo of a record the replay does not hold (made before the last save) is journaled as
+    /// a new edit: the inverse, or the record again. `mirroredUndo` and `mirroredRedo` count the
+    /// records at the top of each stack that a replay holds too.
     private func appendToJournal(_ step: JournalStep, _ record: EditRecord) {
         guard let journal else { return }
         if !journalStarted {
             journal.start(header: journalHeader())
             journalStarted = true
+            mirroredUndo = 0
+            mirroredRedo = 0
         }
-        journal.append(JournalLine(step: step, record: record))
+        switch step {
+        case .do:
+            journal.append(JournalLine(step: .do, record: record))
+            mirroredUndo += 1
+            mirroredRedo = 0
+        case .undo where mirroredUndo > 0:
+            journal.append(JournalLine(step: .undo, record: record))
+            mirroredUndo -= 1
+            mirroredRedo += 1
+        case .undo:
+            journal.append(JournalLine(step: .do, record: EditRecord("Undo \(record.name)", record.edit.inverse)))
+            mirroredUndo = 0
+            mirroredRedo = 0
+        case .redo where mirroredRedo > 0:
+            journal.append(JournalLine(step: .redo, record: record))
+            mirroredRedo -= 1
+            mirroredUndo += 1
+        case .redo:
+            journal.append(JournalLine(step: .do, record: record))
+            mirroredUndo += 1
+            mirroredRedo = 0
+        }
     }
 
     /// The header for a journal started now: the file it applies to and the ids that are not
@@ -331,12 +372,15 @@ public final class DocumentEditor {
                 if let ref = refs.removeValue(forKey: a.id) { fresh[map[a.id] ?? a.id] = ref }
             }
             var freshDictionaries: [String: PDFDictionary] = [:]
+            var freshAppearances: [String: (ap: PDFObject?, state: PDFObject?)] = [:]
             for a in model.annotations(on: page) {
                 if let d = dictionaries.removeValue(forKey: a.id) { freshDictionaries[map[a.id] ?? a.id] = d }
+                if let ap = fileAppearances.removeValue(forKey: a.id) { freshAppearances[map[a.id] ?? a.id] = ap }
                 if idsOnDisk.remove(a.id) != nil { idsOnDisk.insert(map[a.id] ?? a.id) }
             }
             for (id, ref) in fresh { refs[id] = ref; idsByRef[ref] = id }
             dictionaries.merge(freshDictionaries) { $1 }
+            fileAppearances.merge(freshAppearances) { $1 }
             model.reload(list, on: page)
         }
     }
@@ -368,6 +412,9 @@ public final class DocumentEditor {
         journal.start(header: journalHeader())
         journalStarted = true
         for step in steps { journal.append(step) }
+        // This editor is what replaying those steps builds: its whole history is mirrored.
+        mirroredUndo = history.undoStack.count
+        mirroredRedo = history.redoStack.count
     }
 
     /// Forgets the journal (after a save or when the user discards the changes).

@@ -68,6 +68,61 @@ final class EditorPropertyTests: XCTestCase {
     }
 }
 
+extension EditorPropertyTests {
+    /// Random edits, undos, redos and saves: whenever the session stops, replaying its journal on
+    /// the file as saved rebuilds exactly the state the user had.
+    func testTheJournalAlwaysRebuildsTheStateOnTopOfTheLastSave() throws {
+        let folder = try TemporaryFolder()
+        var rng = SplitMix64(seed: 77)
+        for round in 0..<30 {
+            let path = folder.path("journal-\(round).pdf")
+            try FileManager.default.copyItem(atPath: try DeveloperPDFSet.path("annots-square-circle-noap.pdf"), toPath: path)
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+            let journal = EditJournal(url: folder.url.appendingPathComponent("journal-\(round).jsonl"))
+            let editor = try DocumentEditor.open(path: path, password: nil)
+            editor.journal = journal
+            let page = PageIndex(0)
+            var added = 0
+            var log: [String] = []
+            for _ in 0..<40 {
+                let list = editor.annotations(on: page)
+                let choice = rng.next() % 7
+                log.append(["add", "delete", "move", "undo", "redo", "save", "-"][Int(choice)])
+                switch choice {
+                case 0:
+                    added += 1
+                    let a = Annotation(id: "p0-j\(round)-\(added)", page: page, subtype: .square,
+                                       rect: Rect(x: 100 + rng.unit() * 300, y: 100 + rng.unit() * 300, width: 30, height: 20).quantized,
+                                       color: .red, borderWidth: 1)
+                    try editor.perform(EditRecord("Add", .insert([PlacedAnnotation(a, at: list.count)])))
+                case 1:
+                    guard let victim = list.randomElement(using: &rng) else { continue }
+                    try editor.perform(EditRecord("Delete", .remove(editor.model.removal(of: [victim.id]))))
+                case 2:
+                    guard let a = list.randomElement(using: &rng) else { continue }
+                    try editor.perform(EditRecord("Move", .replace(before: [a], after: [a.moved(by: Vector(dx: 3, dy: -2))])))
+                case 3: try editor.undo()
+                case 4: try editor.redo()
+                case 5: try editor.save()
+                default: break
+                }
+            }
+            let expected = editor.annotations(on: page)
+            let restored = try DocumentEditor.open(path: path, password: nil)
+            if let contents = journal.read() {
+                XCTAssertTrue(EditJournal.matches(contents.header, file: path), "round \(round)")
+                do { try restored.restore(contents) } catch {
+                    XCTFail("round \(round): \(error) after \(log.filter { $0 != "-" }); journal \(contents.lines.map { "\($0.step):\($0.record.name)" })")
+                    continue
+                }
+            } else {
+                XCTAssertFalse(editor.hasUnsavedChanges, "round \(round): no journal means nothing unsaved")
+            }
+            XCTAssertEqual(restored.annotations(on: page).map(\.rect), expected.map(\.rect), "round \(round): \(log.filter { $0 != "-" }) journal: \(journal.read()?.lines.map { "\($0.step):\($0.record.name)" } ?? [])")
+        }
+    }
+}
+
 /// A small seeded generator, so random tests are reproducible.
 struct SplitMix64: RandomNumberGenerator {
     var state: UInt64

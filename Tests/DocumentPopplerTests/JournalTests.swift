@@ -89,6 +89,26 @@ final class JournalTests: XCTestCase {
         XCTAssertEqual(restored.model.annotations(on: PageIndex(0)), expected)
     }
 
+    func testUndoingPastASaveIsJournaledAsNewEditsThatReplay() throws {
+        let path = try document()
+        let editor = try DocumentEditor.open(path: path, password: nil)
+        editor.journal = journal(for: path)
+        let a = editor.annotations(on: PageIndex(0))[0]
+        try editor.perform(EditRecord("Move", .replace(before: [a], after: [a.moved(by: Vector(dx: 4, dy: 4))])))
+        try editor.save()
+        // Undo the saved move, redo it, undo it again: the state differs from the saved file.
+        try editor.undo()
+        try editor.redo()
+        try editor.undo()
+        let b = editor.annotations(on: PageIndex(0))[1]
+        try editor.perform(EditRecord("Move", .replace(before: [b], after: [b.moved(by: Vector(dx: -2, dy: 7))])))
+        let expected = editor.model.annotations(on: PageIndex(0))
+        let contents = try XCTUnwrap(journal(for: path).read())
+        let restored = try DocumentEditor.open(path: path, password: nil)
+        try restored.restore(contents)
+        XCTAssertEqual(restored.model.annotations(on: PageIndex(0)), expected)
+    }
+
     func testATornLastLineIsIgnored() throws {
         let path = try document()
         let editor = try DocumentEditor.open(path: path, password: nil)
