@@ -17,8 +17,9 @@ public enum AnnotationSubtype: String, Hashable, Sendable, Codable, CaseIterable
 /// One annotation that already exists in a document, as plain values, so that the shell can
 /// hit-test, select, move and resize it without holding a PDF library object.
 ///
-/// Values are snapshots: after a change through the document (such as
-/// `PopplerDocument.setRectangle(_:forAnnotation:)`) ask the document again for the new value.
+/// Values are snapshots: after an edit (annotations change only through
+/// `DocumentPoppler.DocumentEditor`) take a new one, such as ``Annotation/info`` of the edited
+/// annotation.
 ///
 /// ## Coordinates
 ///

@@ -40,21 +40,6 @@ extension PageSource {
     public var displaySizes: [Size] { allPageInfos.map(\.displaySize) }
 }
 
-/// A document whose existing annotations can be listed and moved: what the canvas needs to
-/// hit-test, select, move and resize them, whatever library reads the file.
-public protocol AnnotationStore: AnyObject, Sendable {
-    /// The annotations of a page, in drawing order.
-    func annotations(on page: PageIndex) -> [AnnotationInfo]
-    /// Moves or resizes an annotation; `rect` is in the convention of ``AnnotationInfo/rect``.
-    /// Returns whether the document accepted the change.
-    func setRectangle(_ rect: Rect, forAnnotation id: String) -> Bool
-    /// Whether annotations of this subtype can be moved and resized without damaging how they
-    /// look (some subtypes keep their drawing in geometry other than the rectangle).
-    func canSetRectangle(of subtype: AnnotationSubtype) -> Bool
-    /// Removes an annotation; returns whether it was removed.
-    func removeAnnotation(_ id: String) -> Bool
-}
-
 /// A document whose pages' text can be read with character boxes, for text selection.
 public protocol TextSource: AnyObject, Sendable {
     /// The page's text and character boxes (may be slow: call it off the main thread).

@@ -36,13 +36,6 @@ extension PopplerDocument {
         }
     }
 
-    /// Takes an annotation off its page. Wraps `poppler_page_remove_annot`.
-    ///
-    /// - Precondition: The caller holds `renderLock`.
-    static func remove(_ annot: GObjectRef, from page: GObjectRef) {
-        page.withPointer { page in annot.withPointer { annot in poppler_page_remove_annot(page, annot) } }
-    }
-
     /// A snapshot of one annotation. Wraps `poppler_annot_get_annot_type`,
     /// `poppler_annot_get_rectangle`, `poppler_annot_get_flags` and `poppler_annot_get_contents`.
     static func annotationInfo(_ annot: GObjectRef, id: String, page: PageIndex) -> AnnotationInfo {
@@ -68,38 +61,6 @@ extension PopplerDocument {
         var r = PopplerRectangle()
         poppler_annot_get_rectangle(annot, &r)
         return Rect(corner: Point(x: r.x1, y: r.y1), corner: Point(x: r.x2, y: r.y2))
-    }
-
-    /// Stores `target` as the annotation's /Rect and returns the rectangle poppler then reports.
-    /// Wraps `poppler_annot_set_rectangle` and `poppler_annot_get_flags`.
-    ///
-    /// `pageRotation` is the page's exact rotation from ``pageInfo(_:)`` (probed on first request
-    /// for the page). Should poppler read back something else (the probe failed and the rotation
-    /// was inferred, such as 180° taken for none), the other quarter turns are tried in turn
-    /// before settling for the given one.
-    ///
-    /// - Precondition: The caller holds `renderLock`.
-    static func setRectangle(_ target: Rect, of annot: GObjectRef, pageRotation: PageRotation, cropSize: Size) -> Rect {
-        annot.withPointer { annot in
-            let noRotate = poppler_annot_get_flags(annot).rawValue & POPPLER_ANNOT_FLAG_NO_ROTATE.rawValue != 0
-            func store(_ rotation: PageRotation) -> Rect {
-                let c = rotatedFrameCorners(for: target, rotation: rotation, cropSize: cropSize, noRotate: noRotate)
-                var r = PopplerRectangle(x1: c.x1, y1: c.y1, x2: c.x2, y2: c.y2)
-                poppler_annot_set_rectangle(annot, &r)
-                return rectangle(of: annot)
-            }
-            func matches(_ stored: Rect) -> Bool {
-                abs(stored.minX - target.minX) < 0.01 && abs(stored.minY - target.minY) < 0.01
-                    && abs(stored.width - target.width) < 0.01 && abs(stored.height - target.height) < 0.01
-            }
-            let stored = store(pageRotation)
-            if matches(stored) { return stored }
-            for rotation in PageRotation.allCases where rotation != pageRotation {
-                let retry = store(rotation)
-                if matches(retry) { return retry }
-            }
-            return store(pageRotation)
-        }
     }
 
     /// The Swift case for a poppler annotation type.

@@ -15,9 +15,13 @@ import Geometry
 /// Drawing (``render(page:scale:into:)``, ``renderImage(page:scale:maxPixelArea:)``) goes through
 /// poppler, which is not thread-safe per document: call it from one thread (the render thread).
 /// Calls are additionally serialised by an internal lock, so a stray call from another thread
-/// waits instead of corrupting poppler's state. Annotation access (``annotations(on:)``,
-/// ``setRectangle(_:forAnnotation:)``) takes the same lock, so the main thread may call it while
-/// the render thread draws.
+/// waits instead of corrupting poppler's state. Reading annotations (``annotations(on:)``,
+/// ``annotation(withID:)``) takes the same lock, so the main thread may call it while the render
+/// thread draws.
+///
+/// This object never changes the document: annotations are edited through ``DocumentEditor``,
+/// and the edited bytes are shown by the document ``reloaded(from:)`` returns (see
+/// <doc:Editing>).
 public final class PopplerDocument: PageSource, @unchecked Sendable {
     /// The path given to ``open(path:password:)``.
     public let path: String
@@ -38,8 +42,6 @@ public final class PopplerDocument: PageSource, @unchecked Sendable {
     /// Each page's annotations, read on first use and kept (with their retained `PopplerAnnot`
     /// objects) for the document's lifetime; touched only under `renderLock`.
     var annotationPages: [Int: PageAnnotations] = [:]
-    /// Whether an annotation was changed since opening; touched only under `renderLock`.
-    var annotationsChanged = false
 
     /// Guards `rotationProbe`. Never held together with `renderLock`, and never held while
     /// waiting for it: the probe touches only its own poppler document.
@@ -124,7 +126,7 @@ struct RotationProbe {
     /// The password to open the probe instance with; dropped once it has been tried.
     var password: String?
     /// The probe instance, once opened. It is modified (annotations are added and removed), so it
-    /// is never the document that renders or edits.
+    /// is never the document that renders.
     var document: GObjectRef?
     /// Whether opening the probe instance was tried (it is tried once).
     var openAttempted = false

@@ -37,8 +37,11 @@ enum DeveloperPDFSet {
         return folder
     }
 
+    /// The path of one file of the set, or an `XCTSkip` when the set or that file is missing.
     static func path(_ file: String) throws -> String {
-        try requireFolder().appendingPathComponent(file).path
+        let path = try requireFolder().appendingPathComponent(file).path
+        guard FileManager.default.fileExists(atPath: path) else { throw XCTSkip("\(file) is not in the developer PDF set at \(folder.path)") }
+        return path
     }
 
     static func manifest() throws -> [Entry] {

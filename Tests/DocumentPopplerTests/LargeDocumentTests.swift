@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Document
-import DocumentPoppler
+@testable import DocumentPoppler
 import Foundation
 import Geometry
 import XCTest
 
-/// Opening must stay fast for long documents: it reads only page sizes, and rotations are probed
-/// per page on request.
+/// A long document opens with every page: opening reads only page sizes, and rotations are
+/// probed per page on request. How long opening takes belongs in a benchmark, not in a test.
 final class LargeDocumentTests: XCTestCase {
     /// 2,000 pages: every tenth landscape, every seventh with /Rotate 90.
     static func write2000PageDocument(in folder: TemporaryFolder) throws -> String {
@@ -16,17 +16,10 @@ final class LargeDocumentTests: XCTestCase {
         return try folder.write(MinimalPDF(pages: pages, title: "Two thousand").data(), to: "2000 pages.pdf")
     }
 
-    func testAGenerated2000PageDocumentOpensQuicklyWithAllItsPages() throws {
+    func testAGenerated2000PageDocumentOpensWithAllItsPagesWithoutProbingAnyRotation() throws {
         let folder = try TemporaryFolder()
-        let path = try Self.write2000PageDocument(in: folder)
-
-        let clock = ContinuousClock()
-        var document: PopplerDocument?
-        let elapsed = try clock.measure { document = try PopplerDocument.open(path: path) }
-        let opened = try XCTUnwrap(document)
-        // Later opens hit a warm page cache; the median of those is the steadier figure.
-        let later = try (0..<7).map { _ in try clock.measure { _ = try PopplerDocument.open(path: path) } }.sorted()
-        print("Opening a 2,000-page PDF took \(elapsed) (median of 7 more: \(later[3]))")
+        let opened = try PopplerDocument.open(path: Self.write2000PageDocument(in: folder))
+        XCTAssertFalse(opened.probeDocumentIsOpen, "opening reads sizes only; no page's rotation is probed yet")
 
         XCTAssertEqual(opened.pageCount, 2000)
         XCTAssertEqual(opened.metadata.title, "Two thousand")
@@ -35,7 +28,6 @@ final class LargeDocumentTests: XCTestCase {
         XCTAssertEqual(opened.pageInfo(.init(1)).displaySize, Size(width: 612, height: 792))
         XCTAssertEqual(opened.pageInfo(.init(1999)).index, .init(1999))
         XCTAssertEqual(opened.allPageInfos.filter { $0.rotation == .quarter }.count, (0..<2000).filter { $0 % 7 == 0 }.count)
-        XCTAssertLessThan(elapsed, .seconds(2), "open time for 2,000 pages")
         XCTAssertNotNil(opened.renderImage(page: .init(1999), scale: 0.1))
     }
 

@@ -7,9 +7,10 @@ import XCTest
 /// Existing annotations under a real pointer (xdotool) and replayed touch: hover effect, click
 /// to select, drag a handle to resize, long press then drag to move.
 final class AnnotationUITests: XCTestCase {
-    let document = AppSession.sharedPDFs.appendingPathComponent("annots-square-circle-noap.pdf").path
+    /// Two squares and two circles without appearance streams, from the developer PDF set.
+    static let file = "annots-square-circle-noap.pdf"
 
-    private func open(_ session: AppSession, extra: [String] = []) throws -> (AppSession.State, AppSession.Annotation) {
+    private func open(_ document: String, in session: AppSession, extra: [String] = []) throws -> (AppSession.State, AppSession.Annotation) {
         try session.launch(extra + [document])
         let state = try XCTUnwrap(session.waitFor("annotations listed") { s in
             guard let w = s.windows.first else { return false }
@@ -20,8 +21,9 @@ final class AnnotationUITests: XCTestCase {
     }
 
     func testHoveringAnAnnotationTintsItAndClickingSelectsIt() throws {
+        let document = try AppSession.sharedPDF(Self.file)
         let session = try AppSession()
-        let (state, square) = try open(session)
+        let (state, square) = try open(document, in: session)
         let w = try XCTUnwrap(state.windows.first)
         let origin = try XCTUnwrap(session.windowOrigin(pid: state.pid))
         let cx = Int(origin.x + w.canvasX + square.x + square.width / 2), cy = Int(origin.y + w.canvasY + square.y + square.height / 2)
@@ -46,8 +48,9 @@ final class AnnotationUITests: XCTestCase {
     }
 
     func testDraggingTheCornerHandleResizesTheAnnotationAndThePageIsRedrawn() throws {
+        let document = try AppSession.sharedPDF(Self.file)
         let session = try AppSession()
-        let (state, square) = try open(session)
+        let (state, square) = try open(document, in: session)
         let w = try XCTUnwrap(state.windows.first)
         let origin = try XCTUnwrap(session.windowOrigin(pid: state.pid))
         let left = origin.x + w.canvasX + square.x, top = origin.y + w.canvasY + square.y
@@ -86,9 +89,8 @@ final class AnnotationUITests: XCTestCase {
 
 /// The touch path through the engine: replayed finger input selects and moves an annotation.
 final class AnnotationTouchUITests: XCTestCase {
-    let document = AppSession.sharedPDFs.appendingPathComponent("annots-square-circle-noap.pdf").path
-
     func testATapSelectsAnAnnotationAndAFingerDragThenMovesIt() throws {
+        let document = try AppSession.sharedPDF(AnnotationUITests.file)
         let session = try AppSession()
         // Probe the layout first (same window size and zoom as the replay run below).
         let probe = try session.probe(document) { $0.annotations.count == 4 }

@@ -24,6 +24,27 @@ final class AppSession {
     static let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let sharedPDFs = repoRoot.deletingLastPathComponent().appendingPathComponent("shared/pdfs")
 
+    /// The developer PDF set's folder (``sharedPDFs`` unless another is given), or an `XCTSkip`
+    /// saying where it was looked for, so that a checkout without the set skips instead of failing.
+    static func requireSharedPDFs(in folder: URL = sharedPDFs) throws -> URL {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw XCTSkip("developer PDF set not found at \(folder.path)")
+        }
+        return folder
+    }
+
+    /// The path of `name` in the developer PDF set, or an `XCTSkip` naming what is missing: the
+    /// folder, or the file in it. Call it before starting an ``AppSession``, so that a skipped
+    /// test starts no display.
+    static func sharedPDF(_ name: String, in folder: URL = sharedPDFs) throws -> String {
+        let path = try requireSharedPDFs(in: folder).appendingPathComponent(name).path
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw XCTSkip("\(name) is not in the developer PDF set at \(folder.path)")
+        }
+        return path
+    }
+
     static var binary: String {
         if let env = ProcessInfo.processInfo.environment["PDF_ANNOTATOR_BINARY"] { return env }
         let testBinary = URL(fileURLWithPath: CommandLine.arguments[0])

@@ -6,11 +6,12 @@ import XCTest
 /// far larger than any screen zoomed in.
 final class RobustnessUITests: XCTestCase {
     func testEveryDeveloperPDFOpensAsADocumentAnErrorOrAPasswordPromptAndTheAppStaysUp() throws {
-        let session = try AppSession()
-        let files = try FileManager.default.contentsOfDirectory(atPath: AppSession.sharedPDFs.path)
+        let folder = try AppSession.requireSharedPDFs()
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasSuffix(".pdf") }.sorted()
         XCTAssertGreaterThan(files.count, 20)
-        let app = try session.launch(files.map { AppSession.sharedPDFs.appendingPathComponent($0).path })
+        let session = try AppSession()
+        let app = try session.launch(files.map { folder.appendingPathComponent($0).path })
         let state = try XCTUnwrap(session.waitFor("every window settled", timeout: 60) { s in
             s.windows.count == files.count && s.windows.allSatisfy { w in
                 w.content == "error" || w.content == "password" || (w.content == "document" && w.missingTiles == 0)

@@ -114,8 +114,8 @@ final class ViewerUITests: XCTestCase {
     }
 
     func testBrokenFileShowsAMessageAndTheAppKeepsRunning() throws {
+        let broken = try AppSession.sharedPDF("not-a-pdf-jpeg.pdf")
         let session = try AppSession()
-        let broken = AppSession.sharedPDFs.appendingPathComponent("not-a-pdf-jpeg.pdf").path
         let app = try session.launch([broken, sample])
         let state = session.waitFor("one error window and one document window") { s in
             s.windows.count == 2 && s.windows.contains { $0.content == "error" } && s.windows.contains { $0.content == "document" }
@@ -126,9 +126,9 @@ final class ViewerUITests: XCTestCase {
     }
 
     func testMissingFileAndTruncatedFileAreExplained() throws {
+        let truncated = try AppSession.sharedPDF("truncated-60pct.pdf")
+        let empty = try AppSession.sharedPDF("zero-pages-empty-tree.pdf")
         let session = try AppSession()
-        let truncated = AppSession.sharedPDFs.appendingPathComponent("truncated-60pct.pdf").path
-        let empty = AppSession.sharedPDFs.appendingPathComponent("zero-pages-empty-tree.pdf").path
         try session.launch(["/nonexistent/lost.pdf", truncated, empty, "/tmp"])
         let state = session.waitFor("four error windows") { s in s.windows.filter { $0.content == "error" }.count == 4 }
         let messages = state?.windows.compactMap(\.errorMessage) ?? []
@@ -139,8 +139,8 @@ final class ViewerUITests: XCTestCase {
     }
 
     func testEncryptedDocumentAsksForItsPasswordAndSaysWhenItIsWrong() throws {
+        let locked = try AppSession.sharedPDF("encrypted-userpw-libreoffice.pdf")
         let session = try AppSession()
-        let locked = AppSession.sharedPDFs.appendingPathComponent("encrypted-userpw-libreoffice.pdf").path
         let state = try XCTUnwrap({ () throws -> AppSession.State? in
             try session.launch([locked])
             return session.waitFor("password prompt") { $0.windows.first?.content == "password" }
@@ -156,9 +156,9 @@ final class ViewerUITests: XCTestCase {
     }
 
     func testSecondLaunchOpensItsFileInTheRunningInstance() throws {
+        let other = try AppSession.sharedPDF("rotate-90-180-270-arabic.pdf")
         let session = try AppSession()
         let first = try openSample(session)
-        let other = AppSession.sharedPDFs.appendingPathComponent("rotate-90-180-270-arabic.pdf").path
         let second = try session.launch([other], withStateFile: false)
         second.waitUntilExit()
         XCTAssertEqual(second.terminationStatus, 0)
