@@ -55,16 +55,19 @@ let package = Package(
             dependencies: ["GtkShell", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
+        // One seeded generator for randomised tests and benchmarks.
+        .target(name: "SeededRandom"),
+
         // Benchmarks (not tests): `swift run -c release engine-bench`.
-        .executableTarget(name: "engine-bench", dependencies: ["InteractionEngine", "Geometry"]),
+        .executableTarget(name: "engine-bench", dependencies: ["InteractionEngine", "Geometry", "SeededRandom"]),
         // `swift run -c release edit-bench [document.pdf]`: save against cp, undo with 10,000 annotations.
         .executableTarget(name: "edit-bench", dependencies: ["DocumentPoppler", "Document", "Geometry"]),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
-        .testTarget(name: "DocumentTests", dependencies: ["Document", "Geometry"]),
-        .testTarget(name: "DocumentLayoutTests", dependencies: ["DocumentLayout", "Geometry"]),
-        .testTarget(name: "InteractionEngineTests", dependencies: ["InteractionEngine", "Geometry"]),
-        .testTarget(name: "DocumentPopplerTests", dependencies: ["DocumentPoppler", "Document", "Geometry"]),
+        .testTarget(name: "DocumentTests", dependencies: ["Document", "Geometry", "SeededRandom"]),
+        .testTarget(name: "DocumentLayoutTests", dependencies: ["DocumentLayout", "Geometry", "SeededRandom"]),
+        .testTarget(name: "InteractionEngineTests", dependencies: ["InteractionEngine", "Geometry", "SeededRandom"]),
+        .testTarget(name: "DocumentPopplerTests", dependencies: ["DocumentPoppler", "Document", "Geometry", "SeededRandom"]),
         .testTarget(name: "UITests", dependencies: ["InteractionEngine", "Geometry"]),
         .testTarget(name: "GtkShellTests", dependencies: ["GtkShell", "InteractionEngine", "Geometry", "Rendering", "CCairo"]),
     ],

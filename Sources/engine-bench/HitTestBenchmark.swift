@@ -1,18 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Geometry
+import SeededRandom
 import InteractionEngine
 
-/// A deterministic generator (SplitMix64) so every run measures the same scene.
-private struct BenchmarkRNG: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+private typealias BenchmarkRNG = SeededGenerator
 
 /// Measures hit testing among 10,000 annotations on one letter page at zoom 1.5 and prints the
 /// median time per hit test (over batches of 100), for touch and for a mouse.

@@ -1,22 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import DocumentLayout
 import Geometry
+import SeededRandom
 import XCTest
 
-/// SplitMix64: a tiny seeded generator so that randomised tests replay identically.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
+/// The shared SplitMix64 generator, under the name this target's tests use.
+typealias SeededGenerator = SeededRandom.SeededGenerator
 
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 func assertEqual(_ a: Point, _ b: Point, accuracy: Double = 1e-9, _ message: String = "",
                  file: StaticString = #filePath, line: UInt = #line) {

@@ -2,6 +2,7 @@
 import Document
 import Foundation
 import Geometry
+import SeededRandom
 import XCTest
 @testable import DocumentPoppler
 
@@ -10,7 +11,7 @@ import XCTest
 final class EditorPropertyTests: XCTestCase {
     func testRandomEditsUndosAndRedosSaveExactlyTheSurvivingState() throws {
         let folder = try TemporaryFolder()
-        var rng = SplitMix64(seed: 6_2026)
+        var rng = SeededGenerator(seed: 6_2026)
         var steps = 0
         for round in 0..<6 {
             let path = folder.path("round-\(round).pdf")
@@ -73,7 +74,7 @@ extension EditorPropertyTests {
     /// the file as saved rebuilds exactly the state the user had.
     func testTheJournalAlwaysRebuildsTheStateOnTopOfTheLastSave() throws {
         let folder = try TemporaryFolder()
-        var rng = SplitMix64(seed: 77)
+        var rng = SeededGenerator(seed: 77)
         for round in 0..<30 {
             let path = folder.path("journal-\(round).pdf")
             try FileManager.default.copyItem(atPath: try DeveloperPDFSet.path("annots-square-circle-noap.pdf"), toPath: path)
@@ -123,16 +124,3 @@ extension EditorPropertyTests {
     }
 }
 
-/// A small seeded generator, so random tests are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-}

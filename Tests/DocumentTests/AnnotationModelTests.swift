@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Geometry
+import SeededRandom
 import XCTest
 @testable import Document
 
@@ -81,7 +82,7 @@ final class AnnotationModelTests: XCTestCase {
     /// Thousands of seeded random edits, undos and redos: the model always equals the edits
     /// that survive (the undo stack) applied in order to the original.
     func testRandomEditUndoRedoSequencesLeaveTheSurvivingEditsApplied() throws {
-        var rng = SplitMix(seed: 2026)
+        var rng = SeededGenerator(seed: 2026)
         for round in 0..<40 {
             let original = loaded((0..<6).map { square("s\($0)", page: $0 % 2, x: Double($0) * 10) })
             var model = original
@@ -107,7 +108,7 @@ final class AnnotationModelTests: XCTestCase {
     }
 
     func testEditsSinceSaveLeadFromTheSavedStateToTheCurrentOne() throws {
-        var rng = SplitMix(seed: 11)
+        var rng = SeededGenerator(seed: 11)
         for _ in 0..<200 {
             var model = loaded((0..<4).map { square("s\($0)", x: Double($0)) })
             var history = EditHistory()
@@ -145,7 +146,7 @@ final class AnnotationModelTests: XCTestCase {
         XCTAssertFalse(history.hasUnsavedChanges, "undoing back to the saved state leaves nothing to save")
     }
 
-    private func randomEdit(_ model: AnnotationModel, _ rng: inout SplitMix, _ counter: inout Int) -> AnnotationEdit? {
+    private func randomEdit(_ model: AnnotationModel, _ rng: inout SeededGenerator, _ counter: inout Int) -> AnnotationEdit? {
         let page = PageIndex(Int(rng.next() % 2))
         let list = model.annotations(on: page)
         switch rng.next() % 4 {

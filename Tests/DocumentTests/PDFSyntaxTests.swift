@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import SeededRandom
 import XCTest
 @testable import Document
 
@@ -37,7 +38,7 @@ final class PDFSyntaxTests: XCTestCase {
     }
 
     func testWriterOutputParsesBackToTheSameValue() throws {
-        var rng = SplitMix(seed: 7)
+        var rng = SeededGenerator(seed: 7)
         for _ in 0..<500 {
             let object = randomObject(depth: 0, rng: &rng)
             let written = PDFSyntaxWriter.bytes(object)
@@ -72,7 +73,7 @@ final class PDFSyntaxTests: XCTestCase {
         }
     }
 
-    private func randomObject(depth: Int, rng: inout SplitMix) -> PDFObject {
+    private func randomObject(depth: Int, rng: inout SeededGenerator) -> PDFObject {
         switch rng.next() % (depth > 3 ? 7 : 9) {
         case 0: return .null
         case 1: return .bool(rng.next() % 2 == 0)
@@ -93,16 +94,3 @@ final class PDFSyntaxTests: XCTestCase {
     }
 }
 
-/// A small seeded generator, so random tests are reproducible.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-}

@@ -1,21 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Geometry
+import SeededRandom
 import XCTest
 
 @testable import InteractionEngine
 
-/// A small deterministic generator (SplitMix64) so random scenarios replay exactly.
-struct SpatialRNG: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+typealias SpatialRNG = SeededGenerator
 
 func fxPage(_ index: Int = 0, at origin: Point = .zero, zoom: Double = 1, rotation: PageRotation = .none) -> PageGeometry {
     PageGeometry(index: PageIndex(index), origin: origin, mediaSize: Size(width: 612, height: 792), rotation: rotation, zoom: zoom)

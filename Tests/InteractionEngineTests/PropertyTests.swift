@@ -1,21 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Geometry
+import SeededRandom
 import XCTest
 
 @testable import InteractionEngine
 
-/// A small deterministic generator (SplitMix64), so every failing stream can be replayed from
-/// its seed.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 final class PropertyTests: XCTestCase {
     private let streams = 2_000
