@@ -13,6 +13,7 @@
 #include <Array.h>
 #include <Catalog.h>
 #include <Dict.h>
+#include <Error.h>
 #include <ErrorCodes.h>
 #include <GlobalParams.h>
 #include <PDFDoc.h>
@@ -22,12 +23,13 @@
 #include <XRef.h>
 #include <goo/GooString.h>
 
+#include <sys/stat.h>
+
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,26 +44,32 @@ constexpr bool hasPrefix(const char *s, const char *prefix)
 }
 static_assert(hasPrefix(POPPLER_VERSION, "22.12."), "PopplerBridge is written against poppler 22.12 (libpoppler-private-dev)");
 
-std::mutex globalParamsMutex;
+// poppler reports recoverable problems on stderr unless given a callback; callers get statuses.
+// (Only installed when this bridge is the first GlobalParams user; poppler-glib installs its own.)
+void quietErrors(ErrorCategory, Goffset, const char *) { }
 
-// poppler-glib creates globalParams when it opens its first document; whichever of the two
-// libraries comes first creates it, and nobody replaces it.
-void ensureGlobalParams()
-{
-    std::lock_guard<std::mutex> lock(globalParamsMutex);
-    if (!globalParams) {
-        globalParams = std::make_unique<GlobalParams>();
-    }
-}
-
-// An output stream into memory (poppler 22.12's writers call printf with C formats).
+// An output stream into memory or a FILE (poppler 22.12's writers call printf with C formats).
+// Unlike poppler's FileOutStream it remembers failed writes, so a full disk is an error.
 class MemoryOutStream : public OutStream
 {
 public:
+    MemoryOutStream() = default;
+    explicit MemoryOutStream(FILE *fileA) : file(fileA) { }
+    ~MemoryOutStream() override { flush(); }
     std::string data;
-    void close() override { }
-    Goffset getPos() override { return static_cast<Goffset>(data.size()); }
-    void put(char c) override { data.push_back(c); }
+    bool failed = false;
+    void close() override { flush(); }
+    Goffset getPos() override { return position; }
+    void put(char c) override { append(&c, 1); }
+    // Writes what a FILE stream buffered; true when every byte so far was written.
+    bool flush()
+    {
+        if (file != nullptr && !data.empty()) {
+            failed = failed || std::fwrite(data.data(), 1, data.size(), file) != data.size();
+            data.clear();
+        }
+        return !failed;
+    }
     void printf(const char *format, ...) override
     {
         va_list args;
@@ -72,18 +80,31 @@ public:
         int needed = std::vsnprintf(small, sizeof small, format, args);
         va_end(args);
         if (needed < 0) {
+            failed = true;
             va_end(copy);
             return;
         }
         if (static_cast<size_t>(needed) < sizeof small) {
-            data.append(small, static_cast<size_t>(needed));
+            append(small, static_cast<size_t>(needed));
         } else {
             std::string large(static_cast<size_t>(needed) + 1, '\0');
             std::vsnprintf(large.data(), large.size(), format, copy);
-            data.append(large.data(), static_cast<size_t>(needed));
+            append(large.data(), static_cast<size_t>(needed));
         }
         va_end(copy);
     }
+
+private:
+    void append(const char *bytes, size_t count)
+    {
+        position += static_cast<Goffset>(count);
+        data.append(bytes, count);
+        if (file != nullptr && data.size() >= 65536) {
+            flush();
+        }
+    }
+    FILE *file = nullptr;
+    Goffset position = 0;
 };
 
 char *copyOut(const std::string &text, size_t *length)
@@ -104,7 +125,14 @@ char *copyOut(const std::string &text, size_t *length)
 
 struct ann_pdf
 {
+    // poppler-glib counts globalParams users with GlobalParamsIniter (it creates globalParams for
+    // the first and resets it after the last); being counted too keeps both libraries from
+    // replacing or freeing it under the other. Declared first: destroyed after `doc`.
+    std::unique_ptr<GlobalParamsIniter> initer;
     std::unique_ptr<PDFDoc> doc;
+    // The file poppler reads: saving over it would truncate it while poppler copies it.
+    dev_t device = 0;
+    ino_t inode = 0;
     // The data of streams added since opening: MemStream does not own its buffer (and the
     // AutoFreeMemStream that would is not exported by libpoppler 22.12), so the document keeps
     // them until the document is gone (the destructor drops `doc` first).
@@ -114,18 +142,81 @@ struct ann_pdf
 
 namespace {
 
-// Parses one object from PDF syntax, with no decryption (the text is plain).
+// Whether an object is plain PDF syntax all the way down: poppler's parser is lenient below the
+// top level and returns stray tokens (">>", "]", "endobj") as command objects, an unterminated
+// array as a short array, and "0 0 R" as objNone, which writeObject would save as garbage.
+bool plainObject(const Object &object)
+{
+    switch (object.getType()) {
+    case objBool:
+    case objInt:
+    case objInt64:
+    case objReal:
+    case objString:
+    case objHexString:
+    case objName:
+    case objNull:
+    case objRef:
+        return true;
+    case objArray:
+        for (int i = 0; i < object.arrayGetLength(); ++i) {
+            if (!plainObject(object.arrayGetNF(i))) {
+                return false;
+            }
+        }
+        return true;
+    case objDict:
+        for (int i = 0; i < object.dictGetLength(); ++i) {
+            if (!plainObject(object.dictGetValNF(i))) {
+                return false;
+            }
+        }
+        return true;
+    default:
+        return false;
+    }
+}
+
+// Parses exactly one object from PDF syntax, with no decryption (the text is plain); objError
+// for anything else (trailing tokens, unterminated arrays or dictionaries, commands, streams).
 Object parseObject(ann_pdf *d, const char *text, size_t length)
 {
-    if (text == nullptr) {
-        return Object(objNull);
+    if (text == nullptr || length == 0 || length > 0x7fffffff) {
+        return Object(objError);
     }
     // The lexer reads from a memory stream over this copy, which outlives the parser.
     std::string copy(text, length);
     copy.push_back(' ');
     auto *stream = new MemStream(copy.data(), 0, static_cast<Goffset>(copy.size()), Object(objNull));
     Parser parser(d->doc->getXRef(), stream, false);
-    return parser.getObj();
+    Object object = parser.getObj(false, nullptr, cryptRC4, 0, 0, 0, 0, /* strict */ true);
+    if (!plainObject(object) || !parser.getObj().isEOF()) {
+        return Object(objError);
+    }
+    return object;
+}
+
+// Whether `ref` names an object now, judged from the cross-reference entry: XRef::fetch of a
+// missing object makes poppler rebuild the whole table, and setModifiedObject ignores the
+// generation, so a wrong one would replace a different object.
+bool refExists(ann_pdf *d, ann_pdf_ref ref)
+{
+    XRef *xref = d->doc->getXRef();
+    if (ref.num <= 0 || ref.gen < 0 || ref.num >= xref->getNumObjects()) {
+        return false;
+    }
+    XRefEntry *entry = xref->getEntry(ref.num, false);
+    if (entry == nullptr) {
+        return false;
+    }
+    switch (entry->type) {
+    case xrefEntryUncompressed:
+        return entry->gen == ref.gen;
+    case xrefEntryCompressed:
+        return ref.gen == 0; // entry->gen is the index inside the object stream
+    default:
+        return false;
+    }
 }
 
 // An object (a stream: only its dictionary) in PDF syntax, unencrypted.
@@ -140,6 +231,26 @@ std::string objectText(ann_pdf *d, Object &object)
         PDFDoc::writeObject(&object, &out, xref, 0, nullptr, cryptRC4, 0, Ref { 0, 0 }, nullptr);
     }
     return out.data;
+}
+
+// Whether another page's /Annots is the same array object (qpdf and others share them).
+bool annotsShared(ann_pdf *d, int page, Ref annotsRef)
+{
+    XRef *xref = d->doc->getXRef();
+    for (int other = 0; other < d->doc->getNumPages(); ++other) {
+        Ref *ref = d->doc->getCatalog()->getPageRef(other + 1);
+        if (other == page || ref == nullptr) {
+            continue;
+        }
+        Object dict = xref->fetch(*ref);
+        if (dict.isDict()) {
+            const Object &annots = dict.dictLookupNF("Annots");
+            if (annots.isRef() && annots.getRef() == annotsRef) {
+                return true;
+            }
+        }
+    }
+    return false;
 }
 
 bool validPage(ann_pdf *d, int page)
@@ -181,12 +292,13 @@ ann_pdf *ann_pdf_open(const char *path, const char *password, ann_pdf_status *st
 {
     ann_pdf_status ignored;
     ann_pdf_status &result = status != nullptr ? *status : ignored;
-    if (path == nullptr) {
+    struct stat info;
+    if (path == nullptr || stat(path, &info) != 0 || S_ISDIR(info.st_mode)) {
         result = ANN_PDF_ERROR_OPEN;
         return nullptr;
     }
     try {
-        ensureGlobalParams();
+        auto initer = std::make_unique<GlobalParamsIniter>(quietErrors);
         std::optional<GooString> secret;
         if (password != nullptr) {
             secret = GooString(password);
@@ -211,7 +323,10 @@ ann_pdf *ann_pdf_open(const char *path, const char *password, ann_pdf_status *st
         }
         result = ANN_PDF_OK;
         auto editable = new ann_pdf;
+        editable->initer = std::move(initer);
         editable->doc = std::move(doc);
+        editable->device = info.st_dev;
+        editable->inode = info.st_ino;
         return editable;
     } catch (...) {
         result = ANN_PDF_ERROR_DAMAGED;
@@ -321,6 +436,10 @@ char *ann_pdf_page_annot_text(ann_pdf *doc, int page, int index, size_t *length)
         if (!annots.isArray() || index >= annots.arrayGetLength()) {
             return nullptr;
         }
+        const Object &entryNF = annots.arrayGetNF(index);
+        if (entryNF.isRef() && !refExists(doc, ann_pdf_ref { entryNF.getRef().num, entryNF.getRef().gen })) {
+            return nullptr; // a dangling reference (fetching it would rebuild the xref table)
+        }
         Object entry = annots.arrayGet(index);
         if (entry.isNull() || entry.isError()) {
             return nullptr;
@@ -358,13 +477,18 @@ ann_pdf_status ann_pdf_set_page_annots(ann_pdf *doc, int page, const ann_pdf_ref
         Object array(new Array(xref));
         for (int i = 0; i < count; ++i) {
             if (refs[i].num >= 0) {
+                if (!refExists(doc, refs[i])) {
+                    return ANN_PDF_ERROR_ARGUMENT;
+                }
                 array.arrayAdd(Object(Ref { refs[i].num, refs[i].gen }));
             } else if (nextInline < inline_.size()) {
                 array.arrayAdd(std::move(inline_[nextInline++]));
+            } else {
+                return ANN_PDF_ERROR_ARGUMENT;
             }
         }
         const Object &annotsNF = pageDict.dictLookupNF("Annots");
-        if (annotsNF.isRef() && xref->fetch(annotsNF.getRef()).isArray()) {
+        if (annotsNF.isRef() && old.isArray() && !annotsShared(doc, page, annotsNF.getRef())) {
             xref->setModifiedObject(&array, annotsNF.getRef());
         } else {
             Object copy(pageDict.getDict()->copy(xref));
@@ -383,6 +507,9 @@ char *ann_pdf_object_text(ann_pdf *doc, ann_pdf_ref ref, size_t *length)
         return nullptr;
     }
     try {
+        if (!refExists(doc, ref)) {
+            return nullptr;
+        }
         Object object = doc->doc->getXRef()->fetch(Ref { ref.num, ref.gen });
         if (object.isNull() || object.isError()) {
             return nullptr;
@@ -399,6 +526,9 @@ unsigned char *ann_pdf_stream_data(ann_pdf *doc, ann_pdf_ref ref, size_t *length
         return nullptr;
     }
     try {
+        if (!refExists(doc, ref)) {
+            return nullptr;
+        }
         Object object = doc->doc->getXRef()->fetch(Ref { ref.num, ref.gen });
         if (!object.isStream()) {
             return nullptr;
@@ -419,8 +549,8 @@ ann_pdf_status ann_pdf_set_object(ann_pdf *doc, ann_pdf_ref ref, const char *tex
     }
     try {
         XRef *xref = doc->doc->getXRef();
-        XRefEntry *entry = xref->getEntry(ref.num, false);
-        if (entry == nullptr || entry->type == xrefEntryFree) {
+        // A stream's text is its dictionary only: replacing it would drop the data.
+        if (!refExists(doc, ref) || xref->fetch(Ref { ref.num, ref.gen }).isStream()) {
             return ANN_PDF_ERROR_ARGUMENT;
         }
         Object object = parseObject(doc, text, length);
@@ -458,7 +588,7 @@ ann_pdf_ref ann_pdf_add_stream(ann_pdf *doc, const char *dict_text, size_t dict_
     }
     try {
         Object dict = parseObject(doc, dict_text, dict_length);
-        if (!dict.isDict() || !dict.dictLookupNF("Filter").isNull()) {
+        if (!dict.isDict() || !dict.dictLookupNF("Filter").isNull() || !dict.dictLookupNF("DecodeParms").isNull()) {
             return ann_pdf_ref { -1, 0 };
         }
         Object owned(dict.getDict()->copy(doc->doc->getXRef()));
@@ -480,7 +610,23 @@ ann_pdf_status ann_pdf_save(ann_pdf *doc, const char *path)
         return ANN_PDF_ERROR_ARGUMENT;
     }
     try {
-        return doc->doc->saveAs(GooString(path), writeForceIncremental) == errNone ? ANN_PDF_OK : ANN_PDF_ERROR_WRITE;
+        struct stat info;
+        if (stat(path, &info) == 0 && info.st_dev == doc->device && info.st_ino == doc->inode) {
+            return ANN_PDF_ERROR_ARGUMENT; // "wb" would truncate the file poppler copies from
+        }
+        // poppler's saveAs(GooString) ignores write errors; this stream does not.
+        FILE *file = std::fopen(path, "wb");
+        if (file == nullptr) {
+            return ANN_PDF_ERROR_WRITE;
+        }
+        bool written;
+        {
+            MemoryOutStream out(file);
+            written = doc->doc->saveAs(&out, writeForceIncremental) == errNone;
+            written = out.flush() && written;
+        }
+        written = std::fclose(file) == 0 && written;
+        return written ? ANN_PDF_OK : ANN_PDF_ERROR_WRITE;
     } catch (...) {
         return ANN_PDF_ERROR_WRITE;
     }

@@ -23,7 +23,7 @@ func runSaveBenchmark(document: String?) {
         let inProcessTarget = folder.appendingPathComponent("copy-in-process-\(round).pdf").path
         inProcess.append(seconds {
             guard let data = FileManager.default.contents(atPath: source) else { return }
-            FileManager.default.createFile(atPath: inProcessTarget, contents: data)
+            _ = FileManager.default.createFile(atPath: inProcessTarget, contents: data)
             if let handle = FileHandle(forWritingAtPath: inProcessTarget) { try? handle.synchronize(); try? handle.close() }
         })
         let working = folder.appendingPathComponent("save-\(round).pdf").path

@@ -2,52 +2,68 @@
 import Geometry
 
 extension AppearanceBuilder {
-    /// The width drawn at a point of pressure `p`: a quarter of the stroke width at no pressure,
-    /// the whole width at full pressure (`w × (0.25 + 0.75 p)`), so light strokes stay visible.
+    /// The width drawn at a point of pen pressure `p` (0…1) in a stroke of width `width`
+    /// (the annotation's border width):
+    ///
+    ///     w(p) = width × (0.25 + 0.75 p)
+    ///
+    /// a quarter of the width at no pressure, so that light strokes stay visible, and the whole
+    /// width at full pressure.
     public static func inkWidth(_ width: Double, pressure p: Double) -> Double { width * (0.25 + 0.75 * min(1, max(0, p))) }
 
-    /// Strokes without pressure are stroked paths with round caps and joins; strokes with
-    /// pressure are filled outlines: a disc at every point and a quadrilateral joining each pair
-    /// of discs along their outer tangents, all turning the same way so the nonzero fill never
-    /// punches holes where they overlap.
-    static func drawInk(_ a: Annotation, _ c: inout ContentWriter) -> Bool {
+    /// Ink in the colour (black by default), `borderWidth` wide (1 by default).
+    ///
+    /// A stroke without pressure is a stroked path with round caps and joins (a single point, a
+    /// dot as wide as the line). A stroke with pressure is one filled outline: a disc at every
+    /// point, as wide as ``inkWidth(_:pressure:)`` there, and for every segment the
+    /// quadrilateral joining its two discs along their sides. The nonzero fill unites them only
+    /// when every subpath turns the same way, so all are counter-clockwise (quadrilaterals whose
+    /// signed area comes out negative are reversed); one `f` paints the whole stroke, so an
+    /// opacity below 1 does not darken where the pieces overlap.
+    static func drawInk(_ a: Annotation, _ c: inout ContentStreamWriter) -> Bool {
         guard case .ink(let strokes) = a.geometry, strokes.contains(where: { !$0.points.isEmpty }) else { return false }
         let color = a.color ?? .black
-        let width = a.borderWidth ?? 1
+        let width = max(0, a.borderWidth ?? 1)
+        var strokeStyleSet = false, fillColorSet = false
         for stroke in strokes where !stroke.points.isEmpty {
-            if let pressures = stroke.pressures {
-                c.fillColor(color)
-                let radii = pressures.map { inkWidth(width, pressure: $0) / 2 }
-                for (pt, r) in zip(stroke.points, radii) { c.ellipse(in: Rect(x: pt.x - r, y: pt.y - r, width: 2 * r, height: 2 * r)) }
-                for i in 1..<max(1, stroke.points.count) {
-                    let a0 = stroke.points[i - 1], a1 = stroke.points[i]
-                    let d = a1 - a0
-                    let length = d.length
-                    guard length > 0 else { continue }
-                    let n = Vector(dx: -d.dy / length, dy: d.dx / length)
-                    var quad = [a0 + n * radii[i - 1], a1 + n * radii[i], a1 + n * -radii[i], a0 + n * -radii[i - 1]]
+            let points = stroke.points
+            if stroke.pressures != nil || points.count == 1 {
+                if !fillColorSet { c.fillColor(color); fillColorSet = true }
+                let radii = stroke.pressures.map { $0.map { inkWidth(width, pressure: $0) / 2 } }
+                    ?? Array(repeating: width / 2, count: points.count)
+                for (pt, r) in zip(points, radii) { c.circle(pt, radius: r) }
+                for i in points.indices.dropFirst() {
+                    guard var quad = segmentOutline(points[i - 1], radii[i - 1], points[i], radii[i]) else { continue }
                     if signedArea(quad) < 0 { quad.reverse() }
                     c.polygon(quad)
                 }
-                c.raw("f")
-            } else if stroke.points.count == 1 {
-                c.fillColor(color)
-                let pt = stroke.points[0], r = width / 2
-                c.ellipse(in: Rect(x: pt.x - r, y: pt.y - r, width: 2 * r, height: 2 * r))
-                c.raw("f")
+                c.fill()
             } else {
-                c.strokeColor(color)
-                c.lineWidth(width)
-                c.raw("1 J 1 j")
-                c.move(stroke.points[0])
-                for pt in stroke.points.dropFirst() { c.line(pt) }
-                c.raw("S")
+                if !strokeStyleSet {
+                    c.strokeColor(color)
+                    c.lineWidth(width)
+                    c.roundCapsAndJoins()
+                    strokeStyleSet = true
+                }
+                c.polyline(points)
+                c.stroke()
             }
         }
         return true
     }
 
-    /// Twice the signed area of a polygon: positive when it turns counter-clockwise.
+    /// The quadrilateral between the discs of radius `r0` at `p0` and `r1` at `p1`: the segment
+    /// offset to its right and left along its normal by each end's radius, in that order, so
+    /// counter-clockwise; `nil` when the two points coincide (the discs alone cover it).
+    static func segmentOutline(_ p0: Point, _ r0: Double, _ p1: Point, _ r1: Double) -> [Point]? {
+        let d = p1 - p0
+        let length = d.length
+        guard length > 0 else { return nil }
+        let n = Vector(dx: -d.dy / length, dy: d.dx / length)
+        return [p0 + n * -r0, p1 + n * -r1, p1 + n * r1, p0 + n * r0]
+    }
+
+    /// Twice the signed area of a polygon: positive when it turns counter-clockwise (y up).
     static func signedArea(_ points: [Point]) -> Double {
         var sum = 0.0
         for i in points.indices {

@@ -1,64 +1,82 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Geometry
 
+/// One quadrilateral of text markup, with the axes of its text: text on a turned page, or
+/// turned on its page, is marked along its own baseline.
+struct MarkupQuad {
+    /// PDF order in /QuadPoints: upper left, upper right, lower left, lower right.
+    var upperLeft, upperRight, lowerLeft, lowerRight: Point
+
+    /// Along the baseline, lower left to lower right.
+    var along: Vector { lowerRight - lowerLeft }
+    /// The text's height, lower left to upper left.
+    var up: Vector { upperLeft - lowerLeft }
+    var height: Double { up.length }
+    var unitUp: Vector { up * (1 / height) }
+
+    /// The quadrilaterals of /QuadPoints, four points each (a partial one at the end is ignored).
+    static func quads(_ points: [Point]) -> [MarkupQuad] {
+        stride(from: 0, to: points.count - 3, by: 4).map {
+            MarkupQuad(upperLeft: points[$0], upperRight: points[$0 + 1], lowerLeft: points[$0 + 2], lowerRight: points[$0 + 3])
+        }
+    }
+}
+
 extension AppearanceBuilder {
-    /// Text markup along each quadrilateral's own axes (text on a turned page stays right):
-    /// a filled band for highlights (multiplied by the page, set in the graphics state), a line
-    /// at the bottom for underline, through the middle for strike-out, a zigzag for squiggly.
-    static func drawMarkup(_ a: Annotation, _ c: inout ContentWriter) -> Bool {
-        guard case .quadPoints(let points) = a.geometry, points.count >= 4 else { return false }
+    /// Text markup along each quadrilateral's own axes, in the colour (yellow for highlights,
+    /// red for the others, by default):
+    /// - highlight: every quadrilateral filled (upper left, upper right, lower right, lower
+    ///   left), all in one nonzero fill turning the same way, so overlapping lines do not
+    ///   darken twice; the graphics state multiplies it with the page;
+    /// - underline: a line `max(0.5, height / 14)` wide along the bottom, raised by half its width;
+    /// - strike-out: the same line through the middle;
+    /// - squiggly: a zigzag along the bottom, `height / 10` either side of its middle line.
+    static func drawMarkup(_ a: Annotation, _ c: inout ContentStreamWriter) -> Bool {
+        guard case .quadPoints(let points) = a.geometry else { return false }
+        let quads = MarkupQuad.quads(points).filter { $0.height > 0 && $0.height.isFinite }
+        guard !quads.isEmpty else { return false }
         let color = a.color ?? (a.subtype == .highlight ? .yellow : .red)
-        for q in stride(from: 0, to: points.count - 3, by: 4) {
-            // PDF order: upper left, upper right, lower left, lower right.
-            let ul = points[q], ur = points[q + 1], ll = points[q + 2], lr = points[q + 3]
-            let up = ul - ll
-            let height = up.length
-            guard height > 0 else { continue }
-            let unitUp = up * (1 / height)
-            switch a.subtype {
-            case .highlight:
-                c.fillColor(color)
-                c.polygon([ul, ur, lr, ll])
-                c.raw("f")
-            case .underline, .strikeOut:
-                let w = max(0.5, height / 14)
-                let offset = a.subtype == .underline ? w / 2 + height * 0.04 : height * 0.45
-                c.strokeColor(color)
-                c.lineWidth(w)
-                c.move(ll + unitUp * offset)
-                c.line(lr + unitUp * offset)
-                c.raw("S")
-            case .squiggly:
-                let amplitude = max(0.75, height / 10)
-                let along = lr - ll
-                let length = along.length
-                guard length > 0 else { continue }
-                let step = max(1.5, amplitude * 2)
-                let count = max(2, Int((length / step).rounded()))
-                c.strokeColor(color)
-                c.lineWidth(max(0.5, height / 18))
-                c.raw("1 j")
-                for i in 0...count {
-                    let t = Double(i) / Double(count)
-                    let base = ll + along * t + unitUp * (amplitude + 0.5)
-                    let pt = base + unitUp * (i % 2 == 0 ? -amplitude : amplitude) * 0.5
-                    if i == 0 { c.move(pt) } else { c.line(pt) }
-                }
-                c.raw("S")
-            default:
-                return false
+        if a.subtype == .highlight {
+            c.fillColor(color)
+            for q in quads {
+                var outline = [q.upperLeft, q.upperRight, q.lowerRight, q.lowerLeft]
+                if signedArea(outline) < 0 { outline.reverse() }
+                c.polygon(outline)
             }
+            c.fill()
+            return true
+        }
+        c.strokeColor(color)
+        c.roundJoins()
+        for q in quads {
+            let w = max(0.5, q.height / 14)
+            c.lineWidth(w)
+            switch a.subtype {
+            case .underline:
+                c.move(q.lowerLeft + q.unitUp * (w / 2))
+                c.line(q.lowerRight + q.unitUp * (w / 2))
+            case .strikeOut:
+                c.move(q.lowerLeft + q.unitUp * (q.height / 2))
+                c.line(q.lowerRight + q.unitUp * (q.height / 2))
+            default:
+                c.polyline(zigzag(q, lineWidth: w))
+            }
+            c.stroke()
         }
         return true
     }
 
-    /// A filled caret (^) standing in the rectangle.
-    static func drawCaret(_ a: Annotation, _ c: inout ContentWriter) -> Bool {
-        let r = a.rect
-        c.fillColor(a.color ?? RGBColor(red: 0.2, green: 0.3, blue: 0.9))
-        c.polygon([Point(x: r.minX, y: r.minY), Point(x: r.midX, y: r.maxY), Point(x: r.maxX, y: r.minY),
-                   Point(x: r.midX, y: r.minY + r.height * 0.4)])
-        c.raw("f")
-        return true
+    /// A squiggly underline's points: a zigzag `height / 10` either side of a line raised just
+    /// enough that its lowest points and its width stay inside the quadrilateral, with 45°
+    /// flanks and a whole number of half-waves from the lower left to the lower right.
+    static func zigzag(_ q: MarkupQuad, lineWidth w: Double) -> [Point] {
+        let amplitude = max(0.5, q.height / 10)
+        let length = q.along.length
+        let halfWaves = max(1, Int((length / (2 * amplitude)).rounded()))
+        let middle = q.unitUp * (amplitude + w / 2)
+        return (0...halfWaves).map { i in
+            let t = Double(i) / Double(halfWaves)
+            return q.lowerLeft + q.along * t + middle + q.unitUp * (i % 2 == 0 ? -amplitude : amplitude)
+        }
     }
 }

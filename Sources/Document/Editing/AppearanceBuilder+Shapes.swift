@@ -2,102 +2,62 @@
 import Geometry
 
 extension AppearanceBuilder {
-    /// A rectangle or an ellipse inset by half the border so the border stays inside: stroked in
-    /// the colour, filled with the interior colour, dashed when the border is.
-    static func drawShape(_ a: Annotation, _ c: inout ContentWriter) -> Bool {
-        let w = a.borderWidth ?? 1
-        let inner = a.rect.insetBy(dx: w / 2, dy: w / 2)
-        guard inner.width > 0, inner.height > 0 else { return false }
+    /// A square's rectangle or a circle's ellipse, inset by half the border (1 point by default)
+    /// so the border stays inside: stroked in the colour when there is one, filled with the
+    /// interior colour when there is one (`B` for both), dashed when the border is.
+    static func drawShape(_ a: Annotation, _ c: inout ContentStreamWriter) -> Bool {
+        let w = max(0, a.borderWidth ?? 1)
         let stroke = a.color != nil && w > 0
         let fill = a.interiorColor != nil
         guard stroke || fill else { return true }
+        var inner = a.rect.insetBy(dx: w / 2, dy: w / 2)
+        if inner.width <= 0 || inner.height <= 0 {
+            // A border wider than the shape: the shape is all border.
+            inner = Rect(x: a.rect.midX, y: a.rect.midY, width: 0, height: 0)
+        }
         if let ic = a.interiorColor { c.fillColor(ic) }
-        if let color = a.color { c.strokeColor(color) }
-        c.lineWidth(w)
-        c.dash(a.dashPattern)
-        if a.subtype == .circle {
-            c.ellipse(in: inner)
-        } else {
-            c.raw("\(c.p(inner.origin)) \(c.f(inner.width)) \(c.f(inner.height)) re")
+        if stroke, let color = a.color {
+            c.strokeColor(color)
+            c.lineWidth(w)
+            c.dash(a.dashPattern)
         }
-        c.raw(stroke && fill ? "B" : stroke ? "S" : "f")
+        if a.subtype == .circle { c.ellipse(in: inner) } else { c.rectangle(inner) }
+        if stroke && fill { c.fillAndStroke() } else if stroke { c.stroke() } else { c.fill() }
         return true
     }
 
-    /// A line with its endings. Arrow heads are about three line widths long (at least six
-    /// points) and open at 30°; closed ones are filled with the interior colour or the colour.
-    static func drawLine(_ a: Annotation, _ c: inout ContentWriter) -> Bool {
-        guard case .line(let start, let end, let startEnding, let endEnding) = a.geometry, start != end else { return false }
-        let color = a.color ?? .black
-        let w = a.borderWidth ?? 1
-        c.strokeColor(color)
-        c.fillColor(a.interiorColor ?? color)
-        c.lineWidth(w)
-        c.dash(a.dashPattern)
-        c.raw("1 j")
-        c.move(start)
-        c.line(end)
-        c.raw("S")
-        c.raw("[] 0 d")
-        drawEnding(endEnding, at: end, from: start, width: w, &c)
-        drawEnding(startEnding, at: start, from: end, width: w, &c)
-        return true
-    }
-
-    /// One line ending at `tip`, the line arriving from `from`.
-    static func drawEnding(_ ending: LineEnding, at tip: Point, from: Point, width w: Double, _ c: inout ContentWriter) {
-        let d = tip - from
-        let length = d.length
-        guard length > 0, ending != .none else { return }
-        let u = d * (1 / length), n = Vector(dx: -u.dy, dy: u.dx)
-        let size = max(6, 3 * w)
-        let back = size * 0.866, side = size * 0.5
-        switch ending {
-        case .openArrow, .closedArrow:
-            let wingA = tip + u * -back + n * side, wingB = tip + u * -back + n * -side
-            if ending == .openArrow {
-                c.move(wingA); c.line(tip); c.line(wingB); c.raw("S")
-            } else {
-                c.polygon([wingA, tip, wingB]); c.raw("B")
-            }
-        case .reversedOpenArrow, .reversedClosedArrow:
-            let wingA = tip + u * back + n * side, wingB = tip + u * back + n * -side
-            if ending == .reversedOpenArrow {
-                c.move(wingA); c.line(tip); c.line(wingB); c.raw("S")
-            } else {
-                c.polygon([wingA, tip, wingB]); c.raw("B")
-            }
-        case .circle:
-            c.ellipse(in: Rect(x: tip.x - side, y: tip.y - side, width: size, height: size)); c.raw("B")
-        case .square:
-            c.polygon([tip + n * side + u * side, tip + n * -side + u * side, tip + n * -side + u * -side, tip + n * side + u * -side])
-            c.raw("B")
-        case .diamond:
-            c.polygon([tip + u * side, tip + n * side, tip + u * -side, tip + n * -side]); c.raw("B")
-        case .butt:
-            c.move(tip + n * side); c.line(tip + n * -side); c.raw("S")
-        case .slash:
-            let s = (u + n) * (side * 0.7071)
-            c.move(tip + s); c.line(tip + s * -1); c.raw("S")
-        case .none:
-            break
-        }
-    }
-
-    /// A polygon (closed, filled when it has an interior colour) or a polyline (open).
-    static func drawPolygon(_ a: Annotation, _ c: inout ContentWriter) -> Bool {
+    /// A polygon (closed; filled with the interior colour when there is one) or a polyline
+    /// (open), through the vertices, in the colour (black by default) with round joins.
+    static func drawPolygon(_ a: Annotation, _ c: inout ContentStreamWriter) -> Bool {
         guard case .vertices(let points) = a.geometry, points.count >= 2 else { return false }
+        let w = max(0, a.borderWidth ?? 1)
         c.strokeColor(a.color ?? .black)
-        c.lineWidth(a.borderWidth ?? 1)
+        c.lineWidth(w)
         c.dash(a.dashPattern)
-        c.raw("1 j")
-        c.move(points[0])
-        for pt in points.dropFirst() { c.line(pt) }
+        c.roundJoins()
         if a.subtype == .polygon {
-            if let ic = a.interiorColor { c.fillColor(ic); c.raw("b") } else { c.raw("s") }
+            c.polygon(points)
+            if let ic = a.interiorColor {
+                c.fillColor(ic)
+                if w > 0 { c.fillAndStroke() } else { c.fill() }
+            } else {
+                c.stroke()
+            }
         } else {
-            c.raw("S")
+            c.polyline(points)
+            c.stroke()
         }
+        return true
+    }
+
+    /// A filled caret (^) standing on the rectangle's bottom edge, its point at the top middle,
+    /// in the colour (blue by default).
+    static func drawCaret(_ a: Annotation, _ c: inout ContentStreamWriter) -> Bool {
+        let r = a.rect
+        c.fillColor(a.color ?? RGBColor(red: 0.2, green: 0.3, blue: 0.9))
+        c.polygon([Point(x: r.minX, y: r.minY), Point(x: r.midX, y: r.minY + r.height * 0.4),
+                   Point(x: r.maxX, y: r.minY), Point(x: r.midX, y: r.maxY)])
+        c.fill()
         return true
     }
 }

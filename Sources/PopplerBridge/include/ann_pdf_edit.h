@@ -12,7 +12,14 @@
  * Object text: PDF syntax as poppler writes an object into a file (PDFDoc::writeObject with no
  * encryption): dictionaries, arrays, names, numbers, booleans, null, references "N G R" and
  * strings, as literal "(...)" with escapes or hex "<...>". Strings are the decrypted bytes even
- * when the file is encrypted. The text is bytes, not necessarily UTF-8.
+ * when the file is encrypted. The text is bytes, not necessarily UTF-8. Exactly, in 22.12:
+ *   every token is followed by one space ("<<" and "[" are not): "<</A 1 /B [1 2 ] >> ";
+ *   a string starting FE FF is hex, lowercase ("<feff0041> "); any other string is literal with
+ *   only \( \) \\ \r \n escaped and every other byte (NUL, tab, 0x80-0xFF) raw;
+ *   names escape bytes <= 0x20, >= 0x7F and ()<>[]{}/%# as #xx (lowercase hex);
+ *   integers in decimal; reals in fixed point, rounded to 10 decimals, trailing zeros and a
+ *   bare "." dropped (3.0 -> "3", -1e-11 -> "-0"; magnitudes beyond about 1e6 gain noise
+ *   digits and beyond about 1e17 can contain non-digit bytes: poppler's formatDouble).
  *
  * Threading: one ann_pdf is used from one thread at a time (the caller serialises).
  * Memory: every pointer a function returns through an out-parameter or as char* is owned by the
@@ -54,8 +61,9 @@ typedef enum {
 /* The poppler version this bridge was compiled against, e.g. "22.12.0". */
 const char *ann_pdf_poppler_version(void);
 
-/* Opens `path` (a file-system path, not a URI). `password` may be NULL. On failure returns NULL
- * and sets *status (when status is not NULL). */
+/* Opens `path` (a file-system path, not a URI). `password` may be NULL; it is tried as both the
+ * owner and the user password. On failure returns NULL and sets *status (when status is not
+ * NULL): a missing path or a directory is ANN_PDF_ERROR_OPEN. */
 ann_pdf *ann_pdf_open(const char *path, const char *password, ann_pdf_status *status);
 void ann_pdf_close(ann_pdf *doc);
 
@@ -74,43 +82,54 @@ ann_pdf_ref ann_pdf_page_ref(ann_pdf *doc, int page);
 
 /* The entries of the page's /Annots array in order, as references. A direct (inline) annotation
  * dictionary is reported as {-1, 0}. *refs is malloc'd (NULL when the count is 0).
- * Returns the count, or -1 for a page that does not exist. */
+ * Returns the count, or -1 for a page that does not exist or a NULL `refs`. */
 int ann_pdf_page_annots(ann_pdf *doc, int page, ann_pdf_ref **refs);
 
 /* The `index`-th entry of the page's /Annots as PDF syntax: the object a reference points to, or
- * the inline dictionary itself. NULL for an index out of range. */
+ * the inline dictionary itself. NULL for an index out of range or a reference to no object. */
 char *ann_pdf_page_annot_text(ann_pdf *doc, int page, int index, size_t *length);
 
 /* Replaces the page's /Annots with `refs` (count may be 0). Where /Annots is a reference to an
- * array object, that array object is changed; otherwise the page dictionary is. Direct
- * annotation dictionaries that were in the array are kept at their positions only if the
- * caller passes {-1, 0} entries for them in the same order; a caller that passes none drops
- * them. */
+ * array object that no other page's /Annots refers to, that array object is changed; otherwise
+ * the page dictionary is, with a direct array (a shared array would put the page's annotations
+ * on the other pages too). Direct annotation dictionaries that were in the array are kept at
+ * their positions only if the caller passes {-1, 0} entries for them in the same order; a caller
+ * that passes none drops them. ANN_PDF_ERROR_ARGUMENT (and nothing changed) for a reference that
+ * names no object or more {-1, 0} entries than there were direct dictionaries. */
 ann_pdf_status ann_pdf_set_page_annots(ann_pdf *doc, int page, const ann_pdf_ref *refs, int count);
 
 /* An object as PDF syntax (for a stream: its dictionary only). Returns NULL when the reference
- * names no object. *length receives the byte count (the text is also NUL-terminated). */
+ * names no object (out of range, free, or another generation). *length receives the byte count
+ * (the text is also NUL-terminated). */
 char *ann_pdf_object_text(ann_pdf *doc, ann_pdf_ref ref, size_t *length);
 
 /* The decoded (filters applied) data of a stream object, or NULL when `ref` is not a stream. */
 unsigned char *ann_pdf_stream_data(ann_pdf *doc, ann_pdf_ref ref, size_t *length);
 
-/* Replaces object `ref` with the object that `text` (length bytes of PDF syntax) describes. */
+/* Replaces object `ref` with the object that `text` (length bytes of PDF syntax) describes.
+ * ANN_PDF_ERROR_ARGUMENT when `ref` names no object or names a stream (its text has no data; add
+ * a new stream instead). ANN_PDF_ERROR_SYNTAX unless the text is exactly one object: no
+ * trailing tokens, no unterminated array or dictionary, no stray keywords, not a bare null.
+ * (poppler's lexer still accepts an unterminated string and ignores bad hex digits.) */
 ann_pdf_status ann_pdf_set_object(ann_pdf *doc, ann_pdf_ref ref, const char *text, size_t length);
 
-/* Adds a new indirect object; returns its reference, or num -1 when the text does not parse. */
+/* Adds a new indirect object; returns its reference, or num -1 when the text is not exactly one
+ * object (as for ann_pdf_set_object). poppler reuses free object numbers, so the generation
+ * may be above 0. */
 ann_pdf_ref ann_pdf_add_object(ann_pdf *doc, const char *text, size_t length);
 
 /* Adds a new stream object whose dictionary is `dict_text` (a PDF dictionary; /Length is set
- * by the bridge, and /Filter must be absent: the data is stored as given) and whose data is
- * `data`. Returns its reference, or num -1 when the dictionary does not parse. */
+ * by the bridge, and /Filter and /DecodeParms must be absent: the data is stored as given) and
+ * whose data is `data`. Returns its reference, or num -1 when the dictionary does not parse. */
 ann_pdf_ref ann_pdf_add_stream(ann_pdf *doc, const char *dict_text, size_t dict_length,
                                const unsigned char *data, size_t data_length);
 
 /* Writes the document to `path` as an incremental update: the bytes of the file it was opened
  * from, unchanged, followed by the changed and added objects, a cross-reference section and a
  * trailer (encrypted with the document's key when the file is encrypted). Writes exactly
- * `path`; atomicity (temporary file, fsync, rename) is the caller's business. */
+ * `path`; atomicity (temporary file, fsync, rename) is the caller's business. Writing over the
+ * file the document was opened from is ANN_PDF_ERROR_ARGUMENT (poppler copies from it while
+ * writing). A failed write, including a full disk, is ANN_PDF_ERROR_WRITE. */
 ann_pdf_status ann_pdf_save(ann_pdf *doc, const char *path);
 
 /* The same bytes as ann_pdf_save, into memory (*data malloc'd). */
