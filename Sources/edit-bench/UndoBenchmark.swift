@@ -11,7 +11,7 @@ func runUndoBenchmark(annotationCount: Int) {
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("many.pdf").path
-    FileManager.default.createFile(atPath: path, contents: manyAnnotationsPDF(count: annotationCount))
+    _ = FileManager.default.createFile(atPath: path, contents: manyAnnotationsPDF(count: annotationCount))
     guard let editor = try? DocumentEditor.open(path: path, password: nil) else { print("undo: cannot open the generated file"); return }
     let page = PageIndex(0)
     let loadTime = seconds { _ = editor.annotations(on: page) }
