@@ -53,7 +53,7 @@ extension DocumentWindow {
         ask(kind: "restore", type: GTK_MESSAGE_QUESTION, title: "Restore Unsaved Changes?",
             body: "\(count == 1 ? "One change" : "\(count) changes") to “\(name)” had not been saved when the app last closed.",
             buttons: [("_Discard", GTK_RESPONSE_REJECT.rawValue), ("_Restore", GTK_RESPONSE_ACCEPT.rawValue)],
-            defaultResponse: GTK_RESPONSE_ACCEPT.rawValue) { [weak self] response in
+            defaultResponse: GTK_RESPONSE_ACCEPT.rawValue, destructiveResponse: GTK_RESPONSE_REJECT.rawValue) { [weak self] response in
             guard let self, let session = self.editing, session.editor === editor else { return }
             if response == GTK_RESPONSE_ACCEPT.rawValue {
                 do {
@@ -158,7 +158,7 @@ extension DocumentWindow {
             saveError = SaveError.changedOnDisk(path: editing?.editor.path ?? "").userMessage
             ask(kind: "changed-on-disk", type: GTK_MESSAGE_WARNING, title: "File Changed on Disk",
                 body: saveError!, buttons: [("_Cancel", GTK_RESPONSE_CANCEL.rawValue), ("Save _As…", 1), ("_Replace", GTK_RESPONSE_ACCEPT.rawValue)],
-                defaultResponse: GTK_RESPONSE_CANCEL.rawValue) { [weak self] response in
+                defaultResponse: GTK_RESPONSE_CANCEL.rawValue, destructiveResponse: GTK_RESPONSE_ACCEPT.rawValue) { [weak self] response in
                 if response == GTK_RESPONSE_ACCEPT.rawValue { self?.save(overwriteChangedFile: true, completion: completion) }
                 else if response == 1 { self?.saveAs(completion: completion) }
                 else { completion?(false) }
@@ -242,7 +242,7 @@ extension DocumentWindow {
         ask(kind: "close", type: GTK_MESSAGE_QUESTION, title: "Save Changes to “\(name)” Before Closing?",
             body: "If you don’t save, your changes will be lost.",
             buttons: [("_Cancel", GTK_RESPONSE_CANCEL.rawValue), ("_Discard", GTK_RESPONSE_REJECT.rawValue), ("_Save", GTK_RESPONSE_ACCEPT.rawValue)],
-            defaultResponse: GTK_RESPONSE_ACCEPT.rawValue) { [weak self] response in
+            defaultResponse: GTK_RESPONSE_ACCEPT.rawValue, destructiveResponse: GTK_RESPONSE_REJECT.rawValue) { [weak self] response in
             guard let self else { return }
             switch response {
             case GTK_RESPONSE_ACCEPT.rawValue:
@@ -266,9 +266,17 @@ extension DocumentWindow {
 
     /// A modal question; `kind` names it in the state dump while it is open.
     func ask(kind: String, type: GtkMessageType, title: String, body: String, buttons: [(String, Int32)],
-             defaultResponse: Int32, _ answer: @escaping @MainActor (Int32) -> Void) {
+             defaultResponse: Int32, destructiveResponse: Int32? = nil, _ answer: @escaping @MainActor (Int32) -> Void) {
         guard let dialog = ann_message_dialog_new(cast(window), type, title, body) else { return }
-        for (label, response) in buttons { gtk_dialog_add_button(cast(dialog), label, response) }
+        for (label, response) in buttons {
+            guard let button = gtk_dialog_add_button(cast(dialog), label, response) else { continue }
+            // The GNOME look: the default action stands out, one that loses work is red.
+            if response == destructiveResponse {
+                gtk_widget_add_css_class(button, "destructive-action")
+            } else if response == defaultResponse && response != GTK_RESPONSE_CANCEL.rawValue && buttons.count > 1 {
+                gtk_widget_add_css_class(button, "suggested-action")
+            }
+        }
         gtk_dialog_set_default_response(cast(dialog), defaultResponse)
         pendingDialog = kind
         application?.stateChanged()
