@@ -103,6 +103,9 @@ public struct FileStamp: Hashable, Sendable, Codable {
     public var size: Int64
     public var modifiedSeconds: Int64
     public var modifiedNanoseconds: Int64
+    /// The file's inode: the same one after a change means it was rewritten in place (the bytes
+    /// the editor reads were changed under it), a new one that it was replaced by a rename.
+    public var inode: UInt64?
 
     public init?(path: String) {
         var st = stat()
@@ -110,6 +113,7 @@ public struct FileStamp: Hashable, Sendable, Codable {
         size = Int64(st.st_size)
         modifiedSeconds = Int64(st.st_mtim.tv_sec)
         modifiedNanoseconds = Int64(st.st_mtim.tv_nsec)
+        inode = UInt64(st.st_ino)
     }
 }
 

@@ -435,6 +435,8 @@ public final class DocumentEditor {
         let destination = target ?? path
         let inPlace = destination == path
         if inPlace && !history.hasUnsavedChanges && !core.isModified { return }
+        // The editor builds on the bytes it opened (held in memory), so replacing a file another
+        // program changed, in place or by a rename, is safe once the user agrees.
         if inPlace, !overwriteChangedFile, let stamp = diskStamp, FileStamp(path: path) != stamp {
             throw .save(.changedOnDisk(path: path))
         }

@@ -129,8 +129,13 @@ struct ann_pdf
     // the first and resets it after the last); being counted too keeps both libraries from
     // replacing or freeing it under the other. Declared first: destroyed after `doc`.
     std::unique_ptr<GlobalParamsIniter> initer;
+    // The file's bytes as they were when it was opened: poppler reads these, not the file, so an
+    // update is always built on exactly what was opened, whatever another program does to the
+    // file meanwhile (rewriting it in place would otherwise pull the ground from under a save).
+    std::unique_ptr<std::string> original;
     std::unique_ptr<PDFDoc> doc;
-    // The file poppler reads: saving over it would truncate it while poppler copies it.
+    // The file it was opened from: ann_pdf_save does not write over it (a save in place goes
+    // through a temporary file and a rename, in Swift).
     dev_t device = 0;
     ino_t inode = 0;
     // The data of streams added since opening: MemStream does not own its buffer (and the
@@ -303,7 +308,26 @@ ann_pdf *ann_pdf_open(const char *path, const char *password, ann_pdf_status *st
         if (password != nullptr) {
             secret = GooString(password);
         }
-        auto doc = std::make_unique<PDFDoc>(std::make_unique<GooString>(path), secret, secret);
+        auto original = std::make_unique<std::string>();
+        {
+            std::unique_ptr<FILE, int (*)(FILE *)> file(std::fopen(path, "rb"), std::fclose);
+            if (!file) {
+                result = ANN_PDF_ERROR_OPEN;
+                return nullptr;
+            }
+            char buffer[1 << 16];
+            size_t n;
+            while ((n = std::fread(buffer, 1, sizeof buffer, file.get())) > 0) {
+                original->append(buffer, n);
+            }
+            if (std::ferror(file.get())) {
+                result = ANN_PDF_ERROR_OPEN;
+                return nullptr;
+            }
+        }
+        // PDFDoc owns (and deletes) the stream; the bytes stay with this document.
+        auto *stream = new MemStream(original->data(), 0, static_cast<Goffset>(original->size()), Object(objNull));
+        auto doc = std::make_unique<PDFDoc>(stream, secret, secret);
         if (!doc->isOk()) {
             switch (doc->getErrorCode()) {
             case errEncrypted:
@@ -324,6 +348,7 @@ ann_pdf *ann_pdf_open(const char *path, const char *password, ann_pdf_status *st
         result = ANN_PDF_OK;
         auto editable = new ann_pdf;
         editable->initer = std::move(initer);
+        editable->original = std::move(original);
         editable->doc = std::move(doc);
         editable->device = info.st_dev;
         editable->inode = info.st_ino;

@@ -216,6 +216,31 @@ final class DocumentEditorSaveTests: XCTestCase {
         XCTAssertFalse(editor.hasUnsavedChanges)
     }
 
+    func testAFileRewrittenInPlaceByAnotherProgramIsAskedAboutAndReplacedWithAValidFile() throws {
+        let path = try copy("annots-square-circle-noap.pdf")
+        let original = try bytes(path)
+        let editor = try DocumentEditor.open(path: path, password: nil)
+        let square = try XCTUnwrap(editor.annotations(on: PageIndex(0)).first { $0.subtype == .square })
+        try editor.perform(EditRecord("Move", .replace(before: [square], after: [square.moved(by: Vector(dx: 5, dy: 5))])))
+        // Another program overwrites the same file (same inode) with other bytes.
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.write(contentsOf: Data(repeating: 0x25, count: 300))
+        try handle.close()
+        let theirs = try bytes(path)
+        XCTAssertThrowsError(try editor.save()) { error in
+            XCTAssertEqual(error as? EditorError, .save(.changedOnDisk(path: path)))
+        }
+        XCTAssertEqual(try bytes(path), theirs, "their version stays until the user agrees")
+        // The user agrees: the update is built on the bytes the editor opened, not on theirs.
+        try editor.save(overwriteChangedFile: true)
+        XCTAssertEqual(Array(try bytes(path).prefix(original.count)), original)
+        XCTAssertEqual(try DocumentEditor.open(path: path, password: nil).annotations(on: PageIndex(0)).first { $0.id == square.id }?.rect,
+                       square.moved(by: Vector(dx: 5, dy: 5)).rect)
+        if ExternalTool.path(of: "qpdf") != nil {
+            XCTAssertEqual(try ExternalTool.run("qpdf", ["--check", path]).status, 0)
+        }
+    }
+
     func testSavingKeepsTheFilesPermissions() throws {
         let path = try copy("annots-square-circle-noap.pdf")
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: path)
