@@ -110,4 +110,41 @@ final class DocumentInteractionTests: XCTestCase {
         XCTAssertTrue(commands.contains(.moveAnnotation(square.id, by: Vector(dx: 1, dy: 0))), "\(commands)")
         XCTAssertEqual(navigations, [.scrollScreens(1)], "the arrow moved the annotation, not the view")
     }
+
+    func testWithThePenPickedAMouseDragOverAnAnnotationDrawsOneInkStrokeInsteadOfMovingIt() {
+        interaction.pick(.ink)
+        let start = Point(x: squareInView.midX, y: squareInView.midY)
+        send(.contact(.began), at: start, seq: 5, button: .primary)
+        for i in 1...5 {
+            clock.advance(by: 0.01)
+            send(.contact(.moved), at: Point(x: start.x + Double(i) * 10, y: start.y + Double(i) * 4), seq: 5)
+        }
+        send(.contact(.ended), at: Point(x: start.x + 50, y: start.y + 20), seq: 5)
+        let inks = commands.compactMap { c -> (PageIndex, [[InkPoint]])? in
+            if case .addInk(let page, let strokes) = c { return (page, strokes) } else { return nil }
+        }
+        XCTAssertEqual(inks.count, 1)
+        XCTAssertEqual(inks.first?.1.count, 1, "one stroke")
+        XCTAssertEqual(inks.first?.1.first?.count, 6, "every motion sample")
+        // The first point in PDF space: view (x - 16, 16 + 792 - y).
+        XCTAssertEqual(inks.first?.1.first?.first?.location, Point(x: start.x - 16, y: 16 + 792 - start.y))
+        XCTAssertFalse(commands.contains { if case .moveAnnotation = $0 { return true } else { return false } })
+        XCTAssertTrue(commands.contains { if case .inkPreview = $0 { return true } else { return false } }, "drawn live")
+    }
+
+    func testPickingNothingGoesBackToSelectingAnnotations() {
+        interaction.pick(.square)
+        interaction.pick(nil)
+        XCTAssertNil(interaction.pickedTool)
+        send(.contact(.began), at: Point(x: squareInView.midX, y: squareInView.midY), seq: 6, button: .primary)
+        XCTAssertEqual(interaction.selectedAnnotation, AnnotationID("sq"))
+    }
+
+    func testAShapeDragAddsTheShapeBetweenPressAndRelease() {
+        interaction.pick(.arrow)
+        send(.contact(.began), at: Point(x: 50, y: 100), seq: 7, button: .primary)
+        send(.contact(.moved), at: Point(x: 150, y: 180), seq: 7)
+        send(.contact(.ended), at: Point(x: 150, y: 180), seq: 7)
+        XCTAssertTrue(commands.contains(.addShape(.arrow, PageIndex(0), from: Point(x: 34, y: 708), to: Point(x: 134, y: 628))), "\(commands)")
+    }
 }

@@ -51,6 +51,23 @@ public final class DocumentInteraction {
     /// The annotation the edit tool has selected.
     public var selectedAnnotation: AnnotationID? { tools.session.selectedAnnotation }
 
+    /// The creation tool the user picked (ink, a shape, a note, the eraser …), or `nil` for
+    /// selecting and browsing. While one is picked, contacts go to it first; what it leaves
+    /// unhandled (a finger when it draws with pens only) scrolls and zooms as usual.
+    public private(set) var pickedTool: ToolID?
+
+    /// Picks a creation tool, or goes back to selecting (`nil`). The tool being left commits
+    /// what it holds (an ink stroke in progress, say).
+    public func pick(_ tool: ToolID?) {
+        guard tool != pickedTool else { return }
+        let before = selectedAnnotation
+        pickedTool = tool
+        toolSequences.removeAll()
+        emit(tools.select(tool ?? .pan))
+        if before != selectedAnnotation { output(.selectionChanged(selectedAnnotation)) }
+        lastCursor = nil
+    }
+
     /// Answers "which character is under this point of the page?" (displayed page space:
     /// points, top-left origin). Text selection is off while it is `nil`.
     public var characterLookup: ((PageIndex, Point) -> Int?)? {
@@ -171,7 +188,7 @@ public final class DocumentInteraction {
         }
         switch event.kind {
         case .hover, .contact, .enter:
-            let shape = tools.currentToolID == .annotationEdit
+            let shape = tools.currentToolID == .annotationEdit || pickedTool != nil
                 ? tools.pointerShape(atView: event.position, source: event.source)
                 : (pointer.cursor ?? .default)
             if shape != lastCursor {
@@ -186,6 +203,17 @@ public final class DocumentInteraction {
     /// The tool layer's first refusal; returns whether the tool took the event.
     private func offerToTool(_ event: InputEvent) -> Bool {
         switch event.kind {
+        case .contact(.began) where pickedTool != nil:
+            if let button = event.button, button != .primary { return false }
+            // Back to the picked tool after another took over for a while (the pen's eraser end).
+            if let picked = pickedTool, tools.currentToolID != picked, event.source != .eraser {
+                emit(tools.select(picked))
+            }
+            let dispatch = tools.handle(.input(event))
+            emit(dispatch.commands)
+            guard dispatch.isHandled else { return false }
+            toolSequences.insert(event.sequence)
+            return true
         case .contact(.began):
             if let button = event.button, button != .primary { return false }
             if tools.currentToolID != .annotationEdit {
