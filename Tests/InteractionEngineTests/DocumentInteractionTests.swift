@@ -147,4 +147,11 @@ final class DocumentInteractionTests: XCTestCase {
         send(.contact(.ended), at: Point(x: 150, y: 180), seq: 7)
         XCTAssertTrue(commands.contains(.addShape(.arrow, PageIndex(0), from: Point(x: 34, y: 708), to: Point(x: 134, y: 628))), "\(commands)")
     }
+
+    func testWithTheNoteToolAClickPlacesANoteWhereItIs() {
+        interaction.pick(.note)
+        send(.contact(.began), at: Point(x: 60, y: 116), seq: 8, button: .primary)
+        send(.contact(.ended), at: Point(x: 61, y: 116), seq: 8)
+        XCTAssertTrue(commands.contains(.addNote(PageIndex(0), at: Point(x: 45, y: 692))), "\(commands)")
+    }
 }

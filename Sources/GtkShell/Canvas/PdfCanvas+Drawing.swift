@@ -119,6 +119,7 @@ extension PdfCanvas {
         drawTextSelection(cr)
         drawPointerEffects(cr)
         drawTransformPreview(cr)
+        drawCreationPreview(cr)
         drawSelection(cr)
     }
 

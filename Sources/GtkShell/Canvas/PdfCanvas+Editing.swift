@@ -71,9 +71,23 @@ extension PdfCanvas {
                 interaction.remove(id)
                 annotationEdits += 1
             }
+        case .inkPreview(let page, let strokes):
+            inkPreview = strokes.isEmpty ? nil : (page, strokes)
+            gtk_widget_queue_draw(area)
+        case .addInk(let page, let strokes):
+            addInk(strokes, on: page)
+        case .shapePreview(let kind, let page, let from, let to):
+            shapePreview = (kind, page, from, to)
+            gtk_widget_queue_draw(area)
+        case .clearShapePreview:
+            shapePreview = nil
+            gtk_widget_queue_draw(area)
+        case .addShape(let kind, let page, let from, let to):
+            addShape(kind, on: page, from: from, to: to)
+        case .addNote(let page, let point):
+            addNote(on: page, at: point)
         case .selectAnnotation, .deselectAnnotation, .scrollView, .selectText, .clearTextSelection, .addTextMarkup,
-             .inkPreview, .addInk, .shapePreview, .clearShapePreview, .addShape, .addFreeText, .addNote, .addStamp,
-             .focusFormField, .clearFormFocus, .followLink:
+             .addFreeText, .addStamp, .focusFormField, .clearFormFocus, .followLink:
             gtk_widget_queue_draw(area)
         }
     }

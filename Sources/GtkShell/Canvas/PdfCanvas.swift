@@ -43,6 +43,14 @@ public final class PdfCanvas {
     var transform: (start: Annotation, current: Annotation)?
     /// Each page's links, as read on the worker.
     var linksByPage: [PageIndex: [LinkInfo]] = [:]
+    /// The ink stroke or shape a creation tool is drawing, shown over the page until it becomes
+    /// an annotation.
+    var inkPreview: (page: PageIndex, strokes: [[InkPoint]])?
+    var shapePreview: (kind: ShapeKind, page: PageIndex, from: Point, to: Point)?
+    /// The colour, width and opacity of each creation tool.
+    public var toolStyles: [ToolID: AnnotationStyle] = PdfCanvas.defaultToolStyles
+    /// Called when Escape leaves a creation tool (the window shows Select again).
+    public var onToolDropped: (() -> Void)?
     /// Annotations per page as the engine knows them (pages loaded when first visible).
     var annotationsByPage: [PageIndex: [AnnotationTarget]] = [:]
     /// The document's links.
@@ -148,6 +156,15 @@ public final class PdfCanvas {
         viewChanged()
     }
 
+    /// Picks a creation tool, or `nil` to select and browse.
+    public func pick(_ tool: ToolID?) {
+        interaction.pick(tool)
+        inkPreview = nil
+        shapePreview = nil
+        gtk_widget_queue_draw(area)
+        onViewChanged?()
+    }
+
     /// Forgets the document and stops its renderer (window closing, or an error page).
     public func clearDocument() {
         renderQueue?.stop()
@@ -246,6 +263,13 @@ public final class PdfCanvas {
         clock.anchor(eventTime: event.time, monotonicMicroseconds: Int64(g_get_monotonic_time()))
         onInputEvent?(event)
         handledInputEvents += 1
+        // Escape leaves a creation tool (after the tool dropped what it was drawing).
+        if case .key("Escape", true) = event.kind, interaction.pickedTool != nil {
+            interaction.handle(event)
+            onToolDropped?()
+            onViewChanged?()
+            return
+        }
         if case .contact(.began) = event.kind, !event.isDirect { gtk_widget_grab_focus(area) }
         interaction.handle(event)
         scheduleEngineTimer()

@@ -62,6 +62,10 @@ public struct WindowSnapshot: Codable, Sendable {
     public var dialog: String?
     /// What the last failed save said, until a save succeeds.
     public var saveError: String?
+    /// The tool in use: "select", "pen", "rectangle", "ellipse", "line", "arrow", "note", "eraser".
+    public var tool: String
+    /// Whether the annotation toolbar is shown.
+    public var toolbarShown: Bool
 }
 
 /// One annotation as the state dump reports it.
@@ -146,6 +150,7 @@ extension DocumentWindow {
             selectedText: canvas.selectedText, pendingExternalLink: pendingExternalLink,
             canvasHasFocus: gtk_widget_has_focus(canvas.area) != 0, isEditable: editing != nil,
             hasUnsavedChanges: editing?.hasUnsavedChanges ?? false, undoName: editing?.undoName,
-            redoName: editing?.redoName, dialog: pendingDialog, saveError: saveError)
+            redoName: editing?.redoName, dialog: pendingDialog, saveError: saveError, tool: toolName,
+            toolbarShown: toolbarToggle.map { gtk_toggle_button_get_active(cast($0)) != 0 } ?? false)
     }
 }

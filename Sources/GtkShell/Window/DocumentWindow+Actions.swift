@@ -23,6 +23,11 @@ extension DocumentWindow {
             guard let self, let text = self.canvas.selectedText, !text.isEmpty else { return }
             gdk_clipboard_set_text(gtk_widget_get_clipboard(self.window), text)
         }
+        installToolAction()
+        addAction("toggle-toolbar") { [weak self] in
+            guard let self, let toggle = self.toolbarToggle, self.content == .document else { return }
+            gtk_toggle_button_set_active(cast(toggle), gtk_toggle_button_get_active(cast(toggle)) == 0 ? 1 : 0)
+        }
         addAction("undo") { [weak self] in self?.undo() }
         addAction("redo") { [weak self] in self?.redo() }
         addAction("save") { [weak self] in self?.save() }

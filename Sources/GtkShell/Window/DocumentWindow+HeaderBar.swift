@@ -97,8 +97,10 @@ extension DocumentWindow {
         g_object_unref(raw(mainMenu))
         g_object_unref(raw(fileSection))
         gtk_header_bar_pack_end(cast(header), menuButton)
+        let annotate = toolbarRevealer.map { buildToolbarToggle(revealer: $0) }
+        if let annotate { gtk_header_bar_pack_end(cast(header), annotate) }
 
-        navigationWidgets = [pageBox, zoomBox, undoBox, menuButton]
+        navigationWidgets = [pageBox, zoomBox, undoBox, menuButton] + (annotate.map { [$0] } ?? [])
         gtk_window_set_titlebar(cast(window), header)
     }
 

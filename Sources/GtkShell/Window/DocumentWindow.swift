@@ -53,6 +53,9 @@ public final class DocumentWindow {
     public internal(set) var saveError: String?
     /// The user answered the close question: the next close request closes.
     var closeConfirmed = false
+    /// The header bar toggle that shows the annotation toolbar.
+    var toolbarToggle: UnsafeMutablePointer<GtkWidget>?
+    var toolbarRevealer: UnsafeMutablePointer<GtkWidget>?
 
     init(application: AnnotatorApplication) {
         self.application = application
@@ -67,12 +70,17 @@ public final class DocumentWindow {
         titleLabel = gtk_label_new("PDF Annotator")
         subtitleLabel = gtk_label_new(nil)
 
+        toolbarRevealer = buildToolbar()
         buildHeaderBar()
         gtk_stack_add_named(cast(stack), emptyPage.widget, Content.empty.rawValue)
         gtk_stack_add_named(cast(stack), canvas.widget, Content.document.rawValue)
         gtk_stack_add_named(cast(stack), errorPage.widget, Content.error.rawValue)
         gtk_stack_add_named(cast(stack), passwordPrompt.page.widget, Content.password.rawValue)
-        gtk_window_set_child(cast(window), stack)
+        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        if let toolbarRevealer { gtk_box_append(cast(content), toolbarRevealer) }
+        gtk_widget_set_vexpand(stack, 1)
+        gtk_box_append(cast(content), stack)
+        gtk_window_set_child(cast(window), content)
 
         emptyPage.set(title: "Open a Document", body: "Press Ctrl+O or drop a PDF file here.")
         let openButton = gtk_button_new_with_mnemonic("_Open…")!

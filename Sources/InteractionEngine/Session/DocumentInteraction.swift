@@ -28,6 +28,8 @@ public final class DocumentInteraction {
     private let targets: SceneTargetProvider
     private let clock: any EngineClock
     private var toolSequences: Set<InputSequenceID> = []
+    /// Where and when each contact a picked tool owns began, to tell a tap from a drag.
+    private var toolContactStarts: [InputSequenceID: (position: Point, time: InputTime)] = [:]
     private var hovered: AnnotationID?
     private var lastCursor: PointerShape?
     private var engineTransformStart: [AnnotationID: Vector] = [:]
@@ -66,6 +68,8 @@ public final class DocumentInteraction {
         emit(tools.select(tool ?? .pan))
         if before != selectedAnnotation { output(.selectionChanged(selectedAnnotation)) }
         lastCursor = nil
+        refreshPointerRegions()
+        output(.needsFrames)
     }
 
     /// Answers "which character is under this point of the page?" (displayed page space:
@@ -143,6 +147,11 @@ public final class DocumentInteraction {
     /// Annotations get a hover tint; links morph the pointer (highlight).
     private func refreshPointerRegions() {
         var regions: [PointerRegion] = []
+        // A creation tool draws over annotations: they do not light up under it.
+        guard pickedTool == nil else {
+            pointer.regions = []
+            return
+        }
         for page in scene.coordinates.pages {
             for a in scene.annotations(on: page.index) where a.kind != .popup {
                 guard let r = scene.coordinates.viewRect(fromPDF: a.bounds, on: a.page) else { continue }
@@ -213,6 +222,7 @@ public final class DocumentInteraction {
             emit(dispatch.commands)
             guard dispatch.isHandled else { return false }
             toolSequences.insert(event.sequence)
+            toolContactStarts[event.sequence] = (event.position, event.time)
             return true
         case .contact(.began):
             if let button = event.button, button != .primary { return false }
@@ -233,6 +243,12 @@ public final class DocumentInteraction {
         case .contact(let phase) where toolSequences.contains(event.sequence):
             emit(tools.handle(.input(event)).commands)
             if phase == .ended || phase == .cancelled { toolSequences.remove(event.sequence) }
+            // A press and release in place is a tap for tools that place things (a note).
+            if phase == .ended || phase == .cancelled, let start = toolContactStarts.removeValue(forKey: event.sequence),
+               phase == .ended, pickedTool != nil, start.position.distance(to: event.position) < 8 {
+                let tap = ToolGesture(position: event.position, source: event.source, time: event.time, modifiers: event.modifiers)
+                emit(tools.handle(.tap(tap)).commands)
+            }
             return true
         case .key(_, true) where tools.currentToolID == .annotationEdit:
             let before = selectedAnnotation

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Geometry
+
+/// How a creation tool draws: the colour, line width and opacity the user chose for it.
+public struct AnnotationStyle: Hashable, Sendable, Codable {
+    public var color: RGBColor
+    public var width: Double
+    public var opacity: Double
+    public init(color: RGBColor, width: Double, opacity: Double = 1) {
+        self.color = color
+        self.width = width
+        self.opacity = opacity
+    }
+}
+
+/// What every annotation the user creates carries besides its shape: its id, author and date.
+public struct CreationStamp: Hashable, Sendable {
+    /// A fresh id, also written as the annotation's /NM.
+    public var id: String
+    public var author: String?
+    /// A PDF date string (see ``PDFDate``).
+    public var date: String
+    public init(id: String, author: String?, date: String) {
+        self.id = id
+        self.author = author
+        self.date = date
+    }
+}
+
+extension Annotation {
+    /// An ink annotation from strokes in PDF space; its rectangle covers the strokes and their
+    /// width. Pressures (when the device gave them) become the varying width of its appearance.
+    public static func ink(_ strokes: [InkStroke], on page: PageIndex, style: AnnotationStyle, stamp: CreationStamp) -> Annotation? {
+        let points = strokes.flatMap(\.points)
+        guard let first = points.first else { return nil }
+        var box = Rect(origin: first, size: .zero)
+        for p in points.dropFirst() { box = box.union(Rect(origin: p, size: .zero)) }
+        let pad = style.width / 2 + 1
+        let quantized = strokes.map { InkStroke(points: $0.points.map(\.quantized), pressures: $0.pressures) }
+        return Annotation(id: stamp.id, page: page, subtype: .ink, rect: box.insetBy(dx: -pad, dy: -pad).quantized,
+                          color: style.color, opacity: style.opacity, borderWidth: style.width, author: stamp.author,
+                          modified: stamp.date, uniqueName: stamp.id, geometry: .ink(quantized))
+    }
+
+    /// A rectangle or an ellipse spanning two opposite corners, or a line or an arrow between
+    /// two points (the arrow head at `to`).
+    public static func shape(_ subtype: AnnotationSubtype, arrow: Bool = false, from: Point, to: Point, on page: PageIndex,
+                             style: AnnotationStyle, stamp: CreationStamp) -> Annotation? {
+        let a = from.quantized, b = to.quantized
+        switch subtype {
+        case .square, .circle:
+            let rect = Rect(corner: a, corner: b).quantized
+            guard rect.width > 0, rect.height > 0 else { return nil }
+            return Annotation(id: stamp.id, page: page, subtype: subtype, rect: rect, color: style.color, opacity: style.opacity,
+                              borderWidth: style.width, author: stamp.author, modified: stamp.date, uniqueName: stamp.id)
+        case .line:
+            guard a != b else { return nil }
+            let geometry = AnnotationGeometry.line(start: a, end: b, startEnding: .none, endEnding: arrow ? .closedArrow : .none)
+            let rect = AnnotationDictionary.geometryBounds(geometry, lineWidth: style.width) ?? Rect(corner: a, corner: b)
+            return Annotation(id: stamp.id, page: page, subtype: .line, rect: rect, color: style.color, opacity: style.opacity,
+                              borderWidth: style.width, interiorColor: arrow ? style.color : nil, author: stamp.author,
+                              modified: stamp.date, uniqueName: stamp.id, geometry: geometry)
+        default:
+            return nil
+        }
+    }
+
+    /// A sticky note whose 20-point icon has its top-left corner at `point`.
+    public static func note(at point: Point, on page: PageIndex, text: String?, color: RGBColor, stamp: CreationStamp) -> Annotation {
+        let p = point.quantized
+        return Annotation(id: stamp.id, page: page, subtype: .text, rect: Rect(x: p.x, y: p.y - 20, width: 20, height: 20),
+                          color: color, contents: text, author: stamp.author, modified: stamp.date, uniqueName: stamp.id,
+                          iconName: "Comment", isOpen: false)
+    }
+}

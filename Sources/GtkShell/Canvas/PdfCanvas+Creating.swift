@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CCairo
+import CGtk
+import Document
+import Foundation
+import Geometry
+import InteractionEngine
+
+/// The canvas as the place where creation tools' results become annotations: a stroke, a shape
+/// or a note is one edit, drawn live above the page while it is being made.
+extension PdfCanvas {
+    nonisolated static let defaultToolStyles: [ToolID: AnnotationStyle] = [
+        .ink: AnnotationStyle(color: RGBColor(red: 0.11, green: 0.36, blue: 0.85), width: 2),
+        .square: AnnotationStyle(color: RGBColor(red: 0.88, green: 0.11, blue: 0.14), width: 2),
+        .circle: AnnotationStyle(color: RGBColor(red: 0.88, green: 0.11, blue: 0.14), width: 2),
+        .line: AnnotationStyle(color: RGBColor(red: 0.88, green: 0.11, blue: 0.14), width: 2),
+        .arrow: AnnotationStyle(color: RGBColor(red: 0.88, green: 0.11, blue: 0.14), width: 2),
+        .note: AnnotationStyle(color: RGBColor(red: 1, green: 0.83, blue: 0.2), width: 1),
+    ]
+
+    func style(for tool: ToolID) -> AnnotationStyle {
+        toolStyles[tool] ?? Self.defaultToolStyles[tool] ?? AnnotationStyle(color: .black, width: 1)
+    }
+
+    /// A new id, /NM, author and date for an annotation the user creates now.
+    func creationStamp(page: PageIndex) -> CreationStamp {
+        let random = (0..<4).map { _ in String(UInt16.random(in: 0...UInt16.max), radix: 16) }.joined()
+        let author = string(g_get_real_name()).flatMap { $0.isEmpty || $0 == "Unknown" ? nil : $0 } ?? string(g_get_user_name())
+        return CreationStamp(id: "p\(page.rawValue)-n\(random)", author: author,
+                             date: PDFDate.string(secondsSince1970: Int64(time(nil))))
+    }
+
+    func addInk(_ strokes: [[InkPoint]], on page: PageIndex) {
+        inkPreview = nil
+        let ink = strokes.map { stroke -> InkStroke in
+            let pressures = stroke.allSatisfy { $0.pressure != nil } ? stroke.map { $0.pressure ?? 1 } : nil
+            return InkStroke(points: stroke.map(\.location), pressures: pressures)
+        }
+        guard let a = Annotation.ink(ink, on: page, style: style(for: .ink), stamp: creationStamp(page: page)) else {
+            gtk_widget_queue_draw(area)
+            return
+        }
+        insert(a, named: "Ink")
+    }
+
+    func addShape(_ kind: ShapeKind, on page: PageIndex, from: Point, to: Point) {
+        shapePreview = nil
+        let subtype: AnnotationSubtype
+        let name: String
+        switch kind {
+        case .square: subtype = .square; name = "Rectangle"
+        case .circle: subtype = .circle; name = "Ellipse"
+        case .line: subtype = .line; name = "Line"
+        case .arrow: subtype = .line; name = "Arrow"
+        }
+        guard let a = Annotation.shape(subtype, arrow: kind == .arrow, from: from, to: to, on: page,
+                                       style: style(for: ShapeTool.toolID(for: kind)), stamp: creationStamp(page: page)) else {
+            gtk_widget_queue_draw(area)
+            return
+        }
+        insert(a, named: name)
+    }
+
+    func addNote(on page: PageIndex, at point: Point) {
+        insert(Annotation.note(at: point, on: page, text: nil, color: style(for: .note).color, stamp: creationStamp(page: page)), named: "Note")
+    }
+
+    /// Puts a new annotation on top of its page as one undoable edit.
+    private func insert(_ a: Annotation, named name: String) {
+        guard let editing else { return }
+        let index = editing.editor.annotations(on: a.page).count
+        if editing.commit(EditRecord(name, .insert([PlacedAnnotation(a, at: index)]))) { annotationEdits += 1 }
+        gtk_widget_queue_draw(area)
+    }
+
+    /// The ink stroke or shape being drawn, in the tool's colour and width at the current zoom,
+    /// until the page is rendered with the new annotation.
+    func drawCreationPreview(_ cr: OpaquePointer) {
+        let coordinates = interaction.scene.coordinates
+        if let preview = inkPreview {
+            let s = style(for: .ink)
+            cairo_save(cr)
+            cairo_set_source_rgba(cr, s.color.red, s.color.green, s.color.blue, s.opacity)
+            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+            for stroke in preview.strokes {
+                let points = stroke.compactMap { coordinates.convert($0.location, from: .pdf(preview.page), to: .view) }
+                guard let first = points.first else { continue }
+                // Pressure shows as it will be saved: each segment as wide as its end's pressure.
+                for (i, p) in points.enumerated() {
+                    let width = AppearanceBuilder.inkWidth(s.width, pressure: stroke[i].pressure ?? 1) * viewport.zoom
+                    cairo_set_line_width(cr, max(1, width))
+                    let previous = i == 0 ? first : points[i - 1]
+                    cairo_move_to(cr, previous.x, previous.y)
+                    cairo_line_to(cr, p.x, p.y)
+                    cairo_stroke(cr)
+                }
+            }
+            cairo_restore(cr)
+        }
+        if let shape = shapePreview,
+           let a = coordinates.convert(shape.from, from: .pdf(shape.page), to: .view), let b = coordinates.convert(shape.to, from: .pdf(shape.page), to: .view) {
+            let s = style(for: ShapeTool.toolID(for: shape.kind))
+            cairo_save(cr)
+            cairo_set_source_rgba(cr, s.color.red, s.color.green, s.color.blue, s.opacity)
+            cairo_set_line_width(cr, max(1, s.width * viewport.zoom))
+            let r = Rect(corner: a, corner: b)
+            switch shape.kind {
+            case .square:
+                cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)
+            case .circle:
+                cairo_save(cr)
+                cairo_translate(cr, r.midX, r.midY)
+                cairo_scale(cr, max(0.5, r.width / 2), max(0.5, r.height / 2))
+                cairo_arc(cr, 0, 0, 1, 0, 2 * Double.pi)
+                cairo_restore(cr)
+            case .line, .arrow:
+                cairo_move_to(cr, a.x, a.y)
+                cairo_line_to(cr, b.x, b.y)
+            }
+            cairo_stroke(cr)
+            cairo_restore(cr)
+        }
+    }
+}

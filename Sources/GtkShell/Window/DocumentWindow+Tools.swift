@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import CShim
+import Document
+import InteractionEngine
+
+/// The annotation toolbar: a toggle in the header bar reveals a row of labelled tools under it
+/// (touch-sized); each tool is a state of the `win.tool` action, so the buttons, the one-letter
+/// keys on the page and Escape agree on which tool is in use.
+extension DocumentWindow {
+    /// The tools offered, by the name of their `win.tool` state.
+    static let toolChoices: [(name: String, tool: ToolID?, label: String, key: String)] = [
+        ("select", nil, "Select", "v"),
+        ("pen", .ink, "Pen", "p"),
+        ("rectangle", .square, "Rectangle", "r"),
+        ("ellipse", .circle, "Ellipse", "o"),
+        ("line", .line, "Line", "l"),
+        ("arrow", .arrow, "Arrow", "a"),
+        ("note", .note, "Note", "n"),
+        ("eraser", .eraser, "Eraser", "e"),
+    ]
+
+    /// The name of the tool in use ("select", "pen" …), for the state dump.
+    var toolName: String {
+        Self.toolChoices.first { $0.tool == canvas.interaction.pickedTool }?.name ?? "select"
+    }
+
+    /// The stateful `win.tool` action: changing its state picks the tool on the canvas.
+    func installToolAction() {
+        let type = g_variant_type_new("s")
+        let action = g_simple_action_new_stateful("tool", type, g_variant_new_string("select"))!
+        g_variant_type_free(type)
+        Signals.connect(raw(action), "change-state", pointer: { [weak self] value in
+            guard let self, let value else { return }
+            let variant = OpaquePointer(value)
+            let name = string(g_variant_get_string(variant, nil)) ?? "select"
+            guard let choice = Self.toolChoices.first(where: { $0.name == name }) else { return }
+            g_simple_action_set_state(action, variant)
+            self.canvas.pick(choice.tool)
+            // A tool acts on the page: the keyboard goes back there after a click on the toolbar.
+            gtk_widget_grab_focus(self.canvas.area)
+            self.application?.stateChanged()
+        })
+        g_action_map_add_action(OpaquePointer(window), action)
+        g_object_unref(raw(action))
+        canvas.onToolDropped = { [weak self] in self?.selectTool("select") }
+    }
+
+    func selectTool(_ name: String) {
+        g_action_group_change_action_state(OpaquePointer(window), "tool", g_variant_new_string(name))
+    }
+
+    /// The revealer with one toggle button per tool, and the one-letter keys on the canvas.
+    func buildToolbar() -> UnsafeMutablePointer<GtkWidget> {
+        let bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        gtk_widget_add_css_class(bar, "annotator-toolbar")
+        gtk_widget_add_css_class(bar, "toolbar")
+        gtk_widget_set_halign(bar, GTK_ALIGN_CENTER)
+        ann_accessible_set_label(bar, "Annotation tools")
+        for choice in Self.toolChoices {
+            let button = gtk_toggle_button_new_with_label(choice.label)!
+            gtk_widget_add_css_class(button, "tool-button")
+            gtk_actionable_set_detailed_action_name(cast(button), "win.tool::\(choice.name)")
+            gtk_widget_set_tooltip_text(button, "\(choice.label) (\(choice.key.uppercased()))")
+            gtk_widget_set_name(button, "tool-\(choice.name)")
+            gtk_box_append(cast(bar), button)
+        }
+        let revealer = gtk_revealer_new()!
+        gtk_revealer_set_child(cast(revealer), bar)
+        gtk_revealer_set_transition_type(cast(revealer), GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN)
+
+        // One-letter keys while the page has the keyboard (not while typing a page number).
+        let shortcuts = gtk_shortcut_controller_new()!
+        gtk_event_controller_set_propagation_phase(shortcuts, GTK_PHASE_CAPTURE)
+        for choice in Self.toolChoices {
+            let trigger = gtk_keyval_trigger_new(gdk_keyval_from_name(choice.key), GdkModifierType(rawValue: 0))
+            let shortcut = gtk_shortcut_new(trigger, gtk_named_action_new("win.tool"))!
+            gtk_shortcut_set_arguments(shortcut, g_variant_new_string(choice.name))
+            gtk_shortcut_controller_add_shortcut(shortcuts, shortcut)
+        }
+        gtk_widget_add_controller(canvas.area, shortcuts)
+        return revealer
+    }
+
+    /// The header bar toggle that shows the toolbar.
+    func buildToolbarToggle(revealer: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
+        let toggle = gtk_toggle_button_new()!
+        gtk_button_set_icon_name(cast(toggle), "document-edit-symbolic")
+        gtk_widget_set_tooltip_text(toggle, "Annotation Tools (F7)")
+        ann_accessible_set_label(toggle, "Show annotation tools")
+        gtk_widget_set_name(toggle, "toolbar-toggle")
+        g_object_bind_property(raw(toggle), "active", raw(revealer), "reveal-child", G_BINDING_SYNC_CREATE)
+        toolbarToggle = toggle
+        return toggle
+    }
+}
