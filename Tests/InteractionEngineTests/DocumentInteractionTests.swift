@@ -154,4 +154,30 @@ final class DocumentInteractionTests: XCTestCase {
         send(.contact(.ended), at: Point(x: 61, y: 116), seq: 8)
         XCTAssertTrue(commands.contains(.addNote(PageIndex(0), at: Point(x: 45, y: 692))), "\(commands)")
     }
+
+    func testWithTheAnnotationComponentsDisabledAClickAndADragOnAnAnnotationDoNothingToIt() {
+        interaction.engine.interactions.allAnnotationInteractions.isEnabled = false
+        send(.contact(.began), at: squareInView.center, seq: 9, button: .primary)
+        for i in 1...5 { clock.advance(by: 0.01); send(.contact(.moved), at: squareInView.center + Vector(dx: Double(i) * 10, dy: 0), seq: 9) }
+        send(.contact(.ended), at: squareInView.center + Vector(dx: 50, dy: 0), seq: 9)
+        clock.advance(by: 0.5)
+        interaction.tick(at: clock.now)
+        XCTAssertNil(interaction.selectedAnnotation)
+        XCTAssertFalse(commands.contains { if case .moveAnnotation = $0 { return true } else { return false } }, "\(commands)")
+        XCTAssertFalse(commands.contains { if case .selectAnnotation = $0 { return true } else { return false } })
+    }
+
+    func testAConditionRefusingTransformsKeepsTheSelectedAnnotationInPlace() {
+        send(.contact(.began), at: squareInView.center, seq: 10, button: .primary)
+        send(.contact(.ended), at: squareInView.center, seq: 10)
+        XCTAssertEqual(interaction.selectedAnnotation, AnnotationID("sq"))
+        interaction.engine.interactions.transformAnnotation.addActivationCondition { _, _, _ in false }
+        outputs.removeAll()
+        send(.contact(.began), at: squareInView.center, seq: 11, button: .primary)
+        for i in 1...5 { clock.advance(by: 0.01); send(.contact(.moved), at: squareInView.center + Vector(dx: Double(i) * 10, dy: 0), seq: 11) }
+        send(.contact(.ended), at: squareInView.center + Vector(dx: 50, dy: 0), seq: 11)
+        XCTAssertFalse(commands.contains { if case .moveAnnotation = $0 { return true } else { return false } }, "\(commands)")
+        send(.key(name: "Right", pressed: true), seq: 12)
+        XCTAssertFalse(commands.contains { if case .moveAnnotation = $0 { return true } else { return false } }, "no nudge either")
+    }
 }

@@ -226,6 +226,8 @@ public final class DocumentInteraction {
             return true
         case .contact(.began):
             if let button = event.button, button != .primary { return false }
+            // The components decide whether; the edit tool only decides what.
+            guard componentsAllowEditing(at: event.position) else { return false }
             if tools.currentToolID != .annotationEdit {
                 // A precise pointer pressing an editable annotation starts editing at once;
                 // touch waits for the tap recognizer (so a drag over an annotation still scrolls).
@@ -253,12 +255,40 @@ public final class DocumentInteraction {
         case .key(_, true) where tools.currentToolID == .annotationEdit:
             let before = selectedAnnotation
             let dispatch = tools.handle(.input(event))
-            emit(dispatch.commands)
+            // Nudges are transforms: nothing moves while the transform component says no.
+            let transform = engine.interactions.transformAnnotation
+            let center = selectedAnnotation.flatMap { scene.annotation($0) }
+                .flatMap { scene.coordinates.viewRect(fromPDF: $0.bounds, on: $0.page) }?.center
+            let transformAllowed = transform.isEnabled && center.map { transform.canActivate(at: $0, in: .view) } == true
+            emit(dispatch.commands.filter { command in
+                switch command {
+                case .beginTransform, .moveAnnotation, .resizeAnnotation, .endTransform: return transformAllowed
+                default: return true
+                }
+            })
             if before != selectedAnnotation { output(.selectionChanged(selectedAnnotation)) }
             return dispatch.isHandled
         default:
             return false
         }
+    }
+
+    /// Whether the interaction components let a press at `point` reach the annotation edit tool:
+    /// on the selected annotation or its handles it would move or resize it (transformAnnotation),
+    /// on another annotation select it (selectAnnotation). Elsewhere the tool only lets go.
+    private func componentsAllowEditing(at point: Point) -> Bool {
+        let components = engine.interactions
+        if let selected = selectedAnnotation, let target = scene.annotation(selected),
+           let rect = scene.coordinates.viewRect(fromPDF: target.bounds, on: target.page),
+           rect.insetBy(dx: -12, dy: -12).contains(point) {
+            let transform = components.transformAnnotation
+            return transform.isEnabled && (transform.canActivate(at: point, in: .view)
+                || transform.canActivate(at: rect.center, in: .view))
+        }
+        if let hit = scene.hitTest(atView: point, source: .mouse)?.annotation, hit.kind != .link, hit.kind != .widget, hit.kind != .popup {
+            return components.selectAnnotation.isEnabled && components.selectAnnotation.canActivate(at: point, in: .view)
+        }
+        return true
     }
 
     private func emit(_ commands: [ToolCommand]) {
