@@ -124,14 +124,41 @@ extension PdfCanvas {
             gtk_widget_set_cursor_from_name(area, cursorName)
         case .needsFrames:
             startTicking()
-        case .engine(.selectText(let phase, let point, let hit)):
+        case .engine(let decision):
+            apply(decision)
+        }
+    }
+
+    /// Applies an engine decision that `DocumentInteraction` hands on. The switch is exhaustive
+    /// (no `default:`), so a new decision is a compile error here, not a silently dropped one.
+    func apply(_ decision: EngineOutput) {
+        switch decision {
+        case .selectText(let phase, let point, let hit):
             selectText(phase, at: point, hit: hit)
-        case .engine(.openLink(let hit)):
+        case .openLink(let hit):
             follow(hit.annotation.id)
-        case .engine(.deselectText):
+        case .deselectText:
             textSelection = nil
             gtk_widget_queue_draw(area)
-        case .engine:
+        case .fastScroll(let direction):
+            // An edge tap turns a screenful, the way a reader pages.
+            apply(NavigationAction.scrollScreens(direction == .nextPage ? 1 : -1))
+            viewChanged()
+        case .zoomEnded:
+            // The pinch is over: render sharp tiles for the final zoom.
+            requestTiles()
+        case .editAnnotation(let target):
+            // Editing text in place comes with the text tools; until then a double click or
+            // tap selects the annotation it was on.
+            interaction.select(target.id)
+        case .swipe, .toggleUserInterface, .stylusEnd:
+            // A three-finger swipe (history), a tap that would toggle chrome (this app keeps its
+            // header bar) and the pen's ends (tools read the source of each event) have nothing
+            // to act on in this window.
+            break
+        case .contact, .contactCancelled, .hover, .scroll, .scrollEnded, .stopMomentum, .zoom, .smartZoom, .key,
+             .selectAnnotation, .deselectAnnotations, .transformAnnotation:
+            // DocumentInteraction turns these into navigation, tool and selection outputs itself.
             break
         }
     }

@@ -133,6 +133,13 @@ public final class DocumentInteraction {
         refreshPointerRegions()
     }
 
+    /// Selects an annotation from the host's side (a double click that would edit it), as a tap
+    /// on it does: the edit tool takes over with it selected.
+    public func select(_ id: AnnotationID) {
+        guard let target = scene.annotation(id), selectedAnnotation != id else { return }
+        apply(.selectAnnotation(target))
+    }
+
     /// Ends the annotation selection from the host's side (the selected annotation was removed
     /// by an undo, say): the edit tool hands over to panning, as when the user deselects.
     public func deselectAnnotation() {
