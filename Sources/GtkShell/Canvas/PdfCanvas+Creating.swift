@@ -62,15 +62,29 @@ extension PdfCanvas {
     }
 
     func addNote(on page: PageIndex, at point: Point) {
-        insert(Annotation.note(at: point, on: page, text: nil, color: style(for: .note).color, stamp: creationStamp(page: page)), named: "Note")
+        let note = Annotation.note(at: point, on: page, text: nil, color: style(for: .note).color, stamp: creationStamp(page: page))
+        if insert(note, named: "Note") { onEditNote?(note) }
     }
 
     /// Puts a new annotation on top of its page as one undoable edit.
-    private func insert(_ a: Annotation, named name: String) {
-        guard let editing else { return }
+    @discardableResult
+    private func insert(_ a: Annotation, named name: String) -> Bool {
+        guard let editing else { return false }
         let index = editing.editor.annotations(on: a.page).count
-        if editing.commit(EditRecord(name, .insert([PlacedAnnotation(a, at: index)]))) { annotationEdits += 1 }
+        let done = editing.commit(EditRecord(name, .insert([PlacedAnnotation(a, at: index)])))
+        if done { annotationEdits += 1 }
         gtk_widget_queue_draw(area)
+        return done
+    }
+
+    /// Sets a note's text as one undoable edit ("Edit Note"); an empty text clears it.
+    func setNoteText(_ text: String, of id: String) {
+        guard let editing, let note = editing.editor.annotation(id), (note.contents ?? "") != text else { return }
+        let after = note.changingProperties {
+            $0.contents = text.isEmpty ? nil : text
+            $0.modified = PDFDate.string(secondsSince1970: Int64(time(nil)))
+        }
+        if editing.commit(EditRecord("Edit Note", .replace(before: [note], after: [after]))) { annotationEdits += 1 }
     }
 
     /// The ink stroke or shape being drawn, in the tool's colour and width at the current zoom,

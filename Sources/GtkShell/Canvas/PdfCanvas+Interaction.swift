@@ -148,9 +148,13 @@ extension PdfCanvas {
             // The pinch is over: render sharp tiles for the final zoom.
             requestTiles()
         case .editAnnotation(let target):
-            // Editing text in place comes with the text tools; until then a double click or
-            // tap selects the annotation it was on.
-            interaction.select(target.id)
+            // A note opens for writing; other kinds' text editing comes with the text tools,
+            // until then a double click selects the annotation it was on.
+            if let note = editing?.editor.annotation(target.id.rawValue), note.subtype == .text, !target.isLocked {
+                onEditNote?(note)
+            } else {
+                interaction.select(target.id)
+            }
         case .swipe, .toggleUserInterface, .stylusEnd:
             // A three-finger swipe (history), a tap that would toggle chrome (this app keeps its
             // header bar) and the pen's ends (tools read the source of each event) have nothing

@@ -262,6 +262,26 @@ extension DocumentWindow {
         return false
     }
 
+    // MARK: Notes
+
+    /// Opens the note's text for writing; Done makes the change one undoable edit.
+    func editNote(_ note: Annotation) {
+        guard noteEditor == nil else { return }
+        let editor = NoteEditor(parent: window, title: note.contents == nil ? "New Note" : "Note", text: note.contents ?? "")
+        editor.onFinish = { [weak self] text in
+            guard let self else { return }
+            self.noteEditor = nil
+            self.pendingDialog = nil
+            if let text { self.canvas.setNoteText(text, of: note.id) }
+            gtk_widget_grab_focus(self.canvas.area)
+            self.application?.stateChanged()
+        }
+        noteEditor = editor
+        pendingDialog = "note"
+        editor.present()
+        application?.stateChanged()
+    }
+
     // MARK: Dialogs
 
     /// A modal question; `kind` names it in the state dump while it is open.

@@ -56,6 +56,8 @@ public final class DocumentWindow {
     /// The header bar toggle that shows the annotation toolbar.
     var toolbarToggle: UnsafeMutablePointer<GtkWidget>?
     var toolbarRevealer: UnsafeMutablePointer<GtkWidget>?
+    /// The note being written, while its window is open.
+    var noteEditor: NoteEditor?
 
     init(application: AnnotatorApplication) {
         self.application = application
@@ -99,6 +101,7 @@ public final class DocumentWindow {
         passwordPrompt.onCancel = { [weak self] in self?.cancelPassword() }
         canvas.onViewChanged = { [weak self] in self?.viewChanged() }
         canvas.onExternalLink = { [weak self] uri in self?.confirmOpening(uri) }
+        canvas.onEditNote = { [weak self] note in self?.editNote(note) }
 
         installActions()
         installDropTarget()
