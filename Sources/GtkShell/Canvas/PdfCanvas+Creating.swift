@@ -16,6 +16,7 @@ extension PdfCanvas {
         .line: AnnotationStyle(color: RGBColor(red: 0.88, green: 0.11, blue: 0.14), width: 2),
         .arrow: AnnotationStyle(color: RGBColor(red: 0.88, green: 0.11, blue: 0.14), width: 2),
         .note: AnnotationStyle(color: RGBColor(red: 1, green: 0.83, blue: 0.2), width: 1),
+        .highlighter: AnnotationStyle(color: RGBColor(red: 1, green: 0.91, blue: 0.2), width: 1),
     ]
 
     func style(for tool: ToolID) -> AnnotationStyle {
@@ -58,6 +59,56 @@ extension PdfCanvas {
             gtk_widget_queue_draw(area)
             return
         }
+        insert(a, named: name)
+    }
+
+    /// The characters a text range covers on its page (both ends on the page where it started).
+    private func characters(in range: TextRange) -> (page: PageIndex, from: Int, to: Int)? {
+        let page = range.start.page
+        let coordinates = interaction.scene.coordinates
+        guard let text = textByPage[page],
+              let a = coordinates.convert(range.start.point, from: .pdf(page), to: .page(page)),
+              let b = coordinates.convert(range.end.point, from: .pdf(range.end.page), to: .page(page)),
+              let from = text.nearestCharacterIndex(to: a), let to = text.nearestCharacterIndex(to: b) else { return nil }
+        return (page, from, to)
+    }
+
+    /// Shows the text a markup tool is being dragged over as a selection.
+    func showTextRange(_ range: TextRange) {
+        guard let chars = characters(in: range) else { return }
+        textSelection = (chars.page, chars.from, chars.to)
+        gtk_widget_queue_draw(area)
+    }
+
+    /// Text markup over the characters of a range: one quadrilateral per line, following the
+    /// glyph boxes, in PDF space (so it stays right on turned pages).
+    func addMarkup(_ kind: AnnotationKind, over range: TextRange) {
+        textSelection = nil
+        guard let chars = characters(in: range), let text = textByPage[chars.page] else { return }
+        let coordinates = interaction.scene.coordinates
+        var quads: [Point] = []
+        for r in text.selectionRects(from: chars.from, to: chars.to) {
+            let corners = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.minX, y: r.maxY), Point(x: r.maxX, y: r.maxY)]
+            let pdf = corners.compactMap { coordinates.convert($0, from: .page(chars.page), to: .pdf(chars.page)) }
+            guard pdf.count == 4 else { continue }
+            quads += pdf.map(\.quantized)
+        }
+        guard let first = quads.first else { gtk_widget_queue_draw(area); return }
+        let subtype: AnnotationSubtype
+        let name: String
+        var color = style(for: .highlighter).color
+        switch kind {
+        case .underline: subtype = .underline; name = "Underline"; color = RGBColor(red: 0.1, green: 0.55, blue: 0.2)
+        case .strikeOut: subtype = .strikeOut; name = "Strike Out"; color = RGBColor(red: 0.85, green: 0.1, blue: 0.1)
+        case .squiggly: subtype = .squiggly; name = "Squiggly"; color = RGBColor(red: 0.85, green: 0.1, blue: 0.1)
+        default: subtype = .highlight; name = "Highlight"
+        }
+        var box = Rect(origin: first, size: .zero)
+        for p in quads.dropFirst() { box = box.union(Rect(origin: p, size: .zero)) }
+        let stamp = creationStamp(page: chars.page)
+        let a = Annotation(id: stamp.id, page: chars.page, subtype: subtype, rect: box.quantized, color: color,
+                           opacity: style(for: .highlighter).opacity, author: stamp.author, modified: stamp.date,
+                           uniqueName: stamp.id, geometry: .quadPoints(quads))
         insert(a, named: name)
     }
 

@@ -86,8 +86,14 @@ extension PdfCanvas {
             addShape(kind, on: page, from: from, to: to)
         case .addNote(let page, let point):
             addNote(on: page, at: point)
-        case .selectAnnotation, .deselectAnnotation, .scrollView, .selectText, .clearTextSelection, .addTextMarkup,
-             .addFreeText, .addStamp, .focusFormField, .clearFormFocus, .followLink:
+        case .selectText(let range):
+            showTextRange(range)
+        case .clearTextSelection:
+            textSelection = nil
+            gtk_widget_queue_draw(area)
+        case .addTextMarkup(let kind, let range):
+            addMarkup(kind, over: range)
+        case .selectAnnotation, .deselectAnnotation, .scrollView, .addFreeText, .addStamp, .focusFormField, .clearFormFocus, .followLink:
             gtk_widget_queue_draw(area)
         }
     }

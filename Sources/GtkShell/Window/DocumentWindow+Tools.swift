@@ -12,6 +12,7 @@ extension DocumentWindow {
     static let toolChoices: [(name: String, tool: ToolID?, label: String, key: String)] = [
         ("select", nil, "Select", "v"),
         ("pen", .ink, "Pen", "p"),
+        ("highlight", .highlighter, "Highlight", "h"),
         ("rectangle", .square, "Rectangle", "r"),
         ("ellipse", .circle, "Ellipse", "o"),
         ("line", .line, "Line", "l"),
