@@ -180,4 +180,22 @@ final class DocumentInteractionTests: XCTestCase {
         send(.key(name: "Right", pressed: true), seq: 12)
         XCTAssertFalse(commands.contains { if case .moveAnnotation = $0 { return true } else { return false } }, "no nudge either")
     }
+
+    func testAPenDrawsAtOnceWithNoToolPickedWhileAFingerStillScrolls() {
+        XCTAssertNil(interaction.pickedTool)
+        send(.contact(.began), .pen, at: Point(x: 300, y: 300), seq: 20)
+        for i in 1...4 { clock.advance(by: 0.01); send(.contact(.moved), .pen, at: Point(x: 300 + Double(i) * 8, y: 300), seq: 20) }
+        send(.contact(.ended), .pen, at: Point(x: 332, y: 300), seq: 20)
+        XCTAssertTrue(commands.contains { if case .addInk = $0 { return true } else { return false } }, "\(commands)")
+        XCTAssertEqual(interaction.tools.currentToolID, .pan, "back to browsing when the pen lifts")
+        outputs.removeAll()
+        // Once the palm-rejection window after the pen has passed, a finger scrolls as before.
+        clock.advance(by: 3)
+        interaction.tick(at: clock.now)
+        send(.contact(.began), .touchscreen, at: Point(x: 300, y: 400), seq: 21)
+        for i in 1...6 { clock.advance(by: 0.016); send(.contact(.moved), .touchscreen, at: Point(x: 300, y: 400 - Double(i) * 15), seq: 21) }
+        send(.contact(.ended), .touchscreen, at: Point(x: 300, y: 310), seq: 21)
+        XCTAssertFalse(commands.contains { if case .addInk = $0 { return true } else { return false } }, "a finger does not draw")
+        XCTAssertFalse(navigations.isEmpty, "a finger scrolls")
+    }
 }

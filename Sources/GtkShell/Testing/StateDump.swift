@@ -67,6 +67,8 @@ public struct WindowSnapshot: Codable, Sendable {
     public var tool: String
     /// Whether the annotation toolbar is shown.
     public var toolbarShown: Bool
+    /// Whether a pen draws at once whatever tool is picked (the main menu's setting).
+    public var penDrawsAtOnce: Bool
 }
 
 /// One annotation as the state dump reports it.
@@ -152,6 +154,7 @@ extension DocumentWindow {
             canvasHasFocus: gtk_widget_has_focus(canvas.area) != 0, isEditable: editing != nil,
             hasUnsavedChanges: editing?.hasUnsavedChanges ?? false, undoName: editing?.undoName,
             redoName: editing?.redoName, dialog: pendingDialog, saveError: saveError, tool: toolName,
-            toolbarShown: toolbarToggle.map { gtk_toggle_button_get_active(cast($0)) != 0 } ?? false)
+            toolbarShown: toolbarToggle.map { gtk_toggle_button_get_active(cast($0)) != 0 } ?? false,
+            penDrawsAtOnce: canvas.interaction.penDrawsAtOnce)
     }
 }

@@ -24,6 +24,7 @@ extension DocumentWindow {
             gdk_clipboard_set_text(gtk_widget_get_clipboard(self.window), text)
         }
         installToolAction()
+        installPenAction()
         addAction("toggle-toolbar") { [weak self] in
             guard let self, let toggle = self.toolbarToggle, self.content == .document else { return }
             gtk_toggle_button_set_active(cast(toggle), gtk_toggle_button_get_active(cast(toggle)) == 0 ? 1 : 0)

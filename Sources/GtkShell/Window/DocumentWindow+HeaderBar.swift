@@ -85,9 +85,13 @@ extension DocumentWindow {
         let fileSection = g_menu_new()!
         g_menu_append(fileSection, "_Save", "win.save")
         g_menu_append(fileSection, "Save _As…", "win.save-as")
+        let penSection = g_menu_new()!
+        g_menu_append(penSection, "_Pen Draws at Once", "win.pen-draws")
         let mainMenu = g_menu_new()!
         g_menu_append_section(mainMenu, nil, cast(editSection))
         g_menu_append_section(mainMenu, nil, cast(fileSection))
+        g_menu_append_section(mainMenu, nil, cast(penSection))
+        g_object_unref(raw(penSection))
         editMenu = editSection
         let menuButton = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(cast(menuButton), "open-menu-symbolic")

@@ -47,6 +47,23 @@ extension DocumentWindow {
         canvas.onToolDropped = { [weak self] in self?.selectTool("select") }
     }
 
+    /// `win.pen-draws`: whether a pen draws at once whatever tool is picked (a check item in
+    /// the main menu).
+    func installPenAction() {
+        let type = g_variant_type_new("b")
+        let action = g_simple_action_new_stateful("pen-draws", nil, g_variant_new_boolean(1))!
+        g_variant_type_free(type)
+        Signals.connect(raw(action), "activate", pointer: { [weak self] _ in
+            guard let self else { return }
+            let on = !self.canvas.interaction.penDrawsAtOnce
+            self.canvas.interaction.penDrawsAtOnce = on
+            g_simple_action_set_state(action, g_variant_new_boolean(on ? 1 : 0))
+            self.application?.stateChanged()
+        })
+        g_action_map_add_action(OpaquePointer(window), action)
+        g_object_unref(raw(action))
+    }
+
     func selectTool(_ name: String) {
         g_action_group_change_action_state(OpaquePointer(window), "tool", g_variant_new_string(name))
     }

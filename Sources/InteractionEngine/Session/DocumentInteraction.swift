@@ -58,6 +58,13 @@ public final class DocumentInteraction {
     /// unhandled (a finger when it draws with pens only) scrolls and zooms as usual.
     public private(set) var pickedTool: ToolID?
 
+    /// Whether a pen touching the page draws ink whatever tool is picked (fingers keep
+    /// scrolling and zooming): the pencil-first behaviour of tablet annotators.
+    public var penDrawsAtOnce = true
+
+    /// The contact a pen is drawing with while no creation tool is picked.
+    private var penStroke: InputSequenceID?
+
     /// Picks a creation tool, or goes back to selecting (`nil`). The tool being left commits
     /// what it holds (an ink stroke in progress, say).
     public func pick(_ tool: ToolID?) {
@@ -231,6 +238,18 @@ public final class DocumentInteraction {
             toolSequences.insert(event.sequence)
             toolContactStarts[event.sequence] = (event.position, event.time)
             return true
+        case .contact(.began) where event.source == .pen && penDrawsAtOnce && penStroke == nil:
+            // A pen draws at once; the tool that was current comes back when it lifts.
+            emit(tools.select(.ink))
+            let dispatch = tools.handle(.input(event))
+            emit(dispatch.commands)
+            guard dispatch.isHandled else {
+                emit(tools.select(.pan))
+                return false
+            }
+            penStroke = event.sequence
+            toolSequences.insert(event.sequence)
+            return true
         case .contact(.began):
             if let button = event.button, button != .primary { return false }
             // The components decide whether; the edit tool only decides what.
@@ -252,6 +271,11 @@ public final class DocumentInteraction {
         case .contact(let phase) where toolSequences.contains(event.sequence):
             emit(tools.handle(.input(event)).commands)
             if phase == .ended || phase == .cancelled { toolSequences.remove(event.sequence) }
+            if (phase == .ended || phase == .cancelled) && penStroke == event.sequence {
+                penStroke = nil
+                emit(tools.select(.pan))
+                return true
+            }
             // A press and release in place is a tap for tools that place things (a note).
             if phase == .ended || phase == .cancelled, let start = toolContactStarts.removeValue(forKey: event.sequence),
                phase == .ended, pickedTool != nil, start.position.distance(to: event.position) < 8 {
