@@ -16,6 +16,7 @@ final class AppSession {
         var selectedAnnotation: String?; var hoveredAnnotation: String?; var cursor: String
         var annotations: [Annotation]; var annotationEdits: Int; var selectedText: String?; var pendingExternalLink: String?; var canvasHasFocus: Bool
         var isEditable: Bool?; var hasUnsavedChanges: Bool?; var undoName: String?; var redoName: String?
+        var tool: String?; var toolbarShown: Bool?; var penDrawsAtOnce: Bool?
         var dialog: String?; var saveError: String?
     }
     struct Annotation: Decodable { var id: String; var kind: String; var page: Int; var x, y, width, height: Double }
