@@ -38,6 +38,7 @@ extension DocumentWindow {
             guard let choice = Self.toolChoices.first(where: { $0.name == name }) else { return }
             g_simple_action_set_state(action, variant)
             self.canvas.pick(choice.tool)
+            self.showStyle(of: choice.tool)
             // A tool acts on the page: the keyboard goes back there after a click on the toolbar.
             gtk_widget_grab_focus(self.canvas.area)
             self.application?.stateChanged()
@@ -83,8 +84,14 @@ extension DocumentWindow {
             gtk_widget_set_name(button, "tool-\(choice.name)")
             gtk_box_append(cast(bar), button)
         }
+        gtk_box_append(cast(bar), buildStyleControls())
+        // The bar scrolls sideways in a narrow window instead of widening it.
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
+        gtk_scrolled_window_set_propagate_natural_height(cast(scroller), 1)
+        gtk_scrolled_window_set_child(cast(scroller), bar)
         let revealer = gtk_revealer_new()!
-        gtk_revealer_set_child(cast(revealer), bar)
+        gtk_revealer_set_child(cast(revealer), scroller)
         gtk_revealer_set_transition_type(cast(revealer), GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN)
 
         // One-letter keys while the page has the keyboard (not while typing a page number).
@@ -98,6 +105,67 @@ extension DocumentWindow {
         }
         gtk_widget_add_controller(canvas.area, shortcuts)
         return revealer
+    }
+
+    /// Colour, line width and opacity of the tool in use (hidden for Select and the eraser).
+    func buildStyleControls() -> UnsafeMutablePointer<GtkWidget> {
+        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        gtk_widget_set_margin_start(box, 12)
+        let color = gtk_color_button_new()!
+        gtk_widget_set_tooltip_text(color, "Colour")
+        ann_accessible_set_label(color, "Tool colour")
+        gtk_widget_set_name(color, "tool-color")
+        let width = gtk_spin_button_new_with_range(0.5, 24, 0.5)!
+        gtk_widget_set_tooltip_text(width, "Line Width (points)")
+        ann_accessible_set_label(width, "Line width in points")
+        gtk_widget_set_name(width, "tool-width")
+        let opacity = gtk_spin_button_new_with_range(10, 100, 10)!
+        gtk_widget_set_tooltip_text(opacity, "Opacity (%)")
+        ann_accessible_set_label(opacity, "Opacity in percent")
+        gtk_widget_set_name(opacity, "tool-opacity")
+        for w in [color, width, opacity] { gtk_box_append(cast(box), w) }
+        Signals.connect(raw(color), "color-set") { [weak self] in
+            guard let self, let tool = self.canvas.interaction.pickedTool else { return }
+            var rgba = GdkRGBA()
+            gtk_color_chooser_get_rgba(OpaquePointer(color), &rgba)
+            self.canvas.toolStyles[tool] = self.style(of: tool) { $0.color = RGBColor(red: Double(rgba.red), green: Double(rgba.green), blue: Double(rgba.blue)) }
+        }
+        Signals.connect(raw(width), "value-changed") { [weak self] in
+            guard let self, let tool = self.canvas.interaction.pickedTool else { return }
+            let value = gtk_spin_button_get_value(cast(width))
+            self.canvas.toolStyles[tool] = self.style(of: tool) { $0.width = value }
+        }
+        Signals.connect(raw(opacity), "value-changed") { [weak self] in
+            guard let self, let tool = self.canvas.interaction.pickedTool else { return }
+            let value = gtk_spin_button_get_value(cast(opacity)) / 100
+            self.canvas.toolStyles[tool] = self.style(of: tool) { $0.opacity = value }
+        }
+        styleControls = (box, color, width, opacity)
+        gtk_widget_set_visible(box, 0)
+        return box
+    }
+
+    func style(of tool: ToolID, _ change: (inout AnnotationStyle) -> Void) -> AnnotationStyle {
+        var style = canvas.style(for: tool)
+        change(&style)
+        return style
+    }
+
+    /// Shows the picked tool's style in the controls (or hides them when it has none).
+    func showStyle(of tool: ToolID?) {
+        guard let controls = styleControls else { return }
+        guard let tool, tool != .eraser else {
+            gtk_widget_set_visible(controls.box, 0)
+            return
+        }
+        let style = canvas.style(for: tool)
+        var rgba = GdkRGBA(red: Float(style.color.red), green: Float(style.color.green), blue: Float(style.color.blue), alpha: 1)
+        gtk_color_chooser_set_rgba(OpaquePointer(controls.color), &rgba)
+        gtk_spin_button_set_value(cast(controls.width), style.width)
+        gtk_spin_button_set_value(cast(controls.opacity), (style.opacity * 100).rounded())
+        // A note has a colour but no line.
+        gtk_widget_set_visible(controls.width, tool == .note || tool == .highlighter ? 0 : 1)
+        gtk_widget_set_visible(controls.box, 1)
     }
 
     /// The header bar toggle that shows the toolbar.

@@ -56,6 +56,9 @@ public final class DocumentWindow {
     /// The header bar toggle that shows the annotation toolbar.
     var toolbarToggle: UnsafeMutablePointer<GtkWidget>?
     var toolbarRevealer: UnsafeMutablePointer<GtkWidget>?
+    /// The colour, width and opacity controls of the toolbar.
+    var styleControls: (box: UnsafeMutablePointer<GtkWidget>, color: UnsafeMutablePointer<GtkWidget>,
+                        width: UnsafeMutablePointer<GtkWidget>, opacity: UnsafeMutablePointer<GtkWidget>)?
     /// The note being written, while its window is open.
     var noteEditor: NoteEditor?
 
