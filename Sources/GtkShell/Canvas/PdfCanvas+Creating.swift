@@ -17,6 +17,9 @@ extension PdfCanvas {
         .arrow: AnnotationStyle(color: RGBColor(red: 0.88, green: 0.11, blue: 0.14), width: 2),
         .note: AnnotationStyle(color: RGBColor(red: 1, green: 0.83, blue: 0.2), width: 1),
         .highlighter: AnnotationStyle(color: RGBColor(red: 1, green: 0.91, blue: 0.2), width: 1),
+        .underline: AnnotationStyle(color: RGBColor(red: 0.1, green: 0.55, blue: 0.2), width: 1),
+        .strikeOut: AnnotationStyle(color: RGBColor(red: 0.85, green: 0.1, blue: 0.1), width: 1),
+        .squiggly: AnnotationStyle(color: RGBColor(red: 0.85, green: 0.1, blue: 0.1), width: 1),
     ]
 
     func style(for tool: ToolID) -> AnnotationStyle {
@@ -84,30 +87,44 @@ extension PdfCanvas {
     /// glyph boxes, in PDF space (so it stays right on turned pages).
     func addMarkup(_ kind: AnnotationKind, over range: TextRange) {
         textSelection = nil
-        guard let chars = characters(in: range), let text = textByPage[chars.page] else { return }
+        guard let chars = characters(in: range) else { gtk_widget_queue_draw(area); return }
+        addMarkup(kind, on: chars.page, from: chars.from, to: chars.to)
+    }
+
+    /// Markup over the selected text (the user selected, then picked a markup tool or key).
+    /// Returns whether there was a selection to mark.
+    @discardableResult
+    func markSelectedText(_ kind: AnnotationKind) -> Bool {
+        guard let s = textSelection else { return false }
+        textSelection = nil
+        addMarkup(kind, on: s.page, from: s.anchor, to: s.focus)
+        return true
+    }
+
+    private func addMarkup(_ kind: AnnotationKind, on page: PageIndex, from: Int, to: Int) {
+        guard let text = textByPage[page] else { return }
         let coordinates = interaction.scene.coordinates
         var quads: [Point] = []
-        for r in text.selectionRects(from: chars.from, to: chars.to) {
+        for r in text.selectionRects(from: from, to: to) {
             let corners = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.minX, y: r.maxY), Point(x: r.maxX, y: r.maxY)]
-            let pdf = corners.compactMap { coordinates.convert($0, from: .page(chars.page), to: .pdf(chars.page)) }
+            let pdf = corners.compactMap { coordinates.convert($0, from: .page(page), to: .pdf(page)) }
             guard pdf.count == 4 else { continue }
             quads += pdf.map(\.quantized)
         }
         guard let first = quads.first else { gtk_widget_queue_draw(area); return }
-        let subtype: AnnotationSubtype
-        let name: String
-        var color = style(for: .highlighter).color
+        let subtype: AnnotationSubtype, name: String, tool: ToolID
         switch kind {
-        case .underline: subtype = .underline; name = "Underline"; color = RGBColor(red: 0.1, green: 0.55, blue: 0.2)
-        case .strikeOut: subtype = .strikeOut; name = "Strike Out"; color = RGBColor(red: 0.85, green: 0.1, blue: 0.1)
-        case .squiggly: subtype = .squiggly; name = "Squiggly"; color = RGBColor(red: 0.85, green: 0.1, blue: 0.1)
-        default: subtype = .highlight; name = "Highlight"
+        case .underline: (subtype, name, tool) = (.underline, "Underline", .underline)
+        case .strikeOut: (subtype, name, tool) = (.strikeOut, "Strike Out", .strikeOut)
+        case .squiggly: (subtype, name, tool) = (.squiggly, "Squiggly", .squiggly)
+        default: (subtype, name, tool) = (.highlight, "Highlight", .highlighter)
         }
         var box = Rect(origin: first, size: .zero)
         for p in quads.dropFirst() { box = box.union(Rect(origin: p, size: .zero)) }
-        let stamp = creationStamp(page: chars.page)
-        let a = Annotation(id: stamp.id, page: chars.page, subtype: subtype, rect: box.quantized, color: color,
-                           opacity: style(for: .highlighter).opacity, author: stamp.author, modified: stamp.date,
+        let stamp = creationStamp(page: page)
+        let style = style(for: tool)
+        let a = Annotation(id: stamp.id, page: page, subtype: subtype, rect: box.quantized, color: style.color,
+                           opacity: style.opacity, author: stamp.author, modified: stamp.date,
                            uniqueName: stamp.id, geometry: .quadPoints(quads))
         insert(a, named: name)
     }

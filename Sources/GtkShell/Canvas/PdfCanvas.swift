@@ -160,6 +160,11 @@ public final class PdfCanvas {
 
     /// Picks a creation tool, or `nil` to select and browse.
     public func pick(_ tool: ToolID?) {
+        // Text selected first, then a markup tool: the selection is marked at once.
+        if let tool, textSelection != nil {
+            let kinds: [ToolID: AnnotationKind] = [.highlighter: .highlight, .underline: .underline, .strikeOut: .strikeOut, .squiggly: .squiggly]
+            if let kind = kinds[tool] { markSelectedText(kind) }
+        }
         interaction.pick(tool)
         inkPreview = nil
         shapePreview = nil

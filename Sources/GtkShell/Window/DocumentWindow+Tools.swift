@@ -13,6 +13,9 @@ extension DocumentWindow {
         ("select", nil, "Select", "v"),
         ("pen", .ink, "Pen", "p"),
         ("highlight", .highlighter, "Highlight", "h"),
+        ("underline", .underline, "Underline", "u"),
+        ("strike-out", .strikeOut, "Strike Out", "s"),
+        ("squiggly", .squiggly, "Squiggly", "k"),
         ("rectangle", .square, "Rectangle", "r"),
         ("ellipse", .circle, "Ellipse", "o"),
         ("line", .line, "Line", "l"),
@@ -164,7 +167,7 @@ extension DocumentWindow {
         gtk_spin_button_set_value(cast(controls.width), style.width)
         gtk_spin_button_set_value(cast(controls.opacity), (style.opacity * 100).rounded())
         // A note has a colour but no line.
-        gtk_widget_set_visible(controls.width, tool == .note || tool == .highlighter ? 0 : 1)
+        gtk_widget_set_visible(controls.width, [ToolID.note, .highlighter, .underline, .strikeOut, .squiggly].contains(tool) ? 0 : 1)
         gtk_widget_set_visible(controls.box, 1)
     }
 

@@ -5,14 +5,24 @@ import Geometry
 /// existing selection is marked up as soon as the tool is chosen, and each drag over text
 /// afterwards selects and marks up in one go. The tool stays current until another is chosen.
 public final class HighlighterTool: Tool {
-    public let id = ToolID.highlighter
+    public let id: ToolID
     public let markup: AnnotationKind
     private var anchor: PagePoint?
     private var sequence: InputSequenceID?
     private var last: PagePoint?
 
     /// - Parameter markup: `.highlight`, `.underline`, `.strikeOut` or `.squiggly`.
-    public init(markup: AnnotationKind = .highlight) { self.markup = markup }
+    /// - Parameter markup: `.highlight`, `.underline`, `.strikeOut` or `.squiggly`; the tool's id
+    ///   follows it (``ToolID/highlighter``, ``ToolID/underline`` …).
+    public init(markup: AnnotationKind = .highlight) {
+        self.markup = markup
+        switch markup {
+        case .underline: id = .underline
+        case .strikeOut: id = .strikeOut
+        case .squiggly: id = .squiggly
+        default: id = .highlighter
+        }
+    }
 
     public func activate(context: ToolContext) {
         if let range = context.session.textSelection {
