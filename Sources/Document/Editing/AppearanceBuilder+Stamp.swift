@@ -33,7 +33,7 @@ extension AppearanceBuilder {
 
     /// A stamp name as its label: words split where a capital follows a lower-case letter (or
     /// at `_` and `-`), upper-cased.
-    static func stampLabel(_ name: String) -> String {
+    public static func stampLabel(_ name: String) -> String {
         var out = ""
         for ch in name {
             if ch == "_" || ch == "-" { out.append(" "); continue }

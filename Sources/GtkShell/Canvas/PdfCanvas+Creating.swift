@@ -16,6 +16,8 @@ extension PdfCanvas {
         .line: AnnotationStyle(color: RGBColor(red: 0.88, green: 0.11, blue: 0.14), width: 2),
         .arrow: AnnotationStyle(color: RGBColor(red: 0.88, green: 0.11, blue: 0.14), width: 2),
         .note: AnnotationStyle(color: RGBColor(red: 1, green: 0.83, blue: 0.2), width: 1),
+        .freeText: AnnotationStyle(color: RGBColor(red: 0.1, green: 0.1, blue: 0.1), width: 1),
+        .stamp: AnnotationStyle(color: RGBColor(red: 0.8, green: 0.1, blue: 0.1), width: 2),
         .highlighter: AnnotationStyle(color: RGBColor(red: 1, green: 0.91, blue: 0.2), width: 1),
         .underline: AnnotationStyle(color: RGBColor(red: 0.1, green: 0.55, blue: 0.2), width: 1),
         .strikeOut: AnnotationStyle(color: RGBColor(red: 0.85, green: 0.1, blue: 0.1), width: 1),
@@ -129,6 +131,25 @@ extension PdfCanvas {
         insert(a, named: name)
     }
 
+    /// A free-text box; the user writes its text next (the same small window as a note's).
+    func addFreeText(on page: PageIndex, in rect: Rect) {
+        let s = style(for: .freeText)
+        let stamp = creationStamp(page: page)
+        let box = Annotation(id: stamp.id, page: page, subtype: .freeText, rect: rect.quantized, color: s.color,
+                             opacity: s.opacity, borderWidth: 0, contents: nil, author: stamp.author, modified: stamp.date,
+                             uniqueName: stamp.id, freeText: FreeTextStyle(fontSize: 12, textColor: s.color, alignment: .left))
+        if insert(box, named: "Text Box") { onEditNote?(box) }
+    }
+
+    /// A stamp with the name picked in the toolbar, in the tool's colour.
+    func addStamp(on page: PageIndex, in rect: Rect) {
+        let s = style(for: .stamp)
+        let stamp = creationStamp(page: page)
+        let a = Annotation(id: stamp.id, page: page, subtype: .stamp, rect: rect.quantized, color: s.color, opacity: s.opacity,
+                           author: stamp.author, modified: stamp.date, uniqueName: stamp.id, iconName: stampName)
+        insert(a, named: "Stamp")
+    }
+
     func addNote(on page: PageIndex, at point: Point) {
         let note = Annotation.note(at: point, on: page, text: nil, color: style(for: .note).color, stamp: creationStamp(page: page))
         if insert(note, named: "Note") { onEditNote?(note) }
@@ -145,14 +166,15 @@ extension PdfCanvas {
         return done
     }
 
-    /// Sets a note's text as one undoable edit ("Edit Note"); an empty text clears it.
+    /// Sets a note's or a text box's text as one undoable edit; an empty text clears it.
     func setNoteText(_ text: String, of id: String) {
         guard let editing, let note = editing.editor.annotation(id), (note.contents ?? "") != text else { return }
+        let name = note.subtype == .freeText ? "Edit Text" : "Edit Note"
         let after = note.changingProperties {
             $0.contents = text.isEmpty ? nil : text
             $0.modified = PDFDate.string(secondsSince1970: Int64(time(nil)))
         }
-        if editing.commit(EditRecord("Edit Note", .replace(before: [note], after: [after]))) { annotationEdits += 1 }
+        if editing.commit(EditRecord(name, .replace(before: [note], after: [after]))) { annotationEdits += 1 }
     }
 
     /// The ink stroke or shape being drawn, in the tool's colour and width at the current zoom,

@@ -93,7 +93,11 @@ extension PdfCanvas {
             gtk_widget_queue_draw(area)
         case .addTextMarkup(let kind, let range):
             addMarkup(kind, over: range)
-        case .selectAnnotation, .deselectAnnotation, .scrollView, .addFreeText, .addStamp, .focusFormField, .clearFormFocus, .followLink:
+        case .addFreeText(let page, let rect):
+            addFreeText(on: page, in: rect)
+        case .addStamp(let page, let rect, _):
+            addStamp(on: page, in: rect)
+        case .selectAnnotation, .deselectAnnotation, .scrollView, .focusFormField, .clearFormFocus, .followLink:
             gtk_widget_queue_draw(area)
         }
     }

@@ -150,7 +150,7 @@ extension PdfCanvas {
         case .editAnnotation(let target):
             // A note opens for writing; other kinds' text editing comes with the text tools,
             // until then a double click selects the annotation it was on.
-            if let note = editing?.editor.annotation(target.id.rawValue), note.subtype == .text, !target.isLocked {
+            if let note = editing?.editor.annotation(target.id.rawValue), note.subtype == .text || note.subtype == .freeText, !target.isLocked {
                 onEditNote?(note)
             } else {
                 interaction.select(target.id)

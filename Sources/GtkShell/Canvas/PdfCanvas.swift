@@ -51,6 +51,8 @@ public final class PdfCanvas {
     public var toolStyles: [ToolID: AnnotationStyle] = PdfCanvas.defaultToolStyles
     /// Called when Escape leaves a creation tool (the window shows Select again).
     public var onToolDropped: (() -> Void)?
+    /// The name of the stamp the Stamp tool places ("Approved", "Draft" …).
+    public var stampName = "Approved"
     /// Called to let the user write a note's text (a note was placed, or one double-clicked).
     var onEditNote: ((Annotation) -> Void)?
     /// Annotations per page as the engine knows them (pages loaded when first visible).

@@ -63,7 +63,7 @@ public struct WindowSnapshot: Codable, Sendable {
     public var dialog: String?
     /// What the last failed save said, until a save succeeds.
     public var saveError: String?
-    /// The tool in use: "select", "pen", "highlight", "underline", "strike-out", "squiggly", "rectangle", "ellipse", "line", "arrow", "note", "eraser".
+    /// The tool in use: "select", "pen", "highlight", "underline", "strike-out", "squiggly", "rectangle", "text", "stamp", "ellipse", "line", "arrow", "note", "eraser".
     public var tool: String
     /// Whether the annotation toolbar is shown.
     public var toolbarShown: Bool

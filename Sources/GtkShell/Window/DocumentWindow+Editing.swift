@@ -267,7 +267,8 @@ extension DocumentWindow {
     /// Opens the note's text for writing; Done makes the change one undoable edit.
     func editNote(_ note: Annotation) {
         guard noteEditor == nil else { return }
-        let editor = NoteEditor(parent: window, title: note.contents == nil ? "New Note" : "Note", text: note.contents ?? "")
+        let kind = note.subtype == .freeText ? "Text" : "Note"
+        let editor = NoteEditor(parent: window, title: note.contents == nil ? "New \(kind)" : kind, text: note.contents ?? "")
         editor.onFinish = { [weak self] text in
             guard let self else { return }
             self.noteEditor = nil

@@ -21,8 +21,13 @@ extension DocumentWindow {
         ("line", .line, "Line", "l"),
         ("arrow", .arrow, "Arrow", "a"),
         ("note", .note, "Note", "n"),
+        ("text", .freeText, "Text", "t"),
+        ("stamp", .stamp, "Stamp", "m"),
         ("eraser", .eraser, "Eraser", "e"),
     ]
+
+    static let stampNames = ["Approved", "Draft", "Confidential", "Final", "Experimental", "Expired", "NotApproved",
+                             "NotForPublicRelease", "AsIs", "Sold", "Departmental", "ForComment", "TopSecret", "ForPublicRelease"]
 
     /// The name of the tool in use ("select", "pen" …), for the state dump.
     var toolName: String {
@@ -126,7 +131,20 @@ extension DocumentWindow {
         gtk_widget_set_tooltip_text(opacity, "Opacity (%)")
         ann_accessible_set_label(opacity, "Opacity in percent")
         gtk_widget_set_name(opacity, "tool-opacity")
-        for w in [color, width, opacity] { gtk_box_append(cast(box), w) }
+        // The standard stamp names (PDF 32000-1 table 181), for the Stamp tool.
+        let names = Self.stampNames.map { strdup(AppearanceBuilder.stampLabel($0).capitalized) } + [nil]
+        let stamps = names.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) { gtk_drop_down_new_from_strings($0) }
+        }!
+        names.forEach { free($0) }
+        gtk_widget_set_tooltip_text(stamps, "Stamp")
+        ann_accessible_set_label(stamps, "Stamp name")
+        gtk_widget_set_name(stamps, "tool-stamp-name")
+        Signals.connect(raw(stamps), "notify::selected", pointer: { [weak self] _ in
+            let index = Int(gtk_drop_down_get_selected(OpaquePointer(stamps)))
+            if Self.stampNames.indices.contains(index) { self?.canvas.stampName = Self.stampNames[index] }
+        })
+        for w in [color, width, opacity, stamps] { gtk_box_append(cast(box), w) }
         Signals.connect(raw(color), "color-set") { [weak self] in
             guard let self, let tool = self.canvas.interaction.pickedTool else { return }
             var rgba = GdkRGBA()
@@ -143,7 +161,7 @@ extension DocumentWindow {
             let value = gtk_spin_button_get_value(cast(opacity)) / 100
             self.canvas.toolStyles[tool] = self.style(of: tool) { $0.opacity = value }
         }
-        styleControls = (box, color, width, opacity)
+        styleControls = (box, color, width, opacity, stamps)
         gtk_widget_set_visible(box, 0)
         return box
     }
@@ -167,7 +185,8 @@ extension DocumentWindow {
         gtk_spin_button_set_value(cast(controls.width), style.width)
         gtk_spin_button_set_value(cast(controls.opacity), (style.opacity * 100).rounded())
         // A note has a colour but no line.
-        gtk_widget_set_visible(controls.width, [ToolID.note, .highlighter, .underline, .strikeOut, .squiggly].contains(tool) ? 0 : 1)
+        gtk_widget_set_visible(controls.width, [ToolID.note, .highlighter, .underline, .strikeOut, .squiggly, .freeText, .stamp].contains(tool) ? 0 : 1)
+        gtk_widget_set_visible(controls.stamps, tool == .stamp ? 1 : 0)
         gtk_widget_set_visible(controls.box, 1)
     }
 

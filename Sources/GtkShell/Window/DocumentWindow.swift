@@ -58,7 +58,8 @@ public final class DocumentWindow {
     var toolbarRevealer: UnsafeMutablePointer<GtkWidget>?
     /// The colour, width and opacity controls of the toolbar.
     var styleControls: (box: UnsafeMutablePointer<GtkWidget>, color: UnsafeMutablePointer<GtkWidget>,
-                        width: UnsafeMutablePointer<GtkWidget>, opacity: UnsafeMutablePointer<GtkWidget>)?
+                        width: UnsafeMutablePointer<GtkWidget>, opacity: UnsafeMutablePointer<GtkWidget>,
+                        stamps: UnsafeMutablePointer<GtkWidget>)?
     /// The note being written, while its window is open.
     var noteEditor: NoteEditor?
 
