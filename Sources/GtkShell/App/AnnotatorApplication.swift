@@ -49,6 +49,7 @@ public final class AnnotatorApplication {
         setAccels("win.close", ["<Control>w"])
         setAccels("win.copy", ["<Control>c"])
         setAccels("win.toggle-toolbar", ["F7"])
+        setAccels("win.show-shortcuts", ["<Control>question", "<Control>F1"])
         setAccels("win.undo", ["<Control>z"])
         setAccels("win.redo", ["<Control><Shift>z", "<Control>y"])
         setAccels("win.save", ["<Control>s"])

@@ -29,6 +29,10 @@ extension DocumentWindow {
             guard let self, let toggle = self.toolbarToggle, self.content == .document else { return }
             gtk_toggle_button_set_active(cast(toggle), gtk_toggle_button_get_active(cast(toggle)) == 0 ? 1 : 0)
         }
+        addAction("show-shortcuts") { [weak self] in
+            guard let self else { return }
+            ShortcutsWindow.present(over: self.window)
+        }
         addAction("undo") { [weak self] in self?.undo() }
         addAction("redo") { [weak self] in self?.redo() }
         addAction("save") { [weak self] in self?.save() }

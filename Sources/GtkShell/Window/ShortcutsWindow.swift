@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+
+/// The keyboard shortcuts window (Ctrl+?): every shortcut the app has, grouped as GNOME apps
+/// show them. Built from a GtkBuilder description so the list lives in one place.
+@MainActor
+enum ShortcutsWindow {
+    /// Groups of (title, GTK accelerator) pairs.
+    static let groups: [(String, [(String, String)])] = [
+        ("Document", [
+            ("Open a document", "<ctrl>o"), ("Save", "<ctrl>s"), ("Save as", "<ctrl><shift>s"),
+            ("Close the window", "<ctrl>w"), ("Quit", "<ctrl>q"), ("Keyboard shortcuts", "<ctrl>question"),
+        ]),
+        ("Editing", [
+            ("Undo", "<ctrl>z"), ("Redo", "<ctrl><shift>z <ctrl>y"), ("Delete the selected annotation", "Delete"),
+            ("Nudge the selected annotation", "Left Right Up Down"), ("Nudge by ten points", "<shift>Left"),
+            ("Copy the selected text", "<ctrl>c"),
+        ]),
+        ("Annotation tools", [
+            ("Show the toolbar", "F7"), ("Select", "v"), ("Pen", "p"), ("Highlight", "h"), ("Underline", "u"),
+            ("Strike out", "s"), ("Squiggly", "k"), ("Rectangle", "r"), ("Ellipse", "o"), ("Line", "l"),
+            ("Arrow", "a"), ("Note", "n"), ("Text box", "t"), ("Stamp", "m"), ("Eraser", "e"),
+            ("Back to Select", "Escape"), ("Keep a note's text", "<ctrl>Return"),
+        ]),
+        ("Viewing", [
+            ("Zoom in", "<ctrl>plus"), ("Zoom out", "<ctrl>minus"), ("Actual size", "<ctrl>0"),
+            ("Fit width", "<ctrl>1"), ("Fit page", "<ctrl>2"), ("Go to a page", "<ctrl>l"),
+            ("Next and previous screen", "Page_Down Page_Up"), ("Start and end", "Home End"),
+        ]),
+    ]
+
+    static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
+    static var builderXML: String {
+        var xml = #"<interface><object class="GtkShortcutsWindow" id="shortcuts"><property name="modal">1</property>"#
+        xml += #"<child><object class="GtkShortcutsSection"><property name="section-name">shortcuts</property><property name="max-height">18</property>"#
+        for (title, shortcuts) in groups {
+            xml += #"<child><object class="GtkShortcutsGroup"><property name="title">\#(escaped(title))</property>"#
+            for (name, accelerator) in shortcuts {
+                xml += #"<child><object class="GtkShortcutsShortcut"><property name="title">\#(escaped(name))</property>"#
+                xml += #"<property name="accelerator">\#(escaped(accelerator))</property></object></child>"#
+            }
+            xml += "</object></child>"
+        }
+        xml += "</object></child></object></interface>"
+        return xml
+    }
+
+    /// Shows the window over `parent`.
+    static func present(over parent: UnsafeMutablePointer<GtkWidget>) {
+        guard let builder = gtk_builder_new_from_string(builderXML, -1) else { return }
+        defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
+        guard let object = gtk_builder_get_object(builder, "shortcuts") else { return }
+        let window = UnsafeMutableRawPointer(object).assumingMemoryBound(to: GtkWidget.self)
+        gtk_window_set_transient_for(cast(window), cast(parent))
+        gtk_window_present(cast(window))
+    }
+}
