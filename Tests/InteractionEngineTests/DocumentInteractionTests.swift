@@ -198,4 +198,35 @@ final class DocumentInteractionTests: XCTestCase {
         XCTAssertFalse(commands.contains { if case .addInk = $0 { return true } else { return false } }, "a finger does not draw")
         XCTAssertFalse(navigations.isEmpty, "a finger scrolls")
     }
+
+    func testOnceAPenWasUsedAFingerScrollsWithThePenPickedUnlessFingerDrawingIsOn() {
+        interaction.pick(.ink)
+        // Before any pen, a finger draws.
+        send(.contact(.began), .touchscreen, at: Point(x: 300, y: 300), seq: 30)
+        send(.contact(.moved), .touchscreen, at: Point(x: 320, y: 300), seq: 30)
+        send(.contact(.ended), .touchscreen, at: Point(x: 320, y: 300), seq: 30)
+        XCTAssertEqual(commands.filter { if case .addInk = $0 { return true } else { return false } }.count, 1)
+        // A pen stroke; later a finger no longer draws.
+        send(.contact(.began), .pen, at: Point(x: 300, y: 350), seq: 31)
+        send(.contact(.moved), .pen, at: Point(x: 330, y: 350), seq: 31)
+        send(.contact(.ended), .pen, at: Point(x: 330, y: 350), seq: 31)
+        XCTAssertTrue(interaction.penSeen)
+        clock.advance(by: 3)
+        interaction.tick(at: clock.now)
+        outputs.removeAll()
+        send(.contact(.began), .touchscreen, at: Point(x: 300, y: 400), seq: 32)
+        for i in 1...6 { clock.advance(by: 0.016); send(.contact(.moved), .touchscreen, at: Point(x: 300, y: 400 - Double(i) * 15), seq: 32) }
+        send(.contact(.ended), .touchscreen, at: Point(x: 300, y: 310), seq: 32)
+        XCTAssertFalse(commands.contains { if case .addInk = $0 { return true } else { return false } }, "the palm does not draw")
+        XCTAssertFalse(navigations.isEmpty, "the finger scrolls")
+        // "Draw with finger" on: it draws again.
+        interaction.fingerDraws = true
+        outputs.removeAll()
+        clock.advance(by: 3)
+        interaction.tick(at: clock.now)
+        send(.contact(.began), .touchscreen, at: Point(x: 300, y: 300), seq: 33)
+        send(.contact(.moved), .touchscreen, at: Point(x: 340, y: 300), seq: 33)
+        send(.contact(.ended), .touchscreen, at: Point(x: 340, y: 300), seq: 33)
+        XCTAssertTrue(commands.contains { if case .addInk = $0 { return true } else { return false } }, "\(commands)")
+    }
 }

@@ -69,6 +69,8 @@ public struct WindowSnapshot: Codable, Sendable {
     public var toolbarShown: Bool
     /// Whether a pen draws at once whatever tool is picked (the main menu's setting).
     public var penDrawsAtOnce: Bool
+    /// Whether a finger draws with the pen tool after a pen was used ("Draw with Finger").
+    public var fingerDraws: Bool
 }
 
 /// One annotation as the state dump reports it.
@@ -155,6 +157,6 @@ extension DocumentWindow {
             hasUnsavedChanges: editing?.hasUnsavedChanges ?? false, undoName: editing?.undoName,
             redoName: editing?.redoName, dialog: pendingDialog, saveError: saveError, tool: toolName,
             toolbarShown: toolbarToggle.map { gtk_toggle_button_get_active(cast($0)) != 0 } ?? false,
-            penDrawsAtOnce: canvas.interaction.penDrawsAtOnce)
+            penDrawsAtOnce: canvas.interaction.penDrawsAtOnce, fingerDraws: canvas.interaction.fingerDraws)
     }
 }

@@ -144,7 +144,15 @@ extension DocumentWindow {
             let index = Int(gtk_drop_down_get_selected(OpaquePointer(stamps)))
             if Self.stampNames.indices.contains(index) { self?.canvas.stampName = Self.stampNames[index] }
         })
-        for w in [color, width, opacity, stamps] { gtk_box_append(cast(box), w) }
+        // Palm rejection: once a pen is used, fingers scroll; this lets them draw again.
+        let finger = gtk_toggle_button_new_with_label("Draw with Finger")!
+        gtk_widget_set_tooltip_text(finger, "Draw with a finger even after using a pen")
+        gtk_widget_set_name(finger, "tool-finger-draws")
+        Signals.connect(raw(finger), "toggled") { [weak self] in
+            self?.canvas.interaction.fingerDraws = gtk_toggle_button_get_active(cast(finger)) != 0
+            self?.application?.stateChanged()
+        }
+        for w in [color, width, opacity, stamps, finger] { gtk_box_append(cast(box), w) }
         Signals.connect(raw(color), "color-set") { [weak self] in
             guard let self, let tool = self.canvas.interaction.pickedTool else { return }
             var rgba = GdkRGBA()
@@ -161,7 +169,7 @@ extension DocumentWindow {
             let value = gtk_spin_button_get_value(cast(opacity)) / 100
             self.canvas.toolStyles[tool] = self.style(of: tool) { $0.opacity = value }
         }
-        styleControls = (box, color, width, opacity, stamps)
+        styleControls = (box, color, width, opacity, stamps, finger)
         gtk_widget_set_visible(box, 0)
         return box
     }
@@ -187,6 +195,7 @@ extension DocumentWindow {
         // A note has a colour but no line.
         gtk_widget_set_visible(controls.width, [ToolID.note, .highlighter, .underline, .strikeOut, .squiggly, .freeText, .stamp].contains(tool) ? 0 : 1)
         gtk_widget_set_visible(controls.stamps, tool == .stamp ? 1 : 0)
+        gtk_widget_set_visible(controls.finger, tool == .ink ? 1 : 0)
         gtk_widget_set_visible(controls.box, 1)
     }
 

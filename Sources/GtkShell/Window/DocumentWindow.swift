@@ -59,7 +59,7 @@ public final class DocumentWindow {
     /// The colour, width and opacity controls of the toolbar.
     var styleControls: (box: UnsafeMutablePointer<GtkWidget>, color: UnsafeMutablePointer<GtkWidget>,
                         width: UnsafeMutablePointer<GtkWidget>, opacity: UnsafeMutablePointer<GtkWidget>,
-                        stamps: UnsafeMutablePointer<GtkWidget>)?
+                        stamps: UnsafeMutablePointer<GtkWidget>, finger: UnsafeMutablePointer<GtkWidget>)?
     /// The note being written, while its window is open.
     var noteEditor: NoteEditor?
 

@@ -62,6 +62,12 @@ public final class DocumentInteraction {
     /// scrolling and zooming): the pencil-first behaviour of tablet annotators.
     public var penDrawsAtOnce = true
 
+    /// Whether a finger draws with the pen tool even after a pen was used (palm rejection
+    /// off). Until a pen is seen, fingers draw; after that, they scroll and zoom unless this is on.
+    public var fingerDraws = false
+    /// Whether a pen has touched or hovered this view.
+    public private(set) var penSeen = false
+
     /// The contact a pen is drawing with while no creation tool is picked.
     private var penStroke: InputSequenceID?
 
@@ -225,9 +231,12 @@ public final class DocumentInteraction {
 
     /// The tool layer's first refusal; returns whether the tool took the event.
     private func offerToTool(_ event: InputEvent) -> Bool {
+        if event.source == .pen || event.source == .eraser { penSeen = true }
         switch event.kind {
         case .contact(.began) where pickedTool != nil:
             if let button = event.button, button != .primary { return false }
+            // Palm rejection: once a pen is in use, a finger does not draw (it scrolls).
+            if pickedTool == .ink, event.isDirect, penSeen, !fingerDraws { return false }
             // Back to the picked tool after another took over for a while (the pen's eraser end).
             if let picked = pickedTool, tools.currentToolID != picked, event.source != .eraser {
                 emit(tools.select(picked))
