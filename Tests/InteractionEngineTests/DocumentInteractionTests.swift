@@ -229,4 +229,12 @@ final class DocumentInteractionTests: XCTestCase {
         send(.contact(.ended), .touchscreen, at: Point(x: 340, y: 300), seq: 33)
         XCTAssertTrue(commands.contains { if case .addInk = $0 { return true } else { return false } }, "\(commands)")
     }
+
+    func testThePensEraserEndErasesTheAnnotationItTouchesWithNoToolPicked() {
+        send(.contact(.began), .eraser, at: squareInView.center, seq: 40)
+        send(.contact(.moved), .eraser, at: squareInView.center + Vector(dx: 5, dy: 0), seq: 40)
+        send(.contact(.ended), .eraser, at: squareInView.center + Vector(dx: 5, dy: 0), seq: 40)
+        XCTAssertTrue(commands.contains(.deleteAnnotation(AnnotationID("sq"))), "\(commands)")
+        XCTAssertEqual(interaction.tools.currentToolID, .pan)
+    }
 }

@@ -247,9 +247,10 @@ public final class DocumentInteraction {
             toolSequences.insert(event.sequence)
             toolContactStarts[event.sequence] = (event.position, event.time)
             return true
-        case .contact(.began) where event.source == .pen && penDrawsAtOnce && penStroke == nil:
-            // A pen draws at once; the tool that was current comes back when it lifts.
-            emit(tools.select(.ink))
+        case .contact(.began) where (event.source == .pen || event.source == .eraser) && penDrawsAtOnce && penStroke == nil:
+            // A pen draws at once, its eraser end erases; the tool that was current comes back
+            // when it lifts.
+            emit(tools.select(event.source == .eraser ? .eraser : .ink))
             let dispatch = tools.handle(.input(event))
             emit(dispatch.commands)
             guard dispatch.isHandled else {

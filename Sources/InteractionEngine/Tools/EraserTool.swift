@@ -16,6 +16,13 @@ public final class EraserTool: Tool {
 
     public init(erasableKinds: Set<AnnotationKind> = [.ink]) { self.erasableKinds = erasableKinds }
 
+    /// Every kind of mark a user makes (what the app's Eraser erases): ink, shapes, text markup,
+    /// notes, text boxes, stamps, carets; never links, form fields or popups.
+    public static let markKinds: Set<AnnotationKind> = [
+        .ink, .square, .circle, .line, .polygon, .polyline, .highlight, .underline, .strikeOut, .squiggly,
+        .note, .freeText, .stamp, .caret,
+    ]
+
     public func handle(_ event: ToolEvent, context: ToolContext) -> ToolDisposition {
         guard case .input(let e) = event else { return .handled }
         switch e.contactPhase {

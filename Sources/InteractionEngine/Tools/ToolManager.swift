@@ -82,7 +82,7 @@ public final class ToolManager {
             .freeText: { FreeTextTool() },
             .note: { NoteTool() },
             .stamp: { StampTool() },
-            .eraser: { EraserTool() },
+            .eraser: { EraserTool(erasableKinds: EraserTool.markKinds) },
             .formFilling: { FormFillingTool() },
             .linkFollowing: { LinkFollowingTool() },
         ]
