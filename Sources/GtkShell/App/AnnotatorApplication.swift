@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 import CShim
+import Document
 import Foundation
 
 /// The `GtkApplication`: one primary instance per session (a second launch with a file hands
@@ -12,6 +13,8 @@ public final class AnnotatorApplication {
     public private(set) var windows: [DocumentWindow] = []
     let options: AppOptions
     var stateDump: StateDump?
+    /// The annotation Ctrl+C copied, for Ctrl+V in any window of the app.
+    static var copiedAnnotation: Annotation?
 
     public init(options: AppOptions) {
         self.options = options
@@ -48,6 +51,7 @@ public final class AnnotatorApplication {
         setAccels("win.go-to-page", ["<Control>l"])
         setAccels("win.close", ["<Control>w"])
         setAccels("win.copy", ["<Control>c"])
+        setAccels("win.paste", ["<Control>v"])
         setAccels("win.toggle-toolbar", ["F7"])
         setAccels("win.show-shortcuts", ["<Control>question", "<Control>F1"])
         setAccels("win.undo", ["<Control>z"])

@@ -150,6 +150,41 @@ extension PdfCanvas {
         insert(a, named: "Stamp")
     }
 
+    /// The selected annotation, for the clipboard.
+    func selectedAnnotationValue() -> Annotation? {
+        guard let id = interaction.selectedAnnotation else { return nil }
+        return editing?.editor.annotation(id.rawValue)
+    }
+
+    /// Pastes a copy of `original` on the page in view (shifted a little when it would cover
+    /// the original), drawn by the app, with its own id, as one undoable edit.
+    @discardableResult
+    func paste(_ original: Annotation) -> Bool {
+        guard AppearanceBuilder.canDraw(original.subtype), let page = currentPage, page.rawValue < pageCount else { return false }
+        let size = exactPageInfo[page]?.mediaSize ?? pageSizes[page.rawValue]
+        var shift = original.page == page ? Vector(dx: 12, dy: -12) : .zero
+        // Keep the copy on the page.
+        let moved = original.rect.offsetBy(shift)
+        if moved.maxX > size.width { shift.dx -= moved.maxX - size.width }
+        if moved.minX + shift.dx - (moved.minX - original.rect.minX) < 0 { shift.dx = -original.rect.minX }
+        if moved.minY < 0 { shift.dy -= moved.minY }
+        if moved.maxY > size.height { shift.dy -= moved.maxY - size.height }
+        let stamp = creationStamp(page: page)
+        var copy = original.moved(by: shift)
+        copy.id = stamp.id
+        copy.page = page
+        copy.uniqueName = stamp.id
+        copy.modified = stamp.date
+        copy.author = stamp.author
+        copy.popupID = nil
+        copy.appearance = .generated
+        guard insert(copy, named: "Paste") else { return false }
+        // The copy is selected at once (its target is known before the page is drawn again).
+        refreshTargets(on: page)
+        interaction.select(AnnotationID(copy.id))
+        return true
+    }
+
     func addNote(on page: PageIndex, at point: Point) {
         let note = Annotation.note(at: point, on: page, text: nil, color: style(for: .note).color, stamp: creationStamp(page: page))
         if insert(note, named: "Note") { onEditNote?(note) }

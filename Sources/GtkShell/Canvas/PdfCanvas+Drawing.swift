@@ -190,7 +190,8 @@ extension PdfCanvas {
         cairo_stroke(cr)
         cairo_set_dash(cr, nil, 0, 0)
         guard !target.isLocked else { cairo_restore(cr); return }
-        let side = 10.0
+        // Finger-sized after a touch (the edit tool grows its hit targets the same way).
+        let side = lastContactWasTouch ? 22.0 : 10.0
         for handle in ResizeHandle.allCases {
             let c = handle.position(on: r)
             cairo_rectangle(cr, c.x - side / 2, c.y - side / 2, side, side)

@@ -51,6 +51,8 @@ public final class PdfCanvas {
     public var toolStyles: [ToolID: AnnotationStyle] = PdfCanvas.defaultToolStyles
     /// Called when Escape leaves a creation tool (the window shows Select again).
     public var onToolDropped: (() -> Void)?
+    /// Whether the last contact was a finger (handles are then drawn finger-sized).
+    var lastContactWasTouch = false
     /// The name of the stamp the Stamp tool places ("Approved", "Draft" …).
     public var stampName = "Approved"
     /// Called to let the user write a note's text (a note was placed, or one double-clicked).
@@ -280,6 +282,11 @@ public final class PdfCanvas {
             return
         }
         if case .contact(.began) = event.kind, !event.isDirect { gtk_widget_grab_focus(area) }
+        if case .contact(.began) = event.kind, lastContactWasTouch != event.isDirect {
+            // Handles grow to finger size after a touch and shrink back for a pointer.
+            lastContactWasTouch = event.isDirect
+            gtk_widget_queue_draw(area)
+        }
         interaction.handle(event)
         scheduleEngineTimer()
         if interaction.needsTicks { startTicking() }

@@ -20,8 +20,17 @@ extension DocumentWindow {
             gtk_widget_grab_focus(self.pageEntry)
         }
         addAction("copy") { [weak self] in
-            guard let self, let text = self.canvas.selectedText, !text.isEmpty else { return }
-            gdk_clipboard_set_text(gtk_widget_get_clipboard(self.window), text)
+            guard let self else { return }
+            if let text = self.canvas.selectedText, !text.isEmpty {
+                gdk_clipboard_set_text(gtk_widget_get_clipboard(self.window), text)
+            } else if let annotation = self.canvas.selectedAnnotationValue() {
+                // Annotations travel between this app's windows (and documents).
+                AnnotatorApplication.copiedAnnotation = annotation
+            }
+        }
+        addAction("paste") { [weak self] in
+            guard let self, self.content == .document, let annotation = AnnotatorApplication.copiedAnnotation else { return }
+            if !self.canvas.paste(annotation) { gtk_widget_error_bell(self.window) }
         }
         installToolAction()
         installPenAction()

@@ -14,7 +14,7 @@ enum ShortcutsWindow {
         ("Editing", [
             ("Undo", "<ctrl>z"), ("Redo", "<ctrl><shift>z <ctrl>y"), ("Delete the selected annotation", "Delete"),
             ("Nudge the selected annotation", "Left Right Up Down"), ("Nudge by ten points", "<shift>Left"),
-            ("Copy the selected text", "<ctrl>c"),
+            ("Copy the selected text or annotation", "<ctrl>c"), ("Paste an annotation", "<ctrl>v"),
         ]),
         ("Annotation tools", [
             ("Show the toolbar", "F7"), ("Select", "v"), ("Pen", "p"), ("Highlight", "h"), ("Underline", "u"),
