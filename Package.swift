@@ -62,6 +62,8 @@ let package = Package(
         .executableTarget(name: "engine-bench", dependencies: ["InteractionEngine", "Geometry", "SeededRandom"]),
         // `swift run -c release edit-bench [document.pdf]`: save against cp, undo with 10,000 annotations.
         .executableTarget(name: "edit-bench", dependencies: ["DocumentPoppler", "Document", "Geometry"]),
+        // `swift run -c release ink-bench`: input-to-frame latency of a replayed pen stroke in the real app.
+        .executableTarget(name: "ink-bench", dependencies: ["InteractionEngine", "Geometry"]),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "DocumentTests", dependencies: ["Document", "Geometry", "SeededRandom"]),

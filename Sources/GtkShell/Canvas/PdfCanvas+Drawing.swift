@@ -121,6 +121,7 @@ extension PdfCanvas {
         drawTransformPreview(cr)
         drawCreationPreview(cr)
         drawSelection(cr)
+        latency?.framePainted()
     }
 
     /// A page's placeholders, then its sharp tiles, at `frame` (view coordinates).

@@ -51,6 +51,9 @@ public final class PdfCanvas {
     public var toolStyles: [ToolID: AnnotationStyle] = PdfCanvas.defaultToolStyles
     /// Called when Escape leaves a creation tool (the window shows Select again).
     public var onToolDropped: (() -> Void)?
+    /// Input-to-frame latency of pen and pointer strokes, recorded when the app runs with
+    /// `PDF_ANNOTATOR_LATENCY_FILE` (the ink latency benchmark).
+    let latency = LatencyProbe.fromEnvironment()
     /// Whether the last contact was a finger (handles are then drawn finger-sized).
     var lastContactWasTouch = false
     /// The name of the stamp the Stamp tool places ("Approved", "Draft" …).
@@ -274,6 +277,7 @@ public final class PdfCanvas {
         clock.anchor(eventTime: event.time, monotonicMicroseconds: Int64(g_get_monotonic_time()))
         onInputEvent?(event)
         handledInputEvents += 1
+        if let latency, case .contact = event.kind { latency.inputArrived() }
         // Escape leaves a creation tool (after the tool dropped what it was drawing).
         if case .key("Escape", true) = event.kind, interaction.pickedTool != nil {
             interaction.handle(event)

@@ -65,6 +65,7 @@ enum InputReplay {
             MainLoop.after(milliseconds: UInt32(max(1, (delay * 1000).rounded()))) { pump(scheduler, canvas) }
         } else {
             canvas.replayFinished = true
+            canvas.latency?.write()
             canvas.onViewChanged?()
         }
     }

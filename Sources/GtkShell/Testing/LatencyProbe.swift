@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Foundation
+
+/// Measures the time from an input contact event to the frame that paints it (the ink latency
+/// benchmark's probe): the first event since the last frame starts the clock, the next paint of
+/// the canvas stops it. Active only when `PDF_ANNOTATOR_LATENCY_FILE` names a file, which gets
+/// one latency in microseconds per line when a replay ends.
+@MainActor
+final class LatencyProbe {
+    let path: String
+    private var pendingSince: Int64?
+    private var samples: [Int64] = []
+
+    init(path: String) { self.path = path }
+
+    static func fromEnvironment() -> LatencyProbe? {
+        ProcessInfo.processInfo.environment["PDF_ANNOTATOR_LATENCY_FILE"].map(LatencyProbe.init(path:))
+    }
+
+    func inputArrived() {
+        if pendingSince == nil { pendingSince = Int64(g_get_monotonic_time()) }
+    }
+
+    func framePainted() {
+        guard let start = pendingSince else { return }
+        samples.append(Int64(g_get_monotonic_time()) - start)
+        pendingSince = nil
+    }
+
+    func write() {
+        let text = samples.map(String.init).joined(separator: "\n") + "\n"
+        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+    }
+}

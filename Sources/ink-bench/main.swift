@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Ink latency benchmark (not a test): `swift build -c release && swift run -c release ink-bench
+// [app binary] [document.pdf]`. A 500-point pen stroke, replayed at 120 Hz into the real app on
+// its own Xvfb display, on page 1 of the 500-page bench document; prints the time from each
+// input event to the frame that paints it (p50, p99, max) beside the goal (p99 under 16 ms).
+import Foundation
+import Geometry
+import InteractionEngine
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let app = arguments.first ?? ".build/release/pdf-annotator"
+let document = arguments.count > 1 ? arguments[1] : "/tmp/bench/docs/b_500pages.pdf"
+guard FileManager.default.isExecutableFile(atPath: app), FileManager.default.fileExists(atPath: document) else {
+    print("ink latency: needs the app (\(app)) and a document (\(document)); generate ../shared/bench documents with gen_docs.py")
+    exit(0)
+}
+
+let work = FileManager.default.temporaryDirectory.appendingPathComponent("ink-bench-\(UUID().uuidString)")
+try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: work) }
+
+/// Starts a helper and returns it with the first line it prints.
+func start(_ tool: String, _ args: [String]) throws -> (Process, String) {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: tool)
+    p.arguments = args
+    let pipe = Pipe()
+    p.standardOutput = pipe
+    p.standardError = FileHandle.nullDevice
+    try p.run()
+    var line = Data()
+    while let byte = try pipe.fileHandleForReading.read(upToCount: 1), let b = byte.first, b != 0x0A { line.append(b) }
+    return (p, String(decoding: line, as: UTF8.self))
+}
+
+let (xvfb, display) = try start("/usr/bin/Xvfb", ["-displayfd", "1", "-screen", "0", "1280x900x24", "-nolisten", "tcp"])
+let (bus, busAddress) = try start("/usr/bin/dbus-daemon", ["--session", "--nofork", "--print-address=1"])
+defer { bus.terminate(); xvfb.terminate() }
+
+// The stroke: 500 pen samples 8.3 ms apart, a slow wave across the upper part of page 1.
+var events = [InputEvent(kind: .enter, source: .mouse, time: InputTime(seconds: 0.5))]
+for i in 0..<500 {
+    let phase: InputPhase = i == 0 ? .began : (i == 499 ? .ended : .moved)
+    let x = 150 + Double(i % 250) * 2.4, y = 250 + sin(Double(i) / 12) * 60 + Double(i / 250) * 150
+    events.append(InputEvent(kind: .contact(phase), source: .pen, sequence: InputSequenceID(3), position: Point(x: x, y: y),
+                             time: InputTime(seconds: 1 + Double(i) / 120), axes: StylusAxes(pressure: 0.3 + 0.7 * Double(i % 100) / 100)))
+}
+let recording = work.appendingPathComponent("stroke.jsonl")
+try InputRecording(events: events).write(to: recording)
+
+let latencyFile = work.appendingPathComponent("latency.txt")
+let stateFile = work.appendingPathComponent("state.json")
+let copy = work.appendingPathComponent("doc.pdf")
+try FileManager.default.copyItem(atPath: document, toPath: copy.path)
+let appProcess = Process()
+appProcess.executableURL = URL(fileURLWithPath: app)
+appProcess.arguments = ["--state-file", stateFile.path, "--replay-input", recording.path, copy.path]
+var environment = ProcessInfo.processInfo.environment
+environment["DISPLAY"] = ":" + display
+environment["DBUS_SESSION_BUS_ADDRESS"] = busAddress
+environment["GSK_RENDERER"] = "cairo"
+environment["GDK_BACKEND"] = "x11"
+environment["NO_AT_BRIDGE"] = "1"
+environment["XDG_STATE_HOME"] = work.appendingPathComponent("state").path
+environment["PDF_ANNOTATOR_LATENCY_FILE"] = latencyFile.path
+appProcess.environment = environment
+appProcess.standardOutput = FileHandle.nullDevice
+appProcess.standardError = FileHandle.nullDevice
+try appProcess.run()
+defer { if appProcess.isRunning { appProcess.terminate(); appProcess.waitUntilExit() } }
+
+let deadline = Date().addingTimeInterval(60)
+while !FileManager.default.fileExists(atPath: latencyFile.path), Date() < deadline { usleep(50_000) }
+guard let text = try? String(contentsOf: latencyFile, encoding: .utf8) else {
+    print("ink latency: the replay did not finish within 60 s")
+    exit(1)
+}
+let samples = text.split(separator: "\n").compactMap { Double($0) }.map { $0 / 1000 }.sorted()
+guard !samples.isEmpty else { print("ink latency: no frames measured"); exit(1) }
+func percentile(_ p: Double) -> Double { samples[min(samples.count - 1, Int((Double(samples.count - 1) * p).rounded()))] }
+print(String(format: "ink latency: %d frames for %d pen events on %@: p50 %.2f ms, p99 %.2f ms, max %.2f ms (goal: p99 < 16 ms)",
+             samples.count, events.count - 1, (document as NSString).lastPathComponent, percentile(0.5), percentile(0.99), samples.last!))
