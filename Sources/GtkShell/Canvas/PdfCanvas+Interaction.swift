@@ -120,8 +120,7 @@ extension PdfCanvas {
         case .selectionChanged, .hoverChanged:
             gtk_widget_queue_draw(area)
         case .cursor(let shape):
-            cursorName = shape.cursorName
-            gtk_widget_set_cursor_from_name(area, cursorName)
+            applyCursor(shape)
         case .needsFrames:
             startTicking()
         case .engine(let decision):

@@ -48,12 +48,16 @@ public final class PdfCanvas {
     var inkPreview: (page: PageIndex, strokes: [[InkPoint]])?
     var shapePreview: (kind: ShapeKind, page: PageIndex, from: Point, to: Point)?
     /// The colour, width and opacity of each creation tool.
-    public var toolStyles: [ToolID: AnnotationStyle] = PdfCanvas.defaultToolStyles
+    public var toolStyles: [ToolID: AnnotationStyle] = PdfCanvas.defaultToolStyles {
+        didSet { if interaction.pickedTool == .ink { applyCursor(.crosshair) } }
+    }
     /// Called when Escape leaves a creation tool (the window shows Select again).
     public var onToolDropped: (() -> Void)?
     /// Input-to-frame latency of pen and pointer strokes, recorded when the app runs with
     /// `PDF_ANNOTATOR_LATENCY_FILE` (the ink latency benchmark).
     let latency = LatencyProbe.fromEnvironment()
+    /// The zoom the pen's dot cursor was drawn for.
+    var penCursorZoom = 0.0
     /// Whether the last contact was a finger (handles are then drawn finger-sized).
     var lastContactWasTouch = false
     /// The name of the stamp the Stamp tool places ("Approved", "Draft" …).
@@ -173,6 +177,7 @@ public final class PdfCanvas {
             if let kind = kinds[tool] { markSelectedText(kind) }
         }
         interaction.pick(tool)
+        applyCursor(tool == nil ? .default : .crosshair)
         inkPreview = nil
         shapePreview = nil
         gtk_widget_queue_draw(area)
@@ -299,6 +304,8 @@ public final class PdfCanvas {
 
     /// Called whenever the viewport, the zoom or the document changed.
     func viewChanged() {
+        // The pen's dot follows the zoom.
+        if interaction.pickedTool == .ink, abs(viewport.zoom - penCursorZoom) > 0.01 { applyCursor(.crosshair) }
         syncAdjustments()
         syncScene()
         requestTiles()
