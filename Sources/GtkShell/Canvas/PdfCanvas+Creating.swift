@@ -150,6 +150,21 @@ extension PdfCanvas {
         insert(a, named: "Stamp")
     }
 
+    /// Changes the selected annotation's properties as one undoable edit named `name`; the app
+    /// draws its appearance from then on.
+    func changeSelectedAnnotation(named name: String, _ change: (inout Annotation) -> Void) {
+        guard let editing, let a = selectedAnnotationValue(), !a.info.isLocked else { return }
+        let after = a.changingProperties {
+            change(&$0)
+            $0.modified = PDFDate.string(secondsSince1970: Int64(time(nil)))
+        }
+        var unchanged = after
+        unchanged.modified = a.modified
+        unchanged.appearance = a.appearance
+        guard unchanged != a, editing.commit(EditRecord(name, .replace(before: [a], after: [after]))) else { return }
+        annotationEdits += 1
+    }
+
     /// The selected annotation, for the clipboard.
     func selectedAnnotationValue() -> Annotation? {
         guard let id = interaction.selectedAnnotation else { return nil }

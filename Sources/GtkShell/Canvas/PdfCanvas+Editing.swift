@@ -27,6 +27,7 @@ extension PdfCanvas {
             invalidate(page: page)
         }
         startTicking()
+        onSelectionChanged?(selectedAnnotationValue())
         if let selected = interaction.selectedAnnotation, interaction.scene.annotation(selected) == nil {
             _ = selected
             interaction.deselectAnnotation()

@@ -117,7 +117,10 @@ extension PdfCanvas {
             smartZoom(to: rect, about: focus)
         case .tool(let command):
             apply(command)
-        case .selectionChanged, .hoverChanged:
+        case .selectionChanged:
+            onSelectionChanged?(selectedAnnotationValue())
+            gtk_widget_queue_draw(area)
+        case .hoverChanged:
             gtk_widget_queue_draw(area)
         case .cursor(let shape):
             applyCursor(shape)

@@ -62,6 +62,8 @@ public final class PdfCanvas {
     var lastContactWasTouch = false
     /// The name of the stamp the Stamp tool places ("Approved", "Draft" …).
     public var stampName = "Approved"
+    /// Called when the selected annotation changes (or changes itself), for its properties.
+    var onSelectionChanged: ((Annotation?) -> Void)?
     /// Called to let the user write a note's text (a note was placed, or one double-clicked).
     var onEditNote: ((Annotation) -> Void)?
     /// Annotations per page as the engine knows them (pages loaded when first visible).

@@ -92,14 +92,20 @@ extension DocumentWindow {
             gtk_widget_set_name(button, "tool-\(choice.name)")
             gtk_box_append(cast(bar), button)
         }
-        gtk_box_append(cast(bar), buildStyleControls())
-        // The bar scrolls sideways in a narrow window instead of widening it.
+        // The tools scroll sideways in a narrow window instead of widening it; the style (or
+        // the selected annotation's properties) sits on a row of its own below them.
         let scroller = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
         gtk_scrolled_window_set_propagate_natural_height(cast(scroller), 1)
         gtk_scrolled_window_set_child(cast(scroller), bar)
+        let rows = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_box_append(cast(rows), scroller)
+        let style = buildStyleControls()
+        gtk_widget_set_halign(style, GTK_ALIGN_CENTER)
+        gtk_widget_add_css_class(style, "annotator-toolbar")
+        gtk_box_append(cast(rows), style)
         let revealer = gtk_revealer_new()!
-        gtk_revealer_set_child(cast(revealer), scroller)
+        gtk_revealer_set_child(cast(revealer), rows)
         gtk_revealer_set_transition_type(cast(revealer), GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN)
 
         // One-letter keys while the page has the keyboard (not while typing a page number).
@@ -118,7 +124,6 @@ extension DocumentWindow {
     /// Colour, line width and opacity of the tool in use (hidden for Select and the eraser).
     func buildStyleControls() -> UnsafeMutablePointer<GtkWidget> {
         let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
-        gtk_widget_set_margin_start(box, 12)
         let color = gtk_color_button_new()!
         gtk_widget_set_tooltip_text(color, "Colour")
         ann_accessible_set_label(color, "Tool colour")
@@ -154,24 +159,58 @@ extension DocumentWindow {
         }
         for w in [color, width, opacity, stamps, finger] { gtk_box_append(cast(box), w) }
         Signals.connect(raw(color), "color-set") { [weak self] in
-            guard let self, let tool = self.canvas.interaction.pickedTool else { return }
+            guard let self else { return }
             var rgba = GdkRGBA()
             gtk_color_chooser_get_rgba(OpaquePointer(color), &rgba)
-            self.canvas.toolStyles[tool] = self.style(of: tool) { $0.color = RGBColor(red: Double(rgba.red), green: Double(rgba.green), blue: Double(rgba.blue)) }
+            let picked = RGBColor(red: Double(rgba.red), green: Double(rgba.green), blue: Double(rgba.blue))
+            self.styleChanged(name: "Change Colour", tool: { $0.color = picked }, annotation: { $0.color = picked })
         }
         Signals.connect(raw(width), "value-changed") { [weak self] in
-            guard let self, let tool = self.canvas.interaction.pickedTool else { return }
+            guard let self else { return }
             let value = gtk_spin_button_get_value(cast(width))
-            self.canvas.toolStyles[tool] = self.style(of: tool) { $0.width = value }
+            self.styleChanged(name: "Change Width", tool: { $0.width = value }, annotation: { $0.borderWidth = value })
         }
         Signals.connect(raw(opacity), "value-changed") { [weak self] in
-            guard let self, let tool = self.canvas.interaction.pickedTool else { return }
+            guard let self else { return }
             let value = gtk_spin_button_get_value(cast(opacity)) / 100
-            self.canvas.toolStyles[tool] = self.style(of: tool) { $0.opacity = value }
+            self.styleChanged(name: "Change Opacity", tool: { $0.opacity = value }, annotation: { $0.opacity = value })
         }
         styleControls = (box, color, width, opacity, stamps, finger)
         gtk_widget_set_visible(box, 0)
         return box
+    }
+
+    /// A control changed: the picked tool's style changes, or, with Select, the selected
+    /// annotation's property (one undoable edit each time).
+    func styleChanged(name: String, tool change: (inout AnnotationStyle) -> Void, annotation: (inout Annotation) -> Void) {
+        guard !updatingStyleControls else { return }
+        if let tool = canvas.interaction.pickedTool {
+            canvas.toolStyles[tool] = style(of: tool, change)
+        } else {
+            canvas.changeSelectedAnnotation(named: name, annotation)
+        }
+    }
+
+    /// With Select, the controls show (and change) the selected annotation's colour, width and
+    /// opacity: its properties.
+    func showProperties(of annotation: Annotation?) {
+        guard canvas.interaction.pickedTool == nil, let controls = styleControls else { return }
+        guard let a = annotation, a.info.isLocked == false, AppearanceBuilder.canDraw(a.subtype) else {
+            gtk_widget_set_visible(controls.box, 0)
+            return
+        }
+        updatingStyleControls = true
+        defer { updatingStyleControls = false }
+        let c = a.color ?? .black
+        var rgba = GdkRGBA(red: Float(c.red), green: Float(c.green), blue: Float(c.blue), alpha: 1)
+        gtk_color_chooser_set_rgba(OpaquePointer(controls.color), &rgba)
+        gtk_spin_button_set_value(cast(controls.width), a.borderWidth ?? 1)
+        gtk_spin_button_set_value(cast(controls.opacity), (a.opacity * 100).rounded())
+        let lined: Set<AnnotationSubtype> = [.ink, .square, .circle, .line, .polygon, .polyLine]
+        gtk_widget_set_visible(controls.width, lined.contains(a.subtype) ? 1 : 0)
+        gtk_widget_set_visible(controls.stamps, 0)
+        gtk_widget_set_visible(controls.finger, 0)
+        gtk_widget_set_visible(controls.box, 1)
     }
 
     func style(of tool: ToolID, _ change: (inout AnnotationStyle) -> Void) -> AnnotationStyle {
@@ -183,8 +222,11 @@ extension DocumentWindow {
     /// Shows the picked tool's style in the controls (or hides them when it has none).
     func showStyle(of tool: ToolID?) {
         guard let controls = styleControls else { return }
+        updatingStyleControls = true
+        defer { updatingStyleControls = false }
         guard let tool, tool != .eraser else {
             gtk_widget_set_visible(controls.box, 0)
+            if tool == nil { showProperties(of: canvas.selectedAnnotationValue()) }
             return
         }
         let style = canvas.style(for: tool)

@@ -60,6 +60,8 @@ public final class DocumentWindow {
     var styleControls: (box: UnsafeMutablePointer<GtkWidget>, color: UnsafeMutablePointer<GtkWidget>,
                         width: UnsafeMutablePointer<GtkWidget>, opacity: UnsafeMutablePointer<GtkWidget>,
                         stamps: UnsafeMutablePointer<GtkWidget>, finger: UnsafeMutablePointer<GtkWidget>)?
+    /// Set while the controls are filled in from a style, so that doing so changes nothing.
+    var updatingStyleControls = false
     /// The note being written, while its window is open.
     var noteEditor: NoteEditor?
 
@@ -106,6 +108,7 @@ public final class DocumentWindow {
         canvas.onViewChanged = { [weak self] in self?.viewChanged() }
         canvas.onExternalLink = { [weak self] uri in self?.confirmOpening(uri) }
         canvas.onEditNote = { [weak self] note in self?.editNote(note) }
+        canvas.onSelectionChanged = { [weak self] annotation in self?.showProperties(of: annotation) }
 
         installActions()
         installDropTarget()
