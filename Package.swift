@@ -57,6 +57,8 @@ let package = Package(
 
         // One seeded generator for randomised tests and benchmarks.
         .target(name: "SeededRandom"),
+        // What several test targets share: reading MuPDF's renderings.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
 
         // Benchmarks (not tests): `swift run -c release engine-bench`.
         .executableTarget(name: "engine-bench", dependencies: ["InteractionEngine", "Geometry", "SeededRandom"]),
@@ -69,8 +71,8 @@ let package = Package(
         .testTarget(name: "DocumentTests", dependencies: ["Document", "Geometry", "SeededRandom"]),
         .testTarget(name: "DocumentLayoutTests", dependencies: ["DocumentLayout", "Geometry", "SeededRandom"]),
         .testTarget(name: "InteractionEngineTests", dependencies: ["InteractionEngine", "Geometry", "SeededRandom"]),
-        .testTarget(name: "DocumentPopplerTests", dependencies: ["DocumentPoppler", "Document", "Geometry", "SeededRandom"]),
-        .testTarget(name: "UITests", dependencies: ["InteractionEngine", "Geometry"]),
+        .testTarget(name: "DocumentPopplerTests", dependencies: ["DocumentPoppler", "Document", "Geometry", "SeededRandom", "TestSupport"]),
+        .testTarget(name: "UITests", dependencies: ["InteractionEngine", "Geometry", "TestSupport"]),
         .testTarget(name: "GtkShellTests", dependencies: ["GtkShell", "InteractionEngine", "Geometry", "Rendering", "CCairo"]),
     ],
     swiftLanguageModes: [.v6],

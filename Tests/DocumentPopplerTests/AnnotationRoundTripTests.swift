@@ -2,6 +2,7 @@
 import Document
 import Foundation
 import Geometry
+import TestSupport
 import XCTest
 @testable import DocumentPoppler
 
@@ -134,42 +135,5 @@ final class AnnotationRoundTripTests: XCTestCase {
             XCTAssertGreaterThan(marked, 20, "\(a.subtype) is drawn")
             XCTAssertEqual(outside, 0, "\(a.subtype) stays inside its rectangle")
         }
-    }
-}
-
-/// A binary PNM image (P6, or grey P5), as `mutool draw -F pnm` writes it.
-struct PNMImage {
-    var width: Int
-    var height: Int
-    var pixels: [UInt8]
-
-    init(path: String) throws {
-        let data = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-        var fields: [String] = []
-        var i = 0
-        while fields.count < 4, i < data.count {
-            while i < data.count, data[i] == 0x20 || data[i] == 0x0A || data[i] == 0x0D || data[i] == 0x09 { i += 1 }
-            var token = ""
-            while i < data.count, !(data[i] == 0x20 || data[i] == 0x0A || data[i] == 0x0D || data[i] == 0x09) {
-                token.append(Character(Unicode.Scalar(data[i])))
-                i += 1
-            }
-            fields.append(token)
-        }
-        i += 1
-        guard fields.count == 4, fields[0] == "P6" || fields[0] == "P5", let w = Int(fields[1]), let h = Int(fields[2]) else {
-            throw NSError(domain: "PNM", code: 1, userInfo: [NSLocalizedDescriptionKey: "not a P5 or P6 image: \(fields)"])
-        }
-        width = w
-        height = h
-        // Grey images (P5) become RGB, so one test reads both.
-        pixels = fields[0] == "P6" ? Array(data[i...]) : data[i...].flatMap { [$0, $0, $0] }
-    }
-
-    /// Anything clearly not white paper.
-    func isInk(x: Int, y: Int) -> Bool {
-        let o = (y * width + x) * 3
-        guard o + 2 < pixels.count else { return false }
-        return Int(pixels[o]) + Int(pixels[o + 1]) + Int(pixels[o + 2]) < 3 * 235
     }
 }

@@ -2,6 +2,7 @@
 import Foundation
 import Geometry
 import InteractionEngine
+import TestSupport
 import XCTest
 
 /// Pen input, which X tools cannot synthesise, replayed with `--replay-input` into the real app:
@@ -53,7 +54,7 @@ final class PenReplayUITests: XCTestCase {
         draw.arguments = ["draw", "-q", "-r", "144", "-c", "rgb", "-F", "pnm", "-o", image, path, "1"]
         try draw.run()
         draw.waitUntilExit()
-        let pixels = try PenImage(path: image)
+        let pixels = try PNMImage(path: image)
         // Only the part of the page where the stroke is (from the dump: its box on page 1).
         let ink = try XCTUnwrap(drawn.annotations.first { $0.kind == "ink" })
         let page = try XCTUnwrap(drawn.visiblePages.first { $0.page == 1 })
@@ -68,36 +69,10 @@ final class PenReplayUITests: XCTestCase {
     }
 }
 
-/// The saved page as MuPDF draws it (binary PNM, RGB).
-private struct PenImage {
-    var width: Int
-    var height: Int
-    var pixels: [UInt8]
-
-    init(path: String) throws {
-        let data = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-        var fields: [String] = []
-        var i = 0
-        while fields.count < 4, i < data.count {
-            while i < data.count, [0x20, 0x0A, 0x0D, 0x09].contains(data[i]) { i += 1 }
-            var token = ""
-            while i < data.count, ![0x20, 0x0A, 0x0D, 0x09].contains(data[i]) { token.append(Character(Unicode.Scalar(data[i]))); i += 1 }
-            fields.append(token)
-        }
-        i += 1
-        guard fields.count == 4, fields[0] == "P6", let w = Int(fields[1]), let h = Int(fields[2]) else {
-            throw NSError(domain: "PNM", code: 1, userInfo: [NSLocalizedDescriptionKey: "not a P6 image: \(fields)"])
-        }
-        width = w
-        height = h
-        pixels = Array(data[i...])
-    }
-
-    /// The pen's default colour (a strong blue), not the page's black text or its links.
+extension PNMImage {
+    /// The pen's default colour (a strong blue), not the page's black text.
     func isBlueInk(x: Int, y: Int) -> Bool {
-        let o = (y * width + x) * 3
-        guard o + 2 < pixels.count else { return false }
-        let r = Int(pixels[o]), g = Int(pixels[o + 1]), b = Int(pixels[o + 2])
+        guard let (r, g, b) = rgb(x: x, y: y) else { return false }
         return b > 150 && r < 120 && g < 150 && b - r > 80
     }
 }
