@@ -45,6 +45,10 @@ extension DocumentWindow {
             let name = string(g_variant_get_string(variant, nil)) ?? "select"
             guard let choice = Self.toolChoices.first(where: { $0.name == name }) else { return }
             g_simple_action_set_state(action, variant)
+            // A tool picked with its key shows the toolbar, so the user sees what is in use.
+            if choice.tool != nil, let toggle = self.toolbarToggle, gtk_toggle_button_get_active(cast(toggle)) == 0 {
+                gtk_toggle_button_set_active(cast(toggle), 1)
+            }
             self.canvas.pick(choice.tool)
             self.showStyle(of: choice.tool)
             // A tool acts on the page: the keyboard goes back there after a click on the toolbar.
