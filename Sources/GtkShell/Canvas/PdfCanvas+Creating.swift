@@ -131,14 +131,48 @@ extension PdfCanvas {
         insert(a, named: name)
     }
 
-    /// A free-text box; the user writes its text next (the same small window as a note's).
+    /// A free-text box, typed in place: the annotation is made when the text is kept.
     func addFreeText(on page: PageIndex, in rect: Rect) {
         let s = style(for: .freeText)
-        let stamp = creationStamp(page: page)
-        let box = Annotation(id: stamp.id, page: page, subtype: .freeText, rect: rect.quantized, color: s.color,
-                             opacity: s.opacity, borderWidth: 0, contents: nil, author: stamp.author, modified: stamp.date,
-                             uniqueName: stamp.id, freeText: FreeTextStyle(fontSize: 12, textColor: s.color, alignment: .left))
-        if insert(box, named: "Text Box") { onEditNote?(box) }
+        startTextBox(id: nil, page: page, rect: rect.quantized,
+                     style: FreeTextStyle(fontSize: 12, textColor: s.color, alignment: .left), text: "")
+    }
+
+    /// Types a text box in place (a new one when `id` is `nil`); keeping the text is one
+    /// undoable edit, dropping it changes nothing.
+    func startTextBox(id: String?, page: PageIndex, rect: Rect, style: FreeTextStyle, text: String) {
+        textBoxEditor?.finish(keep: true)
+        let editor = TextBoxEditor(annotationID: id, page: page, rect: rect, style: style, text: text)
+        editor.onFinish = { [weak self, weak editor] kept in
+            guard let self, let editor else { return }
+            gtk_overlay_remove_overlay(cast(self.overlay), editor.view)
+            self.textBoxEditor = nil
+            gtk_widget_grab_focus(self.area)
+            guard let kept else { return }
+            if let id = editor.annotationID {
+                self.setNoteText(kept, of: id)
+            } else if !kept.isEmpty {
+                let s = self.style(for: .freeText)
+                let stamp = self.creationStamp(page: page)
+                let box = Annotation(id: stamp.id, page: page, subtype: .freeText, rect: rect, color: s.color,
+                                     opacity: s.opacity, borderWidth: 0, contents: kept, author: stamp.author,
+                                     modified: stamp.date, uniqueName: stamp.id, freeText: style)
+                self.insert(box, named: "Text Box")
+            }
+            self.onViewChanged?()
+        }
+        textBoxEditor = editor
+        gtk_overlay_add_overlay(cast(overlay), editor.view)
+        placeTextBoxEditor()
+        editor.focus()
+        onViewChanged?()
+    }
+
+    /// Keeps the text box editor over its box as the view scrolls and zooms.
+    func placeTextBoxEditor() {
+        guard let editor = textBoxEditor,
+              let r = interaction.scene.coordinates.viewRect(fromPDF: editor.rect, on: editor.page) else { return }
+        editor.place(at: r, zoom: viewport.zoom)
     }
 
     /// A stamp with the name picked in the toolbar, in the tool's colour.

@@ -152,7 +152,9 @@ extension PdfCanvas {
         case .editAnnotation(let target):
             // A note opens for writing; other kinds' text editing comes with the text tools,
             // until then a double click selects the annotation it was on.
-            if let note = editing?.editor.annotation(target.id.rawValue), note.subtype == .text || note.subtype == .freeText, !target.isLocked {
+            if let box = editing?.editor.annotation(target.id.rawValue), box.subtype == .freeText, !target.isLocked {
+                startTextBox(id: box.id, page: box.page, rect: box.rect, style: box.freeText ?? FreeTextStyle(), text: box.contents ?? "")
+            } else if let note = editing?.editor.annotation(target.id.rawValue), note.subtype == .text, !target.isLocked {
                 onEditNote?(note)
             } else {
                 interaction.select(target.id)

@@ -19,6 +19,8 @@ public final class PdfCanvas {
     /// The container to pack: the drawing area with its scrollbars.
     public let widget: UnsafeMutablePointer<GtkWidget>
     let area: UnsafeMutablePointer<GtkWidget>
+    /// The overlay holding `area` and, while one is typed, a text box's editor.
+    let overlay: UnsafeMutablePointer<GtkWidget>
     let vAdjustment: UnsafeMutablePointer<GtkAdjustment>
     let hAdjustment: UnsafeMutablePointer<GtkAdjustment>
     let vScrollbar: UnsafeMutablePointer<GtkWidget>
@@ -58,6 +60,8 @@ public final class PdfCanvas {
     let latency = LatencyProbe.fromEnvironment()
     /// The zoom the pen's dot cursor was drawn for.
     var penCursorZoom = 0.0
+    /// The text box being typed in place, if any.
+    var textBoxEditor: TextBoxEditor?
     /// Whether the last contact was a finger (handles are then drawn finger-sized).
     var lastContactWasTouch = false
     /// The name of the stamp the Stamp tool places ("Approved", "Draft" …).
@@ -132,7 +136,12 @@ public final class PdfCanvas {
         gtk_widget_set_can_focus(area, 1)
         gtk_widget_add_css_class(area, "pdf-canvas")
         gtk_widget_set_name(area, "pdf-canvas")
-        gtk_grid_attach(cast(grid), area, 0, 0, 1, 1)
+        // An overlay over the page area holds the text box being typed in place.
+        overlay = gtk_overlay_new()
+        gtk_overlay_set_child(cast(overlay), area)
+        gtk_widget_set_hexpand(overlay, 1)
+        gtk_widget_set_vexpand(overlay, 1)
+        gtk_grid_attach(cast(grid), overlay, 0, 0, 1, 1)
         gtk_grid_attach(cast(grid), vScrollbar, 1, 0, 1, 1)
         gtk_grid_attach(cast(grid), hScrollbar, 0, 1, 1, 1)
         installCallbacks()
@@ -306,6 +315,7 @@ public final class PdfCanvas {
 
     /// Called whenever the viewport, the zoom or the document changed.
     func viewChanged() {
+        placeTextBoxEditor()
         // The pen's dot follows the zoom.
         if interaction.pickedTool == .ink, abs(viewport.zoom - penCursorZoom) > 0.01 { applyCursor(.crosshair) }
         syncAdjustments()
