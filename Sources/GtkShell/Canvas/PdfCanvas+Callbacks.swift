@@ -17,6 +17,12 @@ extension PdfCanvas {
 
         Signals.connect(raw(area), "resize", size: { [weak self] w, h in self?.resized(width: Double(w), height: Double(h)) })
 
+        // Keyboard focus coming and going is part of what the state dump reports.
+        let focus = gtk_event_controller_focus_new()!
+        Signals.connect(raw(focus), "enter") { [weak self] in self?.onViewChanged?() }
+        Signals.connect(raw(focus), "leave") { [weak self] in self?.onViewChanged?() }
+        gtk_widget_add_controller(area, focus)
+
         let legacy = gtk_event_controller_legacy_new()
         Signals.connect(raw(legacy), "event", pointerReturningBool: { [weak self] event in
             guard let self, let event else { return false }

@@ -25,7 +25,10 @@ enum GdkEventReader {
         let hasAxes: Set<RawEvent.Kind> = [.buttonPress, .buttonRelease, .motion, .touchBegin, .touchUpdate, .touchEnd]
         var axes: UnsafeMutablePointer<Double>?
         var axisCount: UInt32 = 0
-        if hasAxes.contains(raw.kind), gdk_event_get_axes(event, &axes, &axisCount) != 0, axes != nil {
+        // Only a pen (or its eraser end) has pressure and tilt: X11 reports 0 for a mouse, which
+        // would make a mouse stroke a hairline.
+        let stylus = raw.device == .pen || raw.device == .eraser
+        if stylus, hasAxes.contains(raw.kind), gdk_event_get_axes(event, &axes, &axisCount) != 0, axes != nil {
             var value = 0.0
             if gdk_event_get_axis(event, GDK_AXIS_PRESSURE, &value) != 0 { raw.pressure = value }
             if gdk_event_get_axis(event, GDK_AXIS_XTILT, &value) != 0 { raw.tiltX = value }

@@ -104,10 +104,18 @@ extension DocumentWindow {
         gtk_scrolled_window_set_child(cast(scroller), bar)
         let rows = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_box_append(cast(rows), scroller)
+        // The row keeps its height whether it shows controls or a hint, so the page never jumps.
         let style = buildStyleControls()
-        gtk_widget_set_halign(style, GTK_ALIGN_CENTER)
-        gtk_widget_add_css_class(style, "annotator-toolbar")
-        gtk_box_append(cast(rows), style)
+        let hint = gtk_label_new("Pick a tool, or select an annotation to change its look.")!
+        gtk_widget_add_css_class(hint, "dim-label")
+        let stack = gtk_stack_new()!
+        gtk_stack_add_named(cast(stack), style, "controls")
+        gtk_stack_add_named(cast(stack), hint, "hint")
+        gtk_stack_set_visible_child_name(cast(stack), "hint")
+        gtk_widget_set_halign(stack, GTK_ALIGN_CENTER)
+        gtk_widget_add_css_class(stack, "annotator-toolbar")
+        gtk_box_append(cast(rows), stack)
+        styleStack = stack
         let revealer = gtk_revealer_new()!
         gtk_revealer_set_child(cast(revealer), rows)
         gtk_revealer_set_transition_type(cast(revealer), GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN)
@@ -180,7 +188,6 @@ extension DocumentWindow {
             self.styleChanged(name: "Change Opacity", tool: { $0.opacity = value }, annotation: { $0.opacity = value })
         }
         styleControls = (box, color, width, opacity, stamps, finger)
-        gtk_widget_set_visible(box, 0)
         return box
     }
 
@@ -200,7 +207,7 @@ extension DocumentWindow {
     func showProperties(of annotation: Annotation?) {
         guard canvas.interaction.pickedTool == nil, let controls = styleControls else { return }
         guard let a = annotation, a.info.isLocked == false, AppearanceBuilder.canDraw(a.subtype) else {
-            gtk_widget_set_visible(controls.box, 0)
+            showStyleRow(false)
             return
         }
         updatingStyleControls = true
@@ -214,7 +221,13 @@ extension DocumentWindow {
         gtk_widget_set_visible(controls.width, lined.contains(a.subtype) ? 1 : 0)
         gtk_widget_set_visible(controls.stamps, 0)
         gtk_widget_set_visible(controls.finger, 0)
-        gtk_widget_set_visible(controls.box, 1)
+        showStyleRow(true)
+    }
+
+    /// Shows the style controls, or the hint in their place.
+    func showStyleRow(_ controls: Bool) {
+        guard let styleStack else { return }
+        gtk_stack_set_visible_child_name(cast(styleStack), controls ? "controls" : "hint")
     }
 
     func style(of tool: ToolID, _ change: (inout AnnotationStyle) -> Void) -> AnnotationStyle {
@@ -229,7 +242,7 @@ extension DocumentWindow {
         updatingStyleControls = true
         defer { updatingStyleControls = false }
         guard let tool, tool != .eraser else {
-            gtk_widget_set_visible(controls.box, 0)
+            showStyleRow(false)
             if tool == nil { showProperties(of: canvas.selectedAnnotationValue()) }
             return
         }
@@ -242,7 +255,7 @@ extension DocumentWindow {
         gtk_widget_set_visible(controls.width, [ToolID.note, .highlighter, .underline, .strikeOut, .squiggly, .freeText, .stamp].contains(tool) ? 0 : 1)
         gtk_widget_set_visible(controls.stamps, tool == .stamp ? 1 : 0)
         gtk_widget_set_visible(controls.finger, tool == .ink ? 1 : 0)
-        gtk_widget_set_visible(controls.box, 1)
+        showStyleRow(true)
     }
 
     /// The header bar toggle that shows the toolbar.
