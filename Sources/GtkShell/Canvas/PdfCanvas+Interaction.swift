@@ -143,7 +143,9 @@ extension PdfCanvas {
             textSelection = nil
             gtk_widget_queue_draw(area)
         case .fastScroll(let direction):
-            // An edge tap turns a screenful, the way a reader pages.
+            // A finger's tap near an edge turns a screenful, the way a reader pages; a mouse click
+            // there is just a click (desktop users page with keys, wheel and scrollbar).
+            guard lastContactWasTouch else { break }
             apply(NavigationAction.scrollScreens(direction == .nextPage ? 1 : -1))
             viewChanged()
         case .zoomEnded:

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import XCTest
+
+/// Text markup made with a real mouse (xdotool): the highlight's quadrilaterals in the saved
+/// file lie around the words the drag went over, as `pdftotext -bbox` places those words.
+final class MarkupUITests: XCTestCase {
+    struct Word { var text: String; var xMin, yMin, xMax, yMax: Double }
+
+    /// Page 1's words with their boxes (points, top-left origin).
+    private func words(_ path: String, in session: AppSession) -> [Word] {
+        let html = session.run("pdftotext", ["-bbox", "-f", "1", "-l", "1", path, "-"])
+        let pattern = #"<word xMin="([0-9.]+)" yMin="([0-9.]+)" xMax="([0-9.]+)" yMax="([0-9.]+)">([^<]*)</word>"#
+        guard let regex = try? NSRegularExpression(pattern: pattern) else { return [] }
+        return regex.matches(in: html, range: NSRange(html.startIndex..., in: html)).compactMap { m in
+            func field(_ i: Int) -> String { String(html[Range(m.range(at: i), in: html)!]) }
+            guard let a = Double(field(1)), let b = Double(field(2)), let c = Double(field(3)), let d = Double(field(4)) else { return nil }
+            return Word(text: field(5), xMin: a, yMin: b, xMax: c, yMax: d)
+        }
+    }
+
+    func testAHighlightDraggedOverWordsCoversThoseWordsInTheSavedFile() throws {
+        guard AppSession.which("pdftotext") != nil, AppSession.which("qpdf") != nil else {
+            throw XCTSkip("pdftotext and qpdf are installed by tools/install-deps.sh")
+        }
+        let session = try AppSession()
+        let source = AppSession.repoRoot.appendingPathComponent("data/sample.pdf")
+        let path = session.workDir.appendingPathComponent("markup.pdf").path
+        try FileManager.default.copyItem(atPath: source.path, toPath: path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        let all = words(path, in: session)
+        let first = try XCTUnwrap(all.first { $0.text == "Annotating" }), last = try XCTUnwrap(all.first { $0.text == "should" })
+        XCTAssertEqual(first.yMin, last.yMin, accuracy: 0.5, "one line")
+
+        let app = try session.launch([path])
+        _ = try XCTUnwrap(session.waitFor("editable") { s in
+            guard s.pid == Int(app.processIdentifier), let w = s.windows.first else { return false }
+            return w.content == "document" && w.missingTiles == 0 && w.isEditable == true
+        })
+        // Give the page the keyboard, pick Highlight, and let the toolbar settle.
+        let start = try XCTUnwrap(session.state())
+        let origin = try XCTUnwrap(session.windowOrigin(pid: start.pid))
+        var w = try XCTUnwrap(start.windows.first)
+        session.xdotool("mousemove", "\(Int(origin.x + w.canvasX + w.viewWidth - 30))", "\(Int(origin.y + w.canvasY + w.viewHeight - 30))", "click", "1")
+        session.waitFor("the page has the keyboard") { $0.windows.first?.canvasHasFocus == true }
+        session.xdotool("key", "h")
+        var lastY = -1.0, since = Date()
+        w = try XCTUnwrap(session.waitFor("highlight picked and the layout settled") { s in
+            guard let w = s.windows.first, w.tool == "highlight", w.missingTiles == 0 else { return false }
+            if w.canvasY != lastY { lastY = w.canvasY; since = Date(); return false }
+            return Date().timeIntervalSince(since) > 0.4
+        }?.windows.first)
+        let page = try XCTUnwrap(w.visiblePages.first { $0.page == 1 })
+        func screen(_ x: Double, _ y: Double) -> (Int, Int) {
+            (Int(origin.x + w.canvasX + page.x + x * w.zoom), Int(origin.y + w.canvasY + page.y + y * w.zoom))
+        }
+        let midY = (first.yMin + first.yMax) / 2
+        let (x0, y0) = screen(first.xMin + 1, midY), (x1, y1) = screen(last.xMax - 1, midY)
+        session.xdotool("mousemove", "\(x0)", "\(y0)", "mousedown", "1")
+        for i in 1...8 {
+            session.xdotool("mousemove", "\(x0 + (x1 - x0) * i / 8)", "\(y1)")
+            usleep(15_000)
+        }
+        session.xdotool("mouseup", "1")
+        session.waitFor("one Highlight edit") { $0.windows.first?.undoName == "Highlight" }
+        session.xdotool("key", "ctrl+s")
+        session.waitFor("saved") { $0.windows.first?.hasUnsavedChanges == false }
+
+        let json = session.run("qpdf", ["--json=2", "--json-key=pages", "--json-key=qpdf", path])
+        let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let objects = try XCTUnwrap((root["qpdf"] as? [Any])?.last as? [String: Any])
+        func value(_ ref: String) -> [String: Any]? { (objects["obj:" + ref] as? [String: Any])?["value"] as? [String: Any] }
+        let pageRef = try XCTUnwrap((root["pages"] as? [[String: Any]])?.first?["object"] as? String)
+        let pageDict = try XCTUnwrap(value(pageRef))
+        let height = try XCTUnwrap((pageDict["/MediaBox"] as? [NSNumber])?.last?.doubleValue)
+        let highlight = try XCTUnwrap((pageDict["/Annots"] as? [String] ?? []).compactMap(value).first { $0["/Subtype"] as? String == "/Highlight" })
+        XCTAssertNotNil((highlight["/AP"] as? [String: Any])?["/N"])
+        let quads = try XCTUnwrap((highlight["/QuadPoints"] as? [NSNumber])?.map(\.doubleValue))
+        XCTAssertEqual(quads.count, 8, "one line, one quadrilateral")
+        // In pdftotext's top-left space: the quad spans the words from "Annotating" to "should".
+        let xs = stride(from: 0, to: quads.count, by: 2).map { quads[$0] }
+        let ys = stride(from: 1, to: quads.count, by: 2).map { height - quads[$0] }
+        XCTAssertEqual(xs.min()!, first.xMin, accuracy: 2)
+        XCTAssertEqual(xs.max()!, last.xMax, accuracy: 2)
+        XCTAssertLessThanOrEqual(ys.min()!, first.yMin + 2, "covers the words' tops")
+        XCTAssertGreaterThanOrEqual(ys.max()!, first.yMax - 2, "covers the words' bottoms")
+        XCTAssertLessThan(ys.max()! - ys.min()!, (first.yMax - first.yMin) * 1.6, "and not the lines around them")
+    }
+}
