@@ -300,3 +300,21 @@ struct Screenshot {
         return (Int(pixels[p]), Int(pixels[p + 1]), Int(pixels[p + 2]))
     }
 }
+
+extension AppSession {
+    /// Waits until the X input focus is on a window of `pid` other than its main window: a modal
+    /// question is mapped and takes keys (the dump names a dialog as soon as it is asked).
+    func waitForDialogFocus(pid: Int, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line) throws {
+        let main = windowID(pid: pid)
+        let deadline = Date().addingTimeInterval(timeout)
+        var focused = ""
+        while Date() < deadline {
+            focused = xdotool("getwindowfocus").trimmingCharacters(in: .whitespacesAndNewlines)
+            let ours = xdotool("search", "--all", "--pid", "\(pid)", "--onlyvisible", "--name", ".*")
+                .split(separator: "\n").map(String.init)
+            if !focused.isEmpty, focused != main, ours.contains(focused) { return }
+            usleep(50_000)
+        }
+        XCTFail("the dialog never took the keyboard focus (focus \(focused), main window \(main ?? "none"))", file: file, line: line)
+    }
+}

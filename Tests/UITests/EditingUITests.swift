@@ -124,7 +124,7 @@ final class EditingUITests: XCTestCase {
             s.pid == Int(relaunched.processIdentifier) && s.windows.first?.dialog == "restore"
         })
         XCTAssertEqual(asking.windows.first?.hasUnsavedChanges, false, "nothing is applied before the answer")
-        try waitForDialogFocus(in: session, pid: asking.pid)
+        try session.waitForDialogFocus(pid: asking.pid)
         session.xdotool("key", "Return")
         let restored = try XCTUnwrap(session.waitFor("Return restores the move") { s in
             guard let w = s.windows.first, w.dialog == nil, w.hasUnsavedChanges == true,
@@ -164,7 +164,7 @@ final class EditingUITests: XCTestCase {
         // Ctrl+W asks; Escape answers Cancel: the window stays with its changes.
         session.xdotool("key", "ctrl+w")
         session.waitFor("the close question") { $0.windows.first?.dialog == "close" }
-        try waitForDialogFocus(in: session, pid: state.pid)
+        try session.waitForDialogFocus(pid: state.pid)
         session.xdotool("key", "Escape")
         let kept = try XCTUnwrap(session.waitFor("Escape cancels") { s in
             s.windows.count == 1 && s.windows.first?.dialog == nil
@@ -177,7 +177,7 @@ final class EditingUITests: XCTestCase {
         // Ctrl+W again; Return takes the default, Save: the file is written and the window closes.
         session.xdotool("key", "ctrl+w")
         session.waitFor("the close question again") { $0.windows.first?.dialog == "close" }
-        try waitForDialogFocus(in: session, pid: state.pid)
+        try session.waitForDialogFocus(pid: state.pid)
         session.xdotool("key", "Return")
         XCTAssertTrue(waitForExit(app, timeout: 20), "the app quits with its last window. Log: \(session.log)")
         XCTAssertEqual(app.terminationStatus, 0)
@@ -354,23 +354,6 @@ final class EditingUITests: XCTestCase {
         let report = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
         XCTAssertEqual(p.terminationStatus, 0, "qpdf --check: \(report)", file: file, line: line)
-    }
-
-    /// Waits until the X input focus is on a window of `pid` other than its main window: the
-    /// modal question is mapped and takes keys (the dump names a dialog as soon as it is asked).
-    private func waitForDialogFocus(in session: AppSession, pid: Int, timeout: TimeInterval = 10,
-                                    file: StaticString = #filePath, line: UInt = #line) throws {
-        let main = session.windowID(pid: pid)
-        let deadline = Date().addingTimeInterval(timeout)
-        var focused = ""
-        while Date() < deadline {
-            focused = session.xdotool("getwindowfocus").trimmingCharacters(in: .whitespacesAndNewlines)
-            let ours = session.xdotool("search", "--all", "--pid", "\(pid)", "--onlyvisible", "--name", ".*")
-                .split(separator: "\n").map(String.init)
-            if !focused.isEmpty, focused != main, ours.contains(focused) { return }
-            usleep(50_000)
-        }
-        XCTFail("the dialog never took the keyboard focus (focus \(focused), main window \(main ?? "none"))", file: file, line: line)
     }
 
     private func waitForExit(_ process: Process, timeout: TimeInterval) -> Bool {

@@ -66,14 +66,9 @@ final class MarkupUITests: XCTestCase {
         session.xdotool("key", "ctrl+s")
         session.waitFor("saved") { $0.windows.first?.hasUnsavedChanges == false }
 
-        let json = session.run("qpdf", ["--json=2", "--json-key=pages", "--json-key=qpdf", path])
-        let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-        let objects = try XCTUnwrap((root["qpdf"] as? [Any])?.last as? [String: Any])
-        func value(_ ref: String) -> [String: Any]? { (objects["obj:" + ref] as? [String: Any])?["value"] as? [String: Any] }
-        let pageRef = try XCTUnwrap((root["pages"] as? [[String: Any]])?.first?["object"] as? String)
-        let pageDict = try XCTUnwrap(value(pageRef))
-        let height = try XCTUnwrap((pageDict["/MediaBox"] as? [NSNumber])?.last?.doubleValue)
-        let highlight = try XCTUnwrap((pageDict["/Annots"] as? [String] ?? []).compactMap(value).first { $0["/Subtype"] as? String == "/Highlight" })
+        let saved = try SavedPDF(path: path)
+        let height = try saved.pageBox().y2
+        let highlight = try XCTUnwrap(saved.annotations.first { $0["/Subtype"] as? String == "/Highlight" })
         XCTAssertNotNil((highlight["/AP"] as? [String: Any])?["/N"])
         let quads = try XCTUnwrap((highlight["/QuadPoints"] as? [NSNumber])?.map(\.doubleValue))
         XCTAssertEqual(quads.count, 8, "one line, one quadrilateral")

@@ -183,7 +183,7 @@ final class ToolUITests: XCTestCase {
         // and the note where it is.
         XCTAssertTrue(placed.dialog == nil || placed.dialog == "note", "dialog: \(placed.dialog ?? "none")")
         if placed.dialog == "note" {
-            try waitForDialogFocus(in: session, pid: pid)
+            try session.waitForDialogFocus(pid: pid)
             session.xdotool("key", "Escape")
             // Only the dialog is waited for: with no window manager on Xvfb the main window is not
             // made active again, so the dump's canvasHasFocus may stay false, yet keys reach the page.
@@ -434,7 +434,7 @@ final class ToolUITests: XCTestCase {
         let saved = try Data(contentsOf: URL(fileURLWithPath: path))
         XCTAssertGreaterThan(saved.count, original.count, "the save appended an update", file: file, line: line)
         XCTAssertEqual(saved.prefix(original.count), original, "the original bytes are a prefix of the saved file", file: file, line: line)
-        let check = try Self.run("qpdf", ["--check", path])
+        let check = try ExternalTools.run("qpdf", ["--check", path])
         XCTAssertEqual(check.status, 0, "qpdf --check: \(String(decoding: check.output, as: UTF8.self))", file: file, line: line)
     }
 
@@ -447,7 +447,7 @@ final class ToolUITests: XCTestCase {
         try original.write(to: originalPath)
         func draw(_ pdf: String, _ name: String) throws -> PNMImage {
             let out = session.workDir.appendingPathComponent(name).path
-            let r = try Self.run("mutool", ["draw", "-q", "-r", "72", "-c", "rgb", "-F", "pnm", "-o", out, pdf, "1"])
+            let r = try ExternalTools.run("mutool", ["draw", "-q", "-r", "72", "-c", "rgb", "-F", "pnm", "-o", out, pdf, "1"])
             XCTAssertEqual(r.status, 0, "mutool draw \(pdf): \(String(decoding: r.output, as: UTF8.self))", file: file, line: line)
             return try PNMImage(path: out)
         }
@@ -469,116 +469,5 @@ final class ToolUITests: XCTestCase {
             XCTAssertGreaterThanOrEqual(changed, 20, "MuPDF draws the \(name) inside its /Rect \(box) (pixels \(xs), \(ys))", file: file, line: line)
             XCTAssertGreaterThanOrEqual(ink, 20, "non-white pixels in the \(name)'s /Rect", file: file, line: line)
         }
-    }
-
-    /// Runs `tool` to the end; its exit status and what it printed (stdout and stderr).
-    static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: Data, stdout: Data) {
-        let path = try XCTUnwrap(AppSession.which(tool), "\(tool) is installed")
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: path)
-        p.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, data + errors, data)
-    }
-
-    /// Waits until the X input focus is on a window of `pid` other than its main window.
-    private func waitForDialogFocus(in session: AppSession, pid: Int, timeout: TimeInterval = 10,
-                                    file: StaticString = #filePath, line: UInt = #line) throws {
-        let main = session.windowID(pid: pid)
-        let deadline = Date().addingTimeInterval(timeout)
-        var focused = ""
-        while Date() < deadline {
-            focused = session.xdotool("getwindowfocus").trimmingCharacters(in: .whitespacesAndNewlines)
-            let ours = session.xdotool("search", "--all", "--pid", "\(pid)", "--onlyvisible", "--name", ".*")
-                .split(separator: "\n").map(String.init)
-            if !focused.isEmpty, focused != main, ours.contains(focused) { return }
-            usleep(50_000)
-        }
-        XCTFail("the dialog never took the keyboard focus (focus \(focused), main window \(main ?? "none"))", file: file, line: line)
-    }
-}
-
-/// A saved PDF as qpdf's JSON (`--json=2`) shows it: page 1's dictionary, its annotations and
-/// the objects they refer to (the newest version of each, so an incremental update is seen).
-private struct SavedPDF {
-    struct Box: CustomStringConvertible {
-        var x1, y1, x2, y2: Double
-        var description: String { "[\(x1) \(y1) \(x2) \(y2)]" }
-    }
-
-    let objects: [String: Any]
-    let page1: [String: Any]
-
-    init(path: String) throws {
-        let r = try ToolUITests.run("qpdf", ["--json=2", "--json-key=pages", "--json-key=qpdf", path])
-        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: r.stdout) as? [String: Any],
-                                 "qpdf's JSON: \(String(decoding: r.output.prefix(2000), as: UTF8.self))")
-        let qpdf = try XCTUnwrap(json["qpdf"] as? [Any], "the qpdf key")
-        objects = try XCTUnwrap(qpdf.count > 1 ? qpdf[1] as? [String: Any] : nil, "qpdf[1], the objects")
-        let pages = try XCTUnwrap(json["pages"] as? [[String: Any]], "the pages key")
-        let ref = try XCTUnwrap(pages.first?["object"] as? String, "page 1's object")
-        let objects = self.objects
-        page1 = try XCTUnwrap(Self.dictionary(ref, in: objects), "page 1's dictionary \(ref)")
-    }
-
-    private static func dictionary(_ ref: String, in objects: [String: Any]) -> [String: Any]? {
-        guard let o = objects["obj:\(ref)"] as? [String: Any] else { return nil }
-        if let value = o["value"] as? [String: Any] { return value }
-        return (o["stream"] as? [String: Any])?["dict"] as? [String: Any]
-    }
-
-    /// The dictionary of object `ref` ("4 1 R"), or a stream's dictionary.
-    func dictionary(_ ref: String) -> [String: Any]? { Self.dictionary(ref, in: objects) }
-
-    func isStream(_ ref: String) -> Bool { (objects["obj:\(ref)"] as? [String: Any])?["stream"] != nil }
-
-    /// `value` itself, or the object it refers to when it is a reference.
-    func resolve(_ value: Any?) -> Any? {
-        guard let s = value as? String, s.hasSuffix(" R"), let o = objects["obj:\(s)"] as? [String: Any] else { return value }
-        return o["value"] ?? (o["stream"] as? [String: Any])?["dict"]
-    }
-
-    /// Page 1's annotation dictionaries.
-    var annotations: [[String: Any]] {
-        ((resolve(page1["/Annots"]) as? [Any]) ?? []).compactMap { resolve($0) as? [String: Any] }
-    }
-
-    /// Page 1's media box, checked to be what the tests assume: unrotated, crop box (if any)
-    /// the same, lower-left corner at the origin.
-    func pageBox(file: StaticString = #filePath, line: UInt = #line) throws -> Box {
-        let media = try XCTUnwrap(Self.rect(resolve(page1["/MediaBox"])), "page 1's /MediaBox in \(page1)", file: file, line: line)
-        if let crop = Self.rect(resolve(page1["/CropBox"])) {
-            XCTAssertEqual(crop.x1, media.x1, accuracy: 0.01, "crop box = media box", file: file, line: line)
-            XCTAssertEqual(crop.y1, media.y1, accuracy: 0.01, file: file, line: line)
-            XCTAssertEqual(crop.x2, media.x2, accuracy: 0.01, file: file, line: line)
-            XCTAssertEqual(crop.y2, media.y2, accuracy: 0.01, file: file, line: line)
-        }
-        XCTAssertEqual(Self.number(resolve(page1["/Rotate"])) ?? 0, 0, "page 1 is not rotated", file: file, line: line)
-        XCTAssertEqual(media.x1, 0, accuracy: 0.01, "the box starts at the origin", file: file, line: line)
-        XCTAssertEqual(media.y1, 0, accuracy: 0.01, file: file, line: line)
-        XCTAssertEqual(media.x2, 595.28, accuracy: 0.01, "A4 portrait", file: file, line: line)
-        XCTAssertEqual(media.y2, 841.89, accuracy: 0.01, file: file, line: line)
-        return media
-    }
-
-    static func number(_ value: Any?) -> Double? {
-        if let n = value as? NSNumber { return n.doubleValue }
-        if let d = value as? Double { return d }
-        if let i = value as? Int { return Double(i) }
-        return nil
-    }
-
-    /// A PDF rectangle, normalised (x1 ≤ x2, y1 ≤ y2).
-    static func rect(_ value: Any?) -> Box? {
-        guard let a = value as? [Any], a.count == 4 else { return nil }
-        let n = a.compactMap(number)
-        guard n.count == 4 else { return nil }
-        return Box(x1: min(n[0], n[2]), y1: min(n[1], n[3]), x2: max(n[0], n[2]), y2: max(n[1], n[3]))
     }
 }

@@ -54,17 +54,6 @@ final class ToolbarUITests: XCTestCase {
         return try XCTUnwrap(settled)
     }
 
-    /// The dictionaries of page 1's annotations in the saved file, as qpdf reads them.
-    private func savedAnnotations(_ path: String, in session: AppSession) throws -> [[String: Any]] {
-        let json = session.run("qpdf", ["--json=2", "--json-key=pages", "--json-key=qpdf", path])
-        let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any], json)
-        let objects = try XCTUnwrap((root["qpdf"] as? [Any])?.last as? [String: Any])
-        func value(_ ref: String) -> [String: Any]? { (objects["obj:" + ref] as? [String: Any])?["value"] as? [String: Any] }
-        let pageRef = try XCTUnwrap((root["pages"] as? [[String: Any]])?.first?["object"] as? String)
-        let refs = value(pageRef)?["/Annots"] as? [String] ?? []
-        return refs.compactMap(value)
-    }
-
     func testThePenDrawsAStrokeSavedAsInkAlongTheDragInPDFSpace() throws {
         guard AppSession.which("qpdf") != nil else { throw XCTSkip("qpdf is not installed (tools/install-deps.sh installs it)") }
         let session = try AppSession()
@@ -96,7 +85,7 @@ final class ToolbarUITests: XCTestCase {
 
         let saved = try Data(contentsOf: URL(fileURLWithPath: path))
         XCTAssertEqual(saved.prefix(original.count), original, "an incremental update")
-        let ink = try XCTUnwrap(try savedAnnotations(path, in: session).first { $0["/Subtype"] as? String == "/Ink" })
+        let ink = try XCTUnwrap(try SavedPDF(path: path).annotations.first { $0["/Subtype"] as? String == "/Ink" })
         XCTAssertNotNil((ink["/AP"] as? [String: Any])?["/N"], "with an appearance of the app's")
         let list = try XCTUnwrap((ink["/InkList"] as? [[Any]])?.first?.compactMap { ($0 as? NSNumber)?.doubleValue })
         XCTAssertEqual(list.count, points.count * 2, "every motion sample")
@@ -124,7 +113,7 @@ final class ToolbarUITests: XCTestCase {
         XCTAssertTrue(session.state()?.windows.first?.annotations.contains { $0.kind == "freeText" } == true)
         session.xdotool("key", "ctrl+s")
         session.waitFor("saved") { $0.windows.first?.hasUnsavedChanges == false }
-        let box = try XCTUnwrap(try savedAnnotations(path, in: session).first { $0["/Subtype"] as? String == "/FreeText" })
+        let box = try XCTUnwrap(try SavedPDF(path: path).annotations.first { $0["/Subtype"] as? String == "/FreeText" })
         XCTAssertEqual(box["/Contents"] as? String, "u:Checked by hand")
         XCTAssertNotNil((box["/AP"] as? [String: Any])?["/N"])
         XCTAssertNotNil(box["/DA"], "a default appearance for viewers that redraw free text")
