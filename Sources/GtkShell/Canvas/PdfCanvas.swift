@@ -64,6 +64,8 @@ public final class PdfCanvas {
     var textBoxEditor: TextBoxEditor?
     /// Whether the last contact was a finger (handles are then drawn finger-sized).
     var lastContactWasTouch = false
+    /// The font size of new text boxes, in points.
+    public var textFontSize = 12.0
     /// The name of the stamp the Stamp tool places ("Approved", "Draft" …).
     public var stampName = "Approved"
     /// Called when the selected annotation changes (or changes itself), for its properties.

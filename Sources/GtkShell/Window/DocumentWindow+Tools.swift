@@ -169,13 +169,37 @@ extension DocumentWindow {
             self?.canvas.interaction.fingerDraws = gtk_toggle_button_get_active(cast(finger)) != 0
             self?.application?.stateChanged()
         }
-        for w in [color, width, opacity, stamps, finger] { gtk_box_append(cast(box), w) }
+        let fontSize = gtk_spin_button_new_with_range(6, 72, 1)!
+        gtk_widget_set_tooltip_text(fontSize, "Font Size (points)")
+        ann_accessible_set_label(fontSize, "Font size in points")
+        gtk_widget_set_name(fontSize, "tool-font-size")
+        Signals.connect(raw(fontSize), "value-changed") { [weak self] in
+            guard let self, !self.updatingStyleControls else { return }
+            let value = gtk_spin_button_get_value(cast(fontSize))
+            if self.canvas.interaction.pickedTool == .freeText {
+                self.canvas.textFontSize = value
+            } else {
+                self.canvas.changeSelectedAnnotation(named: "Change Font Size") { a in
+                    var style = a.freeText ?? FreeTextStyle()
+                    style.fontSize = value
+                    a.freeText = style
+                }
+            }
+        }
+        for w in [color, width, opacity, fontSize, stamps, finger] { gtk_box_append(cast(box), w) }
         Signals.connect(raw(color), "color-set") { [weak self] in
             guard let self else { return }
             var rgba = GdkRGBA()
             gtk_color_chooser_get_rgba(OpaquePointer(color), &rgba)
             let picked = RGBColor(red: Double(rgba.red), green: Double(rgba.green), blue: Double(rgba.blue))
-            self.styleChanged(name: "Change Colour", tool: { $0.color = picked }, annotation: { $0.color = picked })
+            self.styleChanged(name: "Change Colour", tool: { $0.color = picked }, annotation: { a in
+                a.color = picked
+                // A text box's colour is its text's.
+                if var text = a.freeText {
+                    text.textColor = picked
+                    a.freeText = text
+                }
+            })
         }
         Signals.connect(raw(width), "value-changed") { [weak self] in
             guard let self else { return }
@@ -187,7 +211,7 @@ extension DocumentWindow {
             let value = gtk_spin_button_get_value(cast(opacity)) / 100
             self.styleChanged(name: "Change Opacity", tool: { $0.opacity = value }, annotation: { $0.opacity = value })
         }
-        styleControls = (box, color, width, opacity, stamps, finger)
+        styleControls = (box, color, width, opacity, stamps, finger, fontSize)
         return box
     }
 
@@ -221,6 +245,8 @@ extension DocumentWindow {
         gtk_widget_set_visible(controls.width, lined.contains(a.subtype) ? 1 : 0)
         gtk_widget_set_visible(controls.stamps, 0)
         gtk_widget_set_visible(controls.finger, 0)
+        gtk_widget_set_visible(controls.fontSize, a.subtype == .freeText ? 1 : 0)
+        if let size = a.freeText?.fontSize { gtk_spin_button_set_value(cast(controls.fontSize), size) }
         showStyleRow(true)
     }
 
@@ -255,6 +281,8 @@ extension DocumentWindow {
         gtk_widget_set_visible(controls.width, [ToolID.note, .highlighter, .underline, .strikeOut, .squiggly, .freeText, .stamp].contains(tool) ? 0 : 1)
         gtk_widget_set_visible(controls.stamps, tool == .stamp ? 1 : 0)
         gtk_widget_set_visible(controls.finger, tool == .ink ? 1 : 0)
+        gtk_widget_set_visible(controls.fontSize, tool == .freeText ? 1 : 0)
+        if tool == .freeText { gtk_spin_button_set_value(cast(controls.fontSize), canvas.textFontSize) }
         showStyleRow(true)
     }
 

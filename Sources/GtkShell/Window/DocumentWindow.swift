@@ -59,7 +59,8 @@ public final class DocumentWindow {
     /// The colour, width and opacity controls of the toolbar.
     var styleControls: (box: UnsafeMutablePointer<GtkWidget>, color: UnsafeMutablePointer<GtkWidget>,
                         width: UnsafeMutablePointer<GtkWidget>, opacity: UnsafeMutablePointer<GtkWidget>,
-                        stamps: UnsafeMutablePointer<GtkWidget>, finger: UnsafeMutablePointer<GtkWidget>)?
+                        stamps: UnsafeMutablePointer<GtkWidget>, finger: UnsafeMutablePointer<GtkWidget>,
+                        fontSize: UnsafeMutablePointer<GtkWidget>)?
     /// The style row: the controls, or a hint when nothing is picked or selected.
     var styleStack: UnsafeMutablePointer<GtkWidget>?
     /// Set while the controls are filled in from a style, so that doing so changes nothing.
