@@ -137,6 +137,30 @@ final class ToolBehaviourTests: XCTestCase {
         XCTAssertEqual(manager.handle(fxContact(.ended, 11, 11)).commands, [.clearShapePreview])
     }
 
+    func testShiftMakesARectangleDragASquareKeepingTheDragsDirection() {
+        let manager = ToolManager(environment: makeToolScene(), initialTool: .square)
+        _ = manager.handle(fxContact(.began, 100, 100))
+        // Dragged 60 left and 25 down in view: PDF x shrinks by 60, y by 25 → a 60-pt square.
+        XCTAssertEqual(manager.handle(fxContact(.moved, 40, 125, modifiers: .shift)).commands,
+                       [.shapePreview(.square, PageIndex(0), from: Point(x: 100, y: 692), to: Point(x: 40, y: 632))])
+        XCTAssertEqual(manager.handle(fxContact(.ended, 40, 125, modifiers: .shift)).commands,
+                       [.clearShapePreview, .addShape(.square, PageIndex(0), from: Point(x: 100, y: 692), to: Point(x: 40, y: 632))])
+        _ = manager.handle(fxContact(.began, 100, 100))
+        XCTAssertEqual(manager.handle(fxContact(.ended, 40, 125)).commands,
+                       [.clearShapePreview, .addShape(.square, PageIndex(0), from: Point(x: 100, y: 692), to: Point(x: 40, y: 667))],
+                       "without Shift the drag is kept as it is")
+    }
+
+    func testShiftSnapsALineToTheNearestMultipleOf45Degrees() {
+        for (dx, dy, snapped) in [(100.0, 10.0, (x: 100.0, y: 0.0)), (100.0, -90.0, (x: 95.0, y: -95.0)), (-8.0, 120.0, (x: 0.0, y: 120.0))] {
+            let end = ShapeTool.constrained(.line, from: Point(x: 10, y: 20), to: Point(x: 10 + dx, y: 20 + dy))
+            XCTAssertEqual(end.x, 10 + snapped.x, accuracy: 1e-9, "\(dx), \(dy)")
+            XCTAssertEqual(end.y, 20 + snapped.y, accuracy: 1e-9, "\(dx), \(dy)")
+        }
+        let circle = ShapeTool.constrained(.circle, from: .zero, to: Point(x: -30, y: 70))
+        XCTAssertEqual(circle, Point(x: -70, y: 70))
+    }
+
     func testPlacementToolsAddOneAnnotationAtTheTapAndReturnToPan() {
         let manager = ToolManager(environment: makeToolScene(), initialTool: .note)
         XCTAssertEqual(manager.handle(fxTap(20, 92)).commands, [.addNote(PageIndex(0), at: Point(x: 20, y: 700))])

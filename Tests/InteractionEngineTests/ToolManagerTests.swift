@@ -19,9 +19,10 @@ func makeToolScene(rotation: PageRotation = .none) -> DocumentScene {
     return scene
 }
 
-func fxContact(_ phase: InputPhase, _ x: Double, _ y: Double, source: InputSource = .mouse, sequence: UInt64 = 0, t: Double = 0) -> ToolEvent {
+func fxContact(_ phase: InputPhase, _ x: Double, _ y: Double, source: InputSource = .mouse, sequence: UInt64 = 0, t: Double = 0,
+               modifiers: Modifiers = []) -> ToolEvent {
     .input(InputEvent(kind: .contact(phase), source: source, sequence: InputSequenceID(sequence), position: Point(x: x, y: y),
-                      time: InputTime(seconds: t), button: source == .touchscreen ? nil : .primary))
+                      time: InputTime(seconds: t), button: source == .touchscreen ? nil : .primary, modifiers: modifiers))
 }
 
 func fxTap(_ x: Double, _ y: Double, source: InputSource = .touchscreen) -> ToolEvent {

@@ -20,6 +20,7 @@ enum ShortcutsWindow {
             ("Show the toolbar", "F7"), ("Select", "v"), ("Pen", "p"), ("Highlight", "h"), ("Underline", "u"),
             ("Strike out", "s"), ("Squiggly", "k"), ("Rectangle", "r"), ("Ellipse", "o"), ("Line", "l"),
             ("Arrow", "a"), ("Note", "n"), ("Text box", "t"), ("Stamp", "m"), ("Eraser", "e"),
+            ("Square, circle or 45° line while dragging", "Shift_L"),
             ("Back to Select", "Escape"), ("Keep a note's text", "<ctrl>Return"),
         ]),
         ("Viewing", [
