@@ -156,6 +156,38 @@ final class ToolUITests: XCTestCase {
         try assertMuPDFDraws(drawnRects, saved: path, original: original, in: session)
     }
 
+    func testShiftMakesADraggedRectangleASquareAndALineHorizontal() throws {
+        let session = try AppSession()
+        let (path, original) = try writableCopy(in: session)
+        try openWithToolbar(path, in: session)
+
+        // A 140 × 60 pt drag becomes a 140-pt square; a line dragged 160 right and 20 down lies flat.
+        var view = try pick("r", tool: "rectangle", in: session)
+        drag(through: steps(from: view.screen(x: 80, y: 490), to: view.screen(x: 220, y: 550), count: 10), holding: "shift", in: session)
+        _ = try XCTUnwrap(session.waitFor("the Shift drag is one Rectangle edit") { s in
+            s.windows.first.map { $0.undoName == "Rectangle" && $0.annotations.contains { $0.kind == "square" } } ?? false
+        })
+        view = try pick("l", tool: "line", in: session)
+        drag(through: steps(from: view.screen(x: 300, y: 620), to: view.screen(x: 460, y: 640), count: 10), holding: "shift", in: session)
+        _ = try XCTUnwrap(session.waitFor("the Shift drag is one Line edit") { s in
+            s.windows.first.map { $0.undoName == "Line" && $0.annotations.contains { $0.kind == "line" } } ?? false
+        })
+
+        try save(in: session)
+        try assertIncrementalUpdate(of: original, at: path)
+        let saved = try SavedPDF(path: path)
+        let square = try XCTUnwrap(saved.annotations.first { $0["/Subtype"] as? String == "/Square" }, "a /Square in \(saved.annotations)")
+        let rect = try XCTUnwrap(SavedPDF.rect(square["/Rect"]), "/Rect in \(square)")
+        XCTAssertEqual(rect.x2 - rect.x1, 140, accuracy: 2, "the drag's width")
+        XCTAssertEqual(rect.y2 - rect.y1, rect.x2 - rect.x1, accuracy: 0.5, "as tall as wide")
+        let line = try XCTUnwrap(saved.annotations.first { $0["/Subtype"] as? String == "/Line" }, "a /Line in \(saved.annotations)")
+        let l = try XCTUnwrap((line["/L"] as? [Any])?.compactMap(SavedPDF.number), "/L in \(line)")
+        XCTAssertEqual(l.count, 4)
+        guard l.count == 4 else { return }
+        XCTAssertEqual(l[3], l[1], accuracy: 0.01, "horizontal")
+        XCTAssertEqual(l[2] - l[0], 160, accuracy: 3, "as long as the drag projected on it")
+    }
+
     func testANoteIsPlacedWhereClickedAndUndoRemovesIt() throws {
         let session = try AppSession()
         let (path, _) = try writableCopy(in: session)
@@ -395,10 +427,12 @@ final class ToolUITests: XCTestCase {
         return points
     }
 
-    /// Presses the left button at the first point, moves through the others and releases at the last.
-    private func drag(through points: [(x: Int, y: Int)], in session: AppSession) {
+    /// Presses the left button at the first point, moves through the others and releases at the
+    /// last, holding down `key` (say `shift`) from before the press until after the release.
+    private func drag(through points: [(x: Int, y: Int)], holding key: String? = nil, in session: AppSession) {
         guard let first = points.first else { return }
         session.xdotool("mousemove", "\(first.x)", "\(first.y)")
+        if let key { session.xdotool("keydown", key) }
         session.xdotool("mousedown", "1")
         for p in points.dropFirst() {
             usleep(15_000)
@@ -406,6 +440,7 @@ final class ToolUITests: XCTestCase {
         }
         usleep(15_000)
         session.xdotool("mouseup", "1")
+        if let key { session.xdotool("keyup", key) }
     }
 
     // MARK: The file
