@@ -135,7 +135,7 @@ extension PdfCanvas {
     func addFreeText(on page: PageIndex, in rect: Rect) {
         let s = style(for: .freeText)
         startTextBox(id: nil, page: page, rect: rect.quantized,
-                     style: FreeTextStyle(fontSize: textFontSize, textColor: s.color, alignment: .left), text: "")
+                     style: FreeTextStyle(fontSize: textFontSize, textColor: s.color, alignment: textAlignment), text: "")
     }
 
     /// Types a text box in place (a new one when `id` is `nil`); keeping the text is one

@@ -66,6 +66,8 @@ public final class PdfCanvas {
     var lastContactWasTouch = false
     /// The font size of new text boxes, in points.
     public var textFontSize = 12.0
+    /// How the lines of new text boxes sit in them.
+    public var textAlignment = FreeTextStyle.Alignment.left
     /// The name of the stamp the Stamp tool places ("Approved", "Draft" …).
     public var stampName = "Approved"
     /// Called when the selected annotation changes (or changes itself), for its properties.

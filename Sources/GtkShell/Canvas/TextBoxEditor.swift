@@ -28,6 +28,11 @@ final class TextBoxEditor {
         self.style = style
         view = gtk_text_view_new()
         gtk_text_view_set_wrap_mode(cast(view), GTK_WRAP_WORD_CHAR)
+        switch style.alignment {
+        case .left: gtk_text_view_set_justification(cast(view), GTK_JUSTIFY_LEFT)
+        case .center: gtk_text_view_set_justification(cast(view), GTK_JUSTIFY_CENTER)
+        case .right: gtk_text_view_set_justification(cast(view), GTK_JUSTIFY_RIGHT)
+        }
         gtk_widget_add_css_class(view, "free-text-editor")
         gtk_widget_set_halign(view, GTK_ALIGN_START)
         gtk_widget_set_valign(view, GTK_ALIGN_START)

@@ -28,6 +28,8 @@ extension DocumentWindow {
 
     static let stampNames = ["Approved", "Draft", "Confidential", "Final", "Experimental", "Expired", "NotApproved",
                              "NotForPublicRelease", "AsIs", "Sold", "Departmental", "ForComment", "TopSecret", "ForPublicRelease"]
+    /// The text alignment choices, in `FreeTextStyle.Alignment` raw-value order (PDF's /Q).
+    static let alignmentNames = ["Align Left", "Centre", "Align Right"]
 
     /// The name of the tool in use ("select", "pen" …), for the state dump.
     var toolName: String {
@@ -186,7 +188,29 @@ extension DocumentWindow {
                 }
             }
         }
-        for w in [color, width, opacity, fontSize, stamps, finger] { gtk_box_append(cast(box), w) }
+        // How a text box's lines sit in it (its /Q).
+        let alignmentNames = Self.alignmentNames.map { strdup($0) } + [nil]
+        let alignment = alignmentNames.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) { gtk_drop_down_new_from_strings($0) }
+        }!
+        alignmentNames.forEach { free($0) }
+        gtk_widget_set_tooltip_text(alignment, "Text Alignment")
+        ann_accessible_set_label(alignment, "Text alignment")
+        gtk_widget_set_name(alignment, "tool-text-alignment")
+        Signals.connect(raw(alignment), "notify::selected", pointer: { [weak self] _ in
+            guard let self, !self.updatingStyleControls,
+                  let value = FreeTextStyle.Alignment(rawValue: Int(gtk_drop_down_get_selected(OpaquePointer(alignment)))) else { return }
+            if self.canvas.interaction.pickedTool == .freeText {
+                self.canvas.textAlignment = value
+            } else {
+                self.canvas.changeSelectedAnnotation(named: "Change Alignment") { a in
+                    var style = a.freeText ?? FreeTextStyle()
+                    style.alignment = value
+                    a.freeText = style
+                }
+            }
+        })
+        for w in [color, width, opacity, fontSize, alignment, stamps, finger] { gtk_box_append(cast(box), w) }
         Signals.connect(raw(color), "color-set") { [weak self] in
             guard let self else { return }
             var rgba = GdkRGBA()
@@ -211,7 +235,7 @@ extension DocumentWindow {
             let value = gtk_spin_button_get_value(cast(opacity)) / 100
             self.styleChanged(name: "Change Opacity", tool: { $0.opacity = value }, annotation: { $0.opacity = value })
         }
-        styleControls = (box, color, width, opacity, stamps, finger, fontSize)
+        styleControls = (box, color, width, opacity, stamps, finger, fontSize, alignment)
         return box
     }
 
@@ -247,6 +271,8 @@ extension DocumentWindow {
         gtk_widget_set_visible(controls.finger, 0)
         gtk_widget_set_visible(controls.fontSize, a.subtype == .freeText ? 1 : 0)
         if let size = a.freeText?.fontSize { gtk_spin_button_set_value(cast(controls.fontSize), size) }
+        gtk_widget_set_visible(controls.alignment, a.subtype == .freeText ? 1 : 0)
+        gtk_drop_down_set_selected(OpaquePointer(controls.alignment), UInt32((a.freeText?.alignment ?? .left).rawValue))
         showStyleRow(true)
     }
 
@@ -283,6 +309,8 @@ extension DocumentWindow {
         gtk_widget_set_visible(controls.finger, tool == .ink ? 1 : 0)
         gtk_widget_set_visible(controls.fontSize, tool == .freeText ? 1 : 0)
         if tool == .freeText { gtk_spin_button_set_value(cast(controls.fontSize), canvas.textFontSize) }
+        gtk_widget_set_visible(controls.alignment, tool == .freeText ? 1 : 0)
+        if tool == .freeText { gtk_drop_down_set_selected(OpaquePointer(controls.alignment), UInt32(canvas.textAlignment.rawValue)) }
         showStyleRow(true)
     }
 

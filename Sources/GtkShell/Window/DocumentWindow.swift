@@ -60,7 +60,7 @@ public final class DocumentWindow {
     var styleControls: (box: UnsafeMutablePointer<GtkWidget>, color: UnsafeMutablePointer<GtkWidget>,
                         width: UnsafeMutablePointer<GtkWidget>, opacity: UnsafeMutablePointer<GtkWidget>,
                         stamps: UnsafeMutablePointer<GtkWidget>, finger: UnsafeMutablePointer<GtkWidget>,
-                        fontSize: UnsafeMutablePointer<GtkWidget>)?
+                        fontSize: UnsafeMutablePointer<GtkWidget>, alignment: UnsafeMutablePointer<GtkWidget>)?
     /// The style row: the controls, or a hint when nothing is picked or selected.
     var styleStack: UnsafeMutablePointer<GtkWidget>?
     /// Set while the controls are filled in from a style, so that doing so changes nothing.
