@@ -211,6 +211,9 @@ extension DocumentWindow {
             }
         })
         for w in [color, width, opacity, fontSize, alignment, stamps, finger] { gtk_box_append(cast(box), w) }
+        // Shown only for the tools they belong to (`showStyle`); hidden meanwhile so that they
+        // do not add up to a window too wide to shrink.
+        for w in [fontSize, alignment, stamps, finger] { gtk_widget_set_visible(w, 0) }
         Signals.connect(raw(color), "color-set") { [weak self] in
             guard let self else { return }
             var rgba = GdkRGBA()
