@@ -119,7 +119,11 @@ extension PdfCanvas {
         case .underline: (subtype, name, tool) = (.underline, "Underline", .underline)
         case .strikeOut: (subtype, name, tool) = (.strikeOut, "Strike Out", .strikeOut)
         case .squiggly: (subtype, name, tool) = (.squiggly, "Squiggly", .squiggly)
-        default: (subtype, name, tool) = (.highlight, "Highlight", .highlighter)
+        case .highlight: (subtype, name, tool) = (.highlight, "Highlight", .highlighter)
+        case .ink, .freeText, .note, .square, .circle, .line, .polygon, .polyline, .stamp, .link, .widget,
+             .popup, .caret, .fileAttachment, .other:
+            gtk_widget_queue_draw(area)   // not text markup: nothing to add
+            return
         }
         var box = Rect(origin: first, size: .zero)
         for p in quads.dropFirst() { box = box.union(Rect(origin: p, size: .zero)) }

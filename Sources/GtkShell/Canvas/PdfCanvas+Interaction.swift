@@ -104,7 +104,7 @@ extension PdfCanvas {
         case .popup: return .popup
         case .fileAttachment: return .fileAttachment
         case .widget: return .widget
-        default: return .other
+        case .sound, .movie, .screen, .printerMark, .trapNet, .watermark, .threeD, .unknown: return .other
         }
     }
 
