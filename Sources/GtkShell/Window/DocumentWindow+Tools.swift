@@ -178,15 +178,7 @@ extension DocumentWindow {
         Signals.connect(raw(fontSize), "value-changed") { [weak self] in
             guard let self, !self.updatingStyleControls else { return }
             let value = gtk_spin_button_get_value(cast(fontSize))
-            if self.canvas.interaction.pickedTool == .freeText {
-                self.canvas.textFontSize = value
-            } else {
-                self.canvas.changeSelectedAnnotation(named: "Change Font Size") { a in
-                    var style = a.freeText ?? FreeTextStyle()
-                    style.fontSize = value
-                    a.freeText = style
-                }
-            }
+            self.textStyleChanged(name: "Change Font Size", newBoxes: { $0.textFontSize = value }, selected: { $0.fontSize = value })
         }
         // How a text box's lines sit in it (its /Q).
         let alignmentNames = Self.alignmentNames.map { strdup($0) } + [nil]
@@ -200,15 +192,7 @@ extension DocumentWindow {
         Signals.connect(raw(alignment), "notify::selected", pointer: { [weak self] _ in
             guard let self, !self.updatingStyleControls,
                   let value = FreeTextStyle.Alignment(rawValue: Int(gtk_drop_down_get_selected(OpaquePointer(alignment)))) else { return }
-            if self.canvas.interaction.pickedTool == .freeText {
-                self.canvas.textAlignment = value
-            } else {
-                self.canvas.changeSelectedAnnotation(named: "Change Alignment") { a in
-                    var style = a.freeText ?? FreeTextStyle()
-                    style.alignment = value
-                    a.freeText = style
-                }
-            }
+            self.textStyleChanged(name: "Change Alignment", newBoxes: { $0.textAlignment = value }, selected: { $0.alignment = value })
         })
         for w in [color, width, opacity, fontSize, alignment, stamps, finger] { gtk_box_append(cast(box), w) }
         // Shown only for the tools they belong to (`showStyle`); hidden meanwhile so that they
@@ -250,6 +234,20 @@ extension DocumentWindow {
             canvas.toolStyles[tool] = style(of: tool, change)
         } else {
             canvas.changeSelectedAnnotation(named: name, annotation)
+        }
+    }
+
+    /// A text control changed: with the Text tool it sets how new boxes look, with Select it
+    /// changes the selected box's text style (one undoable edit).
+    func textStyleChanged(name: String, newBoxes: (PdfCanvas) -> Void, selected change: (inout FreeTextStyle) -> Void) {
+        if canvas.interaction.pickedTool == .freeText {
+            newBoxes(canvas)
+        } else {
+            canvas.changeSelectedAnnotation(named: name) { a in
+                var style = a.freeText ?? FreeTextStyle()
+                change(&style)
+                a.freeText = style
+            }
         }
     }
 
