@@ -234,7 +234,7 @@ final class DocumentInteractionTests: XCTestCase {
         send(.contact(.began), .eraser, at: squareInView.center, seq: 40)
         send(.contact(.moved), .eraser, at: squareInView.center + Vector(dx: 5, dy: 0), seq: 40)
         send(.contact(.ended), .eraser, at: squareInView.center + Vector(dx: 5, dy: 0), seq: 40)
-        XCTAssertTrue(commands.contains(.deleteAnnotation(AnnotationID("sq"))), "\(commands)")
+        XCTAssertTrue(commands.contains(.deleteAnnotations([AnnotationID("sq")])), "\(commands)")
         XCTAssertEqual(interaction.tools.currentToolID, .pan)
     }
 }

@@ -61,7 +61,7 @@ final class ToolBehaviourTests: XCTestCase {
     func testDeleteRemovesTheSelectionAndReturnsToPan() {
         let manager = editingSquare()
         let dispatch = manager.handle(fxKey("Delete"))
-        XCTAssertEqual(dispatch.commands, [.deselectAnnotation(square), .deleteAnnotation(square)])
+        XCTAssertEqual(dispatch.commands, [.deselectAnnotation(square), .deleteAnnotations([square])])
         XCTAssertEqual(manager.currentToolID, .pan)
     }
 
@@ -123,7 +123,7 @@ final class ToolBehaviourTests: XCTestCase {
         let began = manager.handle(fxContact(.began, 50, 560, source: .eraser))
         XCTAssertEqual(began.visited, [.ink, .eraser])
         let moved = manager.handle(fxContact(.moved, 250, 560, source: .eraser))
-        XCTAssertEqual(moved.commands, [.deleteAnnotation(AnnotationID("ink"))])
+        XCTAssertEqual(moved.commands, [.deleteAnnotations([AnnotationID("ink")])])
         XCTAssertEqual(manager.handle(fxContact(.moved, 150, 570, source: .eraser)).commands, [])
     }
 

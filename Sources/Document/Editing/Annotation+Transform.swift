@@ -49,6 +49,21 @@ extension Annotation {
         return out
     }
 
+    /// A line with one end (0: start, 1: end) moved to `point` (PDF space); its rectangle grows
+    /// or shrinks to cover the line, its width and its endings, and the app draws it again (a
+    /// file's own appearance cannot follow a change of shape). Other kinds come back unchanged.
+    public func withLineEnd(_ index: Int, at point: Point) -> Annotation {
+        guard case .line(let start, let end, let a, let b) = geometry, index == 0 || index == 1 else { return self }
+        var out = self
+        let p = point.quantized
+        let geometry = AnnotationGeometry.line(start: index == 0 ? p : start, end: index == 1 ? p : end, startEnding: a, endEnding: b)
+        guard let box = AnnotationDictionary.geometryBounds(geometry, lineWidth: borderWidth ?? 1) else { return self }
+        out.geometry = geometry
+        out.rect = box.quantized
+        if AppearanceBuilder.canDraw(subtype) { out.appearance = .generated }
+        return out
+    }
+
     /// The annotation with `map` (an axis-aligned scale and translation) applied to its
     /// rectangle and its geometry. An appearance drawn by the app is drawn again; the file's own
     /// stays (its box is mapped onto the new rectangle); a missing one becomes the app's, since

@@ -14,7 +14,7 @@ public final class AnnotatorApplication {
     let options: AppOptions
     var stateDump: StateDump?
     /// The annotation Ctrl+C copied, for Ctrl+V in any window of the app.
-    static var copiedAnnotation: Annotation?
+    static var copiedAnnotations: [Annotation] = []
 
     public init(options: AppOptions) {
         self.options = options

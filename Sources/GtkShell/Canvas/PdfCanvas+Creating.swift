@@ -188,53 +188,71 @@ extension PdfCanvas {
         insert(a, named: "Stamp")
     }
 
-    /// Changes the selected annotation's properties as one undoable edit named `name`; the app
-    /// draws its appearance from then on.
+    /// Changes the selected annotations' properties as one undoable edit named `name` (locked
+    /// ones stay as they are); the app draws their appearances from then on.
     func changeSelectedAnnotation(named name: String, _ change: (inout Annotation) -> Void) {
-        guard let editing, let a = selectedAnnotationValue(), !a.info.isLocked else { return }
-        let after = a.changingProperties {
-            change(&$0)
-            $0.modified = PDFDate.string(secondsSince1970: Int64(time(nil)))
+        guard let editing else { return }
+        let date = PDFDate.string(secondsSince1970: Int64(time(nil)))
+        let pairs = selectedAnnotationValues().filter { !$0.info.isLocked }.compactMap { a -> (Annotation, Annotation)? in
+            let after = a.changingProperties {
+                change(&$0)
+                $0.modified = date
+            }
+            var unchanged = after
+            unchanged.modified = a.modified
+            unchanged.appearance = a.appearance
+            return unchanged == a ? nil : (a, after)
         }
-        var unchanged = after
-        unchanged.modified = a.modified
-        unchanged.appearance = a.appearance
-        guard unchanged != a, editing.commit(EditRecord(name, .replace(before: [a], after: [after]))) else { return }
+        guard !pairs.isEmpty, editing.commit(EditRecord(name, .replace(before: pairs.map(\.0), after: pairs.map(\.1)))) else { return }
         annotationEdits += 1
     }
 
-    /// The selected annotation, for the clipboard.
+    /// The primary selected annotation, whose properties the style row shows.
     func selectedAnnotationValue() -> Annotation? {
         guard let id = interaction.selectedAnnotation else { return nil }
         return editing?.editor.annotation(id.rawValue)
     }
 
-    /// Pastes a copy of `original` on the page in view (shifted a little when it would cover
-    /// the original), drawn by the app, with its own id, as one undoable edit.
+    /// Every selected annotation, for the clipboard and property changes.
+    func selectedAnnotationValues() -> [Annotation] {
+        interaction.selectedAnnotations.compactMap { editing?.editor.annotation($0.rawValue) }
+    }
+
+    /// Pastes copies of `originals` on the page in view as one undoable edit, drawn by the app,
+    /// each with its own id; together they keep their arrangement, shifted a little when they
+    /// would cover the originals and kept on the page. The copies end up selected.
     @discardableResult
-    func paste(_ original: Annotation) -> Bool {
-        guard AppearanceBuilder.canDraw(original.subtype), let page = currentPage, page.rawValue < pageCount else { return false }
+    func paste(_ originals: [Annotation]) -> Bool {
+        let drawable = originals.filter { AppearanceBuilder.canDraw($0.subtype) }
+        guard let editing, let first = drawable.first, let page = currentPage, page.rawValue < pageCount else { return false }
         let size = exactPageInfo[page]?.mediaSize ?? pageSizes[page.rawValue]
-        var shift = original.page == page ? Vector(dx: 12, dy: -12) : .zero
-        // Keep the copy on the page.
-        let moved = original.rect.offsetBy(shift)
+        let box = drawable.dropFirst().reduce(first.rect) { $0.union($1.rect) }
+        var shift = drawable.contains { $0.page == page } ? Vector(dx: 12, dy: -12) : .zero
+        // Keep the copies on the page.
+        let moved = box.offsetBy(shift)
         if moved.maxX > size.width { shift.dx -= moved.maxX - size.width }
-        if moved.minX + shift.dx - (moved.minX - original.rect.minX) < 0 { shift.dx = -original.rect.minX }
+        if box.minX + shift.dx < 0 { shift.dx = -box.minX }
         if moved.minY < 0 { shift.dy -= moved.minY }
         if moved.maxY > size.height { shift.dy -= moved.maxY - size.height }
-        let stamp = creationStamp(page: page)
-        var copy = original.moved(by: shift)
-        copy.id = stamp.id
-        copy.page = page
-        copy.uniqueName = stamp.id
-        copy.modified = stamp.date
-        copy.author = stamp.author
-        copy.popupID = nil
-        copy.appearance = .generated
-        guard insert(copy, named: "Paste") else { return false }
-        // The copy is selected at once (its target is known before the page is drawn again).
+        let start = editing.editor.annotations(on: page).count
+        let copies = drawable.enumerated().map { offset, original -> PlacedAnnotation in
+            let stamp = creationStamp(page: page)
+            var copy = original.moved(by: shift)
+            copy.id = stamp.id
+            copy.page = page
+            copy.uniqueName = stamp.id
+            copy.modified = stamp.date
+            copy.author = stamp.author
+            copy.popupID = nil
+            copy.appearance = .generated
+            return PlacedAnnotation(copy, at: start + offset)
+        }
+        guard editing.commit(EditRecord("Paste", .insert(copies))) else { return false }
+        annotationEdits += 1
+        // The copies are selected at once (their targets are known before the page is drawn again).
         refreshTargets(on: page)
-        interaction.select(AnnotationID(copy.id))
+        interaction.deselectAnnotation()
+        interaction.select(copies.map { AnnotationID($0.annotation.id) })
         return true
     }
 

@@ -178,28 +178,54 @@ extension PdfCanvas {
         cairo_fill(cr)
     }
 
-    /// The selected annotation's outline and its eight resize handles.
+    /// Each selected annotation's outline, then the handles: a round one on each end of a single
+    /// selected line, else eight square ones around the selection's common box (none when a
+    /// locked annotation is in it); and the selection band being dragged out.
     private func drawSelection(_ cr: OpaquePointer) {
-        guard let id = interaction.selectedAnnotation, let target = interaction.scene.annotation(id),
-              let r = interaction.scene.coordinates.viewRect(fromPDF: target.bounds, on: target.page) else { return }
+        let coordinates = interaction.scene.coordinates
+        let targets = interaction.selectedAnnotations.compactMap { interaction.scene.annotation($0) }
+        let rects = targets.compactMap { coordinates.viewRect(fromPDF: $0.bounds, on: $0.page) }
         cairo_save(cr)
         cairo_set_source_rgba(cr, 0.21, 0.52, 0.89, 1)
         cairo_set_line_width(cr, 1.5)
         var dash = [4.0, 3.0]
         cairo_set_dash(cr, &dash, 2, 0)
-        cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)
+        for r in rects { cairo_rectangle(cr, r.minX, r.minY, r.width, r.height) }
         cairo_stroke(cr)
         cairo_set_dash(cr, nil, 0, 0)
-        guard !target.isLocked else { cairo_restore(cr); return }
-        // Finger-sized after a touch (the edit tool grows its hit targets the same way).
-        let side = lastContactWasTouch ? 22.0 : 10.0
-        for handle in ResizeHandle.allCases {
-            let c = handle.position(on: r)
-            cairo_rectangle(cr, c.x - side / 2, c.y - side / 2, side, side)
-            cairo_set_source_rgb(cr, 1, 1, 1)
+        if let band = selectionBand {
+            cairo_rectangle(cr, band.minX, band.minY, band.width, band.height)
+            cairo_set_source_rgba(cr, 0.21, 0.52, 0.89, 0.15)
             cairo_fill_preserve(cr)
             cairo_set_source_rgba(cr, 0.21, 0.52, 0.89, 1)
             cairo_stroke(cr)
+        }
+        // Finger-sized after a touch (the edit tool grows its hit targets the same way).
+        let side = lastContactWasTouch ? 22.0 : 10.0
+        let union = rects.dropFirst().reduce(rects.first) { $0?.union($1) }
+        if targets.count == 1, let line = targets.first, !line.isLocked, line.kind == .line, line.lineEnds.count == 2 {
+            for end in line.lineEnds {
+                guard let c = coordinates.convert(end, from: .pdf(line.page), to: .view) else { continue }
+                cairo_new_sub_path(cr)
+                cairo_arc(cr, c.x, c.y, side / 2 + 1, 0, 2 * Double.pi)
+                cairo_set_source_rgb(cr, 1, 1, 1)
+                cairo_fill_preserve(cr)
+                cairo_set_source_rgba(cr, 0.21, 0.52, 0.89, 1)
+                cairo_stroke(cr)
+            }
+        } else if let r = union, !targets.contains(where: \.isLocked) {
+            if targets.count > 1 {
+                cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)
+                cairo_stroke(cr)
+            }
+            for handle in ResizeHandle.allCases {
+                let c = handle.position(on: r)
+                cairo_rectangle(cr, c.x - side / 2, c.y - side / 2, side, side)
+                cairo_set_source_rgb(cr, 1, 1, 1)
+                cairo_fill_preserve(cr)
+                cairo_set_source_rgba(cr, 0.21, 0.52, 0.89, 1)
+                cairo_stroke(cr)
+            }
         }
         cairo_restore(cr)
     }

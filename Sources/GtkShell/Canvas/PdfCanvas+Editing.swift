@@ -27,11 +27,8 @@ extension PdfCanvas {
             invalidate(page: page)
         }
         startTicking()
+        interaction.pruneSelection()
         onSelectionChanged?(selectedAnnotationValue())
-        if let selected = interaction.selectedAnnotation, interaction.scene.annotation(selected) == nil {
-            _ = selected
-            interaction.deselectAnnotation()
-        }
     }
 
     /// Applies an annotation command from a tool.
@@ -39,39 +36,33 @@ extension PdfCanvas {
         switch command {
         case .beginTransform(let id):
             guard let a = editing?.editor.annotation(id.rawValue), a.isTransformable else { return }
-            transform = (a, a)
+            transforms[a.id] = (a, a)
         case .moveAnnotation(let id, let delta):
-            guard let t = transform, t.start.id == id.rawValue else { return }
+            guard let t = transforms[id.rawValue] else { return }
             preview(t.current.moved(by: delta))
         case .resizeAnnotation(let id, let rect):
-            guard let t = transform, t.start.id == id.rawValue, rect.width > 0, rect.height > 0 else { return }
+            guard let t = transforms[id.rawValue], rect.width > 0, rect.height > 0 else { return }
             preview(t.current.resized(to: rect))
+        case .moveLineEnd(let id, let index, let point):
+            guard let t = transforms[id.rawValue] else { return }
+            lineEndDragged = true
+            preview(t.current.withLineEnd(index, at: point))
         case .endTransform(let id, let cancelled):
-            guard let t = transform, t.start.id == id.rawValue else { return }
-            transform = nil
-            if cancelled || t.current == t.start {
+            guard let t = transforms.removeValue(forKey: id.rawValue) else { return }
+            if cancelled {
+                transforms[t.start.id] = t
                 preview(t.start)
-                transform = nil
-                gtk_widget_queue_draw(area)
-                return
+                transforms[t.start.id] = nil
+            } else if t.current != t.start {
+                endedTransforms.append(t)
             }
-            let name = t.current.rect.size == t.start.rect.size ? "Move" : "Resize"
-            var after = t.current
-            after.modified = PDFDate.string(secondsSince1970: Int64(time(nil)))
-            if editing?.commit(EditRecord(name, .replace(before: [t.start], after: [after]))) == true {
-                annotationEdits += 1
-            } else {
-                preview(t.start)
-                transform = nil
-            }
-        case .deleteAnnotation(let id):
-            guard let editor = editing?.editor, let a = editor.annotation(id.rawValue), a.isTransformable || a.subtype == .text else { return }
-            let ids = [a.id] + (editor.popupID(of: a).map { [$0] } ?? [])
-            let removal = editor.model.removal(of: ids)
-            if editing?.commit(EditRecord("Delete", .remove(removal))) == true {
-                interaction.remove(id)
-                annotationEdits += 1
-            }
+            if transforms.isEmpty { commitEndedTransforms() }
+            gtk_widget_queue_draw(area)
+        case .deleteAnnotations(let ids):
+            delete(ids)
+        case .selectionBand(let rect):
+            selectionBand = rect
+            gtk_widget_queue_draw(area)
         case .inkPreview(let page, let strokes):
             inkPreview = strokes.isEmpty ? nil : (page, strokes)
             gtk_widget_queue_draw(area)
@@ -103,14 +94,55 @@ extension PdfCanvas {
         }
     }
 
-    /// Shows `a` as the transform's current state: the engine's target follows (handles,
+    /// Commits the moves and resizes of one gesture as one edit ("Move", "Resize", "Move Line
+    /// End"); when the document refuses, everything goes back to where it was.
+    private func commitEndedTransforms() {
+        let ended = endedTransforms
+        endedTransforms = []
+        guard !ended.isEmpty else { return }
+        let name = lineEndDragged ? "Move Line End"
+            : ended.allSatisfy({ $0.current.rect.size == $0.start.rect.size }) ? "Move" : "Resize"
+        lineEndDragged = false
+        let date = PDFDate.string(secondsSince1970: Int64(time(nil)))
+        let after = ended.map { t -> Annotation in
+            var a = t.current
+            a.modified = date
+            return a
+        }
+        if editing?.commit(EditRecord(name, .replace(before: ended.map(\.start), after: after))) == true {
+            annotationEdits += 1
+        } else {
+            for t in ended {
+                transforms[t.start.id] = t
+                preview(t.start)
+                transforms[t.start.id] = nil
+            }
+        }
+    }
+
+    /// Deletes annotations (and their pop-ups) as one undoable step; what may not be deleted
+    /// (locked, or of a kind the app cannot draw again) stays.
+    func delete(_ ids: [AnnotationID]) {
+        guard let editor = editing?.editor else { return }
+        let doomed = ids.compactMap { editor.annotation($0.rawValue) }.filter { $0.isTransformable || $0.subtype == .text }
+        guard !doomed.isEmpty else { return }
+        let all = doomed.flatMap { a in [a.id] + (editor.popupID(of: a).map { [$0] } ?? []) }
+        let removal = editor.model.removal(of: all)
+        if editing?.commit(EditRecord("Delete", .remove(removal))) == true {
+            for a in doomed { interaction.remove(AnnotationID(a.id)) }
+            annotationEdits += 1
+        }
+    }
+
+    /// Shows `a` as its transform's current state: the engine's target follows (handles,
     /// hit-testing), and the page is drawn with the annotation lifted to its new place.
     private func preview(_ a: Annotation) {
-        guard var t = transform else { return }
+        guard var t = transforms[a.id] else { return }
         t.current = a
-        transform = t
+        transforms[a.id] = t
         if var target = interaction.scene.annotation(AnnotationID(a.id)) {
             target.bounds = a.rect
+            target.lineEnds = Self.lineEnds(of: a)
             interaction.update(target)
             if var list = annotationsByPage[a.page], let i = list.firstIndex(where: { $0.id == target.id }) {
                 list[i] = target
@@ -127,7 +159,11 @@ extension PdfCanvas {
     /// new place, and its old place veiled, so the user sees what they drag before the page is
     /// rendered again.
     func drawTransformPreview(_ cr: OpaquePointer) {
-        guard let t = transform, t.current != t.start,
+        for t in transforms.values { drawTransformPreview(t, cr) }
+    }
+
+    private func drawTransformPreview(_ t: (start: Annotation, current: Annotation), _ cr: OpaquePointer) {
+        guard t.current != t.start,
               let old = interaction.scene.coordinates.viewRect(fromPDF: t.start.rect, on: t.start.page),
               let new = interaction.scene.coordinates.viewRect(fromPDF: t.current.rect, on: t.current.page),
               old.width > 0, old.height > 0 else { return }

@@ -71,7 +71,7 @@ extension PdfCanvas {
         let links = linksByPage[page] ?? []
         // Link annotations come from the link list, which knows their destinations.
         let targets = annotations.filter { $0.info.isListedForEditing && (linkSource == nil || $0.subtype != .link) }
-            .map { Self.target($0.info, movable: $0.isTransformable) }
+            .map { Self.target($0) }
             + links.map { AnnotationTarget(id: AnnotationID($0.id), kind: .link, page: $0.page, bounds: $0.rect, isLocked: true) }
         annotationsByPage[page] = targets
         syncScene()
@@ -79,9 +79,15 @@ extension PdfCanvas {
         onViewChanged?()
     }
 
-    nonisolated static func target(_ info: AnnotationInfo, movable: Bool) -> AnnotationTarget {
-        AnnotationTarget(id: AnnotationID(info.id), kind: kind(info.subtype), page: info.page, bounds: info.rect,
-                         isLocked: info.isLocked || !movable)
+    nonisolated static func target(_ a: Annotation) -> AnnotationTarget {
+        AnnotationTarget(id: AnnotationID(a.id), kind: kind(a.subtype), page: a.page, bounds: a.rect,
+                         isLocked: a.info.isLocked || !a.isTransformable, lineEnds: lineEnds(of: a))
+    }
+
+    /// A line's two ends (PDF space), which the edit tool drags one at a time.
+    nonisolated static func lineEnds(of a: Annotation) -> [Point] {
+        guard a.subtype == .line, case .line(let start, let end, _, _) = a.geometry else { return [] }
+        return [start, end]
     }
 
     nonisolated static func kind(_ subtype: AnnotationSubtype) -> AnnotationKind {
@@ -126,6 +132,8 @@ extension PdfCanvas {
             applyCursor(shape)
         case .needsFrames:
             startTicking()
+        case .contextMenu(let point, let annotation):
+            onContextMenu?(point, annotation)
         case .engine(let decision):
             apply(decision)
         }

@@ -40,9 +40,16 @@ public final class PdfCanvas {
     var translator = EventTranslator()
     /// The editing session of the open document, once its editor is open.
     var editing: EditingSession?
-    /// The move or resize in progress: the annotation as it was when it started, and as it
-    /// would be now (drawn as a preview; the document changes once, when it ends).
-    var transform: (start: Annotation, current: Annotation)?
+    /// The moves and resizes in progress, by annotation id: each annotation as it was when it
+    /// started, and as it would be now (drawn as a preview; the document changes once, when
+    /// the last of them ends).
+    var transforms: [String: (start: Annotation, current: Annotation)] = [:]
+    /// Transforms that ended while others of the same gesture still run; committed together.
+    var endedTransforms: [(start: Annotation, current: Annotation)] = []
+    /// Whether the transform in progress drags a line's end (the edit is named for that).
+    var lineEndDragged = false
+    /// The selection band being dragged out (view coordinates).
+    var selectionBand: Rect?
     /// Each page's links, as read on the worker.
     var linksByPage: [PageIndex: [LinkInfo]] = [:]
     /// The ink stroke or shape a creation tool is drawing, shown over the page until it becomes
@@ -74,6 +81,9 @@ public final class PdfCanvas {
     var onSelectionChanged: ((Annotation?) -> Void)?
     /// Called to let the user write a note's text (a note was placed, or one double-clicked).
     var onEditNote: ((Annotation) -> Void)?
+    /// Asks the window for the context menu at a view point, about an annotation (already
+    /// selected) or, with `nil`, about the page.
+    var onContextMenu: ((Point, AnnotationID?) -> Void)?
     /// Annotations per page as the engine knows them (pages loaded when first visible).
     var annotationsByPage: [PageIndex: [AnnotationTarget]] = [:]
     /// The document's links.
@@ -157,7 +167,8 @@ public final class PdfCanvas {
         renderQueue?.stop()
         cache.removeAll()
         editing = nil
-        transform = nil
+        transforms = [:]
+        endedTransforms = []
         linksByPage = [:]
         annotationsByPage = [:]
         exactPageInfo = [:]
@@ -205,7 +216,8 @@ public final class PdfCanvas {
         renderQueue = nil
         cache.removeAll()
         editing = nil
-        transform = nil
+        transforms = [:]
+        endedTransforms = []
         linksByPage = [:]
         annotationsByPage = [:]
         exactPageInfo = [:]

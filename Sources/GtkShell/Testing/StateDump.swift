@@ -71,6 +71,12 @@ public struct WindowSnapshot: Codable, Sendable {
     public var penDrawsAtOnce: Bool
     /// Whether a finger draws with the pen tool after a pen was used ("Draw with Finger").
     public var fingerDraws: Bool
+    /// Every selected annotation's id, in the order they were selected (the last is
+    /// `selectedAnnotation`).
+    public var selectedAnnotations: [String]
+    /// The items of the context menu while it is shown ("Delete", "Copy", "Properties",
+    /// "Paste"), `nil` when it is not.
+    public var contextMenu: [String]?
 }
 
 /// One annotation as the state dump reports it.
@@ -157,6 +163,7 @@ extension DocumentWindow {
             hasUnsavedChanges: editing?.hasUnsavedChanges ?? false, undoName: editing?.undoName,
             redoName: editing?.redoName, dialog: pendingDialog, saveError: saveError, tool: toolName,
             toolbarShown: toolbarToggle.map { gtk_toggle_button_get_active(cast($0)) != 0 } ?? false,
-            penDrawsAtOnce: canvas.interaction.penDrawsAtOnce, fingerDraws: canvas.interaction.fingerDraws)
+            penDrawsAtOnce: canvas.interaction.penDrawsAtOnce, fingerDraws: canvas.interaction.fingerDraws,
+            selectedAnnotations: canvas.interaction.selectedAnnotations.map(\.rawValue), contextMenu: contextMenuItems)
     }
 }

@@ -23,15 +23,17 @@ extension DocumentWindow {
             guard let self else { return }
             if let text = self.canvas.selectedText, !text.isEmpty {
                 gdk_clipboard_set_text(gtk_widget_get_clipboard(self.window), text)
-            } else if let annotation = self.canvas.selectedAnnotationValue() {
+            } else if !self.canvas.selectedAnnotationValues().isEmpty {
                 // Annotations travel between this app's windows (and documents).
-                AnnotatorApplication.copiedAnnotation = annotation
+                AnnotatorApplication.copiedAnnotations = self.canvas.selectedAnnotationValues()
             }
         }
         addAction("paste") { [weak self] in
-            guard let self, self.content == .document, let annotation = AnnotatorApplication.copiedAnnotation else { return }
-            if !self.canvas.paste(annotation) { gtk_widget_error_bell(self.window) }
+            let copied = AnnotatorApplication.copiedAnnotations
+            guard let self, self.content == .document, !copied.isEmpty else { return }
+            if !self.canvas.paste(copied) { gtk_widget_error_bell(self.window) }
         }
+        installContextMenuActions()
         installToolAction()
         installPenAction()
         addAction("toggle-toolbar") { [weak self] in
@@ -52,7 +54,7 @@ extension DocumentWindow {
         }
     }
 
-    private func addAction(_ name: String, _ handler: @escaping @MainActor () -> Void) {
+    func addAction(_ name: String, _ handler: @escaping @MainActor () -> Void) {
         let action = g_simple_action_new(name, nil)
         Signals.connect(raw(action), "activate", pointer: { _ in handler() })
         g_action_map_add_action(OpaquePointer(window), action)

@@ -133,7 +133,7 @@ extension DocumentWindow {
     }
 
     /// No move or resize is in progress (undo in the middle of a drag would fight it).
-    var transformIdle: Bool { canvas.transform == nil }
+    var transformIdle: Bool { canvas.transforms.isEmpty }
 
     // MARK: Saving
 

@@ -55,6 +55,10 @@ public final class DocumentWindow {
     var closeConfirmed = false
     /// The header bar toggle that shows the annotation toolbar.
     var toolbarToggle: UnsafeMutablePointer<GtkWidget>?
+    /// The context menu while it is shown.
+    var contextMenu: UnsafeMutablePointer<GtkWidget>?
+    /// The context menu's item labels while it is shown (for the state dump).
+    var contextMenuItems: [String]?
     var toolbarRevealer: UnsafeMutablePointer<GtkWidget>?
     /// The colour, width and opacity controls of the toolbar.
     var styleControls: (box: UnsafeMutablePointer<GtkWidget>, color: UnsafeMutablePointer<GtkWidget>,

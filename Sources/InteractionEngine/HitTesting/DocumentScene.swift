@@ -133,4 +133,12 @@ public final class DocumentScene {
 
     /// Whether the host reports text under a point.
     public func hasText(at point: PagePoint) -> Bool { textLookup?(point) ?? false }
+
+    public func annotations(intersectingView rect: Rect) -> [AnnotationTarget] {
+        coordinates.pages.flatMap { page in
+            annotations(on: page.index).filter { a in
+                coordinates.viewRect(fromPDF: a.bounds, on: a.page).map { $0.intersects(rect) } ?? false
+            }
+        }
+    }
 }

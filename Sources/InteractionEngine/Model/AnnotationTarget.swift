@@ -25,9 +25,13 @@ public struct AnnotationTarget: Hashable, Sendable, Codable {
     public var bounds: Rect
     /// A locked annotation can be selected but not moved, resized or edited.
     public var isLocked: Bool
+    /// A line's two ends in PDF user space (empty for other kinds): each is dragged on its own.
+    public var lineEnds: [Point]
 
-    public init(id: AnnotationID, kind: AnnotationKind, page: PageIndex, bounds: Rect, isLocked: Bool = false) {
+    public init(id: AnnotationID, kind: AnnotationKind, page: PageIndex, bounds: Rect, isLocked: Bool = false,
+                lineEnds: [Point] = []) {
         self.id = id; self.kind = kind; self.page = page; self.bounds = bounds; self.isLocked = isLocked
+        self.lineEnds = lineEnds
     }
 }
 

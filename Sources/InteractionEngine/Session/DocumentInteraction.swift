@@ -33,6 +33,8 @@ public final class DocumentInteraction {
     private var hovered: AnnotationID?
     private var lastCursor: PointerShape?
     private var engineTransformStart: [AnnotationID: Vector] = [:]
+    /// Contacts that opened a context menu: the rest of them is swallowed.
+    private var menuSequences: Set<InputSequenceID> = []
 
     public init(clock: any EngineClock, settings: Engine.Settings = Engine.Settings()) {
         self.clock = clock
@@ -44,14 +46,17 @@ public final class DocumentInteraction {
         nav.wheelStep = settings.wheelStep
         navigation = NavigationController(settings: nav)
         targets.selected = { [unowned self] in
-            self.selectedAnnotation.flatMap { self.scene.annotation($0) }.map { [$0] } ?? []
+            self.selectedAnnotations.compactMap { self.scene.annotation($0) }
         }
         engine.output = { [unowned self] in self.apply($0) }
         engine.toolFirstRefusal = { [unowned self] in self.offerToTool($0) }
     }
 
-    /// The annotation the edit tool has selected.
+    /// The annotation the edit tool has selected (the primary one when several are).
     public var selectedAnnotation: AnnotationID? { tools.session.selectedAnnotation }
+
+    /// Every selected annotation, in the order they were selected.
+    public var selectedAnnotations: [AnnotationID] { tools.session.selection }
 
     /// The creation tool the user picked (ink, a shape, a note, the eraser …), or `nil` for
     /// selecting and browsing. While one is picked, contacts go to it first; what it leaves
@@ -75,11 +80,11 @@ public final class DocumentInteraction {
     /// what it holds (an ink stroke in progress, say).
     public func pick(_ tool: ToolID?) {
         guard tool != pickedTool else { return }
-        let before = selectedAnnotation
+        let before = selectedAnnotations
         pickedTool = tool
         toolSequences.removeAll()
         emit(tools.select(tool ?? .pan))
-        if before != selectedAnnotation { output(.selectionChanged(selectedAnnotation)) }
+        if before != selectedAnnotations { output(.selectionChanged(selectedAnnotation)) }
         lastCursor = nil
         refreshPointerRegions()
         output(.needsFrames)
@@ -89,7 +94,16 @@ public final class DocumentInteraction {
     /// points, top-left origin). Text selection is off while it is `nil`.
     public var characterLookup: ((PageIndex, Point) -> Int?)? {
         get { targets.characterAt }
-        set { targets.characterAt = newValue }
+        set {
+            targets.characterAt = newValue
+            // Tools ask in PDF space (text under a point: select text rather than band-select).
+            scene.textLookup = newValue.map { lookup in
+                { [unowned self] point in
+                    guard let page = self.scene.coordinates.page(point.page) else { return false }
+                    return lookup(point.page, page.pagePoint(fromPDF: point.point)) != nil
+                }
+            }
+        }
     }
 
     /// Answers "which text column is around this point of the page?" (displayed page space);
@@ -153,6 +167,18 @@ public final class DocumentInteraction {
         apply(.selectAnnotation(target))
     }
 
+    /// Selects several annotations from the host's side (the copies a paste made): the edit
+    /// tool takes over with them selected, the last one primary.
+    public func select(_ ids: [AnnotationID]) {
+        let known = ids.filter { scene.annotation($0) != nil }
+        guard let last = known.last, let target = scene.annotation(last), known != selectedAnnotations else { return }
+        apply(.selectAnnotation(target))
+        var session = tools.session
+        session.selection = known
+        tools.setSession(session)
+        output(.selectionChanged(last))
+    }
+
     /// Ends the annotation selection from the host's side (the selected annotation was removed
     /// by an undo, say): the edit tool hands over to panning, as when the user deselects.
     public func deselectAnnotation() {
@@ -162,6 +188,18 @@ public final class DocumentInteraction {
         session.selectedAnnotation = nil
         tools.setSession(session)
         output(.selectionChanged(nil))
+    }
+
+    /// Drops annotations that no longer exist from the selection (after an undo removed some of
+    /// several selected ones); ends the selection when none is left.
+    public func pruneSelection() {
+        let alive = selectedAnnotations.filter { scene.annotation($0) != nil }
+        guard alive != selectedAnnotations else { return }
+        guard !alive.isEmpty else { return deselectAnnotation() }
+        var session = tools.session
+        session.selection = alive
+        tools.setSession(session)
+        output(.selectionChanged(selectedAnnotation))
     }
 
     /// Annotations get a hover tint; links morph the pointer (highlight).
@@ -233,6 +271,13 @@ public final class DocumentInteraction {
     private func offerToTool(_ event: InputEvent) -> Bool {
         if event.source == .pen || event.source == .eraser { penSeen = true }
         switch event.kind {
+        case .contact(.began) where event.button == .secondary:
+            menuSequences.insert(event.sequence)
+            openContextMenu(at: event.position, source: event.source)
+            return true
+        case .contact(let phase) where menuSequences.contains(event.sequence):
+            if phase == .ended || phase == .cancelled { menuSequences.remove(event.sequence) }
+            return true
         case .contact(.began) where pickedTool != nil:
             if let button = event.button, button != .primary { return false }
             // Palm rejection: once a pen is in use, a finger does not draw (it scrolls).
@@ -265,16 +310,21 @@ public final class DocumentInteraction {
             // The components decide whether; the edit tool only decides what.
             guard componentsAllowEditing(at: event.position) else { return false }
             if tools.currentToolID != .annotationEdit {
-                // A precise pointer pressing an editable annotation starts editing at once;
-                // touch waits for the tap recognizer (so a drag over an annotation still scrolls).
-                guard !event.isDirect, let hit = scene.hitTest(atView: event.position, source: event.source)?.annotation,
-                      hit.kind != .link, hit.kind != .widget, hit.kind != .popup else { return false }
+                // A precise pointer pressing an editable annotation starts editing at once, and a
+                // mouse pressing empty page space may pull out a selection band; touch waits for
+                // the tap recognizer (so a drag over an annotation still scrolls).
+                guard !event.isDirect else { return false }
+                if let hit = scene.hitTest(atView: event.position, source: event.source)?.annotation {
+                    guard hit.kind != .link, hit.kind != .widget, hit.kind != .popup else { return false }
+                } else {
+                    guard event.source == .mouse, engine.interactions.selectAnnotation.isEnabled else { return false }
+                }
                 emit(tools.select(.annotationEdit))
             }
-            let before = selectedAnnotation
+            let before = selectedAnnotations
             let dispatch = tools.handle(.input(event))
             emit(dispatch.commands)
-            if before != selectedAnnotation { output(.selectionChanged(selectedAnnotation)) }
+            if before != selectedAnnotations { output(.selectionChanged(selectedAnnotation)) }
             guard dispatch.isHandled, tools.currentToolID == .annotationEdit else { return false }
             toolSequences.insert(event.sequence)
             return true
@@ -294,7 +344,7 @@ public final class DocumentInteraction {
             }
             return true
         case .key(_, true) where tools.currentToolID == .annotationEdit:
-            let before = selectedAnnotation
+            let before = selectedAnnotations
             let dispatch = tools.handle(.input(event))
             // Nudges are transforms: nothing moves while the transform component says no.
             let transform = engine.interactions.transformAnnotation
@@ -303,11 +353,11 @@ public final class DocumentInteraction {
             let transformAllowed = transform.isEnabled && center.map { transform.canActivate(at: $0, in: .view) } == true
             emit(dispatch.commands.filter { command in
                 switch command {
-                case .beginTransform, .moveAnnotation, .resizeAnnotation, .endTransform: return transformAllowed
+                case .beginTransform, .moveAnnotation, .resizeAnnotation, .moveLineEnd, .endTransform: return transformAllowed
                 default: return true
                 }
             })
-            if before != selectedAnnotation { output(.selectionChanged(selectedAnnotation)) }
+            if before != selectedAnnotations { output(.selectionChanged(selectedAnnotation)) }
             return dispatch.isHandled
         default:
             return false
@@ -319,9 +369,10 @@ public final class DocumentInteraction {
     /// on another annotation select it (selectAnnotation). Elsewhere the tool only lets go.
     private func componentsAllowEditing(at point: Point) -> Bool {
         let components = engine.interactions
-        if let selected = selectedAnnotation, let target = scene.annotation(selected),
-           let rect = scene.coordinates.viewRect(fromPDF: target.bounds, on: target.page),
-           rect.insetBy(dx: -12, dy: -12).contains(point) {
+        for selected in selectedAnnotations {
+            guard let target = scene.annotation(selected),
+                  let rect = scene.coordinates.viewRect(fromPDF: target.bounds, on: target.page),
+                  rect.insetBy(dx: -12, dy: -12).contains(point) else { continue }
             let transform = components.transformAnnotation
             return transform.isEnabled && (transform.canActivate(at: point, in: .view)
                 || transform.canActivate(at: rect.center, in: .view))
@@ -330,6 +381,19 @@ public final class DocumentInteraction {
             return components.selectAnnotation.isEnabled && components.selectAnnotation.canActivate(at: point, in: .view)
         }
         return true
+    }
+
+    /// A secondary click: on an annotation the components let be selected, it joins (or stays
+    /// in) the selection and the menu is about it; elsewhere the menu is about the page.
+    private func openContextMenu(at point: Point, source: InputSource) {
+        let select = engine.interactions.selectAnnotation
+        if let hit = scene.hitTest(atView: point, source: source)?.annotation, PanTool.owner(of: hit.kind) == .annotationEdit,
+           select.isEnabled, select.canActivate(at: point, in: .view) {
+            if !selectedAnnotations.contains(hit.id) { apply(.selectAnnotation(hit)) }
+            output(.contextMenu(at: point, annotation: hit.id))
+        } else {
+            output(.contextMenu(at: point, annotation: nil))
+        }
     }
 
     private func emit(_ commands: [ToolCommand]) {

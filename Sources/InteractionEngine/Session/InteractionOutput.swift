@@ -19,6 +19,9 @@ public enum InteractionOutput: Equatable, Sendable {
     /// Pointer effects are animating: ask for frames until ``DocumentInteraction/pointerFrame(at:)``
     /// says they are done.
     case needsFrames
+    /// Show the context menu at a view point, about an annotation (now selected) or, with
+    /// `nil`, about the page.
+    case contextMenu(at: Point, annotation: AnnotationID?)
     /// Any other engine decision (open a link, toggle the UI, text selection, …).
     case engine(EngineOutput)
 }

@@ -57,7 +57,7 @@ public final class EraserTool: Tool {
         guard let target = context.environment.annotation(atView: point, source: source),
               erasableKinds.contains(target.kind), !target.isLocked, !erased.contains(target.id) else { return }
         erased.insert(target.id)
-        context.emit(.deleteAnnotation(target.id))
+        context.emit(.deleteAnnotations([target.id]))
     }
 
     public func pointerShape(atView point: Point, source: InputSource, context: ToolContext) -> PointerShape { .crosshair }

@@ -4,7 +4,14 @@ import Geometry
 /// State that outlives any one tool instance (tools are created afresh on every switch): the
 /// selection the tools agree on.
 public struct ToolSession: Hashable, Sendable {
-    public var selectedAnnotation: AnnotationID?
+    /// The selected annotations in the order they were selected; the last one is the primary
+    /// (the one whose properties a style bar shows).
+    public var selection: [AnnotationID] = []
+    /// The primary selected annotation; setting it replaces the whole selection.
+    public var selectedAnnotation: AnnotationID? {
+        get { selection.last }
+        set { selection = newValue.map { [$0] } ?? [] }
+    }
     public var textSelection: TextRange?
     public var focusedFormField: AnnotationID?
     public init() {}

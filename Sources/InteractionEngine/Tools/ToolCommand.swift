@@ -46,7 +46,14 @@ public enum ToolCommand: Hashable, Sendable {
     case resizeAnnotation(AnnotationID, to: Rect)
     /// The move or resize is over; when cancelled, the host restores the original geometry.
     case endTransform(AnnotationID, cancelled: Bool)
-    case deleteAnnotation(AnnotationID)
+    /// Moves one end of a line (0: start, 1: end) to a PDF point, between a begin and an end of
+    /// transform like a move.
+    case moveLineEnd(AnnotationID, index: Int, to: Point)
+    /// Deletes these annotations as one step.
+    case deleteAnnotations([AnnotationID])
+    /// The selection band being dragged out on empty page space (view coordinates), or `nil`
+    /// when it is gone.
+    case selectionBand(Rect?)
     /// Scrolls the view by view pixels (positive y shows content further down).
     case scrollView(by: Vector)
     case selectText(TextRange)

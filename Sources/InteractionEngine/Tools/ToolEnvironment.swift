@@ -11,6 +11,9 @@ public protocol ToolEnvironment: AnyObject {
     func hitTest(atView point: Point, source: InputSource) -> HitTestResult?
     func annotation(_ id: AnnotationID) -> AnnotationTarget?
     func hasText(at point: PagePoint) -> Bool
+    /// The annotations on the laid-out pages whose bounds meet a view rectangle, page by page
+    /// in drawing order.
+    func annotations(intersectingView rect: Rect) -> [AnnotationTarget]
 }
 
 extension DocumentScene: ToolEnvironment {}

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import CShim
+import Geometry
+import InteractionEngine
+
+/// The context menu the engine asks for (a secondary click): Delete, Copy and Properties for
+/// the selected annotations, Paste and Copy for the page. Each item is a window action, so the
+/// menu, the keyboard and the toolbar share one path.
+extension DocumentWindow {
+    func installContextMenuActions() {
+        addAction("delete-selection") { [weak self] in
+            guard let self, self.content == .document else { return }
+            let ids = self.canvas.interaction.selectedAnnotations
+            guard !ids.isEmpty else { return }
+            self.canvas.interaction.deselectAnnotation()
+            self.canvas.delete(ids)
+        }
+        addAction("annotation-properties") { [weak self] in
+            guard let self, self.content == .document else { return }
+            if let toggle = self.toolbarToggle, gtk_toggle_button_get_active(cast(toggle)) == 0 {
+                gtk_toggle_button_set_active(cast(toggle), 1)
+            }
+            self.showProperties(of: self.canvas.selectedAnnotationValue())
+            if let color = self.styleControls?.color { gtk_widget_grab_focus(color) }
+        }
+        canvas.onContextMenu = { [weak self] point, annotation in self?.showContextMenu(at: point, about: annotation) }
+    }
+
+    /// Pops the menu up under the pointer; it is dismissed like any popover (Escape, a click
+    /// elsewhere) and then leaves the widget tree.
+    func showContextMenu(at point: Point, about annotation: AnnotationID?) {
+        var items: [(label: String, action: String)] = []
+        if annotation != nil {
+            items = [("_Delete", "win.delete-selection"), ("_Copy", "win.copy"), ("_Properties", "win.annotation-properties")]
+        } else {
+            if canvas.selectedText != nil { items.append(("_Copy", "win.copy")) }
+            items.append(("_Paste", "win.paste"))
+        }
+        let menu = g_menu_new()!
+        defer { g_object_unref(raw(menu)) }
+        for item in items { g_menu_append(menu, item.label, item.action) }
+        contextMenu.map { gtk_widget_unparent($0) }
+        contextMenuItems = items.map { $0.label.replacingOccurrences(of: "_", with: "") }
+        guard let popover = gtk_popover_menu_new_from_model(cast(menu)) else { return }
+        contextMenu = popover
+        gtk_widget_set_parent(popover, canvas.area)
+        var rect = GdkRectangle(x: Int32(point.x.rounded()), y: Int32(point.y.rounded()), width: 1, height: 1)
+        gtk_popover_set_pointing_to(cast(popover), &rect)
+        gtk_popover_set_has_arrow(cast(popover), 0)
+        gtk_widget_set_halign(popover, GTK_ALIGN_START)
+        Signals.connect(raw(popover), "closed") { [weak self] in
+            // Unparent once the popover has finished closing (its item's action runs first).
+            MainLoop.post {
+                guard let self, self.contextMenu == popover else { return }
+                self.contextMenu = nil
+                self.contextMenuItems = nil
+                gtk_widget_unparent(popover)
+                self.application?.stateChanged()
+            }
+        }
+        gtk_popover_popup(cast(popover))
+        application?.stateChanged()
+    }
+}
