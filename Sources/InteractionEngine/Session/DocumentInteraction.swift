@@ -329,7 +329,10 @@ public final class DocumentInteraction {
             toolSequences.insert(event.sequence)
             return true
         case .contact(let phase) where toolSequences.contains(event.sequence):
+            let before = selectedAnnotations
             emit(tools.handle(.input(event)).commands)
+            // A selection band selects when it lifts.
+            if before != selectedAnnotations { output(.selectionChanged(selectedAnnotation)) }
             if phase == .ended || phase == .cancelled { toolSequences.remove(event.sequence) }
             if (phase == .ended || phase == .cancelled) && penStroke == event.sequence {
                 penStroke = nil
@@ -387,7 +390,13 @@ public final class DocumentInteraction {
     /// in) the selection and the menu is about it; elsewhere the menu is about the page.
     private func openContextMenu(at point: Point, source: InputSource) {
         let select = engine.interactions.selectAnnotation
-        if let hit = scene.hitTest(atView: point, source: source)?.annotation, PanTool.owner(of: hit.kind) == .annotationEdit,
+        // Inside the selection, the menu is about the whole selection.
+        let inSelection = selectedAnnotations.first { id in
+            scene.annotation(id).flatMap { scene.coordinates.viewRect(fromPDF: $0.bounds, on: $0.page) }?.contains(point) == true
+        }
+        if let id = inSelection {
+            output(.contextMenu(at: point, annotation: id))
+        } else if let hit = scene.hitTest(atView: point, source: source)?.annotation, PanTool.owner(of: hit.kind) == .annotationEdit,
            select.isEnabled, select.canActivate(at: point, in: .view) {
             if !selectedAnnotations.contains(hit.id) { apply(.selectAnnotation(hit)) }
             output(.contextMenu(at: point, annotation: hit.id))
