@@ -20,12 +20,20 @@ struct PdfAnnotatorCommand: ParsableCommand {
     @Option(name: .customLong("replay-input"), help: ArgumentHelp("Replay the input events recorded in FILE into the first window.", valueName: "FILE"))
     var replayInput: String?
 
+    @Option(name: .customLong("disable-interaction"), help: ArgumentHelp(
+        "Switch off an interaction component or group (selectAnnotation, transformAnnotation, allAnnotationInteractions …); repeatable.",
+        valueName: "NAME"))
+    var disabledInteractions: [String] = []
+
     @Option(name: .customLong("state-file"), help: ArgumentHelp("Keep a JSON dump of the windows' state in FILE (for tests).", valueName: "FILE"))
     var stateFile: String?
 
     func validate() throws {
         if let replayInput, !FileManager.default.isReadableFile(atPath: replayInput) {
             throw ValidationError("Cannot read the input recording “\(replayInput)”.")
+        }
+        if let unknown = AppOptions.unknownInteractions(disabledInteractions).first {
+            throw ValidationError("No interaction is named “\(unknown)”.")
         }
     }
 
@@ -46,7 +54,8 @@ do {
 let status = MainActor.assumeIsolated {
     let app = AnnotatorApplication(options: AppOptions(
         files: command.absoluteFiles, stateFile: command.stateFile,
-        recordInput: command.recordInput, replayInput: command.replayInput))
+        recordInput: command.recordInput, replayInput: command.replayInput,
+        disabledInteractions: command.disabledInteractions))
     return app.run()
 }
 exit(status)

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import InteractionEngine
 
 /// What the command line asked of the application, already validated.
 public struct AppOptions: Sendable {
@@ -10,12 +11,23 @@ public struct AppOptions: Sendable {
     public var recordInput: String?
     /// Replay the engine input events of this file into the first window.
     public var replayInput: String?
+    /// Interaction components or groups switched off in every window (by name).
+    public var disabledInteractions: [String]
 
-    public init(files: [String] = [], stateFile: String? = nil, recordInput: String? = nil, replayInput: String? = nil) {
+    public init(files: [String] = [], stateFile: String? = nil, recordInput: String? = nil, replayInput: String? = nil,
+                disabledInteractions: [String] = []) {
         self.files = files
         self.stateFile = stateFile
         self.recordInput = recordInput
         self.replayInput = replayInput
+        self.disabledInteractions = disabledInteractions
+    }
+
+    /// The names among `names` that are no interaction component or group.
+    public static func unknownInteractions(_ names: [String]) -> [String] {
+        guard !names.isEmpty else { return [] }
+        let interactions = DocumentInteraction(clock: ManualClock(now: InputTime(seconds: 0))).engine.interactions
+        return names.filter { interactions.component(named: $0) == nil }
     }
 
     /// `path` made absolute against `directory`, with `.` and `..` resolved; URIs pass unchanged.

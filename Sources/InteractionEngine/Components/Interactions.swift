@@ -42,6 +42,14 @@ public final class Interactions {
     public let allInteractions: InteractionComponentGroup
 
     public var settings: Settings
+
+    /// The component or group with this name ("selectAnnotation", "allAnnotationInteractions"
+    /// …), for embedders and developer switches that name them in text.
+    public func component(named name: String) -> (any InteractionComponentProtocol)? {
+        let all: [any InteractionComponentProtocol] = [allInteractions, allAnnotationInteractions, allTextInteractions]
+            + allInteractions.members
+        return all.first { $0.name == name }
+    }
     /// The source of the latest contact, which sets target sizes for ``canActivate`` questions
     /// asked outside a gesture.
     public var currentSource: InputSource {
