@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(name: "InteractionEngineTests", dependencies: ["InteractionEngine", "Geometry", "SeededRandom"]),
         .testTarget(name: "DocumentPopplerTests", dependencies: ["DocumentPoppler", "Document", "Geometry", "SeededRandom", "TestSupport"]),
         .testTarget(name: "UITests", dependencies: ["InteractionEngine", "Geometry", "TestSupport"]),
-        .testTarget(name: "GtkShellTests", dependencies: ["GtkShell", "InteractionEngine", "Geometry", "Rendering", "CCairo"]),
+        .testTarget(name: "GtkShellTests", dependencies: ["GtkShell", "InteractionEngine", "Geometry", "Rendering", "CCairo", "CGtk"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

@@ -32,23 +32,24 @@ extension PdfCanvas {
     }
 
     /// Applies an annotation command from a tool.
-    func apply(_ command: ToolCommand) {
+    @discardableResult
+    func apply(_ command: ToolCommand) -> OutputHandling {
         switch command {
         case .beginTransform(let id):
-            guard let a = editing?.editor.annotation(id.rawValue), a.isTransformable else { return }
+            guard let a = editing?.editor.annotation(id.rawValue), a.isTransformable else { return .applied }
             transforms[a.id] = (a, a)
         case .moveAnnotation(let id, let delta):
-            guard let t = transforms[id.rawValue] else { return }
+            guard let t = transforms[id.rawValue] else { return .applied }
             preview(t.current.moved(by: delta))
         case .resizeAnnotation(let id, let rect):
-            guard let t = transforms[id.rawValue], rect.width > 0, rect.height > 0 else { return }
+            guard let t = transforms[id.rawValue], rect.width > 0, rect.height > 0 else { return .applied }
             preview(t.current.resized(to: rect))
         case .moveLineEnd(let id, let index, let point):
-            guard let t = transforms[id.rawValue] else { return }
+            guard let t = transforms[id.rawValue] else { return .applied }
             lineEndDragged = true
             preview(t.current.withLineEnd(index, at: point))
         case .endTransform(let id, let cancelled):
-            guard let t = transforms.removeValue(forKey: id.rawValue) else { return }
+            guard let t = transforms.removeValue(forKey: id.rawValue) else { return .applied }
             if cancelled {
                 transforms[t.start.id] = t
                 preview(t.start)
@@ -89,9 +90,17 @@ extension PdfCanvas {
             addFreeText(on: page, in: rect)
         case .addStamp(let page, let rect, _):
             addStamp(on: page, in: rect)
-        case .selectAnnotation, .deselectAnnotation, .scrollView, .focusFormField, .clearFormFocus, .followLink:
+        case .selectAnnotation, .deselectAnnotation:
             gtk_widget_queue_draw(area)
+        case .scrollView(let delta):
+            apply(NavigationAction.scroll(by: delta))
+            viewChanged()
+        case .followLink(let id):
+            follow(id)
+        case .focusFormField, .clearFormFocus:
+            return .nothingToApply(reason: "form fields are not filled in this window yet")
         }
+        return .applied
     }
 
     /// Commits the moves and resizes of one gesture as one edit ("Move", "Resize", "Move Line

@@ -114,7 +114,8 @@ extension PdfCanvas {
         }
     }
 
-    func apply(_ output: InteractionOutput) {
+    @discardableResult
+    func apply(_ output: InteractionOutput) -> OutputHandling {
         switch output {
         case .navigate(let action):
             apply(action)
@@ -122,7 +123,7 @@ extension PdfCanvas {
         case .smartZoom(let rect, let focus):
             smartZoom(to: rect, about: focus)
         case .tool(let command):
-            apply(command)
+            return apply(command)
         case .selectionChanged:
             onSelectionChanged?(selectedAnnotationValue())
             gtk_widget_queue_draw(area)
@@ -135,13 +136,15 @@ extension PdfCanvas {
         case .contextMenu(let point, let annotation):
             onContextMenu?(point, annotation)
         case .engine(let decision):
-            apply(decision)
+            return apply(decision)
         }
+        return .applied
     }
 
     /// Applies an engine decision that `DocumentInteraction` hands on. The switch is exhaustive
     /// (no `default:`), so a new decision is a compile error here, not a silently dropped one.
-    func apply(_ decision: EngineOutput) {
+    @discardableResult
+    func apply(_ decision: EngineOutput) -> OutputHandling {
         switch decision {
         case .selectText(let phase, let point, let hit):
             selectText(phase, at: point, hit: hit)
@@ -153,7 +156,7 @@ extension PdfCanvas {
         case .fastScroll(let direction):
             // A finger's tap near an edge turns a screenful, the way a reader pages; a mouse click
             // there is just a click (desktop users page with keys, wheel and scrollbar).
-            guard lastContactWasTouch else { break }
+            guard lastContactWasTouch else { return .applied }
             apply(NavigationAction.scrollScreens(direction == .nextPage ? 1 : -1))
             viewChanged()
         case .zoomEnded:
@@ -169,16 +172,18 @@ extension PdfCanvas {
             } else {
                 interaction.select(target.id)
             }
-        case .swipe, .toggleUserInterface, .stylusEnd:
-            // A three-finger swipe (history), a tap that would toggle chrome (this app keeps its
-            // header bar) and the pen's ends (tools read the source of each event) have nothing
-            // to act on in this window.
-            break
+        case .swipe:
+            return .nothingToApply(reason: "a three-finger swipe would go back or forward in a link history, which this window does not keep yet")
+        case .toggleUserInterface:
+            return .nothingToApply(reason: "a tap would hide the header bar and toolbar; this window keeps them (no reading mode yet)")
+        case .stylusEnd:
+            return .nothingToApply(reason: "the tools read the pen's end from each event's source (the eraser end erases)")
         case .contact, .contactCancelled, .hover, .scroll, .scrollEnded, .stopMomentum, .zoom, .smartZoom, .key,
              .selectAnnotation, .deselectAnnotations, .transformAnnotation:
             // DocumentInteraction turns these into navigation, tool and selection outputs itself.
-            break
+            return .translatedByEngine
         }
+        return .applied
     }
 
     /// Zooms so that `rect` (view coordinates) spans the view's width with a small margin, the

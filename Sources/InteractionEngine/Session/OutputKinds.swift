@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Geometry
+
+// Every output the engine can hand a host, named without its payload and with one example each,
+// so that a host's test can enumerate them all and prove that none is dropped. Both switches
+// below are exhaustive: a new case does not compile until it has a kind and an example.
+
+extension ToolCommand {
+    /// A ``ToolCommand``'s case without its payload.
+    public enum Kind: String, CaseIterable, Sendable {
+        case selectAnnotation, deselectAnnotation, beginTransform, moveAnnotation, resizeAnnotation, endTransform
+        case moveLineEnd, deleteAnnotations, selectionBand, scrollView, selectText, clearTextSelection, addTextMarkup
+        case inkPreview, addInk, shapePreview, clearShapePreview, addShape, addFreeText, addNote, addStamp
+        case focusFormField, clearFormFocus, followLink
+    }
+
+    public var kind: Kind {
+        switch self {
+        case .selectAnnotation: return .selectAnnotation
+        case .deselectAnnotation: return .deselectAnnotation
+        case .beginTransform: return .beginTransform
+        case .moveAnnotation: return .moveAnnotation
+        case .resizeAnnotation: return .resizeAnnotation
+        case .endTransform: return .endTransform
+        case .moveLineEnd: return .moveLineEnd
+        case .deleteAnnotations: return .deleteAnnotations
+        case .selectionBand: return .selectionBand
+        case .scrollView: return .scrollView
+        case .selectText: return .selectText
+        case .clearTextSelection: return .clearTextSelection
+        case .addTextMarkup: return .addTextMarkup
+        case .inkPreview: return .inkPreview
+        case .addInk: return .addInk
+        case .shapePreview: return .shapePreview
+        case .clearShapePreview: return .clearShapePreview
+        case .addShape: return .addShape
+        case .addFreeText: return .addFreeText
+        case .addNote: return .addNote
+        case .addStamp: return .addStamp
+        case .focusFormField: return .focusFormField
+        case .clearFormFocus: return .clearFormFocus
+        case .followLink: return .followLink
+        }
+    }
+
+    /// A command of each kind, about annotation `id` on page 0 where one is needed.
+    public static func example(_ kind: Kind, id: AnnotationID = AnnotationID("example")) -> ToolCommand {
+        let page = PageIndex(0), a = Point(x: 100, y: 100), b = Point(x: 200, y: 150)
+        let range = TextRange(start: PagePoint(page: page, point: a), end: PagePoint(page: page, point: b))
+        let stroke = [InkPoint(location: a, pressure: 0.5), InkPoint(location: b, pressure: 0.8)]
+        switch kind {
+        case .selectAnnotation: return .selectAnnotation(id)
+        case .deselectAnnotation: return .deselectAnnotation(id)
+        case .beginTransform: return .beginTransform(id)
+        case .moveAnnotation: return .moveAnnotation(id, by: Vector(dx: 5, dy: 5))
+        case .resizeAnnotation: return .resizeAnnotation(id, to: Rect(x: 100, y: 100, width: 80, height: 40))
+        case .endTransform: return .endTransform(id, cancelled: false)
+        case .moveLineEnd: return .moveLineEnd(id, index: 1, to: b)
+        case .deleteAnnotations: return .deleteAnnotations([id])
+        case .selectionBand: return .selectionBand(Rect(x: 10, y: 10, width: 50, height: 50))
+        case .scrollView: return .scrollView(by: Vector(dx: 0, dy: 40))
+        case .selectText: return .selectText(range)
+        case .clearTextSelection: return .clearTextSelection
+        case .addTextMarkup: return .addTextMarkup(.highlight, range)
+        case .inkPreview: return .inkPreview(page, [stroke])
+        case .addInk: return .addInk(page, [stroke])
+        case .shapePreview: return .shapePreview(.square, page, from: a, to: b)
+        case .clearShapePreview: return .clearShapePreview
+        case .addShape: return .addShape(.arrow, page, from: a, to: b)
+        case .addFreeText: return .addFreeText(page, Rect(x: 100, y: 100, width: 150, height: 40))
+        case .addNote: return .addNote(page, at: a)
+        case .addStamp: return .addStamp(page, Rect(x: 100, y: 100, width: 150, height: 40), name: "Approved")
+        case .focusFormField: return .focusFormField(id)
+        case .clearFormFocus: return .clearFormFocus
+        case .followLink: return .followLink(id)
+        }
+    }
+}
+
+extension EngineOutput {
+    /// An ``EngineOutput``'s case without its payload.
+    public enum Kind: String, CaseIterable, Sendable {
+        case contact, contactCancelled, scroll, scrollEnded, stopMomentum, zoom, zoomEnded, smartZoom, fastScroll, swipe
+        case selectAnnotation, deselectAnnotations, transformAnnotation, editAnnotation, openLink, toggleUserInterface
+        case selectText, deselectText, hover, stylusEnd, key
+    }
+
+    public var kind: Kind {
+        switch self {
+        case .contact: return .contact
+        case .contactCancelled: return .contactCancelled
+        case .scroll: return .scroll
+        case .scrollEnded: return .scrollEnded
+        case .stopMomentum: return .stopMomentum
+        case .zoom: return .zoom
+        case .zoomEnded: return .zoomEnded
+        case .smartZoom: return .smartZoom
+        case .fastScroll: return .fastScroll
+        case .swipe: return .swipe
+        case .selectAnnotation: return .selectAnnotation
+        case .deselectAnnotations: return .deselectAnnotations
+        case .transformAnnotation: return .transformAnnotation
+        case .editAnnotation: return .editAnnotation
+        case .openLink: return .openLink
+        case .toggleUserInterface: return .toggleUserInterface
+        case .selectText: return .selectText
+        case .deselectText: return .deselectText
+        case .hover: return .hover
+        case .stylusEnd: return .stylusEnd
+        case .key: return .key
+        }
+    }
+
+    /// An output of each kind, about `target` where one is needed.
+    public static func example(_ kind: Kind, target: AnnotationTarget) -> EngineOutput {
+        let p = Point(x: 120, y: 140)
+        let event = InputEvent(kind: .contact(.began), source: .touchscreen, position: p, time: InputTime(seconds: 1))
+        switch kind {
+        case .contact: return .contact(event)
+        case .contactCancelled: return .contactCancelled(event.sequence)
+        case .scroll: return .scroll(by: Vector(dx: 0, dy: 30))
+        case .scrollEnded: return .scrollEnded(velocity: Vector(dx: 0, dy: 300))
+        case .stopMomentum: return .stopMomentum
+        case .zoom: return .zoom(by: 1.2, about: p)
+        case .zoomEnded: return .zoomEnded
+        case .smartZoom: return .smartZoom(to: Rect(x: 50, y: 50, width: 200, height: 300), about: p)
+        case .fastScroll: return .fastScroll(.nextPage)
+        case .swipe: return .swipe(.left, fingers: 3)
+        case .selectAnnotation: return .selectAnnotation(target)
+        case .deselectAnnotations: return .deselectAnnotations([target])
+        case .transformAnnotation: return .transformAnnotation(target, .began, translation: .zero)
+        case .editAnnotation: return .editAnnotation(target)
+        case .openLink: return .openLink(LinkHit(annotation: target, action: .other))
+        case .toggleUserInterface: return .toggleUserInterface
+        case .selectText: return .selectText(.began, at: p, TextHit(page: target.page, characterIndex: 0))
+        case .deselectText: return .deselectText
+        case .hover: return .hover(.changed, at: p)
+        case .stylusEnd: return .stylusEnd(.eraser)
+        case .key: return .key(InputEvent(kind: .key(name: "Down", pressed: true), source: .keyboard, time: InputTime(seconds: 1)))
+        }
+    }
+}
+
+extension InteractionOutput {
+    /// An ``InteractionOutput``'s case without its payload.
+    public enum Kind: String, CaseIterable, Sendable {
+        case navigate, smartZoom, tool, selectionChanged, hoverChanged, cursor, needsFrames, contextMenu, engine
+    }
+
+    public var kind: Kind {
+        switch self {
+        case .navigate: return .navigate
+        case .smartZoom: return .smartZoom
+        case .tool: return .tool
+        case .selectionChanged: return .selectionChanged
+        case .hoverChanged: return .hoverChanged
+        case .cursor: return .cursor
+        case .needsFrames: return .needsFrames
+        case .contextMenu: return .contextMenu
+        case .engine: return .engine
+        }
+    }
+
+    /// Every output a host can receive, with every tool command and engine decision inside
+    /// `.tool` and `.engine`, about `target` where one is needed.
+    public static func examples(target: AnnotationTarget) -> [InteractionOutput] {
+        Kind.allCases.flatMap { kind -> [InteractionOutput] in
+            switch kind {
+            case .navigate: return [.navigate(.scroll(by: Vector(dx: 0, dy: 20)))]
+            case .smartZoom: return [.smartZoom(to: Rect(x: 50, y: 50, width: 200, height: 300), about: Point(x: 100, y: 100))]
+            case .tool: return ToolCommand.Kind.allCases.map { .tool(ToolCommand.example($0, id: target.id)) }
+            case .selectionChanged: return [.selectionChanged(target.id)]
+            case .hoverChanged: return [.hoverChanged(target.id)]
+            case .cursor: return [.cursor(.crosshair)]
+            case .needsFrames: return [.needsFrames]
+            case .contextMenu: return [.contextMenu(at: Point(x: 100, y: 100), annotation: target.id)]
+            case .engine: return EngineOutput.Kind.allCases.map { .engine(EngineOutput.example($0, target: target)) }
+            }
+        }
+    }
+}
