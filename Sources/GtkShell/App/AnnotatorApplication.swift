@@ -43,6 +43,7 @@ public final class AnnotatorApplication {
         Stylesheet.load()
         ColorScheme.follow()
         setAccels("win.open", ["<Control>o"])
+        setAccels("win.context-menu", ["Menu", "<Shift>F10"])
         setAccels("win.zoom-in", ["<Control>plus", "<Control>equal", "<Control>KP_Add"])
         setAccels("win.zoom-out", ["<Control>minus", "<Control>KP_Subtract"])
         setAccels("win.zoom-reset", ["<Control>0", "<Control>KP_0"])

@@ -24,6 +24,20 @@ extension DocumentWindow {
             self.showProperties(of: self.canvas.selectedAnnotationValue())
             if let color = self.styleControls?.color { gtk_widget_grab_focus(color) }
         }
+        addAction("context-menu") { [weak self] in
+            // From the keyboard: about the selection, at its middle, or about the page.
+            guard let self, self.content == .document else { return }
+            let interaction = self.canvas.interaction
+            let rects = interaction.selectedAnnotations.compactMap { interaction.scene.annotation($0) }
+                .compactMap { interaction.scene.coordinates.viewRect(fromPDF: $0.bounds, on: $0.page) }
+            if let first = rects.first {
+                let box = rects.dropFirst().reduce(first) { $0.union($1) }
+                self.showContextMenu(at: box.center, about: interaction.selectedAnnotation)
+            } else {
+                let size = self.canvas.viewport.size
+                self.showContextMenu(at: Point(x: size.width / 2, y: size.height / 2), about: nil)
+            }
+        }
         canvas.onContextMenu = { [weak self] point, annotation in self?.showContextMenu(at: point, about: annotation) }
     }
 

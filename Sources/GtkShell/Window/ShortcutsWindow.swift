@@ -12,9 +12,10 @@ enum ShortcutsWindow {
             ("Close the window", "<ctrl>w"), ("Quit", "<ctrl>q"), ("Keyboard shortcuts", "<ctrl>question"),
         ]),
         ("Editing", [
-            ("Undo", "<ctrl>z"), ("Redo", "<ctrl><shift>z <ctrl>y"), ("Delete the selected annotation", "Delete"),
-            ("Nudge the selected annotation", "Left Right Up Down"), ("Nudge by ten points", "<shift>Left"),
-            ("Copy the selected text or annotation", "<ctrl>c"), ("Paste an annotation", "<ctrl>v"),
+            ("Undo", "<ctrl>z"), ("Redo", "<ctrl><shift>z <ctrl>y"), ("Delete the selected annotations", "Delete"),
+            ("Add an annotation to the selection (Shift+click)", "Shift_L"), ("Context menu (or a right click)", "Menu <shift>F10"),
+            ("Nudge the selected annotations", "Left Right Up Down"), ("Nudge by ten points", "<shift>Left"),
+            ("Copy the selected text or annotations", "<ctrl>c"), ("Paste annotations", "<ctrl>v"),
         ]),
         ("Annotation tools", [
             ("Show the toolbar", "F7"), ("Select", "v"), ("Pen", "p"), ("Highlight", "h"), ("Underline", "u"),
