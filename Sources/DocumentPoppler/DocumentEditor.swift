@@ -231,12 +231,24 @@ public final class DocumentEditor {
                     ("Type", .name("XObject")), ("Subtype", .name("Form")),
                     ("BBox", .numbers([stream.boundingBox.minX, stream.boundingBox.minY, stream.boundingBox.maxX, stream.boundingBox.maxY])),
                 ])
-                if !stream.resources.isEmpty { form["Resources"] = .dictionary(stream.resources) }
+                var resources = stream.resources
+                if !stream.images.isEmpty {
+                    var pictures = PDFDictionary()
+                    for (name, image) in stream.images.sorted(by: { $0.key < $1.key }) {
+                        let ref = try addImage(image)
+                        pictures[name] = .reference(ref.number, ref.generation)
+                    }
+                    resources["XObject"] = .dictionary(pictures)
+                }
+                if !resources.isEmpty { form["Resources"] = .dictionary(resources) }
                 let apRef = try core.addStream(form, data: stream.content)
                 d["AP"] = .dictionary(PDFDictionary([("N", .reference(apRef.number, apRef.generation))]))
                 // A state name would pick an entry of a sub-dictionary that no longer exists.
                 d["AS"] = nil
-                d[AnnotationDictionary.generatedKey] = .bool(true)
+                // An image stamp reopens with its appearance as the file's own: the picture is
+                // not read back into the model, so the app must never draw it again.
+                d[AnnotationDictionary.generatedKey] = a.image == nil ? .bool(true) : nil
+                d[AnnotationDictionary.imageKey] = a.image == nil ? nil : .bool(true)
             } else {
                 d["AP"] = nil
                 d[AnnotationDictionary.generatedKey] = nil
@@ -260,6 +272,24 @@ public final class DocumentEditor {
             idsByRef[ref] = a.id
         }
         dictionaries[a.id] = d
+    }
+
+    /// Adds an image stamp's picture as an image XObject (8-bit RGB) with its alpha channel as a
+    /// soft mask, returning the image's reference.
+    private func addImage(_ image: StampImage) throws(CoreDocumentError) -> ObjectRef {
+        func dictionary(colorSpace: String) -> PDFDictionary {
+            PDFDictionary([
+                ("Type", .name("XObject")), ("Subtype", .name("Image")),
+                ("Width", .number(Double(image.pixelWidth))), ("Height", .number(Double(image.pixelHeight))),
+                ("ColorSpace", .name(colorSpace)), ("BitsPerComponent", .number(8)),
+            ])
+        }
+        var picture = dictionary(colorSpace: "DeviceRGB")
+        if let alpha = image.alpha {
+            let mask = try core.addStream(dictionary(colorSpace: "DeviceGray"), data: alpha.bytes)
+            picture["SMask"] = .reference(mask.number, mask.generation)
+        }
+        return try core.addStream(picture, data: image.samples.bytes)
     }
 
     /// Rewrites a page's /Annots from the model's order. Annotations written inline become

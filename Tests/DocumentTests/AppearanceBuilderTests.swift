@@ -721,3 +721,21 @@ private enum ContentStreamChecker {
         return ops
     }
 }
+
+/// The base64 that carries a picture's bytes through journals.
+final class StampImageCodingTests: XCTestCase {
+    func testBytesSurviveAJSONRoundTripAsBase64Text() throws {
+        for count in [0, 1, 2, 3, 4, 5, 255, 256, 1000] {
+            let bytes = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+            let image = StampImage(pixelWidth: 1, pixelHeight: 1, samples: bytes, alpha: bytes.reversed())
+            let data = try JSONEncoder().encode(image)
+            let text = String(decoding: data, as: UTF8.self)
+            XCTAssertFalse(text.contains("[") && count > 0, "not an array of numbers: \(text.prefix(80))")
+            XCTAssertEqual(try JSONDecoder().decode(StampImage.self, from: data), image, "\(count) bytes")
+        }
+        // RFC 4648's own examples.
+        let encoded = try JSONEncoder().encode(StampImage.Bytes(Array("foobar".utf8)))
+        XCTAssertEqual(String(decoding: encoded, as: UTF8.self), "\"Zm9vYmFy\"")
+        XCTAssertThrowsError(try JSONDecoder().decode(StampImage.Bytes.self, from: Data("\"Zm9v!\"".utf8)))
+    }
+}

@@ -11,7 +11,7 @@ extension Annotation {
         case .widget, .popup, .link, .unknown, .movie, .screen, .sound, .printerMark, .trapNet, .watermark, .threeD:
             return false
         default:
-            return appearance != .absent || AppearanceBuilder.canDraw(subtype)
+            return appearance != .absent || AppearanceBuilder.canDraw(self)
         }
     }
 
@@ -26,7 +26,7 @@ extension Annotation {
         comparable.geometry = geometry
         comparable.modified = modified
         comparable.appearance = appearance
-        if comparable != self, AppearanceBuilder.canDraw(subtype) { out.appearance = .generated }
+        if comparable != self, AppearanceBuilder.canDraw(self) { out.appearance = .generated }
         return out
     }
 
@@ -60,7 +60,7 @@ extension Annotation {
         guard let box = AnnotationDictionary.geometryBounds(geometry, lineWidth: borderWidth ?? 1) else { return self }
         out.geometry = geometry
         out.rect = box.quantized
-        if AppearanceBuilder.canDraw(subtype) { out.appearance = .generated }
+        if AppearanceBuilder.canDraw(self) { out.appearance = .generated }
         return out
     }
 
@@ -82,7 +82,7 @@ extension Annotation {
         case .vertices(let points):
             out.geometry = .vertices(points.map { map.apply(to: $0).quantized })
         }
-        if appearance == .absent, AppearanceBuilder.canDraw(subtype) { out.appearance = .generated }
+        if appearance == .absent, AppearanceBuilder.canDraw(self) { out.appearance = .generated }
         return out
     }
 }

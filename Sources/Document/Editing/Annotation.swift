@@ -117,14 +117,18 @@ public struct Annotation: Hashable, Sendable, Codable, Identifiable {
     /// The id of the popup annotation that shows this one's note (/Popup), which goes with it
     /// when it is removed.
     public var popupID: String?
+    /// An image stamp's picture (`nil` for every other annotation).
+    public var image: StampImageSource?
 
     public init(
         id: String, page: PageIndex, subtype: AnnotationSubtype, rect: Rect, color: RGBColor? = nil,
         opacity: Double = 1, borderWidth: Double? = nil, dashPattern: [Double]? = nil, interiorColor: RGBColor? = nil,
         contents: String? = nil, author: String? = nil, modified: String? = nil, uniqueName: String? = nil,
         flags: Int = AnnotationFlags.print, geometry: AnnotationGeometry = .none, freeText: FreeTextStyle? = nil,
-        iconName: String? = nil, isOpen: Bool? = nil, appearance: AppearanceSource = .generated, popupID: String? = nil
+        iconName: String? = nil, isOpen: Bool? = nil, appearance: AppearanceSource = .generated, popupID: String? = nil,
+        image: StampImageSource? = nil
     ) {
+        self.image = image
         self.id = id
         self.page = page
         self.subtype = subtype

@@ -16,6 +16,9 @@ public enum AnnotationDictionary {
     /// app drew the appearance (so it may draw it again after a change), and ink pressures.
     public static let generatedKey = "AnnotatorGenerated"
     public static let pressuresKey = "AnnotatorPressures"
+    /// Marks an image stamp the app made: its picture is in its appearance (and nowhere else
+    /// once the file is reopened).
+    public static let imageKey = "AnnotatorImage"
 
     static let subtypeNames: [AnnotationSubtype: String] = [
         .text: "Text", .link: "Link", .freeText: "FreeText", .line: "Line", .square: "Square", .circle: "Circle",
@@ -87,7 +90,7 @@ public enum AnnotationDictionary {
             uniqueName: d["NM"]?.textValue, flags: d["F"].flatMap { $0.number }.map { Int($0) } ?? 0,
             geometry: geometry, freeText: freeText, iconName: d["Name"]?.nameValue, isOpen: d["Open"]?.boolValue,
             appearance: hasAppearance ? (d[generatedKey]?.boolValue == true ? .generated : .file) : .absent,
-            popupID: popupID(d["Popup"]))
+            popupID: popupID(d["Popup"]), image: d[imageKey]?.boolValue == true && hasAppearance ? .inFile : nil)
     }
 
     /// Writes `a` into `d`: the keys the model owns, and nothing else.

@@ -43,3 +43,16 @@ extension AppearanceBuilder {
         return out.uppercased()
     }
 }
+
+extension AppearanceBuilder {
+    /// An image stamp's picture, as large as fits the rectangle with its proportions kept,
+    /// centred (`/Im0 Do` in the unit square scaled to the picture's place).
+    static func drawImage(_ image: StampImage, in r: Rect, _ c: inout ContentStreamWriter) {
+        guard image.pixelWidth > 0, image.pixelHeight > 0 else { return }
+        let aspect = Double(image.pixelWidth) / Double(image.pixelHeight)
+        var size = Size(width: r.width, height: r.width / aspect)
+        if size.height > r.height { size = Size(width: r.height * aspect, height: r.height) }
+        let place = Rect(x: r.midX - size.width / 2, y: r.midY - size.height / 2, width: size.width, height: size.height)
+        c.drawXObject("Im0", in: place)
+    }
+}

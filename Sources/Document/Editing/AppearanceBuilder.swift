@@ -11,10 +11,14 @@ public struct AppearanceStream: Hashable, Sendable {
     public var content: [UInt8]
     /// /Resources (ExtGState for opacity and blending, Font for text); empty when none.
     public var resources: PDFDictionary
-    public init(boundingBox: Rect, content: [UInt8], resources: PDFDictionary) {
+    /// Pictures the content draws by name (`/Im0 Do`): the writer adds each as an image XObject
+    /// and names it in /Resources /XObject.
+    public var images: [String: StampImage]
+    public init(boundingBox: Rect, content: [UInt8], resources: PDFDictionary, images: [String: StampImage] = [:]) {
         self.boundingBox = boundingBox
         self.content = content
         self.resources = resources
+        self.images = images
     }
 }
 
@@ -26,6 +30,12 @@ public struct AppearanceStream: Hashable, Sendable {
 /// and ellipses, lines with their endings, polygons, free text in Helvetica, a note icon, a
 /// stamp with its name, a caret.
 public enum AppearanceBuilder {
+    /// Whether the builder can draw this annotation: a subtype it knows, and not an image stamp
+    /// whose picture is only in the file.
+    public static func canDraw(_ a: Annotation) -> Bool {
+        canDraw(a.subtype) && a.image != .inFile
+    }
+
     /// Whether the builder can draw annotations of this subtype.
     public static func canDraw(_ subtype: AnnotationSubtype) -> Bool {
         switch subtype {
@@ -44,7 +54,7 @@ public enum AppearanceBuilder {
     /// lower-left corner, clipped to it, inside `q … Q`. An opacity below 1 and a highlight's
     /// multiply blend come from the graphics state `/GS0`.
     public static func appearance(for a: Annotation) -> AppearanceStream? {
-        guard canDraw(a.subtype), a.rect.width > 0, a.rect.height > 0 else { return nil }
+        guard canDraw(a), a.rect.width > 0, a.rect.height > 0 else { return nil }
         var c = ContentStreamWriter(origin: a.rect.origin)
         var resources = PDFDictionary()
         var graphicsState = PDFDictionary([("Type", .name("ExtGState"))])
@@ -72,7 +82,14 @@ public enum AppearanceBuilder {
         case .caret: drawn = drawCaret(a, &c)
         case .freeText: drawn = drawFreeText(a, &c, &resources)
         case .text: drawn = drawNote(a, &c)
-        case .stamp: drawn = drawStamp(a, &c, &resources)
+        case .stamp:
+            if case .held(let image)? = a.image {
+                drawImage(image, in: a.rect, &c)
+                c.restore()
+                return AppearanceStream(boundingBox: Rect(x: 0, y: 0, width: a.rect.width, height: a.rect.height),
+                                        content: c.bytes, resources: resources, images: ["Im0": image])
+            }
+            drawn = drawStamp(a, &c, &resources)
         default: drawn = false
         }
         guard drawn else { return nil }

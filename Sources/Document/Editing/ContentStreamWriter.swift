@@ -58,6 +58,10 @@ struct ContentStreamWriter {
     mutating func curve(_ a: Point, _ b: Point, _ c: Point) { raw("\(p(a)) \(p(b)) \(p(c)) c") }
     mutating func close() { raw("h") }
     mutating func rectangle(_ r: Rect) { raw("\(p(r.origin)) \(f(r.width)) \(f(r.height)) re") }
+    /// Paints a named XObject (an image: the unit square) scaled into `r`.
+    mutating func drawXObject(_ name: String, in r: Rect) {
+        raw("q \(f(r.width)) 0 0 \(f(r.height)) \(p(r.origin)) cm /\(name) Do Q")
+    }
 
     /// An open path through `points`.
     mutating func polyline(_ points: [Point]) {

@@ -183,9 +183,26 @@ extension PdfCanvas {
     func addStamp(on page: PageIndex, in rect: Rect) {
         let s = style(for: .stamp)
         let stamp = creationStamp(page: page)
-        let a = Annotation(id: stamp.id, page: page, subtype: .stamp, rect: rect.quantized, color: s.color, opacity: s.opacity,
-                           author: stamp.author, modified: stamp.date, uniqueName: stamp.id, iconName: stampName)
+        var place = rect
+        if let picture = stampPicture {
+            let size = exactPageInfo[page]?.mediaSize ?? pageSizes[page.rawValue]
+            place = Self.pictureRect(picture, centredAt: rect.center, onPageOf: size)
+        }
+        let a = Annotation(id: stamp.id, page: page, subtype: .stamp, rect: place.quantized, color: s.color, opacity: s.opacity,
+                           author: stamp.author, modified: stamp.date, uniqueName: stamp.id,
+                           iconName: stampPicture == nil ? stampName : nil, image: stampPicture.map { .held($0) })
         insert(a, named: "Stamp")
+    }
+
+    /// Where a picture stamp goes: its pixels at 96 per inch, at most 200 points on its longer
+    /// side, centred on the click and kept on the page.
+    nonisolated static func pictureRect(_ picture: StampImage, centredAt center: Point, onPageOf page: Size) -> Rect {
+        let natural = Size(width: Double(picture.pixelWidth) * 0.75, height: Double(picture.pixelHeight) * 0.75)
+        let fit = min(1, 200 / max(natural.width, natural.height, 1), page.width / natural.width, page.height / natural.height)
+        let size = Size(width: natural.width * fit, height: natural.height * fit)
+        let x = min(max(0, center.x - size.width / 2), max(0, page.width - size.width))
+        let y = min(max(0, center.y - size.height / 2), max(0, page.height - size.height))
+        return Rect(x: x, y: y, width: size.width, height: size.height)
     }
 
     /// Changes the selected annotations' properties as one undoable edit named `name` (locked
@@ -223,7 +240,7 @@ extension PdfCanvas {
     /// would cover the originals and kept on the page. The copies end up selected.
     @discardableResult
     func paste(_ originals: [Annotation]) -> Bool {
-        let drawable = originals.filter { AppearanceBuilder.canDraw($0.subtype) }
+        let drawable = originals.filter { AppearanceBuilder.canDraw($0) }
         guard let editing, let first = drawable.first, let page = currentPage, page.rawValue < pageCount else { return false }
         let size = exactPageInfo[page]?.mediaSize ?? pageSizes[page.rawValue]
         let box = drawable.dropFirst().reduce(first.rect) { $0.union($1.rect) }

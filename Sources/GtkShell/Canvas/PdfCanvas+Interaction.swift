@@ -69,10 +69,10 @@ extension PdfCanvas {
     func refreshTargets(on page: PageIndex) {
         let annotations = editing?.editor.annotations(on: page) ?? []
         let links = linksByPage[page] ?? []
-        // Link annotations come from the link list, which knows their destinations.
-        let targets = annotations.filter { $0.info.isListedForEditing && (linkSource == nil || $0.subtype != .link) }
-            .map { Self.target($0) }
-            + links.map { AnnotationTarget(id: AnnotationID($0.id), kind: .link, page: $0.page, bounds: $0.rect, isLocked: true) }
+        // Link annotations come from the link list, which knows their destinations. They lie
+        // below the others: a mark the user put over a link is what a press there reaches.
+        let targets = links.map { AnnotationTarget(id: AnnotationID($0.id), kind: .link, page: $0.page, bounds: $0.rect, isLocked: true) }
+            + annotations.filter { $0.info.isListedForEditing && (linkSource == nil || $0.subtype != .link) }.map { Self.target($0) }
         annotationsByPage[page] = targets
         syncScene()
         interaction.setAnnotations(targets, on: page)

@@ -77,6 +77,8 @@ public final class PdfCanvas {
     public var textAlignment = FreeTextStyle.Alignment.left
     /// The name of the stamp the Stamp tool places ("Approved", "Draft" …).
     public var stampName = "Approved"
+    /// The picture the Stamp tool places instead of a named stamp, once the user chose one.
+    var stampPicture: StampImage?
     /// Called when the selected annotation changes (or changes itself), for its properties.
     var onSelectionChanged: ((Annotation?) -> Void)?
     /// Called to let the user write a note's text (a note was placed, or one double-clicked).

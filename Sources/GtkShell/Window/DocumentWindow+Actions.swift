@@ -34,6 +34,7 @@ extension DocumentWindow {
             if !self.canvas.paste(copied) { gtk_widget_error_bell(self.window) }
         }
         installContextMenuActions()
+        installStampPictureAction()
         installToolAction()
         installPenAction()
         addAction("toggle-toolbar") { [weak self] in

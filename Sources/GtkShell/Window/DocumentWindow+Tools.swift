@@ -159,10 +159,22 @@ extension DocumentWindow {
         gtk_widget_set_tooltip_text(stamps, "Stamp")
         ann_accessible_set_label(stamps, "Stamp name")
         gtk_widget_set_name(stamps, "tool-stamp-name")
+        // A picture from a PNG or JPEG file instead of a name.
+        let picture = gtk_button_new_with_mnemonic("_Picture…")!
+        gtk_widget_set_tooltip_text(picture, "Stamp a Picture (PNG or JPEG)")
+        gtk_widget_set_name(picture, "tool-stamp-picture")
+        gtk_actionable_set_action_name(cast(picture), "win.stamp-picture")
+        stampPictureButton = picture
         Signals.connect(raw(stamps), "notify::selected", pointer: { [weak self] _ in
             let index = Int(gtk_drop_down_get_selected(OpaquePointer(stamps)))
-            if Self.stampNames.indices.contains(index) { self?.canvas.stampName = Self.stampNames[index] }
+            guard let self, Self.stampNames.indices.contains(index) else { return }
+            self.canvas.stampName = Self.stampNames[index]
+            self.canvas.stampPicture = nil
+            gtk_button_set_label(cast(picture), "_Picture…")
         })
+        let stampRow = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        gtk_box_append(cast(stampRow), stamps)
+        gtk_box_append(cast(stampRow), picture)
         // Palm rejection: once a pen is used, fingers scroll; this lets them draw again.
         let finger = gtk_toggle_button_new_with_label("Draw with Finger")!
         gtk_widget_set_tooltip_text(finger, "Draw with a finger even after using a pen")
@@ -194,10 +206,10 @@ extension DocumentWindow {
                   let value = FreeTextStyle.Alignment(rawValue: Int(gtk_drop_down_get_selected(OpaquePointer(alignment)))) else { return }
             self.textStyleChanged(name: "Change Alignment", newBoxes: { $0.textAlignment = value }, selected: { $0.alignment = value })
         })
-        for w in [color, width, opacity, fontSize, alignment, stamps, finger] { gtk_box_append(cast(box), w) }
+        for w in [color, width, opacity, fontSize, alignment, stampRow, finger] { gtk_box_append(cast(box), w) }
         // Shown only for the tools they belong to (`showStyle`); hidden meanwhile so that they
         // do not add up to a window too wide to shrink.
-        for w in [fontSize, alignment, stamps, finger] { gtk_widget_set_visible(w, 0) }
+        for w in [fontSize, alignment, stampRow, finger] { gtk_widget_set_visible(w, 0) }
         Signals.connect(raw(color), "color-set") { [weak self] in
             guard let self else { return }
             var rgba = GdkRGBA()
@@ -222,7 +234,7 @@ extension DocumentWindow {
             let value = gtk_spin_button_get_value(cast(opacity)) / 100
             self.styleChanged(name: "Change Opacity", tool: { $0.opacity = value }, annotation: { $0.opacity = value })
         }
-        styleControls = (box, color, width, opacity, stamps, finger, fontSize, alignment)
+        styleControls = (box, color, width, opacity, stampRow, finger, fontSize, alignment)
         return box
     }
 
@@ -255,7 +267,7 @@ extension DocumentWindow {
     /// opacity: its properties.
     func showProperties(of annotation: Annotation?) {
         guard canvas.interaction.pickedTool == nil, let controls = styleControls else { return }
-        guard let a = annotation, a.info.isLocked == false, AppearanceBuilder.canDraw(a.subtype) else {
+        guard let a = annotation, a.info.isLocked == false, AppearanceBuilder.canDraw(a) else {
             showStyleRow(false)
             return
         }

@@ -55,6 +55,8 @@ public final class DocumentWindow {
     var closeConfirmed = false
     /// The header bar toggle that shows the annotation toolbar.
     var toolbarToggle: UnsafeMutablePointer<GtkWidget>?
+    /// The Stamp tool's "Picture…" button, which names the picture once one is chosen.
+    var stampPictureButton: UnsafeMutablePointer<GtkWidget>?
     /// The context menu while it is shown.
     var contextMenu: UnsafeMutablePointer<GtkWidget>?
     /// The context menu's item labels while it is shown (for the state dump).

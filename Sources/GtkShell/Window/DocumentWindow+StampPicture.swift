@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import CShim
+import Document
+
+/// The Stamp tool's picture: a PNG or JPEG file the user picks, placed by the next clicks
+/// instead of a named stamp until a name is picked again.
+extension DocumentWindow {
+    func installStampPictureAction() {
+        addAction("stamp-picture") { [weak self] in
+            guard let self, self.content == .document, let button = self.stampPictureButton else { return }
+            if self.canvas.interaction.pickedTool != .stamp { self.selectTool("stamp") }
+            self.chooseStampPicture(button: button)
+        }
+    }
+
+    func chooseStampPicture(button: UnsafeMutablePointer<GtkWidget>) {
+        guard fileChooser == nil,
+              let native = gtk_file_chooser_native_new("Stamp a Picture", cast(window), GTK_FILE_CHOOSER_ACTION_OPEN, "_Choose", "_Cancel")
+        else { return }
+        fileChooser = native
+        let filter = gtk_file_filter_new()!
+        gtk_file_filter_set_name(filter, "Pictures (PNG, JPEG)")
+        for type in ["image/png", "image/jpeg"] { gtk_file_filter_add_mime_type(filter, type) }
+        for pattern in ["*.png", "*.PNG", "*.jpg", "*.jpeg", "*.JPG", "*.JPEG"] { gtk_file_filter_add_pattern(filter, pattern) }
+        gtk_file_chooser_add_filter(native, filter)
+        g_object_unref(raw(filter))
+        gtk_native_dialog_set_modal(cast(native), 1)
+        pendingDialog = "stamp-picture"
+        application?.stateChanged()
+        Signals.connect(raw(native), "response", int: { [weak self] response in
+            guard let self, let chooser = self.fileChooser else { return }
+            self.fileChooser = nil
+            self.pendingDialog = nil
+            if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser) {
+                let path = takeString(g_file_get_path(file))
+                g_object_unref(raw(file))
+                if let path { self.useStampPicture(at: path, button: button) }
+            }
+            g_object_unref(raw(chooser))
+            self.application?.stateChanged()
+        })
+        gtk_native_dialog_show(cast(native))
+    }
+
+    /// Loads the picture; the button then names it. A file that is no picture gets a message and
+    /// changes nothing.
+    func useStampPicture(at path: String, button: UnsafeMutablePointer<GtkWidget>) {
+        switch StampPicture.load(path: path) {
+        case .success(let picture):
+            canvas.stampPicture = picture
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            gtk_button_set_label(cast(button), name.replacingOccurrences(of: "_", with: "__"))
+            gtk_widget_set_tooltip_text(button, "Stamping \(name); click to choose another picture")
+        case .failure(let error):
+            showMessage(kind: "stamp-picture-failed", title: "This file cannot be stamped", body: "“\(DocumentWindow.displayName(path))”: \(error.message)")
+        }
+        application?.stateChanged()
+    }
+}
