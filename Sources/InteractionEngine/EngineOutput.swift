@@ -33,6 +33,9 @@ public enum EngineOutput: Hashable, Sendable {
     case deselectAnnotations([AnnotationTarget])
     /// Move or resize a selected annotation: `translation` is since the gesture began.
     case transformAnnotation(AnnotationTarget, GesturePhase, translation: Vector)
+    /// A finger held on an annotation lifted it (began), moves it (changed, view point of the
+    /// finger) and puts it down (ended): a drag if it moved, else a request for its menu.
+    case liftAnnotation(AnnotationTarget, GesturePhase, at: Point)
     case editAnnotation(AnnotationTarget)
     case openLink(LinkHit)
     case toggleUserInterface

@@ -18,7 +18,7 @@ final class AppSession {
         var isEditable: Bool?; var hasUnsavedChanges: Bool?; var undoName: String?; var redoName: String?
         var tool: String?; var toolbarShown: Bool?; var penDrawsAtOnce: Bool?
         var dialog: String?; var saveError: String?
-        var selectedAnnotations: [String]?; var contextMenu: [String]?
+        var selectedAnnotations: [String]?; var contextMenu: [String]?; var liftedAnnotation: String?
     }
     struct Annotation: Decodable { var id: String; var kind: String; var page: Int; var x, y, width, height: Double }
     struct State: Decodable { var pid: Int; var windows: [Window] }

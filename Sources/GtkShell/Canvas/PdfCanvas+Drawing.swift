@@ -119,9 +119,41 @@ extension PdfCanvas {
         drawTextSelection(cr)
         drawPointerEffects(cr)
         drawTransformPreview(cr)
+        drawLift(cr)
         drawCreationPreview(cr)
         drawSelection(cr)
         latency?.framePainted()
+    }
+
+    /// The annotation a finger holds up: its pixels 6 % larger about its middle, over a soft
+    /// shadow, wherever a drag has taken it.
+    private func drawLift(_ cr: OpaquePointer) {
+        guard let id = liftedAnnotation, let target = interaction.scene.annotation(id) else { return }
+        let coordinates = interaction.scene.coordinates
+        // The pixels come from where the tiles show the annotation: its place before any move.
+        let sourcePDF = transforms[id.rawValue]?.start.rect ?? target.bounds
+        guard let now = coordinates.viewRect(fromPDF: target.bounds, on: target.page),
+              let source = coordinates.viewRect(fromPDF: sourcePDF, on: target.page), source.width > 0, source.height > 0 else { return }
+        let scale = 1.06
+        let lifted = Rect(x: now.midX - now.width * scale / 2, y: now.midY - now.height * scale / 2,
+                          width: now.width * scale, height: now.height * scale)
+        cairo_save(cr)
+        for step in 1...4 {
+            let grow = Double(step) * 2
+            roundedRect(cr, lifted.insetBy(dx: -grow, dy: -grow).offsetBy(Vector(dx: 0, dy: 5)), radius: 3 + grow)
+            cairo_set_source_rgba(cr, 0, 0, 0, 0.07)
+            cairo_fill(cr)
+        }
+        cairo_rectangle(cr, lifted.minX, lifted.minY, lifted.width, lifted.height)
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_fill_preserve(cr)
+        cairo_clip(cr)
+        let frame = layout.pageFrame(target.page, zoom: viewport.zoom).offsetBy(Point.zero - viewport.offset)
+        cairo_translate(cr, lifted.minX, lifted.minY)
+        cairo_scale(cr, lifted.width / source.width, lifted.height / source.height)
+        cairo_translate(cr, -source.minX, -source.minY)
+        paintTiles(of: target.page, at: frame, cr: cr)
+        cairo_restore(cr)
     }
 
     /// A page's placeholders, then its sharp tiles, at `frame` (view coordinates).

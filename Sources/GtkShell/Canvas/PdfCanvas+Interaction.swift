@@ -135,6 +135,11 @@ extension PdfCanvas {
             startTicking()
         case .contextMenu(let point, let annotation):
             onContextMenu?(point, annotation)
+        case .lift(let id):
+            liftedAnnotation = id
+            gtk_widget_queue_draw(area)
+        case .textMenu(let point):
+            onTextMenu?(point)
         case .engine(let decision):
             return apply(decision)
         }
@@ -179,7 +184,7 @@ extension PdfCanvas {
         case .stylusEnd:
             return .nothingToApply(reason: "the tools read the pen's end from each event's source (the eraser end erases)")
         case .contact, .contactCancelled, .hover, .scroll, .scrollEnded, .stopMomentum, .zoom, .smartZoom, .key,
-             .selectAnnotation, .deselectAnnotations, .transformAnnotation:
+             .selectAnnotation, .deselectAnnotations, .transformAnnotation, .liftAnnotation:
             // DocumentInteraction turns these into navigation, tool and selection outputs itself.
             return .translatedByEngine
         }

@@ -46,6 +46,10 @@ public final class PdfCanvas {
     var transforms: [String: (start: Annotation, current: Annotation)] = [:]
     /// Transforms that ended while others of the same gesture still run; committed together.
     var endedTransforms: [(start: Annotation, current: Annotation)] = []
+    /// The annotation a finger holds up (drawn lifted).
+    var liftedAnnotation: AnnotationID?
+    /// Asks the window for the menu of a finger's text selection at a view point.
+    var onTextMenu: ((Point) -> Void)?
     /// Whether the transform in progress drags a line's end (the edit is named for that).
     var lineEndDragged = false
     /// The selection band being dragged out (view coordinates).

@@ -77,6 +77,8 @@ public struct WindowSnapshot: Codable, Sendable {
     /// The items of the context menu while it is shown ("Delete", "Copy", "Properties",
     /// "Paste"), `nil` when it is not.
     public var contextMenu: [String]?
+    /// The annotation a finger holds up (drawn lifted), if any.
+    public var liftedAnnotation: String?
 }
 
 /// One annotation as the state dump reports it.
@@ -164,6 +166,7 @@ extension DocumentWindow {
             redoName: editing?.redoName, dialog: pendingDialog, saveError: saveError, tool: toolName,
             toolbarShown: toolbarToggle.map { gtk_toggle_button_get_active(cast($0)) != 0 } ?? false,
             penDrawsAtOnce: canvas.interaction.penDrawsAtOnce, fingerDraws: canvas.interaction.fingerDraws,
-            selectedAnnotations: canvas.interaction.selectedAnnotations.map(\.rawValue), contextMenu: contextMenuItems)
+            selectedAnnotations: canvas.interaction.selectedAnnotations.map(\.rawValue), contextMenu: contextMenuItems,
+            liftedAnnotation: canvas.liftedAnnotation?.rawValue)
     }
 }

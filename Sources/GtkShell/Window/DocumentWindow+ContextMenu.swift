@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 import CShim
+import Document
 import Geometry
 import InteractionEngine
 
@@ -38,7 +39,21 @@ extension DocumentWindow {
                 self.showContextMenu(at: Point(x: size.width / 2, y: size.height / 2), about: nil)
             }
         }
+        for (name, kind) in [("mark-highlight", AnnotationKind.highlight), ("mark-underline", .underline), ("mark-strike-out", .strikeOut)] {
+            addAction(name) { [weak self] in
+                guard let self, self.content == .document else { return }
+                if !self.canvas.markSelectedText(kind) { gtk_widget_error_bell(self.window) }
+            }
+        }
+        canvas.onTextMenu = { [weak self] point in self?.showTextMenu(at: point) }
         canvas.onContextMenu = { [weak self] point, annotation in self?.showContextMenu(at: point, about: annotation) }
+    }
+
+    /// After a finger selected text: mark it or copy it, in a menu under the selection's end.
+    func showTextMenu(at point: Point) {
+        guard canvas.selectedText?.isEmpty == false else { return }
+        popUpMenu([(label: "_Highlight", action: "win.mark-highlight"), (label: "_Underline", action: "win.mark-underline"),
+                   (label: "_Strike Out", action: "win.mark-strike-out"), (label: "_Copy", action: "win.copy")], at: point)
     }
 
     /// Pops the menu up under the pointer; it is dismissed like any popover (Escape, a click
@@ -51,6 +66,12 @@ extension DocumentWindow {
             if canvas.selectedText != nil { items.append(("_Copy", "win.copy")) }
             items.append(("_Paste", "win.paste"))
         }
+        popUpMenu(items, at: point)
+    }
+
+    /// Shows a menu of window actions at a view point of the canvas (with a touch-friendly
+    /// layout: no arrow, starting at the point).
+    private func popUpMenu(_ items: [(label: String, action: String)], at point: Point) {
         let menu = g_menu_new()!
         defer { g_object_unref(raw(menu)) }
         for item in items { g_menu_append(menu, item.label, item.action) }

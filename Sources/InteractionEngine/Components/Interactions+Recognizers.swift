@@ -28,6 +28,11 @@ extension Interactions {
         }
 
         bindTransform()
+        bindLift()
+        // A hold on an annotation lifts it rather than selecting text under it, and a drag on
+        // the selected one waits until it is clearly no hold.
+        textLongPress.require(toFail: annotationLongPress)
+        transformPan.require(toFail: annotationLongPress)
         bindTextSelection(textLongPress)
         bindTextSelection(textDrag)
         textDrag.require(toFail: transformPan)
@@ -58,6 +63,29 @@ extension Interactions {
                   let target = component.prepared?.context.annotation else { return }
             if phase == .began { component.activatePrepared { _, _ in } }
             sink.send(.transformAnnotation(target, phase, translation: pan.translation))
+        }
+    }
+
+    /// The long press on an annotation that the selectAnnotation component lets be selected;
+    /// it follows the first finger (a second one is not part of it). It is not one of the
+    /// component's own recognizers (a gesture that waits for selection to fail waits for taps
+    /// only), but it asks the component, switch and conditions, before it takes a contact.
+    private func bindLift() {
+        let component = selectAnnotation
+        let press = annotationLongPress
+        press.shouldReceive = { [unowned self, unowned component] recognizer, event in
+            self.currentSource = event.source
+            // Only the finger that went down first; later ones are left to scrolling.
+            guard component.isEnabled, recognizer.touches.isEmpty else { return false }
+            return component.prepare(at: event.position)
+        }
+        press.shouldBegin = { [unowned component] r in
+            component.isEnabled && component.prepare(at: r.touches.first?.start ?? r.location)
+        }
+        press.onStateChange = { [sink, unowned component] r in
+            guard let phase = GesturePhase(r.state), let target = component.prepared?.context.annotation else { return }
+            if phase == .began { component.activatePrepared { _, _ in } }
+            sink.send(.liftAnnotation(target, phase, at: r.location))
         }
     }
 

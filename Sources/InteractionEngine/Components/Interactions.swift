@@ -68,6 +68,9 @@ public final class Interactions {
     let textDrag = PanRecognizer(name: "selectText.drag", maximumTouches: 1,
                                  allowedSources: [.mouse, .touchpad, .trackpoint, .pen])
     let textLongPress = LongPressRecognizer(name: "selectText.longPress", allowedSources: .touchscreen)
+    /// A finger held on an annotation lifts it: it drags from then on, or opens the context menu
+    /// when the finger lifts in place.
+    let annotationLongPress = LongPressRecognizer(name: "selectAnnotation.longPress", allowedSources: .touchscreen)
     let smartZoomTap = TapRecognizer(name: "smartZoom.doubleTap", taps: 2)
     let openLinkTap = TapRecognizer(name: "openLinkAnnotation.tap")
     let editTap = TapRecognizer(name: "editAnnotation.tap")
@@ -107,7 +110,7 @@ public final class Interactions {
 
     /// Every recognizer behind the components, in the order they must be registered.
     var builtInRecognizers: [GestureRecognizer] {
-        [transformPan, textDrag, textLongPress, smartZoomTap, openLinkTap, editTap, selectTap,
+        [annotationLongPress, transformPan, textDrag, textLongPress, smartZoomTap, openLinkTap, editTap, selectTap,
          deselectTap, deselectTextTap, fastScrollTap, toggleTap]
     }
 

@@ -33,6 +33,15 @@ public final class DocumentInteraction {
     private var hovered: AnnotationID?
     private var lastCursor: PointerShape?
     private var engineTransformStart: [AnnotationID: Vector] = [:]
+    /// The annotation a finger holds up: where the hold began and the finger last was, and
+    /// whether it has started to move the annotation.
+    private var lift: (id: AnnotationID, page: PageIndex, start: Point, last: Point, moving: Bool)?
+    /// The fingers on the view, oldest first (the one that holds a lifted annotation is first).
+    private var fingersDown: [InputSequenceID] = []
+    /// The finger holding the lifted annotation.
+    private var liftFinger: InputSequenceID?
+    /// Other fingers that scroll the document while an annotation is held, where each last was.
+    private var liftScrolls: [InputSequenceID: Point] = [:]
     /// Contacts that opened a context menu: the rest of them is swallowed.
     private var menuSequences: Set<InputSequenceID> = []
 
@@ -270,6 +279,11 @@ public final class DocumentInteraction {
     /// The tool layer's first refusal; returns whether the tool took the event.
     private func offerToTool(_ event: InputEvent) -> Bool {
         if event.source == .pen || event.source == .eraser { penSeen = true }
+        if event.isDirect, case .contact(let phase) = event.kind {
+            if phase == .began { fingersDown.append(event.sequence) }
+            if phase == .ended || phase == .cancelled { fingersDown.removeAll { $0 == event.sequence } }
+            if scrollWhileHolding(event, phase) { return true }
+        }
         switch event.kind {
         case .contact(.began) where event.button == .secondary:
             menuSequences.insert(event.sequence)
@@ -439,10 +453,72 @@ public final class DocumentInteraction {
             output(.selectionChanged(nil))
         case .transformAnnotation(let target, let phase, let translation):
             applyEngineTransform(target, phase, translation)
+        case .liftAnnotation(let target, let phase, let point):
+            applyLift(target, phase, point)
+        case .selectText(.ended, let point, _) where engine.interactions.currentSource.isDirect:
+            // A finger's selection is done: the host offers what to do with it.
+            output(.engine(decision))
+            output(.textMenu(at: point))
         case .contact, .contactCancelled, .hover:
             break
         default:
             output(.engine(decision))
+        }
+    }
+
+    /// While a finger holds an annotation up, another finger scrolls the document (the held
+    /// one keeps its place under the first finger). Returns whether the event was such a scroll.
+    private func scrollWhileHolding(_ event: InputEvent, _ phase: InputPhase) -> Bool {
+        guard (lift != nil && event.sequence != liftFinger) || liftScrolls[event.sequence] != nil else { return false }
+        switch phase {
+        case .began:
+            liftScrolls[event.sequence] = event.position
+        case .moved:
+            if let last = liftScrolls[event.sequence] {
+                output(.navigate(.scroll(by: last - event.position)))
+                liftScrolls[event.sequence] = event.position
+            }
+        case .ended, .cancelled:
+            liftScrolls[event.sequence] = nil
+        }
+        return true
+    }
+
+    /// A finger held on an annotation: it is selected and lifted; moving the finger then moves
+    /// it (when the transform component allows, as for any move), and lifting the finger in
+    /// place asks for its context menu instead.
+    private func applyLift(_ target: AnnotationTarget, _ phase: GesturePhase, _ point: Point) {
+        switch phase {
+        case .began:
+            if !selectedAnnotations.contains(target.id) { apply(.selectAnnotation(target)) }
+            lift = (target.id, target.page, point, point, false)
+            liftFinger = fingersDown.first
+            output(.lift(target.id))
+            output(.needsFrames)
+        case .changed:
+            guard var held = lift, held.id == target.id else { return }
+            if !held.moving {
+                let transform = engine.interactions.transformAnnotation
+                guard !target.isLocked, point.distance(to: held.start) > 10, transform.isEnabled,
+                      transform.canActivate(at: held.start, in: .view) else { return }
+                held.moving = true
+                output(.tool(.beginTransform(target.id)))
+            }
+            if let delta = scene.coordinates.pdfVector(fromView: point - held.last, on: held.page) {
+                output(.tool(.moveAnnotation(target.id, by: delta)))
+            }
+            held.last = point
+            lift = held
+        case .ended, .cancelled:
+            guard let held = lift, held.id == target.id else { return }
+            lift = nil
+            liftFinger = nil
+            output(.lift(nil))
+            if held.moving {
+                output(.tool(.endTransform(target.id, cancelled: phase == .cancelled)))
+            } else if phase == .ended {
+                output(.contextMenu(at: point, annotation: target.id))
+            }
         }
     }
 

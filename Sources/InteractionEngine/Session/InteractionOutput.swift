@@ -22,6 +22,12 @@ public enum InteractionOutput: Equatable, Sendable {
     /// Show the context menu at a view point, about an annotation (now selected) or, with
     /// `nil`, about the page.
     case contextMenu(at: Point, annotation: AnnotationID?)
+    /// This annotation is lifted under a finger (drawn a little larger, with a shadow), or none
+    /// is any more.
+    case lift(AnnotationID?)
+    /// A finger finished selecting text: offer what can be done with it (mark it, copy it) at
+    /// this view point.
+    case textMenu(at: Point)
     /// Any other engine decision (open a link, toggle the UI, text selection, …).
     case engine(EngineOutput)
 }

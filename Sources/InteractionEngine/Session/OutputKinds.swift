@@ -81,7 +81,7 @@ extension EngineOutput {
     /// An ``EngineOutput``'s case without its payload.
     public enum Kind: String, CaseIterable, Sendable {
         case contact, contactCancelled, scroll, scrollEnded, stopMomentum, zoom, zoomEnded, smartZoom, fastScroll, swipe
-        case selectAnnotation, deselectAnnotations, transformAnnotation, editAnnotation, openLink, toggleUserInterface
+        case selectAnnotation, deselectAnnotations, transformAnnotation, liftAnnotation, editAnnotation, openLink, toggleUserInterface
         case selectText, deselectText, hover, stylusEnd, key
     }
 
@@ -100,6 +100,7 @@ extension EngineOutput {
         case .selectAnnotation: return .selectAnnotation
         case .deselectAnnotations: return .deselectAnnotations
         case .transformAnnotation: return .transformAnnotation
+        case .liftAnnotation: return .liftAnnotation
         case .editAnnotation: return .editAnnotation
         case .openLink: return .openLink
         case .toggleUserInterface: return .toggleUserInterface
@@ -129,6 +130,7 @@ extension EngineOutput {
         case .selectAnnotation: return .selectAnnotation(target)
         case .deselectAnnotations: return .deselectAnnotations([target])
         case .transformAnnotation: return .transformAnnotation(target, .began, translation: .zero)
+        case .liftAnnotation: return .liftAnnotation(target, .began, at: p)
         case .editAnnotation: return .editAnnotation(target)
         case .openLink: return .openLink(LinkHit(annotation: target, action: .other))
         case .toggleUserInterface: return .toggleUserInterface
@@ -144,7 +146,7 @@ extension EngineOutput {
 extension InteractionOutput {
     /// An ``InteractionOutput``'s case without its payload.
     public enum Kind: String, CaseIterable, Sendable {
-        case navigate, smartZoom, tool, selectionChanged, hoverChanged, cursor, needsFrames, contextMenu, engine
+        case navigate, smartZoom, tool, selectionChanged, hoverChanged, cursor, needsFrames, contextMenu, lift, textMenu, engine
     }
 
     public var kind: Kind {
@@ -157,6 +159,8 @@ extension InteractionOutput {
         case .cursor: return .cursor
         case .needsFrames: return .needsFrames
         case .contextMenu: return .contextMenu
+        case .lift: return .lift
+        case .textMenu: return .textMenu
         case .engine: return .engine
         }
     }
@@ -174,6 +178,8 @@ extension InteractionOutput {
             case .cursor: return [.cursor(.crosshair)]
             case .needsFrames: return [.needsFrames]
             case .contextMenu: return [.contextMenu(at: Point(x: 100, y: 100), annotation: target.id)]
+            case .lift: return [.lift(target.id), .lift(nil)]
+            case .textMenu: return [.textMenu(at: Point(x: 100, y: 100))]
             case .engine: return EngineOutput.Kind.allCases.map { .engine(EngineOutput.example($0, target: target)) }
             }
         }
