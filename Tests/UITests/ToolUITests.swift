@@ -156,6 +156,40 @@ final class ToolUITests: XCTestCase {
         try assertMuPDFDraws(drawnRects, saved: path, original: original, in: session)
     }
 
+    func testFillMakesANewRectangleFilledAndUnfillingTheSelectedOneIsOneChange() throws {
+        let session = try AppSession()
+        let (path, _) = try writableCopy(in: session)
+        try openWithToolbar(path, in: session)
+        _ = try pick("r", tool: "rectangle", in: session)
+        // The Fill check box's mnemonic; its colour starts pale yellow.
+        session.xdotool("key", "alt+f")
+        let view = try settle("Fill is on and the page still", in: session) { $0.tool == "rectangle" }
+        let from = view.screen(x: 100, y: 500), to = view.screen(x: 260, y: 580)
+        drag(through: steps(from: from, to: to, count: 10), in: session)
+        session.waitFor("one Rectangle") { $0.windows.first?.undoName == "Rectangle" }
+        try save(in: session)
+        let filled = try XCTUnwrap(try SavedPDF(path: path).annotations.first { $0["/Subtype"] as? String == "/Square" })
+        let fill = ((filled["/IC"] as? [Any]) ?? []).compactMap(SavedPDF.number)
+        XCTAssertEqual(fill.count, 3, "an interior colour: \(filled)")
+        XCTAssertEqual(fill.first ?? 0, 1, accuracy: 0.01)
+        XCTAssertEqual(fill.last ?? 0, 0.6, accuracy: 0.01)
+
+        // Select it (Escape, click inside), then Alt+F takes its fill away as one change.
+        session.xdotool("key", "Escape")
+        let selectMode = try settle("back to Select", in: session) { $0.tool == "select" }
+        let inside = selectMode.screen(x: 180, y: 540)
+        session.xdotool("mousemove", "\(inside.x)", "\(inside.y)")
+        session.xdotool("click", "1")
+        session.waitFor("the rectangle is selected") { s in
+            s.windows.first.map { w in w.selectedAnnotation != nil && w.annotations.contains { $0.id == w.selectedAnnotation && $0.kind == "square" } } ?? false
+        }
+        session.xdotool("key", "alt+f")
+        session.waitFor("one Change Fill") { $0.windows.first?.undoName == "Change Fill" }
+        try save(in: session)
+        let hollow = try XCTUnwrap(try SavedPDF(path: path).annotations.first { $0["/Subtype"] as? String == "/Square" })
+        XCTAssertNil(hollow["/IC"], "no fill any more: \(hollow)")
+    }
+
     func testShiftMakesADraggedRectangleASquareAndALineHorizontal() throws {
         let session = try AppSession()
         let (path, original) = try writableCopy(in: session)

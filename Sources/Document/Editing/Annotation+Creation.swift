@@ -1,15 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Geometry
 
-/// How a creation tool draws: the colour, line width and opacity the user chose for it.
+/// How a creation tool draws: the colour, line width, opacity and (for rectangles and
+/// ellipses) fill the user chose for it.
 public struct AnnotationStyle: Hashable, Sendable, Codable {
     public var color: RGBColor
     public var width: Double
     public var opacity: Double
-    public init(color: RGBColor, width: Double, opacity: Double = 1) {
+    /// The interior colour of a rectangle or an ellipse; `nil` leaves it hollow.
+    public var fill: RGBColor?
+    public init(color: RGBColor, width: Double, opacity: Double = 1, fill: RGBColor? = nil) {
         self.color = color
         self.width = width
         self.opacity = opacity
+        self.fill = fill
     }
 }
 
@@ -52,7 +56,8 @@ extension Annotation {
             let rect = Rect(corner: a, corner: b).quantized
             guard rect.width > 0, rect.height > 0 else { return nil }
             return Annotation(id: stamp.id, page: page, subtype: subtype, rect: rect, color: style.color, opacity: style.opacity,
-                              borderWidth: style.width, author: stamp.author, modified: stamp.date, uniqueName: stamp.id)
+                              borderWidth: style.width, interiorColor: style.fill, author: stamp.author, modified: stamp.date,
+                              uniqueName: stamp.id)
         case .line:
             guard a != b else { return nil }
             let geometry = AnnotationGeometry.line(start: a, end: b, startEnding: .none, endEnding: arrow ? .closedArrow : .none)

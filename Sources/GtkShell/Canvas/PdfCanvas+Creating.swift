@@ -345,6 +345,11 @@ extension PdfCanvas {
                 cairo_move_to(cr, a.x, a.y)
                 cairo_line_to(cr, b.x, b.y)
             }
+            if let fill = s.fill, shape.kind == .square || shape.kind == .circle {
+                cairo_set_source_rgba(cr, fill.red, fill.green, fill.blue, s.opacity)
+                cairo_fill_preserve(cr)
+                cairo_set_source_rgba(cr, s.color.red, s.color.green, s.color.blue, s.opacity)
+            }
             cairo_stroke(cr)
             cairo_restore(cr)
         }

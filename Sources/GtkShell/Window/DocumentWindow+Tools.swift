@@ -206,10 +206,38 @@ extension DocumentWindow {
                   let value = FreeTextStyle.Alignment(rawValue: Int(gtk_drop_down_get_selected(OpaquePointer(alignment)))) else { return }
             self.textStyleChanged(name: "Change Alignment", newBoxes: { $0.textAlignment = value }, selected: { $0.alignment = value })
         })
-        for w in [color, width, opacity, fontSize, alignment, stampRow, finger] { gtk_box_append(cast(box), w) }
+        // A rectangle's or an ellipse's fill: on or off, and its colour.
+        let fillCheck = gtk_check_button_new_with_mnemonic("_Fill")!
+        gtk_widget_set_tooltip_text(fillCheck, "Fill the Shape")
+        gtk_widget_set_name(fillCheck, "tool-fill")
+        let fillColor = gtk_color_button_new()!
+        gtk_widget_set_tooltip_text(fillColor, "Fill Colour")
+        ann_accessible_set_label(fillColor, "Fill colour")
+        gtk_widget_set_name(fillColor, "tool-fill-color")
+        var paleYellow = GdkRGBA(red: 1, green: 0.95, blue: 0.6, alpha: 1)
+        gtk_color_chooser_set_rgba(OpaquePointer(fillColor), &paleYellow)
+        let fill = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4)!
+        gtk_box_append(cast(fill), fillCheck)
+        gtk_box_append(cast(fill), fillColor)
+        let fillChanged: @MainActor () -> Void = { [weak self] in
+            guard let self, !self.updatingStyleControls else { return }
+            var rgba = GdkRGBA()
+            gtk_color_chooser_get_rgba(OpaquePointer(fillColor), &rgba)
+            let picked = gtk_check_button_get_active(cast(fillCheck)) != 0
+                ? RGBColor(red: Double(rgba.red), green: Double(rgba.green), blue: Double(rgba.blue)) : nil
+            self.styleChanged(name: "Change Fill", tool: { $0.fill = picked }, annotation: { a in
+                if a.subtype == .square || a.subtype == .circle { a.interiorColor = picked }
+            })
+        }
+        Signals.connect(raw(fillCheck), "toggled") { fillChanged() }
+        Signals.connect(raw(fillColor), "color-set") {
+            // Picking a colour means filling with it.
+            if gtk_check_button_get_active(cast(fillCheck)) == 0 { gtk_check_button_set_active(cast(fillCheck), 1) } else { fillChanged() }
+        }
+        for w in [color, width, opacity, fill, fontSize, alignment, stampRow, finger] { gtk_box_append(cast(box), w) }
         // Shown only for the tools they belong to (`showStyle`); hidden meanwhile so that they
         // do not add up to a window too wide to shrink.
-        for w in [fontSize, alignment, stampRow, finger] { gtk_widget_set_visible(w, 0) }
+        for w in [fill, fontSize, alignment, stampRow, finger] { gtk_widget_set_visible(w, 0) }
         Signals.connect(raw(color), "color-set") { [weak self] in
             guard let self else { return }
             var rgba = GdkRGBA()
@@ -234,7 +262,8 @@ extension DocumentWindow {
             let value = gtk_spin_button_get_value(cast(opacity)) / 100
             self.styleChanged(name: "Change Opacity", tool: { $0.opacity = value }, annotation: { $0.opacity = value })
         }
-        styleControls = (box, color, width, opacity, stampRow, finger, fontSize, alignment)
+        styleControls = StyleControls(box: box, color: color, width: width, opacity: opacity, stamps: stampRow, finger: finger,
+                                      fontSize: fontSize, alignment: alignment, fill: fill, fillCheck: fillCheck, fillColor: fillColor)
         return box
     }
 
@@ -286,6 +315,9 @@ extension DocumentWindow {
         if let size = a.freeText?.fontSize { gtk_spin_button_set_value(cast(controls.fontSize), size) }
         gtk_widget_set_visible(controls.alignment, a.subtype == .freeText ? 1 : 0)
         gtk_drop_down_set_selected(OpaquePointer(controls.alignment), UInt32((a.freeText?.alignment ?? .left).rawValue))
+        let fillable = a.subtype == .square || a.subtype == .circle
+        gtk_widget_set_visible(controls.fill, fillable ? 1 : 0)
+        if fillable { showFill(a.interiorColor, in: controls) }
         showStyleRow(true)
     }
 
@@ -324,7 +356,19 @@ extension DocumentWindow {
         if tool == .freeText { gtk_spin_button_set_value(cast(controls.fontSize), canvas.textFontSize) }
         gtk_widget_set_visible(controls.alignment, tool == .freeText ? 1 : 0)
         if tool == .freeText { gtk_drop_down_set_selected(OpaquePointer(controls.alignment), UInt32(canvas.textAlignment.rawValue)) }
+        let fillable = tool == .square || tool == .circle
+        gtk_widget_set_visible(controls.fill, fillable ? 1 : 0)
+        if fillable { showFill(style.fill, in: controls) }
         showStyleRow(true)
+    }
+
+    /// The fill controls for a fill (`nil`: hollow; the colour button keeps its last colour).
+    private func showFill(_ fill: RGBColor?, in controls: StyleControls) {
+        gtk_check_button_set_active(cast(controls.fillCheck), fill == nil ? 0 : 1)
+        if let fill {
+            var rgba = GdkRGBA(red: Float(fill.red), green: Float(fill.green), blue: Float(fill.blue), alpha: 1)
+            gtk_color_chooser_set_rgba(OpaquePointer(controls.fillColor), &rgba)
+        }
     }
 
     /// The header bar toggle that shows the toolbar.
@@ -338,4 +382,22 @@ extension DocumentWindow {
         toolbarToggle = toggle
         return toggle
     }
+}
+
+/// The widgets of the toolbar's style row, kept to show a tool's or an annotation's style in
+/// them (the window owns them through the widget tree).
+struct StyleControls {
+    let box: UnsafeMutablePointer<GtkWidget>
+    let color: UnsafeMutablePointer<GtkWidget>
+    let width: UnsafeMutablePointer<GtkWidget>
+    let opacity: UnsafeMutablePointer<GtkWidget>
+    /// The stamp names and the Picture… button.
+    let stamps: UnsafeMutablePointer<GtkWidget>
+    let finger: UnsafeMutablePointer<GtkWidget>
+    let fontSize: UnsafeMutablePointer<GtkWidget>
+    let alignment: UnsafeMutablePointer<GtkWidget>
+    /// The fill check box and colour, together.
+    let fill: UnsafeMutablePointer<GtkWidget>
+    let fillCheck: UnsafeMutablePointer<GtkWidget>
+    let fillColor: UnsafeMutablePointer<GtkWidget>
 }

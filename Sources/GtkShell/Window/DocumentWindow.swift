@@ -62,11 +62,8 @@ public final class DocumentWindow {
     /// The context menu's item labels while it is shown (for the state dump).
     var contextMenuItems: [String]?
     var toolbarRevealer: UnsafeMutablePointer<GtkWidget>?
-    /// The colour, width and opacity controls of the toolbar.
-    var styleControls: (box: UnsafeMutablePointer<GtkWidget>, color: UnsafeMutablePointer<GtkWidget>,
-                        width: UnsafeMutablePointer<GtkWidget>, opacity: UnsafeMutablePointer<GtkWidget>,
-                        stamps: UnsafeMutablePointer<GtkWidget>, finger: UnsafeMutablePointer<GtkWidget>,
-                        fontSize: UnsafeMutablePointer<GtkWidget>, alignment: UnsafeMutablePointer<GtkWidget>)?
+    /// The style controls of the toolbar (colour, width, opacity, fill, text, stamp …).
+    var styleControls: StyleControls?
     /// The style row: the controls, or a hint when nothing is picked or selected.
     var styleStack: UnsafeMutablePointer<GtkWidget>?
     /// Set while the controls are filled in from a style, so that doing so changes nothing.
