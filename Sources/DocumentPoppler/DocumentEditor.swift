@@ -112,22 +112,42 @@ public final class DocumentEditor {
     /// The page's annotations with the ids the editor gives them: "p3-a7" for the eighth
     /// annotation poppler lists on page 3 (the ids poppler-glib's annotation mapping implies:
     /// popups that belong to a markup annotation are not counted, and get "p3-popup12-0"
-    /// from their object), so that ids read the same in every session on the same file.
+    /// from their object), so that ids read the same in every session on the same file. An
+    /// annotation this app created keeps the id it was created with ("p3-n…", also its /NM)
+    /// across saves and reopening, unless another annotation on the page claims the same name.
     /// An annotation written inline in /Annots has no object (`nil`) until it is edited.
     func fileAnnotations(on page: PageIndex) -> [(ObjectRef?, String, PDFDictionary)] {
         var index = 0
         var out: [(ObjectRef?, String, PDFDictionary)] = []
+        var names: [String: Int] = [:]
+        for (_, dictionary) in core.annotationEntries(on: page) {
+            if let name = dictionary.flatMap({ Self.createdID($0, on: page) }) { names[name, default: 0] += 1 }
+        }
         for (ref, dictionary) in core.annotationEntries(on: page) {
             guard let dictionary, dictionary["Rect"] != nil else { continue }
             if dictionary["Subtype"]?.nameValue == "Popup", dictionary["Parent"] != nil {
                 let name = ref.map { "\($0.number)-\($0.generation)" } ?? "inline\(out.count)"
                 out.append((ref, "p\(page.rawValue)-popup\(name)", dictionary))
             } else {
-                out.append((ref, "p\(page.rawValue)-a\(index)", dictionary))
+                if let created = Self.createdID(dictionary, on: page), names[created] == 1 {
+                    out.append((ref, created, dictionary))
+                } else {
+                    out.append((ref, "p\(page.rawValue)-a\(index)", dictionary))
+                }
                 index += 1
             }
         }
         return out
+    }
+
+    /// The id an annotation made by this app on `page` was created with: its /NM when that has
+    /// the app's form, "p<page>-n" and hex digits.
+    static func createdID(_ dictionary: PDFDictionary, on page: PageIndex) -> String? {
+        guard let name = dictionary["NM"]?.textValue else { return nil }
+        let prefix = "p\(page.rawValue)-n"
+        guard name.hasPrefix(prefix), name.count > prefix.count,
+              name.dropFirst(prefix.count).allSatisfy(\.isHexDigit) else { return nil }
+        return name
     }
 
     /// The decoded content of an annotation's normal appearance (/AP /N), for checks that an

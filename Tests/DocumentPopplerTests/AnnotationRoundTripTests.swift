@@ -81,6 +81,26 @@ final class AnnotationRoundTripTests: XCTestCase {
         XCTAssertEqual(check.status, 0, check.output)
     }
 
+    func testAnAnnotationTheAppCreatedKeepsItsIdAcrossSavingAndReopening() throws {
+        let path = try blankDocument()
+        let editor = try DocumentEditor.open(path: path, password: nil)
+        _ = editor.annotations(on: PageIndex(0))
+        let note = Annotation.note(at: Point(x: 50, y: 400), on: PageIndex(0), text: "kept", color: .yellow,
+                                   stamp: CreationStamp(id: "p0-n5eed", author: nil, date: "D:20261124120000Z"))
+        var twin = note
+        twin.id = "p0-ntwin"
+        twin.uniqueName = "p0-n5eed" // a copy made elsewhere with the same /NM
+        try editor.perform(EditRecord("Note", .insert([PlacedAnnotation(note, at: 0)])))
+        try editor.save()
+        XCTAssertEqual(try DocumentEditor.open(path: path, password: nil).annotations(on: PageIndex(0)).map(\.id), ["p0-n5eed"])
+        let again = try DocumentEditor.open(path: path, password: nil)
+        _ = again.annotations(on: PageIndex(0))
+        try again.perform(EditRecord("Note", .insert([PlacedAnnotation(twin, at: 1)])))
+        try again.save()
+        XCTAssertEqual(try DocumentEditor.open(path: path, password: nil).annotations(on: PageIndex(0)).map(\.id), ["p0-a0", "p0-a1"],
+                       "two annotations naming the same id fall back to their places in /Annots")
+    }
+
     /// qpdf (not poppler) sees each annotation's dictionary with an /AP whose stream is a form.
     func testQpdfSeesAnAppearanceStreamForEveryAnnotation() throws {
         let path = try blankDocument()
