@@ -33,7 +33,7 @@ let package = Package(
 
         // Pure Swift layers.
         .target(name: "Geometry", linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "InteractionEngine", dependencies: ["Geometry"]),
+        .target(name: "InteractionEngine", dependencies: ["Document", "Geometry"]),
         .target(name: "DocumentLayout", dependencies: ["Geometry"]),
         .target(name: "Document", dependencies: ["Geometry"]),
 
@@ -61,7 +61,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
 
         // Benchmarks (not tests): `swift run -c release engine-bench`.
-        .executableTarget(name: "engine-bench", dependencies: ["InteractionEngine", "Geometry", "SeededRandom"]),
+        .executableTarget(name: "engine-bench", dependencies: ["InteractionEngine", "Document", "Geometry", "SeededRandom"]),
         // `swift run -c release edit-bench [document.pdf]`: save against cp, undo with 10,000 annotations.
         .executableTarget(name: "edit-bench", dependencies: ["DocumentPoppler", "Document", "Geometry"]),
         // `swift run -c release ink-bench`: input-to-frame latency of a replayed pen stroke in the real app.
@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "DocumentTests", dependencies: ["Document", "Geometry", "SeededRandom"]),
         .testTarget(name: "DocumentLayoutTests", dependencies: ["DocumentLayout", "Geometry", "SeededRandom"]),
-        .testTarget(name: "InteractionEngineTests", dependencies: ["InteractionEngine", "Geometry", "SeededRandom"]),
+        .testTarget(name: "InteractionEngineTests", dependencies: ["InteractionEngine", "Document", "Geometry", "SeededRandom"]),
         .testTarget(name: "DocumentPopplerTests", dependencies: ["DocumentPoppler", "Document", "Geometry", "SeededRandom", "TestSupport"]),
         .testTarget(name: "UITests", dependencies: ["InteractionEngine", "Geometry", "TestSupport"]),
         .testTarget(name: "GtkShellTests", dependencies: ["GtkShell", "InteractionEngine", "Geometry", "Rendering", "CCairo", "CGtk"]),

@@ -7,6 +7,16 @@ import Geometry
 /// `text` is the sticky note (PDF subtype /Text), not a text box; a text box is `freeText`.
 /// Subtypes the PDF library does not recognise (including newer ones such as /Redact or
 /// /Projection) are `unknown`.
+/// Identifies an annotation across the document model, the interaction engine and the shell
+/// (``Annotation/id`` as a value of its own type; the engine knows annotations by it).
+public struct AnnotationID: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var rawValue: String
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+}
+
+/// The kind of an annotation (its /Subtype), shared by the document model and the interaction
+/// engine, which tells kinds apart when deciding what a gesture may do.
 public enum AnnotationSubtype: String, Hashable, Sendable, Codable, CaseIterable {
     case text, link, freeText, line, square, circle, polygon, polyLine
     case highlight, underline, squiggly, strikeOut, stamp, caret, ink, popup

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Document
 import Geometry
 
 /// A decision of the engine that the host applies: move the view, change the selection, hand a

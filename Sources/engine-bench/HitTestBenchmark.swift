@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Document
 import Geometry
 import SeededRandom
 import InteractionEngine
@@ -12,7 +13,7 @@ func runHitTestBenchmark() {
     let zoom = 1.5
     let page = PageGeometry(index: PageIndex(0), origin: .zero, mediaSize: Size(width: 612, height: 792), zoom: zoom)
     let scene = DocumentScene(coordinates: DocumentCoordinates(view: ViewTransform(zoom: zoom), pages: [page]))
-    let kinds: [AnnotationKind] = [.ink, .highlight, .square, .note, .freeText, .line]
+    let kinds: [AnnotationKind] = [.ink, .highlight, .square, .text, .freeText, .line]
     let targets = (0..<10_000).map { i in
         AnnotationTarget(
             id: AnnotationID("a\(i)"), kind: kinds[i % kinds.count], page: page.index,

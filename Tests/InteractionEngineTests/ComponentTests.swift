@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Document
 import Geometry
 import XCTest
 
@@ -109,7 +110,7 @@ final class ComponentTests: XCTestCase {
 
     func testSmallAnnotationsAreEasierToHitWithAFingerThanWithAMouse() {
         let h = EngineHarness()
-        let tiny = h.targets.addAnnotation("tiny", .note, viewRect: Rect(x: 300, y: 300, width: 10, height: 10))
+        let tiny = h.targets.addAnnotation("tiny", .text, viewRect: Rect(x: 300, y: 300, width: 10, height: 10))
         h.tap(Point(x: 320, y: 305), t: 0)
         h.tap(Point(x: 320, y: 305), t: 1, seq: 0, source: .mouse)
         XCTAssertEqual(h.decisions, [.selectAnnotation(tiny), .toggleUserInterface])

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Document
 import Geometry
 import SeededRandom
 import XCTest
@@ -69,7 +70,7 @@ final class HitTestTreeTests: XCTestCase {
     func testATinyTargetIsEnlargedToFortyFourPixelsForTouchButOnlyEightForAPointer() {
         let scene = DocumentScene(coordinates: DocumentCoordinates(pages: [fxPage()]))
         // A 4×4 pt note icon centred at view (300, 300).
-        scene.setAnnotations([fxAnnotation("note", .note, Rect(x: 298, y: 490, width: 4, height: 4))], on: PageIndex(0))
+        scene.setAnnotations([fxAnnotation("note", .text, Rect(x: 298, y: 490, width: 4, height: 4))], on: PageIndex(0))
         let nearby = Point(x: 318, y: 300)  // 18 px right of the centre
         let close = Point(x: 303, y: 300)   // 3 px right of the centre
 
@@ -81,7 +82,7 @@ final class HitTestTreeTests: XCTestCase {
 
     func testEnlargementIsMeasuredInViewPixelsWhateverTheZoom() {
         let scene = DocumentScene(coordinates: DocumentCoordinates(pages: [fxPage(zoom: 4)]))
-        scene.setAnnotations([fxAnnotation("dot", .note, Rect(x: 100, y: 100, width: 2, height: 2))], on: PageIndex(0))
+        scene.setAnnotations([fxAnnotation("dot", .text, Rect(x: 100, y: 100, width: 2, height: 2))], on: PageIndex(0))
         // Centre in view: x = 101·4 = 404, y = (792 − 101)·4 = 2764. 21 px away still hits with touch.
         XCTAssertEqual(scene.hitTest(atView: Point(x: 425, y: 2764), source: .touchscreen)?.annotation?.id, AnnotationID("dot"))
         XCTAssertEqual(scene.hitTest(atView: Point(x: 427, y: 2764), source: .touchscreen)?.role, .page(PageIndex(0)))

@@ -152,6 +152,9 @@ public struct Annotation: Hashable, Sendable, Codable, Identifiable {
     }
 
     /// The snapshot the shell hit-tests and selects.
+    /// The annotation's id as the engine and the shell know it.
+    public var annotationID: AnnotationID { AnnotationID(id) }
+
     public var info: AnnotationInfo {
         AnnotationInfo(id: id, page: page, subtype: subtype, rect: rect, contents: contents,
                        isHidden: flags & (AnnotationFlags.hidden | AnnotationFlags.noView) != 0,

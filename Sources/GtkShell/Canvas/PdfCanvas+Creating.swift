@@ -114,17 +114,18 @@ extension PdfCanvas {
             quads += pdf.map(\.quantized)
         }
         guard let first = quads.first else { gtk_widget_queue_draw(area); return }
-        let subtype: AnnotationSubtype, name: String, tool: ToolID
+        let name: String, tool: ToolID
         switch kind {
-        case .underline: (subtype, name, tool) = (.underline, "Underline", .underline)
-        case .strikeOut: (subtype, name, tool) = (.strikeOut, "Strike Out", .strikeOut)
-        case .squiggly: (subtype, name, tool) = (.squiggly, "Squiggly", .squiggly)
-        case .highlight: (subtype, name, tool) = (.highlight, "Highlight", .highlighter)
-        case .ink, .freeText, .note, .square, .circle, .line, .polygon, .polyline, .stamp, .link, .widget,
-             .popup, .caret, .fileAttachment, .other:
+        case .underline: (name, tool) = ("Underline", .underline)
+        case .strikeOut: (name, tool) = ("Strike Out", .strikeOut)
+        case .squiggly: (name, tool) = ("Squiggly", .squiggly)
+        case .highlight: (name, tool) = ("Highlight", .highlighter)
+        case .ink, .freeText, .text, .square, .circle, .line, .polygon, .polyLine, .stamp, .link, .widget,
+             .popup, .caret, .fileAttachment, .sound, .movie, .screen, .printerMark, .trapNet, .watermark, .threeD, .unknown:
             gtk_widget_queue_draw(area)   // not text markup: nothing to add
             return
         }
+        let subtype = kind
         var box = Rect(origin: first, size: .zero)
         for p in quads.dropFirst() { box = box.union(Rect(origin: p, size: .zero)) }
         let stamp = creationStamp(page: page)
@@ -269,7 +270,7 @@ extension PdfCanvas {
         // The copies are selected at once (their targets are known before the page is drawn again).
         refreshTargets(on: page)
         interaction.deselectAnnotation()
-        interaction.select(copies.map { AnnotationID($0.annotation.id) })
+        interaction.select(copies.map(\.annotation.annotationID))
         return true
     }
 

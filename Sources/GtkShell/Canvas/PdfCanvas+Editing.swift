@@ -138,7 +138,7 @@ extension PdfCanvas {
         let all = doomed.flatMap { a in [a.id] + (editor.popupID(of: a).map { [$0] } ?? []) }
         let removal = editor.model.removal(of: all)
         if editing?.commit(EditRecord("Delete", .remove(removal))) == true {
-            for a in doomed { interaction.remove(AnnotationID(a.id)) }
+            for a in doomed { interaction.remove(a.annotationID) }
             annotationEdits += 1
         }
     }
@@ -149,7 +149,7 @@ extension PdfCanvas {
         guard var t = transforms[a.id] else { return }
         t.current = a
         transforms[a.id] = t
-        if var target = interaction.scene.annotation(AnnotationID(a.id)) {
+        if var target = interaction.scene.annotation(a.annotationID) {
             target.bounds = a.rect
             target.lineEnds = Self.lineEnds(of: a)
             interaction.update(target)

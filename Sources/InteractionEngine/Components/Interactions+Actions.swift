@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Document
 import Geometry
 
 /// Triggering a component's action from an embedder's own gesture.

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Document
 import Geometry
 
 /// The set of user interaction components of one document view, and the `tryTo…` methods that
@@ -19,7 +20,7 @@ public final class Interactions {
         public var fastScrollEdgeFraction: Double = 0.1
         /// Annotation kinds a tap edits directly (free text and notes only once selected).
         public var directlyEditableKinds: Set<AnnotationKind> = [.widget]
-        public var editableWhenSelectedKinds: Set<AnnotationKind> = [.freeText, .note]
+        public var editableWhenSelectedKinds: Set<AnnotationKind> = [.freeText, .text]
         public init() {}
     }
 

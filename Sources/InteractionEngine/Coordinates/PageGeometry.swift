@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Document
 import Geometry
 
 /// Where one page sits on the canvas and how its PDF user space is turned to reach the screen:

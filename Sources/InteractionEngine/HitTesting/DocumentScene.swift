@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Document
 import Geometry
 
 /// The hit-test tree of a laid-out document (canvas → spreads → pages → annotations, with

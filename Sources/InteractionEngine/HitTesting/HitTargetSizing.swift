@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Document
 import Geometry
 
 /// How far a small target's touch area is enlarged, in view pixels, so that a finger can hit a

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Document
 import Geometry
 
 /// One element of the hit-test tree (the document canvas, a spread, a page, an annotation, an

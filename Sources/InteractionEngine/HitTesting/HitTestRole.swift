@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Document
 import Geometry
 
 /// What a hit-test node stands for, so that a tool can tell a page from an annotation or an

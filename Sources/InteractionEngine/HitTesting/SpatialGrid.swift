@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Document
 import Geometry
 
 /// A uniform bucket grid over a node's children, so that a hit test visits only the children

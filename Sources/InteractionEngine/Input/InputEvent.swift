@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Document
 import Geometry
 
 /// The kind of device an event came from, as GTK 4.8 reports it (`gdk_device_get_source`, with

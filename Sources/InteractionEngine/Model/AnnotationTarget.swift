@@ -1,19 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Document
 import Geometry
 
-/// Identifies an annotation across the engine, the document model and the shell.
-public struct AnnotationID: Hashable, Sendable, Codable, CustomStringConvertible {
-    public var rawValue: String
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-    public var description: String { rawValue }
-}
+/// The document model's annotation identity: one type for the engine, the model and the shell.
+public typealias AnnotationID = Document.AnnotationID
 
-/// The PDF annotation subtypes the engine tells apart when deciding what a gesture may do
-/// (for example, an app that excludes ink from selection).
-public enum AnnotationKind: String, Hashable, Sendable, Codable, CaseIterable {
-    case ink, highlight, underline, strikeOut, squiggly, freeText, note, square, circle, line
-    case polygon, polyline, stamp, link, widget, popup, caret, fileAttachment, other
-}
+/// The document model's annotation kind (its /Subtype): the engine tells kinds apart when
+/// deciding what a gesture may do (for example, an app that excludes ink from selection).
+public typealias AnnotationKind = AnnotationSubtype
 
 /// What the engine knows of an annotation: enough to hit-test it and to decide whether an
 /// interaction may touch it, and nothing of how it is stored or drawn.

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Document
 import Geometry
 
 /// A change of the visible window that navigation input asks for; the host applies it to its

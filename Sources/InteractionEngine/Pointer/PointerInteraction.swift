@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Document
 import Geometry
 
 /// Tracks which pointer region an indirect pointer (mouse, touchpad, pen hovering) is over and

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Document
 import Geometry
 
 /// A compass direction of a resize handle or a resize cursor, as seen on screen.

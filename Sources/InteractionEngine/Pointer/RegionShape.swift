@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Document
 import Geometry
 
 /// The outline of a pointer region or of a custom pointer: a rectangle, a rounded rectangle or

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Document
 import Geometry
 
 /// Recognizes contacts held still for a minimum duration, then follows them as a continuous

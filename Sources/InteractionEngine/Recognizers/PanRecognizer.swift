@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Document
 import Geometry
 
 /// Recognizes one or more contacts moving together beyond a per-source minimum distance, and

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Document
 import Geometry
 
 /// Recognizes a pinch from two fingers on the touchscreen or from the touchpad's pinch gesture,

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Document
 import Geometry
 
 /// Recognizes n taps of m fingers (or clicks), each within a per-source slop and the next

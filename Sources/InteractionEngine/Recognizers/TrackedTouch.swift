@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Document
 import Geometry
 
 /// One contact (a finger, a held button, the pen tip) as a recognizer follows it from the moment

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import Document
 import Geometry
 
 /// The first line of an input recording: identifies the format and its version and carries

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Document
 import Geometry
 
 /// Everything that decides what input means for one document view, composed: the input

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Document
 import Geometry
 
 /// What a ``DocumentInteraction`` asks of its host (the canvas widget): move the view, change

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Document
 import Geometry
 
 // Every output the engine can hand a host, named without its payload and with one example each,

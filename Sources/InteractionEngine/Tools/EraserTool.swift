@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Document
 import Geometry
 
 /// Deletes the annotations a stroke passes over (ink by default), each once per stroke; between
@@ -19,8 +20,8 @@ public final class EraserTool: Tool {
     /// Every kind of mark a user makes (what the app's Eraser erases): ink, shapes, text markup,
     /// notes, text boxes, stamps, carets; never links, form fields or popups.
     public static let markKinds: Set<AnnotationKind> = [
-        .ink, .square, .circle, .line, .polygon, .polyline, .highlight, .underline, .strikeOut, .squiggly,
-        .note, .freeText, .stamp, .caret,
+        .ink, .square, .circle, .line, .polygon, .polyLine, .highlight, .underline, .strikeOut, .squiggly,
+        .text, .freeText, .stamp, .caret,
     ]
 
     public func handle(_ event: ToolEvent, context: ToolContext) -> ToolDisposition {

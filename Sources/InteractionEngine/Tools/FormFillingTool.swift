@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Document
 import Geometry
 
 /// Focuses form fields (widget annotations) for filling; typing goes to the host's editor.

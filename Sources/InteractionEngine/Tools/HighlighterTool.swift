@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Document
 import Geometry
 
 /// Creates text markup (highlight, underline, strike-out, squiggly) from a text selection: an

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Document
 import Geometry
 
 /// Draws freehand ink strokes in the PDF space of the page the stroke starts on.

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Document
 import Geometry
 
 /// Follows the link under a tap and hands back to browse/pan; anything else goes straight back

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Document
 import Geometry
 
 /// The browse tool, current when the user is not "doing something": a drag scrolls the view,

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Document
 import Geometry
 
 /// One of the eight handles around a selected annotation, named as seen on screen (after page

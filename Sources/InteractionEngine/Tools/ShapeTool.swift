@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import Document
 import Geometry
 
 /// Draws a square, circle, line or arrow by dragging from one corner (or end) to the other on

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Document
 import Geometry
 
 /// Selects text by dragging (a mouse press on text, or a long press by touch followed by the

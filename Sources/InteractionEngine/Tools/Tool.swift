@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Document
 import Geometry
 
 /// State that outlives any one tool instance (tools are created afresh on every switch): the

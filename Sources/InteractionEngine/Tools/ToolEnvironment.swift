@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Document
 import Geometry
 
 /// What a tool may ask about the document and the view: the hit-test tree, the coordinate

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Document
 import Geometry
 
 /// A recognized tap or long press as the tool manager receives it from the gesture layer.
