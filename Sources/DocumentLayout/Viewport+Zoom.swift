@@ -32,6 +32,20 @@ extension Viewport {
         return result.clamped(to: layout)
     }
 
+    /// Smart zoom: the viewport zoomed so that `rect` (view coordinates, such as a text column)
+    /// spans the view's width less `margin` on each side, the point `focus` keeping its height
+    /// on screen and the rectangle's left edge landing at the margin; `nil` for an empty
+    /// rectangle or a view too narrow for the margins.
+    public func fitting(width rect: Rect, about focus: Point, margin: Double = 12, in layout: DocumentLayout) -> Viewport? {
+        guard rect.width > 0, size.width > 2 * margin else { return nil }
+        let factor = (size.width - 2 * margin) / rect.width
+        let zoomed = zoomed(to: zoom * factor, keeping: focus, in: layout)
+        let applied = zoomed.zoom / zoom
+        // Where the rectangle's left edge landed after zooming about the focus.
+        let left = focus.x + (rect.minX - focus.x) * applied
+        return zoomed.scrolled(by: Vector(dx: left - margin, dy: 0), in: layout)
+    }
+
     /// The zoom at which a spread fills the view's width less the margins (and the gap between
     /// its pages), limited to ``zoomRange``.
     ///

@@ -126,4 +126,26 @@ final class ViewportZoomTests: XCTestCase {
         XCTAssertEqual(Viewport.fitPageZoom(for: layout, viewSize: Size(width: 10, height: 10), page: nil), 0.05)
         XCTAssertEqual(Viewport.fitWidthZoom(for: layout, viewSize: Size(width: 100_000, height: 10), page: nil), 16)
     }
+
+    func testFittingAColumnsWidthPutsItEdgeToEdgeWithTheMarginAndKeepsTheFocusHeight() {
+        let layout = DocumentLayout(pageSizes: [Size(width: 600, height: 800), Size(width: 600, height: 800)])
+        let viewport = Viewport(size: Size(width: 700, height: 500), offset: Point(x: 0, y: 100), zoom: 1).clamped(to: layout)
+        // A 200-point column whose left edge is at view x 250.
+        let column = Rect(x: 250, y: 150, width: 200, height: 300)
+        let focus = Point(x: 300, y: 240)
+        guard let fitted = viewport.fitting(width: column, about: focus, margin: 12, in: layout) else { return XCTFail("fits") }
+        XCTAssertEqual(fitted.zoom, (700 - 24) / 200, accuracy: 1e-9)
+        // The column's left edge is now at the margin, its right edge at the view's width less the margin.
+        let leftCanvas = fitted.viewToCanvas(Point(x: 12, y: focus.y))
+        let rightCanvas = fitted.viewToCanvas(Point(x: 700 - 12, y: focus.y))
+        let before = viewport.viewToCanvas(Point(x: 250, y: focus.y)), beforeRight = viewport.viewToCanvas(Point(x: 450, y: focus.y))
+        let page = layout.pageFrame(PageIndex(0), zoom: 1), pageAfter = layout.pageFrame(PageIndex(0), zoom: fitted.zoom)
+        XCTAssertEqual((leftCanvas.x - pageAfter.minX) / fitted.zoom, (before.x - page.minX) / 1, accuracy: 1e-6)
+        XCTAssertEqual((rightCanvas.x - pageAfter.minX) / fitted.zoom, (beforeRight.x - page.minX) / 1, accuracy: 1e-6)
+        // The document point under the focus keeps its height on screen.
+        let focusBefore = (viewport.viewToCanvas(focus).y - page.minY) / 1
+        let focusAfter = (fitted.viewToCanvas(Point(x: 0, y: focus.y)).y - pageAfter.minY) / fitted.zoom
+        XCTAssertEqual(focusAfter, focusBefore, accuracy: 1e-6)
+        XCTAssertNil(viewport.fitting(width: Rect(x: 0, y: 0, width: 0, height: 10), about: focus, in: layout))
+    }
 }

@@ -42,16 +42,19 @@ final class ToolBehaviourTests: XCTestCase {
         XCTAssertEqual(manager.handle(fxContact(.cancelled, 470, 545)).commands, [.endTransform(square, cancelled: true)])
     }
 
-    func testAPressOnEmptySpaceDeselectsAndHandsOverToPanWhichScrolls() {
+    func testAPressOnEmptySpaceDeselectsAndLeavesTheContactToTheRecognizers() {
         let manager = editingSquare()
         let began = manager.handle(fxContact(.began, 500, 700, source: .touchscreen, sequence: 5))
         XCTAssertEqual(began.visited, [.annotationEdit, .pan])
         XCTAssertEqual(began.commands, [.deselectAnnotation(square)])
-        XCTAssertEqual(manager.handle(fxContact(.moved, 490, 650, source: .touchscreen, sequence: 5)).commands, [.scrollView(by: Vector(dx: 10, dy: 50))])
+        XCTAssertFalse(began.isHandled, "scrolling is the engine's scroll recognizer's, not a tool's")
+        let moved = manager.handle(fxContact(.moved, 490, 650, source: .touchscreen, sequence: 5))
+        XCTAssertFalse(moved.isHandled)
+        XCTAssertEqual(moved.commands, [])
     }
 
     func testALockedAnnotationIsSelectedButNeitherMovedNorDeleted() {
-        let manager = ToolManager(environment: makeToolScene())
+        let manager = ToolManager(environment: makeToolScene(), initialTool: .annotationEdit)
         _ = manager.handle(fxContact(.began, 450, 660))
         XCTAssertEqual(manager.session.selectedAnnotation, AnnotationID("locked"))
         XCTAssertEqual(manager.handle(fxContact(.moved, 480, 660)).commands, [])
@@ -76,36 +79,23 @@ final class ToolBehaviourTests: XCTestCase {
                        [.beginTransform(square), .moveAnnotation(square, by: Vector(dx: 0, dy: 10)), .endTransform(square, cancelled: false)])
     }
 
-    func testAMousePressOnTextSelectsTextByDragging() {
+    func testTheHighlighterPreviewsWhatADragWouldMarkAndMarksItOnLift() {
+        let manager = ToolManager(environment: makeToolScene(), initialTool: .highlighter)
+        _ = manager.handle(fxContact(.began, 100, 82))  // PDF y 710
+        let range = TextRange(start: PagePoint(page: PageIndex(0), point: Point(x: 100, y: 710)),
+                              end: PagePoint(page: PageIndex(0), point: Point(x: 200, y: 710)))
+        XCTAssertEqual(manager.handle(fxContact(.moved, 200, 82)).commands, [.markupPreview(range)])
+        XCTAssertEqual(manager.handle(fxContact(.ended, 200, 82)).commands, [.addTextMarkup(.highlight, range), .clearMarkupPreview])
+        XCTAssertEqual(manager.currentToolID, .highlighter, "the tool stays picked")
+    }
+
+    func testBrowsingHandsATapOnAnAnnotationToItsEditorAndLeavesLinksAndContactsAlone() {
         let manager = ToolManager(environment: makeToolScene())
-        let began = manager.handle(fxContact(.began, 100, 82))  // PDF y 710
-        XCTAssertEqual(began.visited, [.pan, .textSelection])
-        let moved = manager.handle(fxContact(.moved, 200, 82))
-        XCTAssertEqual(moved.commands, [.selectText(TextRange(start: PagePoint(page: PageIndex(0), point: Point(x: 100, y: 710)),
-                                                              end: PagePoint(page: PageIndex(0), point: Point(x: 200, y: 710))))])
-        _ = manager.handle(fxContact(.ended, 200, 82))
-        let tapped = manager.handle(fxTap(500, 500))
-        XCTAssertEqual(tapped.commands, [.clearTextSelection])
+        XCTAssertFalse(manager.handle(fxContact(.began, 100, 82)).isHandled, "text selection is the selectText component's")
+        XCTAssertFalse(manager.handle(fxTap(350, 282)).isHandled, "following links is the openLink component's")
         XCTAssertEqual(manager.currentToolID, .pan)
-    }
-
-    func testALongPressOnTextStartsASelectionThatTheSameFingerExtends() {
-        let manager = ToolManager(environment: makeToolScene())
-        _ = manager.handle(fxContact(.began, 100, 82, source: .touchscreen, sequence: 1))
-        let pressed = manager.handle(.longPress(ToolGesture(position: Point(x: 100, y: 82), source: .touchscreen)))
-        XCTAssertEqual(pressed.visited, [.pan, .textSelection])
-        let moved = manager.handle(fxContact(.moved, 150, 82, source: .touchscreen, sequence: 1))
-        XCTAssertEqual(moved.commands.last, .selectText(TextRange(start: PagePoint(page: PageIndex(0), point: Point(x: 100, y: 710)),
-                                                                   end: PagePoint(page: PageIndex(0), point: Point(x: 150, y: 710)))))
-    }
-
-    func testTheHighlighterTurnsAnExistingTextSelectionIntoMarkup() {
-        let manager = ToolManager(environment: makeToolScene())
-        _ = manager.handle(fxContact(.began, 100, 82))
-        _ = manager.handle(fxContact(.moved, 200, 82))
-        _ = manager.handle(fxContact(.ended, 200, 82))
-        let range = manager.session.textSelection!
-        XCTAssertEqual(manager.select(.highlighter), [.addTextMarkup(.highlight, range), .clearTextSelection])
+        _ = manager.handle(fxTap(150, 250))
+        XCTAssertEqual(manager.currentToolID, .annotationEdit)
     }
 
     func testAnInkStrokeIsCommittedInPDFSpaceWithPressure() {

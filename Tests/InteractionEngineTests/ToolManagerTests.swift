@@ -68,14 +68,6 @@ final class ToolManagerTests: XCTestCase {
         XCTAssertNil(manager.session.selectedAnnotation)
     }
 
-    func testATapOnALinkIsFollowedAndBrowsingResumes() {
-        let manager = ToolManager(environment: makeToolScene())
-        let dispatch = manager.handle(fxTap(350, 282))
-        XCTAssertEqual(dispatch.visited, [.pan, .linkFollowing])
-        XCTAssertEqual(dispatch.commands, [.followLink(AnnotationID("link"))])
-        XCTAssertEqual(manager.currentToolID, .pan)
-    }
-
     func testAHandoffCycleIsDetectedAndReportedInsteadOfLoopingForever() {
         let a = ToolID("a"), b = ToolID("b")
         let manager = ToolManager(environment: makeToolScene(), initialTool: a, factories: [

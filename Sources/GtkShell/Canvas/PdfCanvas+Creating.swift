@@ -79,31 +79,30 @@ extension PdfCanvas {
     }
 
     /// Shows the text a markup tool is being dragged over as a selection.
-    func showTextRange(_ range: TextRange) {
+    func showMarkupPreview(_ range: TextRange) {
         guard let chars = characters(in: range) else { return }
-        textSelection = (chars.page, chars.from, chars.to)
+        markupPreview = TextSelection(page: chars.page, anchor: chars.from, focus: chars.to)
         gtk_widget_queue_draw(area)
     }
 
     /// Text markup over the characters of a range: one quadrilateral per line, following the
     /// glyph boxes, in PDF space (so it stays right on turned pages).
     func addMarkup(_ kind: AnnotationKind, over range: TextRange) {
-        textSelection = nil
+        markupPreview = nil
         guard let chars = characters(in: range) else { gtk_widget_queue_draw(area); return }
         addMarkup(kind, on: chars.page, from: chars.from, to: chars.to)
     }
 
-    /// Markup over the selected text (the user selected, then picked a markup tool or key).
-    /// Returns whether there was a selection to mark.
+    /// Markup over the selected text (the user selected, then chose Highlight …): the engine
+    /// hands it back as a `markText` command. Returns whether there was a selection to mark.
     @discardableResult
     func markSelectedText(_ kind: AnnotationKind) -> Bool {
-        guard let s = textSelection else { return false }
-        textSelection = nil
-        addMarkup(kind, on: s.page, from: s.anchor, to: s.focus)
+        guard textSelection != nil else { return false }
+        interaction.markTextSelection(kind)
         return true
     }
 
-    private func addMarkup(_ kind: AnnotationKind, on page: PageIndex, from: Int, to: Int) {
+    func addMarkup(_ kind: AnnotationKind, on page: PageIndex, from: Int, to: Int) {
         guard let text = textByPage[page] else { return }
         let coordinates = interaction.scene.coordinates
         var quads: [Point] = []

@@ -199,8 +199,13 @@ extension PdfCanvas {
     }
 
     /// The selected text as translucent bands over its lines.
+    /// The text selection and a markup tool's preview, from the pages' character boxes.
     private func drawTextSelection(_ cr: OpaquePointer) {
-        guard let s = textSelection, let text = textByPage[s.page], s.page.rawValue < pageCount else { return }
+        for s in [textSelection, markupPreview].compactMap({ $0 }) { drawTextSelection(s, cr) }
+    }
+
+    private func drawTextSelection(_ s: TextSelection, _ cr: OpaquePointer) {
+        guard let text = textByPage[s.page], s.page.rawValue < pageCount else { return }
         let frame = layout.pageFrame(s.page, zoom: viewport.zoom).offsetBy(Point.zero - viewport.offset)
         let z = viewport.zoom
         cairo_set_source_rgba(cr, 0.21, 0.52, 0.89, 0.35)

@@ -79,11 +79,13 @@ extension PdfCanvas {
             addShape(kind, on: page, from: from, to: to)
         case .addNote(let page, let point):
             addNote(on: page, at: point)
-        case .selectText(let range):
-            showTextRange(range)
-        case .clearTextSelection:
-            textSelection = nil
+        case .markupPreview(let range):
+            showMarkupPreview(range)
+        case .clearMarkupPreview:
+            markupPreview = nil
             gtk_widget_queue_draw(area)
+        case .markText(let kind, let selection):
+            addMarkup(kind, on: selection.page, from: selection.anchor, to: selection.focus)
         case .addTextMarkup(let kind, let range):
             addMarkup(kind, over: range)
         case .addFreeText(let page, let rect):
@@ -92,11 +94,6 @@ extension PdfCanvas {
             addStamp(on: page, in: rect)
         case .selectAnnotation, .deselectAnnotation:
             gtk_widget_queue_draw(area)
-        case .scrollView(let delta):
-            apply(NavigationAction.scroll(by: delta))
-            viewChanged()
-        case .followLink(let id):
-            follow(id)
         case .focusFormField, .clearFormFocus:
             return .nothingToApply(reason: "form fields are not filled in this window yet")
         }

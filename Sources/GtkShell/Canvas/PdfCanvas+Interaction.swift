@@ -13,7 +13,7 @@ extension PdfCanvas {
         let interaction = DocumentInteraction(clock: clock)
         interaction.output = { [weak self] output in self?.apply(output) }
         interaction.characterLookup = { [weak self] page, point in self?.textByPage[page]?.characterIndex(at: point) }
-        interaction.hasTextSelection = { [weak self] in self?.textSelection != nil }
+        interaction.nearestCharacterLookup = { [weak self] page, point in self?.textByPage[page]?.nearestCharacterIndex(to: point) }
         interaction.columnLookup = { [weak self] page, point in self?.textByPage[page]?.columnRect(around: point) }
         return interaction
     }
@@ -117,6 +117,9 @@ extension PdfCanvas {
         case .selectionChanged:
             onSelectionChanged?(selectedAnnotationValue())
             gtk_widget_queue_draw(area)
+        case .textSelectionChanged:
+            gtk_widget_queue_draw(area)
+            onViewChanged?()
         case .hoverChanged:
             gtk_widget_queue_draw(area)
         case .cursor(let shape):
@@ -141,13 +144,8 @@ extension PdfCanvas {
     @discardableResult
     func apply(_ decision: EngineOutput) -> OutputHandling {
         switch decision {
-        case .selectText(let phase, let point, let hit):
-            selectText(phase, at: point, hit: hit)
         case .openLink(let hit):
             follow(hit.annotation.id)
-        case .deselectText:
-            textSelection = nil
-            gtk_widget_queue_draw(area)
         case .fastScroll(let direction):
             // A finger's tap near an edge turns a screenful, the way a reader pages; a mouse click
             // there is just a click (desktop users page with keys, wheel and scrollbar).
@@ -174,25 +172,18 @@ extension PdfCanvas {
         case .stylusEnd:
             return .nothingToApply(reason: "the tools read the pen's end from each event's source (the eraser end erases)")
         case .contact, .contactCancelled, .hover, .scroll, .scrollEnded, .stopMomentum, .zoom, .smartZoom, .key,
-             .selectAnnotation, .deselectAnnotations, .transformAnnotation, .liftAnnotation:
+             .selectAnnotation, .deselectAnnotations, .transformAnnotation, .liftAnnotation, .selectText, .deselectText:
             // DocumentInteraction turns these into navigation, tool and selection outputs itself.
             return .translatedByEngine
         }
         return .applied
     }
 
-    /// Zooms so that `rect` (view coordinates) spans the view's width with a small margin, the
-    /// tapped point keeping its height on screen and the rectangle's left edge at the margin.
+    /// Zooms so that `rect` (view coordinates) spans the view's width (the layout's geometry).
     func smartZoom(to rect: Rect, about focus: Point) {
-        let margin = 12.0
-        guard rect.width > 0, viewport.size.width > 2 * margin else { return }
-        let factor = (viewport.size.width - 2 * margin) / rect.width
+        guard let fitted = viewport.fitting(width: rect, about: focus, in: layout) else { return }
         zoomMode = .free
-        let zoomed = viewport.zoomed(to: viewport.zoom * factor, keeping: focus, in: layout)
-        let applied = zoomed.zoom / viewport.zoom
-        // Where the rectangle's left edge landed after zooming about the focus.
-        let left = focus.x + (rect.minX - focus.x) * applied
-        viewport = zoomed.scrolled(by: Vector(dx: left - margin, dy: 0), in: layout)
+        viewport = fitted
         viewChanged()
     }
 
@@ -204,25 +195,6 @@ extension PdfCanvas {
         case .uri(let uri)?: onExternalLink?(uri)
         case .unsupported?, nil: gtk_widget_error_bell(area)
         }
-    }
-
-    /// Starts or extends the text selection; while dragging, the nearest character on the page
-    /// where the selection started is the new end.
-    func selectText(_ phase: GesturePhase, at point: Point, hit: TextHit) {
-        guard let index = hit.characterIndex else { return }
-        switch phase {
-        case .began:
-            textSelection = (hit.page, index, index)
-        case .changed, .ended:
-            guard let selection = textSelection, let text = textByPage[selection.page],
-                  let pagePoint = interaction.pagePoint(fromView: point, on: selection.page),
-                  let focus = text.nearestCharacterIndex(to: pagePoint) else { return }
-            textSelection = (selection.page, selection.anchor, focus)
-        case .cancelled:
-            textSelection = nil
-        }
-        gtk_widget_queue_draw(area)
-        onViewChanged?()
     }
 
     /// The selected text, if any.

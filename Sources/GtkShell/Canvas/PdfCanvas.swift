@@ -102,8 +102,10 @@ public final class PdfCanvas {
     var textSource: TextSource?
     /// Text and character boxes of the pages seen so far.
     var textByPage: [PageIndex: PageText] = [:]
-    /// The selected text: a page and two character indexes (where it started, where it ends).
-    public internal(set) var textSelection: (page: PageIndex, anchor: Int, focus: Int)?
+    /// The selected text (the engine owns it): a page and two character indexes.
+    public var textSelection: TextSelection? { interaction.textSelection }
+    /// The text a markup tool's drag is over, drawn as a selection while the drag lasts.
+    var markupPreview: TextSelection?
     /// Exact geometry (crop box, /Rotate) of the pages that carry annotations.
     var exactPageInfo: [PageIndex: PageInfo] = [:]
     /// Pages whose tiles must be re-rendered because an annotation on them changed.
@@ -180,7 +182,8 @@ public final class PdfCanvas {
         exactPageInfo = [:]
         textSource = text
         textByPage = [:]
-        textSelection = nil
+        interaction.setTextSelection(nil)
+        markupPreview = nil
         linkSource = links
         linkTargets = [:]
         documentGeneration += 1
@@ -203,11 +206,6 @@ public final class PdfCanvas {
 
     /// Picks a creation tool, or `nil` to select and browse.
     public func pick(_ tool: ToolID?) {
-        // Text selected first, then a markup tool: the selection is marked at once.
-        if let tool, textSelection != nil {
-            let kinds: [ToolID: AnnotationKind] = [.highlighter: .highlight, .underline: .underline, .strikeOut: .strikeOut, .squiggly: .squiggly]
-            if let kind = kinds[tool] { markSelectedText(kind) }
-        }
         interaction.pick(tool)
         applyCursor(tool == nil ? .default : .crosshair)
         inkPreview = nil
@@ -229,7 +227,8 @@ public final class PdfCanvas {
         exactPageInfo = [:]
         textSource = nil
         textByPage = [:]
-        textSelection = nil
+        interaction.setTextSelection(nil)
+        markupPreview = nil
         linkSource = nil
         linkTargets = [:]
         documentGeneration += 1

@@ -55,6 +55,7 @@ public final class DocumentInteraction {
         var nav = NavigationController.Settings()
         nav.wheelStep = settings.wheelStep
         navigation = NavigationController(settings: nav)
+        targets.textSelected = { [unowned self] in self.textSelection != nil }
         targets.selected = { [unowned self] in
             self.selectedAnnotations.compactMap { self.scene.annotation($0) }
         }
@@ -90,6 +91,8 @@ public final class DocumentInteraction {
     /// what it holds (an ink stroke in progress, say).
     public func pick(_ tool: ToolID?) {
         guard tool != pickedTool else { return }
+        // Text selected first, then a markup tool: the selection is marked at once.
+        if let tool, let kind = Self.markupKinds[tool], textSelection != nil { markTextSelection(kind) }
         let before = selectedAnnotations
         pickedTool = tool
         toolSequences.removeAll()
@@ -123,10 +126,51 @@ public final class DocumentInteraction {
         set { targets.columnAt = newValue }
     }
 
-    /// Tells the components whether text is selected (so a tap can clear it).
-    public var hasTextSelection: () -> Bool {
-        get { targets.textSelected }
-        set { targets.textSelected = newValue }
+    /// Answers "which character is nearest to this point of the page?" (displayed page space),
+    /// to extend a text selection wherever the gesture goes on the page where it began.
+    public var nearestCharacterLookup: ((PageIndex, Point) -> Int?)?
+
+    /// The text the user selected, if any. The selectText component starts it, the same gesture
+    /// extends it, deselectText (a tap elsewhere) ends it; the host may set or clear it too
+    /// (Select All, after copying it into a markup). Each change is reported with
+    /// ``InteractionOutput/textSelectionChanged(_:)``.
+    public private(set) var textSelection: TextSelection?
+
+    /// Replaces the text selection from the host's side.
+    public func setTextSelection(_ selection: TextSelection?) {
+        guard selection != textSelection else { return }
+        textSelection = selection
+        output(.textSelectionChanged(selection))
+    }
+
+    /// The markup each markup tool makes.
+    static let markupKinds: [ToolID: AnnotationKind] = [
+        .highlighter: .highlight, .underline: .underline, .strikeOut: .strikeOut, .squiggly: .squiggly,
+    ]
+
+    /// Marks the selected text with `kind` (highlight, underline …) and ends the selection.
+    public func markTextSelection(_ kind: AnnotationKind) {
+        guard let selection = textSelection else { return }
+        output(.tool(.markText(kind, selection)))
+        setTextSelection(nil)
+    }
+
+    /// Starts or extends the text selection as the selectText component's gesture goes: it
+    /// begins at the character hit and ends at the character nearest to the gesture on the
+    /// page where it began.
+    private func extendTextSelection(_ phase: GesturePhase, at point: Point, hit: TextHit) {
+        switch phase {
+        case .began:
+            guard let index = hit.characterIndex else { return }
+            setTextSelection(TextSelection(page: hit.page, anchor: index, focus: index))
+        case .changed, .ended:
+            guard var selection = textSelection, let pagePoint = pagePoint(fromView: point, on: selection.page),
+                  let focus = nearestCharacterLookup?(selection.page, pagePoint) else { return }
+            selection.focus = focus
+            setTextSelection(selection)
+        case .cancelled:
+            setTextSelection(nil)
+        }
     }
 
     /// A view point in a page's displayed space, for extending a text selection.
@@ -335,6 +379,12 @@ public final class DocumentInteraction {
                     guard event.source == .mouse, engine.interactions.selectAnnotation.isEnabled else { return false }
                 }
                 emit(tools.select(.annotationEdit))
+                if scene.hitTest(atView: event.position, source: event.source)?.annotation == nil,
+                   textSelection != nil, engine.interactions.deselectText.isEnabled,
+                   engine.interactions.deselectText.canActivate(at: event.position, in: .view) {
+                    // A press on empty page space ends a text selection, as a tap there does.
+                    setTextSelection(nil)
+                }
             }
             let before = selectedAnnotations
             let dispatch = tools.handle(.input(event))
@@ -456,10 +506,12 @@ public final class DocumentInteraction {
             applyEngineTransform(target, phase, translation)
         case .liftAnnotation(let target, let phase, let point):
             applyLift(target, phase, point)
-        case .selectText(.ended, let point, _) where engine.interactions.currentSource.isDirect:
+        case .selectText(let phase, let point, let hit):
+            extendTextSelection(phase, at: point, hit: hit)
             // A finger's selection is done: the host offers what to do with it.
-            output(.engine(decision))
-            output(.textMenu(at: point))
+            if phase == .ended, engine.interactions.currentSource.isDirect, textSelection != nil { output(.textMenu(at: point)) }
+        case .deselectText:
+            setTextSelection(nil)
         case .contact, .contactCancelled, .hover:
             break
         default:

@@ -23,6 +23,8 @@ public enum InteractionOutput: Equatable, Sendable {
     /// Show the context menu at a view point, about an annotation (now selected) or, with
     /// `nil`, about the page.
     case contextMenu(at: Point, annotation: AnnotationID?)
+    /// The text selection changed (`nil`: none); the host draws it.
+    case textSelectionChanged(TextSelection?)
     /// This annotation is lifted under a finger (drawn a little larger, with a shadow), or none
     /// is any more.
     case lift(AnnotationID?)

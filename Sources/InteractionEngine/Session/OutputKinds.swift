@@ -10,9 +10,9 @@ extension ToolCommand {
     /// A ``ToolCommand``'s case without its payload.
     public enum Kind: String, CaseIterable, Sendable {
         case selectAnnotation, deselectAnnotation, beginTransform, moveAnnotation, resizeAnnotation, endTransform
-        case moveLineEnd, deleteAnnotations, selectionBand, scrollView, selectText, clearTextSelection, addTextMarkup
+        case moveLineEnd, deleteAnnotations, selectionBand, markupPreview, clearMarkupPreview, addTextMarkup, markText
         case inkPreview, addInk, shapePreview, clearShapePreview, addShape, addFreeText, addNote, addStamp
-        case focusFormField, clearFormFocus, followLink
+        case focusFormField, clearFormFocus
     }
 
     public var kind: Kind {
@@ -26,10 +26,10 @@ extension ToolCommand {
         case .moveLineEnd: return .moveLineEnd
         case .deleteAnnotations: return .deleteAnnotations
         case .selectionBand: return .selectionBand
-        case .scrollView: return .scrollView
-        case .selectText: return .selectText
-        case .clearTextSelection: return .clearTextSelection
+        case .markupPreview: return .markupPreview
+        case .clearMarkupPreview: return .clearMarkupPreview
         case .addTextMarkup: return .addTextMarkup
+        case .markText: return .markText
         case .inkPreview: return .inkPreview
         case .addInk: return .addInk
         case .shapePreview: return .shapePreview
@@ -40,7 +40,6 @@ extension ToolCommand {
         case .addStamp: return .addStamp
         case .focusFormField: return .focusFormField
         case .clearFormFocus: return .clearFormFocus
-        case .followLink: return .followLink
         }
     }
 
@@ -59,10 +58,10 @@ extension ToolCommand {
         case .moveLineEnd: return .moveLineEnd(id, index: 1, to: b)
         case .deleteAnnotations: return .deleteAnnotations([id])
         case .selectionBand: return .selectionBand(Rect(x: 10, y: 10, width: 50, height: 50))
-        case .scrollView: return .scrollView(by: Vector(dx: 0, dy: 40))
-        case .selectText: return .selectText(range)
-        case .clearTextSelection: return .clearTextSelection
+        case .markupPreview: return .markupPreview(range)
+        case .clearMarkupPreview: return .clearMarkupPreview
         case .addTextMarkup: return .addTextMarkup(.highlight, range)
+        case .markText: return .markText(.underline, TextSelection(page: page, anchor: 0, focus: 5))
         case .inkPreview: return .inkPreview(page, [stroke])
         case .addInk: return .addInk(page, [stroke])
         case .shapePreview: return .shapePreview(.square, page, from: a, to: b)
@@ -73,7 +72,6 @@ extension ToolCommand {
         case .addStamp: return .addStamp(page, Rect(x: 100, y: 100, width: 150, height: 40), name: "Approved")
         case .focusFormField: return .focusFormField(id)
         case .clearFormFocus: return .clearFormFocus
-        case .followLink: return .followLink(id)
         }
     }
 }
@@ -147,7 +145,8 @@ extension EngineOutput {
 extension InteractionOutput {
     /// An ``InteractionOutput``'s case without its payload.
     public enum Kind: String, CaseIterable, Sendable {
-        case navigate, smartZoom, tool, selectionChanged, hoverChanged, cursor, needsFrames, contextMenu, lift, textMenu, engine
+        case navigate, smartZoom, tool, selectionChanged, textSelectionChanged, hoverChanged, cursor, needsFrames, contextMenu, lift
+        case textMenu, engine
     }
 
     public var kind: Kind {
@@ -156,6 +155,7 @@ extension InteractionOutput {
         case .smartZoom: return .smartZoom
         case .tool: return .tool
         case .selectionChanged: return .selectionChanged
+        case .textSelectionChanged: return .textSelectionChanged
         case .hoverChanged: return .hoverChanged
         case .cursor: return .cursor
         case .needsFrames: return .needsFrames
@@ -175,6 +175,7 @@ extension InteractionOutput {
             case .smartZoom: return [.smartZoom(to: Rect(x: 50, y: 50, width: 200, height: 300), about: Point(x: 100, y: 100))]
             case .tool: return ToolCommand.Kind.allCases.map { .tool(ToolCommand.example($0, id: target.id)) }
             case .selectionChanged: return [.selectionChanged(target.id)]
+            case .textSelectionChanged: return [.textSelectionChanged(TextSelection(page: target.page, anchor: 0, focus: 3)), .textSelectionChanged(nil)]
             case .hoverChanged: return [.hoverChanged(target.id)]
             case .cursor: return [.cursor(.crosshair)]
             case .needsFrames: return [.needsFrames]

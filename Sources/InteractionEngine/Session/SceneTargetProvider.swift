@@ -10,7 +10,7 @@ final class SceneTargetProvider: InteractionTargetProvider {
     var selected: () -> [AnnotationTarget] = { [] }
     /// The character under a point of a page's displayed space (points, top-left origin).
     var characterAt: ((PageIndex, Point) -> Int?)?
-    var textSelected: () -> Bool = { false }
+    var textSelected: () -> Bool = { false }  // set by DocumentInteraction
     /// The text column around a point of a page's displayed space (points, top-left origin).
     var columnAt: ((PageIndex, Point) -> Rect?)?
 

@@ -2,9 +2,10 @@
 import Document
 import Geometry
 
-/// Creates text markup (highlight, underline, strike-out, squiggly) from a text selection: an
-/// existing selection is marked up as soon as the tool is chosen, and each drag over text
-/// afterwards selects and marks up in one go. The tool stays current until another is chosen.
+/// Creates text markup (highlight, underline, strike-out, squiggly): each drag over text shows
+/// what it would mark and marks it when it lifts. The tool stays current until another is
+/// chosen. (Text selected before the tool is picked is marked by ``DocumentInteraction/pick(_:)``,
+/// which owns the text selection.)
 public final class HighlighterTool: Tool {
     public let id: ToolID
     public let markup: AnnotationKind
@@ -25,14 +26,6 @@ public final class HighlighterTool: Tool {
         }
     }
 
-    public func activate(context: ToolContext) {
-        if let range = context.session.textSelection {
-            context.emit(.addTextMarkup(markup, range))
-            context.session.textSelection = nil
-            context.emit(.clearTextSelection)
-        }
-    }
-
     public func handle(_ event: ToolEvent, context: ToolContext) -> ToolDisposition {
         guard case .input(let e) = event else { return .handled }
         let env = context.environment
@@ -45,7 +38,7 @@ public final class HighlighterTool: Tool {
         case .moved:
             guard e.sequence == sequence, let anchor, let p = env.pagePoint(nearView: e.position) else { return .unhandled }
             last = p
-            context.emit(.selectText(TextRange(start: anchor, end: p)))
+            context.emit(.markupPreview(TextRange(start: anchor, end: p)))
             return .handled
         case .ended, .cancelled:
             guard e.sequence == sequence else { return .unhandled }
@@ -53,7 +46,7 @@ public final class HighlighterTool: Tool {
             if e.contactPhase == .ended, let anchor, let last, anchor != last {
                 context.emit(.addTextMarkup(markup, TextRange(start: anchor, end: last)))
             }
-            context.emit(.clearTextSelection)
+            context.emit(.clearMarkupPreview)
             return .handled
         case nil:
             return .unhandled

@@ -13,7 +13,6 @@ public struct ToolSession: Hashable, Sendable {
         get { selection.last }
         set { selection = newValue.map { [$0] } ?? [] }
     }
-    public var textSelection: TextRange?
     public var focusedFormField: AnnotationID?
     public init() {}
 }

@@ -55,11 +55,12 @@ public enum ToolCommand: Hashable, Sendable {
     /// The selection band being dragged out on empty page space (view coordinates), or `nil`
     /// when it is gone.
     case selectionBand(Rect?)
-    /// Scrolls the view by view pixels (positive y shows content further down).
-    case scrollView(by: Vector)
-    case selectText(TextRange)
-    case clearTextSelection
+    /// The text a markup tool's drag would mark, shown while the drag lasts.
+    case markupPreview(TextRange)
+    case clearMarkupPreview
     case addTextMarkup(AnnotationKind, TextRange)
+    /// Marks the user's text selection (highlight, underline, strike-out, squiggly).
+    case markText(AnnotationKind, TextSelection)
     /// The strokes drawn so far (empty to clear the preview).
     case inkPreview(PageIndex, [[InkPoint]])
     case addInk(PageIndex, [[InkPoint]])
@@ -73,5 +74,4 @@ public enum ToolCommand: Hashable, Sendable {
     case addStamp(PageIndex, Rect, name: String)
     case focusFormField(AnnotationID)
     case clearFormFocus
-    case followLink(AnnotationID)
 }

@@ -10,7 +10,6 @@ public struct ToolID: RawRepresentable, Hashable, Sendable, Codable, CustomStrin
     /// Browsing: scroll by dragging, and hand taps on objects to the tool that owns them.
     public static let pan = ToolID("pan")
     public static let annotationEdit = ToolID("annotation-edit")
-    public static let textSelection = ToolID("text-selection")
     public static let ink = ToolID("ink")
     public static let highlighter = ToolID("highlighter")
     public static let underline = ToolID("underline")
@@ -25,7 +24,6 @@ public struct ToolID: RawRepresentable, Hashable, Sendable, Codable, CustomStrin
     public static let stamp = ToolID("stamp")
     public static let eraser = ToolID("eraser")
     public static let formFilling = ToolID("form-filling")
-    public static let linkFollowing = ToolID("link-following")
 
     public var description: String { rawValue }
 }

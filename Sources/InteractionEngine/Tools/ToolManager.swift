@@ -74,7 +74,6 @@ public final class ToolManager {
         var f: [ToolID: Factory] = [
             .pan: { PanTool() },
             .annotationEdit: { AnnotationEditTool() },
-            .textSelection: { TextSelectionTool() },
             .ink: { InkTool() },
             .highlighter: { HighlighterTool() },
             .underline: { HighlighterTool(markup: .underline) },
@@ -85,7 +84,6 @@ public final class ToolManager {
             .stamp: { StampTool() },
             .eraser: { EraserTool(erasableKinds: EraserTool.markKinds) },
             .formFilling: { FormFillingTool() },
-            .linkFollowing: { LinkFollowingTool() },
         ]
         for kind in ShapeKind.allCases { f[ShapeTool.toolID(for: kind)] = { ShapeTool(kind: kind) } }
         return f
