@@ -10,9 +10,12 @@ import XCTest
 /// (every tool command and every engine decision included) reaches a handler there, and the
 /// only ones it does not apply say why. The outputs come from the engine's own catalogue of
 /// kinds, which does not compile until a new case has an example.
+/// The private display server of these tests, ended at exit.
+nonisolated(unsafe) private var testDisplayServer: pid_t = 0
+
 final class OutputHandlingTests: XCTestCase {
-    /// GTK needs a display: a private Xvfb that ends when GTK's connection closes with this
-    /// process. Started once; GTK cannot be initialised twice.
+    /// GTK needs a display: a private Xvfb, ended when this process exits. Started once; GTK
+    /// cannot be initialised twice.
     nonisolated(unsafe) private static var gtkReady: Bool?
 
     private func requireGtk() throws {
@@ -29,11 +32,14 @@ final class OutputHandlingTests: XCTestCase {
         }
         let x = Process()
         x.executableURL = URL(fileURLWithPath: xvfb)
-        x.arguments = ["-displayfd", "1", "-screen", "0", "1024x768x24", "-nolisten", "tcp", "-terminate"]
+        x.arguments = ["-displayfd", "1", "-screen", "0", "1024x768x24", "-nolisten", "tcp"]
         let out = Pipe()
         x.standardOutput = out
         x.standardError = FileHandle.nullDevice
         try x.run()
+        // GTK keeps its display for the life of this process; the server goes with it.
+        testDisplayServer = x.processIdentifier
+        atexit { if testDisplayServer > 0 { kill(testDisplayServer, SIGTERM) } }
         var number = Data()
         while let byte = try out.fileHandleForReading.read(upToCount: 1), let b = byte.first, b != 10 { number.append(b) }
         setenv("DISPLAY", ":" + String(decoding: number, as: UTF8.self), 1)

@@ -114,4 +114,25 @@ final class TouchLiftTests: XCTestCase {
         XCTAssertTrue(outputs.contains(.textMenu(at: Point(x: 300, y: 60))), "\(outputs)")
         XCTAssertFalse(outputs.contains { if case .lift = $0 { return true } else { return false } })
     }
+
+    func testAFingerOnAnAnnotationShowsItPressedAfterTheTouchDelayUntilItLifts() {
+        touch(.began, squareCentre)
+        XCTAssertFalse(outputs.contains(.pressed(square.id)), "not at once: it may still become a scroll")
+        wait(0.2)
+        XCTAssertTrue(outputs.contains(.pressed(square.id)))
+        touch(.ended, squareCentre)
+        XCTAssertEqual(outputs.last { if case .pressed = $0 { return true } else { return false } }, .pressed(nil))
+    }
+
+    func testAFingerThatScrollsNeverShowsThePress() {
+        touch(.began, squareCentre)
+        for i in 1...6 {
+            clock.advance(by: 0.016)
+            touch(.moved, Point(x: squareCentre.x, y: squareCentre.y - Double(i) * 12))
+        }
+        wait(0.2)
+        touch(.ended, Point(x: squareCentre.x, y: squareCentre.y - 72))
+        XCTAssertFalse(outputs.contains(.pressed(square.id)), "\(outputs)")
+        XCTAssertGreaterThan(scrolled, 0)
+    }
 }

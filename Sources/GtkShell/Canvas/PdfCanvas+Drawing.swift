@@ -118,11 +118,23 @@ extension PdfCanvas {
         }
         drawTextSelection(cr)
         drawPointerEffects(cr)
+        drawPress(cr)
         drawTransformPreview(cr)
         drawLift(cr)
         drawCreationPreview(cr)
         drawSelection(cr)
         latency?.framePainted()
+    }
+
+    /// The annotation or link under a pressing finger, darkened a little: the press registered.
+    private func drawPress(_ cr: OpaquePointer) {
+        guard let id = pressedAnnotation, let target = interaction.scene.annotation(id),
+              let r = interaction.scene.coordinates.viewRect(fromPDF: target.bounds, on: target.page) else { return }
+        cairo_save(cr)
+        roundedRect(cr, r.insetBy(dx: -3, dy: -3), radius: 4)
+        cairo_set_source_rgba(cr, 0.1, 0.2, 0.45, 0.22)
+        cairo_fill(cr)
+        cairo_restore(cr)
     }
 
     /// The annotation a finger holds up: its pixels 6 % larger about its middle, over a soft

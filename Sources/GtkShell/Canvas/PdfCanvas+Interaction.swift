@@ -131,6 +131,11 @@ extension PdfCanvas {
         case .lift(let id):
             liftedAnnotation = id
             gtk_widget_queue_draw(area)
+            onViewChanged?()
+        case .pressed(let id):
+            pressedAnnotation = id
+            gtk_widget_queue_draw(area)
+            onViewChanged?()
         case .textMenu(let point):
             onTextMenu?(point)
         case .engine(let decision):

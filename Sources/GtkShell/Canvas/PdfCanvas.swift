@@ -48,6 +48,8 @@ public final class PdfCanvas {
     var endedTransforms: [(start: Annotation, current: Annotation)] = []
     /// The annotation a finger holds up (drawn lifted).
     var liftedAnnotation: AnnotationID?
+    /// The annotation or link a finger presses (drawn pressed).
+    var pressedAnnotation: AnnotationID?
     /// Asks the window for the menu of a finger's text selection at a view point.
     var onTextMenu: ((Point) -> Void)?
     /// Whether the transform in progress drags a line's end (the edit is named for that).

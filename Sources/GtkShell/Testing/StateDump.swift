@@ -79,6 +79,8 @@ public struct WindowSnapshot: Codable, Sendable {
     public var contextMenu: [String]?
     /// The annotation a finger holds up (drawn lifted), if any.
     public var liftedAnnotation: String?
+    /// The annotation or link a finger presses (drawn pressed), if any.
+    public var pressedAnnotation: String?
 }
 
 /// One annotation as the state dump reports it.
@@ -167,6 +169,6 @@ extension DocumentWindow {
             toolbarShown: toolbarToggle.map { gtk_toggle_button_get_active(cast($0)) != 0 } ?? false,
             penDrawsAtOnce: canvas.interaction.penDrawsAtOnce, fingerDraws: canvas.interaction.fingerDraws,
             selectedAnnotations: canvas.interaction.selectedAnnotations.map(\.rawValue), contextMenu: contextMenuItems,
-            liftedAnnotation: canvas.liftedAnnotation?.rawValue)
+            liftedAnnotation: canvas.liftedAnnotation?.rawValue, pressedAnnotation: canvas.pressedAnnotation?.rawValue)
     }
 }

@@ -43,6 +43,9 @@ public final class DocumentInteraction {
     private var liftFinger: InputSequenceID?
     /// Other fingers that scroll the document while an annotation is held, where each last was.
     private var liftScrolls: [InputSequenceID: Point] = [:]
+    /// The target a finger is pressing, once the touch delay has shown the press is not a
+    /// scroll (drawn pressed until the finger lifts or a gesture takes the contact over).
+    private var pressed: (sequence: InputSequenceID, id: AnnotationID)?
     /// Contacts that opened a context menu: the rest of them is swallowed.
     private var menuSequences: Set<InputSequenceID> = []
 
@@ -512,7 +515,11 @@ public final class DocumentInteraction {
             if phase == .ended, engine.interactions.currentSource.isDirect, textSelection != nil { output(.textMenu(at: point)) }
         case .deselectText:
             setTextSelection(nil)
-        case .contact, .contactCancelled, .hover:
+        case .contact(let event):
+            showPress(event)
+        case .contactCancelled(let sequence):
+            if pressed?.sequence == sequence { endPress() }
+        case .hover:
             break
         default:
             output(.engine(decision))
@@ -537,6 +544,28 @@ public final class DocumentInteraction {
         return true
     }
 
+    /// A finger's contact as the view receives it (after the touch delay): on an annotation or
+    /// a link, the target shows pressed until the finger lifts or a gesture takes it over.
+    private func showPress(_ event: InputEvent) {
+        guard event.isDirect, case .contact(let phase) = event.kind else { return }
+        switch phase {
+        case .began:
+            guard pressed == nil, let target = scene.hitTest(atView: event.position, source: event.source)?.annotation,
+                  target.kind != .popup else { return }
+            pressed = (event.sequence, target.id)
+            output(.pressed(target.id))
+        case .ended, .cancelled:
+            if pressed?.sequence == event.sequence { endPress() }
+        case .moved:
+            break
+        }
+    }
+
+    private func endPress() {
+        pressed = nil
+        output(.pressed(nil))
+    }
+
     /// A finger held on an annotation: it is selected and lifted; moving the finger then moves
     /// it (when the transform component allows, as for any move), and lifting the finger in
     /// place asks for its context menu instead.
@@ -546,6 +575,7 @@ public final class DocumentInteraction {
             if !selectedAnnotations.contains(target.id) { apply(.selectAnnotation(target)) }
             lift = (target.id, target.page, point, point, false)
             liftFinger = fingersDown.first
+            if pressed != nil { endPress() }
             output(.lift(target.id))
             output(.needsFrames)
         case .changed:

@@ -146,7 +146,7 @@ extension InteractionOutput {
     /// An ``InteractionOutput``'s case without its payload.
     public enum Kind: String, CaseIterable, Sendable {
         case navigate, smartZoom, tool, selectionChanged, textSelectionChanged, hoverChanged, cursor, needsFrames, contextMenu, lift
-        case textMenu, engine
+        case pressed, textMenu, engine
     }
 
     public var kind: Kind {
@@ -161,6 +161,7 @@ extension InteractionOutput {
         case .needsFrames: return .needsFrames
         case .contextMenu: return .contextMenu
         case .lift: return .lift
+        case .pressed: return .pressed
         case .textMenu: return .textMenu
         case .engine: return .engine
         }
@@ -181,6 +182,7 @@ extension InteractionOutput {
             case .needsFrames: return [.needsFrames]
             case .contextMenu: return [.contextMenu(at: Point(x: 100, y: 100), annotation: target.id)]
             case .lift: return [.lift(target.id), .lift(nil)]
+            case .pressed: return [.pressed(target.id), .pressed(nil)]
             case .textMenu: return [.textMenu(at: Point(x: 100, y: 100))]
             case .engine: return EngineOutput.Kind.allCases.map { .engine(EngineOutput.example($0, target: target)) }
             }
