@@ -4,6 +4,7 @@ import Foundation
 import Geometry
 @testable import GtkShell
 import InteractionEngine
+import TestSupport
 import XCTest
 
 /// The canvas is the host of the interaction engine: every output the engine can produce
@@ -30,19 +31,11 @@ final class OutputHandlingTests: XCTestCase {
         guard let xvfb = ["/usr/bin/Xvfb", "/usr/local/bin/Xvfb"].first(where: FileManager.default.isExecutableFile) else {
             throw XCTSkip("Xvfb is not installed")
         }
-        let x = Process()
-        x.executableURL = URL(fileURLWithPath: xvfb)
-        x.arguments = ["-displayfd", "1", "-screen", "0", "1024x768x24", "-nolisten", "tcp"]
-        let out = Pipe()
-        x.standardOutput = out
-        x.standardError = FileHandle.nullDevice
-        try x.run()
+        let server = try XvfbDisplay.start(path: xvfb, size: "1024x768x24")
         // GTK keeps its display for the life of this process; the server goes with it.
-        testDisplayServer = x.processIdentifier
+        testDisplayServer = server.process.processIdentifier
         atexit { if testDisplayServer > 0 { kill(testDisplayServer, SIGTERM) } }
-        var number = Data()
-        while let byte = try out.fileHandleForReading.read(upToCount: 1), let b = byte.first, b != 10 { number.append(b) }
-        setenv("DISPLAY", ":" + String(decoding: number, as: UTF8.self), 1)
+        setenv("DISPLAY", server.name, 1)
         setenv("GDK_BACKEND", "x11", 1)
         setenv("GSK_RENDERER", "cairo", 1)
         setenv("GTK_A11Y", "none", 1)

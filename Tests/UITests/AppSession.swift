@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 import InteractionEngine
+import TestSupport
 import XCTest
 
 /// The real `pdf-annotator` binary on its own Xvfb display and D-Bus session bus, driven with
@@ -78,16 +79,9 @@ final class AppSession {
         workDir = FileManager.default.temporaryDirectory.appendingPathComponent("pdf-annotator-ui-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: workDir, withIntermediateDirectories: true)
 
-        // -displayfd makes Xvfb pick a free display and tell us its number.
-        let x = Process()
-        x.executableURL = URL(fileURLWithPath: xvfbPath)
-        x.arguments = ["-displayfd", "1", "-screen", "0", "1280x900x24", "-nolisten", "tcp"]
-        let xOut = Pipe()
-        x.standardOutput = xOut
-        x.standardError = FileHandle.nullDevice
-        try x.run()
-        xvfb = x
-        display = ":" + Self.readLine(xOut.fileHandleForReading)
+        let server = try XvfbDisplay.start(path: xvfbPath, size: "1280x900x24")
+        xvfb = server.process
+        display = server.name
 
         let b = Process()
         b.executableURL = URL(fileURLWithPath: Self.which("dbus-daemon") ?? "/usr/bin/dbus-daemon")
@@ -97,7 +91,7 @@ final class AppSession {
         b.standardError = FileHandle.nullDevice
         try b.run()
         bus = b
-        busAddress = Self.readLine(bOut.fileHandleForReading)
+        busAddress = XvfbDisplay.readLine(bOut.fileHandleForReading)
     }
 
     deinit {
@@ -262,15 +256,6 @@ final class AppSession {
         return nil
     }
 
-    private static func readLine(_ handle: FileHandle) -> String {
-        var bytes: [UInt8] = []
-        while true {
-            let chunk = handle.readData(ofLength: 1)
-            guard let byte = chunk.first, byte != 0x0A else { break }
-            bytes.append(byte)
-        }
-        return String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
-    }
 }
 
 /// An RGB image read from a binary PPM (what `import` writes for `.ppm`).
