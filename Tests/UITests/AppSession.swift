@@ -17,7 +17,7 @@ final class AppSession {
         var selectedAnnotation: String?; var hoveredAnnotation: String?; var cursor: String
         var annotations: [Annotation]; var annotationEdits: Int; var selectedText: String?; var pendingExternalLink: String?; var canvasHasFocus: Bool
         var isEditable: Bool?; var hasUnsavedChanges: Bool?; var undoName: String?; var redoName: String?
-        var tool: String?; var toolbarShown: Bool?; var penDrawsAtOnce: Bool?
+        var tool: String?; var toolbarShown: Bool?; var penDrawsAtOnce: Bool?; var fingerDraws: Bool?
         var dialog: String?; var saveError: String?
         var selectedAnnotations: [String]?; var contextMenu: [String]?; var liftedAnnotation: String?
     }
@@ -288,6 +288,15 @@ struct Screenshot {
 }
 
 extension AppSession {
+    /// Activates a window action of the first window over D-Bus, as a desktop shell or a
+    /// remote would (`tool` with `[<'pen'>]`, `finger-draws`, `stamp-picture` …).
+    func activate(_ action: String, _ parameter: String = "[]") {
+        run("gdbus", ["call", "--session", "--dest", AppSession.applicationID, "--object-path", "/io/github/pdfannotator/PdfAnnotator/window/1",
+                      "--method", "org.gtk.Actions.Activate", action, parameter, "{}"])
+    }
+
+    static let applicationID = "io.github.pdfannotator.PdfAnnotator"
+
     /// Waits until the X input focus is on a window of `pid` other than its main window: a modal
     /// question is mapped and takes keys (the dump names a dialog as soon as it is asked).
     func waitForDialogFocus(pid: Int, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line) throws {

@@ -29,9 +29,7 @@ final class PictureStampUITests: XCTestCase {
             return w.content == "document" && w.missingTiles == 0 && w.isEditable == true && !w.isAnimating
         })
 
-        session.run("gdbus", ["call", "--session", "--dest", "io.github.pdfannotator.PdfAnnotator",
-                              "--object-path", "/io/github/pdfannotator/PdfAnnotator/window/1",
-                              "--method", "org.gtk.Actions.Activate", "stamp-picture", "[]", "{}"])
+        session.activate("stamp-picture")
         session.waitFor("the chooser is open with the Stamp tool picked") { s in
             s.windows.first?.dialog == "stamp-picture" && s.windows.first?.tool == "stamp"
         }

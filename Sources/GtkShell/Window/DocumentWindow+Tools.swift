@@ -77,6 +77,22 @@ extension DocumentWindow {
         })
         g_action_map_add_action(OpaquePointer(window), action)
         g_object_unref(raw(action))
+        installFingerAction()
+    }
+
+    /// `win.finger-draws`: whether a finger draws with the Pen even after a pen was used (palm
+    /// rejection off); the toolbar's "Draw with Finger" toggle shows and changes it.
+    private func installFingerAction() {
+        let action = g_simple_action_new_stateful("finger-draws", nil, g_variant_new_boolean(0))!
+        Signals.connect(raw(action), "activate", pointer: { [weak self] _ in
+            guard let self else { return }
+            let on = !self.canvas.interaction.fingerDraws
+            self.canvas.interaction.fingerDraws = on
+            g_simple_action_set_state(action, g_variant_new_boolean(on ? 1 : 0))
+            self.application?.stateChanged()
+        })
+        g_action_map_add_action(OpaquePointer(window), action)
+        g_object_unref(raw(action))
     }
 
     func selectTool(_ name: String) {
@@ -179,10 +195,7 @@ extension DocumentWindow {
         let finger = gtk_toggle_button_new_with_label("Draw with Finger")!
         gtk_widget_set_tooltip_text(finger, "Draw with a finger even after using a pen")
         gtk_widget_set_name(finger, "tool-finger-draws")
-        Signals.connect(raw(finger), "toggled") { [weak self] in
-            self?.canvas.interaction.fingerDraws = gtk_toggle_button_get_active(cast(finger)) != 0
-            self?.application?.stateChanged()
-        }
+        gtk_actionable_set_action_name(cast(finger), "win.finger-draws")
         let fontSize = gtk_spin_button_new_with_range(6, 72, 1)!
         gtk_widget_set_tooltip_text(fontSize, "Font Size (points)")
         ann_accessible_set_label(fontSize, "Font size in points")
