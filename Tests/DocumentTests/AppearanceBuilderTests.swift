@@ -135,6 +135,28 @@ final class AppearanceBuilderTests: XCTestCase {
         XCTAssertEqual(dot.map(\.y).max()! - dot.map(\.y).min()!, 3, accuracy: 0.002, "the dot is as wide as the line")
     }
 
+    func testInkWithoutPressureIsSmoothedThroughTheSegmentsMidpointsAndEndsOnItsSamples() throws {
+        let samples = [Point(x: 10, y: 10), Point(x: 40, y: 30), Point(x: 60, y: 12), Point(x: 90, y: 40)]
+        let a = annotationFitting(.ink, geometry: .ink([InkStroke(points: samples)]), width: 2)
+        let (_, ops) = try draw(a)
+        let origin = a.rect.origin
+        let local = samples.map { Point(x: $0.x - origin.x, y: $0.y - origin.y) }
+        let m = try XCTUnwrap(ops.first { $0.op == "m" }?.numbers)
+        XCTAssertEqual(m[0], local[0].x, accuracy: 0.002)
+        XCTAssertEqual(m[1], local[0].y, accuracy: 0.002)
+        let curves = ops.filter { $0.op == "c" }.map(\.numbers)
+        XCTAssertEqual(curves.count, 2, "a bend at each inner sample")
+        // The first bend ends halfway between the 2nd and 3rd samples; the last on the last sample.
+        XCTAssertEqual(curves[0][4], (local[1].x + local[2].x) / 2, accuracy: 0.002)
+        XCTAssertEqual(curves[0][5], (local[1].y + local[2].y) / 2, accuracy: 0.002)
+        XCTAssertEqual(curves[1][4], local[3].x, accuracy: 0.002)
+        XCTAssertEqual(curves[1][5], local[3].y, accuracy: 0.002)
+        // Its controls lie two thirds of the way towards the sample it bends at.
+        let start = Point(x: (local[0].x + local[1].x) / 2, y: (local[0].y + local[1].y) / 2)
+        XCTAssertEqual(curves[0][0], start.x + (local[1].x - start.x) * 2 / 3, accuracy: 0.002)
+        XCTAssertEqual(a.geometry, .ink([InkStroke(points: samples)]), "the samples themselves are kept")
+    }
+
     func testResizedInkScalesItsPointsAndAMoveKeepsThem() throws {
         let strokes = [InkStroke(points: [Point(x: 110, y: 305), Point(x: 150.5, y: 340), Point(x: 190, y: 311.25), Point(x: 170, y: 380)])]
         let a = annotationFitting(.ink, geometry: .ink(strokes), width: 2)
@@ -143,7 +165,7 @@ final class AppearanceBuilderTests: XCTestCase {
         let bigger = a.resized(to: Rect(x: 20, y: 40, width: a.rect.width * sx, height: a.rect.height * sy))
         let (_, resizedOps) = try draw(bigger)
         let before = strokePoints(ops), after = strokePoints(resizedOps)
-        XCTAssertEqual(before.count, 4)
+        XCTAssertEqual(before.count, 2 + 3 * 2, "start, first midpoint, then a curve at each of the two inner points")
         XCTAssertEqual(before.count, after.count)
         for (p, q) in zip(before, after) {
             XCTAssertEqual(q.x, p.x * sx, accuracy: 0.003)
@@ -500,6 +522,7 @@ final class AppearanceBuilderTests: XCTestCase {
             let n = op.numbers
             switch op.op {
             case "m", "l": current.append(Point(x: n[0], y: n[1]))
+            case "c": current += [Point(x: n[0], y: n[1]), Point(x: n[2], y: n[3]), Point(x: n[4], y: n[5])]
             case "S": out += current; current = []
             case "f", "B", "b", "s", "n": current = []
             default: break

@@ -14,7 +14,9 @@ extension AppearanceBuilder {
     /// Ink in the colour (black by default), `borderWidth` wide (1 by default).
     ///
     /// A stroke without pressure is a stroked path with round caps and joins (a single point, a
-    /// dot as wide as the line). A stroke with pressure is one filled outline: a disc at every
+    /// dot as wide as the line), smoothed: it runs through the midpoints of the sampled
+    /// segments and bends at each sampled point (``smoothPath(_:_:)``), so a mouse's or a
+    /// finger's jagged samples draw a calm line; the saved /InkList keeps the samples. A stroke with pressure is one filled outline: a disc at every
     /// point, as wide as ``inkWidth(_:pressure:)`` there, and for every segment the
     /// quadrilateral joining its two discs along their sides. The nonzero fill unites them only
     /// when every subpath turns the same way, so all are counter-clockwise (quadrilaterals whose
@@ -45,11 +47,32 @@ extension AppearanceBuilder {
                     c.roundCapsAndJoins()
                     strokeStyleSet = true
                 }
-                c.polyline(points)
+                smoothPath(points, &c)
                 c.stroke()
             }
         }
         return true
+    }
+
+    /// A path from the first point to the last that passes through the midpoint of every
+    /// segment between, turning at each inner point along a quadratic curve with that point as
+    /// its control (written as the equivalent cubic).
+    static func smoothPath(_ points: [Point], _ c: inout ContentStreamWriter) {
+        guard let first = points.first else { return }
+        c.move(first)
+        guard points.count > 2 else {
+            for p in points.dropFirst() { c.line(p) }
+            return
+        }
+        func mid(_ a: Point, _ b: Point) -> Point { Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2) }
+        var start = mid(points[0], points[1])
+        c.line(start)
+        for i in 1..<(points.count - 1) {
+            let control = points[i]
+            let end = i == points.count - 2 ? points[i + 1] : mid(points[i], points[i + 1])
+            c.curve(start + (control - start) * (2.0 / 3.0), end + (control - end) * (2.0 / 3.0), end)
+            start = end
+        }
     }
 
     /// The quadrilateral between the discs of radius `r0` at `p0` and `r1` at `p1`: the segment

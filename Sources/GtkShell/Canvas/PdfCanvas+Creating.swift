@@ -313,6 +313,22 @@ extension PdfCanvas {
             for stroke in preview.strokes {
                 let points = stroke.compactMap { coordinates.convert($0.location, from: .pdf(preview.page), to: .view) }
                 guard let first = points.first else { continue }
+                if stroke.allSatisfy({ $0.pressure == nil }), points.count > 2 {
+                    // As it will be saved: through the segments' midpoints, bending at each sample.
+                    cairo_set_line_width(cr, max(1, s.width * viewport.zoom))
+                    func mid(_ a: Point, _ b: Point) -> Point { Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2) }
+                    var start = mid(points[0], points[1])
+                    cairo_move_to(cr, first.x, first.y)
+                    cairo_line_to(cr, start.x, start.y)
+                    for i in 1..<(points.count - 1) {
+                        let c = points[i], end = i == points.count - 2 ? points[i + 1] : mid(points[i], points[i + 1])
+                        cairo_curve_to(cr, start.x + (c.x - start.x) * 2 / 3, start.y + (c.y - start.y) * 2 / 3,
+                                       end.x + (c.x - end.x) * 2 / 3, end.y + (c.y - end.y) * 2 / 3, end.x, end.y)
+                        start = end
+                    }
+                    cairo_stroke(cr)
+                    continue
+                }
                 // Pressure shows as it will be saved: each segment as wide as its end's pressure.
                 for (i, p) in points.enumerated() {
                     let width = AppearanceBuilder.inkWidth(s.width, pressure: stroke[i].pressure ?? 1) * viewport.zoom
