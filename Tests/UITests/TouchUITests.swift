@@ -88,6 +88,31 @@ final class TouchUITests: XCTestCase {
         }
     }
 
+    func testASecondFingerScrollsTheDocumentWhileTheFirstHoldsAnAnnotation() throws {
+        let session = try AppSession()
+        let path = try writableCopy(try AppSession.sharedPDF(Self.file), in: session, as: "scroll.pdf")
+        let view = try session.probe(path) { $0.annotations.count == 4 && $0.isEditable == true }
+        let square = try XCTUnwrap(view.annotations.first { $0.kind == "square" })
+        let held = Point(x: square.x + square.width / 2, y: square.y + square.height / 2)
+        var events = [InputEvent(kind: .enter, source: .mouse, time: InputTime(seconds: 0.5)), finger(.began, held, 1)]
+        // From 2 s, a second finger drags up 200 px on empty page space; the first lifts at 3.5 s.
+        let start = Point(x: view.viewWidth - 120, y: view.viewHeight - 60)
+        for i in 0...20 {
+            let phase: InputPhase = i == 0 ? .began : (i == 20 ? .ended : .moved)
+            events.append(finger(phase, Point(x: start.x, y: start.y - Double(i) * 10), 2 + Double(i) * 0.016, id: 2))
+        }
+        events.append(finger(.ended, held, 3.5))
+        try launch(events, into: path, in: session)
+        let done = try XCTUnwrap(session.waitFor("the hold ended with the square's menu") { s in
+            s.windows.first.map { $0.replayFinished && $0.contextMenu == ["Delete", "Copy", "Properties"] && !$0.isAnimating } ?? false
+        }?.windows.first)
+        XCTAssertGreaterThan(done.offsetY - view.offsetY, 100, "the second finger scrolled the document")
+        XCTAssertNil(done.undoName, "the held square was not moved by the other finger")
+        let page = try XCTUnwrap(done.visiblePages.first { $0.page == 1 }), before = try XCTUnwrap(view.visiblePages.first { $0.page == 1 })
+        let now = try XCTUnwrap(done.annotations.first { $0.id == square.id })
+        XCTAssertEqual(now.y - page.y, square.y - before.y, accuracy: 1, "the square keeps its place on the page")
+    }
+
     func testAFingersTextSelectionOffersToHighlightItAndTheHighlightIsSaved() throws {
         let session = try AppSession()
         let path = try writableCopy(AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path, in: session, as: "text.pdf")
