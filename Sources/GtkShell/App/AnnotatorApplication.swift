@@ -44,6 +44,8 @@ public final class AnnotatorApplication {
         ColorScheme.follow()
         setAccels("win.open", ["<Control>o"])
         setAccels("win.context-menu", ["Menu", "<Shift>F10"])
+        setAccels("win.go-back", ["<Alt>Left", "Back"])
+        setAccels("win.go-forward", ["<Alt>Right", "Forward"])
         setAccels("win.zoom-in", ["<Control>plus", "<Control>equal", "<Control>KP_Add"])
         setAccels("win.zoom-out", ["<Control>minus", "<Control>KP_Subtract"])
         setAccels("win.zoom-reset", ["<Control>0", "<Control>KP_0"])

@@ -120,7 +120,10 @@ extension PdfCanvas {
         case .textSelectionChanged:
             gtk_widget_queue_draw(area)
             onViewChanged?()
-        case .hoverChanged:
+        case .hoverChanged(let id):
+            // A link under the pointer says where it leads.
+            linkTooltip = id.flatMap { linkTargets[$0] }.map(Self.describe)
+            gtk_widget_set_tooltip_text(area, linkTooltip)
             gtk_widget_queue_draw(area)
         case .cursor(let shape):
             applyCursor(shape)
@@ -171,7 +174,8 @@ extension PdfCanvas {
                 interaction.select(target.id)
             }
         case .swipe:
-            return .nothingToApply(reason: "a three-finger swipe would go back or forward in a link history, which this window does not keep yet")
+            // Sideways three-finger swipes come as history steps (DocumentInteraction).
+            return .nothingToApply(reason: "only a sideways three-finger swipe means something here (back or forward)")
         case .toggleUserInterface:
             return .nothingToApply(reason: "a tap would hide the header bar and toolbar; this window keeps them (no reading mode yet)")
         case .stylusEnd:
@@ -192,11 +196,22 @@ extension PdfCanvas {
         viewChanged()
     }
 
+    /// Where a link leads, in words for its tooltip.
+    nonisolated static func describe(_ target: LinkTarget) -> String {
+        switch target {
+        case .page(let page): return "Go to page \(page.displayNumber)"
+        case .uri(let uri): return "Open \(uri)"
+        case .unsupported: return "This link is not followed (it would run a program or open a file)"
+        }
+    }
+
     /// Follows a link: pages of this document directly, addresses outside it only after the
     /// user agrees (the window asks); anything else (launching files, scripts) never.
     func follow(_ id: AnnotationID) {
         switch linkTargets[id] {
-        case .page(let page)?: goTo(page: page)
+        case .page(let page)?:
+            history.leave(readingPosition)
+            goTo(page: page)
         case .uri(let uri)?: onExternalLink?(uri)
         case .unsupported?, nil: gtk_widget_error_bell(area)
         }

@@ -46,6 +46,10 @@ public final class PdfCanvas {
     var transforms: [String: (start: Annotation, current: Annotation)] = [:]
     /// Transforms that ended while others of the same gesture still run; committed together.
     var endedTransforms: [(start: Annotation, current: Annotation)] = []
+    /// What the link under the pointer leads to, shown as its tooltip.
+    var linkTooltip: String?
+    /// The places the reader jumped from (links), for going back and forward.
+    public internal(set) var history = ReadingHistory()
     /// The annotation a finger holds up (drawn lifted).
     var liftedAnnotation: AnnotationID?
     /// The annotation or link a finger presses (drawn pressed).
@@ -308,8 +312,31 @@ public final class PdfCanvas {
         case .toEnd:
             let content = layout.contentSize(zoom: viewport.zoom)
             viewport = Viewport(size: viewport.size, offset: Point(x: viewport.offset.x, y: content.height), zoom: viewport.zoom).clamped(to: layout)
+        case .historyBack:
+            if let place = history.goBack(from: readingPosition) { show(place) } else { gtk_widget_error_bell(area) }
+        case .historyForward:
+            if let place = history.goForward(from: readingPosition) { show(place) } else { gtk_widget_error_bell(area) }
         }
     }
+
+    /// Where the reader is now, for the history.
+    var readingPosition: ReadingPosition {
+        ReadingPosition(spreadIndex: viewport.continuousSpreadIndex(in: layout), zoom: viewport.zoom)
+    }
+
+    /// Returns to a place from the history: its zoom, then its scroll position.
+    private func show(_ place: ReadingPosition) {
+        interaction.navigation.stopMomentum()
+        if place.zoom != viewport.zoom {
+            zoomMode = .free
+            viewport = Viewport(size: viewport.size, offset: viewport.offset, zoom: place.zoom).clamped(to: layout)
+        }
+        viewport = viewport.scrolled(toContinuousSpreadIndex: place.spreadIndex, in: layout)
+    }
+
+    /// Goes back in the reading history (Alt+Left), or forward (Alt+Right).
+    public func goBack() { apply(NavigationAction.historyBack); viewChanged() }
+    public func goForward() { apply(NavigationAction.historyForward); viewChanged() }
 
     /// The entry point for every engine event, from GTK or from a replayed recording.
     public func handle(_ event: InputEvent) {

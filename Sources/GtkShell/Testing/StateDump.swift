@@ -81,6 +81,11 @@ public struct WindowSnapshot: Codable, Sendable {
     public var liftedAnnotation: String?
     /// The annotation or link a finger presses (drawn pressed), if any.
     public var pressedAnnotation: String?
+    /// Whether Back (Alt+Left) and Forward (Alt+Right) have somewhere to go.
+    public var canGoBack: Bool
+    public var canGoForward: Bool
+    /// What the link under the pointer leads to (its tooltip), if a link is under it.
+    public var linkTooltip: String?
 }
 
 /// One annotation as the state dump reports it.
@@ -169,6 +174,7 @@ extension DocumentWindow {
             toolbarShown: toolbarToggle.map { gtk_toggle_button_get_active(cast($0)) != 0 } ?? false,
             penDrawsAtOnce: canvas.interaction.penDrawsAtOnce, fingerDraws: canvas.interaction.fingerDraws,
             selectedAnnotations: canvas.interaction.selectedAnnotations.map(\.rawValue), contextMenu: contextMenuItems,
-            liftedAnnotation: canvas.liftedAnnotation?.rawValue, pressedAnnotation: canvas.pressedAnnotation?.rawValue)
+            liftedAnnotation: canvas.liftedAnnotation?.rawValue, pressedAnnotation: canvas.pressedAnnotation?.rawValue,
+            canGoBack: canvas.history.canGoBack, canGoForward: canvas.history.canGoForward, linkTooltip: canvas.linkTooltip)
     }
 }

@@ -45,6 +45,14 @@ extension DocumentWindow {
             guard let self else { return }
             ShortcutsWindow.present(over: self.window)
         }
+        addAction("go-back") { [weak self] in
+            guard let self, self.content == .document else { return }
+            self.canvas.goBack()
+        }
+        addAction("go-forward") { [weak self] in
+            guard let self, self.content == .document else { return }
+            self.canvas.goForward()
+        }
         addAction("undo") { [weak self] in self?.undo() }
         addAction("redo") { [weak self] in self?.redo() }
         addAction("save") { [weak self] in self?.save() }

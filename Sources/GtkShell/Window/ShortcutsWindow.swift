@@ -28,6 +28,7 @@ enum ShortcutsWindow {
             ("Zoom in", "<ctrl>plus"), ("Zoom out", "<ctrl>minus"), ("Actual size", "<ctrl>0"),
             ("Fit width", "<ctrl>1"), ("Fit page", "<ctrl>2"), ("Go to a page", "<ctrl>l"),
             ("Next and previous screen", "Page_Down Page_Up"), ("Start and end", "Home End"),
+            ("Back to where a link was followed from", "<alt>Left"), ("Forward again", "<alt>Right"),
         ]),
     ]
 

@@ -44,6 +44,9 @@ public struct PointerButton: Hashable, Sendable, Codable {
     public static let primary = PointerButton(1)
     public static let middle = PointerButton(2)
     public static let secondary = PointerButton(3)
+    /// The side buttons of a mouse that browsers use for back and forward.
+    public static let back = PointerButton(8)
+    public static let forward = PointerButton(9)
 }
 
 /// Pen axes; values GTK does not report stay `nil`.

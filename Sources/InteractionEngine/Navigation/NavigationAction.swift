@@ -13,4 +13,6 @@ public enum NavigationAction: Equatable, Sendable {
     case scrollScreens(Double)
     /// Shows the start or the end of the document.
     case toStart, toEnd
+    /// Back to where the reader was before the last jump (a followed link), or forward again.
+    case historyBack, historyForward
 }

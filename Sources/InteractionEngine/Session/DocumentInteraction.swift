@@ -333,6 +333,11 @@ public final class DocumentInteraction {
             if scrollWhileHolding(event, phase) { return true }
         }
         switch event.kind {
+        case .contact(.began) where event.button == .back || event.button == .forward:
+            // A mouse's back and forward buttons walk the reading history, as in a browser.
+            menuSequences.insert(event.sequence)
+            output(.navigate(event.button == .back ? .historyBack : .historyForward))
+            return true
         case .contact(.began) where event.button == .secondary:
             menuSequences.insert(event.sequence)
             openContextMenu(at: event.position, source: event.source)
@@ -515,6 +520,9 @@ public final class DocumentInteraction {
             if phase == .ended, engine.interactions.currentSource.isDirect, textSelection != nil { output(.textMenu(at: point)) }
         case .deselectText:
             setTextSelection(nil)
+        case .swipe(let directions, 3) where directions == .right || directions == .left:
+            // Three fingers swiped sideways on a touchpad: back (to the right) or forward.
+            output(.navigate(directions == .right ? .historyBack : .historyForward))
         case .contact(let event):
             showPress(event)
         case .contactCancelled(let sequence):
