@@ -15,8 +15,9 @@ packages=(
     # run: SVG icons need the gdk-pixbuf SVG loader; DejaVu is the samples' font
     librsvg2-common fonts-dejavu-core
     # UI tests: a headless X server, input synthesis, screenshots, a session bus and
-    # the accessibility bus GTK talks to; gdbus activates window actions the way a desktop shell does
-    xvfb xauth xdotool imagemagick dbus dbus-x11 at-spi2-core libglib2.0-bin
+    # the accessibility bus GTK talks to; gdbus activates window actions the way a desktop shell does;
+    # xclip reads what the app copied
+    xvfb xauth xdotool xclip imagemagick dbus dbus-x11 at-spi2-core libglib2.0-bin
     # test data: PDF checks and rendering, and the sample generator's pycairo
     qpdf mupdf-tools poppler-utils python3-cairo
     # desktop integration checks and meson's post-install steps

@@ -71,6 +71,36 @@ public struct PageText: Hashable, Sendable {
         return column
     }
 
+    /// The word around character `index`: the run of letters and digits it belongs to, or the
+    /// character alone when it is a space or a sign.
+    public func wordRange(around index: Int) -> ClosedRange<Int>? {
+        guard characters.indices.contains(index) else { return nil }
+        func isWord(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "_" || c == "'" || c == "’" }
+        guard isWord(characters[index]) else { return index...index }
+        var lo = index, hi = index
+        while lo > 0, isWord(characters[lo - 1]), sameLine(lo - 1, index) { lo -= 1 }
+        while hi < characters.count - 1, isWord(characters[hi + 1]), sameLine(hi + 1, index) { hi += 1 }
+        return lo...hi
+    }
+
+    /// The line around character `index`: the neighbouring characters (in reading order) whose
+    /// boxes sit on the same line as its box.
+    public func lineRange(around index: Int) -> ClosedRange<Int>? {
+        guard characters.indices.contains(index) else { return nil }
+        var lo = index, hi = index
+        while lo > 0, sameLine(lo - 1, index) { lo -= 1 }
+        while hi < characters.count - 1, sameLine(hi + 1, index) { hi += 1 }
+        return lo...hi
+    }
+
+    /// Whether two characters' boxes are on one line (an empty box, a space or a line break
+    /// the layout gave no place, goes with its neighbours).
+    private func sameLine(_ a: Int, _ b: Int) -> Bool {
+        let x = boxes[a], y = boxes[b]
+        if x.height == 0 || y.height == 0 { return characters[a] != "\n" }
+        return abs(x.midY - y.midY) < min(x.height, y.height) / 2
+    }
+
     /// The characters between two indexes, in either order, both ends included.
     public func string(from a: Int, to b: Int) -> String {
         guard !characters.isEmpty else { return "" }

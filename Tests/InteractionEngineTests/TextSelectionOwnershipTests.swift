@@ -65,4 +65,26 @@ final class TextSelectionOwnershipTests: XCTestCase {
         mouse(.ended, 216, 50)
         XCTAssertNil(interaction.textSelection)
     }
+
+    func testADragRunsOntoTheNextPageAndTheSelectionCoversBothInReadingOrder() {
+        let pages = [PageGeometry(index: PageIndex(0), frame: Rect(x: 16, y: 16, width: 612, height: 792), mediaSize: Size(width: 612, height: 792)),
+                     PageGeometry(index: PageIndex(1), frame: Rect(x: 16, y: 824, width: 612, height: 792), mediaSize: Size(width: 612, height: 792))]
+        interaction.setPages(pages, view: ViewTransform(zoom: 1), viewSize: Size(width: 800, height: 1700))
+        mouse(.began, 116, 50)
+        for y in stride(from: 100.0, through: 850, by: 50) { mouse(.moved, 216, y) }
+        mouse(.moved, 216, 860)
+        mouse(.ended, 216, 860)
+        let selection = try? XCTUnwrap(interaction.textSelection)
+        XCTAssertEqual(selection?.page, PageIndex(0))
+        XCTAssertEqual(selection?.focusPage, PageIndex(1))
+        XCTAssertEqual(selection?.range(on: PageIndex(0), characterCount: 500), 100...499, "the first page to its end")
+        XCTAssertEqual(selection?.range(on: PageIndex(1), characterCount: 500), 0...200, "the second from its start")
+        // Backwards across pages reads the same way.
+        let backwards = TextSelection(page: PageIndex(1), anchor: 200, focusPage: PageIndex(0), focus: 100)
+        XCTAssertEqual(backwards.range(on: PageIndex(0), characterCount: 500), 100...499)
+        XCTAssertEqual(backwards.range(on: PageIndex(1), characterCount: 500), 0...200)
+        XCTAssertNil(backwards.range(on: PageIndex(2), characterCount: 500))
+        let whole = TextSelection(page: PageIndex(0), anchor: 0, focusPage: PageIndex(2), focus: TextSelection.endOfPage)
+        XCTAssertEqual(whole.range(on: PageIndex(2), characterCount: 40), 0...39, "to the end of a page not yet read")
+    }
 }

@@ -32,4 +32,71 @@ final class TextSelectionUITests: XCTestCase {
         XCTAssertTrue(text.contains("age 1") || text.contains("Page 1"), "selected: \(text)")
         XCTAssertEqual(after.offsetY, probe.offsetY, "the drag selected text instead of scrolling")
     }
+
+    /// Where pdftotext puts a word of page 1 (points from the page's top-left): its centre.
+    private func word(_ text: String, in words: String) throws -> (x: Double, y: Double) {
+        let line = try XCTUnwrap(words.split(separator: "\n").first { $0.hasSuffix(">\(text)</word>") }, "\(text) on page 1")
+        func value(_ key: String) -> Double { Double(line.components(separatedBy: "\(key)=\"")[1].prefix { $0 != "\"" }) ?? 0 }
+        return ((value("xMin") + value("xMax")) / 2, (value("yMin") + value("yMax")) / 2)
+    }
+
+    private func clipboard(_ session: AppSession) -> String { session.run("xclip", ["-selection", "clipboard", "-o"]) }
+
+    func testDoubleClickSelectsAWordTripleClickALineShiftClickExtendsAndCtrlACopiesThePage() throws {
+        guard AppSession.which("xclip") != nil, AppSession.which("pdftotext") != nil else {
+            throw XCTSkip("xclip and pdftotext are installed by tools/install-deps.sh")
+        }
+        let session = try AppSession()
+        let app = try session.launch([sample])
+        let state = try XCTUnwrap(session.waitFor("shown") { s in
+            guard s.pid == Int(app.processIdentifier), let w = s.windows.first else { return false }
+            return w.missingTiles == 0 && w.isEditable == true && !w.isAnimating
+        })
+        let w = try XCTUnwrap(state.windows.first)
+        let page = try XCTUnwrap(w.visiblePages.first { $0.page == 1 })
+        let origin = try XCTUnwrap(session.windowOrigin(pid: state.pid))
+        let words = session.run("pdftotext", ["-bbox", "-f", "1", "-l", "1", sample, "-"])
+        func screen(_ p: (x: Double, y: Double)) -> (String, String) {
+            ("\(Int(origin.x + w.canvasX + page.x + p.x * w.zoom))", "\(Int(origin.y + w.canvasY + page.y + p.y * w.zoom))")
+        }
+        let annotating = screen(try word("Annotating", in: words)), paper = screen(try word("paper:", in: words))
+
+        session.xdotool("mousemove", annotating.0, annotating.1)
+        session.xdotool("click", "--repeat", "2", "--delay", "80", "1")
+        session.waitFor("a double click selects the word") { $0.windows.first?.selectedText == "Annotating" }
+        session.xdotool("key", "ctrl+c")
+        XCTAssertNotNil(session.waitFor("copied") { _ in self.clipboard(session) == "Annotating" }, "clipboard: \(clipboard(session))")
+
+        // Shift+click on "paper:" moves the selection's end there: the words in between are selected.
+        session.xdotool("mousemove", paper.0, paper.1)
+        session.xdotool("keydown", "shift", "click", "1", "keyup", "shift")
+        let extended = try XCTUnwrap(session.waitFor("Shift+click extends") { s in
+            s.windows.first?.selectedText.map { $0.hasPrefix("Annotating a PDF should feel like writing on pa") } ?? false
+        }?.windows.first?.selectedText)
+        XCTAssertFalse(extended.contains("move on"), extended)
+
+        usleep(600_000)  // not part of a triple click with the last one
+        session.xdotool("mousemove", annotating.0, annotating.1)
+        session.xdotool("click", "--repeat", "3", "--delay", "80", "1")
+        let line = try XCTUnwrap(session.waitFor("a triple click selects the line") { s in
+            s.windows.first?.selectedText.map { $0.hasPrefix("Annotating") && $0.hasSuffix("and") } ?? false
+        }?.windows.first?.selectedText)
+        XCTAssertTrue(line.contains("mark what matters"), line)
+
+        // Ctrl+A: the whole page, as pdftotext reads it (words in the same order).
+        session.xdotool("key", "ctrl+a")
+        session.xdotool("key", "ctrl+c")
+        let expected = session.run("pdftotext", ["-f", "1", "-l", "1", sample, "-"])
+        func normalized(_ s: String) -> String { s.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ") }
+        XCTAssertNotNil(session.waitFor("Ctrl+A, Ctrl+C copies the page") { _ in
+            normalized(self.clipboard(session)) == normalized(expected)
+        }, "copied: \(normalized(clipboard(session)).prefix(200))\nexpected: \(normalized(expected).prefix(200))")
+        // A second Ctrl+A: the whole document, every page in order.
+        session.xdotool("key", "ctrl+a")
+        session.xdotool("key", "ctrl+c")
+        let document = session.run("pdftotext", [sample, "-"])
+        XCTAssertNotNil(session.waitFor("Ctrl+A twice copies the document") { _ in
+            normalized(self.clipboard(session)) == normalized(document)
+        }, "copied: \(normalized(clipboard(session)).suffix(200))\nexpected: \(normalized(document).suffix(200))")
+    }
 }

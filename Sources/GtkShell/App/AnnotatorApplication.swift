@@ -45,6 +45,7 @@ public final class AnnotatorApplication {
         setAccels("win.open", ["<Control>o"])
         setAccels("win.context-menu", ["Menu", "<Shift>F10"])
         setAccels("win.go-back", ["<Alt>Left", "Back"])
+        setAccels("win.select-all", ["<Control>a"])
         setAccels("win.go-forward", ["<Alt>Right", "Forward"])
         setAccels("win.zoom-in", ["<Control>plus", "<Control>equal", "<Control>KP_Add"])
         setAccels("win.zoom-out", ["<Control>minus", "<Control>KP_Subtract"])

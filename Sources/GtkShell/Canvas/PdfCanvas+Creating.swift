@@ -103,16 +103,12 @@ extension PdfCanvas {
     }
 
     func addMarkup(_ kind: AnnotationKind, on page: PageIndex, from: Int, to: Int) {
-        guard let text = textByPage[page] else { return }
-        let coordinates = interaction.scene.coordinates
-        var quads: [Point] = []
-        for r in text.selectionRects(from: from, to: to) {
-            let corners = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.minX, y: r.maxY), Point(x: r.maxX, y: r.maxY)]
-            let pdf = corners.compactMap { coordinates.convert($0, from: .page(page), to: .pdf(page)) }
-            guard pdf.count == 4 else { continue }
-            quads += pdf.map(\.quantized)
-        }
-        guard let first = quads.first else { gtk_widget_queue_draw(area); return }
+        addMarkup(kind, spans: [(page, from, to)])
+    }
+
+    /// Markup of one kind over character spans on one or more pages (a selection over several
+    /// pages gets one annotation per page), inserted as one undoable edit.
+    func addMarkup(_ kind: AnnotationKind, spans: [(page: PageIndex, from: Int, to: Int)]) {
         let name: String, tool: ToolID
         switch kind {
         case .underline: (name, tool) = ("Underline", .underline)
@@ -124,15 +120,38 @@ extension PdfCanvas {
             gtk_widget_queue_draw(area)   // not text markup: nothing to add
             return
         }
-        let subtype = kind
-        var box = Rect(origin: first, size: .zero)
-        for p in quads.dropFirst() { box = box.union(Rect(origin: p, size: .zero)) }
-        let stamp = creationStamp(page: page)
+        let coordinates = interaction.scene.coordinates
         let style = style(for: tool)
-        let a = Annotation(id: stamp.id, page: page, subtype: subtype, rect: box.quantized, color: style.color,
-                           opacity: style.opacity, author: stamp.author, modified: stamp.date,
-                           uniqueName: stamp.id, geometry: .quadPoints(quads))
-        insert(a, named: name)
+        var placed: [PlacedAnnotation] = []
+        for span in spans {
+            guard let text = textByPage[span.page], let editing else { continue }
+            var quads: [Point] = []
+            for r in text.selectionRects(from: span.from, to: span.to) {
+                let corners = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.minX, y: r.maxY), Point(x: r.maxX, y: r.maxY)]
+                let pdf = corners.compactMap { coordinates.convert($0, from: .page(span.page), to: .pdf(span.page)) }
+                guard pdf.count == 4 else { continue }
+                quads += pdf.map(\.quantized)
+            }
+            guard let first = quads.first else { continue }
+            var box = Rect(origin: first, size: .zero)
+            for p in quads.dropFirst() { box = box.union(Rect(origin: p, size: .zero)) }
+            let stamp = creationStamp(page: span.page)
+            let a = Annotation(id: stamp.id, page: span.page, subtype: kind, rect: box.quantized, color: style.color,
+                               opacity: style.opacity, author: stamp.author, modified: stamp.date,
+                               uniqueName: stamp.id, geometry: .quadPoints(quads))
+            placed.append(PlacedAnnotation(a, at: editing.editor.annotations(on: span.page).count))
+        }
+        gtk_widget_queue_draw(area)
+        guard !placed.isEmpty, editing?.commit(EditRecord(name, .insert(placed))) == true else { return }
+        annotationEdits += 1
+    }
+
+    /// The selection's span on each of its pages whose text is known, in reading order.
+    func spans(of selection: TextSelection) -> [(page: PageIndex, from: Int, to: Int)] {
+        selection.pages.compactMap { page -> (page: PageIndex, from: Int, to: Int)? in
+            guard let text = textByPage[page], let r = selection.range(on: page, characterCount: text.characters.count) else { return nil }
+            return (page, r.lowerBound, r.upperBound)
+        }
     }
 
     /// A free-text box, typed in place: the annotation is made when the text is kept.

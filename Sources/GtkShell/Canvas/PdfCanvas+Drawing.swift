@@ -217,12 +217,14 @@ extension PdfCanvas {
     }
 
     private func drawTextSelection(_ s: TextSelection, _ cr: OpaquePointer) {
-        guard let text = textByPage[s.page], s.page.rawValue < pageCount else { return }
-        let frame = layout.pageFrame(s.page, zoom: viewport.zoom).offsetBy(Point.zero - viewport.offset)
         let z = viewport.zoom
         cairo_set_source_rgba(cr, 0.21, 0.52, 0.89, 0.35)
-        for r in text.selectionRects(from: s.anchor, to: s.focus) {
-            cairo_rectangle(cr, frame.minX + r.minX * z, frame.minY + r.minY * z, r.width * z, r.height * z)
+        for page in layout.visiblePages(in: viewport.visibleRect, zoom: z) where s.covers(page) {
+            guard let text = textByPage[page], let r = s.range(on: page, characterCount: text.characters.count) else { continue }
+            let frame = layout.pageFrame(page, zoom: z).offsetBy(Point.zero - viewport.offset)
+            for box in text.selectionRects(from: r.lowerBound, to: r.upperBound) {
+                cairo_rectangle(cr, frame.minX + box.minX * z, frame.minY + box.minY * z, box.width * z, box.height * z)
+            }
         }
         cairo_fill(cr)
     }

@@ -85,7 +85,7 @@ extension PdfCanvas {
             markupPreview = nil
             gtk_widget_queue_draw(area)
         case .markText(let kind, let selection):
-            addMarkup(kind, on: selection.page, from: selection.anchor, to: selection.focus)
+            addMarkup(kind, spans: spans(of: selection))
         case .addTextMarkup(let kind, let range):
             addMarkup(kind, over: range)
         case .addFreeText(let page, let rect):

@@ -14,6 +14,13 @@ extension PdfCanvas {
         interaction.output = { [weak self] output in self?.apply(output) }
         interaction.characterLookup = { [weak self] page, point in self?.textByPage[page]?.characterIndex(at: point) }
         interaction.nearestCharacterLookup = { [weak self] page, point in self?.textByPage[page]?.nearestCharacterIndex(to: point) }
+        interaction.textUnitLookup = { [weak self] page, index, unit in
+            guard let text = self?.textByPage[page] else { return nil }
+            switch unit {
+            case .word: return text.wordRange(around: index)
+            case .line: return text.lineRange(around: index)
+            }
+        }
         interaction.columnLookup = { [weak self] page, point in self?.textByPage[page]?.columnRect(around: point) }
         return interaction
     }
@@ -219,8 +226,41 @@ extension PdfCanvas {
 
     /// The selected text, if any.
     public var selectedText: String? {
-        guard let s = textSelection, let text = textByPage[s.page] else { return nil }
-        return text.string(from: s.anchor, to: s.focus)
+        guard let s = textSelection else { return nil }
+        let parts = spans(of: s).compactMap { span in textByPage[span.page]?.string(from: span.from, to: span.to) }
+        return parts.isEmpty ? nil : parts.joined(separator: "\n")
+    }
+
+    /// The selected text in reading order, its pages joined by line breaks; pages whose text has
+    /// not been read yet (a whole-document selection) are read on the render worker first.
+    func copySelectedText(_ done: @escaping @MainActor (String) -> Void) {
+        guard let s = textSelection else { return }
+        let missing = s.pages.filter { textByPage[$0] == nil }
+        guard !missing.isEmpty, let queue = renderQueue, let source = textSource else {
+            done(selectedText ?? "")
+            return
+        }
+        let generation = documentGeneration
+        queue.perform { [weak self] in
+            let texts = missing.map { ($0, source.text(on: $0)) }
+            MainLoop.post(priority: G_PRIORITY_HIGH_IDLE) {
+                guard let self, self.documentGeneration == generation else { return }
+                for (page, text) in texts { self.textByPage[page] = text }
+                done(self.selectedText ?? "")
+            }
+        }
+    }
+
+    /// Ctrl+A: the text of the page in view; again, the whole document.
+    public func selectAllText() {
+        guard let page = currentPage, let text = textByPage[page], !text.isEmpty else { return }
+        let pageSelection = TextSelection(page: page, anchor: 0, focus: text.characters.count - 1)
+        if textSelection == pageSelection, pageCount > 1 {
+            interaction.setTextSelection(TextSelection(page: PageIndex(0), anchor: 0, focusPage: PageIndex(pageCount - 1),
+                                                       focus: TextSelection.endOfPage))
+        } else {
+            interaction.setTextSelection(pageSelection)
+        }
     }
 
     /// Drops a page's sharp tiles so they render again; the stale ones stay as placeholders

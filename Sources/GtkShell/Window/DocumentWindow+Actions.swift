@@ -21,8 +21,9 @@ extension DocumentWindow {
         }
         addAction("copy") { [weak self] in
             guard let self else { return }
-            if let text = self.canvas.selectedText, !text.isEmpty {
-                gdk_clipboard_set_text(gtk_widget_get_clipboard(self.window), text)
+            if self.canvas.textSelection != nil {
+                let clipboard = gtk_widget_get_clipboard(self.window)
+                self.canvas.copySelectedText { text in if !text.isEmpty { gdk_clipboard_set_text(clipboard, text) } }
             } else if !self.canvas.selectedAnnotationValues().isEmpty {
                 // Annotations travel between this app's windows (and documents).
                 AnnotatorApplication.copiedAnnotations = self.canvas.selectedAnnotationValues()
@@ -44,6 +45,15 @@ extension DocumentWindow {
         addAction("show-shortcuts") { [weak self] in
             guard let self else { return }
             ShortcutsWindow.present(over: self.window)
+        }
+        addAction("select-all") { [weak self] in
+            guard let self, self.content == .document else { return }
+            // In a text field or a text box being typed, Ctrl+A selects its text.
+            if let focus = gtk_root_get_focus(OpaquePointer(self.window)), focus != self.canvas.area {
+                _ = gtk_widget_activate_action_variant(focus, "selection.select-all", nil)
+                return
+            }
+            self.canvas.selectAllText()
         }
         addAction("go-back") { [weak self] in
             guard let self, self.content == .document else { return }

@@ -63,7 +63,8 @@ extension DocumentWindow {
         if annotation != nil {
             items = [("_Delete", "win.delete-selection"), ("_Copy", "win.copy"), ("_Properties", "win.annotation-properties")]
         } else {
-            if canvas.selectedText != nil { items.append(("_Copy", "win.copy")) }
+            if canvas.textSelection != nil { items.append(("_Copy", "win.copy")) }
+            items.append(("Select _All", "win.select-all"))
             items.append(("_Paste", "win.paste"))
         }
         popUpMenu(items, at: point)

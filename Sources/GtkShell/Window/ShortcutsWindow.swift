@@ -15,7 +15,7 @@ enum ShortcutsWindow {
             ("Undo", "<ctrl>z"), ("Redo", "<ctrl><shift>z <ctrl>y"), ("Delete the selected annotations", "Delete"),
             ("Add an annotation to the selection (Shift+click)", "Shift_L"), ("Context menu (or a right click)", "Menu <shift>F10"),
             ("Nudge the selected annotations", "Left Right Up Down"), ("Nudge by ten points", "<shift>Left"),
-            ("Copy the selected text or annotations", "<ctrl>c"), ("Paste annotations", "<ctrl>v"),
+            ("Copy the selected text or annotations", "<ctrl>c"), ("Select the page's text (again: the whole document)", "<ctrl>a"), ("Paste annotations", "<ctrl>v"),
         ]),
         ("Annotation tools", [
             ("Show the toolbar", "F7"), ("Select", "v"), ("Pen", "p"), ("Highlight", "h"), ("Underline", "u"),

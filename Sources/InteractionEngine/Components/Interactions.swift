@@ -72,7 +72,8 @@ public final class Interactions {
     /// A finger held on an annotation lifts it: it drags from then on, or opens the context menu
     /// when the finger lifts in place.
     let annotationLongPress = LongPressRecognizer(name: "selectAnnotation.longPress", allowedSources: .touchscreen)
-    let smartZoomTap = TapRecognizer(name: "smartZoom.doubleTap", taps: 2)
+    /// A finger's or a pen's double tap; a mouse's double click selects a word instead.
+    let smartZoomTap = TapRecognizer(name: "smartZoom.doubleTap", taps: 2, allowedSources: [.touchscreen, .pen])
     let openLinkTap = TapRecognizer(name: "openLinkAnnotation.tap")
     let editTap = TapRecognizer(name: "editAnnotation.tap")
     let selectTap = TapRecognizer(name: "selectAnnotation.tap")

@@ -46,6 +46,12 @@ public final class DocumentInteraction {
     /// The target a finger is pressing, once the touch delay has shown the press is not a
     /// scroll (drawn pressed until the finger lifts or a gesture takes the contact over).
     private var pressed: (sequence: InputSequenceID, id: AnnotationID)?
+    /// The last pointer press: where, when, and how many presses in a row it ends (GDK's raw
+    /// events carry no click count, so the engine counts).
+    private var lastPress: (position: Point, time: InputTime, count: Int)?
+    /// How close in time and place presses must be to count as a double or triple click.
+    public var multiClickInterval = 0.4
+    public var multiClickDistance = 4.0
     /// Contacts that opened a context menu: the rest of them is swallowed.
     private var menuSequences: Set<InputSequenceID> = []
 
@@ -158,6 +164,56 @@ public final class DocumentInteraction {
         setTextSelection(nil)
     }
 
+    /// What a double or triple click selects.
+    public enum TextUnit: Sendable { case word, line }
+
+    /// Answers "which characters make the word (or line) around this character?"; double and
+    /// triple clicks select nothing while it is `nil`.
+    public var textUnitLookup: ((PageIndex, Int, TextUnit) -> ClosedRange<Int>?)?
+
+    /// Moves the selection's end to the character nearest to a view point, on the page under it
+    /// (or the nearest page): a selection runs over as many pages as the gesture does.
+    private func extendTextSelection(to point: Point) {
+        guard var selection = textSelection,
+              let page = scene.coordinates.page(atView: point) ?? scene.coordinates.nearestPage(toView: point),
+              let focus = nearestCharacterLookup?(page.index, page.viewToPage(scene.coordinates.view).apply(to: point)) else { return }
+        selection.focusPage = page.index
+        selection.focus = focus
+        setTextSelection(selection)
+    }
+
+    /// A pointer's clicks on text, as in a word processor: a double click selects the word, a
+    /// triple click the line, and Shift+click moves the end of the selection there. Returns
+    /// whether the click was one of these (the selectText component allowing).
+    private func selectTextByClick(_ event: InputEvent) -> Bool {
+        let clicks = countClicks(event)
+        guard InputSourceSet.pointers.contains(event.source), event.button == nil || event.button == .primary,
+              engine.interactions.selectText.isEnabled,
+              scene.hitTest(atView: event.position, source: event.source)?.annotation == nil else { return false }
+        if event.modifiers.contains(.shift), textSelection != nil, scene.coordinates.page(atView: event.position) != nil {
+            extendTextSelection(to: event.position)
+            return true
+        }
+        guard clicks >= 2, let hit = targets.text(at: event.position), let index = hit.characterIndex,
+              engine.interactions.selectText.canActivate(at: event.position, in: .view),
+              let unit = textUnitLookup?(hit.page, index, clicks == 2 ? .word : .line) else { return false }
+        setTextSelection(TextSelection(page: hit.page, anchor: unit.lowerBound, focus: unit.upperBound))
+        return true
+    }
+
+    /// The press's place in a run of clicks: 1, 2 (double), 3 (triple) … as close presses in
+    /// quick succession count up (or as the event says, if it says more).
+    private func countClicks(_ event: InputEvent) -> Int {
+        var count = 1
+        if let last = lastPress, event.time.seconds - last.time.seconds <= multiClickInterval,
+           last.position.distance(to: event.position) <= multiClickDistance {
+            count = last.count + 1
+        }
+        count = max(count, event.clickCount)
+        lastPress = (event.position, event.time, count)
+        return count
+    }
+
     /// Starts or extends the text selection as the selectText component's gesture goes: it
     /// begins at the character hit and ends at the character nearest to the gesture on the
     /// page where it began.
@@ -167,10 +223,7 @@ public final class DocumentInteraction {
             guard let index = hit.characterIndex else { return }
             setTextSelection(TextSelection(page: hit.page, anchor: index, focus: index))
         case .changed, .ended:
-            guard var selection = textSelection, let pagePoint = pagePoint(fromView: point, on: selection.page),
-                  let focus = nearestCharacterLookup?(selection.page, pagePoint) else { return }
-            selection.focus = focus
-            setTextSelection(selection)
+            extendTextSelection(to: point)
         case .cancelled:
             setTextSelection(nil)
         }
@@ -314,7 +367,7 @@ public final class DocumentInteraction {
         case .hover, .contact, .enter:
             let shape = tools.currentToolID == .annotationEdit || pickedTool != nil
                 ? tools.pointerShape(atView: event.position, source: event.source)
-                : (pointer.cursor ?? .default)
+                : (pointer.cursor ?? tools.pointerShape(atView: event.position, source: event.source))
             if shape != lastCursor {
                 lastCursor = shape
                 output(.cursor(shape))
@@ -374,6 +427,10 @@ public final class DocumentInteraction {
             return true
         case .contact(.began):
             if let button = event.button, button != .primary { return false }
+            if selectTextByClick(event) {
+                menuSequences.insert(event.sequence)
+                return true
+            }
             // The components decide whether; the edit tool only decides what.
             guard componentsAllowEditing(at: event.position) else { return false }
             if tools.currentToolID != .annotationEdit {
