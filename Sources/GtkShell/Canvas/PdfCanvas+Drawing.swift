@@ -116,6 +116,7 @@ extension PdfCanvas {
             paintTiles(of: page, at: frame, cr: cr)
             cairo_restore(cr)
         }
+        drawSearchMatches(cr)
         drawTextSelection(cr)
         drawPointerEffects(cr)
         drawPress(cr)

@@ -46,6 +46,12 @@ public final class PdfCanvas {
     var transforms: [String: (start: Annotation, current: Annotation)] = [:]
     /// Transforms that ended while others of the same gesture still run; committed together.
     var endedTransforms: [(start: Annotation, current: Annotation)] = []
+    /// The search in progress or done (Ctrl+F), if any.
+    var searchState: SearchState?
+    /// Tells the window the search found more, moved or ended.
+    var onSearchChanged: (() -> Void)?
+    /// Tells the window a step went round the end (`true`) or the start of the document.
+    var onSearchWrapped: ((Bool) -> Void)?
     /// What the link under the pointer leads to, shown as its tooltip.
     var linkTooltip: String?
     /// The places the reader jumped from (links), for going back and forward.
@@ -189,6 +195,7 @@ public final class PdfCanvas {
         textSource = text
         textByPage = [:]
         interaction.setTextSelection(nil)
+        searchState = nil
         markupPreview = nil
         linkSource = links
         linkTargets = [:]
@@ -234,6 +241,7 @@ public final class PdfCanvas {
         textSource = nil
         textByPage = [:]
         interaction.setTextSelection(nil)
+        searchState = nil
         markupPreview = nil
         linkSource = nil
         linkTargets = [:]

@@ -86,6 +86,13 @@ public struct WindowSnapshot: Codable, Sendable {
     public var canGoForward: Bool
     /// What the link under the pointer leads to (its tooltip), if a link is under it.
     public var linkTooltip: String?
+    /// The search (Ctrl+F): its query, how many matches so far, the current one's number
+    /// (1-based), whether every page was read, and the bar's notice ("Continued from the start").
+    public var searchQuery: String?
+    public var searchMatchCount: Int
+    public var searchCurrentMatch: Int?
+    public var searchDone: Bool
+    public var searchNotice: String?
 }
 
 /// One annotation as the state dump reports it.
@@ -175,6 +182,9 @@ extension DocumentWindow {
             penDrawsAtOnce: canvas.interaction.penDrawsAtOnce, fingerDraws: canvas.interaction.fingerDraws,
             selectedAnnotations: canvas.interaction.selectedAnnotations.map(\.rawValue), contextMenu: contextMenuItems,
             liftedAnnotation: canvas.liftedAnnotation?.rawValue, pressedAnnotation: canvas.pressedAnnotation?.rawValue,
-            canGoBack: canvas.history.canGoBack, canGoForward: canvas.history.canGoForward, linkTooltip: canvas.linkTooltip)
+            canGoBack: canvas.history.canGoBack, canGoForward: canvas.history.canGoForward, linkTooltip: canvas.linkTooltip,
+            searchQuery: canvas.searchState?.search.query, searchMatchCount: canvas.searchState?.count ?? 0,
+            searchCurrentMatch: canvas.searchState?.currentNumber, searchDone: canvas.searchState?.done ?? true,
+            searchNotice: searchNotice)
     }
 }

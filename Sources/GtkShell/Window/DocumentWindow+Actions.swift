@@ -35,6 +35,7 @@ extension DocumentWindow {
             if !self.canvas.paste(copied) { gtk_widget_error_bell(self.window) }
         }
         installContextMenuActions()
+        installSearchActions()
         installStampPictureAction()
         installToolAction()
         installPenAction()

@@ -55,6 +55,10 @@ public final class DocumentWindow {
     var closeConfirmed = false
     /// The header bar toggle that shows the annotation toolbar.
     var toolbarToggle: UnsafeMutablePointer<GtkWidget>?
+    /// The search bar and its entry.
+    var searchWidgets: (bar: UnsafeMutablePointer<GtkWidget>, entry: UnsafeMutablePointer<GtkWidget>)?
+    /// What the search bar says besides the count ("Continued from the start"), until the next search.
+    var searchNotice: String?
     /// The Stamp tool's "Picture…" button, which names the picture once one is chosen.
     var stampPictureButton: UnsafeMutablePointer<GtkWidget>?
     /// The context menu while it is shown.
@@ -92,6 +96,7 @@ public final class DocumentWindow {
         gtk_stack_add_named(cast(stack), passwordPrompt.page.widget, Content.password.rawValue)
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         if let toolbarRevealer { gtk_box_append(cast(content), toolbarRevealer) }
+        gtk_box_append(cast(content), buildSearchBar())
         gtk_widget_set_vexpand(stack, 1)
         gtk_box_append(cast(content), stack)
         gtk_window_set_child(cast(window), content)

@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CCairo
+import CGtk
+import Document
+import DocumentLayout
+import Geometry
+
+/// One search through the document: what is looked for, what was found so far (page by page,
+/// with each match's character range and boxes), which match is current, and whether every page
+/// has been read. The pages are read on the render worker a few at a time, starting at the page
+/// in view and wrapping round, so the first match shows as soon as it is found and scrolling
+/// and rendering go on meanwhile.
+struct SearchState {
+    var search: TextSearch
+    /// Matches of each page read so far, in page order; each with its boxes (page space).
+    var matches: [PageIndex: [(range: ClosedRange<Int>, boxes: [Rect])]] = [:]
+    /// The current match: its page and its place among that page's matches.
+    var current: (page: PageIndex, index: Int)?
+    /// Pages still to read, in the order they will be read.
+    var remaining: [PageIndex]
+    var done: Bool { remaining.isEmpty }
+    /// Bumped for every new search, so that results of an older one are dropped.
+    var generation: Int
+
+    var count: Int { matches.values.reduce(0) { $0 + $1.count } }
+
+    /// The current match's number in document order (1-based).
+    var currentNumber: Int? {
+        guard let current else { return nil }
+        let before = matches.filter { $0.key.rawValue < current.page.rawValue }.values.reduce(0) { $0 + $1.count }
+        return before + current.index + 1
+    }
+
+    /// Every match in document order.
+    var ordered: [(page: PageIndex, index: Int)] {
+        matches.keys.sorted().flatMap { page in (matches[page] ?? []).indices.map { (page, $0) } }
+    }
+}
+
+extension PdfCanvas {
+    /// Starts searching for `search` (an empty query ends the search).
+    public func startSearch(_ search: TextSearch) {
+        let generation = (searchState?.generation ?? 0) + 1
+        guard !search.isEmpty, pageCount > 0 else {
+            searchState = nil
+            gtk_widget_queue_draw(area)
+            onSearchChanged?()
+            return
+        }
+        let start = currentPage?.rawValue ?? 0
+        let order = (start..<pageCount).map(PageIndex.init) + (0..<start).map(PageIndex.init)
+        searchState = SearchState(search: search, remaining: order, generation: generation)
+        gtk_widget_queue_draw(area)
+        onSearchChanged?()
+        searchNextPages()
+    }
+
+    /// Ends the search: no matches drawn, nothing more read.
+    public func endSearch() {
+        guard searchState != nil else { return }
+        searchState = nil
+        gtk_widget_queue_draw(area)
+        onSearchChanged?()
+    }
+
+    /// Reads the next few pages on the render worker (about 10 ms of work), then, on the main
+    /// loop, adds their matches and asks for more.
+    private func searchNextPages() {
+        guard let state = searchState, !state.done, let queue = renderQueue, let source = textSource else { return }
+        let search = state.search, generation = state.generation, pages = state.remaining
+        queue.perform { [weak self] in
+            let started = g_get_monotonic_time()
+            var found: [(PageIndex, [(range: ClosedRange<Int>, boxes: [Rect])])] = []
+            var read = 0
+            for page in pages {
+                let text = source.text(on: page)
+                found.append((page, search.matches(in: text).map { ($0, text.selectionRects(from: $0.lowerBound, to: $0.upperBound)) }))
+                read += 1
+                if g_get_monotonic_time() - started > 10_000 { break }
+            }
+            MainLoop.post(priority: G_PRIORITY_DEFAULT_IDLE) {
+                guard let self, var state = self.searchState, state.generation == generation else { return }
+                state.remaining.removeFirst(min(read, state.remaining.count))
+                for (page, matches) in found where !matches.isEmpty { state.matches[page] = matches }
+                let firstFound = state.current == nil ? found.first { !$0.1.isEmpty }?.0 : nil
+                if let page = firstFound { state.current = (page, 0) }
+                self.searchState = state
+                if firstFound != nil { self.showCurrentMatch() }
+                gtk_widget_queue_draw(self.area)
+                self.onSearchChanged?()
+                self.searchNextPages()
+            }
+        }
+    }
+
+    /// Goes to the next match (`forward`) or the previous one, wrapping round the document;
+    /// says so through ``onSearchWrapped`` when it does.
+    public func stepSearch(forward: Bool) {
+        guard var state = searchState else { return }
+        let all = state.ordered
+        guard !all.isEmpty else { gtk_widget_error_bell(area); return }
+        let here = state.current.flatMap { c in all.firstIndex { $0.page == c.page && $0.index == c.index } }
+        var next: Int
+        var wrapped = false
+        if let here {
+            next = here + (forward ? 1 : -1)
+            if next >= all.count { next = 0; wrapped = true }
+            if next < 0 { next = all.count - 1; wrapped = true }
+        } else {
+            next = forward ? 0 : all.count - 1
+        }
+        state.current = all[next]
+        searchState = state
+        showCurrentMatch()
+        if wrapped { onSearchWrapped?(forward) }
+        onSearchChanged?()
+    }
+
+    /// Scrolls the current match into view (its line a third down the view when it was not
+    /// visible).
+    private func showCurrentMatch() {
+        guard let state = searchState, let current = state.current, let match = state.matches[current.page]?[current.index],
+              let box = match.boxes.first else { return }
+        let z = viewport.zoom
+        let frame = layout.pageFrame(current.page, zoom: z)
+        let rect = Rect(x: frame.minX + box.minX * z, y: frame.minY + box.minY * z, width: box.width * z, height: box.height * z)
+        if !viewport.visibleRect.insetBy(dx: 0, dy: 24).contains(rect) {
+            interaction.navigation.stopMomentum()
+            let target = Point(x: viewport.offset.x, y: rect.minY - viewport.size.height / 3)
+            viewport = Viewport(size: viewport.size, offset: target, zoom: z).clamped(to: layout)
+            if !viewport.visibleRect.contains(rect) {
+                viewport = Viewport(size: viewport.size, offset: Point(x: rect.midX - viewport.size.width / 2, y: viewport.offset.y), zoom: z)
+                    .clamped(to: layout)
+            }
+        }
+        gtk_widget_queue_draw(area)
+        viewChanged()
+    }
+
+    /// Every match on the visible pages, the current one stronger.
+    func drawSearchMatches(_ cr: OpaquePointer) {
+        guard let state = searchState, !state.matches.isEmpty else { return }
+        let z = viewport.zoom
+        cairo_save(cr)
+        for page in layout.visiblePages(in: viewport.visibleRect, zoom: z) {
+            guard let matches = state.matches[page] else { continue }
+            let frame = layout.pageFrame(page, zoom: z).offsetBy(Point.zero - viewport.offset)
+            for (i, match) in matches.enumerated() {
+                let isCurrent = state.current.map { $0.page == page && $0.index == i } ?? false
+                if isCurrent { cairo_set_source_rgba(cr, 1, 0.5, 0, 0.55) } else { cairo_set_source_rgba(cr, 1, 0.85, 0, 0.4) }
+                for box in match.boxes {
+                    cairo_rectangle(cr, frame.minX + box.minX * z - 1, frame.minY + box.minY * z - 1, box.width * z + 2, box.height * z + 2)
+                }
+                cairo_fill(cr)
+            }
+        }
+        cairo_restore(cr)
+    }
+}

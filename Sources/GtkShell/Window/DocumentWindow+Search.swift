@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import CShim
+import Document
+
+/// The search bar (Ctrl+F): a search entry, the match count ("3 of 41"), previous and next,
+/// and the Match Case and Whole Words options. Typing searches as you type; Enter and F3 go to
+/// the next match, Shift+Enter and Shift+F3 to the previous one, wrapping round with a notice;
+/// Escape closes the bar and ends the search.
+extension DocumentWindow {
+    func buildSearchBar() -> UnsafeMutablePointer<GtkWidget> {
+        let bar = gtk_search_bar_new()!
+        let entry = gtk_search_entry_new()!
+        gtk_editable_set_width_chars(OpaquePointer(entry), 28)
+        ann_accessible_set_label(entry, "Search the document")
+        gtk_widget_set_name(entry, "search-entry")
+        let status = gtk_label_new(nil)!
+        gtk_widget_add_css_class(status, "dim-label")
+        gtk_label_set_width_chars(cast(status), 14)
+        let previous = gtk_button_new_from_icon_name("go-up-symbolic")!
+        gtk_widget_set_tooltip_text(previous, "Previous Match (Shift+Enter)")
+        gtk_actionable_set_action_name(cast(previous), "win.find-previous")
+        let next = gtk_button_new_from_icon_name("go-down-symbolic")!
+        gtk_widget_set_tooltip_text(next, "Next Match (Enter)")
+        gtk_actionable_set_action_name(cast(next), "win.find-next")
+        let matchCase = gtk_toggle_button_new_with_mnemonic("_Aa")!
+        gtk_widget_set_tooltip_text(matchCase, "Match Case")
+        ann_accessible_set_label(matchCase, "Match case")
+        let wholeWords = gtk_toggle_button_new_with_mnemonic("_Whole Words")!
+        gtk_widget_set_tooltip_text(wholeWords, "Match Whole Words Only")
+
+        let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        for w in [entry, previous, next, status, matchCase, wholeWords] { gtk_box_append(cast(row), w) }
+        gtk_search_bar_set_child(cast(bar), row)
+        gtk_search_bar_connect_entry(cast(bar), cast(entry))
+        gtk_search_bar_set_show_close_button(cast(bar), 1)
+
+        let research: @MainActor () -> Void = { [weak self] in
+            guard let self else { return }
+            let query = string(gtk_editable_get_text(OpaquePointer(entry))) ?? ""
+            self.searchNotice = nil
+            self.canvas.startSearch(TextSearch(query: query, matchCase: gtk_toggle_button_get_active(cast(matchCase)) != 0,
+                                               wholeWords: gtk_toggle_button_get_active(cast(wholeWords)) != 0))
+        }
+        Signals.connect(raw(entry), "search-changed") { research() }
+        Signals.connect(raw(matchCase), "toggled") { research() }
+        Signals.connect(raw(wholeWords), "toggled") { research() }
+        Signals.connect(raw(entry), "activate") { [weak self] in self?.canvas.stepSearch(forward: true) }
+        Signals.connect(raw(entry), "stop-search") { [weak self] in self?.closeSearch() }
+        Signals.connect(raw(bar), "notify::search-mode-enabled", pointer: { [weak self] _ in
+            guard let self, gtk_search_bar_get_search_mode(cast(bar)) == 0 else { return }
+            self.canvas.endSearch()
+            gtk_widget_grab_focus(self.canvas.area)
+        })
+        // Shift+Enter in the entry: the previous match; Escape anywhere in the bar closes it.
+        addShortcut("<Shift>Return", action: "win.find-previous", to: entry)
+        addShortcut("Escape", action: "win.close-search", to: bar)
+
+        canvas.onSearchChanged = { [weak self] in self?.searchChanged(status: status) }
+        canvas.onSearchWrapped = { [weak self] forward in
+            self?.searchNotice = forward ? "Continued from the start" : "Continued from the end"
+            self?.searchChanged(status: status)
+        }
+        searchWidgets = (bar, entry)
+        return bar
+    }
+
+    func installSearchActions() {
+        addAction("find") { [weak self] in
+            guard let self, self.content == .document, let (bar, entry) = self.searchWidgets else { return }
+            gtk_search_bar_set_search_mode(cast(bar), 1)
+            gtk_widget_grab_focus(entry)
+            gtk_editable_select_region(OpaquePointer(entry), 0, -1)
+        }
+        addAction("close-search") { [weak self] in self?.closeSearch() }
+        addAction("find-next") { [weak self] in self?.canvas.stepSearch(forward: true) }
+        addAction("find-previous") { [weak self] in self?.canvas.stepSearch(forward: false) }
+    }
+
+    private func addShortcut(_ keys: String, action: String, to widget: UnsafeMutablePointer<GtkWidget>) {
+        let controller = gtk_shortcut_controller_new()!
+        if let trigger = gtk_shortcut_trigger_parse_string(keys), let named = gtk_named_action_new(action),
+           let shortcut = gtk_shortcut_new(trigger, named) {
+            gtk_shortcut_controller_add_shortcut(controller, shortcut)
+        }
+        gtk_widget_add_controller(widget, controller)
+    }
+
+    func closeSearch() {
+        guard let (bar, _) = searchWidgets else { return }
+        gtk_search_bar_set_search_mode(cast(bar), 0)
+        canvas.endSearch()
+        gtk_widget_grab_focus(canvas.area)
+    }
+
+    /// The match count and the notice, in the bar and in the state dump.
+    private func searchChanged(status: UnsafeMutablePointer<GtkWidget>) {
+        let text: String
+        if let state = canvas.searchState {
+            if state.count == 0 {
+                text = state.done ? "No matches" : "Searching…"
+            } else if let number = state.currentNumber {
+                text = "\(number) of \(state.count)" + (state.done ? "" : "…")
+            } else {
+                text = "\(state.count) found"
+            }
+        } else {
+            text = ""
+        }
+        gtk_label_set_text(cast(status), searchNotice.map { "\(text) · \($0)" } ?? text)
+        application?.stateChanged()
+    }
+}

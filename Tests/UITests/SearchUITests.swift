@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import XCTest
+
+/// Ctrl+F: the search bar finds a word on every page as pdftotext reads the document, counts the
+/// matches, steps through them with Enter / Shift+Enter (and F3), wraps round with a notice, and
+/// Escape ends it. Judged from the state dump (query, count, current match, page in view).
+final class SearchUITests: XCTestCase {
+    let sample = AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path
+
+    /// How many times `word` occurs in the document's text as pdftotext reads it (case folded).
+    private func occurrences(of word: String, in session: AppSession) -> Int {
+        let text = session.run("pdftotext", [sample, "-"]).lowercased()
+        return text.components(separatedBy: word.lowercased()).count - 1
+    }
+
+    func testCtrlFFindsEveryMatchStepsThroughThemAndWrapsRound() throws {
+        guard AppSession.which("pdftotext") != nil else { throw XCTSkip("pdftotext is installed by tools/install-deps.sh") }
+        let session = try AppSession()
+        let expected = occurrences(of: "page", in: session)
+        XCTAssertGreaterThan(expected, 6, "the sample names its pages")
+        let app = try session.launch([sample])
+        session.waitFor("shown") { s in
+            guard s.pid == Int(app.processIdentifier), let w = s.windows.first else { return false }
+            return w.missingTiles == 0 && w.isEditable == true
+        }
+        session.xdotool("key", "ctrl+f")
+        usleep(300_000)
+        session.xdotool("type", "--delay", "30", "page")
+        let found = try XCTUnwrap(session.waitFor("every page read, every match counted") { s in
+            s.windows.first.map { $0.searchQuery == "page" && $0.searchDone == true && $0.searchMatchCount == expected } ?? false
+        }?.windows.first)
+        XCTAssertEqual(found.searchCurrentMatch, 1, "the first match from the page in view is current")
+
+        session.xdotool("key", "Return")
+        session.waitFor("Enter: the second match") { $0.windows.first?.searchCurrentMatch == 2 }
+        session.xdotool("key", "shift+Return")
+        session.waitFor("Shift+Enter: back to the first") { $0.windows.first?.searchCurrentMatch == 1 }
+        session.xdotool("key", "shift+Return")
+        let wrapped = try XCTUnwrap(session.waitFor("Shift+Enter again wraps to the last match, with a notice") { s in
+            s.windows.first.map { $0.searchCurrentMatch == expected && $0.searchNotice != nil } ?? false
+        }?.windows.first)
+        XCTAssertEqual(wrapped.currentPage, wrapped.pageCount, "the last match is on the last page, now in view")
+        session.xdotool("key", "F3")
+        session.waitFor("F3 wraps to the first") { $0.windows.first?.searchCurrentMatch == 1 }
+
+        // Whole words: "Page" as a word only (not "pages"); Match Case: only "Page".
+        session.xdotool("key", "alt+w")
+        session.waitFor("Whole Words searched again") { s in
+            s.windows.first.map { $0.searchDone == true && ($0.searchMatchCount ?? 0) > 0 && ($0.searchMatchCount ?? 0) < expected } ?? false
+        }
+        session.xdotool("key", "Escape")
+        let closed = try XCTUnwrap(session.waitFor("Escape ends the search") { $0.windows.first?.searchQuery == nil }?.windows.first)
+        XCTAssertEqual(closed.searchMatchCount, 0)
+        XCTAssertEqual(closed.canvasHasFocus, true, "the page has the keyboard again")
+    }
+}
