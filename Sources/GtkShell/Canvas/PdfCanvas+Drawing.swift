@@ -209,9 +209,28 @@ extension PdfCanvas {
             cairo_set_line_width(cr, 1.5)
             cairo_stroke(cr)
         }
+        drawHoverHandles(cr)
     }
 
-    /// The selected text as translucent bands over its lines.
+    /// A movable annotation under a mouse or pen shows where its handles would be (faint
+    /// corners), so it reads as something that can be picked up; a link does not.
+    private func drawHoverHandles(_ cr: OpaquePointer) {
+        guard let id = interaction.hoveredAnnotation, !interaction.selectedAnnotations.contains(id),
+              let target = interaction.scene.annotation(id), target.kind != .link, target.kind != .widget, !target.isLocked,
+              let r = interaction.scene.coordinates.viewRect(fromPDF: target.bounds, on: target.page) else { return }
+        cairo_save(cr)
+        cairo_set_line_width(cr, 1)
+        for corner in [ResizeHandle.topLeft, .topRight, .bottomRight, .bottomLeft] {
+            let c = corner.position(on: r)
+            cairo_rectangle(cr, c.x - 3.5, c.y - 3.5, 7, 7)
+            cairo_set_source_rgba(cr, 1, 1, 1, 0.85)
+            cairo_fill_preserve(cr)
+            cairo_set_source_rgba(cr, 0.21, 0.52, 0.89, 0.7)
+            cairo_stroke(cr)
+        }
+        cairo_restore(cr)
+    }
+
     /// The text selection and a markup tool's preview, from the pages' character boxes.
     private func drawTextSelection(_ cr: OpaquePointer) {
         for s in [textSelection, markupPreview].compactMap({ $0 }) { drawTextSelection(s, cr) }
