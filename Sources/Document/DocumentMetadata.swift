@@ -12,11 +12,17 @@ public struct DocumentMetadata: Hashable, Sendable {
     public var producer: String?
     /// The version in the file header, such as "PDF-1.7".
     public var pdfVersion: String?
+    /// When the document was created and last modified, as the file says (ISO 8601, UTC).
+    public var created: String?
+    public var modified: String?
 
     public init(
         title: String? = nil, author: String? = nil, subject: String? = nil, keywords: String? = nil,
-        creator: String? = nil, producer: String? = nil, pdfVersion: String? = nil
+        creator: String? = nil, producer: String? = nil, pdfVersion: String? = nil,
+        created: String? = nil, modified: String? = nil
     ) {
+        self.created = created
+        self.modified = modified
         self.title = title
         self.author = author
         self.subject = subject

@@ -102,6 +102,18 @@ extension CoreDocument {
         return bytes.flatMap { try? PDFSyntaxParser.parse($0) }
     }
 
+    /// The document information dictionary (the trailer's /Info), if the document has one.
+    /// Wraps `ann_pdf_info_text`.
+    public var info: PDFDictionary? {
+        let bytes: [UInt8]? = locked {
+            var length = 0
+            guard let text = ann_pdf_info_text(handle.pointer, &length) else { return nil }
+            defer { ann_pdf_free(text) }
+            return text.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
+        }
+        return bytes.flatMap { try? PDFSyntaxParser.parse($0) }?.dictionaryValue
+    }
+
     /// The decoded data of stream `ref`, or `nil` when it is not a stream. Wraps `ann_pdf_stream_data`.
     public func streamData(_ ref: ObjectRef) -> [UInt8]? {
         locked {

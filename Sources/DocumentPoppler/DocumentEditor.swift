@@ -73,6 +73,22 @@ public final class DocumentEditor {
 
     public var pageCount: Int { core.pageCount }
     public var isEncrypted: Bool { core.isEncrypted }
+
+    /// The text fields of the document information dictionary, decoded from the file's own
+    /// bytes (PDFDocEncoding, UTF-16 or PDF 2.0's UTF-8), over `metadata` (which supplies the
+    /// rest: dates, version).
+    public func metadata(over metadata: DocumentMetadata) -> DocumentMetadata {
+        guard let info = core.info else { return metadata }
+        var out = metadata
+        func text(_ key: String) -> String? { info[key]?.textValue.flatMap { $0.isEmpty ? nil : $0 } }
+        out.title = text("Title") ?? out.title
+        out.author = text("Author") ?? out.author
+        out.subject = text("Subject") ?? out.subject
+        out.keywords = text("Keywords") ?? out.keywords
+        out.creator = text("Creator") ?? out.creator
+        out.producer = text("Producer") ?? out.producer
+        return out
+    }
     public var hasUnsavedChanges: Bool { history.hasUnsavedChanges }
 
     // MARK: Reading

@@ -50,6 +50,15 @@ extension PopplerDocument {
     }
 
     /// Reads the info dictionary. Wraps `poppler_document_get_title` and its siblings.
+    /// A `GDateTime` (adopted) as ISO 8601 in UTC, such as "2026-11-21T00:00:00Z".
+    private static func date(_ value: OpaquePointer?) -> String? {
+        guard let value else { return nil }
+        defer { g_date_time_unref(value) }
+        guard let utc = g_date_time_to_utc(value) else { return nil }
+        defer { g_date_time_unref(utc) }
+        return adoptGString(g_date_time_format(utc, "%Y-%m-%dT%H:%M:%SZ"))
+    }
+
     static func readMetadata(_ document: GObjectRef) -> DocumentMetadata {
         document.withPointer { doc in
             func field(_ getter: (OpaquePointer) -> UnsafeMutablePointer<gchar>?) -> String? {
@@ -63,7 +72,9 @@ extension PopplerDocument {
                 keywords: field(poppler_document_get_keywords),
                 creator: field(poppler_document_get_creator),
                 producer: field(poppler_document_get_producer),
-                pdfVersion: field(poppler_document_get_pdf_version_string))
+                pdfVersion: field(poppler_document_get_pdf_version_string),
+                created: date(poppler_document_get_creation_date_time(doc)),
+                modified: date(poppler_document_get_modification_date_time(doc)))
         }
     }
 

@@ -545,6 +545,22 @@ char *ann_pdf_object_text(ann_pdf *doc, ann_pdf_ref ref, size_t *length)
     }
 }
 
+char *ann_pdf_info_text(ann_pdf *doc, size_t *length)
+{
+    if (doc == nullptr) {
+        return nullptr;
+    }
+    try {
+        Object info = doc->doc->getDocInfo();
+        if (!info.isDict()) {
+            return nullptr;
+        }
+        return copyOut(objectText(doc, info), length);
+    } catch (...) {
+        return nullptr;
+    }
+}
+
 unsigned char *ann_pdf_stream_data(ann_pdf *doc, ann_pdf_ref ref, size_t *length)
 {
     if (doc == nullptr || ref.num < 0) {

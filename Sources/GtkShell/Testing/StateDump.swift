@@ -93,6 +93,8 @@ public struct WindowSnapshot: Codable, Sendable {
     public var searchCurrentMatch: Int?
     public var searchDone: Bool
     public var searchNotice: String?
+    /// The Document Properties window's rows (label and value) while it is open.
+    public var properties: [[String]]?
 }
 
 /// One annotation as the state dump reports it.
@@ -185,6 +187,6 @@ extension DocumentWindow {
             canGoBack: canvas.history.canGoBack, canGoForward: canvas.history.canGoForward, linkTooltip: canvas.linkTooltip,
             searchQuery: canvas.searchState?.search.query, searchMatchCount: canvas.searchState?.count ?? 0,
             searchCurrentMatch: canvas.searchState?.currentNumber, searchDone: canvas.searchState?.done ?? true,
-            searchNotice: searchNotice)
+            searchNotice: searchNotice, properties: shownProperties.map { $0.rows.map { [$0.label, $0.value] } })
     }
 }

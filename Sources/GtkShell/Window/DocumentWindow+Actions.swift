@@ -36,6 +36,7 @@ extension DocumentWindow {
         }
         installContextMenuActions()
         installSearchActions()
+        installPropertiesAction()
         installStampPictureAction()
         installToolAction()
         installPenAction()

@@ -24,6 +24,10 @@ extension DocumentWindow {
             session.onHistoryChanged = { [weak self] in self?.editStateChanged() }
             self.editing = session
             self.canvas.attach(session)
+            // The title as the file's own bytes say it (poppler-glib 22.12 misreads PDF 2.0's UTF-8).
+            if let doc = self.document, let title = editor.metadata(over: doc.metadata).title, title != doc.metadata.title {
+                self.setTitle(title, subtitle: DocumentWindow.displayName(path))
+            }
             // A document that needs a password is not journaled: the journal is plain text in the
             // user's state folder, and the document's contents must never be written unencrypted.
             if password == nil { self.offerToRestore(editor: editor, path: path) }

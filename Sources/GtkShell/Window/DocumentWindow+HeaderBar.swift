@@ -87,6 +87,7 @@ extension DocumentWindow {
         g_menu_append(fileSection, "Save _As…", "win.save-as")
         let penSection = g_menu_new()!
         g_menu_append(penSection, "_Pen Draws at Once", "win.pen-draws")
+        g_menu_append(penSection, "Document _Properties", "win.properties")
         g_menu_append(penSection, "_Keyboard Shortcuts", "win.show-shortcuts")
         let mainMenu = g_menu_new()!
         g_menu_append_section(mainMenu, nil, cast(editSection))

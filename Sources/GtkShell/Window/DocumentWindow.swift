@@ -55,6 +55,8 @@ public final class DocumentWindow {
     var closeConfirmed = false
     /// The header bar toggle that shows the annotation toolbar.
     var toolbarToggle: UnsafeMutablePointer<GtkWidget>?
+    /// The properties shown in the Document Properties window while it is open.
+    var shownProperties: DocumentProperties?
     /// The search bar and its entry.
     var searchWidgets: (bar: UnsafeMutablePointer<GtkWidget>, entry: UnsafeMutablePointer<GtkWidget>)?
     /// What the search bar says besides the count ("Continued from the start"), until the next search.

@@ -103,6 +103,10 @@ ann_pdf_status ann_pdf_set_page_annots(ann_pdf *doc, int page, const ann_pdf_ref
  * (the text is also NUL-terminated). */
 char *ann_pdf_object_text(ann_pdf *doc, ann_pdf_ref ref, size_t *length);
 
+/* The document information dictionary (the trailer's /Info) as PDF syntax, or NULL when the
+ * document has none. Free with ann_pdf_free(). */
+char *ann_pdf_info_text(ann_pdf *doc, size_t *length);
+
 /* The decoded (filters applied) data of a stream object, or NULL when `ref` is not a stream. */
 unsigned char *ann_pdf_stream_data(ann_pdf *doc, ann_pdf_ref ref, size_t *length);
 

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import CShim
+import Document
+import Geometry
+import Foundation
+
+/// The Document Properties window: one row per property (labels dimmed, values selectable so
+/// they can be copied), closed with Escape or its close button.
+enum PropertiesWindow {
+    @MainActor
+    static func present(_ properties: DocumentProperties, over parent: UnsafeMutablePointer<GtkWidget>,
+                        closed: @escaping @MainActor () -> Void) {
+        let window = gtk_window_new()!
+        gtk_window_set_title(cast(window), "Document Properties")
+        gtk_window_set_transient_for(cast(window), cast(parent))
+        gtk_window_set_modal(cast(window), 1)
+        gtk_window_set_default_size(cast(window), 460, -1)
+        let grid = gtk_grid_new()!
+        gtk_grid_set_row_spacing(cast(grid), 8)
+        gtk_grid_set_column_spacing(cast(grid), 18)
+        for margin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end] {
+            margin(grid, 18)
+        }
+        for (i, row) in properties.rows.enumerated() {
+            let label = gtk_label_new(row.label)!
+            gtk_widget_add_css_class(label, "dim-label")
+            gtk_label_set_xalign(cast(label), 1)
+            gtk_widget_set_valign(label, GTK_ALIGN_START)
+            let value = gtk_label_new(row.value)!
+            gtk_label_set_xalign(cast(value), 0)
+            gtk_label_set_selectable(cast(value), 1)
+            gtk_label_set_wrap(cast(value), 1)
+            gtk_label_set_max_width_chars(cast(value), 48)
+            gtk_widget_set_hexpand(value, 1)
+            gtk_grid_attach(cast(grid), label, 0, Int32(i), 1, 1)
+            gtk_grid_attach(cast(grid), value, 1, Int32(i), 1, 1)
+        }
+        gtk_window_set_child(cast(window), grid)
+        // Escape closes it, as every GNOME dialog.
+        let controller = gtk_shortcut_controller_new()!
+        if let trigger = gtk_shortcut_trigger_parse_string("Escape"), let action = gtk_named_action_new("window.close"),
+           let shortcut = gtk_shortcut_new(trigger, action) {
+            gtk_shortcut_controller_add_shortcut(controller, shortcut)
+        }
+        gtk_widget_add_controller(window, controller)
+        Signals.connectReturningBool(raw(window), "close-request") {
+            closed()
+            return false
+        }
+        gtk_window_present(cast(window))
+    }
+}
+
+extension DocumentWindow {
+    func installPropertiesAction() {
+        addAction("properties") { [weak self] in
+            guard let self, self.content == .document, let document = self.document, let path = self.path else { return }
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
+            // As shown (after /Rotate); read at open, so no page is touched here.
+            let first = document.displaySizes.first
+            let properties = DocumentProperties(
+                metadata: self.editing?.editor.metadata(over: document.metadata) ?? document.metadata, fileName: DocumentWindow.displayName(path), pageCount: self.canvas.pageCount,
+                firstPageSize: first, isEncrypted: self.editing?.editor.isEncrypted ?? false, fileSize: size)
+            self.shownProperties = properties
+            self.pendingDialog = "properties"
+            self.application?.stateChanged()
+            PropertiesWindow.present(properties, over: self.window) { [weak self] in
+                self?.pendingDialog = nil
+                self?.shownProperties = nil
+                self?.application?.stateChanged()
+            }
+        }
+    }
+}
