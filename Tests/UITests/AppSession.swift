@@ -300,6 +300,17 @@ extension AppSession {
 
     static let applicationID = "io.github.pdfannotator.PdfAnnotator"
 
+    /// Presses the left button at `a`, moves to `b` in ten steps and releases (xdotool).
+    func drag(from a: (Int, Int), to b: (Int, Int)) {
+        xdotool("mousemove", "\(a.0)", "\(a.1)")
+        xdotool("mousedown", "1")
+        for i in 1...10 {
+            xdotool("mousemove", "\(a.0 + (b.0 - a.0) * i / 10)", "\(a.1 + (b.1 - a.1) * i / 10)")
+            usleep(15_000)
+        }
+        xdotool("mouseup", "1")
+    }
+
     /// Waits until the X input focus is on a window of `pid` other than its main window: a modal
     /// question is mapped and takes keys (the dump names a dialog as soon as it is asked).
     func waitForDialogFocus(pid: Int, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line) throws {

@@ -54,13 +54,7 @@ final class CopyPasteUITests: XCTestCase {
         // A rectangle on page 1's empty lower part, near the bottom of the view.
         let from = (x: Int(origin.x + w.canvasX + 200), y: Int(origin.y + w.canvasY + w.viewHeight - 140))
         let to = (x: from.x + 150, y: from.y + 80)
-        session.xdotool("mousemove", "\(from.x)", "\(from.y)")
-        session.xdotool("mousedown", "1")
-        for i in 1...10 {
-            session.xdotool("mousemove", "\(from.x + (to.x - from.x) * i / 10)", "\(from.y + (to.y - from.y) * i / 10)")
-            usleep(15_000)
-        }
-        session.xdotool("mouseup", "1")
+        session.drag(from: (from.x, from.y), to: (to.x, to.y))
         let drawn = try XCTUnwrap(session.waitFor("one Rectangle") { $0.windows.first?.undoName == "Rectangle" }?.windows.first)
         let square = try XCTUnwrap(drawn.annotations.first { $0.kind == "square" })
 

@@ -48,16 +48,6 @@ final class SelectionUITests: XCTestCase {
         return Opened(session: session, path: path, state: state, origin: origin, page: page)
     }
 
-    private func drag(from a: (Int, Int), to b: (Int, Int), in session: AppSession) {
-        session.xdotool("mousemove", "\(a.0)", "\(a.1)")
-        session.xdotool("mousedown", "1")
-        for i in 1...10 {
-            session.xdotool("mousemove", "\(a.0 + (b.0 - a.0) * i / 10)", "\(a.1 + (b.1 - a.1) * i / 10)")
-            usleep(15_000)
-        }
-        session.xdotool("mouseup", "1")
-    }
-
     /// Page 1's annotation rectangles in the file at `path`, in /Annots order.
     private func rects(in path: String) throws -> [SavedPDF.Box] {
         try SavedPDF(path: path).annotations.compactMap { SavedPDF.rect($0["/Rect"]) }
@@ -70,13 +60,13 @@ final class SelectionUITests: XCTestCase {
         XCTAssertEqual(circles.count, 2)
         // From empty space below and right of the circles (still in view at fit-width) to
         // above-left of them; no text there.
-        drag(from: o.screen(320, 365), to: o.screen(40, 500), in: o.session)
+        o.session.drag(from: o.screen(320, 365), to: o.screen(40, 500))
         o.session.waitFor("the band selected both circles and nothing else") { s in
             Set(s.windows.first?.selectedAnnotations ?? []) == Set(circles.map(\.id))
         }
         // One press on a circle moves both, 60 px right and 40 px down.
         let start = o.center(circles[0])
-        drag(from: start, to: (start.0 + 60, start.1 + 40), in: o.session)
+        o.session.drag(from: start, to: (start.0 + 60, start.1 + 40))
         o.session.waitFor("one Move") { $0.windows.first?.undoName == "Move" }
         o.session.xdotool("key", "ctrl+z")
         let undone = try XCTUnwrap(o.session.waitFor("one Ctrl+Z takes both back") { s in
@@ -141,8 +131,8 @@ final class SelectionUITests: XCTestCase {
         let square = try XCTUnwrap(o.window.annotations.first { $0.kind == "square" })
         let c = o.center(square)
         o.session.xdotool("mousemove", "\(c.0)", "\(c.1)", "click", "1")
-        drag(from: c, to: (c.0 + 80, c.1 + 60), in: o.session)
-        drag(from: o.screen(320, 365), to: o.screen(40, 500), in: o.session)
+        o.session.drag(from: c, to: (c.0 + 80, c.1 + 60))
+        o.session.drag(from: o.screen(320, 365), to: o.screen(40, 500))
         o.session.xdotool("mousemove", "\(c.0)", "\(c.1)", "click", "3")
         let after = try XCTUnwrap(o.session.waitFor("the right click opened only the page's menu") { s in
             s.windows.first?.contextMenu == ["Select All", "Paste"]

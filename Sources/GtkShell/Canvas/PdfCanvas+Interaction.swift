@@ -155,7 +155,7 @@ extension PdfCanvas {
     }
 
     /// Applies an engine decision that `DocumentInteraction` hands on. The switch is exhaustive
-    /// (no `default:`), so a new decision is a compile error here, not a silently dropped one.
+    /// (no catch-all case), so a new decision is a compile error here, not a silently dropped one.
     @discardableResult
     func apply(_ decision: EngineOutput) -> OutputHandling {
         switch decision {

@@ -63,33 +63,29 @@ extension DocumentWindow {
     }
 
     /// `win.pen-draws`: whether a pen draws at once whatever tool is picked (a check item in
-    /// the main menu).
+    /// the main menu); `win.finger-draws`: whether a finger draws with the Pen even after a pen
+    /// was used (palm rejection off; the toolbar's "Draw with Finger" toggle shows it).
     func installPenAction() {
-        let type = g_variant_type_new("b")
-        let action = g_simple_action_new_stateful("pen-draws", nil, g_variant_new_boolean(1))!
-        g_variant_type_free(type)
-        Signals.connect(raw(action), "activate", pointer: { [weak self] _ in
-            guard let self else { return }
-            let on = !self.canvas.interaction.penDrawsAtOnce
-            self.canvas.interaction.penDrawsAtOnce = on
-            g_simple_action_set_state(action, g_variant_new_boolean(on ? 1 : 0))
-            self.application?.stateChanged()
-        })
-        g_action_map_add_action(OpaquePointer(window), action)
-        g_object_unref(raw(action))
-        installFingerAction()
+        addSwitchAction("pen-draws", initially: true) { [weak self] in
+            guard let self else { return false }
+            self.canvas.interaction.penDrawsAtOnce.toggle()
+            return self.canvas.interaction.penDrawsAtOnce
+        }
+        addSwitchAction("finger-draws", initially: false) { [weak self] in
+            guard let self else { return false }
+            self.canvas.interaction.fingerDraws.toggle()
+            return self.canvas.interaction.fingerDraws
+        }
     }
 
-    /// `win.finger-draws`: whether a finger draws with the Pen even after a pen was used (palm
-    /// rejection off); the toolbar's "Draw with Finger" toggle shows and changes it.
-    private func installFingerAction() {
-        let action = g_simple_action_new_stateful("finger-draws", nil, g_variant_new_boolean(0))!
+    /// A stateful boolean window action: activating it runs `toggle`, whose answer becomes the
+    /// action's state (check items and toggle buttons follow it).
+    private func addSwitchAction(_ name: String, initially on: Bool, toggle: @escaping @MainActor () -> Bool) {
+        let action = g_simple_action_new_stateful(name, nil, g_variant_new_boolean(on ? 1 : 0))!
         Signals.connect(raw(action), "activate", pointer: { [weak self] _ in
-            guard let self else { return }
-            let on = !self.canvas.interaction.fingerDraws
-            self.canvas.interaction.fingerDraws = on
-            g_simple_action_set_state(action, g_variant_new_boolean(on ? 1 : 0))
-            self.application?.stateChanged()
+            let now = toggle()
+            g_simple_action_set_state(action, g_variant_new_boolean(now ? 1 : 0))
+            self?.application?.stateChanged()
         })
         g_action_map_add_action(OpaquePointer(window), action)
         g_object_unref(raw(action))
