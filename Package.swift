@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(name: "InteractionEngineTests", dependencies: ["InteractionEngine", "Document", "Geometry", "SeededRandom"]),
         .testTarget(name: "DocumentPopplerTests", dependencies: ["DocumentPoppler", "Document", "Geometry", "SeededRandom", "TestSupport"]),
         .testTarget(name: "UITests", dependencies: ["InteractionEngine", "Geometry", "TestSupport"]),
-        .testTarget(name: "GtkShellTests", dependencies: ["GtkShell", "InteractionEngine", "Geometry", "Rendering", "CCairo", "CGtk", "TestSupport"]),
+        .testTarget(name: "GtkShellTests", dependencies: ["GtkShell", "InteractionEngine", "Geometry", "Rendering", "CCairo", "CGtk", "TestSupport", "Document", "DocumentPoppler"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

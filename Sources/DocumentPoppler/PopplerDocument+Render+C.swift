@@ -39,6 +39,21 @@ extension PopplerDocument {
         }
     }
 
+    /// Draws one page for printing into a cairo context whose user space is the page's displayed
+    /// space in points (origin at its top-left): what a printer should show — annotations that
+    /// print (their Print flag), form fields, no hidden ones. Wraps
+    /// `poppler_page_render_for_printing`; same threading rule as ``render(page:scale:into:)``.
+    public func renderForPrinting(page: PageIndex, into context: OpaquePointer) {
+        guard (0..<pageCount).contains(page.rawValue) else { return }
+        renderLock.lock()
+        defer { renderLock.unlock() }
+        document.withPointer { doc in
+            guard let rawPage = poppler_document_get_page(doc, Int32(page.rawValue)) else { return }
+            let popplerPage = GObjectRef(adopting: rawPage)
+            popplerPage.withPointer { poppler_page_render_for_printing($0, context) }
+        }
+    }
+
     /// Renders one page into a new image of its display size × `scale`, shrinking the scale when
     /// the image would exceed ``maxImageSideLength`` on a side or `maxPixelArea` pixels in all.
     /// Wraps `cairo_image_surface_create` and ``render(page:scale:into:)``.

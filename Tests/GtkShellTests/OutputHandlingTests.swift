@@ -11,37 +11,8 @@ import XCTest
 /// (every tool command and every engine decision included) reaches a handler there, and the
 /// only ones it does not apply say why. The outputs come from the engine's own catalogue of
 /// kinds, which does not compile until a new case has an example.
-/// The private display server of these tests, ended at exit.
-nonisolated(unsafe) private var testDisplayServer: pid_t = 0
-
 final class OutputHandlingTests: XCTestCase {
-    /// GTK needs a display: a private Xvfb, ended when this process exits. Started once; GTK
-    /// cannot be initialised twice.
-    nonisolated(unsafe) private static var gtkReady: Bool?
-
-    private func requireGtk() throws {
-        if ProcessInfo.processInfo.environment["PDF_ANNOTATOR_SKIP_UI_TESTS"] == "1" {
-            throw XCTSkip("display tests switched off (PDF_ANNOTATOR_SKIP_UI_TESTS=1)")
-        }
-        if let ready = Self.gtkReady {
-            guard ready else { throw XCTSkip("no display could be started") }
-            return
-        }
-        Self.gtkReady = false
-        guard let xvfb = ["/usr/bin/Xvfb", "/usr/local/bin/Xvfb"].first(where: FileManager.default.isExecutableFile) else {
-            throw XCTSkip("Xvfb is not installed")
-        }
-        let server = try XvfbDisplay.start(path: xvfb, size: "1024x768x24")
-        // GTK keeps its display for the life of this process; the server goes with it.
-        testDisplayServer = server.process.processIdentifier
-        atexit { if testDisplayServer > 0 { kill(testDisplayServer, SIGTERM) } }
-        setenv("DISPLAY", server.name, 1)
-        setenv("GDK_BACKEND", "x11", 1)
-        setenv("GSK_RENDERER", "cairo", 1)
-        setenv("GTK_A11Y", "none", 1)
-        guard gtk_init_check() != 0 else { throw XCTSkip("GTK could not open the Xvfb display") }
-        Self.gtkReady = true
-    }
+    private func requireGtk() throws { try GtkTestDisplay.require() }
 
     func testEveryEngineOutputReachesAHandlerOnTheCanvas() throws {
         try requireGtk()

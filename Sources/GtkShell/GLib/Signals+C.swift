@@ -66,6 +66,33 @@ enum Signals {
                                   CallbackBox(handler).retainedPointer, releaseAnyBox)
     }
 
+    typealias DrawPageHandler = @MainActor (OpaquePointer?, Int) -> Void
+
+    /// GtkPrintOperation's `draw-page`: `void (*)(GtkPrintOperation*, GtkPrintContext*, gint, gpointer)`.
+    @discardableResult
+    static func connect(_ instance: UnsafeMutableRawPointer?, _ name: String, drawPage handler: @escaping DrawPageHandler) -> UInt {
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, Int32, UnsafeMutableRawPointer?) -> Void = { _, context, page, data in
+            let fn = CallbackBox<DrawPageHandler>.from(data)
+            MainActor.assumeIsolated { fn(context, Int(page)) }
+        }
+        return ann_signal_connect(instance, name, unsafeBitCast(trampoline, to: GCallback.self),
+                                  CallbackBox(handler).retainedPointer, releaseAnyBox)
+    }
+
+    typealias PageSetupHandler = @MainActor (Int, OpaquePointer?) -> Void
+
+    /// GtkPrintOperation's `request-page-setup`:
+    /// `void (*)(GtkPrintOperation*, GtkPrintContext*, gint, GtkPageSetup*, gpointer)`.
+    @discardableResult
+    static func connect(_ instance: UnsafeMutableRawPointer?, _ name: String, pageSetup handler: @escaping PageSetupHandler) -> UInt {
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, Int32, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = { _, _, page, setup, data in
+            let fn = CallbackBox<PageSetupHandler>.from(data)
+            MainActor.assumeIsolated { fn(Int(page), setup) }
+        }
+        return ann_signal_connect(instance, name, unsafeBitCast(trampoline, to: GCallback.self),
+                                  CallbackBox(handler).retainedPointer, releaseAnyBox)
+    }
+
     typealias PointerBoolHandler = @MainActor (OpaquePointer?) -> Bool
 
     /// A signal of shape `gboolean (*)(GObject*, gpointer arg, gpointer)` (the legacy event

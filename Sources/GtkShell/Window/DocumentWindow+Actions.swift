@@ -37,6 +37,7 @@ extension DocumentWindow {
         installContextMenuActions()
         installSearchActions()
         installPropertiesAction()
+        installPrintAction()
         installStampPictureAction()
         installToolAction()
         installPenAction()

@@ -85,6 +85,7 @@ extension DocumentWindow {
         let fileSection = g_menu_new()!
         g_menu_append(fileSection, "_Save", "win.save")
         g_menu_append(fileSection, "Save _As…", "win.save-as")
+        g_menu_append(fileSection, "_Print…", "win.print")
         let penSection = g_menu_new()!
         g_menu_append(penSection, "_Pen Draws at Once", "win.pen-draws")
         g_menu_append(penSection, "Document _Properties", "win.properties")

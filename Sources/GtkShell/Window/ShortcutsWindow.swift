@@ -9,7 +9,7 @@ enum ShortcutsWindow {
     static let groups: [(String, [(String, String)])] = [
         ("Document", [
             ("Open a document", "<ctrl>o"), ("Save", "<ctrl>s"), ("Save as", "<ctrl><shift>s"),
-            ("Document properties", "<alt>Return"), ("Close the window", "<ctrl>w"), ("Quit", "<ctrl>q"), ("Keyboard shortcuts", "<ctrl>question"),
+            ("Print", "<ctrl>p"), ("Document properties", "<alt>Return"), ("Close the window", "<ctrl>w"), ("Quit", "<ctrl>q"), ("Keyboard shortcuts", "<ctrl>question"),
         ]),
         ("Editing", [
             ("Undo", "<ctrl>z"), ("Redo", "<ctrl><shift>z <ctrl>y"), ("Delete the selected annotations", "Delete"),
