@@ -95,6 +95,8 @@ public struct WindowSnapshot: Codable, Sendable {
     public var searchNotice: String?
     /// The Document Properties window's rows (label and value) while it is open.
     public var properties: [[String]]?
+    /// The recent documents the empty window lists (paths, newest first).
+    public var recentDocuments: [String]
 }
 
 /// One annotation as the state dump reports it.
@@ -187,6 +189,7 @@ extension DocumentWindow {
             canGoBack: canvas.history.canGoBack, canGoForward: canvas.history.canGoForward, linkTooltip: canvas.linkTooltip,
             searchQuery: canvas.searchState?.search.query, searchMatchCount: canvas.searchState?.count ?? 0,
             searchCurrentMatch: canvas.searchState?.currentNumber, searchDone: canvas.searchState?.done ?? true,
-            searchNotice: searchNotice, properties: shownProperties.map { $0.rows.map { [$0.label, $0.value] } })
+            searchNotice: searchNotice, properties: shownProperties.map { $0.rows.map { [$0.label, $0.value] } },
+            recentDocuments: content == .empty ? recentShown : [])
     }
 }

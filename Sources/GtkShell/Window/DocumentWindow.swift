@@ -55,6 +55,9 @@ public final class DocumentWindow {
     var closeConfirmed = false
     /// The header bar toggle that shows the annotation toolbar.
     var toolbarToggle: UnsafeMutablePointer<GtkWidget>?
+    /// The empty page's list of recent documents, and the paths it shows.
+    var recentList: UnsafeMutablePointer<GtkWidget>?
+    var recentShown: [String] = []
     /// The properties shown in the Document Properties window while it is open.
     var shownProperties: DocumentProperties?
     /// The search bar and its entry.
@@ -108,8 +111,14 @@ public final class DocumentWindow {
         gtk_widget_add_css_class(openButton, "suggested-action")
         gtk_widget_add_css_class(openButton, "pill")
         gtk_actionable_set_action_name(cast(openButton), "win.open")
+        gtk_widget_set_halign(openButton, GTK_ALIGN_CENTER)
         gtk_box_append(cast(emptyPage.extras), openButton)
         emptyPage.primaryButton = openButton
+        let recent = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
+        gtk_widget_set_margin_top(recent, 18)
+        gtk_widget_set_size_request(recent, 360, -1)
+        gtk_box_append(cast(emptyPage.extras), recent)
+        recentList = recent
         let openOther = gtk_button_new_with_mnemonic("_Open Another…")!
         gtk_widget_add_css_class(openOther, "pill")
         gtk_actionable_set_action_name(cast(openOther), "win.open")
@@ -125,6 +134,8 @@ public final class DocumentWindow {
 
         installActions()
         installDropTarget()
+        // Once the window is up, the page it shows gets its initial focus right.
+        Signals.connect(raw(window), "map") { [weak self] in self?.focusPrimaryButton() }
         Signals.connectReturningBool(raw(window), "close-request") { [weak self] in
             guard let self else { return false }
             // True keeps the window: it asks about unsaved changes first.
@@ -159,6 +170,7 @@ public final class DocumentWindow {
                 source.document.render(page: page, scale: scale, into: cr)
             })
             startEditing(path: path, password: password, renderSource: source)
+            noteRecent(path)
             setTitle(doc.metadata.title.flatMap { $0.isEmpty ? nil : $0 } ?? name, subtitle: doc.metadata.title == nil ? "" : name)
             gtk_label_set_text(cast(pageCountLabel), "of \(doc.pageCount)")
             show(.document)
@@ -206,6 +218,7 @@ public final class DocumentWindow {
 
     func show(_ newContent: Content) {
         content = newContent
+        if newContent == .empty { showRecentDocuments() }
         gtk_stack_set_visible_child_name(cast(stack), newContent.rawValue)
         // Page and zoom controls mean nothing without a document: hide them.
         for w in navigationWidgets { gtk_widget_set_visible(w, newContent == .document ? 1 : 0) }
@@ -213,7 +226,12 @@ public final class DocumentWindow {
         // Only once the window is up: before that, GTK picks the initial focus itself, and an
         // early grab here would leave the focus on a page that opening a document then hides.
         guard gtk_widget_get_mapped(window) != 0 else { return }
-        switch newContent {
+        focusPrimaryButton()
+    }
+
+    /// The empty or error page's main button takes the keyboard (not the selectable message).
+    func focusPrimaryButton() {
+        switch content {
         case .empty: _ = emptyPage.primaryButton.map { gtk_widget_grab_focus($0) }
         case .error: _ = errorPage.primaryButton.map { gtk_widget_grab_focus($0) }
         default: break
