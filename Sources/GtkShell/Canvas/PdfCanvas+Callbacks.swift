@@ -76,8 +76,15 @@ extension PdfCanvas {
     /// A new widget size keeps the reader's place: the same point of the same spread stays at
     /// the top of the view, whatever the fit mode does to the zoom.
     func resized(width: Double, height: Double) {
-        let place = pageSizes.isEmpty || viewport.size.height <= 0 ? nil : viewport.continuousSpreadIndex(in: layout)
+        var place = pageSizes.isEmpty || viewport.size.height <= 0 ? nil : viewport.continuousSpreadIndex(in: layout)
         viewport.size = Size(width: width, height: height)
+        if let restored = pendingPlace, width > 0, height > 0 {
+            // The document's stored place, now that the view has a size to fit it to.
+            pendingPlace = nil
+            zoomMode = restored.mode
+            if restored.mode == .free { viewport.zoom = restored.position.zoom }
+            place = restored.position.spreadIndex
+        }
         if zoomMode != .free { applyZoomMode() }
         if let place { viewport = viewport.scrolled(toContinuousSpreadIndex: place, in: layout) }
         viewport = viewport.clamped(to: layout)

@@ -54,6 +54,8 @@ public final class PdfCanvas {
     var onSearchWrapped: ((Bool) -> Void)?
     /// What the link under the pointer leads to, shown as its tooltip.
     var linkTooltip: String?
+    /// A stored reading place to take as soon as the view has a size (or at once if it has).
+    var pendingPlace: (position: ReadingPosition, mode: ZoomMode)?
     /// The places the reader jumped from (links), for going back and forward.
     public internal(set) var history = ReadingHistory()
     /// The annotation a finger holds up (drawn lifted).
@@ -340,6 +342,13 @@ public final class PdfCanvas {
             viewport = Viewport(size: viewport.size, offset: viewport.offset, zoom: place.zoom).clamped(to: layout)
         }
         viewport = viewport.scrolled(toContinuousSpreadIndex: place.spreadIndex, in: layout)
+    }
+
+    /// Returns to where the reader left this document last time: its zoom mode (and zoom) and
+    /// its scroll position.
+    public func restore(_ position: ReadingPosition, zoomMode mode: ZoomMode) {
+        pendingPlace = (position, mode)
+        if viewport.size.width > 0, viewport.size.height > 0 { resized(width: viewport.size.width, height: viewport.size.height) }
     }
 
     /// Goes back in the reading history (Alt+Left), or forward (Alt+Right).

@@ -153,6 +153,8 @@ public final class DocumentWindow {
     /// Opens `path` in this window, replacing what it showed. Failures show a message in the
     /// window; an encrypted document shows the password prompt.
     public func open(path: String, password: String? = nil) {
+        // The document shown so far keeps its place for next time.
+        if content == .document { rememberPlace() }
         self.path = path
         openGeneration += 1
         editing = nil
@@ -171,6 +173,7 @@ public final class DocumentWindow {
             })
             startEditing(path: path, password: password, renderSource: source)
             noteRecent(path)
+            restorePlace(of: path)
             setTitle(doc.metadata.title.flatMap { $0.isEmpty ? nil : $0 } ?? name, subtitle: doc.metadata.title == nil ? "" : name)
             gtk_label_set_text(cast(pageCountLabel), "of \(doc.pageCount)")
             show(.document)
@@ -292,6 +295,7 @@ public final class DocumentWindow {
     }
 
     func closed() {
+        rememberPlace()
         editing = nil
         canvas.clearDocument()
         document = nil

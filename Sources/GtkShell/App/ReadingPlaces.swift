@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import DocumentLayout
+import DocumentPoppler
+import Foundation
+
+/// Where the reader left each document — the scroll position as a fractional spread index, the
+/// zoom and the zoom mode — kept outside the PDF in the user's data folder
+/// (`$XDG_DATA_HOME/pdf-annotator/places.json`), keyed by the file's content fingerprint so a
+/// moved or renamed file keeps its place. Written atomically; the newest 500 documents are kept.
+struct ReadingPlaces {
+    struct Place: Codable, Equatable {
+        var spreadIndex: Double
+        var zoom: Double
+        var zoomMode: String
+        /// Where the file was last seen (for people reading the file; the key is the content).
+        var path: String
+        /// Seconds since 1970 when it was stored.
+        var time: Double
+    }
+
+    private struct Stored: Codable {
+        var version = 1
+        var places: [String: Place] = [:]
+    }
+
+    static let limit = 500
+    let url: URL
+
+    /// The store in the user's data folder.
+    static var standard: ReadingPlaces {
+        let data = ProcessInfo.processInfo.environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (NSHomeDirectory() + "/.local/share")
+        return ReadingPlaces(url: URL(fileURLWithPath: data).appendingPathComponent("pdf-annotator/places.json"))
+    }
+
+    private func load() -> Stored {
+        guard let data = try? Data(contentsOf: url), let stored = try? JSONDecoder().decode(Stored.self, from: data) else { return Stored() }
+        return stored
+    }
+
+    /// The place stored for a file with this fingerprint, if any.
+    func place(for fingerprint: String) -> Place? { load().places[fingerprint] }
+
+    /// Stores a place (replacing the file's previous one), keeping the newest ``limit``.
+    func store(_ place: Place, for fingerprint: String) {
+        var stored = load()
+        stored.places[fingerprint] = place
+        if stored.places.count > Self.limit {
+            let oldest = stored.places.sorted { $0.value.time < $1.value.time }.prefix(stored.places.count - Self.limit)
+            for (key, _) in oldest { stored.places[key] = nil }
+        }
+        guard let data = try? JSONEncoder().encode(stored) else { return }
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? data.write(to: url, options: .atomic)
+    }
+}
+
+extension DocumentWindow {
+    /// Stores where the reader is in the document shown (its file as it is on disk now).
+    func rememberPlace() {
+        guard content == .document, let path, canvas.pageCount > 0, let fingerprint = FileFingerprint.of(path: path) else { return }
+        ReadingPlaces.standard.store(ReadingPlaces.Place(
+            spreadIndex: canvas.readingPosition.spreadIndex, zoom: canvas.viewport.zoom, zoomMode: canvas.zoomMode.rawValue,
+            path: path, time: Date().timeIntervalSince1970), for: fingerprint)
+    }
+
+    /// Takes the document back to where the reader left it last time, if it was read before.
+    func restorePlace(of path: String) {
+        guard let fingerprint = FileFingerprint.of(path: path), let place = ReadingPlaces.standard.place(for: fingerprint),
+              let mode = ZoomMode(rawValue: place.zoomMode) else { return }
+        canvas.restore(ReadingPosition(spreadIndex: place.spreadIndex, zoom: place.zoom), zoomMode: mode)
+    }
+}
