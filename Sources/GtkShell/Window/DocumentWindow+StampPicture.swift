@@ -12,6 +12,19 @@ extension DocumentWindow {
             if self.canvas.interaction.pickedTool != .stamp { self.selectTool("stamp") }
             self.chooseStampPicture(button: button)
         }
+        // `win.use-stamp-picture` with a file's path: the Stamp tool with that picture, no
+        // chooser (for a desktop shell, a script or a test).
+        let type = g_variant_type_new("s")
+        let action = g_simple_action_new("use-stamp-picture", type)!
+        g_variant_type_free(type)
+        Signals.connect(raw(action), "activate", pointer: { [weak self] value in
+            guard let self, self.content == .document, let button = self.stampPictureButton, let value,
+                  let path = string(g_variant_get_string(OpaquePointer(value), nil)) else { return }
+            if self.canvas.interaction.pickedTool != .stamp { self.selectTool("stamp") }
+            self.useStampPicture(at: path, button: button)
+        })
+        g_action_map_add_action(OpaquePointer(window), action)
+        g_object_unref(raw(action))
     }
 
     func chooseStampPicture(button: UnsafeMutablePointer<GtkWidget>) {
