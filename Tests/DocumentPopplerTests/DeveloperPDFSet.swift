@@ -16,6 +16,7 @@ enum DeveloperPDFSet {
         var rotatedPages: [String: Int]
         /// "portrait"/"landscape" to page counts, comparing the crop box before /Rotate.
         var pageOrientation: [String: Int]
+        var outlineItems: Int?
         var isPdf: Bool
         var broken: Bool
     }

@@ -97,6 +97,12 @@ public struct WindowSnapshot: Codable, Sendable {
     public var properties: [[String]]?
     /// The recent documents the empty window lists (paths, newest first).
     public var recentDocuments: [String]
+    /// The sidebar (F9): shown or not; its outline entries as [title, 1-based page or ""] in
+    /// order, whether each is shown (its ancestors open), and the highlighted one's index.
+    public var sidebarShown: Bool
+    public var outline: [[String]]
+    public var outlineVisible: [Bool]
+    public var outlineSelected: Int?
 }
 
 /// One annotation as the state dump reports it.
@@ -190,6 +196,8 @@ extension DocumentWindow {
             searchQuery: canvas.searchState?.search.query, searchMatchCount: canvas.searchState?.count ?? 0,
             searchCurrentMatch: canvas.searchState?.currentNumber, searchDone: canvas.searchState?.done ?? true,
             searchNotice: searchNotice, properties: shownProperties.map { $0.rows.map { [$0.label, $0.value] } },
-            recentDocuments: content == .empty ? recentShown : [])
+            recentDocuments: content == .empty ? recentShown : [],
+            sidebarShown: sidebarSnapshot.shown, outline: sidebarSnapshot.outline, outlineVisible: sidebarSnapshot.visible,
+            outlineSelected: sidebarSnapshot.selected)
     }
 }

@@ -38,6 +38,7 @@ extension DocumentWindow {
         installSearchActions()
         installPropertiesAction()
         installPrintAction()
+        installSidebarAction()
         installStampPictureAction()
         installToolAction()
         installPenAction()

@@ -22,6 +22,11 @@ extension DocumentWindow {
         gtk_widget_set_tooltip_text(open, "Open a Document (Ctrl+O)")
         ann_accessible_set_label(open, "Open a document")
         gtk_header_bar_pack_start(cast(header), open)
+        let sidebarButton = gtk_button_new_from_icon_name("sidebar-show-symbolic")!
+        gtk_actionable_set_action_name(cast(sidebarButton), "win.toggle-sidebar")
+        gtk_widget_set_tooltip_text(sidebarButton, "Outline (F9)")
+        ann_accessible_set_label(sidebarButton, "Show the outline")
+        gtk_header_bar_pack_start(cast(header), sidebarButton)
 
         let pageBox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
         gtk_editable_set_width_chars(cast(pageEntry), 3)

@@ -55,6 +55,8 @@ public final class DocumentWindow {
     var closeConfirmed = false
     /// The header bar toggle that shows the annotation toolbar.
     var toolbarToggle: UnsafeMutablePointer<GtkWidget>?
+    /// The sidebar with the outline (F9).
+    var sidebar: Sidebar?
     /// The empty page's list of recent documents, and the paths it shows.
     var recentList: UnsafeMutablePointer<GtkWidget>?
     var recentShown: [String] = []
@@ -103,7 +105,7 @@ public final class DocumentWindow {
         if let toolbarRevealer { gtk_box_append(cast(content), toolbarRevealer) }
         gtk_box_append(cast(content), buildSearchBar())
         gtk_widget_set_vexpand(stack, 1)
-        gtk_box_append(cast(content), stack)
+        gtk_box_append(cast(content), buildSidebar(around: stack))
         gtk_window_set_child(cast(window), content)
 
         emptyPage.set(title: "Open a Document", body: "Press Ctrl+O or drop a PDF file here.")
@@ -174,6 +176,7 @@ public final class DocumentWindow {
             startEditing(path: path, password: password, renderSource: source)
             noteRecent(path)
             restorePlace(of: path)
+            resetSidebar()
             setTitle(doc.metadata.title.flatMap { $0.isEmpty ? nil : $0 } ?? name, subtitle: doc.metadata.title == nil ? "" : name)
             gtk_label_set_text(cast(pageCountLabel), "of \(doc.pageCount)")
             show(.document)
@@ -256,6 +259,8 @@ public final class DocumentWindow {
             if !isEditingPageNumber, string(gtk_editable_get_text(cast(pageEntry))) != text {
                 gtk_editable_set_text(cast(pageEntry), text)
             }
+            // A new page in view: the outline follows.
+            if page != sidebar?.followedPage { followReading() }
         }
         // Only when it changes: setting a menu button's label rebuilds its child, and this runs
         // for every pointer event.
