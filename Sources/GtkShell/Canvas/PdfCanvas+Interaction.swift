@@ -83,6 +83,11 @@ extension PdfCanvas {
         annotationsByPage[page] = targets
         syncScene()
         interaction.setAnnotations(targets, on: page)
+        if let id = selectWhenShown, targets.contains(where: { $0.id == id }) {
+            selectWhenShown = nil
+            interaction.deselectAnnotation()
+            interaction.select(id)
+        }
         onViewChanged?()
     }
 

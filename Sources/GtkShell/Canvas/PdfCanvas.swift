@@ -54,6 +54,8 @@ public final class PdfCanvas {
     var onSearchWrapped: ((Bool) -> Void)?
     /// What the link under the pointer leads to, shown as its tooltip.
     var linkTooltip: String?
+    /// An annotation to select as soon as its page's targets are known (the annotation list).
+    var selectWhenShown: AnnotationID?
     /// A stored reading place to take as soon as the view has a size (or at once if it has).
     var pendingPlace: (position: ReadingPosition, mode: ZoomMode)?
     /// The places the reader jumped from (links), for going back and forward.
@@ -349,6 +351,16 @@ public final class PdfCanvas {
     public func restore(_ position: ReadingPosition, zoomMode mode: ZoomMode) {
         pendingPlace = (position, mode)
         if viewport.size.width > 0, viewport.size.height > 0 { resized(width: viewport.size.width, height: viewport.size.height) }
+    }
+
+    /// Selects an annotation now if its page is laid out, else as soon as it is.
+    func select(whenShown id: AnnotationID) {
+        if interaction.scene.annotation(id) != nil {
+            interaction.deselectAnnotation()
+            interaction.select(id)
+        } else {
+            selectWhenShown = id
+        }
     }
 
     /// Goes back in the reading history (Alt+Left), or forward (Alt+Right).

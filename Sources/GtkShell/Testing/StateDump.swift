@@ -103,6 +103,10 @@ public struct WindowSnapshot: Codable, Sendable {
     public var outline: [[String]]
     public var outlineVisible: [Bool]
     public var outlineSelected: Int?
+    /// The sidebar page shown ("outline", "annotations") and the annotation list's rows as
+    /// [id, 1-based page, kind, text].
+    public var sidebarPage: String?
+    public var annotationList: [[String]]
 }
 
 /// One annotation as the state dump reports it.
@@ -198,6 +202,8 @@ extension DocumentWindow {
             searchNotice: searchNotice, properties: shownProperties.map { $0.rows.map { [$0.label, $0.value] } },
             recentDocuments: content == .empty ? recentShown : [],
             sidebarShown: sidebarSnapshot.shown, outline: sidebarSnapshot.outline, outlineVisible: sidebarSnapshot.visible,
-            outlineSelected: sidebarSnapshot.selected)
+            outlineSelected: sidebarSnapshot.selected,
+            sidebarPage: sidebarPages.flatMap { string(gtk_stack_get_visible_child_name(cast($0))) },
+            annotationList: listedAnnotations.map { [$0.id, String($0.page.displayNumber), PdfCanvas.dumpName($0.subtype), $0.contents ?? ""] })
     }
 }

@@ -39,6 +39,7 @@ extension DocumentWindow {
         installPropertiesAction()
         installPrintAction()
         installSidebarAction()
+        installAnnotationListActions()
         installStampPictureAction()
         installToolAction()
         installPenAction()

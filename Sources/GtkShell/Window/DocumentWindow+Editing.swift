@@ -86,6 +86,7 @@ extension DocumentWindow {
     /// Title, actions and menu labels after an edit, undo, redo or save.
     func editStateChanged() {
         let unsaved = editing?.hasUnsavedChanges ?? false
+        refreshAnnotationList()
         setActionEnabled("undo", editing?.undoName != nil)
         setActionEnabled("redo", editing?.redoName != nil)
         setActionEnabled("save", editing != nil)

@@ -48,14 +48,33 @@ extension DocumentWindow {
         let scroller = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(cast(scroller), list)
-        gtk_widget_set_size_request(scroller, 200, -1)
-        gtk_paned_set_start_child(cast(paned), scroller)
+        gtk_widget_set_vexpand(scroller, 1)
+        // Outline and annotation list, one at a time, with a switcher above them.
+        let pages = gtk_stack_new()!
+        _ = gtk_stack_add_titled(cast(pages), scroller, "outline", "Outline")
+        _ = gtk_stack_add_titled(cast(pages), buildAnnotationList(), "annotations", "Annotations")
+        let switcher = gtk_stack_switcher_new()!
+        gtk_stack_switcher_set_stack(cast(switcher), cast(pages))
+        gtk_widget_set_halign(switcher, GTK_ALIGN_CENTER)
+        gtk_widget_set_margin_top(switcher, 6)
+        gtk_widget_set_margin_bottom(switcher, 6)
+        let panelBox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_box_append(cast(panelBox), switcher)
+        gtk_box_append(cast(panelBox), pages)
+        gtk_widget_set_size_request(panelBox, 200, -1)
+        sidebarPages = pages
+        Signals.connect(raw(pages), "notify::visible-child-name", pointer: { [weak self] _ in
+            self?.refreshAnnotationList()
+            self?.application?.stateChanged()
+        })
+        let panel = panelBox
+        gtk_paned_set_start_child(cast(paned), panel)
         gtk_paned_set_end_child(cast(paned), main)
         gtk_paned_set_resize_start_child(cast(paned), 0)
         gtk_paned_set_shrink_start_child(cast(paned), 0)
         gtk_paned_set_position(cast(paned), 280)
-        gtk_widget_set_visible(scroller, 0)
-        sidebar = Sidebar(paned: paned, panel: scroller, list: list, placeholder: placeholder)
+        gtk_widget_set_visible(panel, 0)
+        sidebar = Sidebar(paned: paned, panel: panel, list: list, placeholder: placeholder)
         Signals.connect(raw(list), "row-activated", pointer: { [weak self] row in
             guard let self, let row else { return }
             self.activateOutlineRow(Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self))))
@@ -72,6 +91,7 @@ extension DocumentWindow {
                 sidebar.focusWhenLoaded = true
                 self.loadOutline()
                 self.focusOutline()
+                self.refreshAnnotationList()
             } else {
                 gtk_widget_grab_focus(self.canvas.area)
             }
@@ -88,6 +108,7 @@ extension DocumentWindow {
         sidebar.entries = []
         sidebar.loaded = false
         if gtk_widget_get_visible(sidebar.panel) != 0 { loadOutline() }
+        refreshAnnotationList()
     }
 
     private func loadOutline() {

@@ -57,6 +57,11 @@ public final class DocumentWindow {
     var toolbarToggle: UnsafeMutablePointer<GtkWidget>?
     /// The sidebar with the outline (F9).
     var sidebar: Sidebar?
+    /// The sidebar's pages (outline, annotations), its annotation list with its filter, and the
+    /// annotations listed, in row order.
+    var sidebarPages: UnsafeMutablePointer<GtkWidget>?
+    var annotationList: (list: UnsafeMutablePointer<GtkWidget>, filter: UnsafeMutablePointer<GtkWidget>)?
+    var listedAnnotations: [Annotation] = []
     /// The empty page's list of recent documents, and the paths it shows.
     var recentList: UnsafeMutablePointer<GtkWidget>?
     var recentShown: [String] = []

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import CShim
+import Document
+import Geometry
+import InteractionEngine
+
+/// The sidebar's annotation list: every annotation a user can edit, page by page, with its kind,
+/// author, date and text; a kind filter above it. Activating one goes to its page and selects
+/// it; Delete removes it (one undoable step). The list follows every edit, undo and redo.
+extension DocumentWindow {
+    /// The kinds the filter offers, with the subtypes each one shows (`nil`: all).
+    static let annotationFilters: [(label: String, kinds: Set<AnnotationSubtype>?)] = [
+        ("All Kinds", nil), ("Markup", [.highlight, .underline, .strikeOut, .squiggly]), ("Notes and Text", [.text, .freeText]),
+        ("Ink", [.ink]), ("Shapes", [.square, .circle, .line, .polygon, .polyLine]), ("Stamps", [.stamp]),
+    ]
+
+    func buildAnnotationList() -> UnsafeMutablePointer<GtkWidget> {
+        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+        let labels = Self.annotationFilters.map { strdup($0.label) } + [nil]
+        let filter = labels.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) { gtk_drop_down_new_from_strings($0) }
+        }!
+        labels.forEach { free($0) }
+        ann_accessible_set_label(filter, "Show annotations of kind")
+        gtk_widget_set_margin_start(filter, 6)
+        gtk_widget_set_margin_end(filter, 6)
+        Signals.connect(raw(filter), "notify::selected", pointer: { [weak self] _ in self?.refreshAnnotationList() })
+        let list = gtk_list_box_new()!
+        gtk_widget_add_css_class(list, "navigation-sidebar")
+        ann_accessible_set_label(list, "Annotations")
+        let empty = gtk_label_new("No annotations.")!
+        gtk_widget_add_css_class(empty, "dim-label")
+        gtk_list_box_set_placeholder(cast(list), empty)
+        Signals.connect(raw(list), "row-activated", pointer: { [weak self] row in
+            guard let self, let row else { return }
+            self.showListedAnnotation(Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self))))
+        })
+        // Delete on a listed annotation removes it.
+        let controller = gtk_shortcut_controller_new()!
+        if let trigger = gtk_shortcut_trigger_parse_string("Delete"), let action = gtk_named_action_new("win.delete-listed-annotation"),
+           let shortcut = gtk_shortcut_new(trigger, action) {
+            gtk_shortcut_controller_add_shortcut(controller, shortcut)
+        }
+        gtk_widget_add_controller(list, controller)
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(cast(scroller), list)
+        gtk_widget_set_vexpand(scroller, 1)
+        gtk_box_append(cast(box), filter)
+        gtk_box_append(cast(box), scroller)
+        annotationList = (list, filter)
+        return box
+    }
+
+    func installAnnotationListActions() {
+        addAction("delete-listed-annotation") { [weak self] in
+            guard let self, let (list, _) = self.annotationList, let row = gtk_list_box_get_selected_row(cast(list)) else { return }
+            let index = Int(gtk_list_box_row_get_index(row))
+            guard self.listedAnnotations.indices.contains(index) else { return }
+            self.canvas.interaction.deselectAnnotation()
+            self.canvas.delete([self.listedAnnotations[index].annotationID])
+        }
+        let type = g_variant_type_new("s")
+        let action = g_simple_action_new("sidebar-page", type)!
+        g_variant_type_free(type)
+        Signals.connect(raw(action), "activate", pointer: { [weak self] value in
+            guard let self, let pages = self.sidebarPages, let value, let name = string(g_variant_get_string(OpaquePointer(value), nil)) else { return }
+            if let sidebar = self.sidebar, gtk_widget_get_visible(sidebar.panel) == 0 { g_action_group_activate_action(OpaquePointer(self.window), "toggle-sidebar", nil) }
+            gtk_stack_set_visible_child_name(cast(pages), name)
+            // The list shown takes the keyboard.
+            if name == "annotations", let (list, _) = self.annotationList, let row = gtk_list_box_get_row_at_index(cast(list), 0) {
+                gtk_widget_grab_focus(UnsafeMutableRawPointer(row).assumingMemoryBound(to: GtkWidget.self))
+            }
+        })
+        g_action_map_add_action(OpaquePointer(window), action)
+        g_object_unref(raw(action))
+    }
+
+    /// Whether the annotation list is what the sidebar shows.
+    private var annotationListShown: Bool {
+        guard let sidebar, gtk_widget_get_visible(sidebar.panel) != 0, let pages = sidebarPages else { return false }
+        return string(gtk_stack_get_visible_child_name(cast(pages))) == "annotations"
+    }
+
+    /// Rebuilds the list from the editor (when it is shown): every page's annotations, filtered.
+    func refreshAnnotationList() {
+        guard let (list, filter) = annotationList else { return }
+        while let row = gtk_list_box_get_row_at_index(cast(list), 0) { gtk_list_box_remove(cast(list), UnsafeMutableRawPointer(row).assumingMemoryBound(to: GtkWidget.self)) }
+        listedAnnotations = []
+        guard annotationListShown, let editor = editing?.editor else { application?.stateChanged(); return }
+        let choice = Int(gtk_drop_down_get_selected(OpaquePointer(filter)))
+        let kinds = Self.annotationFilters.indices.contains(choice) ? Self.annotationFilters[choice].kinds : nil
+        for page in 0..<canvas.pageCount {
+            for a in editor.annotations(on: PageIndex(page)) where a.info.isListedForEditing
+                && ![.link, .popup, .widget].contains(a.subtype) && (kinds?.contains(a.subtype) ?? true) {
+                listedAnnotations.append(a)
+                let row = gtk_list_box_row_new()!
+                let label = gtk_label_new(nil)!
+                gtk_label_set_markup(cast(label), Self.listMarkup(a))
+                gtk_label_set_xalign(cast(label), 0)
+                gtk_label_set_wrap(cast(label), 1)
+                gtk_label_set_lines(cast(label), 3)
+                gtk_label_set_ellipsize(cast(label), PANGO_ELLIPSIZE_END)
+                gtk_widget_set_margin_start(label, 6)
+                gtk_list_box_row_set_child(cast(row), label)
+                gtk_list_box_append(cast(list), row)
+            }
+        }
+        application?.stateChanged()
+    }
+
+    private static func listMarkup(_ a: Annotation) -> String {
+        func escape(_ s: String) -> String { takeString(g_markup_escape_text(s, -1)) ?? "" }
+        var details = [a.author, a.modified.flatMap(Self.readableDate)].compactMap { $0 }.map(escape).joined(separator: " · ")
+        if !details.isEmpty { details = "\n<span size=\"small\" alpha=\"65%\">\(details)</span>" }
+        let text = a.contents.flatMap { $0.isEmpty ? nil : "\n" + escape(String($0.prefix(200))) } ?? ""
+        return "<b>\(escape(listName(a.subtype)))</b>  <span alpha=\"65%\">page \(a.page.displayNumber)</span>" + details + text
+    }
+
+    /// A PDF date ("D:20261124120000Z") as "2026-11-24 12:00".
+    static func readableDate(_ pdfDate: String) -> String? {
+        let digits = pdfDate.hasPrefix("D:") ? Array(pdfDate.dropFirst(2)) : Array(pdfDate)
+        guard digits.count >= 12 else { return nil }
+        return "\(String(digits[0..<4]))-\(String(digits[4..<6]))-\(String(digits[6..<8])) \(String(digits[8..<10])):\(String(digits[10..<12]))"
+    }
+
+    static func listName(_ kind: AnnotationSubtype) -> String {
+        switch kind {
+        case .text: return "Note"
+        case .freeText: return "Text"
+        case .highlight: return "Highlight"
+        case .underline: return "Underline"
+        case .strikeOut: return "Strike Out"
+        case .squiggly: return "Squiggly"
+        case .ink: return "Ink"
+        case .square: return "Rectangle"
+        case .circle: return "Ellipse"
+        case .line: return "Line"
+        case .polygon: return "Polygon"
+        case .polyLine: return "Polyline"
+        case .stamp: return "Stamp"
+        case .caret: return "Caret"
+        case .fileAttachment: return "Attachment"
+        case .link, .popup, .widget, .sound, .movie, .screen, .printerMark, .trapNet, .watermark, .threeD, .unknown:
+            return kind.rawValue.capitalized
+        }
+    }
+
+    /// Goes to a listed annotation's page and selects it once its page is laid out.
+    private func showListedAnnotation(_ index: Int) {
+        guard listedAnnotations.indices.contains(index) else { return }
+        let a = listedAnnotations[index]
+        canvas.history.leave(canvas.readingPosition)
+        canvas.goTo(page: a.page)
+        canvas.select(whenShown: a.annotationID)
+    }
+}
