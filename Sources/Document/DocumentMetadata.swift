@@ -15,12 +15,16 @@ public struct DocumentMetadata: Hashable, Sendable {
     /// When the document was created and last modified, as the file says (ISO 8601, UTC).
     public var created: String?
     public var modified: String?
+    /// The first entry of the file's /ID (hex): it stays the same across incremental saves,
+    /// copies and renames, so things kept about the document outside it are keyed by it.
+    public var permanentID: String?
 
     public init(
         title: String? = nil, author: String? = nil, subject: String? = nil, keywords: String? = nil,
         creator: String? = nil, producer: String? = nil, pdfVersion: String? = nil,
-        created: String? = nil, modified: String? = nil
+        created: String? = nil, modified: String? = nil, permanentID: String? = nil
     ) {
+        self.permanentID = permanentID
         self.created = created
         self.modified = modified
         self.title = title

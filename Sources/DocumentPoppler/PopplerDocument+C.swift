@@ -59,6 +59,17 @@ extension PopplerDocument {
         return adoptGString(g_date_time_format(utc, "%Y-%m-%dT%H:%M:%SZ"))
     }
 
+    /// The /ID's permanent half as 32 hex digits (poppler hands back exactly 32 bytes, without
+    /// a terminating NUL), or `nil` when the file has no /ID.
+    private static func permanentID(_ doc: OpaquePointer) -> String? {
+        var permanent: UnsafeMutablePointer<gchar>?
+        guard poppler_document_get_id(doc, &permanent, nil) != 0, let permanent else { return nil }
+        defer { g_free(permanent) }
+        let bytes = UnsafeRawBufferPointer(start: permanent, count: 32)
+        let text = String(decoding: bytes, as: UTF8.self)
+        return text.allSatisfy(\.isHexDigit) ? text.lowercased() : nil
+    }
+
     static func readMetadata(_ document: GObjectRef) -> DocumentMetadata {
         document.withPointer { doc in
             func field(_ getter: (OpaquePointer) -> UnsafeMutablePointer<gchar>?) -> String? {
@@ -74,7 +85,8 @@ extension PopplerDocument {
                 producer: field(poppler_document_get_producer),
                 pdfVersion: field(poppler_document_get_pdf_version_string),
                 created: date(poppler_document_get_creation_date_time(doc)),
-                modified: date(poppler_document_get_modification_date_time(doc)))
+                modified: date(poppler_document_get_modification_date_time(doc)),
+                permanentID: permanentID(doc))
         }
     }
 

@@ -23,7 +23,7 @@ final class AppSession {
         var pressedAnnotation: String?; var canGoBack: Bool?; var canGoForward: Bool?; var linkTooltip: String?
         var searchQuery: String?; var searchMatchCount: Int?; var searchCurrentMatch: Int?; var searchDone: Bool?; var searchNotice: String?
         var properties: [[String]]?; var recentDocuments: [String]?
-        var sidebarShown: Bool?; var outline: [[String]]?; var outlineVisible: [Bool]?; var outlineSelected: Int?; var sidebarPage: String?; var annotationList: [[String]]?
+        var sidebarShown: Bool?; var outline: [[String]]?; var outlineVisible: [Bool]?; var outlineSelected: Int?; var sidebarPage: String?; var annotationList: [[String]]?; var bookmarks: [[String]]?
     }
     struct Annotation: Decodable { var id: String; var kind: String; var page: Int; var x, y, width, height: Double }
     struct State: Decodable { var pid: Int; var windows: [Window] }

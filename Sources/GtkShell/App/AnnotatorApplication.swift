@@ -50,6 +50,7 @@ public final class AnnotatorApplication {
         setAccels("win.properties", ["<Alt>Return"])
         setAccels("win.print", ["<Control>p"])
         setAccels("win.toggle-sidebar", ["F9"])
+        setAccels("win.add-bookmark", ["<Control>d"])
         setAccels("win.find-next", ["F3", "<Control>g"])
         setAccels("win.find-previous", ["<Shift>F3", "<Control><Shift>g"])
         setAccels("win.go-forward", ["<Alt>Right", "Forward"])

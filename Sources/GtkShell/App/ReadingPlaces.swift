@@ -5,8 +5,8 @@ import Foundation
 
 /// Where the reader left each document — the scroll position as a fractional spread index, the
 /// zoom and the zoom mode — kept outside the PDF in the user's data folder
-/// (`$XDG_DATA_HOME/pdf-annotator/places.json`), keyed by the file's content fingerprint so a
-/// moved or renamed file keeps its place. Written atomically; the newest 500 documents are kept.
+/// (`$XDG_DATA_HOME/pdf-annotator/places.json`), keyed by the document's permanent /ID (or its
+/// content fingerprint when it has none) so a moved, renamed or saved file keeps its place. Written atomically; the newest 500 documents are kept.
 struct ReadingPlaces {
     struct Place: Codable, Equatable {
         var spreadIndex: Double
@@ -56,9 +56,16 @@ struct ReadingPlaces {
 }
 
 extension DocumentWindow {
-    /// Stores where the reader is in the document shown (its file as it is on disk now).
+    /// What the document's places and bookmarks are kept under: its permanent /ID when it has
+    /// one (the same after saves, copies and renames), else its content fingerprint.
+    var documentKey: String? {
+        if let id = document?.metadata.permanentID { return "id:" + id }
+        return path.flatMap { FileFingerprint.of(path: $0) }
+    }
+
+    /// Stores where the reader is in the document shown.
     func rememberPlace() {
-        guard content == .document, let path, canvas.pageCount > 0, let fingerprint = FileFingerprint.of(path: path) else { return }
+        guard content == .document, let path, canvas.pageCount > 0, let fingerprint = documentKey else { return }
         ReadingPlaces.standard.store(ReadingPlaces.Place(
             spreadIndex: canvas.readingPosition.spreadIndex, zoom: canvas.viewport.zoom, zoomMode: canvas.zoomMode.rawValue,
             path: path, time: Date().timeIntervalSince1970), for: fingerprint)
@@ -66,7 +73,7 @@ extension DocumentWindow {
 
     /// Takes the document back to where the reader left it last time, if it was read before.
     func restorePlace(of path: String) {
-        guard let fingerprint = FileFingerprint.of(path: path), let place = ReadingPlaces.standard.place(for: fingerprint),
+        guard let fingerprint = documentKey, let place = ReadingPlaces.standard.place(for: fingerprint),
               let mode = ZoomMode(rawValue: place.zoomMode) else { return }
         canvas.restore(ReadingPosition(spreadIndex: place.spreadIndex, zoom: place.zoom), zoomMode: mode)
     }

@@ -336,8 +336,8 @@ public final class PdfCanvas {
         ReadingPosition(spreadIndex: viewport.continuousSpreadIndex(in: layout), zoom: viewport.zoom)
     }
 
-    /// Returns to a place from the history: its zoom, then its scroll position.
-    private func show(_ place: ReadingPosition) {
+    /// Goes to a place (from the history, a bookmark): its zoom, then its scroll position.
+    func show(_ place: ReadingPosition) {
         interaction.navigation.stopMomentum()
         if place.zoom != viewport.zoom {
             zoomMode = .free

@@ -107,6 +107,8 @@ public struct WindowSnapshot: Codable, Sendable {
     /// [id, 1-based page, kind, text].
     public var sidebarPage: String?
     public var annotationList: [[String]]
+    /// The document's bookmarks as [name, 1-based page].
+    public var bookmarks: [[String]]
 }
 
 /// One annotation as the state dump reports it.
@@ -204,6 +206,7 @@ extension DocumentWindow {
             sidebarShown: sidebarSnapshot.shown, outline: sidebarSnapshot.outline, outlineVisible: sidebarSnapshot.visible,
             outlineSelected: sidebarSnapshot.selected,
             sidebarPage: sidebarPages.flatMap { string(gtk_stack_get_visible_child_name(cast($0))) },
-            annotationList: listedAnnotations.map { [$0.id, String($0.page.displayNumber), PdfCanvas.dumpName($0.subtype), $0.contents ?? ""] })
+            annotationList: listedAnnotations.map { [$0.id, String($0.page.displayNumber), PdfCanvas.dumpName($0.subtype), $0.contents ?? ""] },
+            bookmarks: content == .document ? bookmarks.map { [$0.name, String($0.page)] } : [])
     }
 }

@@ -40,6 +40,7 @@ extension DocumentWindow {
         installPrintAction()
         installSidebarAction()
         installAnnotationListActions()
+        installBookmarkActions()
         installStampPictureAction()
         installToolAction()
         installPenAction()

@@ -68,8 +68,10 @@ extension DocumentWindow {
             guard let self, let pages = self.sidebarPages, let value, let name = string(g_variant_get_string(OpaquePointer(value), nil)) else { return }
             if let sidebar = self.sidebar, gtk_widget_get_visible(sidebar.panel) == 0 { g_action_group_activate_action(OpaquePointer(self.window), "toggle-sidebar", nil) }
             gtk_stack_set_visible_child_name(cast(pages), name)
+            if name != "outline" { self.sidebar?.focusWhenLoaded = false }
             // The list shown takes the keyboard.
-            if name == "annotations", let (list, _) = self.annotationList, let row = gtk_list_box_get_row_at_index(cast(list), 0) {
+            let list = name == "annotations" ? self.annotationList?.list : name == "bookmarks" ? self.bookmarkList : nil
+            if let list, let row = gtk_list_box_get_row_at_index(cast(list), 0) {
                 gtk_widget_grab_focus(UnsafeMutableRawPointer(row).assumingMemoryBound(to: GtkWidget.self))
             }
         })

@@ -53,6 +53,7 @@ extension DocumentWindow {
         let pages = gtk_stack_new()!
         _ = gtk_stack_add_titled(cast(pages), scroller, "outline", "Outline")
         _ = gtk_stack_add_titled(cast(pages), buildAnnotationList(), "annotations", "Annotations")
+        _ = gtk_stack_add_titled(cast(pages), buildBookmarkList(), "bookmarks", "Bookmarks")
         let switcher = gtk_stack_switcher_new()!
         gtk_stack_switcher_set_stack(cast(switcher), cast(pages))
         gtk_widget_set_halign(switcher, GTK_ALIGN_CENTER)
@@ -168,6 +169,11 @@ extension DocumentWindow {
     /// The keyboard goes to the highlighted entry (or the first), once there are entries.
     private func focusOutline() {
         guard let sidebar, sidebar.focusWhenLoaded, !sidebar.entries.isEmpty else { return }
+        // Only while the outline is the sidebar page shown.
+        if let pages = sidebarPages, string(gtk_stack_get_visible_child_name(cast(pages))) != "outline" {
+            sidebar.focusWhenLoaded = false
+            return
+        }
         sidebar.focusWhenLoaded = false
         followReading()
         if let row = gtk_list_box_get_selected_row(cast(sidebar.list)) ?? gtk_list_box_get_row_at_index(cast(sidebar.list), 0) {

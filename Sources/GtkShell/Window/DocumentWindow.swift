@@ -62,6 +62,9 @@ public final class DocumentWindow {
     var sidebarPages: UnsafeMutablePointer<GtkWidget>?
     var annotationList: (list: UnsafeMutablePointer<GtkWidget>, filter: UnsafeMutablePointer<GtkWidget>)?
     var listedAnnotations: [Annotation] = []
+    /// The document's bookmarks (sidebar) and their list.
+    var bookmarks: [BookmarkStore.Bookmark] = []
+    var bookmarkList: UnsafeMutablePointer<GtkWidget>?
     /// The empty page's list of recent documents, and the paths it shows.
     var recentList: UnsafeMutablePointer<GtkWidget>?
     var recentShown: [String] = []
@@ -182,6 +185,7 @@ public final class DocumentWindow {
             noteRecent(path)
             restorePlace(of: path)
             resetSidebar()
+            loadBookmarks()
             setTitle(doc.metadata.title.flatMap { $0.isEmpty ? nil : $0 } ?? name, subtitle: doc.metadata.title == nil ? "" : name)
             gtk_label_set_text(cast(pageCountLabel), "of \(doc.pageCount)")
             show(.document)

@@ -29,7 +29,7 @@ enum ShortcutsWindow {
             ("Fit width", "<ctrl>1"), ("Fit page", "<ctrl>2"), ("Go to a page", "<ctrl>l"),
             ("Next and previous screen", "Page_Down Page_Up"), ("Start and end", "Home End"),
             ("Back to where a link was followed from", "<alt>Left"), ("Forward again", "<alt>Right"),
-            ("Outline", "F9"), ("Search", "<ctrl>f"), ("Next and previous match", "F3 <shift>F3"),
+            ("Outline, annotations and bookmarks", "F9"), ("Bookmark the page", "<ctrl>d"), ("Search", "<ctrl>f"), ("Next and previous match", "F3 <shift>F3"),
         ]),
     ]
 

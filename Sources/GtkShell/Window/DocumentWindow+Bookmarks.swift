@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import CShim
+import DocumentLayout
+import Foundation
+import Geometry
+
+/// Bookmarks the reader adds (Ctrl+D) to a document, renames and removes: kept outside the PDF
+/// in `$XDG_DATA_HOME/pdf-annotator/bookmarks.json` under the same key as the reading place
+/// (the permanent /ID, else the content fingerprint), written atomically, shown on the
+/// sidebar's Bookmarks page. Activating one goes there (Alt+Left returns).
+struct BookmarkStore {
+    struct Bookmark: Codable, Equatable {
+        var name: String
+        var spreadIndex: Double
+        /// 1-based, for the list.
+        var page: Int
+    }
+
+    let url: URL
+
+    static var standard: BookmarkStore {
+        let data = ProcessInfo.processInfo.environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (NSHomeDirectory() + "/.local/share")
+        return BookmarkStore(url: URL(fileURLWithPath: data).appendingPathComponent("pdf-annotator/bookmarks.json"))
+    }
+
+    private func load() -> [String: [Bookmark]] {
+        guard let data = try? Data(contentsOf: url) else { return [:] }
+        return (try? JSONDecoder().decode([String: [Bookmark]].self, from: data)) ?? [:]
+    }
+
+    func bookmarks(for key: String) -> [Bookmark] { load()[key] ?? [] }
+
+    func save(_ bookmarks: [Bookmark], for key: String) {
+        var all = load()
+        all[key] = bookmarks.isEmpty ? nil : bookmarks
+        guard let data = try? JSONEncoder().encode(all) else { return }
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? data.write(to: url, options: .atomic)
+    }
+}
+
+extension DocumentWindow {
+    func buildBookmarkList() -> UnsafeMutablePointer<GtkWidget> {
+        let list = gtk_list_box_new()!
+        gtk_widget_add_css_class(list, "navigation-sidebar")
+        ann_accessible_set_label(list, "Bookmarks")
+        let empty = gtk_label_new("No bookmarks. Ctrl+D adds one for the page in view.")!
+        gtk_label_set_wrap(cast(empty), 1)
+        gtk_widget_add_css_class(empty, "dim-label")
+        gtk_list_box_set_placeholder(cast(list), empty)
+        Signals.connect(raw(list), "row-activated", pointer: { [weak self] row in
+            guard let self, let row else { return }
+            let index = Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self)))
+            guard self.bookmarks.indices.contains(index) else { return }
+            self.canvas.history.leave(self.canvas.readingPosition)
+            self.canvas.show(ReadingPosition(spreadIndex: self.bookmarks[index].spreadIndex, zoom: self.canvas.viewport.zoom))
+            self.canvas.viewChanged()
+        })
+        let controller = gtk_shortcut_controller_new()!
+        if let trigger = gtk_shortcut_trigger_parse_string("Delete"), let action = gtk_named_action_new("win.remove-bookmark"),
+           let shortcut = gtk_shortcut_new(trigger, action) {
+            gtk_shortcut_controller_add_shortcut(controller, shortcut)
+        }
+        gtk_widget_add_controller(list, controller)
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(cast(scroller), list)
+        gtk_widget_set_vexpand(scroller, 1)
+        bookmarkList = list
+        return scroller
+    }
+
+    func installBookmarkActions() {
+        addAction("add-bookmark") { [weak self] in
+            guard let self, self.content == .document, let page = self.canvas.currentPage, let key = self.documentKey else { return }
+            self.bookmarks.append(BookmarkStore.Bookmark(name: "Page \(page.displayNumber)",
+                                                        spreadIndex: self.canvas.readingPosition.spreadIndex, page: page.displayNumber))
+            BookmarkStore.standard.save(self.bookmarks, for: key)
+            self.showBookmarks()
+        }
+        addAction("remove-bookmark") { [weak self] in
+            guard let self, let list = self.bookmarkList, let row = gtk_list_box_get_selected_row(cast(list)), let key = self.documentKey else { return }
+            let index = Int(gtk_list_box_row_get_index(row))
+            guard self.bookmarks.indices.contains(index) else { return }
+            self.bookmarks.remove(at: index)
+            BookmarkStore.standard.save(self.bookmarks, for: key)
+            self.showBookmarks()
+        }
+    }
+
+    /// Reads the document's bookmarks (a new document) and lists them.
+    func loadBookmarks() {
+        bookmarks = documentKey.map { BookmarkStore.standard.bookmarks(for: $0) } ?? []
+        showBookmarks()
+    }
+
+    private func showBookmarks() {
+        guard let list = bookmarkList else { return }
+        while let row = gtk_list_box_get_row_at_index(cast(list), 0) {
+            gtk_list_box_remove(cast(list), UnsafeMutableRawPointer(row).assumingMemoryBound(to: GtkWidget.self))
+        }
+        for (index, bookmark) in bookmarks.enumerated() {
+            let row = gtk_list_box_row_new()!
+            let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+            // The name is edited in place (F2, Enter or a double click), like a file's name.
+            let name = gtk_editable_label_new(bookmark.name)!
+            gtk_widget_set_hexpand(name, 1)
+            ann_accessible_set_label(name, "Bookmark name")
+            Signals.connect(raw(name), "notify::editing", pointer: { [weak self] _ in
+                guard let self, gtk_editable_label_get_editing(OpaquePointer(name)) == 0, self.bookmarks.indices.contains(index),
+                      let text = string(gtk_editable_get_text(OpaquePointer(name))), !text.isEmpty, text != self.bookmarks[index].name,
+                      let key = self.documentKey else { return }
+                self.bookmarks[index].name = text
+                BookmarkStore.standard.save(self.bookmarks, for: key)
+                self.application?.stateChanged()
+            })
+            let page = gtk_label_new(String(bookmark.page))!
+            gtk_widget_add_css_class(page, "dim-label")
+            gtk_box_append(cast(box), name)
+            gtk_box_append(cast(box), page)
+            gtk_widget_set_margin_start(box, 6)
+            gtk_list_box_row_set_child(cast(row), box)
+            gtk_list_box_append(cast(list), row)
+        }
+        application?.stateChanged()
+    }
+}

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Ctrl+D bookmarks the page in view; the bookmark is listed in the sidebar, survives quitting
+/// and renaming the file, and Return on it goes back to that page; Delete removes it.
+final class BookmarkUITests: XCTestCase {
+    func testABookmarkIsKeptAcrossSessionsAndGoesBackToItsPage() throws {
+        let session = try AppSession()
+        let first = session.workDir.appendingPathComponent("marked.pdf").path
+        try FileManager.default.copyItem(atPath: AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path, toPath: first)
+        let app = try session.launch([first])
+        session.waitFor("shown") { s in
+            guard s.pid == Int(app.processIdentifier), let w = s.windows.first else { return false }
+            return w.content == "document" && w.missingTiles == 0
+        }
+        session.xdotool("key", "ctrl+l", "ctrl+a")
+        session.xdotool("type", "5")
+        session.xdotool("key", "Return")
+        session.waitFor("page 5") { $0.windows.first?.currentPage == 5 }
+        session.xdotool("key", "ctrl+d")
+        session.waitFor("bookmarked") { $0.windows.first?.bookmarks == [["Page 5", "5"]] }
+        session.xdotool("key", "ctrl+q")
+        let deadline = Date().addingTimeInterval(10)
+        while app.isRunning, Date() < deadline { usleep(50_000) }
+        session.quitApps()
+
+        let renamed = session.workDir.appendingPathComponent("renamed.pdf").path
+        try FileManager.default.moveItem(atPath: first, toPath: renamed)
+        let again = try session.launch([renamed])
+        session.waitFor("reopened with its bookmark") { s in
+            guard s.pid == Int(again.processIdentifier), let w = s.windows.first else { return false }
+            return w.content == "document" && w.bookmarks == [["Page 5", "5"]]
+        }
+        session.xdotool("key", "Home")
+        session.waitFor("at the start") { $0.windows.first?.currentPage == 1 }
+        session.activate("sidebar-page", "[<'bookmarks'>]")
+        session.waitFor("the bookmarks are shown") { $0.windows.first?.sidebarPage == "bookmarks" }
+        // The list has the keyboard: Return on the (only) bookmark.
+        session.xdotool("key", "Return")
+        session.waitFor("back on page 5") { $0.windows.first?.currentPage == 5 }
+        session.xdotool("key", "Delete")
+        session.waitFor("Delete removed it") { $0.windows.first?.bookmarks == [] }
+    }
+}
