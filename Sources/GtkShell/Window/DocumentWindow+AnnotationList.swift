@@ -85,15 +85,23 @@ extension DocumentWindow {
         return string(gtk_stack_get_visible_child_name(cast(pages))) == "annotations"
     }
 
-    /// Rebuilds the list from the editor (when it is shown): every page's annotations, filtered.
+    /// Rebuilds the list from the editor (when it is shown): every page's annotations, filtered,
+    /// read 25 pages per main-loop turn so a long document never stalls the window.
     func refreshAnnotationList() {
         guard let (list, filter) = annotationList else { return }
+        annotationListGeneration += 1
         while let row = gtk_list_box_get_row_at_index(cast(list), 0) { gtk_list_box_remove(cast(list), UnsafeMutableRawPointer(row).assumingMemoryBound(to: GtkWidget.self)) }
         listedAnnotations = []
-        guard annotationListShown, let editor = editing?.editor else { application?.stateChanged(); return }
+        guard annotationListShown, editing != nil else { application?.stateChanged(); return }
         let choice = Int(gtk_drop_down_get_selected(OpaquePointer(filter)))
         let kinds = Self.annotationFilters.indices.contains(choice) ? Self.annotationFilters[choice].kinds : nil
-        for page in 0..<canvas.pageCount {
+        listAnnotations(from: 0, kinds: kinds, generation: annotationListGeneration)
+    }
+
+    private func listAnnotations(from first: Int, kinds: Set<AnnotationSubtype>?, generation: Int) {
+        guard generation == annotationListGeneration, let (list, _) = annotationList, let editor = editing?.editor else { return }
+        let last = min(canvas.pageCount, first + 25)
+        for page in first..<last {
             for a in editor.annotations(on: PageIndex(page)) where a.info.isListedForEditing
                 && ![.link, .popup, .widget].contains(a.subtype) && (kinds?.contains(a.subtype) ?? true) {
                 listedAnnotations.append(a)
@@ -110,6 +118,10 @@ extension DocumentWindow {
             }
         }
         application?.stateChanged()
+        guard last < canvas.pageCount else { return }
+        MainLoop.post(priority: G_PRIORITY_DEFAULT_IDLE) { [weak self] in
+            self?.listAnnotations(from: last, kinds: kinds, generation: generation)
+        }
     }
 
     private static func listMarkup(_ a: Annotation) -> String {

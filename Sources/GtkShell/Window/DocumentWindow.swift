@@ -62,6 +62,8 @@ public final class DocumentWindow {
     var sidebarPages: UnsafeMutablePointer<GtkWidget>?
     var annotationList: (list: UnsafeMutablePointer<GtkWidget>, filter: UnsafeMutablePointer<GtkWidget>)?
     var listedAnnotations: [Annotation] = []
+    /// Bumped for every rebuild of the annotation list, so that an older one stops.
+    var annotationListGeneration = 0
     /// The document's bookmarks (sidebar) and their list.
     var bookmarks: [BookmarkStore.Bookmark] = []
     var bookmarkList: UnsafeMutablePointer<GtkWidget>?
