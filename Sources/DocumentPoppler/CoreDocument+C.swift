@@ -45,6 +45,14 @@ extension CoreDocument {
         }
     }
 
+    /// The document catalog's reference (the trailer's /Root). Wraps `ann_pdf_catalog_ref`.
+    public var catalogRef: ObjectRef? {
+        locked {
+            let r = ann_pdf_catalog_ref(handle.pointer)
+            return r.num < 0 ? nil : ObjectRef(Int(r.num), Int(r.gen))
+        }
+    }
+
     public func pageRef(_ page: PageIndex) -> ObjectRef? {
         locked {
             let r = ann_pdf_page_ref(handle.pointer, Int32(page.rawValue))

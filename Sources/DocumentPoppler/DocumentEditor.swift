@@ -27,20 +27,22 @@ public final class DocumentEditor {
     public private(set) var path: String
     let password: String?
     private(set) var core: CoreDocument
-    public private(set) var model = AnnotationModel()
+    public internal(set) var model = AnnotationModel()
     public private(set) var history = EditHistory()
     /// Where each annotation's object is, by id, and the other way round.
-    private var refs: [String: ObjectRef] = [:]
-    private var idsByRef: [ObjectRef: String] = [:]
+    var refs: [String: ObjectRef] = [:]
+    var idsByRef: [ObjectRef: String] = [:]
     /// Annotations written inline in /Annots whose page's list still holds them inline.
     private var inlineIDs: Set<String> = []
     /// Ids whose annotations the file on disk lists under another id (the file's id on the
     /// left): annotations created or reordered before the last save keep their ids.
     private var aliases: [String: String] = [:]
     /// Each annotation's dictionary as last written or read, so that a rewrite keeps its keys.
-    private var dictionaries: [String: PDFDictionary] = [:]
+    var dictionaries: [String: PDFDictionary] = [:]
     /// Each page's crop box origin (model ↔ file coordinates) and its reference.
-    private var pageOrigins: [PageIndex: Point] = [:]
+    var pageOrigins: [PageIndex: Point] = [:]
+    /// The form's fields as the file has them, read the first time they are asked for.
+    var formState: FormState?
     /// The file's size and modification time when it was opened or last saved.
     public private(set) var diskStamp: FileStamp?
     /// The journal of unsaved steps, when one is kept.
@@ -212,6 +214,7 @@ public final class DocumentEditor {
     /// Applies an edit to the model and writes it into the file's objects.
     func apply(_ edit: AnnotationEdit) throws(EditorError) {
         for page in edit.pages { loadPage(page) }
+        if case .setFieldValue = edit { _ = loadForm() }
         let before = model
         do {
             try model.apply(edit)
@@ -238,8 +241,8 @@ public final class DocumentEditor {
             for a in after { try writeAnnotation(a) }
         case .remove:
             break
-        case .setFieldValue:
-            throw .rejected("form fields are written by the forms editor, which is not built yet")
+        case .setFieldValue(let field, _, let after):
+            try writeFieldValue(field, after)
         }
         // /Annots changes only when annotations come, go or change pages.
         var pages: Set<PageIndex> = []
@@ -538,7 +541,7 @@ extension AnnotationModel {
         var fresh = AnnotationModel()
         for (p, list) in pages where p != page { fresh.load(list, on: p) }
         fresh.load(annotations, on: page)
-        for (field, value) in fieldValues { _ = try? fresh.apply(.setFieldValue(field: field, before: nil, after: value)) }
+        for field in loadedFields { fresh.loadField(field, value: fieldValues[field]) }
         self = fresh
     }
 }

@@ -412,6 +412,16 @@ ann_pdf_ref ann_pdf_page_ref(ann_pdf *doc, int page)
     return ref == nullptr ? ann_pdf_ref { -1, 0 } : ann_pdf_ref { ref->num, ref->gen };
 }
 
+ann_pdf_ref ann_pdf_catalog_ref(ann_pdf *doc)
+{
+    if (doc == nullptr || doc->doc->getXRef() == nullptr) {
+        return ann_pdf_ref { -1, 0 };
+    }
+    XRef *xref = doc->doc->getXRef();
+    int num = xref->getRootNum();
+    return num <= 0 ? ann_pdf_ref { -1, 0 } : ann_pdf_ref { num, xref->getRootGen() };
+}
+
 int ann_pdf_page_annots(ann_pdf *doc, int page, ann_pdf_ref **refs)
 {
     if (refs != nullptr) {

@@ -17,6 +17,9 @@ enum DeveloperPDFSet {
         /// "portrait"/"landscape" to page counts, comparing the crop box before /Rotate.
         var pageOrientation: [String: Int]
         var outlineItems: Int?
+        /// Field kinds ("text", "checkbox", "radio", "combo", "listbox", "pushbutton",
+        /// "signature") to the number of terminal fields of that kind.
+        var formFields: [String: Int]?
         var isPdf: Bool
         var broken: Bool
     }

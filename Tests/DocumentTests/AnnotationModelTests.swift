@@ -138,7 +138,7 @@ final class AnnotationModelTests: XCTestCase {
     func testHistoryNamesWhatUndoAndRedoWouldDo() {
         var history = EditHistory()
         XCTAssertFalse(history.hasUnsavedChanges)
-        history.record(EditRecord("Move", .setFieldValue(field: "f", before: nil, after: "1")))
+        history.record(EditRecord("Move", .setFieldValue(field: "f", before: nil, after: .text("1"))))
         XCTAssertEqual(history.undoName, "Move")
         XCTAssertTrue(history.hasUnsavedChanges)
         _ = history.popUndo()

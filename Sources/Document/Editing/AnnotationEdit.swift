@@ -24,7 +24,7 @@ public enum AnnotationEdit: Hashable, Sendable, Codable {
     /// and `after` list the same ids in the same order.
     case replace(before: [Annotation], after: [Annotation])
     /// Sets a form field's value (by its fully qualified name); `nil` clears it.
-    case setFieldValue(field: String, before: String?, after: String?)
+    case setFieldValue(field: String, before: FormValue?, after: FormValue?)
 
     /// The edit that undoes this one.
     public var inverse: AnnotationEdit {

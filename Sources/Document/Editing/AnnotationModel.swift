@@ -27,7 +27,9 @@ public enum EditError: Error, Hashable, Sendable, CustomStringConvertible {
 /// Pages are loaded as they are needed (``load(_:on:)``); an edit may touch loaded pages only.
 public struct AnnotationModel: Hashable, Sendable {
     public private(set) var pages: [PageIndex: [Annotation]] = [:]
-    public private(set) var fieldValues: [String: String] = [:]
+    public private(set) var fieldValues: [String: FormValue] = [:]
+    /// The fields whose value the model holds (a field the file gives no value is here too).
+    public private(set) var loadedFields: Set<String> = []
     /// Where each id lives, for O(1) lookups with many annotations.
     private var locations: [String: PageIndex] = [:]
 
@@ -50,7 +52,14 @@ public struct AnnotationModel: Hashable, Sendable {
         return pages[page]?.first { $0.id == id }
     }
 
-    public func fieldValue(_ field: String) -> String? { fieldValues[field] }
+    public func fieldValue(_ field: String) -> FormValue? { fieldValues[field] }
+
+    /// Adds a field's value as the file has it. A field already loaded is left alone (edits
+    /// may have changed it since).
+    public mutating func loadField(_ field: String, value: FormValue?) {
+        guard loadedFields.insert(field).inserted else { return }
+        fieldValues[field] = value
+    }
 
     /// Applies `edit` and returns the edit that undoes it.
     ///
@@ -69,6 +78,7 @@ public struct AnnotationModel: Hashable, Sendable {
             try applyAll(Array(zip(before, after)), { m, pair throws(EditError) in try m.replace(pair.0, with: pair.1) },
                          undo: { m, pair in try? m.replace(pair.1, with: pair.0) })
         case .setFieldValue(let field, let before, let after):
+            guard loadedFields.contains(field) else { throw .missing(field) }
             guard fieldValues[field] == before else { throw .mismatch(field) }
             fieldValues[field] = after
         }

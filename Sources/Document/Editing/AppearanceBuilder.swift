@@ -14,11 +14,14 @@ public struct AppearanceStream: Hashable, Sendable {
     /// Pictures the content draws by name (`/Im0 Do`): the writer adds each as an image XObject
     /// and names it in /Resources /XObject.
     public var images: [String: StampImage]
-    public init(boundingBox: Rect, content: [UInt8], resources: PDFDictionary, images: [String: StampImage] = [:]) {
+    /// /Matrix, when the content is turned (a form field whose /MK /R turns its text).
+    public var matrix: [Double]?
+    public init(boundingBox: Rect, content: [UInt8], resources: PDFDictionary, images: [String: StampImage] = [:], matrix: [Double]? = nil) {
         self.boundingBox = boundingBox
         self.content = content
         self.resources = resources
         self.images = images
+        self.matrix = matrix
     }
 }
 

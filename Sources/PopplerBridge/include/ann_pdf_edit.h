@@ -77,6 +77,10 @@ int ann_pdf_is_modified(ann_pdf *doc);
  * `page` counts from 0. Returns ANN_PDF_ERROR_ARGUMENT for a page that does not exist. */
 ann_pdf_status ann_pdf_page_geometry(ann_pdf *doc, int page, double crop_box[4], int *rotate);
 
+/* The document catalog's reference (the trailer's /Root), where /AcroForm is found; num -1
+ * when the trailer names none. */
+ann_pdf_ref ann_pdf_catalog_ref(ann_pdf *doc);
+
 /* The page object's own reference. */
 ann_pdf_ref ann_pdf_page_ref(ann_pdf *doc, int page);
 
