@@ -127,6 +127,13 @@ extension DocumentEditor {
         return state
     }
 
+    /// The pages whose drawing `edit` changes: its annotations' pages, and for a field value
+    /// the pages of the field's widgets.
+    public func pages(changedBy edit: AnnotationEdit) -> Set<PageIndex> {
+        guard case .setFieldValue(let name, _, _) = edit else { return edit.pages }
+        return Set(loadForm().fields.filter { $0.name == name }.flatMap(\.widgets).map(\.page))
+    }
+
     // MARK: Writing a value
 
     /// Writes a field's value: /V (and /I for a list box) on the field, and on each widget the

@@ -49,6 +49,7 @@ extension PdfCanvas {
         handle(input)
         switch input.kind {
         case .key(let name, _):
+            if formKeyConsumed { return true }
             return ["Up", "Down", "Left", "Right", "Page_Up", "Page_Down", "space", "Home", "End", "BackSpace"].contains(name)
         case .enter, .leave, .proximity: return false
         default: return true

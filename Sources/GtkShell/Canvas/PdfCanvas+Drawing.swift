@@ -124,6 +124,7 @@ extension PdfCanvas {
         drawLift(cr)
         drawCreationPreview(cr)
         drawSelection(cr)
+        drawFormFocus(cr)
         latency?.framePainted()
     }
 

@@ -94,8 +94,10 @@ extension PdfCanvas {
             addStamp(on: page, in: rect)
         case .selectAnnotation, .deselectAnnotation:
             gtk_widget_queue_draw(area)
-        case .focusFormField, .clearFormFocus:
-            return .nothingToApply(reason: "form fields are not filled in this window yet")
+        case .focusFormField(let id):
+            showFormFocus(id)
+        case .clearFormFocus:
+            endFormFocus()
         }
         return .applied
     }

@@ -79,7 +79,14 @@ extension PdfCanvas {
         // Link annotations come from the link list, which knows their destinations. They lie
         // below the others: a mark the user put over a link is what a press there reaches.
         let targets = links.map { AnnotationTarget(id: AnnotationID($0.id), kind: .link, page: $0.page, bounds: $0.rect, isLocked: true) }
-            + annotations.filter { $0.info.isListedForEditing && (linkSource == nil || $0.subtype != .link) }.map { Self.target($0) }
+            + annotations.filter { $0.info.isListedForEditing && (linkSource == nil || $0.subtype != .link) }.map { a in
+                var target = Self.target(a)
+                // A field can be filled unless it is read-only (widgets never move or resize).
+                if a.subtype == .widget {
+                    target.isLocked = a.info.isLocked || editing?.editor.formField(forWidget: a.id)?.field.isFillable != true
+                }
+                return target
+            }
         annotationsByPage[page] = targets
         syncScene()
         interaction.setAnnotations(targets, on: page)
@@ -88,6 +95,7 @@ extension PdfCanvas {
             interaction.deselectAnnotation()
             interaction.select(id)
         }
+        focusPendingField(among: targets)
         onViewChanged?()
     }
 
@@ -175,6 +183,8 @@ extension PdfCanvas {
         case .zoomEnded:
             // The pinch is over: render sharp tiles for the final zoom.
             requestTiles()
+        case .editAnnotation(let target) where target.kind == .widget:
+            activateFormField(target.id)
         case .editAnnotation(let target):
             // A note opens for writing; other kinds' text editing comes with the text tools,
             // until then a double click selects the annotation it was on.

@@ -89,6 +89,17 @@ public final class PdfCanvas {
     var penCursorZoom = 0.0
     /// The text box being typed in place, if any.
     var textBoxEditor: TextBoxEditor?
+    /// The form text field being typed in place, if any.
+    var formEditor: FormFieldEditor?
+    /// A combo or list box's options popped up under it, if any.
+    var choicePopover: FormChoicePopover?
+    /// A field Tab moved to on a page whose annotations were not read yet: focused when they are.
+    var focusFieldWhenShown: AnnotationID?
+    /// Whether the focus being given comes from a click or tap (which also toggles a check box
+    /// or opens a list) rather than from Tab.
+    var formFocusFromPointer = false
+    /// Whether the last key went to a form field (Tab, Space) rather than on to GTK.
+    var formKeyConsumed = false
     /// Whether the last contact was a finger (handles are then drawn finger-sized).
     var lastContactWasTouch = false
     /// The font size of new text boxes, in points.
@@ -373,6 +384,13 @@ public final class PdfCanvas {
         onInputEvent?(event)
         handledInputEvents += 1
         if let latency, case .contact = event.kind { latency.inputArrived() }
+        formKeyConsumed = false
+        if case .key(let name, true) = event.kind, handleFormKey(name, shift: event.modifiers.contains(.shift)) {
+            formKeyConsumed = true
+            gtk_widget_queue_draw(area)
+            onViewChanged?()
+            return
+        }
         // Escape leaves a creation tool (after the tool dropped what it was drawing).
         if case .key("Escape", true) = event.kind, interaction.pickedTool != nil {
             interaction.handle(event)
@@ -395,6 +413,7 @@ public final class PdfCanvas {
     /// Called whenever the viewport, the zoom or the document changed.
     func viewChanged() {
         placeTextBoxEditor()
+        placeFormEditor()
         // The pen's dot follows the zoom.
         if interaction.pickedTool == .ink, abs(viewport.zoom - penCursorZoom) > 0.01 { applyCursor(.crosshair) }
         syncAdjustments()

@@ -42,21 +42,21 @@ final class EditingSession {
             FileHandle.standardError.write(Data("pdf-annotator: edit \(record.name) refused: \(error)\n".utf8))
             return false
         }
-        changed(record.edit.pages)
+        changed(editor.pages(changedBy: record.edit))
         return true
     }
 
     @discardableResult
     func undo() -> EditRecord? {
         guard let record = try? editor.undo() else { return nil }
-        changed(record.edit.pages)
+        changed(editor.pages(changedBy: record.edit))
         return record
     }
 
     @discardableResult
     func redo() -> EditRecord? {
         guard let record = try? editor.redo() else { return nil }
-        changed(record.edit.pages)
+        changed(editor.pages(changedBy: record.edit))
         return record
     }
 

@@ -109,6 +109,25 @@ public struct WindowSnapshot: Codable, Sendable {
     public var annotationList: [[String]]
     /// The document's bookmarks as [name, 1-based page].
     public var bookmarks: [[String]]
+    /// The form's fields in the field tree's order, with their current values.
+    public var formFields: [FormFieldSnapshot]
+    /// The fully qualified name of the field that has the focus, and the open editor:
+    /// "text" (typed in place) or "choices" (a list popped up), or `nil`.
+    public var focusedFormField: String?
+    public var formFieldEditor: String?
+}
+
+/// One form field as the state dump reports it.
+public struct FormFieldSnapshot: Codable, Sendable {
+    public var name: String
+    /// text, checkBox, radioButton, pushButton, comboBox, listBox or signature.
+    public var kind: String
+    /// The value: text, a button's state name ("Off" when off), a list's choices joined with
+    /// newlines; `nil` when the field has none.
+    public var value: String?
+    public var readOnly: Bool
+    /// 1-based page of the field's first widget.
+    public var page: Int?
 }
 
 /// One annotation as the state dump reports it.
@@ -207,6 +226,12 @@ extension DocumentWindow {
             outlineSelected: sidebarSnapshot.selected,
             sidebarPage: sidebarPages.flatMap { string(gtk_stack_get_visible_child_name(cast($0))) },
             annotationList: listedAnnotations.map { [$0.id, String($0.page.displayNumber), PdfCanvas.dumpName($0.subtype), $0.contents ?? ""] },
-            bookmarks: content == .document ? bookmarks.map { [$0.name, String($0.page)] } : [])
+            bookmarks: content == .document ? bookmarks.map { [$0.name, String($0.page)] } : [],
+            formFields: (editing?.editor.formFields() ?? []).map {
+                FormFieldSnapshot(name: $0.name, kind: $0.kind.rawValue, value: $0.value?.displayText, readOnly: $0.isReadOnly,
+                                  page: $0.widgets.first.map { $0.page.displayNumber })
+            },
+            focusedFormField: canvas.interaction.focusedFormField.flatMap { editing?.editor.formField(forWidget: $0.rawValue)?.field.name },
+            formFieldEditor: canvas.formEditor != nil ? "text" : canvas.choicePopover != nil ? "choices" : nil)
     }
 }

@@ -121,13 +121,16 @@ extension DocumentWindow {
     // MARK: Undo and redo
 
     func undo() {
+        // What is being typed into a field is kept first: Undo then takes it back.
+        canvas.closeFormEditors(keep: true)
         guard let session = editing, transformIdle, let record = session.undo() else { return }
-        reveal(record.edit.pages)
+        reveal(session.editor.pages(changedBy: record.edit))
     }
 
     func redo() {
+        canvas.closeFormEditors(keep: true)
         guard let session = editing, transformIdle, let record = session.redo() else { return }
-        reveal(record.edit.pages)
+        reveal(session.editor.pages(changedBy: record.edit))
     }
 
     /// Brings an undone or redone change into view when none of its pages is on screen.
@@ -145,6 +148,8 @@ extension DocumentWindow {
     /// Ctrl+S: saves in place; on a failure says why and offers Save As. Calls `completion`
     /// with whether the document is saved.
     func save(overwriteChangedFile: Bool = false, completion: (@MainActor (Bool) -> Void)? = nil) {
+        // Ctrl+S while a field is being typed saves what is typed (the field stays open).
+        canvas.commitFormTyping()
         guard let session = editing else { completion?(false); return }
         do {
             try session.editor.save(overwriteChangedFile: overwriteChangedFile)
@@ -192,6 +197,7 @@ extension DocumentWindow {
     /// Ctrl+Shift+S: asks for a new name with the native chooser, then saves there and goes on
     /// editing that file.
     func saveAs(reason: String? = nil, completion: (@MainActor (Bool) -> Void)? = nil) {
+        canvas.commitFormTyping()
         let title = reason.map { "Save a Copy — \($0)" } ?? "Save a Copy"
         guard editing != nil, saveChooser == nil,
               let native = gtk_file_chooser_native_new(title, cast(window), GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel")
@@ -241,6 +247,8 @@ extension DocumentWindow {
     /// Called by close-request: `true` lets the window close. With unsaved changes it asks
     /// Save / Discard / Cancel first (Save is the default) and closes once answered.
     func mayClose() -> Bool {
+        // Typing into a field counts as a change to save or discard.
+        if !closeConfirmed { canvas.commitFormTyping() }
         guard !closeConfirmed, let session = editing, session.hasUnsavedChanges else { return true }
         guard pendingDialog == nil else { return false }
         let name = Self.displayName(session.editor.path)

@@ -277,6 +277,35 @@ public final class DocumentInteraction {
         apply(.selectAnnotation(target))
     }
 
+    /// The form field (widget annotation) being filled, if any.
+    public var focusedFormField: AnnotationID? { tools.session.focusedFormField }
+
+    /// Focuses a form field from the host's side (Tab and Shift+Tab, or a tap the
+    /// editAnnotation component turned into ``EngineOutput/editAnnotation(_:)``), or ends the
+    /// focus with `nil`. The form-filling tool takes over and reports
+    /// ``ToolCommand/focusFormField(_:)``; ending it reports ``ToolCommand/clearFormFocus``.
+    /// Filling is editing: nothing is focused while the editAnnotation component is disabled
+    /// or its conditions refuse the field (asked at the field's centre). Returns whether the
+    /// field has the focus now.
+    @discardableResult
+    public func focusFormField(_ id: AnnotationID?) -> Bool {
+        guard let id else {
+            if focusedFormField != nil { emit(tools.select(pickedTool ?? .pan)) }
+            return true
+        }
+        let edit = engine.interactions.editAnnotation
+        guard let target = scene.annotation(id), target.kind == .widget, !target.isLocked, edit.isEnabled,
+              edit.canActivate(at: target.bounds.center, in: .pdf(target.page)) else { return false }
+        if focusedFormField == id { return true }
+        if selectedAnnotation != nil { deselectAnnotation() }
+        if tools.currentToolID != .formFilling { emit(tools.select(.formFilling)) }
+        var session = tools.session
+        session.focusedFormField = id
+        tools.setSession(session)
+        output(.tool(.focusFormField(id)))
+        return true
+    }
+
     /// Selects several annotations from the host's side (the copies a paste made): the edit
     /// tool takes over with them selected, the last one primary.
     public func select(_ ids: [AnnotationID]) {

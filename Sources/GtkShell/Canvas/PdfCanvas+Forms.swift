@@ -1,0 +1,247 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CCairo
+import CGtk
+import Document
+import DocumentLayout
+import Geometry
+import InteractionEngine
+
+/// Form filling on the canvas. The engine decides which field has the focus (a click the
+/// editAnnotation component allowed, or Tab through ``DocumentInteraction/focusFormField(_:)``)
+/// and reports it; the canvas shows it: a text field gets an editor over its box, a check box or
+/// radio button toggles on a click or Space, a combo or list box pops up its options. Every
+/// value goes to the document as one undoable edit.
+extension PdfCanvas {
+    // MARK: Focus
+
+    /// The engine focused a field: show it for filling.
+    func showFormFocus(_ id: AnnotationID) {
+        let byPointer = formFocusFromPointer
+        formFocusFromPointer = false
+        closeFormEditors(keep: true)
+        guard let (field, widget) = editing?.editor.formField(forWidget: id.rawValue) else { return }
+        reveal(widget)
+        switch field.kind {
+        case .text:
+            openTextEditor(field, widget)
+        case .checkBox, .radioButton:
+            if byPointer { toggle(field, widget) }
+            gtk_widget_grab_focus(area)
+        case .comboBox, .listBox:
+            gtk_widget_grab_focus(area)
+            if byPointer { openChoices(field, widget) }
+        case .pushButton, .signature:
+            break
+        }
+        gtk_widget_queue_draw(area)
+        onViewChanged?()
+    }
+
+    /// The engine ended the focus (a click elsewhere, another tool): keep what was typed.
+    func endFormFocus() {
+        closeFormEditors(keep: true)
+        gtk_widget_queue_draw(area)
+        onViewChanged?()
+    }
+
+    /// A click or tap on a field the editAnnotation component let through: focus it, or act on
+    /// it again when it has the focus already (a second click toggles a check box again).
+    func activateFormField(_ id: AnnotationID) {
+        if interaction.focusedFormField == id, formEditor == nil, choicePopover == nil {
+            formFocusFromPointer = true
+            showFormFocus(id)
+            return
+        }
+        formFocusFromPointer = true
+        if !interaction.focusFormField(id) { formFocusFromPointer = false }
+    }
+
+    /// Tab (forward) or Shift+Tab: the next field in the document's order, wrapping; the first
+    /// Tab goes to the first field. Returns whether the document has fields to go to.
+    @discardableResult
+    public func moveFormFocus(forward: Bool) -> Bool {
+        guard let editor = editing?.editor else { return false }
+        let stops = editor.formTabStops()
+        guard !stops.isEmpty else { return false }
+        let current = interaction.focusedFormField.flatMap { id in stops.first { $0.annotationID == id.rawValue } }
+        guard let next = FormTabOrder.next(after: current, in: stops, forward: forward),
+              let (_, widget) = editor.formField(forWidget: next.annotationID) else { return false }
+        let id = AnnotationID(next.annotationID)
+        closeFormEditors(keep: true)
+        if interaction.scene.annotation(id) == nil {
+            // Its page is not read yet: go there; the focus follows when its targets arrive.
+            focusFieldWhenShown = id
+            goTo(page: widget.page)
+        } else {
+            interaction.focusFormField(id)
+        }
+        return true
+    }
+
+    /// Called when a page's targets arrive: a field Tab went to on that page takes the focus.
+    func focusPendingField(among targets: [AnnotationTarget]) {
+        guard let id = focusFieldWhenShown, targets.contains(where: { $0.id == id }) else { return }
+        focusFieldWhenShown = nil
+        interaction.focusFormField(id)
+    }
+
+    /// Keys for the focused check box, radio button, combo or list box (a text field's editor
+    /// has its own): Space toggles or opens, Return opens a list, Escape ends the focus. Tab and
+    /// Shift+Tab move between fields whenever the document has some. Returns whether the key
+    /// was used.
+    func handleFormKey(_ name: String, shift: Bool) -> Bool {
+        switch name {
+        case "Tab", "ISO_Left_Tab":
+            return moveFormFocus(forward: !(shift || name == "ISO_Left_Tab"))
+        case "space", "Return", "KP_Enter", "Escape":
+            guard let id = interaction.focusedFormField, let (field, widget) = editing?.editor.formField(forWidget: id.rawValue) else {
+                return false
+            }
+            if name == "Escape" {
+                interaction.focusFormField(nil)
+                return true
+            }
+            switch field.kind {
+            case .checkBox, .radioButton:
+                guard name == "space" else { return false }
+                toggle(field, widget)
+            case .comboBox, .listBox:
+                openChoices(field, widget)
+            case .text:
+                openTextEditor(field, widget)
+            case .pushButton, .signature:
+                return false
+            }
+            return true
+        default:
+            return false
+        }
+    }
+
+    // MARK: Editors
+
+    private func openTextEditor(_ field: FormField, _ widget: FormWidget) {
+        let editor = FormFieldEditor(field: field, widget: widget)
+        editor.onFinish = { [weak self, weak editor] text, move in
+            guard let self, let editor else { return }
+            gtk_overlay_remove_overlay(cast(self.overlay), editor.view)
+            if self.formEditor === editor { self.formEditor = nil }
+            if let text { self.setValue(.text(text), of: editor.field) }
+            switch move {
+            case .next: self.moveFormFocus(forward: true)
+            case .previous: self.moveFormFocus(forward: false)
+            case .stay:
+                // Leaving for another widget keeps the text; the canvas gets the keys back only
+                // when the editor had them.
+                if gtk_widget_has_focus(editor.view) != 0 || gtk_widget_get_focus_child(editor.view) != nil || text == nil {
+                    gtk_widget_grab_focus(self.area)
+                }
+            }
+            gtk_widget_queue_draw(self.area)
+            self.onViewChanged?()
+        }
+        formEditor = editor
+        gtk_overlay_add_overlay(cast(overlay), editor.view)
+        placeFormEditor()
+        editor.focus()
+    }
+
+    private func openChoices(_ field: FormField, _ widget: FormWidget) {
+        guard choicePopover == nil, let rect = viewRect(of: widget) else { return }
+        let popover = FormChoicePopover(field: field, parent: area, pointingTo: rect)
+        popover.onFinish = { [weak self, weak popover] value in
+            guard let self, let popover else { return }
+            if self.choicePopover === popover { self.choicePopover = nil }
+            if let value { self.setValue(value, of: popover.field) }
+            gtk_widget_grab_focus(self.area)
+            self.onViewChanged?()
+        }
+        choicePopover = popover
+        popover.popup()
+        onViewChanged?()
+    }
+
+    /// Keeps (or drops) what the open editor holds and closes it.
+    func closeFormEditors(keep: Bool) {
+        formEditor?.finish(keep: keep, move: .stay)
+        formEditor = nil
+    }
+
+    /// Ctrl+S, Undo and closing the window first keep what is being typed, as leaving the
+    /// field would; the field stays open for more typing.
+    public func commitFormTyping() {
+        guard let editor = formEditor else { return }
+        setValue(.text(editor.text), of: editor.field)
+    }
+
+    /// Keeps the text field editor over its box as the view scrolls and zooms.
+    func placeFormEditor() {
+        guard let editor = formEditor, let r = viewRect(of: editor.widget) else { return }
+        editor.place(at: r, zoom: viewport.zoom)
+    }
+
+    // MARK: Values
+
+    private func toggle(_ field: FormField, _ widget: FormWidget) {
+        guard let value = field.toggledValue(clicking: widget) else { return }
+        setValue(value, of: field)
+    }
+
+    /// Sets a field's value as one undoable edit ("Fill Field"); nothing when it is unchanged
+    /// or the field is read-only.
+    func setValue(_ value: FormValue, of field: FormField) {
+        guard let session = editing, field.isFillable else { return }
+        let before = session.editor.formField(named: field.name)?.value
+        let normalized: FormValue? = value == .text("") && before == nil ? nil : value
+        guard before != normalized else { return }
+        let name: String
+        switch field.kind {
+        case .checkBox: name = value == .off ? "Uncheck Box" : "Check Box"
+        case .radioButton: name = "Choose Option"
+        case .comboBox, .listBox: name = "Choose from List"
+        case .text, .pushButton, .signature: name = "Fill Field"
+        }
+        if session.commit(EditRecord(name, .setFieldValue(field: field.name, before: before, after: normalized))) {
+            annotationEdits += 1
+        }
+    }
+
+    // MARK: Geometry and drawing
+
+    /// The widget's box in view pixels (its page laid out with its exact rotation once known).
+    func viewRect(of widget: FormWidget) -> Rect? {
+        if let r = interaction.scene.coordinates.viewRect(fromPDF: widget.rect, on: widget.page) { return r }
+        guard widget.page.rawValue < pageSizes.count else { return nil }
+        let info = exactPageInfo[widget.page] ?? PageInfo(index: widget.page, mediaSize: pageSizes[widget.page.rawValue], rotation: .none)
+        let geometry = PageGeometry(index: widget.page, frame: layout.pageFrame(widget.page, zoom: viewport.zoom),
+                                    mediaSize: info.mediaSize, rotation: info.rotation)
+        let canvas = geometry.canvasRect(fromPDF: widget.rect)
+        return Rect(x: canvas.minX - viewport.offset.x, y: canvas.minY - viewport.offset.y, width: canvas.width, height: canvas.height)
+    }
+
+    /// Scrolls a field into view when it is not wholly visible (a third down the view).
+    private func reveal(_ widget: FormWidget) {
+        guard let r = viewRect(of: widget) else { return }
+        let view = Rect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height).insetBy(dx: 8, dy: 8)
+        guard !view.contains(r) else { return }
+        interaction.navigation.stopMomentum()
+        var offset = viewport.offset
+        if r.minY < view.minY || r.maxY > view.maxY { offset.y += r.minY - viewport.size.height / 3 }
+        if r.minX < view.minX || r.maxX > view.maxX { offset.x += r.midX - viewport.size.width / 2 }
+        viewport = Viewport(size: viewport.size, offset: offset, zoom: viewport.zoom).clamped(to: layout)
+        viewChanged()
+    }
+
+    /// A focus ring around the focused check box, radio button, combo or list box.
+    func drawFormFocus(_ cr: OpaquePointer) {
+        guard formEditor == nil, let id = interaction.focusedFormField, let target = interaction.scene.annotation(id),
+              let r = interaction.scene.coordinates.viewRect(fromPDF: target.bounds, on: target.page) else { return }
+        cairo_save(cr)
+        cairo_set_source_rgba(cr, 0.21, 0.52, 0.89, 0.9)
+        cairo_set_line_width(cr, 2)
+        let ring = r.insetBy(dx: -3, dy: -3)
+        cairo_rectangle(cr, ring.minX, ring.minY, ring.width, ring.height)
+        cairo_stroke(cr)
+        cairo_restore(cr)
+    }
+}
