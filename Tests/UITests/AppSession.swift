@@ -24,7 +24,9 @@ final class AppSession {
         var searchQuery: String?; var searchMatchCount: Int?; var searchCurrentMatch: Int?; var searchDone: Bool?; var searchNotice: String?
         var properties: [[String]]?; var recentDocuments: [String]?
         var sidebarShown: Bool?; var outline: [[String]]?; var outlineVisible: [Bool]?; var outlineSelected: Int?; var sidebarPage: String?; var annotationList: [[String]]?; var bookmarks: [[String]]?
+        var formFields: [FormField]?; var focusedFormField: String?; var formFieldEditor: String?
     }
+    struct FormField: Decodable { var name: String; var kind: String; var value: String?; var readOnly: Bool; var page: Int? }
     struct Annotation: Decodable { var id: String; var kind: String; var page: Int; var x, y, width, height: Double }
     struct State: Decodable { var pid: Int; var windows: [Window] }
 
