@@ -29,6 +29,7 @@ extension PdfCanvas {
         startTicking()
         interaction.pruneSelection()
         onSelectionChanged?(selectedAnnotationValue())
+        onContentChanged?(pages)
     }
 
     /// Applies an annotation command from a tool.

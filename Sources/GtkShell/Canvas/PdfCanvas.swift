@@ -168,6 +168,8 @@ public final class PdfCanvas {
 
     /// Called after the viewport or the document changed (page label, zoom label, state dump).
     public var onViewChanged: (() -> Void)?
+    /// Called when an edit, undo or redo changed how pages look (once the screen shows it).
+    public var onContentChanged: ((Set<PageIndex>) -> Void)?
     /// Called for every engine event handled, before it is applied (input recording).
     public var onInputEvent: ((InputEvent) -> Void)?
 

@@ -115,6 +115,15 @@ public struct WindowSnapshot: Codable, Sendable {
     /// "text" (typed in place) or "choices" (a list popped up), or `nil`.
     public var focusedFormField: String?
     public var formFieldEditor: String?
+    /// The sidebar's thumbnails: the 1-based pages whose thumbnail is in the grid's visible
+    /// area, the pages with a drawn thumbnail among those the grid holds, and the highlighted
+    /// page.
+    public var thumbnailPages: [Int]
+    public var thumbnailsPainted: [Int]
+    public var thumbnailCurrentPage: Int?
+    /// Each visible thumbnail as [1-based page, x, y, width, height] in the window surface's
+    /// logical pixels (as `canvasX` and `canvasY`).
+    public var thumbnailFrames: [[Double]]
 }
 
 /// One form field as the state dump reports it.
@@ -232,6 +241,12 @@ extension DocumentWindow {
                                   page: $0.widgets.first.map { $0.page.displayNumber })
             },
             focusedFormField: canvas.interaction.focusedFormField.flatMap { editing?.editor.formField(forWidget: $0.rawValue)?.field.name },
-            formFieldEditor: canvas.formEditor != nil ? "text" : canvas.choicePopover != nil ? "choices" : nil)
+            formFieldEditor: canvas.formEditor != nil ? "text" : canvas.choicePopover != nil ? "choices" : nil,
+            thumbnailPages: thumbnails?.visiblePages.map(\.displayNumber) ?? [],
+            thumbnailsPainted: thumbnails?.paintedPages.map(\.displayNumber) ?? [],
+            thumbnailCurrentPage: thumbnails?.currentPage?.displayNumber,
+            thumbnailFrames: (thumbnails?.visibleFrames(in: window) ?? []).map {
+                [Double($0.page.displayNumber), $0.frame.minX + surfaceX, $0.frame.minY + surfaceY, $0.frame.width, $0.frame.height]
+            })
     }
 }

@@ -49,11 +49,21 @@ extension DocumentWindow {
         gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(cast(scroller), list)
         gtk_widget_set_vexpand(scroller, 1)
-        // Outline and annotation list, one at a time, with a switcher above them.
+        // Outline, thumbnails, annotation list and bookmarks, one at a time, with a switcher
+        // of icons above them (their titles are the buttons' tooltips and accessible names).
         let pages = gtk_stack_new()!
-        _ = gtk_stack_add_titled(cast(pages), scroller, "outline", "Outline")
-        _ = gtk_stack_add_titled(cast(pages), buildAnnotationList(), "annotations", "Annotations")
-        _ = gtk_stack_add_titled(cast(pages), buildBookmarkList(), "bookmarks", "Bookmarks")
+        gtk_stack_page_set_icon_name(gtk_stack_add_titled(cast(pages), scroller, "outline", "Outline"), "view-list-bullet-symbolic")
+        let thumbnails = ThumbnailPanel()
+        thumbnails.onActivate = { [weak self] page in
+            guard let self else { return }
+            self.canvas.history.leave(self.canvas.readingPosition)
+            self.canvas.goTo(page: page)
+        }
+        thumbnails.onChange = { [weak self] in self?.application?.stateChanged() }
+        self.thumbnails = thumbnails
+        gtk_stack_page_set_icon_name(gtk_stack_add_titled(cast(pages), thumbnails.widget, "thumbnails", "Pages"), "view-grid-symbolic")
+        gtk_stack_page_set_icon_name(gtk_stack_add_titled(cast(pages), buildAnnotationList(), "annotations", "Annotations"), "document-edit-symbolic")
+        gtk_stack_page_set_icon_name(gtk_stack_add_titled(cast(pages), buildBookmarkList(), "bookmarks", "Bookmarks"), "user-bookmarks-symbolic")
         let switcher = gtk_stack_switcher_new()!
         gtk_stack_switcher_set_stack(cast(switcher), cast(pages))
         gtk_widget_set_halign(switcher, GTK_ALIGN_CENTER)
@@ -65,8 +75,13 @@ extension DocumentWindow {
         gtk_widget_set_size_request(panelBox, 200, -1)
         sidebarPages = pages
         Signals.connect(raw(pages), "notify::visible-child-name", pointer: { [weak self] _ in
-            self?.refreshAnnotationList()
-            self?.application?.stateChanged()
+            guard let self else { return }
+            if let pages = self.sidebarPages, string(gtk_stack_get_visible_child_name(cast(pages))) == "thumbnails" {
+                self.thumbnails?.setCurrentPage(self.canvas.currentPage)
+                self.thumbnails?.revealCurrentPage()
+            }
+            self.refreshAnnotationList()
+            self.application?.stateChanged()
         })
         let panel = panelBox
         gtk_paned_set_start_child(cast(paned), panel)
@@ -209,6 +224,7 @@ extension DocumentWindow {
 
     /// Highlights the entry of the section in view (or its nearest shown ancestor).
     func followReading() {
+        if let thumbnails, let sidebar, gtk_widget_get_visible(sidebar.panel) != 0 { thumbnails.setCurrentPage(canvas.currentPage) }
         guard let sidebar, !sidebar.entries.isEmpty, gtk_widget_get_visible(sidebar.panel) != 0, let page = canvas.currentPage else { return }
         sidebar.followedPage = page
         guard var index = OutlineItem.current(in: sidebar.entries.map { ($0.item, $0.depth) }, page: page) else { return }

@@ -60,6 +60,8 @@ public final class DocumentWindow {
     /// The sidebar's pages (outline, annotations), its annotation list with its filter, and the
     /// annotations listed, in row order.
     var sidebarPages: UnsafeMutablePointer<GtkWidget>?
+    /// The sidebar's page thumbnails.
+    var thumbnails: ThumbnailPanel?
     var annotationList: (list: UnsafeMutablePointer<GtkWidget>, filter: UnsafeMutablePointer<GtkWidget>)?
     var listedAnnotations: [Annotation] = []
     /// Bumped for every rebuild of the annotation list, so that an older one stops.
@@ -143,6 +145,7 @@ public final class DocumentWindow {
         canvas.onExternalLink = { [weak self] uri in self?.confirmOpening(uri) }
         canvas.onEditNote = { [weak self] note in self?.editNote(note) }
         canvas.onSelectionChanged = { [weak self] annotation in self?.showProperties(of: annotation) }
+        canvas.onContentChanged = { [weak self] pages in self?.thumbnails?.invalidate(pages) }
 
         installActions()
         installDropTarget()
@@ -181,6 +184,9 @@ public final class DocumentWindow {
             // The worker draws whichever version the editor last produced.
             let source = RenderSource(doc)
             canvas.setDocument(doc, text: doc, links: doc, drawPage: { page, scale, cr in
+                source.document.render(page: page, scale: scale, into: cr)
+            })
+            thumbnails?.setDocument(pageSizes: doc.displaySizes, queue: canvas.renderQueue, drawPage: { page, scale, cr in
                 source.document.render(page: page, scale: scale, into: cr)
             })
             startEditing(path: path, password: password, renderSource: source)
