@@ -2,8 +2,8 @@
 import Geometry
 
 /// What the Document Properties dialog lists, as label and value rows in a fixed order: the
-/// file's metadata, its PDF version, pages, page size, encryption and file size. Rows without a
-/// value are left out.
+/// file's metadata, its PDF version, pages, page size, encryption, file size and fonts. Rows
+/// without a value are left out.
 public struct DocumentProperties: Hashable, Sendable {
     public var rows: [Row]
 
@@ -13,7 +13,7 @@ public struct DocumentProperties: Hashable, Sendable {
     }
 
     public init(metadata: DocumentMetadata, fileName: String, pageCount: Int, firstPageSize: Size?,
-                isEncrypted: Bool, fileSize: Int64?) {
+                isEncrypted: Bool, fileSize: Int64?, fonts: [FontInfo]? = nil) {
         var rows: [Row] = []
         func add(_ label: String, _ value: String?) {
             guard let value, !value.isEmpty else { return }
@@ -33,7 +33,16 @@ public struct DocumentProperties: Hashable, Sendable {
         add("Page Size", firstPageSize.map(Self.paperDescription))
         add("Encryption", isEncrypted ? "Encrypted" : "None")
         add("File Size", fileSize.map(Self.byteCount))
+        // Reading the fonts scans every page: the row says so until they are known.
+        add("Fonts", fonts.map(FontInfo.list) ?? "Reading…")
         self.rows = rows
+    }
+
+    /// The same rows with the fonts row filled in.
+    public func withFonts(_ fonts: [FontInfo]) -> DocumentProperties {
+        var copy = self
+        copy.rows = rows.map { $0.label == "Fonts" ? Row(label: "Fonts", value: FontInfo.list(fonts)) : $0 }
+        return copy
     }
 
     /// The value of the row with this label, if any.

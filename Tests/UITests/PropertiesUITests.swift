@@ -51,6 +51,17 @@ final class PropertiesUITests: XCTestCase {
             let expectedNumber = size.contains("MB") ? kilo / 1000 : kilo
             XCTAssertEqual(shownNumber, expectedNumber, accuracy: 0.051, "\(name): \(size) for \(entry.size_bytes) bytes")
             if let title = try infoTitle(path) { XCTAssertEqual(rows["Title"], title, name) }
+            // The fonts are read in the background and filled in: the same names pdffonts lists.
+            let withFonts = try XCTUnwrap(session.waitFor("the fonts of \(name)") { s in
+                s.windows.first?.properties?.first { $0.first == "Fonts" }.map { $0[1] != "Reading…" } ?? false
+            }?.windows.first)
+            let fonts = withFonts.properties?.first { $0.first == "Fonts" }?[1] ?? ""
+            if AppSession.which("pdffonts") != nil {
+                let listed = session.run("pdffonts", [path]).split(separator: "\n").dropFirst(2)
+                    .compactMap { $0.split(separator: " ").first.map(String.init) }
+                    .map { $0.count > 7 && $0.dropFirst(6).hasPrefix("+") ? String($0.dropFirst(7)) : $0 }
+                for font in Set(listed) { XCTAssertTrue(fonts.contains(font), "\(name): \(font) in \(fonts)") }
+            }
             session.xdotool("key", "Escape")
             session.waitFor("Escape closes it") { $0.windows.first?.properties == nil && $0.windows.first?.dialog == nil }
             session.quitApps()

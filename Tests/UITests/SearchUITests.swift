@@ -54,4 +54,36 @@ final class SearchUITests: XCTestCase {
         XCTAssertEqual(closed.searchMatchCount, 0)
         XCTAssertEqual(closed.canvasHasFocus, true, "the page has the keyboard again")
     }
+
+    func testALongSearchShowsItsProgressAndCanBeStoppedKeepingWhatItFound() throws {
+        guard AppSession.which("qpdf") != nil else { throw XCTSkip("qpdf is installed by tools/install-deps.sh") }
+        let session = try AppSession()
+        // Eight copies of the 236-page manual: 1,888 pages, long enough to stop in the middle.
+        let manual = try AppSession.sharedPDF("r-exts-236p.pdf")
+        let long = session.workDir.appendingPathComponent("long.pdf").path
+        _ = session.run("qpdf", ["--empty", "--pages"] + Array(repeating: manual, count: 8) + ["--", long])
+        guard FileManager.default.fileExists(atPath: long) else { throw XCTSkip("qpdf could not join the pages") }
+        let app = try session.launch([long])
+        session.waitFor("shown") { s in
+            guard s.pid == Int(app.processIdentifier), let w = s.windows.first else { return false }
+            return w.pageCount == 1888 && w.missingTiles == 0 && w.isEditable == true
+        }
+        session.xdotool("key", "ctrl+f")
+        usleep(300_000)
+        session.xdotool("type", "--delay", "30", "the")
+        let running = try XCTUnwrap(session.waitFor("the first match shows while the rest is read") { s in
+            s.windows.first.map { $0.searchCurrentMatch == 1 && ($0.searchProgress ?? 1) < 1 } ?? false
+        }?.windows.first)
+        XCTAssertEqual(running.searchDone, false)
+        session.activate("stop-search")
+        let stopped = try XCTUnwrap(session.waitFor("stopped") { $0.windows.first?.searchStopped == true }?.windows.first)
+        XCTAssertEqual(stopped.searchDone, true, "nothing more is read")
+        XCTAssertLessThan(stopped.searchProgress ?? 1, 1)
+        let count = try XCTUnwrap(stopped.searchMatchCount)
+        XCTAssertGreaterThan(count, 0, "what was found stays")
+        usleep(500_000)
+        XCTAssertEqual(session.state()?.windows.first?.searchMatchCount, count, "no page is read after the stop")
+        session.xdotool("key", "Return")
+        session.waitFor("Enter still steps through the matches found") { $0.windows.first?.searchCurrentMatch == 2 }
+    }
 }

@@ -18,7 +18,14 @@ struct SearchState {
     var current: (page: PageIndex, index: Int)?
     /// Pages still to read, in the order they will be read.
     var remaining: [PageIndex]
+    /// How many pages the search reads in all, and how many it has read.
+    var total: Int
+    var read = 0
+    /// The user stopped the search before every page was read.
+    var stopped = false
     var done: Bool { remaining.isEmpty }
+    /// The share of the pages read so far (0…1).
+    var progress: Double { total == 0 ? 1 : Double(read) / Double(total) }
     /// Bumped for every new search, so that results of an older one are dropped.
     var generation: Int
 
@@ -49,10 +56,20 @@ extension PdfCanvas {
         }
         let start = currentPage?.rawValue ?? 0
         let order = (start..<pageCount).map(PageIndex.init) + (0..<start).map(PageIndex.init)
-        searchState = SearchState(search: search, remaining: order, generation: generation)
+        searchState = SearchState(search: search, remaining: order, total: order.count, generation: generation)
         gtk_widget_queue_draw(area)
         onSearchChanged?()
         searchNextPages()
+    }
+
+    /// Stops reading pages (a long search the user does not want to wait for): the matches
+    /// found so far stay, and Enter still steps through them.
+    public func stopSearch() {
+        guard var state = searchState, !state.done else { return }
+        state.remaining = []
+        state.stopped = true
+        searchState = state
+        onSearchChanged?()
     }
 
     /// Ends the search: no matches drawn, nothing more read.
@@ -81,6 +98,7 @@ extension PdfCanvas {
             MainLoop.post(priority: G_PRIORITY_DEFAULT_IDLE) {
                 guard let self, var state = self.searchState, state.generation == generation else { return }
                 state.remaining.removeFirst(min(read, state.remaining.count))
+                state.read += read
                 for (page, matches) in found where !matches.isEmpty { state.matches[page] = matches }
                 let firstFound = state.current == nil ? found.first { !$0.1.isEmpty }?.0 : nil
                 if let page = firstFound { state.current = (page, 0) }

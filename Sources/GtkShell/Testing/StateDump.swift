@@ -124,6 +124,9 @@ public struct WindowSnapshot: Codable, Sendable {
     /// Each visible thumbnail as [1-based page, x, y, width, height] in the window surface's
     /// logical pixels (as `canvasX` and `canvasY`).
     public var thumbnailFrames: [[Double]]
+    /// The share of the pages the search has read (0…1), and whether the user stopped it.
+    public var searchProgress: Double?
+    public var searchStopped: Bool?
 }
 
 /// One form field as the state dump reports it.
@@ -247,6 +250,7 @@ extension DocumentWindow {
             thumbnailCurrentPage: thumbnails?.currentPage?.displayNumber,
             thumbnailFrames: (thumbnails?.visibleFrames(in: window) ?? []).map {
                 [Double($0.page.displayNumber), $0.frame.minX + surfaceX, $0.frame.minY + surfaceY, $0.frame.width, $0.frame.height]
-            })
+            },
+            searchProgress: canvas.searchState?.progress, searchStopped: canvas.searchState?.stopped)
     }
 }

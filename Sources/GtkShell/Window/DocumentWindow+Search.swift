@@ -28,9 +28,20 @@ extension DocumentWindow {
         ann_accessible_set_label(matchCase, "Match case")
         let wholeWords = gtk_toggle_button_new_with_mnemonic("_Whole Words")!
         gtk_widget_set_tooltip_text(wholeWords, "Match Whole Words Only")
+        // While a long document is read: how far the search got, and a button to stop it.
+        let progress = gtk_progress_bar_new()!
+        gtk_widget_set_valign(progress, GTK_ALIGN_CENTER)
+        gtk_widget_set_size_request(progress, 80, -1)
+        ann_accessible_set_label(progress, "Search progress")
+        gtk_widget_set_visible(progress, 0)
+        let stop = gtk_button_new_from_icon_name("process-stop-symbolic")!
+        gtk_widget_set_tooltip_text(stop, "Stop Searching")
+        ann_accessible_set_label(stop, "Stop searching")
+        gtk_actionable_set_action_name(cast(stop), "win.stop-search")
+        gtk_widget_set_visible(stop, 0)
 
         let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
-        for w in [entry, previous, next, status, matchCase, wholeWords] { gtk_box_append(cast(row), w) }
+        for w in [entry, previous, next, status, progress, stop, matchCase, wholeWords] { gtk_box_append(cast(row), w) }
         gtk_search_bar_set_child(cast(bar), row)
         gtk_search_bar_connect_entry(cast(bar), cast(entry))
         gtk_search_bar_set_show_close_button(cast(bar), 1)
@@ -56,10 +67,10 @@ extension DocumentWindow {
         addShortcut("<Shift>Return", action: "win.find-previous", to: entry)
         addShortcut("Escape", action: "win.close-search", to: bar)
 
-        canvas.onSearchChanged = { [weak self] in self?.searchChanged(status: status) }
+        canvas.onSearchChanged = { [weak self] in self?.searchChanged(status: status, progress: progress, stop: stop) }
         canvas.onSearchWrapped = { [weak self] forward in
             self?.searchNotice = forward ? "Continued from the start" : "Continued from the end"
-            self?.searchChanged(status: status)
+            self?.searchChanged(status: status, progress: progress, stop: stop)
         }
         searchWidgets = (bar, entry)
         return bar
@@ -73,6 +84,7 @@ extension DocumentWindow {
             gtk_editable_select_region(OpaquePointer(entry), 0, -1)
         }
         addAction("close-search") { [weak self] in self?.closeSearch() }
+        addAction("stop-search") { [weak self] in self?.canvas.stopSearch() }
         addAction("find-next") { [weak self] in self?.canvas.stepSearch(forward: true) }
         addAction("find-previous") { [weak self] in self?.canvas.stepSearch(forward: false) }
     }
@@ -93,9 +105,10 @@ extension DocumentWindow {
         gtk_widget_grab_focus(canvas.area)
     }
 
-    /// The match count and the notice, in the bar and in the state dump.
-    private func searchChanged(status: UnsafeMutablePointer<GtkWidget>) {
-        let text: String
+    /// The match count, the notice and the progress, in the bar and in the state dump.
+    private func searchChanged(status: UnsafeMutablePointer<GtkWidget>, progress: UnsafeMutablePointer<GtkWidget>,
+                               stop: UnsafeMutablePointer<GtkWidget>) {
+        var text: String
         if let state = canvas.searchState {
             if state.count == 0 {
                 text = state.done ? "No matches" : "Searching…"
@@ -104,9 +117,15 @@ extension DocumentWindow {
             } else {
                 text = "\(state.count) found"
             }
+            if state.stopped { text += " (stopped)" }
         } else {
             text = ""
         }
+        // Progress shows on documents long enough to take a moment (more than 50 pages).
+        let running = canvas.searchState.map { !$0.done && $0.total > 50 } ?? false
+        gtk_widget_set_visible(progress, running ? 1 : 0)
+        gtk_widget_set_visible(stop, running ? 1 : 0)
+        if let state = canvas.searchState { gtk_progress_bar_set_fraction(cast(progress), state.progress) }
         gtk_label_set_text(cast(status), searchNotice.map { "\(text) · \($0)" } ?? text)
         application?.stateChanged()
     }

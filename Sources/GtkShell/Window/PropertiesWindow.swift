@@ -6,11 +6,13 @@ import Geometry
 import Foundation
 
 /// The Document Properties window: one row per property (labels dimmed, values selectable so
-/// they can be copied), closed with Escape or its close button.
+/// they can be copied), closed with Escape or its close button. Returns a function that changes
+/// a row's value while the window is open (the fonts, once read).
 enum PropertiesWindow {
-    @MainActor
+    @MainActor @discardableResult
     static func present(_ properties: DocumentProperties, over parent: UnsafeMutablePointer<GtkWidget>,
-                        closed: @escaping @MainActor () -> Void) {
+                        closed: @escaping @MainActor () -> Void) -> @MainActor (String, String) -> Void {
+        var values: [String: UnsafeMutablePointer<GtkWidget>] = [:]
         let window = gtk_window_new()!
         gtk_window_set_title(cast(window), "Document Properties")
         gtk_window_set_transient_for(cast(window), cast(parent))
@@ -35,8 +37,17 @@ enum PropertiesWindow {
             gtk_widget_set_hexpand(value, 1)
             gtk_grid_attach(cast(grid), label, 0, Int32(i), 1, 1)
             gtk_grid_attach(cast(grid), value, 1, Int32(i), 1, 1)
+            values[row.label] = value
         }
-        gtk_window_set_child(cast(window), grid)
+        // A long font list scrolls inside the window instead of making it taller than the screen.
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_propagate_natural_height(cast(scroller), 1)
+        gtk_scrolled_window_set_max_content_height(cast(scroller), 560)
+        // Tall enough from the start for the font list that arrives after the window opened.
+        gtk_scrolled_window_set_min_content_height(cast(scroller), 380)
+        gtk_scrolled_window_set_child(cast(scroller), grid)
+        gtk_window_set_child(cast(window), scroller)
         // Escape closes it, as every GNOME dialog.
         let controller = gtk_shortcut_controller_new()!
         if let trigger = gtk_shortcut_trigger_parse_string("Escape"), let action = gtk_named_action_new("window.close"),
@@ -44,11 +55,17 @@ enum PropertiesWindow {
             gtk_shortcut_controller_add_shortcut(controller, shortcut)
         }
         gtk_widget_add_controller(window, controller)
+        var open = true
         Signals.connectReturningBool(raw(window), "close-request") {
+            open = false
             closed()
             return false
         }
         gtk_window_present(cast(window))
+        return { label, text in
+            guard open, let value = values[label] else { return }
+            gtk_label_set_text(cast(value), text)
+        }
     }
 }
 
@@ -65,10 +82,22 @@ extension DocumentWindow {
             self.shownProperties = properties
             self.pendingDialog = "properties"
             self.application?.stateChanged()
-            PropertiesWindow.present(properties, over: self.window) { [weak self] in
+            let setRow = PropertiesWindow.present(properties, over: self.window) { [weak self] in
                 self?.pendingDialog = nil
                 self?.shownProperties = nil
                 self?.application?.stateChanged()
+            }
+            // The fonts are read on the render worker (a scan of every page) and filled in.
+            let generation = self.openGeneration
+            self.canvas.renderQueue?.perform { [weak self] in
+                let fonts = document.fonts()
+                MainLoop.post(priority: G_PRIORITY_DEFAULT_IDLE) { [weak self] in
+                    guard let self, self.openGeneration == generation, let shown = self.shownProperties else { return }
+                    let filled = shown.withFonts(fonts)
+                    self.shownProperties = filled
+                    setRow("Fonts", filled["Fonts"] ?? "")
+                    self.application?.stateChanged()
+                }
             }
         }
     }
