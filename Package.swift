@@ -64,6 +64,8 @@ let package = Package(
         .executableTarget(name: "engine-bench", dependencies: ["InteractionEngine", "Document", "Geometry", "SeededRandom"]),
         // `swift run -c release edit-bench [document.pdf]`: save against cp, undo with 10,000 annotations.
         .executableTarget(name: "edit-bench", dependencies: ["DocumentPoppler", "Document", "Geometry"]),
+        // `swift run -c release search-bench [document.pdf] [word]`: the search bar's search against pdftotext | grep -c.
+        .executableTarget(name: "search-bench", dependencies: ["DocumentPoppler", "Document", "Geometry", "Rendering"]),
         // `swift run -c release ink-bench`: input-to-frame latency of a replayed pen stroke in the real app.
         .executableTarget(name: "ink-bench", dependencies: ["InteractionEngine", "Geometry"]),
 

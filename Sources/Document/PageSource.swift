@@ -44,4 +44,11 @@ extension PageSource {
 public protocol TextSource: AnyObject, Sendable {
     /// The page's text and character boxes (may be slow: call it off the main thread).
     func text(on page: PageIndex) -> PageText
+    /// The page's text with its boxes when `wantsBoxes`, shown the characters, says so (a search
+    /// lays out only the pages where it found something); otherwise ``PageText/empty``.
+    func text(on page: PageIndex, boxesIf wantsBoxes: ([Character]) -> Bool) -> PageText
+}
+
+extension TextSource {
+    public func text(on page: PageIndex, boxesIf wantsBoxes: ([Character]) -> Bool) -> PageText { text(on: page) }
 }

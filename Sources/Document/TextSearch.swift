@@ -20,8 +20,8 @@ public struct TextSearch: Hashable, Sendable {
 
     /// The query as matched: case folded unless ``matchCase``, runs of white space made one
     /// (`nil` in the pattern), leading and trailing white space dropped.
-    private var pattern: [Character?] {
-        var out: [Character?] = []
+    private var pattern: [UInt32?] {
+        var out: [UInt32?] = []
         for c in query {
             if c.isWhitespace {
                 if let last = out.last, last != nil { out.append(nil) }
@@ -33,20 +33,31 @@ public struct TextSearch: Hashable, Sendable {
         return out
     }
 
-    private func fold(_ c: Character) -> Character {
-        matchCase ? c : (c.lowercased().first ?? c)
+    /// A character as compared: its first Unicode scalar, lower-cased unless ``matchCase``
+    /// (ASCII without building a string, which is most of what pages hold).
+    private func fold(_ c: Character) -> UInt32 {
+        if let a = c.asciiValue { return UInt32(!matchCase && a >= 65 && a <= 90 ? a + 32 : a) }
+        let folded = matchCase ? c : (c.lowercased().first ?? c)
+        return folded.unicodeScalars.first?.value ?? 0
     }
 
     /// Every match in `text`, first to last, as the indices of its first and last characters;
     /// matches do not overlap.
     public func matches(in text: PageText) -> [ClosedRange<Int>] {
+        matches(in: text.characters)
+    }
+
+    /// Every match among `chars` (a page's characters), as ``matches(in:)-(PageText)`` gives them.
+    public func matches(in chars: [Character]) -> [ClosedRange<Int>] {
         let p = pattern
-        let chars = text.characters
-        guard !p.isEmpty, !chars.isEmpty else { return [] }
+        guard !p.isEmpty, !chars.isEmpty, let first = p[0] else { return [] }
+        // Each character folded once; white space looked up only where the pattern has some.
+        let folded = chars.map(fold)
         var out: [ClosedRange<Int>] = []
         var start = 0
-        while start < chars.count {
-            if let end = match(p, in: chars, at: start), !wholeWords || isWordBoundary(chars, before: start, after: end) {
+        while start < folded.count {
+            if folded[start] == first, let end = match(p, in: folded, chars, at: start),
+               !wholeWords || isWordBoundary(chars, before: start, after: end) {
                 out.append(start...end)
                 start = end + 1
             } else {
@@ -57,12 +68,11 @@ public struct TextSearch: Hashable, Sendable {
     }
 
     /// The index of the last character of a match of `p` starting at `start`, if one starts there.
-    private func match(_ p: [Character?], in chars: [Character], at start: Int) -> Int? {
-        guard let first = p.first, let c = first, fold(chars[start]) == c else { return nil }
+    private func match(_ p: [UInt32?], in folded: [UInt32], _ chars: [Character], at start: Int) -> Int? {
         var i = start + 1
         for element in p.dropFirst() {
             if let c = element {
-                guard i < chars.count, fold(chars[i]) == c else { return nil }
+                guard i < folded.count, folded[i] == c else { return nil }
                 i += 1
             } else {
                 guard i < chars.count, chars[i].isWhitespace else { return nil }

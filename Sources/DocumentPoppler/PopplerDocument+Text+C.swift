@@ -3,14 +3,20 @@ import CPoppler
 import Document
 import Geometry
 
-extension PopplerDocument {
+/// A document's text for selection, copying and searching.
+extension PopplerDocument: TextSource {
     /// A page's text and character boxes. poppler lays the text out as the page is displayed
     /// (its /Rotate applied), in points from the top-left corner, one box per character of the
     /// page's text. Wraps `poppler_page_get_text` and `poppler_page_get_text_layout`.
     ///
     /// Takes the render lock: call it from the render worker (or any thread that may wait for
     /// a page being drawn).
-    public func text(on page: PageIndex) -> PageText {
+    public func text(on page: PageIndex) -> PageText { text(on: page, boxesIf: { _ in true }) }
+
+    /// The page's text and boxes when `wantsBoxes`, shown the characters, asks for them (else
+    /// ``PageText/empty``): one pass of poppler's text extraction either way (the page object
+    /// keeps its text page, so the layout after the text costs little).
+    public func text(on page: PageIndex, boxesIf wantsBoxes: ([Character]) -> Bool) -> PageText {
         guard page.rawValue >= 0, page.rawValue < pageCount else { return .empty }
         renderLock.lock()
         defer { renderLock.unlock() }
@@ -19,6 +25,9 @@ extension PopplerDocument {
             let p = GObjectRef(adopting: raw)
             return p.withPointer { p in
                 let text = adoptGString(poppler_page_get_text(p)) ?? ""
+                // One box per Unicode scalar of the text (poppler's own pairing).
+                let characters = text.unicodeScalars.map { Character($0) }
+                guard wantsBoxes(characters) else { return .empty }
                 var rects: UnsafeMutablePointer<PopplerRectangle>?
                 var count: UInt32 = 0
                 guard poppler_page_get_text_layout(p, &rects, &count) != 0, let rects else { return .empty }
@@ -27,8 +36,6 @@ extension PopplerDocument {
                     let r = rects[i]
                     return Rect(corner: Point(x: r.x1, y: r.y1), corner: Point(x: r.x2, y: r.y2))
                 }
-                // One box per Unicode scalar of the text (poppler's own pairing).
-                let characters = text.unicodeScalars.map { Character($0) }
                 return PageText(characters: characters, boxes: boxes)
             }
         }

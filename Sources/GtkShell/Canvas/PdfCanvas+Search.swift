@@ -4,12 +4,13 @@ import CGtk
 import Document
 import DocumentLayout
 import Geometry
+import Rendering
 
 /// One search through the document: what is looked for, what was found so far (page by page,
 /// with each match's character range and boxes), which match is current, and whether every page
-/// has been read. The pages are read on the render worker a few at a time, starting at the page
-/// in view and wrapping round, so the first match shows as soon as it is found and scrolling
-/// and rendering go on meanwhile.
+/// has been read. The pages are read by a ``ParallelSearch`` (a thread per core, each with its
+/// own copy of the document, the render worker left to draw), starting at the page in view and
+/// wrapping round, so the first match shows as soon as it is found.
 struct SearchState {
     var search: TextSearch
     /// Matches of each page read so far, in page order; each with its boxes (page space).
@@ -28,6 +29,9 @@ struct SearchState {
     var progress: Double { total == 0 ? 1 : Double(read) / Double(total) }
     /// Bumped for every new search, so that results of an older one are dropped.
     var generation: Int
+    /// The threads reading the pages, and how many of them are still at it.
+    var worker: ParallelSearch?
+    var threadsRunning = 0
 
     var count: Int { matches.values.reduce(0) { $0 + $1.count } }
 
@@ -47,6 +51,7 @@ struct SearchState {
 extension PdfCanvas {
     /// Starts searching for `search` (an empty query ends the search).
     public func startSearch(_ search: TextSearch) {
+        searchState?.worker?.cancel()
         let generation = (searchState?.generation ?? 0) + 1
         guard !search.isEmpty, pageCount > 0 else {
             searchState = nil
@@ -59,13 +64,37 @@ extension PdfCanvas {
         searchState = SearchState(search: search, remaining: order, total: order.count, generation: generation)
         gtk_widget_queue_draw(area)
         onSearchChanged?()
-        searchNextPages()
+        let sources = searchSources?() ?? textSource.map { [$0] } ?? []
+        guard !sources.isEmpty else { return }
+        let worker = ParallelSearch(search: search, order: order)
+        searchState?.worker = worker
+        searchState?.threadsRunning = sources.count
+        worker.start(sources: sources) { [weak self] found, read, finished in
+            MainLoop.post(priority: G_PRIORITY_DEFAULT_IDLE) {
+                // A stopped search keeps what it found but shows nothing read after the stop.
+                guard let self, var state = self.searchState, state.generation == generation, !state.stopped else { return }
+                if finished { state.threadsRunning -= 1 }
+                let readSet = Set(read)
+                state.remaining.removeAll { readSet.contains($0) }
+                state.read += read.count
+                for page in found where !page.matches.isEmpty { state.matches[page.page] = page.matches }
+                let firstFound = state.current == nil
+                    ? state.ordered.min { order.firstIndex(of: $0.page)! < order.firstIndex(of: $1.page)! } : nil
+                if let first = firstFound { state.current = first }
+                if state.threadsRunning == 0 { state.remaining = [] }
+                self.searchState = state
+                if firstFound != nil { self.showCurrentMatch() }
+                gtk_widget_queue_draw(self.area)
+                self.onSearchChanged?()
+            }
+        }
     }
 
     /// Stops reading pages (a long search the user does not want to wait for): the matches
     /// found so far stay, and Enter still steps through them.
     public func stopSearch() {
         guard var state = searchState, !state.done else { return }
+        state.worker?.cancel()
         state.remaining = []
         state.stopped = true
         searchState = state
@@ -75,40 +104,10 @@ extension PdfCanvas {
     /// Ends the search: no matches drawn, nothing more read.
     public func endSearch() {
         guard searchState != nil else { return }
+        searchState?.worker?.cancel()
         searchState = nil
         gtk_widget_queue_draw(area)
         onSearchChanged?()
-    }
-
-    /// Reads the next few pages on the render worker (about 10 ms of work), then, on the main
-    /// loop, adds their matches and asks for more.
-    private func searchNextPages() {
-        guard let state = searchState, !state.done, let queue = renderQueue, let source = textSource else { return }
-        let search = state.search, generation = state.generation, pages = state.remaining
-        queue.perform { [weak self] in
-            let started = g_get_monotonic_time()
-            var found: [(PageIndex, [(range: ClosedRange<Int>, boxes: [Rect])])] = []
-            var read = 0
-            for page in pages {
-                let text = source.text(on: page)
-                found.append((page, search.matches(in: text).map { ($0, text.selectionRects(from: $0.lowerBound, to: $0.upperBound)) }))
-                read += 1
-                if g_get_monotonic_time() - started > 10_000 { break }
-            }
-            MainLoop.post(priority: G_PRIORITY_DEFAULT_IDLE) {
-                guard let self, var state = self.searchState, state.generation == generation else { return }
-                state.remaining.removeFirst(min(read, state.remaining.count))
-                state.read += read
-                for (page, matches) in found where !matches.isEmpty { state.matches[page] = matches }
-                let firstFound = state.current == nil ? found.first { !$0.1.isEmpty }?.0 : nil
-                if let page = firstFound { state.current = (page, 0) }
-                self.searchState = state
-                if firstFound != nil { self.showCurrentMatch() }
-                gtk_widget_queue_draw(self.area)
-                self.onSearchChanged?()
-                self.searchNextPages()
-            }
-        }
     }
 
     /// Goes to the next match (`forward`) or the previous one, wrapping round the document;

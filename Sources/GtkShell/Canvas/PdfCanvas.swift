@@ -127,6 +127,9 @@ public final class PdfCanvas {
     public var onExternalLink: ((String) -> Void)?
     /// The document's text, for selection.
     var textSource: TextSource?
+    /// Copies of the document for searching, one per search thread (made on first use); the
+    /// text source alone when not set.
+    public var searchSources: (() -> [TextSource])?
     /// Text and character boxes of the pages seen so far.
     var textByPage: [PageIndex: PageText] = [:]
     /// The selected text (the engine owns it): a page and two character indexes.

@@ -5,7 +5,6 @@ import Document
 import DocumentPoppler
 import Geometry
 
-extension PopplerDocument: TextSource {}
 extension PopplerDocument: LinkSource {}
 
 /// One window showing one document (or an empty, error or password page): header bar with
@@ -186,6 +185,10 @@ public final class DocumentWindow {
             canvas.setDocument(doc, text: doc, links: doc, drawPage: { page, scale, cr in
                 source.document.render(page: page, scale: scale, into: cr)
             })
+            // Searches read through copies of their own, one per core (up to two), opened the
+            // first time the user searches.
+            let copies = SearchCopies(path: path, password: password)
+            canvas.searchSources = { copies.documents }
             thumbnails?.setDocument(pageSizes: doc.displaySizes, queue: canvas.renderQueue, drawPage: { page, scale, cr in
                 source.document.render(page: page, scale: scale, into: cr)
             })
@@ -322,5 +325,23 @@ public final class DocumentWindow {
         canvas.clearDocument()
         document = nil
         application?.windowClosed(self)
+    }
+}
+
+/// Copies of the open document for the search threads (poppler draws and reads text on one
+/// thread per document), opened on first use and kept while the document is shown.
+@MainActor
+final class SearchCopies {
+    let path: String
+    let password: String?
+    private var opened: [PopplerDocument]?
+    init(path: String, password: String?) { self.path = path; self.password = password }
+
+    var documents: [TextSource] {
+        if opened == nil {
+            let count = max(1, min(2, Int(g_get_num_processors())))
+            opened = (0..<count).compactMap { _ in try? PopplerDocument.open(path: path, password: password) }
+        }
+        return opened ?? []
     }
 }
