@@ -137,7 +137,7 @@ final class TouchUITests: XCTestCase {
         events.append(finger(.ended, to, 2.1))
         try launch(events, into: path, in: session)
         let shown = try XCTUnwrap(session.waitFor("the text menu is shown") { s in
-            s.windows.first?.contextMenu == ["Highlight", "Underline", "Strike Out", "Copy"]
+            s.windows.first?.contextMenu == ["Highlight", "Underline", "Strike Out", "Copy", "Select All"]
         }?.windows.first)
         let selected = try XCTUnwrap(shown.selectedText)
         XCTAssertTrue(selected.hasPrefix("Annotating a PDF sho"), selected)
@@ -149,5 +149,39 @@ final class TouchUITests: XCTestCase {
         let highlight = try XCTUnwrap(try SavedPDF(path: path).annotations.first { $0["/Subtype"] as? String == "/Highlight" })
         let quads = (highlight["/QuadPoints"] as? [Any])?.count ?? 0
         XCTAssertTrue(quads >= 8 && quads % 8 == 0, "quadrilaterals over the words: \(quads) numbers")
+    }
+
+    func testALongPressSelectsAWordWhoseHandleAFingerDragsToTheEndOfThePhrase() throws {
+        let session = try AppSession()
+        let path = try writableCopy(AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path, in: session, as: "handles.pdf")
+        let view = try session.probe(path) { $0.isEditable == true }
+        let page = try XCTUnwrap(view.visiblePages.first { $0.page == 1 })
+        let zoom = page.width / 595.276
+        let words = session.run("pdftotext", ["-bbox", "-f", "1", "-l", "1", path, "-"])
+        func box(_ word: String) throws -> (xMin: Double, xMax: Double, yMax: Double, y: Double) {
+            let line = try XCTUnwrap(words.split(separator: "\n").first { $0.hasSuffix(">\(word)</word>") }, "\(word) on page 1")
+            func value(_ key: String) -> Double {
+                let part = line.components(separatedBy: "\(key)=\"")[1]
+                return Double(part.prefix { $0 != "\"" }) ?? 0
+            }
+            return (value("xMin"), value("xMax"), value("yMax"), (value("yMin") + value("yMax")) / 2)
+        }
+        let first = try box("Annotating"), last = try box("should")
+        let press = Point(x: page.x + (first.xMin + first.xMax) / 2 * zoom, y: page.y + first.y * zoom)
+        // The end handle's knob hangs 14 px under the word's last character.
+        let knob = Point(x: page.x + first.xMax * zoom, y: page.y + first.yMax * zoom + 14)
+        let target = Point(x: page.x + last.xMax * zoom - 1, y: knob.y)
+        var events = [InputEvent(kind: .enter, source: .mouse, time: InputTime(seconds: 0.5)), finger(.began, press, 1), finger(.ended, press, 1.9)]
+        events.append(finger(.began, knob, 2.6, id: 2))
+        for i in 1...10 { events.append(finger(.moved, Point(x: knob.x + (target.x - knob.x) * Double(i) / 10, y: knob.y), 2.7 + Double(i) * 0.02, id: 2)) }
+        events.append(finger(.ended, target, 3.0, id: 2))
+        try launch(events, into: path, in: session)
+        let done = try XCTUnwrap(session.waitFor("the handle was dragged and the text menu shown again") { s in
+            guard let w = s.windows.first else { return false }
+            return w.replayFinished && w.contextMenu?.contains("Select All") == true && (w.selectedText ?? "").hasSuffix("should")
+        }?.windows.first)
+        XCTAssertTrue((done.selectedText ?? "").hasPrefix("Annotating"), done.selectedText ?? "")
+        XCTAssertEqual(done.textSelectionHandles?.count, 2, "a finger's selection shows its handles")
+        XCTAssertEqual(done.offsetY, view.offsetY, accuracy: 1, "dragging a handle does not scroll")
     }
 }

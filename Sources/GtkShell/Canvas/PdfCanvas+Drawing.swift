@@ -235,6 +235,44 @@ extension PdfCanvas {
     /// The text selection and a markup tool's preview, from the pages' character boxes.
     private func drawTextSelection(_ cr: OpaquePointer) {
         for s in [textSelection, markupPreview].compactMap({ $0 }) { drawTextSelection(s, cr) }
+        drawSelectionHandles(cr)
+    }
+
+    /// A finger's selection: a round handle hanging under each end, big enough for a finger.
+    private func drawSelectionHandles(_ cr: OpaquePointer) {
+        guard interaction.showsSelectionHandles, textSelection != nil, let ends = interaction.textSelectionEnds else { return }
+        cairo_save(cr)
+        cairo_set_source_rgba(cr, 0.21, 0.52, 0.89, 1)
+        cairo_set_line_width(cr, 2)
+        for point in [ends.start, ends.end] {
+            cairo_move_to(cr, point.x, point.y - 2)
+            cairo_line_to(cr, point.x, point.y + 6)
+            cairo_stroke(cr)
+            cairo_new_sub_path(cr)
+            cairo_arc(cr, point.x, point.y + 14, 9, 0, 2 * Double.pi)
+            cairo_fill(cr)
+        }
+        cairo_restore(cr)
+    }
+
+    /// Tells the engine where the selection's ends are on screen now (for its handles): under
+    /// the first and the last selected character.
+    func updateSelectionEnds() {
+        guard let s = textSelection else { interaction.textSelectionEnds = nil; return }
+        let z = viewport.zoom
+        let first = min(s.page, s.focusPage), last = max(s.page, s.focusPage)
+        func box(on page: PageIndex, first: Bool) -> Point? {
+            guard let text = textByPage[page], let r = s.range(on: page, characterCount: text.characters.count) else { return nil }
+            let rects = text.selectionRects(from: r.lowerBound, to: r.upperBound)
+            guard let b = first ? rects.first : rects.last else { return nil }
+            let frame = layout.pageFrame(page, zoom: z).offsetBy(Point.zero - viewport.offset)
+            return Point(x: frame.minX + (first ? b.minX : b.maxX) * z, y: frame.minY + b.maxY * z)
+        }
+        if let start = box(on: first, first: true), let end = box(on: last, first: false) {
+            interaction.textSelectionEnds = (start, end)
+        } else {
+            interaction.textSelectionEnds = nil
+        }
     }
 
     private func drawTextSelection(_ s: TextSelection, _ cr: OpaquePointer) {

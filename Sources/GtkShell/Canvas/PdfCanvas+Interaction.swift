@@ -138,6 +138,7 @@ extension PdfCanvas {
             onSelectionChanged?(selectedAnnotationValue())
             gtk_widget_queue_draw(area)
         case .textSelectionChanged:
+            updateSelectionEnds()
             gtk_widget_queue_draw(area)
             onViewChanged?()
         case .hoverChanged(let id):

@@ -419,6 +419,7 @@ public final class PdfCanvas {
     func viewChanged() {
         placeTextBoxEditor()
         placeFormEditor()
+        updateSelectionEnds()
         // The pen's dot follows the zoom.
         if interaction.pickedTool == .ink, abs(viewport.zoom - penCursorZoom) > 0.01 { applyCursor(.crosshair) }
         syncAdjustments()

@@ -127,6 +127,9 @@ public struct WindowSnapshot: Codable, Sendable {
     /// The share of the pages the search has read (0…1), and whether the user stopped it.
     public var searchProgress: Double?
     public var searchStopped: Bool?
+    /// A finger's selection's handles, [[x, y], [x, y]] (the points under its first and last
+    /// character, in canvas-widget coordinates), while they are shown.
+    public var textSelectionHandles: [[Double]]?
 }
 
 /// One form field as the state dump reports it.
@@ -251,6 +254,8 @@ extension DocumentWindow {
             thumbnailFrames: (thumbnails?.visibleFrames(in: window) ?? []).map {
                 [Double($0.page.displayNumber), $0.frame.minX + surfaceX, $0.frame.minY + surfaceY, $0.frame.width, $0.frame.height]
             },
-            searchProgress: canvas.searchState?.progress, searchStopped: canvas.searchState?.stopped)
+            searchProgress: canvas.searchState?.progress, searchStopped: canvas.searchState?.stopped,
+            textSelectionHandles: canvas.interaction.showsSelectionHandles && canvas.textSelection != nil
+                ? canvas.interaction.textSelectionEnds.map { [[$0.start.x, $0.start.y], [$0.end.x, $0.end.y]] } : nil)
     }
 }

@@ -53,7 +53,8 @@ extension DocumentWindow {
     func showTextMenu(at point: Point) {
         guard canvas.selectedText?.isEmpty == false else { return }
         popUpMenu([(label: "_Highlight", action: "win.mark-highlight"), (label: "_Underline", action: "win.mark-underline"),
-                   (label: "_Strike Out", action: "win.mark-strike-out"), (label: "_Copy", action: "win.copy")], at: point)
+                   (label: "_Strike Out", action: "win.mark-strike-out"), (label: "_Copy", action: "win.copy"),
+                   (label: "Select _All", action: "win.select-all")], at: point)
     }
 
     /// Pops the menu up under the pointer; it is dismissed like any popover (Escape, a click

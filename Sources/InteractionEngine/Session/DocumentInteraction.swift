@@ -145,8 +145,31 @@ public final class DocumentInteraction {
     /// ``InteractionOutput/textSelectionChanged(_:)``.
     public private(set) var textSelection: TextSelection?
 
+    /// The two ends of the text selection in view coordinates (the bottom of the first and of
+    /// the last selected character), which the host sets whenever the selection or the view
+    /// changes; `nil` while they are not on screen.
+    public var textSelectionEnds: (start: Point, end: Point)?
+
+    /// Whether the selection is a finger's (made or last changed by touch): the host draws a
+    /// handle at each end, and a finger on a handle drags that end (the selectText component
+    /// allowing).
+    public private(set) var showsSelectionHandles = false
+
+    /// The word a finger's long press selected, kept whole while that finger extends the selection.
+    private var pressedWord: (page: PageIndex, range: ClosedRange<Int>)?
+
+    /// The source of the latest contact (whose selection shows handles).
+    private var lastContactSource: InputSource?
+
+    /// The finger dragging a selection handle, and how far from the handle's point it took it.
+    private var handleDrag: (sequence: InputSequenceID, offset: Vector)?
+
+    /// How close to a handle's point a finger must land to take it, in view pixels.
+    public var selectionHandleReach = 28.0
+
     /// Replaces the text selection from the host's side.
     public func setTextSelection(_ selection: TextSelection?) {
+        showsSelectionHandles = selection != nil && lastContactSource == .touchscreen
         guard selection != textSelection else { return }
         textSelection = selection
         output(.textSelectionChanged(selection))
@@ -180,6 +203,41 @@ public final class DocumentInteraction {
         selection.focusPage = page.index
         selection.focus = focus
         setTextSelection(selection)
+    }
+
+    /// A finger on a handle of a finger's selection drags that end of it (the other end stays),
+    /// and lifting it asks for the text menu again. Returns whether the event was such a drag.
+    private func dragSelectionHandle(_ event: InputEvent) -> Bool {
+        guard event.source == .touchscreen, case .contact(let phase) = event.kind else { return false }
+        if let drag = handleDrag {
+            guard drag.sequence == event.sequence else { return false }
+            // The handle hangs below the text: aim a little above where the finger holds it.
+            let point = event.position + drag.offset + Vector(dx: 0, dy: -6)
+            switch phase {
+            case .began, .moved:
+                extendTextSelection(to: point)
+            case .ended:
+                extendTextSelection(to: point)
+                handleDrag = nil
+                if textSelection != nil { output(.textMenu(at: event.position)) }
+            case .cancelled:
+                handleDrag = nil
+            }
+            return true
+        }
+        guard phase == .began, showsSelectionHandles, let ends = textSelectionEnds, let selection = textSelection,
+              engine.interactions.selectText.isEnabled else { return false }
+        let toStart = ends.start.distance(to: event.position), toEnd = ends.end.distance(to: event.position)
+        guard min(toStart, toEnd) <= selectionHandleReach else { return false }
+        let movingStart = toStart < toEnd
+        // The end that stays becomes the anchor; the dragged one the focus.
+        let anchorIsStart = (selection.page.rawValue, selection.anchor) <= (selection.focusPage.rawValue, selection.focus)
+        if movingStart == anchorIsStart {
+            setTextSelection(TextSelection(page: selection.focusPage, anchor: selection.focus, focusPage: selection.page, focus: selection.anchor))
+        }
+        let handle = movingStart ? ends.start : ends.end
+        handleDrag = (event.sequence, handle - event.position)
+        return true
     }
 
     /// A pointer's clicks on text, as in a word processor: a double click selects the word, a
@@ -221,9 +279,28 @@ public final class DocumentInteraction {
         switch phase {
         case .began:
             guard let index = hit.characterIndex else { return }
-            setTextSelection(TextSelection(page: hit.page, anchor: index, focus: index))
+            // A finger's long press takes the whole word under it, as on a phone.
+            pressedWord = nil
+            if lastContactSource == .touchscreen, let word = textUnitLookup?(hit.page, index, .word) {
+                pressedWord = (hit.page, word)
+                setTextSelection(TextSelection(page: hit.page, anchor: word.lowerBound, focus: word.upperBound))
+            } else {
+                setTextSelection(TextSelection(page: hit.page, anchor: index, focus: index))
+            }
         case .changed, .ended:
             extendTextSelection(to: point)
+            // A finger that pressed a word keeps all of it, and extends from its far side.
+            if let (page, word) = pressedWord, var selection = textSelection {
+                let ahead = (selection.focusPage.rawValue, selection.focus) > (page.rawValue, word.upperBound)
+                let behind = (selection.focusPage.rawValue, selection.focus) < (page.rawValue, word.lowerBound)
+                if !ahead && !behind {
+                    selection = TextSelection(page: page, anchor: word.lowerBound, focus: word.upperBound)
+                } else {
+                    selection.page = page
+                    selection.anchor = ahead ? word.lowerBound : word.upperBound
+                }
+                setTextSelection(selection)
+            }
         case .cancelled:
             setTextSelection(nil)
         }
@@ -414,6 +491,8 @@ public final class DocumentInteraction {
             if phase == .ended || phase == .cancelled { fingersDown.removeAll { $0 == event.sequence } }
             if scrollWhileHolding(event, phase) { return true }
         }
+        if case .contact(.began) = event.kind { lastContactSource = event.source }
+        if dragSelectionHandle(event) { return true }
         switch event.kind {
         case .contact(.began) where event.button == .back || event.button == .forward:
             // A mouse's back and forward buttons walk the reading history, as in a browser.
