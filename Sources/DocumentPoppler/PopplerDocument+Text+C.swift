@@ -25,8 +25,9 @@ extension PopplerDocument: TextSource {
             let p = GObjectRef(adopting: raw)
             return p.withPointer { p in
                 let text = adoptGString(poppler_page_get_text(p)) ?? ""
-                // One box per Unicode scalar of the text (poppler's own pairing).
-                let characters = text.unicodeScalars.map { Character($0) }
+                // One box per Unicode scalar of the text (poppler's own pairing), but for the
+                // bidirectional marks poppler adds around right-to-left runs, which have no box.
+                let characters = text.unicodeScalars.filter { !Self.isDirectionMark($0) }.map { Character($0) }
                 guard wantsBoxes(characters) else { return .empty }
                 var rects: UnsafeMutablePointer<PopplerRectangle>?
                 var count: UInt32 = 0
@@ -38,6 +39,15 @@ extension PopplerDocument: TextSource {
                 }
                 return PageText(characters: characters, boxes: boxes)
             }
+        }
+    }
+
+    /// The invisible direction marks and embeddings (LRM, RLM, LRE … PDF, LRI … PDI) that
+    /// poppler puts around right-to-left text.
+    static func isDirectionMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
         }
     }
 }
