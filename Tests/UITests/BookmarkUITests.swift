@@ -6,7 +6,8 @@ import Glibc
 #endif
 
 /// Ctrl+D bookmarks the page in view; the bookmark is listed in the sidebar, survives quitting
-/// and renaming the file, and Return on it goes back to that page; Delete removes it.
+/// and renaming the file, and Return on it goes back to that page; F2 renames it (kept across a
+/// restart); Delete removes it.
 final class BookmarkUITests: XCTestCase {
     func testABookmarkIsKeptAcrossSessionsAndGoesBackToItsPage() throws {
         let session = try AppSession()
@@ -42,6 +43,26 @@ final class BookmarkUITests: XCTestCase {
         // The list has the keyboard: Return on the (only) bookmark.
         session.xdotool("key", "Return")
         session.waitFor("back on page 5") { $0.windows.first?.currentPage == 5 }
+        // F2 renames it in place; the new name is kept for the next session too.
+        session.xdotool("key", "F2")
+        usleep(300_000)
+        session.xdotool("key", "ctrl+a")
+        session.xdotool("type", "--delay", "30", "Chapter Five")
+        session.xdotool("key", "Return")
+        session.waitFor("renamed") { $0.windows.first?.bookmarks == [["Chapter Five", "5"]] }
+        session.xdotool("key", "ctrl+q")
+        let quitBy = Date().addingTimeInterval(10)
+        while again.isRunning, Date() < quitBy { usleep(50_000) }
+        session.quitApps()
+        let third = try session.launch([renamed])
+        session.waitFor("the new name after a restart") { s in
+            guard s.pid == Int(third.processIdentifier), let w = s.windows.first else { return false }
+            return w.content == "document" && w.bookmarks == [["Chapter Five", "5"]]
+        }
+        session.activate("sidebar-page", "[<'bookmarks'>]")
+        session.waitFor("the bookmarks are shown") { $0.windows.first?.sidebarPage == "bookmarks" }
+        session.xdotool("key", "Return")
+        session.waitFor("Return on the renamed bookmark goes to page 5") { $0.windows.first?.currentPage == 5 }
         session.xdotool("key", "Delete")
         session.waitFor("Delete removed it") { $0.windows.first?.bookmarks == [] }
     }

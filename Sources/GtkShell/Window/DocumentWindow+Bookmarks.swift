@@ -59,9 +59,11 @@ extension DocumentWindow {
             self.canvas.viewChanged()
         })
         let controller = gtk_shortcut_controller_new()!
-        if let trigger = gtk_shortcut_trigger_parse_string("Delete"), let action = gtk_named_action_new("win.remove-bookmark"),
-           let shortcut = gtk_shortcut_new(trigger, action) {
-            gtk_shortcut_controller_add_shortcut(controller, shortcut)
+        for (keys, name) in [("Delete", "win.remove-bookmark"), ("F2", "win.rename-bookmark")] {
+            if let trigger = gtk_shortcut_trigger_parse_string(keys), let action = gtk_named_action_new(name),
+               let shortcut = gtk_shortcut_new(trigger, action) {
+                gtk_shortcut_controller_add_shortcut(controller, shortcut)
+            }
         }
         gtk_widget_add_controller(list, controller)
         let scroller = gtk_scrolled_window_new()!
@@ -79,6 +81,13 @@ extension DocumentWindow {
                                                         spreadIndex: self.canvas.readingPosition.spreadIndex, page: page.displayNumber))
             BookmarkStore.standard.save(self.bookmarks, for: key)
             self.showBookmarks()
+        }
+        // F2 on a bookmark types its new name in place; Return keeps it, Escape does not.
+        addAction("rename-bookmark") { [weak self] in
+            guard let self, let list = self.bookmarkList, let row = gtk_list_box_get_selected_row(cast(list)),
+                  let box = gtk_list_box_row_get_child(row), let name = gtk_widget_get_first_child(box) else { return }
+            gtk_editable_label_start_editing(OpaquePointer(name))
+            gtk_widget_grab_focus(name)
         }
         addAction("remove-bookmark") { [weak self] in
             guard let self, let list = self.bookmarkList, let row = gtk_list_box_get_selected_row(cast(list)), let key = self.documentKey else { return }
