@@ -66,6 +66,8 @@ let package = Package(
         .executableTarget(name: "edit-bench", dependencies: ["DocumentPoppler", "Document", "Geometry"]),
         // `swift run -c release search-bench [document.pdf] [word]`: the search bar's search against pdftotext | grep -c.
         .executableTarget(name: "search-bench", dependencies: ["DocumentPoppler", "Document", "Geometry", "Rendering"]),
+        // `swift run -c release thumbnail-bench`: the sidebar's visible thumbnails in the real app against poppler alone.
+        .executableTarget(name: "thumbnail-bench", dependencies: ["DocumentPoppler", "Geometry"]),
         // `swift run -c release ink-bench`: input-to-frame latency of a replayed pen stroke in the real app.
         .executableTarget(name: "ink-bench", dependencies: ["InteractionEngine", "Geometry"]),
 

@@ -130,6 +130,9 @@ public struct WindowSnapshot: Codable, Sendable {
     /// A finger's selection's handles, [[x, y], [x, y]] (the points under its first and last
     /// character, in canvas-widget coordinates), while they are shown.
     public var textSelectionHandles: [[Double]]?
+    /// Milliseconds from the thumbnails grid being shown to every thumbnail in view drawn (the
+    /// last time it was shown).
+    public var thumbnailsShownInMs: Double?
 }
 
 /// One form field as the state dump reports it.
@@ -256,6 +259,7 @@ extension DocumentWindow {
             },
             searchProgress: canvas.searchState?.progress, searchStopped: canvas.searchState?.stopped,
             textSelectionHandles: canvas.interaction.showsSelectionHandles && canvas.textSelection != nil
-                ? canvas.interaction.textSelectionEnds.map { [[$0.start.x, $0.start.y], [$0.end.x, $0.end.y]] } : nil)
+                ? canvas.interaction.textSelectionEnds.map { [[$0.start.x, $0.start.y], [$0.end.x, $0.end.y]] } : nil,
+            thumbnailsShownInMs: thumbnails?.lastShowDuration)
     }
 }

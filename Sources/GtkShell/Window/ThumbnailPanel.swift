@@ -34,6 +34,11 @@ final class ThumbnailPanel {
     private(set) var currentPage: PageIndex?
     /// Thumbnails rendered since the document was set (for the state dump and tests).
     private(set) var renderedCount = 0
+    /// When the grid was last shown (monotonic µs), until every thumbnail in view is drawn.
+    private var shownAt: Int?
+    /// How long the last showing of the grid took to draw every thumbnail in view, in ms (the
+    /// thumbnail benchmark reads it from the state dump).
+    private(set) var lastShowDuration: Double?
     var onActivate: ((PageIndex) -> Void)?
     /// Called when thumbnails were drawn or the highlight moved (the state dump follows).
     var onChange: (() -> Void)?
@@ -66,7 +71,10 @@ final class ThumbnailPanel {
         Signals.connect(raw(factory), "unbind", pointer: { [weak self] item in self?.unbind(item) })
         // Rows made while the grid is hidden (another sidebar page) are drawn once it shows;
         // rows made ahead of the scrolling are drawn when they come near.
-        Signals.connect(raw(grid), "map") { [weak self] in self?.pump() }
+        Signals.connect(raw(grid), "map") { [weak self] in
+            self?.shownAt = g_get_monotonic_time()
+            self?.pump()
+        }
         Signals.connect(raw(gtk_scrolled_window_get_vadjustment(cast(widget))), "value-changed") { [weak self] in self?.pump() }
         Signals.connect(raw(grid), "activate", int: { [weak self] position in self?.onActivate?(PageIndex(Int(position))) })
     }
@@ -248,6 +256,10 @@ final class ThumbnailPanel {
         renderedCount += 1
         cache.insert(Texture(adopting: texture), bytes: image.pixels.count, for: page)
         if let picture = bound[page] { gtk_picture_set_paintable(cast(picture), texture) }
+        if let start = shownAt, !visiblePages.isEmpty, visiblePages.allSatisfy({ cache.contains($0) }) {
+            lastShowDuration = Double(g_get_monotonic_time() - start) / 1000
+            shownAt = nil
+        }
         onChange?()
     }
 
