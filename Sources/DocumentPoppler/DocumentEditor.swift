@@ -214,7 +214,10 @@ public final class DocumentEditor {
     /// Applies an edit to the model and writes it into the file's objects.
     func apply(_ edit: AnnotationEdit) throws(EditorError) {
         for page in edit.pages { loadPage(page) }
-        if case .setFieldValue = edit { _ = loadForm() }
+        if case .setFieldValue(let name, _, _) = edit {
+            // A read-only field (or a push button, a signature) keeps its value whoever asks.
+            if let field = formField(named: name), !field.isFillable { throw .edit(.malformed("\(name) cannot be filled in")) }
+        }
         let before = model
         do {
             try model.apply(edit)

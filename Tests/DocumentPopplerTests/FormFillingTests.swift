@@ -3,6 +3,7 @@ import Document
 import DocumentPoppler
 import Foundation
 import Geometry
+import TestSupport
 import XCTest
 
 /// Form fields read from real forms match the manifest; values filled through the edit model
@@ -125,5 +126,58 @@ final class FormFillingTests: XCTestCase {
         let record = EditRecord("Fill", .setFieldValue(field: "a.b", before: nil, after: .choices(["x", "y"])))
         let data = try JSONEncoder().encode(record)
         XCTAssertEqual(try JSONDecoder().decode(EditRecord.self, from: data), record)
+    }
+
+    func testReadOnlyFieldsKeepTheirValueAndTabSkipsThem() throws {
+        let editor = try DocumentEditor.open(path: try DeveloperPDFSet.path("form-gov-160f.pdf"), password: nil)
+        let readOnly = try XCTUnwrap(editor.formFields().first { $0.isReadOnly && $0.kind == .text }, "the form's totals are read-only")
+        XCTAssertThrowsError(try editor.perform(EditRecord("Fill", .setFieldValue(field: readOnly.name, before: readOnly.value, after: .text("9")))))
+        XCTAssertEqual(editor.formField(named: readOnly.name)?.value, readOnly.value)
+        XCTAssertFalse(editor.hasUnsavedChanges)
+        let stops = Set(editor.formTabStops().map(\.field))
+        XCTAssertFalse(stops.contains(readOnly.name), "Tab passes read-only fields by")
+        XCTAssertTrue(stops.contains { name in editor.formField(named: name)?.isFillable == true })
+    }
+
+    func testACombFieldPutsOneCharacterInEachCellAndMuPDFDrawsIt() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("comb.pdf")
+        try FileManager.default.copyItem(atPath: try DeveloperPDFSet.path("form-gov-160f.pdf"), toPath: path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        let editor = try DocumentEditor.open(path: path, password: nil)
+        let comb = try XCTUnwrap(editor.formFields().first { $0.flags.contains(.comb) })
+        let cells = try XCTUnwrap(comb.maxLength)
+        let value = String("7350812469".prefix(cells))
+        try editor.perform(EditRecord("Fill", .setFieldValue(field: comb.name, before: comb.value, after: .text(value))))
+        let content = String(decoding: try XCTUnwrap(editor.appearanceData(of: comb.widgets[0].annotationID)), as: UTF8.self)
+        let shown = content.split(separator: "\n").filter { $0.hasSuffix("Tj") }
+        XCTAssertEqual(shown.count, value.count, "one character a cell: \(content)")
+        // Each character starts further right than the one before, a cell apart at most.
+        var previousX = -1.0
+        var x = 0.0
+        for line in shown {
+            let parts = line.split(separator: " ")
+            x += Double(parts[0]) ?? 0
+            XCTAssertGreaterThan(x, previousX)
+            previousX = x
+        }
+        try editor.save()
+        // MuPDF draws the saved appearance: a dark digit in the middle of each filled cell, none
+        // in the cells after them (at 72 dpi a point is a pixel; y runs down from the top).
+        let pnm = folder.path("comb.pnm")
+        let page = comb.widgets[0].page.rawValue + 1
+        _ = try ExternalTool.run("mutool", ["draw", "-q", "-r", "72", "-c", "rgb", "-F", "pnm", "-o", pnm, path, "\(page)"])
+        let image = try PNMImage(path: pnm)
+        let r = comb.widgets[0].rect
+        let cell = r.width / Double(cells)
+        for i in 0..<cells {
+            var dark = 0
+            for x in Int(r.minX + cell * (Double(i) + 0.25))...Int(r.minX + cell * (Double(i) + 0.75)) {
+                for y in Int(Double(image.height) - r.maxY + r.height * 0.2)...Int(Double(image.height) - r.minY - r.height * 0.2) {
+                    if let p = image.rgb(x: x, y: y), p.r + p.g + p.b < 300 { dark += 1 }
+                }
+            }
+            if i < value.count { XCTAssertGreaterThan(dark, 2, "a digit in cell \(i + 1)") } else { XCTAssertEqual(dark, 0, "cell \(i + 1) is empty") }
+        }
     }
 }
