@@ -67,9 +67,11 @@ let package = Package(
         // `swift run -c release search-bench [document.pdf] [word]`: the search bar's search against pdftotext | grep -c.
         .executableTarget(name: "search-bench", dependencies: ["DocumentPoppler", "Document", "Geometry", "Rendering"]),
         // `swift run -c release thumbnail-bench`: the sidebar's visible thumbnails in the real app against poppler alone.
-        .executableTarget(name: "thumbnail-bench", dependencies: ["DocumentPoppler", "Geometry"]),
+        .executableTarget(name: "thumbnail-bench", dependencies: ["DocumentPoppler", "Geometry", "BenchSupport"]),
+        // What the benchmarks that drive the real app share: their own Xvfb and session bus.
+        .target(name: "BenchSupport"),
         // `swift run -c release ink-bench`: input-to-frame latency of a replayed pen stroke in the real app.
-        .executableTarget(name: "ink-bench", dependencies: ["InteractionEngine", "Geometry"]),
+        .executableTarget(name: "ink-bench", dependencies: ["InteractionEngine", "Geometry", "BenchSupport"]),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "DocumentTests", dependencies: ["Document", "Geometry", "SeededRandom"]),

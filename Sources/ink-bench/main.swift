@@ -3,6 +3,7 @@
 // [app binary] [document.pdf]`. A 500-point pen stroke, replayed at 120 Hz into the real app on
 // its own Xvfb display, on page 1 of the 500-page bench document; prints the time from each
 // input event to the frame that paints it (p50, p99, max) beside the goal (p99 under 16 ms).
+import BenchSupport
 import Foundation
 import Geometry
 import InteractionEngine
@@ -19,23 +20,8 @@ let work = FileManager.default.temporaryDirectory.appendingPathComponent("ink-be
 try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: work) }
 
-/// Starts a helper and returns it with the first line it prints.
-func start(_ tool: String, _ args: [String]) throws -> (Process, String) {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: tool)
-    p.arguments = args
-    let pipe = Pipe()
-    p.standardOutput = pipe
-    p.standardError = FileHandle.nullDevice
-    try p.run()
-    var line = Data()
-    while let byte = try pipe.fileHandleForReading.read(upToCount: 1), let b = byte.first, b != 0x0A { line.append(b) }
-    return (p, String(decoding: line, as: UTF8.self))
-}
-
-let (xvfb, display) = try start("/usr/bin/Xvfb", ["-displayfd", "1", "-screen", "0", "1280x900x24", "-nolisten", "tcp"])
-let (bus, busAddress) = try start("/usr/bin/dbus-daemon", ["--session", "--nofork", "--print-address=1"])
-defer { bus.terminate(); xvfb.terminate() }
+let session = try HeadlessSession()
+defer { session.stop() }
 
 // The stroke: 500 pen samples 8.3 ms apart, a slow wave across the upper part of page 1.
 var events = [InputEvent(kind: .enter, source: .mouse, time: InputTime(seconds: 0.5))]
@@ -55,12 +41,7 @@ try FileManager.default.copyItem(atPath: document, toPath: copy.path)
 let appProcess = Process()
 appProcess.executableURL = URL(fileURLWithPath: app)
 appProcess.arguments = ["--state-file", stateFile.path, "--replay-input", recording.path, copy.path]
-var environment = ProcessInfo.processInfo.environment
-environment["DISPLAY"] = ":" + display
-environment["DBUS_SESSION_BUS_ADDRESS"] = busAddress
-environment["GSK_RENDERER"] = "cairo"
-environment["GDK_BACKEND"] = "x11"
-environment["NO_AT_BRIDGE"] = "1"
+var environment = session.environment
 environment["XDG_STATE_HOME"] = work.appendingPathComponent("state").path
 environment["PDF_ANNOTATOR_LATENCY_FILE"] = latencyFile.path
 appProcess.environment = environment

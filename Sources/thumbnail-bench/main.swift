@@ -5,6 +5,7 @@
 // took from showing the grid to drawing every thumbnail in view; then renders the same pages at
 // the same size with poppler alone, in this process, one after the other. Three runs; medians
 // and their ratio beside the goal (at most 2x).
+import BenchSupport
 import DocumentPoppler
 import Foundation
 import Geometry
@@ -17,20 +18,6 @@ guard FileManager.default.isExecutableFile(atPath: app), FileManager.default.fil
     exit(0)
 }
 
-/// Starts a helper and returns it with the first line it prints.
-func start(_ tool: String, _ args: [String]) throws -> (Process, String) {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: tool)
-    p.arguments = args
-    let pipe = Pipe()
-    p.standardOutput = pipe
-    p.standardError = FileHandle.nullDevice
-    try p.run()
-    var line = Data()
-    while let byte = try pipe.fileHandleForReading.read(upToCount: 1), let b = byte.first, b != 0x0A { line.append(b) }
-    return (p, String(decoding: line, as: UTF8.self))
-}
-
 struct Snapshot: Decodable {
     struct Window: Decodable {
         var content: String; var missingTiles: Int; var sidebarPage: String?
@@ -39,15 +26,9 @@ struct Snapshot: Decodable {
     var windows: [Window]
 }
 
-let (xvfb, display) = try start("/usr/bin/Xvfb", ["-displayfd", "1", "-screen", "0", "1280x900x24", "-nolisten", "tcp"])
-let (bus, busAddress) = try start("/usr/bin/dbus-daemon", ["--session", "--nofork", "--print-address=1"])
-defer { bus.terminate(); xvfb.terminate() }
-var environment = ProcessInfo.processInfo.environment
-environment["DISPLAY"] = ":" + display
-environment["DBUS_SESSION_BUS_ADDRESS"] = busAddress
-environment["GSK_RENDERER"] = "cairo"
-environment["GDK_BACKEND"] = "x11"
-environment["NO_AT_BRIDGE"] = "1"
+let session = try HeadlessSession()
+defer { session.stop() }
+let environment = session.environment
 
 @MainActor func run(_ tool: String, _ args: [String]) {
     let p = Process()

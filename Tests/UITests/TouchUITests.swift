@@ -28,6 +28,17 @@ final class TouchUITests: XCTestCase {
         try session.launch(["--replay-input", recording.path, path])
     }
 
+    /// Where pdftotext puts `word` on page 1 of `path` (points, from the page's top-left).
+    private func wordBox(_ word: String, in path: String, session: AppSession) throws -> (xMin: Double, xMax: Double, yMin: Double, yMax: Double) {
+        let words = session.run("pdftotext", ["-bbox", "-f", "1", "-l", "1", path, "-"])
+        let line = try XCTUnwrap(words.split(separator: "\n").first { $0.hasSuffix(">\(word)</word>") }, "\(word) on page 1")
+        func value(_ key: String) -> Double {
+            let part = line.components(separatedBy: "\(key)=\"")[1]
+            return Double(part.prefix { $0 != "\"" }) ?? 0
+        }
+        return (value("xMin"), value("xMax"), value("yMin"), value("yMax"))
+    }
+
     func testAHeldAnnotationIsLiftedAndLiftingTheFingerInPlaceOpensItsMenuWhoseDeleteRemovesIt() throws {
         let session = try AppSession()
         let path = try writableCopy(try AppSession.sharedPDF(Self.file), in: session, as: "hold.pdf")
@@ -120,18 +131,9 @@ final class TouchUITests: XCTestCase {
         let page = try XCTUnwrap(view.visiblePages.first { $0.page == 1 })
         let zoom = page.width / 595.276
         // From the paragraph's first word to "should" on the same line, where pdftotext puts them.
-        let words = session.run("pdftotext", ["-bbox", "-f", "1", "-l", "1", path, "-"])
-        func box(_ word: String) throws -> (left: Double, x: Double, y: Double) {
-            let line = try XCTUnwrap(words.split(separator: "\n").first { $0.hasSuffix(">\(word)</word>") }, "\(word) on page 1")
-            func value(_ key: String) -> Double {
-                let part = line.components(separatedBy: "\(key)=\"")[1]
-                return Double(part.prefix { $0 != "\"" }) ?? 0
-            }
-            return (value("xMin"), (value("xMin") + value("xMax")) / 2, (value("yMin") + value("yMax")) / 2)
-        }
-        let first = try box("Annotating"), last = try box("should")
-        let y = page.y + first.y * zoom
-        let from = Point(x: page.x + (first.left + 1) * zoom, y: y), to = Point(x: page.x + last.x * zoom, y: y)
+        let first = try wordBox("Annotating", in: path, session: session), last = try wordBox("should", in: path, session: session)
+        let y = page.y + (first.yMin + first.yMax) / 2 * zoom
+        let from = Point(x: page.x + (first.xMin + 1) * zoom, y: y), to = Point(x: page.x + (last.xMin + last.xMax) / 2 * zoom, y: y)
         var events = [InputEvent(kind: .enter, source: .mouse, time: InputTime(seconds: 0.5)), finger(.began, from, 1)]
         for i in 1...10 { events.append(finger(.moved, Point(x: from.x + (to.x - from.x) * Double(i) / 10, y: y), 1.8 + Double(i) * 0.02)) }
         events.append(finger(.ended, to, 2.1))
@@ -157,17 +159,8 @@ final class TouchUITests: XCTestCase {
         let view = try session.probe(path) { $0.isEditable == true }
         let page = try XCTUnwrap(view.visiblePages.first { $0.page == 1 })
         let zoom = page.width / 595.276
-        let words = session.run("pdftotext", ["-bbox", "-f", "1", "-l", "1", path, "-"])
-        func box(_ word: String) throws -> (xMin: Double, xMax: Double, yMax: Double, y: Double) {
-            let line = try XCTUnwrap(words.split(separator: "\n").first { $0.hasSuffix(">\(word)</word>") }, "\(word) on page 1")
-            func value(_ key: String) -> Double {
-                let part = line.components(separatedBy: "\(key)=\"")[1]
-                return Double(part.prefix { $0 != "\"" }) ?? 0
-            }
-            return (value("xMin"), value("xMax"), value("yMax"), (value("yMin") + value("yMax")) / 2)
-        }
-        let first = try box("Annotating"), last = try box("should")
-        let press = Point(x: page.x + (first.xMin + first.xMax) / 2 * zoom, y: page.y + first.y * zoom)
+        let first = try wordBox("Annotating", in: path, session: session), last = try wordBox("should", in: path, session: session)
+        let press = Point(x: page.x + (first.xMin + first.xMax) / 2 * zoom, y: page.y + (first.yMin + first.yMax) / 2 * zoom)
         // The end handle's knob hangs 14 px under the word's last character.
         let knob = Point(x: page.x + first.xMax * zoom, y: page.y + first.yMax * zoom + 14)
         let target = Point(x: page.x + last.xMax * zoom - 1, y: knob.y)
