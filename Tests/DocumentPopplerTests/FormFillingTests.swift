@@ -122,10 +122,30 @@ final class FormFillingTests: XCTestCase {
         XCTAssertEqual(FormTabOrder.next(after: stops.first, in: stops, forward: false), stops.last)
     }
 
-    func testAFillIsJournaledAndReplayed() throws {
-        let record = EditRecord("Fill", .setFieldValue(field: "a.b", before: nil, after: .choices(["x", "y"])))
-        let data = try JSONEncoder().encode(record)
-        XCTAssertEqual(try JSONDecoder().decode(EditRecord.self, from: data), record)
+    func testFillsLeftUnsavedAreRebuiltFromTheJournal() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("journaled.pdf")
+        try FileManager.default.copyItem(atPath: try DeveloperPDFSet.path("form-all-field-types.pdf"), toPath: path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        let journal = EditJournal(url: folder.url.appendingPathComponent("journal.jsonl"))
+        do {
+            let editor = try DocumentEditor.open(path: path, password: nil)
+            editor.journal = journal
+            try editor.perform(EditRecord("Fill Field", .setFieldValue(field: "Text1", before: editor.formField(named: "Text1")?.value,
+                                                                      after: .text("not saved yet"))))
+            try editor.perform(EditRecord("Choose from List", .setFieldValue(field: "Liste2", before: editor.formField(named: "Liste2")?.value,
+                                                                            after: .choices(["Lst2", "Lst4"]))))
+            // Dropped without a save, as in a crash.
+        }
+        let contents = try XCTUnwrap(journal.read())
+        let restored = try DocumentEditor.open(path: path, password: nil)
+        try restored.restore(contents)
+        XCTAssertEqual(restored.formField(named: "Text1")?.value, .text("not saved yet"))
+        XCTAssertEqual(restored.formField(named: "Liste2")?.value, .choices(["Lst2", "Lst4"]))
+        XCTAssertEqual(restored.history.undoName, "Choose from List")
+        try restored.save()
+        let json = try ExternalTool.run("qpdf", ["--json=2", "--json-key=acroform", path]).output
+        XCTAssertTrue(json.contains("not saved yet"), "the rebuilt fill is saved")
     }
 
     func testReadOnlyFieldsKeepTheirValueAndTabSkipsThem() throws {
