@@ -31,4 +31,18 @@ public struct LayoutSettings: Hashable, Sendable, Codable {
         self.pageGap = pageGap
         self.margin = margin
     }
+
+    /// The layout a document asks for (its catalog's /PageLayout and /ViewerPreferences
+    /// /Direction, PDF 32000-1 tables 28 and 150): SinglePage and OneColumn single pages,
+    /// TwoColumnLeft and TwoPageLeft pairs from page 1, TwoColumnRight and TwoPageRight pairs
+    /// with page 1 alone (it sits on the right); continuous and vertical in every case.
+    public init(pageLayout: String?, rightToLeft: Bool) {
+        let mode: SpreadMode
+        switch pageLayout {
+        case "TwoColumnLeft", "TwoPageLeft": mode = .double
+        case "TwoColumnRight", "TwoPageRight": mode = .book
+        default: mode = .single
+        }
+        self.init(spreadMode: mode, direction: .vertical, rightToLeft: rightToLeft)
+    }
 }

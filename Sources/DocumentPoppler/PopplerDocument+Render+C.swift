@@ -39,6 +39,27 @@ extension PopplerDocument {
         }
     }
 
+    /// Draws one page's own content without its annotations, as ``render(page:scale:into:)``
+    /// draws it with them (same user space, scale and white fill): what page colours recolour.
+    /// Wraps `poppler_page_render_for_printing_with_options` with `POPPLER_PRINT_DOCUMENT`.
+    public func renderWithoutAnnotations(page: PageIndex, scale: Double, into context: OpaquePointer) {
+        guard (0..<pageCount).contains(page.rawValue), scale.isFinite, scale > 0 else { return }
+        let size = displaySizes[page.rawValue]
+        renderLock.lock()
+        defer { renderLock.unlock() }
+        document.withPointer { doc in
+            guard let rawPage = poppler_document_get_page(doc, Int32(page.rawValue)) else { return }
+            let popplerPage = GObjectRef(adopting: rawPage)
+            cairo_save(context)
+            cairo_scale(context, scale, scale)
+            cairo_rectangle(context, 0, 0, size.width, size.height)
+            cairo_set_source_rgb(context, 1, 1, 1)
+            cairo_fill(context)
+            popplerPage.withPointer { poppler_page_render_for_printing_with_options($0, context, POPPLER_PRINT_DOCUMENT) }
+            cairo_restore(context)
+        }
+    }
+
     /// Draws one page for printing into a cairo context whose user space is the page's displayed
     /// space in points (origin at its top-left): what a printer should show — annotations that
     /// print (their Print flag), form fields, no hidden ones. Wraps

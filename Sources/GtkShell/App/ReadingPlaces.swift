@@ -12,6 +12,8 @@ struct ReadingPlaces {
         var spreadIndex: Double
         var zoom: Double
         var zoomMode: String
+        /// The layout the reader chose for this document (spreads, direction, binding).
+        var layout: LayoutSettings?
         /// Where the file was last seen (for people reading the file; the key is the content).
         var path: String
         /// Seconds since 1970 when it was stored.
@@ -68,13 +70,17 @@ extension DocumentWindow {
         guard content == .document, let path, canvas.pageCount > 0, let fingerprint = documentKey else { return }
         ReadingPlaces.standard.store(ReadingPlaces.Place(
             spreadIndex: canvas.readingPosition.spreadIndex, zoom: canvas.viewport.zoom, zoomMode: canvas.zoomMode.rawValue,
-            path: path, time: Date().timeIntervalSince1970), for: fingerprint)
+            layout: canvas.layoutSettings, path: path, time: Date().timeIntervalSince1970), for: fingerprint)
     }
 
     /// Takes the document back to where the reader left it last time, if it was read before.
-    func restorePlace(of path: String) {
-        guard let fingerprint = documentKey, let place = ReadingPlaces.standard.place(for: fingerprint),
-              let mode = ZoomMode(rawValue: place.zoomMode) else { return }
+    /// The layout is the one the reader chose for it then, else the one the document asks for.
+    func restorePlace(of path: String, preferred: (pageLayout: String?, rightToLeft: Bool)?) {
+        let place = documentKey.flatMap { ReadingPlaces.standard.place(for: $0) }
+        let documentChoice = LayoutSettings(pageLayout: preferred?.pageLayout, rightToLeft: preferred?.rightToLeft ?? false)
+        canvas.setLayoutSettings(place?.layout ?? documentChoice)
+        syncViewActions()
+        guard let place, let mode = ZoomMode(rawValue: place.zoomMode) else { return }
         canvas.restore(ReadingPosition(spreadIndex: place.spreadIndex, zoom: place.zoom), zoomMode: mode)
     }
 }

@@ -200,7 +200,10 @@ extension PdfCanvas {
             // Sideways three-finger swipes come as history steps (DocumentInteraction).
             return .nothingToApply(reason: "only a sideways three-finger swipe means something here (back or forward)")
         case .toggleUserInterface:
-            return .nothingToApply(reason: "a tap would hide the header bar and toolbar; this window keeps them (no reading mode yet)")
+            // A finger's tap on empty page space enters or leaves reading mode; a mouse click
+            // there is just a click.
+            guard lastContactWasTouch else { return .nothingToApply(reason: "only a finger's tap toggles reading mode") }
+            onToggleUserInterface?()
         case .stylusEnd:
             return .nothingToApply(reason: "the tools read the pen's end from each event's source (the eraser end erases)")
         case .contact, .contactCancelled, .hover, .scroll, .scrollEnded, .stopMomentum, .zoom, .smartZoom, .key,
@@ -281,6 +284,15 @@ extension PdfCanvas {
 
     /// Drops a page's sharp tiles so they render again; the stale ones stay as placeholders
     /// until the new ones arrive.
+    /// Every page drawn again (the page colours changed); the old tiles stand in meanwhile.
+    public func redrawAllPages() {
+        for page in 0..<pageCount { cache.markStale(page: PageIndex(page)) }
+        lastRequested = []
+        requestTiles()
+        gtk_widget_queue_draw(area)
+        onViewChanged?()
+    }
+
     func invalidate(page: PageIndex) {
         cache.markStale(page: page)
         lastRequested = []

@@ -171,6 +171,11 @@ public final class PdfCanvas {
 
     /// Called after the viewport or the document changed (page label, zoom label, state dump).
     public var onViewChanged: (() -> Void)?
+    /// Called when a finger's tap on empty page space asks to hide or show the window's bars.
+    public var onToggleUserInterface: (() -> Void)?
+    /// Called for Escape on the page before anything else; returns whether it used the key
+    /// (leaving reading mode).
+    public var onEscape: (() -> Bool)?
     /// Called when an edit, undo or redo changed how pages look (once the screen shows it).
     public var onContentChanged: ((Set<PageIndex>) -> Void)?
     /// Called for every engine event handled, before it is applied (input recording).
@@ -224,7 +229,7 @@ public final class PdfCanvas {
         self.drawPage = drawPage
         firstPaintPending = true
         pageSizes = source.displaySizes
-        layout = DocumentLayout(pageSizes: pageSizes)
+        layout = DocumentLayout(pageSizes: pageSizes, settings: layoutSettings)
         // Tiles come back ahead of redraws (GDK redraws at HIGH_IDLE + 20), so a tile that
         // arrives before the next frame is in it.
         renderQueue = RenderQueue(name: "render", drawPage: drawPage, deliver: { [weak self] tile in
@@ -234,6 +239,28 @@ public final class PdfCanvas {
         viewport = Viewport(size: viewport.size, offset: .zero, zoom: 1)
         applyZoomMode()
         viewport = viewport.clamped(to: layout)
+        viewChanged()
+    }
+
+    /// How pages are laid out: spreads, the scrolling direction, the binding. Kept across
+    /// documents until the window sets another (each document's remembered or own choice).
+    public private(set) var layoutSettings = LayoutSettings()
+
+    /// Lays the pages out another way, keeping the reader on the same page and the same point
+    /// of it (the continuous spread index, carried over through the page it falls on).
+    public func setLayoutSettings(_ settings: LayoutSettings) {
+        guard settings != layoutSettings else { return }
+        layoutSettings = settings
+        guard layout.pageCount > 0 else { return }
+        let index = viewport.size.height > 0 ? viewport.continuousSpreadIndex(in: layout) : 0
+        let spread = min(max(0, Int(index.rounded(.down))), layout.spreadCount - 1)
+        let fraction = index - Double(spread)
+        let page = PageIndex(layout.pageRange(forSpread: spread).lowerBound)
+        layout = DocumentLayout(pageSizes: pageSizes, settings: settings)
+        guard viewport.size.width > 0, viewport.size.height > 0 else { return }
+        if zoomMode != .free { applyZoomMode() }
+        viewport = viewport.scrolled(toContinuousSpreadIndex: Double(layout.spreadIndex(forPage: page)) + fraction, in: layout)
+            .clamped(to: layout)
         viewChanged()
     }
 
@@ -328,18 +355,16 @@ public final class PdfCanvas {
     func apply(_ action: NavigationAction) {
         switch action {
         case .scroll(let delta):
-            viewport = viewport.scrolled(by: delta, in: layout)
+            viewport = viewport.scrolled(alongReading: delta, in: layout)
         case .zoom(let factor, let focus):
             zoomMode = .free
             viewport = viewport.zoomed(to: viewport.zoom * factor, keeping: focus, in: layout)
         case .scrollScreens(let n):
-            let step = max(viewport.size.height - 48, viewport.size.height * 0.5)
-            viewport = viewport.scrolled(by: Vector(dx: 0, dy: n * step), in: layout)
+            viewport = viewport.scrolledScreens(n, in: layout)
         case .toStart:
-            viewport = Viewport(size: viewport.size, offset: Point(x: viewport.offset.x, y: 0), zoom: viewport.zoom).clamped(to: layout)
+            viewport = viewport.atStart(in: layout)
         case .toEnd:
-            let content = layout.contentSize(zoom: viewport.zoom)
-            viewport = Viewport(size: viewport.size, offset: Point(x: viewport.offset.x, y: content.height), zoom: viewport.zoom).clamped(to: layout)
+            viewport = viewport.atEnd(in: layout)
         case .historyBack:
             if let place = history.goBack(from: readingPosition) { show(place) } else { gtk_widget_error_bell(area) }
         case .historyForward:
@@ -390,6 +415,11 @@ public final class PdfCanvas {
         handledInputEvents += 1
         if let latency, case .contact = event.kind { latency.inputArrived() }
         formKeyConsumed = false
+        if case .key("Escape", true) = event.kind, interaction.pickedTool == nil, interaction.focusedFormField == nil,
+           interaction.selectedAnnotation == nil, onEscape?() == true {
+            formKeyConsumed = true
+            return
+        }
         if case .key(let name, true) = event.kind, handleFormKey(name, shift: event.modifiers.contains(.shift)) {
             formKeyConsumed = true
             gtk_widget_queue_draw(area)

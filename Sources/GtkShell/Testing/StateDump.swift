@@ -133,6 +133,16 @@ public struct WindowSnapshot: Codable, Sendable {
     /// Milliseconds from the thumbnails grid being shown to every thumbnail in view drawn (the
     /// last time it was shown).
     public var thumbnailsShownInMs: Double?
+    /// The layout: "single", "double" or "book"; "vertical" or "horizontal"; whether it binds
+    /// on the right; the 0-based spreads in view; the page colours ("normal", "night",
+    /// "sepia"); reading mode (bars hidden) and fullscreen.
+    public var spreadMode: String?
+    public var scrollDirection: String?
+    public var rightToLeft: Bool?
+    public var visibleSpreads: [Int]?
+    public var pageColours: String?
+    public var readingMode: Bool?
+    public var fullscreen: Bool?
 }
 
 /// One form field as the state dump reports it.
@@ -260,6 +270,12 @@ extension DocumentWindow {
             searchProgress: canvas.searchState?.progress, searchStopped: canvas.searchState?.stopped,
             textSelectionHandles: canvas.interaction.showsSelectionHandles && canvas.textSelection != nil
                 ? canvas.interaction.textSelectionEnds.map { [[$0.start.x, $0.start.y], [$0.end.x, $0.end.y]] } : nil,
-            thumbnailsShownInMs: thumbnails?.lastShowDuration)
+            thumbnailsShownInMs: thumbnails?.lastShowDuration,
+            spreadMode: canvas.layoutSettings.spreadMode.rawValue, scrollDirection: canvas.layoutSettings.direction.rawValue,
+            rightToLeft: canvas.layoutSettings.rightToLeft,
+            visibleSpreads: content == .document
+                ? Array(Set(canvas.layout.visiblePages(in: v.visibleRect, zoom: v.zoom).map { canvas.layout.spreadIndex(forPage: $0) })).sorted() : [],
+            pageColours: pageColours.value.rawValue, readingMode: readingMode,
+            fullscreen: gtk_window_is_fullscreen(cast(window)) != 0)
     }
 }

@@ -44,6 +44,7 @@ extension DocumentWindow {
         installStampPictureAction()
         installToolAction()
         installPenAction()
+        installViewActions()
         addAction("toggle-toolbar") { [weak self] in
             guard let self, let toggle = self.toolbarToggle, self.content == .document else { return }
             gtk_toggle_button_set_active(cast(toggle), gtk_toggle_button_get_active(cast(toggle)) == 0 ? 1 : 0)

@@ -52,13 +52,32 @@ extension DocumentWindow {
         gtk_widget_set_tooltip_text(zoomOut, "Zoom Out (Ctrl+−)")
         ann_accessible_set_label(zoomOut, "Zoom out")
 
+        // The View menu: zoom, then how pages are laid out and coloured.
         let menu = g_menu_new()!
-        g_menu_append(menu, "Fit _Width", "win.fit-width")
-        g_menu_append(menu, "Fit _Page", "win.fit-page")
-        g_menu_append(menu, "_Actual Size", "win.zoom-reset")
+        let zoomSection = g_menu_new()!
+        g_menu_append(zoomSection, "Fit _Width", "win.fit-width")
+        g_menu_append(zoomSection, "Fit _Page", "win.fit-page")
+        g_menu_append(zoomSection, "_Actual Size", "win.zoom-reset")
+        let layoutSection = g_menu_new()!
+        g_menu_append(layoutSection, "_Single Pages", "win.spread-mode::single")
+        g_menu_append(layoutSection, "_Two Pages", "win.spread-mode::double")
+        g_menu_append(layoutSection, "Two Pages, _Cover Alone", "win.spread-mode::book")
+        g_menu_append(layoutSection, "Scroll _Sideways", "win.scroll-sideways")
+        g_menu_append(layoutSection, "_Right to Left", "win.right-to-left")
+        let colourSection = g_menu_new()!
+        g_menu_append(colourSection, "_Normal Pages", "win.page-colours::normal")
+        g_menu_append(colourSection, "_Night Pages", "win.page-colours::night")
+        g_menu_append(colourSection, "Se_pia Pages", "win.page-colours::sepia")
+        let modeSection = g_menu_new()!
+        g_menu_append(modeSection, "_Reading Mode", "win.reading-mode")
+        g_menu_append(modeSection, "_Fullscreen", "win.fullscreen")
+        for section in [zoomSection, layoutSection, colourSection, modeSection] {
+            g_menu_append_section(menu, nil, cast(section))
+            g_object_unref(raw(section))
+        }
         gtk_menu_button_set_menu_model(cast(zoomButton), cast(menu))
         g_object_unref(raw(menu))
-        gtk_widget_set_tooltip_text(zoomButton, "Zoom Options")
+        gtk_widget_set_tooltip_text(zoomButton, "View Options")
         ann_accessible_set_label(zoomButton, "Zoom level")
         gtk_widget_add_css_class(zoomButton, "numeric")
 
@@ -114,6 +133,7 @@ extension DocumentWindow {
 
         navigationWidgets = [pageBox, zoomBox, undoBox, menuButton] + (annotate.map { [$0] } ?? [])
         gtk_window_set_titlebar(cast(window), header)
+        headerBar = header
     }
 
     func pageEntered() {

@@ -61,6 +61,12 @@ public final class DocumentWindow {
     var sidebarPages: UnsafeMutablePointer<GtkWidget>?
     /// The sidebar's page thumbnails.
     var thumbnails: ThumbnailPanel?
+    /// The header bar (hidden in reading mode).
+    var headerBar: UnsafeMutablePointer<GtkWidget>?
+    /// Page colours, read by the render worker as it draws each tile.
+    let pageColours = PageColourChoice()
+    /// Reading mode: the header bar and toolbar hidden, the pages alone.
+    var readingMode = false
     var annotationList: (list: UnsafeMutablePointer<GtkWidget>, filter: UnsafeMutablePointer<GtkWidget>)?
     var listedAnnotations: [Annotation] = []
     /// Bumped for every rebuild of the annotation list, so that an older one stops.
@@ -182,8 +188,10 @@ public final class DocumentWindow {
             errorMessage = nil
             // The worker draws whichever version the editor last produced.
             let source = RenderSource(doc)
+            let colours = pageColours
             canvas.setDocument(doc, text: doc, links: doc, drawPage: { page, scale, cr in
                 source.document.render(page: page, scale: scale, into: cr)
+                colours.value.recolour(cr) { plain in source.document.renderWithoutAnnotations(page: page, scale: scale, into: plain) }
             })
             // Searches read through copies of their own, one per core (up to two), opened the
             // first time the user searches.
@@ -194,7 +202,7 @@ public final class DocumentWindow {
             })
             startEditing(path: path, password: password, renderSource: source)
             noteRecent(path)
-            restorePlace(of: path)
+            restorePlace(of: path, preferred: editing?.editor.preferredLayout)
             resetSidebar()
             loadBookmarks()
             setTitle(doc.metadata.title.flatMap { $0.isEmpty ? nil : $0 } ?? name, subtitle: doc.metadata.title == nil ? "" : name)

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Geometry
+
+/// The reader's steps through the document (a screenful, the start, the end, a wheel turn),
+/// along the layout's reading direction: down in a vertical layout, to the right in a
+/// horizontal one, to the left when it binds on the right. Pure values, so every layout pages
+/// the same way whatever view hosts it.
+extension Viewport {
+    /// The unit vector of reading forward in `layout`.
+    static func forward(in layout: DocumentLayout) -> Vector {
+        switch layout.settings.direction {
+        case .vertical: return Vector(dx: 0, dy: 1)
+        case .horizontal: return Vector(dx: layout.settings.rightToLeft ? -1 : 1, dy: 0)
+        }
+    }
+
+    /// `screens` screenfuls further along the reading direction (back when negative), each a
+    /// view's length less a little overlap so that a line cut by the view's edge shows again.
+    public func scrolledScreens(_ screens: Double, in layout: DocumentLayout) -> Viewport {
+        let forward = Self.forward(in: layout)
+        let length = layout.settings.direction == .vertical ? size.height : size.width
+        let step = max(length - 48, length * 0.5) * screens
+        return scrolled(by: Vector(dx: forward.dx * step, dy: forward.dy * step), in: layout)
+    }
+
+    /// At the start of the document: the top of the first spread (its right end when a
+    /// horizontal layout binds on the right), the cross-axis position kept.
+    public func atStart(in layout: DocumentLayout) -> Viewport {
+        let content = layout.contentSize(zoom: zoom)
+        var result = self
+        switch layout.settings.direction {
+        case .vertical: result.offset.y = 0
+        case .horizontal: result.offset.x = layout.settings.rightToLeft ? content.width : 0
+        }
+        return result.clamped(to: layout)
+    }
+
+    /// At the end of the document: the bottom of the last spread (its left end when a
+    /// horizontal layout binds on the right).
+    public func atEnd(in layout: DocumentLayout) -> Viewport {
+        let content = layout.contentSize(zoom: zoom)
+        var result = self
+        switch layout.settings.direction {
+        case .vertical: result.offset.y = content.height
+        case .horizontal: result.offset.x = layout.settings.rightToLeft ? 0 : content.width
+        }
+        return result.clamped(to: layout)
+    }
+
+    /// A wheel's or a finger's `delta` as the reader means it: in a horizontal layout whose
+    /// pages fit the view's height, turning the wheel (a vertical delta) moves along the
+    /// pages, forward being down the wheel; anything else scrolls as given.
+    public func scrolled(alongReading delta: Vector, in layout: DocumentLayout) -> Viewport {
+        guard layout.settings.direction == .horizontal, delta.dx == 0, delta.dy != 0,
+              layout.contentSize(zoom: zoom).height <= size.height else { return scrolled(by: delta, in: layout) }
+        return scrolled(by: Vector(dx: Self.forward(in: layout).dx * delta.dy, dy: 0), in: layout)
+    }
+}

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import CShim
+import DocumentLayout
+import Foundation
+import Rendering
+
+/// The page colours the render worker applies to each tile, set from the main thread.
+final class PageColourChoice: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current = PageColours.normal
+    var value: PageColours {
+        get { lock.lock(); defer { lock.unlock() }; return current }
+        set { lock.lock(); current = newValue; lock.unlock() }
+    }
+}
+
+/// The View menu's choices: spreads (`win.spread-mode`: single, double, book), scrolling
+/// sideways (`win.scroll-sideways`), right-to-left binding (`win.right-to-left`), page colours
+/// (`win.page-colours`: normal, night, sepia), reading mode (`win.reading-mode`: the header bar
+/// and toolbar hidden; a finger's tap on the page or Escape brings them back) and fullscreen
+/// (`win.fullscreen`, F11). Layout choices are remembered per document with its reading place.
+extension DocumentWindow {
+    func installViewActions() {
+        addChoiceAction("spread-mode", initially: "single") { [weak self] value in
+            guard let self, let mode = SpreadMode(rawValue: value) else { return }
+            self.changeLayout { $0.spreadMode = mode }
+        }
+        addToggleAction("scroll-sideways") { [weak self] on in self?.changeLayout { $0.direction = on ? .horizontal : .vertical } }
+        addToggleAction("right-to-left") { [weak self] on in self?.changeLayout { $0.rightToLeft = on } }
+        addChoiceAction("page-colours", initially: "normal") { [weak self] value in
+            guard let self, let colours = PageColours(rawValue: value), colours != self.pageColours.value else { return }
+            self.pageColours.value = colours
+            self.canvas.redrawAllPages()
+            self.application?.stateChanged()
+        }
+        addToggleAction("reading-mode") { [weak self] on in self?.setReadingMode(on) }
+        addToggleAction("fullscreen") { [weak self] on in
+            guard let self else { return }
+            if on { gtk_window_fullscreen(cast(self.window)) } else { gtk_window_unfullscreen(cast(self.window)) }
+        }
+        canvas.onToggleUserInterface = { [weak self] in
+            guard let self else { return }
+            self.setReadingMode(!self.readingMode)
+        }
+        canvas.onEscape = { [weak self] in
+            guard let self, self.readingMode else { return false }
+            self.setReadingMode(false)
+            return true
+        }
+        // The window manager may end fullscreen too (a gesture, a key of its own).
+        Signals.connect(raw(window), "notify::fullscreened", pointer: { [weak self] _ in self?.syncViewActions() })
+    }
+
+    /// Changes the layout (the reader stays on the same page) and remembers it for the document.
+    func changeLayout(_ change: (inout LayoutSettings) -> Void) {
+        var settings = canvas.layoutSettings
+        change(&settings)
+        canvas.setLayoutSettings(settings)
+        syncViewActions()
+        rememberPlace()
+        application?.stateChanged()
+    }
+
+    /// Reading mode hides the header bar and the toolbar, leaving the pages alone.
+    func setReadingMode(_ on: Bool) {
+        guard on != readingMode else { return }
+        readingMode = on
+        if let headerBar { gtk_widget_set_visible(headerBar, on ? 0 : 1) }
+        if let toolbarRevealer { gtk_widget_set_visible(toolbarRevealer, on ? 0 : 1) }
+        syncViewActions()
+        application?.stateChanged()
+    }
+
+    /// Puts each View action's state in step with what the window shows.
+    func syncViewActions() {
+        let settings = canvas.layoutSettings
+        setActionState("spread-mode", g_variant_new_string(settings.spreadMode.rawValue))
+        setActionState("scroll-sideways", g_variant_new_boolean(settings.direction == .horizontal ? 1 : 0))
+        setActionState("right-to-left", g_variant_new_boolean(settings.rightToLeft ? 1 : 0))
+        setActionState("page-colours", g_variant_new_string(pageColours.value.rawValue))
+        setActionState("reading-mode", g_variant_new_boolean(readingMode ? 1 : 0))
+        setActionState("fullscreen", g_variant_new_boolean(gtk_window_is_fullscreen(cast(window))))
+    }
+
+    private func setActionState(_ name: String, _ state: OpaquePointer?) {
+        guard let action = g_action_map_lookup_action(OpaquePointer(window), name) else { return }
+        g_simple_action_set_state(action, state)
+    }
+
+    /// A stateful string action (radio items in menus): `choose` gets the value picked.
+    private func addChoiceAction(_ name: String, initially value: String, choose: @escaping @MainActor (String) -> Void) {
+        let type = g_variant_type_new("s")
+        let action = g_simple_action_new_stateful(name, type, g_variant_new_string(value))!
+        g_variant_type_free(type)
+        Signals.connect(raw(action), "activate", pointer: { [weak self] parameter in
+            guard let parameter, let text = g_variant_get_string(OpaquePointer(parameter), nil) else { return }
+            choose(String(cString: text))
+            self?.syncViewActions()
+        })
+        g_action_map_add_action(OpaquePointer(window), action)
+        g_object_unref(raw(action))
+    }
+
+    /// A stateful boolean action (check items): `toggle` gets the new state.
+    private func addToggleAction(_ name: String, toggle: @escaping @MainActor (Bool) -> Void) {
+        let action = g_simple_action_new_stateful(name, nil, g_variant_new_boolean(0))!
+        Signals.connect(raw(action), "activate", pointer: { [weak self] _ in
+            guard let self, let state = g_action_get_state(action) else { return }
+            let on = g_variant_get_boolean(state) == 0
+            g_variant_unref(state)
+            toggle(on)
+            g_simple_action_set_state(action, g_variant_new_boolean(on ? 1 : 0))
+            self.application?.stateChanged()
+        })
+        g_action_map_add_action(OpaquePointer(window), action)
+        g_object_unref(raw(action))
+    }
+}

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import DocumentLayout
+import Geometry
+import XCTest
+
+/// A screenful, the start, the end and a wheel turn go along the reading direction in every
+/// layout: down when vertical, right when horizontal, left when bound on the right.
+final class ViewportNavigationTests: XCTestCase {
+    private func layout(_ direction: ScrollDirection, rightToLeft: Bool = false, mode: SpreadMode = .single) -> DocumentLayout {
+        DocumentLayout(pageSizes: uniformPages(6), settings: LayoutSettings(spreadMode: mode, direction: direction, rightToLeft: rightToLeft))
+    }
+
+    func testAScreenfulGoesAlongTheReadingDirectionInEveryLayout() {
+        let view = Viewport(size: Size(width: 150, height: 300))
+        let vertical = layout(.vertical)
+        let down = view.atStart(in: vertical).scrolledScreens(1, in: vertical)
+        XCTAssertEqual(down.offset.y, 252, "a screen less 48 px of overlap")
+        XCTAssertEqual(down.scrolledScreens(-1, in: vertical).offset.y, 0)
+
+        let horizontal = layout(.horizontal)
+        let right = view.atStart(in: horizontal).scrolledScreens(1, in: horizontal)
+        XCTAssertEqual(right.offset.x, view.atStart(in: horizontal).offset.x + 102, "a screen's width less the overlap")
+
+        let rtl = layout(.horizontal, rightToLeft: true)
+        let start = view.atStart(in: rtl)
+        XCTAssertEqual(start.offset.x, rtl.contentSize(zoom: 1).width - 150, "a right-to-left book starts at its right end")
+        XCTAssertLessThan(start.scrolledScreens(1, in: rtl).offset.x, start.offset.x, "and reads on to the left")
+        XCTAssertEqual(view.atEnd(in: rtl).offset.x, 0)
+    }
+
+    func testTheStartAndEndShowTheFirstAndLastSpreads() {
+        for (direction, rtl) in [(ScrollDirection.vertical, false), (.horizontal, false), (.horizontal, true)] {
+            for mode in SpreadMode.allCases {
+                let l = layout(direction, rightToLeft: rtl, mode: mode)
+                let view = Viewport(size: Size(width: 150, height: 300))
+                XCTAssertEqual(view.atStart(in: l).continuousSpreadIndex(in: l), 0, accuracy: 0.01, "\(direction) \(rtl) \(mode)")
+                XCTAssertGreaterThan(view.atEnd(in: l).continuousSpreadIndex(in: l), Double(l.spreadCount - 2), "\(direction) \(rtl) \(mode)")
+            }
+        }
+    }
+
+    func testAWheelTurnMovesAlongPagesThatFitTheViewsHeight() {
+        let horizontal = layout(.horizontal)
+        let tall = Viewport(size: Size(width: 150, height: 1000))
+        XCTAssertEqual(tall.scrolled(alongReading: Vector(dx: 0, dy: 40), in: horizontal).offset.x, tall.clamped(to: horizontal).offset.x + 40)
+        let rtl = layout(.horizontal, rightToLeft: true)
+        let rtlStart = tall.atStart(in: rtl)
+        XCTAssertEqual(rtlStart.scrolled(alongReading: Vector(dx: 0, dy: 40), in: rtl).offset.x, rtlStart.offset.x - 40)
+        // Pages taller than the view: the wheel scrolls them down as usual.
+        let short = Viewport(size: Size(width: 150, height: 100))
+        XCTAssertEqual(short.scrolled(alongReading: Vector(dx: 0, dy: 40), in: horizontal).offset.y, short.clamped(to: horizontal).offset.y + 40)
+    }
+}
+
+/// A document's own /PageLayout and /Direction choose its first layout.
+final class DocumentLayoutPreferenceTests: XCTestCase {
+    func testTheDocumentsPageLayoutAndDirectionPickTheSpreads() {
+        XCTAssertEqual(LayoutSettings(pageLayout: nil, rightToLeft: false), LayoutSettings())
+        XCTAssertEqual(LayoutSettings(pageLayout: "OneColumn", rightToLeft: false).spreadMode, .single)
+        XCTAssertEqual(LayoutSettings(pageLayout: "TwoColumnLeft", rightToLeft: false).spreadMode, .double)
+        XCTAssertEqual(LayoutSettings(pageLayout: "TwoPageRight", rightToLeft: false).spreadMode, .book)
+        XCTAssertTrue(LayoutSettings(pageLayout: "TwoPageLeft", rightToLeft: true).rightToLeft)
+    }
+}

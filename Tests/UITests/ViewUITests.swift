@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The View menu's layouts and colours as a reader uses them: two pages side by side, the cover
+/// alone, scrolling sideways (right to left too), night pages, reading mode; switching keeps the
+/// reader on the same page, and the document's layout is there again after a restart.
+final class ViewUITests: XCTestCase {
+    func testLayoutsKeepThePageScrollAlongTheReadingDirectionAndAreRememberedPerDocument() throws {
+        let session = try AppSession()
+        let path = session.workDir.appendingPathComponent("view.pdf").path
+        try FileManager.default.copyItem(atPath: AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path, toPath: path)
+        let app = try session.launch([path])
+        session.waitFor("shown") { s in
+            guard s.pid == Int(app.processIdentifier), let w = s.windows.first else { return false }
+            return w.content == "document" && w.missingTiles == 0
+        }
+        session.activate("spread-mode", "[<'double'>]")
+        let double = try XCTUnwrap(session.waitFor("two pages side by side") { s in
+            s.windows.first.map { $0.spreadMode == "double" && $0.visiblePages.contains { $0.page == 2 } } ?? false
+        }?.windows.first)
+        let one = try XCTUnwrap(double.visiblePages.first { $0.page == 1 }), two = try XCTUnwrap(double.visiblePages.first { $0.page == 2 })
+        XCTAssertLessThan(one.x + one.width, two.x + 1, "page 2 beside page 1")
+        XCTAssertEqual(double.currentPage, 1)
+
+        // Page 5, then the cover alone: still page 5.
+        session.xdotool("key", "ctrl+l", "ctrl+a")
+        session.xdotool("type", "5")
+        session.xdotool("key", "Return")
+        session.waitFor("page 5") { $0.windows.first?.currentPage == 5 }
+        session.activate("spread-mode", "[<'book'>]")
+        let book = try XCTUnwrap(session.waitFor("the cover alone, pages 4 and 5 together") { s in
+            s.windows.first.map { $0.spreadMode == "book" && $0.visibleSpreads?.contains(2) == true } ?? false
+        }?.windows.first)
+        XCTAssertTrue([4, 5].contains(book.currentPage), "the reader stays on the spread of page 5: \(book.currentPage)")
+
+        // Sideways: Page Down moves right; bound on the right, it moves left.
+        session.activate("spread-mode", "[<'single'>]")
+        session.activate("scroll-sideways")
+        session.activate("fit-page")
+        let sideways = try XCTUnwrap(session.waitFor("scrolling sideways") { s in
+            s.windows.first.map { $0.scrollDirection == "horizontal" && $0.zoomMode == "fitPage" } ?? false
+        }?.windows.first)
+        session.xdotool("key", "Page_Down")
+        let right = try XCTUnwrap(session.waitFor("Page Down went right") { s in (s.windows.first?.offsetX ?? 0) > sideways.offsetX + 50 }?.windows.first)
+        XCTAssertEqual(right.offsetY, sideways.offsetY, accuracy: 1)
+        session.activate("right-to-left")
+        let rtl = try XCTUnwrap(session.waitFor("bound on the right") { $0.windows.first?.rightToLeft == true }?.windows.first)
+        session.xdotool("key", "Page_Down")
+        session.waitFor("Page Down went left") { s in (s.windows.first?.offsetX ?? .infinity) < rtl.offsetX - 50 }
+
+        // Night pages: the page in view is drawn dark.
+        session.activate("page-colours", "[<'night'>]")
+        session.waitFor("night pages drawn") { s in s.windows.first.map { $0.pageColours == "night" && $0.missingTiles == 0 } ?? false }
+        usleep(300_000)
+        let w = try XCTUnwrap(session.state()?.windows.first)
+        let page = try XCTUnwrap(w.visiblePages.first)
+        let origin = try XCTUnwrap(session.windowOrigin(pid: Int(app.processIdentifier)))
+        let shot = try session.screenshot()
+        let corner = shot.pixel(x: Int(origin.x + w.canvasX + page.x + 8), y: Int(origin.y + w.canvasY + max(0, page.y) + 8))
+        XCTAssertLessThan(corner.r + corner.g + corner.b, 200, "paper is dark at night: \(corner)")
+
+        // Reading mode hides the bars; Escape on the page brings them back.
+        session.activate("reading-mode")
+        session.waitFor("reading mode") { $0.windows.first?.readingMode == true }
+        session.xdotool("key", "Escape")
+        session.waitFor("Escape leaves reading mode") { $0.windows.first?.readingMode == false }
+
+        // The layout is the document's from now on.
+        session.xdotool("key", "ctrl+q")
+        let deadline = Date().addingTimeInterval(10)
+        while app.isRunning, Date() < deadline { usleep(50_000) }
+        session.quitApps()
+        let again = try session.launch([path])
+        session.waitFor("the sideways right-to-left layout again") { s in
+            guard s.pid == Int(again.processIdentifier), let w = s.windows.first else { return false }
+            return w.content == "document" && w.scrollDirection == "horizontal" && w.rightToLeft == true
+        }
+    }
+}
