@@ -66,6 +66,12 @@ final class ViewUITests: XCTestCase {
         // Reading mode hides the bars; Escape on the page brings them back.
         session.activate("reading-mode")
         session.waitFor("reading mode") { $0.windows.first?.readingMode == true }
+        // The pointer resting over the page hides after two seconds, and shows when it moves.
+        let cx = Int(origin.x + w.canvasX + 200), cy = Int(origin.y + w.canvasY + 200)
+        session.xdotool("mousemove", String(cx), String(cy))
+        session.waitFor("the resting pointer hides", timeout: 6) { $0.windows.first?.pointerHidden == true }
+        session.xdotool("mousemove", String(cx + 30), String(cy + 30))
+        session.waitFor("a move shows it again") { $0.windows.first?.pointerHidden == false }
         session.xdotool("key", "Escape")
         session.waitFor("Escape leaves reading mode") { $0.windows.first?.readingMode == false }
 

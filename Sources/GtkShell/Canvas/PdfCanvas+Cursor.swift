@@ -23,6 +23,28 @@ extension PdfCanvas {
         gtk_widget_set_cursor_from_name(area, cursorName)
     }
 
+    /// The pointer moved (or the setting changed): show it again, and hide it once it rests for
+    /// two seconds while ``hidesIdlePointer`` is on.
+    func pointerMoved() {
+        if pointerHidden {
+            pointerHidden = false
+            // The cursor it had (the pen's dot is drawn again for the picked pen).
+            if cursorName == "pen-dot" { applyCursor(.crosshair) } else { gtk_widget_set_cursor_from_name(area, cursorName) }
+        }
+        if let timer = idlePointerTimer {
+            g_source_remove(timer)
+            idlePointerTimer = nil
+        }
+        guard hidesIdlePointer else { return }
+        idlePointerTimer = MainLoop.after(milliseconds: 2000) { [weak self] in
+            guard let self else { return }
+            self.idlePointerTimer = nil
+            self.pointerHidden = true
+            gtk_widget_set_cursor_from_name(self.area, "none")
+            self.onViewChanged?()
+        }
+    }
+
     /// A filled circle of the pen's colour, as wide as a stroke at the current zoom (at least
     /// 4 px, with a light outline so it shows on dark pages), as a GDK texture.
     private func penDotTexture() -> OpaquePointer? {

@@ -100,6 +100,13 @@ public final class PdfCanvas {
     var formFocusFromPointer = false
     /// Whether the last key went to a form field (Tab, Space) rather than on to GTK.
     var formKeyConsumed = false
+    /// Whether the pointer is hidden (idle in fullscreen), and the timer that will hide it.
+    var pointerHidden = false
+    var idlePointerTimer: UInt32?
+    /// In fullscreen the pointer hides after two seconds without moving over the page.
+    public var hidesIdlePointer = false {
+        didSet { pointerMoved() }
+    }
     /// Whether the last contact was a finger (handles are then drawn finger-sized).
     var lastContactWasTouch = false
     /// The font size of new text boxes, in points.
@@ -415,6 +422,10 @@ public final class PdfCanvas {
         handledInputEvents += 1
         if let latency, case .contact = event.kind { latency.inputArrived() }
         formKeyConsumed = false
+        switch event.kind {
+        case .hover, .contact, .scroll, .enter: pointerMoved()
+        default: break
+        }
         if case .key("Escape", true) = event.kind, interaction.pickedTool == nil, interaction.focusedFormField == nil,
            interaction.selectedAnnotation == nil, onEscape?() == true {
             formKeyConsumed = true

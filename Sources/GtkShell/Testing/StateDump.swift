@@ -143,6 +143,8 @@ public struct WindowSnapshot: Codable, Sendable {
     public var pageColours: String?
     public var readingMode: Bool?
     public var fullscreen: Bool?
+    /// Whether the pointer is hidden over the page (idle in fullscreen).
+    public var pointerHidden: Bool?
 }
 
 /// One form field as the state dump reports it.
@@ -276,6 +278,6 @@ extension DocumentWindow {
             visibleSpreads: content == .document
                 ? Array(Set(canvas.layout.visiblePages(in: v.visibleRect, zoom: v.zoom).map { canvas.layout.spreadIndex(forPage: $0) })).sorted() : [],
             pageColours: pageColours.value.rawValue, readingMode: readingMode,
-            fullscreen: gtk_window_is_fullscreen(cast(window)) != 0)
+            fullscreen: gtk_window_is_fullscreen(cast(window)) != 0, pointerHidden: canvas.pointerHidden)
     }
 }

@@ -19,7 +19,8 @@ final class PageColourChoice: @unchecked Sendable {
 /// sideways (`win.scroll-sideways`), right-to-left binding (`win.right-to-left`), page colours
 /// (`win.page-colours`: normal, night, sepia), reading mode (`win.reading-mode`: the header bar
 /// and toolbar hidden; a finger's tap on the page or Escape brings them back) and fullscreen
-/// (`win.fullscreen`, F11). Layout choices are remembered per document with its reading place.
+/// (`win.fullscreen`, F11); in both the pointer hides when it rests over the page. Layout
+/// choices are remembered per document with its reading place.
 extension DocumentWindow {
     func installViewActions() {
         addChoiceAction("spread-mode", initially: "single") { [weak self] value in
@@ -49,7 +50,12 @@ extension DocumentWindow {
             return true
         }
         // The window manager may end fullscreen too (a gesture, a key of its own).
-        Signals.connect(raw(window), "notify::fullscreened", pointer: { [weak self] _ in self?.syncViewActions() })
+        Signals.connect(raw(window), "notify::fullscreened", pointer: { [weak self] _ in
+            guard let self else { return }
+            self.updateIdlePointer()
+            self.syncViewActions()
+            self.application?.stateChanged()
+        })
     }
 
     /// Changes the layout (the reader stays on the same page) and remembers it for the document.
@@ -68,8 +74,14 @@ extension DocumentWindow {
         readingMode = on
         if let headerBar { gtk_widget_set_visible(headerBar, on ? 0 : 1) }
         if let toolbarRevealer { gtk_widget_set_visible(toolbarRevealer, on ? 0 : 1) }
+        updateIdlePointer()
         syncViewActions()
         application?.stateChanged()
+    }
+
+    /// In fullscreen and in reading mode the pointer hides when it rests over the page.
+    func updateIdlePointer() {
+        canvas.hidesIdlePointer = readingMode || gtk_window_is_fullscreen(cast(window)) != 0
     }
 
     /// Puts each View action's state in step with what the window shows.
