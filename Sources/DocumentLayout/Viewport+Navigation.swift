@@ -55,4 +55,19 @@ extension Viewport {
               layout.contentSize(zoom: zoom).height <= size.height else { return scrolled(by: delta, in: layout) }
         return scrolled(by: Vector(dx: Self.forward(in: layout).dx * delta.dy, dy: 0), in: layout)
     }
+
+    /// The spread `steps` spreads on from the one in view (back when negative), shown from its
+    /// start: what an edge tap turns to. The spread in view is the one of the current page.
+    public func showingSpread(_ steps: Int, from page: PageIndex, in layout: DocumentLayout) -> Viewport {
+        guard layout.spreadCount > 0 else { return self }
+        let target = min(max(0, layout.spreadIndex(forPage: page) + steps), layout.spreadCount - 1)
+        return showing(page: PageIndex(layout.pageRange(forSpread: target).lowerBound), in: layout)
+    }
+
+    /// Whether the spread of `page` fits in the view whole (the reader pages rather than scrolls).
+    public func showsWholeSpread(of page: PageIndex, in layout: DocumentLayout) -> Bool {
+        guard layout.spreadCount > 0 else { return false }
+        let frame = layout.spreadFrame(layout.spreadIndex(forPage: page), zoom: zoom)
+        return frame.width <= size.width + 0.5 && frame.height <= size.height + 0.5
+    }
 }

@@ -39,6 +39,16 @@ final class ViewportNavigationTests: XCTestCase {
         }
     }
 
+    func testAnEdgeTapTurnsToTheAdjacentSpreadAndStopsAtTheEnds() {
+        let double = layout(.vertical, mode: .double)
+        let view = Viewport(size: Size(width: 300, height: 300)).atStart(in: double)
+        XCTAssertTrue(view.showsWholeSpread(of: PageIndex(0), in: double))
+        let next = view.showingSpread(1, from: PageIndex(0), in: double)
+        XCTAssertEqual(next.currentPage(in: double), PageIndex(2), "pages 3 and 4")
+        XCTAssertEqual(next.showingSpread(-5, from: PageIndex(2), in: double).offset, view.offset, "not before the first spread")
+        XCTAssertFalse(Viewport(size: Size(width: 300, height: 100)).showsWholeSpread(of: PageIndex(0), in: double), "taller than the view")
+    }
+
     func testAWheelTurnMovesAlongPagesThatFitTheViewsHeight() {
         let horizontal = layout(.horizontal)
         let tall = Viewport(size: Size(width: 150, height: 1000))

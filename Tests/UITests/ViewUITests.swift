@@ -86,4 +86,37 @@ final class ViewUITests: XCTestCase {
             return w.content == "document" && w.scrollDirection == "horizontal" && w.rightToLeft == true
         }
     }
+
+    func testAClickNearAnEdgeTurnsToTheNextOrPreviousSpreadWhenTheSpreadFitsTheView() throws {
+        let session = try AppSession()
+        let path = AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path
+        let app = try session.launch([path])
+        session.waitFor("shown") { s in
+            guard s.pid == Int(app.processIdentifier), let w = s.windows.first else { return false }
+            return w.content == "document" && w.missingTiles == 0
+        }
+        session.activate("fit-page")
+        let fitted = try XCTUnwrap(session.waitFor("a whole page in view") { $0.windows.first?.zoomMode == "fitPage" }?.windows.first)
+        let origin = try XCTUnwrap(session.windowOrigin(pid: Int(app.processIdentifier)))
+        let y = String(Int(origin.y + fitted.canvasY + fitted.viewHeight / 2))
+        let left = String(Int(origin.x + fitted.canvasX + 12)), right = String(Int(origin.x + fitted.canvasX + fitted.viewWidth - 12))
+        session.xdotool("mousemove", right, y, "click", "1")
+        session.waitFor("a click near the right edge: page 2") { $0.windows.first?.currentPage == 2 }
+        session.xdotool("mousemove", right, y, "click", "1")
+        session.waitFor("and page 3") { $0.windows.first?.currentPage == 3 }
+        session.xdotool("mousemove", left, y, "click", "1")
+        let back = try XCTUnwrap(session.waitFor("near the left edge: back to page 2") { $0.windows.first?.currentPage == 2 }?.windows.first)
+        XCTAssertEqual(back.canGoBack, true, "each turn is in the reading history")
+        // Bound on the right, the left edge goes forward.
+        session.activate("right-to-left")
+        session.waitFor("right to left") { $0.windows.first?.rightToLeft == true }
+        session.xdotool("mousemove", left, y, "click", "1")
+        session.waitFor("the left edge turns forward in a right-to-left book") { $0.windows.first?.currentPage == 3 }
+        // Switched off, a click near an edge is just a click.
+        session.activate("edge-taps", "[<'off'>]")
+        session.waitFor("edge taps off") { $0.windows.first?.edgeTaps == "off" }
+        session.xdotool("mousemove", left, y, "click", "1")
+        usleep(400_000)
+        XCTAssertEqual(session.state()?.windows.first?.currentPage, 3)
+    }
 }

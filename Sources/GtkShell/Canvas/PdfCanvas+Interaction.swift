@@ -176,10 +176,15 @@ extension PdfCanvas {
         case .openLink(let hit):
             follow(hit.annotation.id)
         case .fastScroll(let direction):
-            // A finger's tap near an edge turns a screenful, the way a reader pages; a mouse click
-            // there is just a click (desktop users page with keys, wheel and scrollbar).
-            guard lastContactWasTouch else { return .applied }
-            apply(NavigationAction.scrollScreens(direction == .nextPage ? 1 : -1))
+            // A tap near an edge turns to the next or previous spread (the left edge goes back,
+            // but forward in a right-to-left book). A mouse's click does so only when the whole
+            // spread is in view: when reading a spread larger than the view, a click is a click.
+            guard let page = currentPage, lastContactWasTouch || viewport.showsWholeSpread(of: page, in: layout) else { return .applied }
+            var step = direction == .nextPage ? 1 : -1
+            if layout.settings.rightToLeft { step = -step }
+            history.leave(readingPosition)
+            interaction.navigation.stopMomentum()
+            viewport = viewport.showingSpread(step, from: page, in: layout)
             viewChanged()
         case .zoomEnded:
             // The pinch is over: render sharp tiles for the final zoom.

@@ -145,6 +145,8 @@ public struct WindowSnapshot: Codable, Sendable {
     public var fullscreen: Bool?
     /// Whether the pointer is hidden over the page (idle in fullscreen).
     public var pointerHidden: Bool?
+    /// The edge bands where a tap turns pages: "off", "narrow" or "wide".
+    public var edgeTaps: String?
 }
 
 /// One form field as the state dump reports it.
@@ -278,6 +280,6 @@ extension DocumentWindow {
             visibleSpreads: content == .document
                 ? Array(Set(canvas.layout.visiblePages(in: v.visibleRect, zoom: v.zoom).map { canvas.layout.spreadIndex(forPage: $0) })).sorted() : [],
             pageColours: pageColours.value.rawValue, readingMode: readingMode,
-            fullscreen: gtk_window_is_fullscreen(cast(window)) != 0, pointerHidden: canvas.pointerHidden)
+            fullscreen: gtk_window_is_fullscreen(cast(window)) != 0, pointerHidden: canvas.pointerHidden, edgeTaps: edgeTaps)
     }
 }

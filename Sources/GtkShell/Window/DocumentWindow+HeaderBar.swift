@@ -68,6 +68,12 @@ extension DocumentWindow {
         g_menu_append(colourSection, "_Normal Pages", "win.page-colours::normal")
         g_menu_append(colourSection, "_Night Pages", "win.page-colours::night")
         g_menu_append(colourSection, "Se_pia Pages", "win.page-colours::sepia")
+        let edgeMenu = g_menu_new()!
+        g_menu_append(edgeMenu, "_Off", "win.edge-taps::off")
+        g_menu_append(edgeMenu, "_Narrow", "win.edge-taps::narrow")
+        g_menu_append(edgeMenu, "_Wide", "win.edge-taps::wide")
+        g_menu_append_submenu(colourSection, "_Edge Taps Turn Pages", cast(edgeMenu))
+        g_object_unref(raw(edgeMenu))
         let modeSection = g_menu_new()!
         g_menu_append(modeSection, "_Reading Mode", "win.reading-mode")
         g_menu_append(modeSection, "_Fullscreen", "win.fullscreen")

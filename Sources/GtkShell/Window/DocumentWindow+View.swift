@@ -17,7 +17,8 @@ final class PageColourChoice: @unchecked Sendable {
 
 /// The View menu's choices: spreads (`win.spread-mode`: single, double, book), scrolling
 /// sideways (`win.scroll-sideways`), right-to-left binding (`win.right-to-left`), page colours
-/// (`win.page-colours`: normal, night, sepia), reading mode (`win.reading-mode`: the header bar
+/// (`win.page-colours`: normal, night, sepia), the width of the edge bands a tap turns pages
+/// in (`win.edge-taps`: off, narrow = a tenth of the view, wide = a fifth), reading mode (`win.reading-mode`: the header bar
 /// and toolbar hidden; a finger's tap on the page or Escape brings them back) and fullscreen
 /// (`win.fullscreen`, F11); in both the pointer hides when it rests over the page. Layout
 /// choices are remembered per document with its reading place.
@@ -33,6 +34,14 @@ extension DocumentWindow {
             guard let self, let colours = PageColours(rawValue: value), colours != self.pageColours.value else { return }
             self.pageColours.value = colours
             self.canvas.redrawAllPages()
+            self.application?.stateChanged()
+        }
+        addChoiceAction("edge-taps", initially: "narrow") { [weak self] value in
+            guard let self else { return }
+            let interactions = self.canvas.interaction.engine.interactions
+            interactions.fastScroll.isEnabled = value != "off"
+            interactions.settings.fastScrollEdgeFraction = value == "wide" ? 0.2 : 0.1
+            self.edgeTaps = value
             self.application?.stateChanged()
         }
         addToggleAction("reading-mode") { [weak self] on in self?.setReadingMode(on) }
@@ -91,6 +100,7 @@ extension DocumentWindow {
         setActionState("scroll-sideways", g_variant_new_boolean(settings.direction == .horizontal ? 1 : 0))
         setActionState("right-to-left", g_variant_new_boolean(settings.rightToLeft ? 1 : 0))
         setActionState("page-colours", g_variant_new_string(pageColours.value.rawValue))
+        setActionState("edge-taps", g_variant_new_string(edgeTaps))
         setActionState("reading-mode", g_variant_new_boolean(readingMode ? 1 : 0))
         setActionState("fullscreen", g_variant_new_boolean(gtk_window_is_fullscreen(cast(window))))
     }

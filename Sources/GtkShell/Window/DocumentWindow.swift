@@ -67,6 +67,8 @@ public final class DocumentWindow {
     let pageColours = PageColourChoice()
     /// Reading mode: the header bar and toolbar hidden, the pages alone.
     var readingMode = false
+    /// How wide the edge bands are where a tap turns pages ("off", "narrow", "wide").
+    var edgeTaps = "narrow"
     var annotationList: (list: UnsafeMutablePointer<GtkWidget>, filter: UnsafeMutablePointer<GtkWidget>)?
     var listedAnnotations: [Annotation] = []
     /// Bumped for every rebuild of the annotation list, so that an older one stops.
