@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import Geometry
+import InteractionEngine
 import XCTest
 #if canImport(Glibc)
 import Glibc
@@ -118,5 +120,64 @@ final class ViewUITests: XCTestCase {
         session.xdotool("mousemove", left, y, "click", "1")
         usleep(400_000)
         XCTAssertEqual(session.state()?.windows.first?.currentPage, 3)
+    }
+
+    func testOneSpreadAtATimeSettlesOnWholeSpreadsWhateverMovesTheView() throws {
+        let session = try AppSession()
+        let path = AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path
+        let app = try session.launch([path])
+        session.waitFor("shown") { s in
+            guard s.pid == Int(app.processIdentifier), let w = s.windows.first else { return false }
+            return w.content == "document" && w.missingTiles == 0
+        }
+        session.activate("one-spread")
+        let paged = try XCTUnwrap(session.waitFor("one spread at a time, the whole page in view") { s in
+            s.windows.first.map { $0.oneSpreadAtATime == true && $0.zoomMode == "fitPage" } ?? false
+        }?.windows.first)
+        let origin = try XCTUnwrap(session.windowOrigin(pid: Int(app.processIdentifier)))
+        let cx = String(Int(origin.x + paged.canvasX + paged.viewWidth / 2)), cy = String(Int(origin.y + paged.canvasY + paged.viewHeight / 2))
+        session.xdotool("mousemove", cx, cy, "click", "1")
+        /// The view rests on `page`: its top one margin below the view's top.
+        func restsOn(_ page: Int) -> (AppSession.State) -> Bool {
+            { s in
+                guard let w = s.windows.first, w.currentPage == page, !w.isAnimating, let p = w.visiblePages.first(where: { $0.page == page }) else { return false }
+                return abs(p.y - 16) < 1.5
+            }
+        }
+        session.xdotool("key", "Page_Down")
+        session.waitFor("Page Down: page 2, at rest", restsOn(2))
+        session.xdotool("click", "5")
+        session.waitFor("one wheel click: page 3, at rest", restsOn(3))
+        session.xdotool("key", "Up")
+        session.waitFor("the Up arrow: back to page 2, at rest", restsOn(2))
+        session.xdotool("key", "Home")
+        session.waitFor("Home: page 1", restsOn(1))
+    }
+
+    func testAReplayedSwipeTurnsOneSpreadAndSettlesOnIt() throws {
+        let session = try AppSession()
+        let path = session.workDir.appendingPathComponent("swipe.pdf").path
+        try FileManager.default.copyItem(atPath: AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path, toPath: path)
+        // One spread at a time is the document's layout from the first session on.
+        let app = try session.launch([path])
+        session.waitFor("shown") { s in
+            guard s.pid == Int(app.processIdentifier), let w = s.windows.first else { return false }
+            return w.content == "document" && w.missingTiles == 0
+        }
+        session.activate("one-spread")
+        session.waitFor("one spread at a time") { $0.windows.first?.oneSpreadAtATime == true }
+        session.quitApps()
+        // A quick upward swipe of a finger, about a third of the view.
+        func finger(_ phase: InputPhase, _ y: Double, _ t: Double) -> InputEvent {
+            InputEvent(kind: .contact(phase), source: .touchscreen, sequence: InputSequenceID(7), position: Point(x: 400, y: y), time: InputTime(seconds: t))
+        }
+        var events = [finger(.began, 600, 2.0)]
+        for i in 1...8 { events.append(finger(.moved, 600 - Double(i) * 30, 2.0 + Double(i) * 0.016)) }
+        events.append(finger(.ended, 360, 2.15))
+        let done = try session.replay(events, into: path)
+        XCTAssertEqual(done.oneSpreadAtATime, true)
+        XCTAssertEqual(done.currentPage, 2, "the swipe turned one spread")
+        let page = try XCTUnwrap(done.visiblePages.first { $0.page == 2 })
+        XCTAssertEqual(page.y, 16, accuracy: 1.5, "and the view settled on it")
     }
 }

@@ -125,8 +125,12 @@ extension PdfCanvas {
         tickCallbackID = gtk_widget_add_tick_callback(area, tick, Unmanaged.passUnretained(self).toOpaque(), nil)
     }
 
-    /// Whether momentum or a pointer effect is still moving (frames keep coming until it stops).
-    var isAnimating: Bool { interaction.needsTicks || pointerEffects?.needsAnotherFrame == true || tickCallbackID != 0 }
+    /// Whether momentum, a pointer effect or a spread settling is still moving (frames keep
+    /// coming until it stops).
+    var isAnimating: Bool {
+        interaction.needsTicks || pointerEffects?.needsAnotherFrame == true || tickCallbackID != 0
+            || settleTimer != 0 || spreadAnimation != nil
+    }
 
     /// One frame: momentum and pointer-effect animation; returns whether to keep ticking.
     func tick(frameTimeMicroseconds: Int64) -> Bool {
@@ -135,9 +139,12 @@ extension PdfCanvas {
         let effects = interaction.pointerFrame(at: eventTime)
         pointerEffects = effects
         gtk_widget_queue_draw(area)
-        if interaction.needsTicks || effects.needsAnotherFrame { return true }
+        let settling = stepSpreadAnimation()
+        if interaction.needsTicks || effects.needsAnotherFrame || settling { return true }
         tickCallbackID = 0
         onViewChanged?()
+        // Momentum has run out: one spread at a time settles now.
+        scheduleSpreadSettling()
         return false
     }
 

@@ -100,6 +100,14 @@ public final class PdfCanvas {
     var formFocusFromPointer = false
     /// Whether the last key went to a form field (Tab, Space) rather than on to GTK.
     var formKeyConsumed = false
+    /// One spread at a time (see PdfCanvas+Paging): on or off, the spread the view rests on,
+    /// the settling animation under way, the timer that waits for the view to be still, and
+    /// the contacts down (no settling while a finger holds the page).
+    public internal(set) var pagesOneSpreadAtATime = false
+    var restingSpread = 0
+    var spreadAnimation: (from: Point, to: Point, start: Double)?
+    var settleTimer: UInt32 = 0
+    var contactsDown: Set<InputSequenceID> = []
     /// Whether the pointer is hidden (idle in fullscreen), and the timer that will hide it.
     var pointerHidden = false
     var idlePointerTimer: UInt32?
@@ -366,6 +374,8 @@ public final class PdfCanvas {
         case .zoom(let factor, let focus):
             zoomMode = .free
             viewport = viewport.zoomed(to: viewport.zoom * factor, keeping: focus, in: layout)
+        case .scrollScreens(let n) where pagesOneSpreadAtATime:
+            turnSpread(by: n > 0 ? 1 : -1)
         case .scrollScreens(let n):
             viewport = viewport.scrolledScreens(n, in: layout)
         case .toStart:
@@ -426,6 +436,10 @@ public final class PdfCanvas {
         case .hover, .contact, .scroll, .enter: pointerMoved()
         default: break
         }
+        if case .contact(let phase) = event.kind {
+            if phase == .began { contactsDown.insert(event.sequence) }
+            if phase == .ended || phase == .cancelled { contactsDown.remove(event.sequence) }
+        }
         if case .key("Escape", true) = event.kind, interaction.pickedTool == nil, interaction.focusedFormField == nil,
            interaction.selectedAnnotation == nil, onEscape?() == true {
             formKeyConsumed = true
@@ -452,12 +466,19 @@ public final class PdfCanvas {
         }
         interaction.handle(event)
         scheduleEngineTimer()
+        // One spread at a time: a finger's fling turns one spread, not as many as its momentum
+        // would carry; the view settles as soon as the last finger lifts.
+        if pagesOneSpreadAtATime, event.isDirect, contactsDown.isEmpty, case .contact(.ended) = event.kind {
+            interaction.navigation.stopMomentum()
+            settleOnSpread()
+        }
         if interaction.needsTicks { startTicking() }
         onViewChanged?()
     }
 
     /// Called whenever the viewport, the zoom or the document changed.
     func viewChanged() {
+        scheduleSpreadSettling()
         placeTextBoxEditor()
         placeFormEditor()
         updateSelectionEnds()

@@ -147,6 +147,8 @@ public struct WindowSnapshot: Codable, Sendable {
     public var pointerHidden: Bool?
     /// The edge bands where a tap turns pages: "off", "narrow" or "wide".
     public var edgeTaps: String?
+    /// Whether the view pages one spread at a time.
+    public var oneSpreadAtATime: Bool?
 }
 
 /// One form field as the state dump reports it.
@@ -280,6 +282,7 @@ extension DocumentWindow {
             visibleSpreads: content == .document
                 ? Array(Set(canvas.layout.visiblePages(in: v.visibleRect, zoom: v.zoom).map { canvas.layout.spreadIndex(forPage: $0) })).sorted() : [],
             pageColours: pageColours.value.rawValue, readingMode: readingMode,
-            fullscreen: gtk_window_is_fullscreen(cast(window)) != 0, pointerHidden: canvas.pointerHidden, edgeTaps: edgeTaps)
+            fullscreen: gtk_window_is_fullscreen(cast(window)) != 0, pointerHidden: canvas.pointerHidden, edgeTaps: edgeTaps,
+            oneSpreadAtATime: canvas.pagesOneSpreadAtATime)
     }
 }

@@ -15,8 +15,8 @@ final class PageColourChoice: @unchecked Sendable {
     }
 }
 
-/// The View menu's choices: spreads (`win.spread-mode`: single, double, book), scrolling
-/// sideways (`win.scroll-sideways`), right-to-left binding (`win.right-to-left`), page colours
+/// The View menu's choices: spreads (`win.spread-mode`: single, double, book), one spread at a
+/// time (`win.one-spread`), scrolling sideways (`win.scroll-sideways`), right-to-left binding (`win.right-to-left`), page colours
 /// (`win.page-colours`: normal, night, sepia), the width of the edge bands a tap turns pages
 /// in (`win.edge-taps`: off, narrow = a tenth of the view, wide = a fifth), reading mode (`win.reading-mode`: the header bar
 /// and toolbar hidden; a finger's tap on the page or Escape brings them back) and fullscreen
@@ -27,6 +27,11 @@ extension DocumentWindow {
         addChoiceAction("spread-mode", initially: "single") { [weak self] value in
             guard let self, let mode = SpreadMode(rawValue: value) else { return }
             self.changeLayout { $0.spreadMode = mode }
+        }
+        addToggleAction("one-spread") { [weak self] on in
+            guard let self else { return }
+            self.canvas.setPagesOneSpreadAtATime(on)
+            self.rememberPlace()
         }
         addToggleAction("scroll-sideways") { [weak self] on in self?.changeLayout { $0.direction = on ? .horizontal : .vertical } }
         addToggleAction("right-to-left") { [weak self] on in self?.changeLayout { $0.rightToLeft = on } }
@@ -99,6 +104,7 @@ extension DocumentWindow {
         setActionState("spread-mode", g_variant_new_string(settings.spreadMode.rawValue))
         setActionState("scroll-sideways", g_variant_new_boolean(settings.direction == .horizontal ? 1 : 0))
         setActionState("right-to-left", g_variant_new_boolean(settings.rightToLeft ? 1 : 0))
+        setActionState("one-spread", g_variant_new_boolean(canvas.pagesOneSpreadAtATime ? 1 : 0))
         setActionState("page-colours", g_variant_new_string(pageColours.value.rawValue))
         setActionState("edge-taps", g_variant_new_string(edgeTaps))
         setActionState("reading-mode", g_variant_new_boolean(readingMode ? 1 : 0))

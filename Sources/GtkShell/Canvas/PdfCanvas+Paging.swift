@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import DocumentLayout
+import Geometry
+import InteractionEngine
+
+/// One spread at a time: the view rests on whole spreads. However the reader moves (a wheel
+/// click, an arrow key, a finger's drag or fling, a touchpad swipe), once the movement stops the
+/// view settles on a spread: the next one in the direction of travel when it moved at all, else
+/// back where it was; Page Down and Space turn a spread at once. The settling is animated on
+/// the frame clock. While the reader has zoomed into a spread larger than the view, it scrolls
+/// freely (there is nothing to snap to).
+extension PdfCanvas {
+    /// Turns one-spread-at-a-time paging on or off; on, the whole spread fits the view.
+    public func setPagesOneSpreadAtATime(_ on: Bool) {
+        guard on != pagesOneSpreadAtATime else { return }
+        pagesOneSpreadAtATime = on
+        guard on, let page = currentPage else { return }
+        zoomMode = .fitPage
+        applyZoomMode()
+        restingSpread = layout.spreadIndex(forPage: page)
+        viewport = viewport.showingSpread(0, from: page, in: layout)
+        viewChanged()
+    }
+
+    /// Called after every change of the view: once it has been still for a moment (no finger
+    /// down, no momentum), settle on a spread.
+    func scheduleSpreadSettling() {
+        guard pagesOneSpreadAtATime, spreadAnimation == nil else { return }
+        if settleTimer != 0 { g_source_remove(settleTimer); settleTimer = 0 }
+        settleTimer = MainLoop.after(milliseconds: 140) { [weak self] in
+            guard let self else { return }
+            self.settleTimer = 0
+            self.settleOnSpread()
+            // At rest (or settling): whoever watches the view hears of it.
+            self.onViewChanged?()
+        }
+    }
+
+    /// The spread the view should rest on now: the one it sits on exactly (a jump to a page),
+    /// else the next one in the direction it moved by at least 3 % of a spread, else the one
+    /// it rested on.
+    func settleOnSpread() {
+        guard pagesOneSpreadAtATime, spreadAnimation == nil, contactsDown.isEmpty, !interaction.needsTicks,
+              layout.spreadCount > 0, let page = currentPage, viewport.showsWholeSpread(of: page, in: layout) else { return }
+        let vertical = layout.settings.direction == .vertical
+        func along(_ p: Point) -> Double { vertical ? p.y : p.x }
+        func rest(_ spread: Int) -> Double {
+            along(viewport.showing(page: PageIndex(layout.pageRange(forSpread: spread).lowerBound), in: layout).offset)
+        }
+        let here = along(viewport.offset)
+        let index = viewport.continuousSpreadIndex(in: layout)
+        let guess = Int(index.rounded())
+        for k in [guess, guess - 1, guess + 1] where k >= 0 && k < layout.spreadCount && abs(rest(k) - here) < 2 {
+            restingSpread = k
+            turn(toSpread: k)
+            return
+        }
+        let resting = min(restingSpread, layout.spreadCount - 1)
+        let neighbour = resting + 1 < layout.spreadCount ? resting + 1 : max(0, resting - 1)
+        let length = max(1, abs(rest(neighbour) - rest(resting)))
+        // Forward is the direction of the next spread (leftwards when bound on the right).
+        let forwardSign: Double = !vertical && layout.settings.rightToLeft ? -1 : 1
+        let moved = (here - rest(resting)) * forwardSign / length
+        var target = resting
+        if moved > 0.03 { target = max(resting + 1, Int(index.rounded(.down)) + 1) }
+        if moved < -0.03 { target = min(resting - 1, Int(index.rounded(.up)) - 1) }
+        turn(toSpread: target)
+    }
+
+    /// Animates the view to spread `target` (clamped to the document), from wherever it is.
+    func turn(toSpread target: Int) {
+        guard layout.spreadCount > 0 else { return }
+        let spread = min(max(0, target), layout.spreadCount - 1)
+        restingSpread = spread
+        let destination = viewport.showing(page: PageIndex(layout.pageRange(forSpread: spread).lowerBound), in: layout).offset
+        guard destination != viewport.offset else { return }
+        interaction.navigation.stopMomentum()
+        spreadAnimation = (from: viewport.offset, to: destination, start: Double(g_get_monotonic_time()) / 1e6)
+        startTicking()
+    }
+
+    /// One frame of the settling animation (ease-out over 0.18 s); returns whether it goes on.
+    func stepSpreadAnimation() -> Bool {
+        guard let animation = spreadAnimation else { return false }
+        let t = min(1, (Double(g_get_monotonic_time()) / 1e6 - animation.start) / 0.18)
+        let eased = 1 - (1 - t) * (1 - t) * (1 - t)
+        viewport.offset = Point(x: animation.from.x + (animation.to.x - animation.from.x) * eased,
+                                y: animation.from.y + (animation.to.y - animation.from.y) * eased)
+        viewport = viewport.clamped(to: layout)
+        if t >= 1 { spreadAnimation = nil }
+        viewChanged()
+        return spreadAnimation != nil
+    }
+
+    /// Page Down, Space and their opposites turn a whole spread at once.
+    func turnSpread(by steps: Int) {
+        let base = spreadAnimation == nil ? (currentPage.map { layout.spreadIndex(forPage: $0) } ?? restingSpread) : restingSpread
+        turn(toSpread: base + steps)
+    }
+}
