@@ -70,6 +70,8 @@ let package = Package(
         .executableTarget(name: "thumbnail-bench", dependencies: ["DocumentPoppler", "Geometry", "BenchSupport"]),
         // What the benchmarks that drive the real app share: their own Xvfb and session bus.
         .target(name: "BenchSupport"),
+        // `swift run -c release layout-bench`: 100,000 pages laid out and queried in every mode.
+        .executableTarget(name: "layout-bench", dependencies: ["DocumentLayout", "Geometry"]),
         // `swift run -c release ink-bench`: input-to-frame latency of a replayed pen stroke in the real app.
         .executableTarget(name: "ink-bench", dependencies: ["InteractionEngine", "Geometry", "BenchSupport"]),
 
