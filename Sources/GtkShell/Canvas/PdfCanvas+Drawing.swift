@@ -17,7 +17,8 @@ extension PdfCanvas {
     }
 
     /// Requests the visible tiles that are not cached, nearest the view's centre first, then
-    /// the next page in reading order as a prefetch.
+    /// the spread ahead in the direction of travel as a prefetch. Each request replaces the
+    /// worker's pending list, so tiles the reader has moved away from are never drawn.
     func requestTiles() {
         guard let queue = renderQueue, !pageSizes.isEmpty, viewport.size.width > 0, !firstPaintPending else { return }
         let visible = layout.visiblePages(in: viewport.visibleRect, zoom: viewport.zoom)
@@ -41,11 +42,23 @@ extension PdfCanvas {
                 missing += 1
             }
         }
-        if let last = visible.last, last.rawValue + 1 < pageCount {
-            let next = PageIndex(last.rawValue + 1)
-            let p = plan(for: next)
-            for key in p.tiles(overlapping: Rect(x: 0, y: 0, width: Double(p.pixelWidth), height: Double(min(p.pixelHeight, p.tileSize))))
-            where !cache.contains(key) {
+        // Then the spread the reader is heading for: all of it when paging one spread at a
+        // time (it shows whole), else the edge of each of its pages that will show first.
+        for page in layout.pagesAhead(ofVisible: visible, forward: travellingForward) {
+            let p = plan(for: page)
+            let w = Double(p.pixelWidth), h = Double(p.pixelHeight), t = Double(p.tileSize)
+            let area: Rect
+            if pagesOneSpreadAtATime {
+                area = Rect(x: 0, y: 0, width: w, height: h)
+            } else {
+                switch layout.leadingEdge(forward: travellingForward) {
+                case .top: area = Rect(x: 0, y: 0, width: w, height: min(h, t))
+                case .bottom: area = Rect(x: 0, y: max(0, h - t), width: w, height: min(h, t))
+                case .left: area = Rect(x: 0, y: 0, width: min(w, t), height: h)
+                case .right: area = Rect(x: max(0, w - t), y: 0, width: min(w, t), height: h)
+                }
+            }
+            for key in p.tiles(overlapping: area) where !cache.contains(key) {
                 wanted.append(TileRequest(key: key, pixelRect: p.pixelRect(column: key.column, row: key.row)))
             }
         }

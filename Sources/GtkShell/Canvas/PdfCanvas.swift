@@ -104,6 +104,10 @@ public final class PdfCanvas {
     /// the settling animation under way, the timer that waits for the view to be still, and
     /// the contacts down (no settling while a finger holds the page).
     public internal(set) var pagesOneSpreadAtATime = false
+    /// Whether the reader last moved forward through the document (what to draw ahead), and
+    /// where the view was then (as a continuous spread index).
+    var travellingForward = true
+    var lastSpreadIndex = 0.0
     var restingSpread = 0
     var spreadAnimation: (from: Point, to: Point, start: Double)?
     var settleTimer: UInt32 = 0
@@ -478,6 +482,11 @@ public final class PdfCanvas {
 
     /// Called whenever the viewport, the zoom or the document changed.
     func viewChanged() {
+        if layout.pageCount > 0, viewport.size.height > 0 {
+            let index = viewport.continuousSpreadIndex(in: layout)
+            if index != lastSpreadIndex { travellingForward = index > lastSpreadIndex }
+            lastSpreadIndex = index
+        }
         scheduleSpreadSettling()
         placeTextBoxEditor()
         placeFormEditor()
