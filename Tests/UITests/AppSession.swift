@@ -27,7 +27,7 @@ final class AppSession {
         var formFields: [FormField]?; var focusedFormField: String?; var formFieldEditor: String?
         var searchProgress: Double?; var searchStopped: Bool?; var textSelectionHandles: [[Double]]?
         var spreadMode: String?; var scrollDirection: String?; var rightToLeft: Bool?; var visibleSpreads: [Int]?
-        var pageColours: String?; var readingMode: Bool?; var fullscreen: Bool?; var pointerHidden: Bool?; var edgeTaps: String?; var oneSpreadAtATime: Bool?
+        var pageColours: String?; var readingMode: Bool?; var fullscreen: Bool?; var pointerHidden: Bool?; var edgeTaps: String?; var oneSpreadAtATime: Bool?; var zoomScope: String?
         var thumbnailPages: [Int]?; var thumbnailsPainted: [Int]?; var thumbnailCurrentPage: Int?; var thumbnailFrames: [[Double]]?
     }
     struct FormField: Decodable { var name: String; var kind: String; var value: String?; var readOnly: Bool; var page: Int? }

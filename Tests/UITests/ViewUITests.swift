@@ -152,6 +152,23 @@ final class ViewUITests: XCTestCase {
         session.waitFor("the Up arrow: back to page 2, at rest", restsOn(2))
         session.xdotool("key", "Home")
         session.waitFor("Home: page 1", restsOn(1))
+        // Each spread zooms on its own: zoomed into page 1, Page Down shows page 2 whole.
+        XCTAssertEqual(session.state()?.windows.first?.zoomScope, "spread")
+        session.xdotool("key", "ctrl+plus")
+        session.waitFor("zoomed in") { $0.windows.first?.zoomMode == "free" }
+        session.xdotool("key", "Page_Down")
+        session.waitFor("page 2 whole again", restsOn(2))
+        XCTAssertEqual(session.state()?.windows.first?.zoomMode, "fitPage")
+        // One zoom for the document: the zoom carries over to the next spread.
+        session.activate("zoom-each-spread")
+        session.waitFor("one zoom for all") { $0.windows.first?.zoomScope == "document" }
+        session.xdotool("key", "ctrl+plus")
+        let zoomed = try XCTUnwrap(session.waitFor("zoomed in") { $0.windows.first?.zoomMode == "free" }?.windows.first)
+        session.xdotool("key", "Page_Down")
+        let next = try XCTUnwrap(session.waitFor("the next spread at the same zoom") { s in
+            s.windows.first.map { $0.currentPage == 3 && !$0.isAnimating } ?? false
+        }?.windows.first)
+        XCTAssertEqual(next.zoom, zoomed.zoom, accuracy: 0.001)
     }
 
     func testAReplayedSwipeTurnsOneSpreadAndSettlesOnIt() throws {

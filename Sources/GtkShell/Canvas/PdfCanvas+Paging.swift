@@ -9,7 +9,8 @@ import InteractionEngine
 /// view settles on a spread: the next one in the direction of travel when it moved at all, else
 /// back where it was; Page Down and Space turn a spread at once. The settling is animated on
 /// the frame clock. While the reader has zoomed into a spread larger than the view, it scrolls
-/// freely (there is nothing to snap to).
+/// freely (there is nothing to snap to); with ``PdfCanvas/zoomsEachSpread`` the next spread
+/// shows whole again (the zoom belongs to the spread), otherwise the zoom carries over.
 extension PdfCanvas {
     /// Turns one-spread-at-a-time paging on or off; on, the whole spread fits the view.
     public func setPagesOneSpreadAtATime(_ on: Bool) {
@@ -69,9 +70,20 @@ extension PdfCanvas {
     }
 
     /// Animates the view to spread `target` (clamped to the document), from wherever it is.
+    /// With each spread zoomed on its own, a spread the reader zoomed into is left at that
+    /// zoom and the next one shows whole again, as in a photo viewer.
     func turn(toSpread target: Int) {
         guard layout.spreadCount > 0 else { return }
         let spread = min(max(0, target), layout.spreadCount - 1)
+        if zoomsEachSpread, spread != restingSpread, zoomMode != .fitPage {
+            // The next spread whole, at once (a zoom change does not slide).
+            restingSpread = spread
+            zoomMode = .fitPage
+            applyZoomMode()
+            viewport = viewport.showing(page: PageIndex(layout.pageRange(forSpread: spread).lowerBound), in: layout)
+            viewChanged()
+            return
+        }
         restingSpread = spread
         let destination = viewport.showing(page: PageIndex(layout.pageRange(forSpread: spread).lowerBound), in: layout).offset
         guard destination != viewport.offset else { return }

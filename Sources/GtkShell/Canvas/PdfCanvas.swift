@@ -109,6 +109,9 @@ public final class PdfCanvas {
     var travellingForward = true
     var lastSpreadIndex = 0.0
     var restingSpread = 0
+    /// One spread at a time: whether each spread has its own zoom (turning shows the next one
+    /// whole) rather than one zoom for the document.
+    public var zoomsEachSpread = true
     var spreadAnimation: (from: Point, to: Point, start: Double)?
     var settleTimer: UInt32 = 0
     var contactsDown: Set<InputSequenceID> = []

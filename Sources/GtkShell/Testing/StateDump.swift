@@ -147,8 +147,10 @@ public struct WindowSnapshot: Codable, Sendable {
     public var pointerHidden: Bool?
     /// The edge bands where a tap turns pages: "off", "narrow" or "wide".
     public var edgeTaps: String?
-    /// Whether the view pages one spread at a time.
+    /// Whether the view pages one spread at a time, and whether each spread zooms on its own
+    /// ("spread") or the whole document shares one zoom ("document").
     public var oneSpreadAtATime: Bool?
+    public var zoomScope: String?
 }
 
 /// One form field as the state dump reports it.
@@ -283,6 +285,6 @@ extension DocumentWindow {
                 ? Array(Set(canvas.layout.visiblePages(in: v.visibleRect, zoom: v.zoom).map { canvas.layout.spreadIndex(forPage: $0) })).sorted() : [],
             pageColours: pageColours.value.rawValue, readingMode: readingMode,
             fullscreen: gtk_window_is_fullscreen(cast(window)) != 0, pointerHidden: canvas.pointerHidden, edgeTaps: edgeTaps,
-            oneSpreadAtATime: canvas.pagesOneSpreadAtATime)
+            oneSpreadAtATime: canvas.pagesOneSpreadAtATime, zoomScope: canvas.zoomsEachSpread ? "spread" : "document")
     }
 }

@@ -16,7 +16,8 @@ final class PageColourChoice: @unchecked Sendable {
 }
 
 /// The View menu's choices: spreads (`win.spread-mode`: single, double, book), one spread at a
-/// time (`win.one-spread`), scrolling sideways (`win.scroll-sideways`), right-to-left binding (`win.right-to-left`), page colours
+/// time (`win.one-spread`) with each spread zoomed on its own or one zoom for all
+/// (`win.zoom-each-spread`), scrolling sideways (`win.scroll-sideways`), right-to-left binding (`win.right-to-left`), page colours
 /// (`win.page-colours`: normal, night, sepia), the width of the edge bands a tap turns pages
 /// in (`win.edge-taps`: off, narrow = a tenth of the view, wide = a fifth), reading mode (`win.reading-mode`: the header bar
 /// and toolbar hidden; a finger's tap on the page or Escape brings them back) and fullscreen
@@ -33,6 +34,7 @@ extension DocumentWindow {
             self.canvas.setPagesOneSpreadAtATime(on)
             self.rememberPlace()
         }
+        addToggleAction("zoom-each-spread", initially: true) { [weak self] on in self?.canvas.zoomsEachSpread = on }
         addToggleAction("scroll-sideways") { [weak self] on in self?.changeLayout { $0.direction = on ? .horizontal : .vertical } }
         addToggleAction("right-to-left") { [weak self] on in self?.changeLayout { $0.rightToLeft = on } }
         addChoiceAction("page-colours", initially: "normal") { [weak self] value in
@@ -105,6 +107,7 @@ extension DocumentWindow {
         setActionState("scroll-sideways", g_variant_new_boolean(settings.direction == .horizontal ? 1 : 0))
         setActionState("right-to-left", g_variant_new_boolean(settings.rightToLeft ? 1 : 0))
         setActionState("one-spread", g_variant_new_boolean(canvas.pagesOneSpreadAtATime ? 1 : 0))
+        setActionState("zoom-each-spread", g_variant_new_boolean(canvas.zoomsEachSpread ? 1 : 0))
         setActionState("page-colours", g_variant_new_string(pageColours.value.rawValue))
         setActionState("edge-taps", g_variant_new_string(edgeTaps))
         setActionState("reading-mode", g_variant_new_boolean(readingMode ? 1 : 0))
@@ -131,8 +134,8 @@ extension DocumentWindow {
     }
 
     /// A stateful boolean action (check items): `toggle` gets the new state.
-    private func addToggleAction(_ name: String, toggle: @escaping @MainActor (Bool) -> Void) {
-        let action = g_simple_action_new_stateful(name, nil, g_variant_new_boolean(0))!
+    private func addToggleAction(_ name: String, initially on: Bool = false, toggle: @escaping @MainActor (Bool) -> Void) {
+        let action = g_simple_action_new_stateful(name, nil, g_variant_new_boolean(on ? 1 : 0))!
         Signals.connect(raw(action), "activate", pointer: { [weak self] _ in
             guard let self, let state = g_action_get_state(action) else { return }
             let on = g_variant_get_boolean(state) == 0
