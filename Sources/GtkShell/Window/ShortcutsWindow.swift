@@ -29,7 +29,14 @@ enum ShortcutsWindow {
             ("Fit width", "<ctrl>1"), ("Fit page", "<ctrl>2"), ("Go to a page", "<ctrl>l"),
             ("Next and previous screen", "Page_Down Page_Up"), ("Start and end", "Home End"),
             ("Back to where a link was followed from", "<alt>Left"), ("Forward again", "<alt>Right"),
-            ("Outline, annotations and bookmarks", "F9"), ("Bookmark the page", "<ctrl>d"), ("Search", "<ctrl>f"), ("Next and previous match", "F3 <shift>F3"),
+            ("Sidebar: outline, pages, annotations and bookmarks", "F9"), ("Bookmark the page", "<ctrl>d"),
+            ("Rename the bookmark (in the sidebar)", "F2"), ("Search", "<ctrl>f"), ("Next and previous match", "F3 <shift>F3"),
+            ("Fullscreen", "F11"), ("Leave reading mode", "Escape"),
+        ]),
+        ("Forms", [
+            ("Next and previous field", "Tab <shift>Tab"), ("Check a box or choose a radio button", "space"),
+            ("Open a list's options", "Return"), ("Keep what was typed", "Return"), ("Put back what the field held", "Escape"),
+            ("Select the field's text", "<ctrl>a"),
         ]),
     ]
 
