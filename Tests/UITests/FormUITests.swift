@@ -61,6 +61,14 @@ final class FormUITests: XCTestCase {
             session.xdotool("key", "Tab")
             session.waitFor("on \(field)") { $0.windows.first?.focusedFormField == field }
         }
+        // The arrows choose within the radio group; undo puts it back to none.
+        session.xdotool("key", "Down")
+        session.waitFor("Down chose a radio button") { s in
+            let v = s.windows.first?.formFields?.first { $0.name == "RadioGroup1" }?.value
+            return v != nil && v != "Off" && s.windows.first?.undoName == "Choose Option"
+        }
+        session.xdotool("key", "ctrl+z")
+        session.waitFor("undone") { $0.windows.first?.formFields?.first { $0.name == "RadioGroup1" }?.value == "Off" }
         session.xdotool("key", "Escape")
         session.waitFor("no field has the focus") { $0.windows.first?.focusedFormField == nil }
 

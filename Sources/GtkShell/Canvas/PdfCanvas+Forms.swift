@@ -86,13 +86,23 @@ extension PdfCanvas {
     }
 
     /// Keys for the focused check box, radio button, combo or list box (a text field's editor
-    /// has its own): Space toggles or opens, Return opens a list, Escape ends the focus. Tab and
-    /// Shift+Tab move between fields whenever the document has some. Returns whether the key
-    /// was used.
+    /// has its own): Space toggles or opens, Return opens a list, the arrows choose the next or
+    /// previous radio button of a group, Escape ends the focus. Tab and Shift+Tab move between
+    /// fields whenever the document has some. Returns whether the key was used.
     func handleFormKey(_ name: String, shift: Bool) -> Bool {
         switch name {
         case "Tab", "ISO_Left_Tab":
             return moveFormFocus(forward: !(shift || name == "ISO_Left_Tab"))
+        case "Up", "Down", "Left", "Right":
+            // In a radio group the arrows choose the next or previous button, as in a dialog.
+            guard let id = interaction.focusedFormField, let (field, widget) = editing?.editor.formField(forWidget: id.rawValue),
+                  field.kind == .radioButton, field.isFillable, field.widgets.count > 1,
+                  let i = field.widgets.firstIndex(where: { $0.annotationID == widget.annotationID }) else { return false }
+            let step = name == "Down" || name == "Right" ? 1 : field.widgets.count - 1
+            let next = field.widgets[(i + step) % field.widgets.count]
+            if let on = next.onState { setValue(.state(on), of: field) }
+            interaction.focusFormField(AnnotationID(next.annotationID))
+            return true
         case "space", "Return", "KP_Enter", "Escape":
             guard let id = interaction.focusedFormField, let (field, widget) = editing?.editor.formField(forWidget: id.rawValue) else {
                 return false

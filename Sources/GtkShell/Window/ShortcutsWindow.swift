@@ -34,7 +34,7 @@ enum ShortcutsWindow {
             ("Fullscreen", "F11"), ("Leave reading mode", "Escape"),
         ]),
         ("Forms", [
-            ("Next and previous field", "Tab <shift>Tab"), ("Check a box or choose a radio button", "space"),
+            ("Next and previous field", "Tab <shift>Tab"), ("Check a box or choose a radio button", "space"), ("Next or previous radio button", "Down Up"),
             ("Open a list's options", "Return"), ("Keep what was typed", "Return"), ("Put back what the field held", "Escape"),
             ("Select the field's text", "<ctrl>a"),
         ]),
