@@ -50,5 +50,8 @@ public protocol TextSource: AnyObject, Sendable {
 }
 
 extension TextSource {
-    public func text(on page: PageIndex, boxesIf wantsBoxes: ([Character]) -> Bool) -> PageText { text(on: page) }
+    public func text(on page: PageIndex, boxesIf wantsBoxes: ([Character]) -> Bool) -> PageText {
+        let text = text(on: page)
+        return wantsBoxes(text.characters) ? text : .empty
+    }
 }
