@@ -64,10 +64,42 @@ extension Viewport {
         return showing(page: PageIndex(layout.pageRange(forSpread: target).lowerBound), in: layout)
     }
 
+    /// An edge tap's turn from the spread of `page`: the right edge goes to the next spread and
+    /// the left one back, the other way round when the layout binds on the right.
+    public func turnedAtEdge(right: Bool, from page: PageIndex, in layout: DocumentLayout) -> Viewport {
+        showingSpread(right != layout.settings.rightToLeft ? 1 : -1, from: page, in: layout)
+    }
+
     /// Whether the spread of `page` fits in the view whole (the reader pages rather than scrolls).
     public func showsWholeSpread(of page: PageIndex, in layout: DocumentLayout) -> Bool {
         guard layout.spreadCount > 0 else { return false }
         let frame = layout.spreadFrame(layout.spreadIndex(forPage: page), zoom: zoom)
         return frame.width <= size.width + 0.5 && frame.height <= size.height + 0.5
+    }
+
+    /// One spread at a time: the spread the view should settle on, having rested on `resting`
+    /// before it moved. The one it sits on exactly (a jump to a page), else the next one in the
+    /// direction it moved when it moved at least 3 % of a spread (further when a movement
+    /// carried it past several), else `resting` again.
+    public func spreadToSettle(restingOn resting: Int, in layout: DocumentLayout) -> Int {
+        guard layout.spreadCount > 0 else { return 0 }
+        let vertical = layout.settings.direction == .vertical
+        func along(_ p: Point) -> Double { vertical ? p.y : p.x }
+        func rest(_ spread: Int) -> Double {
+            along(showing(page: PageIndex(layout.pageRange(forSpread: spread).lowerBound), in: layout).offset)
+        }
+        let here = along(clamped(to: layout).offset)
+        let index = continuousSpreadIndex(in: layout)
+        let guess = Int(index.rounded())
+        for k in [guess, guess - 1, guess + 1] where k >= 0 && k < layout.spreadCount && abs(rest(k) - here) < 2 { return k }
+        let resting = min(max(0, resting), layout.spreadCount - 1)
+        let neighbour = resting + 1 < layout.spreadCount ? resting + 1 : max(0, resting - 1)
+        let length = max(1, abs(rest(neighbour) - rest(resting)))
+        // Forward is towards the next spread (leftwards when bound on the right).
+        let forward = Self.forward(in: layout)
+        let moved = (here - rest(resting)) * (vertical ? forward.dy : forward.dx) / length
+        if moved > 0.03 { return min(layout.spreadCount - 1, max(resting + 1, Int(index.rounded(.down)) + 1)) }
+        if moved < -0.03 { return max(0, min(resting - 1, Int(index.rounded(.up)) - 1)) }
+        return resting
     }
 }

@@ -14,8 +14,8 @@ struct FormState {
     var fields: [FormField] = []
     var fileValues: [String: FormValue?] = [:]
     var fileDictionaries: [ObjectRef: PDFDictionary] = [:]
-    /// The fields each widget annotation belongs to.
-    var fieldByWidget: [String: String] = [:]
+    /// The index in `fields` of the field each widget annotation belongs to.
+    var fieldByWidget: [String: Int] = [:]
 }
 
 extension ObjectRef {
@@ -51,11 +51,10 @@ extension DocumentEditor {
     /// The field a widget annotation shows, with the widget.
     public func formField(forWidget annotationID: String) -> (field: FormField, widget: FormWidget)? {
         let state = loadForm()
-        guard let name = state.fieldByWidget[annotationID], var field = state.fields.first(where: { f in
-            f.widgets.contains { $0.annotationID == annotationID }
-        }),
-              let widget = field.widgets.first(where: { $0.annotationID == annotationID }) else { return nil }
-        field.value = model.fieldValue(name)
+        guard let index = state.fieldByWidget[annotationID],
+              let widget = state.fields[index].widgets.first(where: { $0.annotationID == annotationID }) else { return nil }
+        var field = state.fields[index]
+        field.value = model.fieldValue(field.name)
         return (field, widget)
     }
 
@@ -116,9 +115,9 @@ extension DocumentEditor {
                 widgets.append(FormWidget(annotationID: id, page: p, rect: annotation.rect,
                                           onState: FormFieldReader.onState(d, resolve: resolve),
                                           isHidden: FormFieldReader.isHidden(d), look: FormFieldReader.look(d)))
-                state.fieldByWidget[id] = s.name
             }
             guard let field = FormFieldReader.field(s, widgets: widgets) else { continue }
+            for w in widgets { state.fieldByWidget[w.annotationID] = state.fields.count }
             state.stored.append(s)
             state.fields.append(field)
             if state.fileValues[s.name] == nil { state.fileValues[s.name] = field.value }

@@ -22,6 +22,12 @@ extension PopplerDocument {
     /// - Warning: Call from one thread at a time, normally the render thread: poppler documents
     ///   are not thread-safe. Concurrent calls are serialised by a lock, not run in parallel.
     public func render(page: PageIndex, scale: Double, into context: OpaquePointer) {
+        draw(page: page, scale: scale, into: context) { poppler_page_render($0, context) }
+    }
+
+    /// White paper under the page at `scale`, then `paint` with the poppler page (context state
+    /// restored after), under the render lock.
+    private func draw(page: PageIndex, scale: Double, into context: OpaquePointer, _ paint: (OpaquePointer) -> Void) {
         guard (0..<pageCount).contains(page.rawValue), scale.isFinite, scale > 0 else { return }
         let size = displaySizes[page.rawValue]
         renderLock.lock()
@@ -34,7 +40,7 @@ extension PopplerDocument {
             cairo_rectangle(context, 0, 0, size.width, size.height)
             cairo_set_source_rgb(context, 1, 1, 1)
             cairo_fill(context)
-            popplerPage.withPointer { poppler_page_render($0, context) }
+            popplerPage.withPointer(paint)
             cairo_restore(context)
         }
     }
@@ -43,21 +49,7 @@ extension PopplerDocument {
     /// draws it with them (same user space, scale and white fill): what page colours recolour.
     /// Wraps `poppler_page_render_for_printing_with_options` with `POPPLER_PRINT_DOCUMENT`.
     public func renderWithoutAnnotations(page: PageIndex, scale: Double, into context: OpaquePointer) {
-        guard (0..<pageCount).contains(page.rawValue), scale.isFinite, scale > 0 else { return }
-        let size = displaySizes[page.rawValue]
-        renderLock.lock()
-        defer { renderLock.unlock() }
-        document.withPointer { doc in
-            guard let rawPage = poppler_document_get_page(doc, Int32(page.rawValue)) else { return }
-            let popplerPage = GObjectRef(adopting: rawPage)
-            cairo_save(context)
-            cairo_scale(context, scale, scale)
-            cairo_rectangle(context, 0, 0, size.width, size.height)
-            cairo_set_source_rgb(context, 1, 1, 1)
-            cairo_fill(context)
-            popplerPage.withPointer { poppler_page_render_for_printing_with_options($0, context, POPPLER_PRINT_DOCUMENT) }
-            cairo_restore(context)
-        }
+        draw(page: page, scale: scale, into: context) { poppler_page_render_for_printing_with_options($0, context, POPPLER_PRINT_DOCUMENT) }
     }
 
     /// Draws one page for printing into a cairo context whose user space is the page's displayed

@@ -49,11 +49,6 @@ public final class ParallelSearch: @unchecked Sendable {
         lock.unlock()
     }
 
-    public var isCancelled: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return cancelled
-    }
 
     private func take() -> PageIndex? {
         lock.lock()

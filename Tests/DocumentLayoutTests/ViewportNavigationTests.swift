@@ -47,6 +47,28 @@ final class ViewportNavigationTests: XCTestCase {
         XCTAssertEqual(next.currentPage(in: double), PageIndex(2), "pages 3 and 4")
         XCTAssertEqual(next.showingSpread(-5, from: PageIndex(2), in: double).offset, view.offset, "not before the first spread")
         XCTAssertFalse(Viewport(size: Size(width: 300, height: 100)).showsWholeSpread(of: PageIndex(0), in: double), "taller than the view")
+        let rtl = layout(.horizontal, rightToLeft: true, mode: .double)
+        let start = Viewport(size: Size(width: 300, height: 300)).atStart(in: rtl)
+        let turned = start.turnedAtEdge(right: false, from: PageIndex(0), in: rtl)
+        XCTAssertEqual(turned.currentPage(in: rtl).map(rtl.spreadIndex(forPage:)), 1, "bound on the right, the left edge turns forward")
+        XCTAssertEqual(view.turnedAtEdge(right: true, from: PageIndex(0), in: double).currentPage(in: double), PageIndex(2))
+    }
+
+    func testOneSpreadAtATimeSettlesOnTheSpreadInTheDirectionOfTravel() {
+        for (direction, rtl) in [(ScrollDirection.vertical, false), (.horizontal, false), (.horizontal, true)] {
+            let l = layout(direction, rightToLeft: rtl)
+            let view = Viewport(size: Size(width: 130, height: 240))
+            let onTwo = view.showingSpread(2, from: PageIndex(0), in: l)
+            XCTAssertEqual(onTwo.spreadToSettle(restingOn: 0, in: l), 2, "sitting exactly on a spread (a jump): that one")
+            let forward = direction == .vertical ? Vector(dx: 0, dy: 20) : Vector(dx: rtl ? -20 : 20, dy: 0)
+            let ahead = onTwo.scrolled(by: forward, in: l), behind = onTwo.scrolled(by: Vector(dx: -forward.dx, dy: -forward.dy), in: l)
+            XCTAssertEqual(ahead.spreadToSettle(restingOn: 2, in: l), 3, "\(direction) \(rtl): a little forward turns to the next")
+            XCTAssertEqual(behind.spreadToSettle(restingOn: 2, in: l), 1, "\(direction) \(rtl): a little back to the previous")
+            let nudge = onTwo.scrolled(by: Vector(dx: forward.dx / 20, dy: forward.dy / 20), in: l)
+            XCTAssertEqual(nudge.spreadToSettle(restingOn: 2, in: l), 2, "a nudge under 3 % springs back")
+            let end = view.atEnd(in: l).scrolled(by: forward, in: l)
+            XCTAssertEqual(end.spreadToSettle(restingOn: l.spreadCount - 1, in: l), l.spreadCount - 1, "never past the last")
+        }
     }
 
     func testAWheelTurnMovesAlongPagesThatFitTheViewsHeight() {

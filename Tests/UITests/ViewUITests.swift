@@ -11,15 +11,22 @@ import Glibc
 /// alone, scrolling sideways (right to left too), night pages, reading mode; switching keeps the
 /// reader on the same page, and the document's layout is there again after a restart.
 final class ViewUITests: XCTestCase {
-    func testLayoutsKeepThePageScrollAlongTheReadingDirectionAndAreRememberedPerDocument() throws {
-        let session = try AppSession()
-        let path = session.workDir.appendingPathComponent("view.pdf").path
-        try FileManager.default.copyItem(atPath: AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path, toPath: path)
+    /// Launches the app on `path` and waits for its first page drawn.
+    @discardableResult
+    private func launchShown(_ path: String, in session: AppSession) throws -> Process {
         let app = try session.launch([path])
         session.waitFor("shown") { s in
             guard s.pid == Int(app.processIdentifier), let w = s.windows.first else { return false }
             return w.content == "document" && w.missingTiles == 0
         }
+        return app
+    }
+
+    func testLayoutsKeepThePageScrollAlongTheReadingDirectionAndAreRememberedPerDocument() throws {
+        let session = try AppSession()
+        let path = session.workDir.appendingPathComponent("view.pdf").path
+        try FileManager.default.copyItem(atPath: AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path, toPath: path)
+        let app = try launchShown(path, in: session)
         session.activate("spread-mode", "[<'double'>]")
         let double = try XCTUnwrap(session.waitFor("two pages side by side") { s in
             s.windows.first.map { $0.spreadMode == "double" && $0.visiblePages.contains { $0.page == 2 } } ?? false
@@ -92,11 +99,7 @@ final class ViewUITests: XCTestCase {
     func testAClickNearAnEdgeTurnsToTheNextOrPreviousSpreadWhenTheSpreadFitsTheView() throws {
         let session = try AppSession()
         let path = AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path
-        let app = try session.launch([path])
-        session.waitFor("shown") { s in
-            guard s.pid == Int(app.processIdentifier), let w = s.windows.first else { return false }
-            return w.content == "document" && w.missingTiles == 0
-        }
+        let app = try launchShown(path, in: session)
         session.activate("fit-page")
         let fitted = try XCTUnwrap(session.waitFor("a whole page in view") { $0.windows.first?.zoomMode == "fitPage" }?.windows.first)
         let origin = try XCTUnwrap(session.windowOrigin(pid: Int(app.processIdentifier)))
@@ -125,11 +128,7 @@ final class ViewUITests: XCTestCase {
     func testOneSpreadAtATimeSettlesOnWholeSpreadsWhateverMovesTheView() throws {
         let session = try AppSession()
         let path = AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path
-        let app = try session.launch([path])
-        session.waitFor("shown") { s in
-            guard s.pid == Int(app.processIdentifier), let w = s.windows.first else { return false }
-            return w.content == "document" && w.missingTiles == 0
-        }
+        let app = try launchShown(path, in: session)
         session.activate("one-spread")
         let paged = try XCTUnwrap(session.waitFor("one spread at a time, the whole page in view") { s in
             s.windows.first.map { $0.oneSpreadAtATime == true && $0.zoomMode == "fitPage" } ?? false
@@ -176,11 +175,7 @@ final class ViewUITests: XCTestCase {
         let path = session.workDir.appendingPathComponent("swipe.pdf").path
         try FileManager.default.copyItem(atPath: AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path, toPath: path)
         // One spread at a time is the document's layout from the first session on.
-        let app = try session.launch([path])
-        session.waitFor("shown") { s in
-            guard s.pid == Int(app.processIdentifier), let w = s.windows.first else { return false }
-            return w.content == "document" && w.missingTiles == 0
-        }
+        _ = try launchShown(path, in: session)
         session.activate("one-spread")
         session.waitFor("one spread at a time") { $0.windows.first?.oneSpreadAtATime == true }
         session.quitApps()

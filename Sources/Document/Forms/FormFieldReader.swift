@@ -10,7 +10,7 @@ public struct PDFReference: Hashable, Sendable, Codable {
 
 /// A terminal field as the file has it: the object holding its value, its fully qualified
 /// name, its attributes with the inherited ones filled in, and its widgets' objects.
-public struct StoredFormField: Hashable, Sendable {
+public struct StoredFormField: Sendable {
     /// The object whose /V is the field's value (the terminal field's dictionary).
     public var reference: PDFReference
     public var name: String
@@ -20,12 +20,6 @@ public struct StoredFormField: Hashable, Sendable {
     /// The widget annotations, in the order of the field's /Kids (the field itself when it is
     /// its own widget).
     public var widgets: [(reference: PDFReference, dictionary: PDFDictionary)]
-
-    public static func == (a: StoredFormField, b: StoredFormField) -> Bool {
-        a.reference == b.reference && a.name == b.name && a.attributes == b.attributes
-            && a.widgets.map(\.reference) == b.widgets.map(\.reference) && a.widgets.map(\.dictionary) == b.widgets.map(\.dictionary)
-    }
-    public func hash(into h: inout Hasher) { h.combine(reference); h.combine(name) }
 }
 
 /// Walks an /AcroForm's field tree (PDF 32000-1 §12.7.3.1) into terminal fields. Pure: the

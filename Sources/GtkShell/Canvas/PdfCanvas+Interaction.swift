@@ -180,11 +180,9 @@ extension PdfCanvas {
             // but forward in a right-to-left book). A mouse's click does so only when the whole
             // spread is in view: when reading a spread larger than the view, a click is a click.
             guard let page = currentPage, lastContactWasTouch || viewport.showsWholeSpread(of: page, in: layout) else { return .applied }
-            var step = direction == .nextPage ? 1 : -1
-            if layout.settings.rightToLeft { step = -step }
             history.leave(readingPosition)
             interaction.navigation.stopMomentum()
-            viewport = viewport.showingSpread(step, from: page, in: layout)
+            viewport = viewport.turnedAtEdge(right: direction == .nextPage, from: page, in: layout)
             viewChanged()
         case .zoomEnded:
             // The pinch is over: render sharp tiles for the final zoom.

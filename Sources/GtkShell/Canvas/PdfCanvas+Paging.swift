@@ -38,35 +38,12 @@ extension PdfCanvas {
         }
     }
 
-    /// The spread the view should rest on now: the one it sits on exactly (a jump to a page),
-    /// else the next one in the direction it moved by at least 3 % of a spread, else the one
-    /// it rested on.
+    /// Settles the view on the spread ``Viewport/spreadToSettle(restingOn:in:)`` picks, once
+    /// nothing holds or moves it and the whole spread fits the view.
     func settleOnSpread() {
         guard pagesOneSpreadAtATime, spreadAnimation == nil, contactsDown.isEmpty, !interaction.needsTicks,
               layout.spreadCount > 0, let page = currentPage, viewport.showsWholeSpread(of: page, in: layout) else { return }
-        let vertical = layout.settings.direction == .vertical
-        func along(_ p: Point) -> Double { vertical ? p.y : p.x }
-        func rest(_ spread: Int) -> Double {
-            along(viewport.showing(page: PageIndex(layout.pageRange(forSpread: spread).lowerBound), in: layout).offset)
-        }
-        let here = along(viewport.offset)
-        let index = viewport.continuousSpreadIndex(in: layout)
-        let guess = Int(index.rounded())
-        for k in [guess, guess - 1, guess + 1] where k >= 0 && k < layout.spreadCount && abs(rest(k) - here) < 2 {
-            restingSpread = k
-            turn(toSpread: k)
-            return
-        }
-        let resting = min(restingSpread, layout.spreadCount - 1)
-        let neighbour = resting + 1 < layout.spreadCount ? resting + 1 : max(0, resting - 1)
-        let length = max(1, abs(rest(neighbour) - rest(resting)))
-        // Forward is the direction of the next spread (leftwards when bound on the right).
-        let forwardSign: Double = !vertical && layout.settings.rightToLeft ? -1 : 1
-        let moved = (here - rest(resting)) * forwardSign / length
-        var target = resting
-        if moved > 0.03 { target = max(resting + 1, Int(index.rounded(.down)) + 1) }
-        if moved < -0.03 { target = min(resting - 1, Int(index.rounded(.up)) - 1) }
-        turn(toSpread: target)
+        turn(toSpread: viewport.spreadToSettle(restingOn: restingSpread, in: layout))
     }
 
     /// Animates the view to spread `target` (clamped to the document), from wherever it is.

@@ -78,8 +78,9 @@ extension PdfCanvas {
                 state.remaining.removeAll { readSet.contains($0) }
                 state.read += read.count
                 for page in found where !page.matches.isEmpty { state.matches[page.page] = page.matches }
-                let firstFound = state.current == nil
-                    ? state.ordered.min { order.firstIndex(of: $0.page)! < order.firstIndex(of: $1.page)! } : nil
+                // The first match in reading order from the page the search started on.
+                let rank = { (page: PageIndex) in (page.rawValue - start + self.pageCount) % max(1, self.pageCount) }
+                let firstFound = state.current == nil ? state.ordered.min { rank($0.page) < rank($1.page) } : nil
                 if let first = firstFound { state.current = first }
                 if state.threadsRunning == 0 { state.remaining = [] }
                 self.searchState = state

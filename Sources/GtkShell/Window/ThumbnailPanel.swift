@@ -32,8 +32,6 @@ final class ThumbnailPanel {
     /// Bumped with each document and each edit, so a thumbnail of an older version is dropped.
     private var generation = 0
     private(set) var currentPage: PageIndex?
-    /// Thumbnails rendered since the document was set (for the state dump and tests).
-    private(set) var renderedCount = 0
     /// When the grid was last shown (monotonic µs), until every thumbnail in view is drawn.
     private var shownAt: Int?
     /// How long the last showing of the grid took to draw every thumbnail in view, in ms (the
@@ -86,7 +84,6 @@ final class ThumbnailPanel {
         generation += 1
         cache.removeAll()
         wanted.removeAll()
-        renderedCount = 0
         currentPage = nil
         self.pageSizes = pageSizes
         self.queue = queue
@@ -131,8 +128,6 @@ final class ThumbnailPanel {
     /// Gives the keyboard to the grid, on the current page's thumbnail.
     func focus() { gtk_widget_grab_focus(grid) }
 
-    /// Pages with a thumbnail on screen now.
-    var shownPages: [PageIndex] { bound.keys.sorted() }
     /// Shown pages whose thumbnail is drawn.
     var paintedPages: [PageIndex] { bound.keys.filter { cache.contains($0) }.sorted() }
     /// Each visible thumbnail's page and box in `relative`'s coordinates (the window's, for
@@ -253,7 +248,6 @@ final class ThumbnailPanel {
         let texture = gdk_memory_texture_new(Int32(image.width), Int32(image.height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(image.stride))
         g_bytes_unref(bytes)
         guard let texture else { return }
-        renderedCount += 1
         cache.insert(Texture(adopting: texture), bytes: image.pixels.count, for: page)
         if let picture = bound[page] { gtk_picture_set_paintable(cast(picture), texture) }
         if let start = shownAt, !visiblePages.isEmpty, visiblePages.allSatisfy({ cache.contains($0) }) {
