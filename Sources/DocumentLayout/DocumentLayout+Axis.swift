@@ -9,9 +9,6 @@ import Geometry
 extension DocumentLayout {
     var isVertical: Bool { settings.direction == .vertical }
 
-    /// Whether the whole content is mirrored left to right (a right-to-left horizontal layout).
-    var isMirrored: Bool { settings.direction == .horizontal && settings.rightToLeft }
-
     /// The number of gaps along the scroll axis before spread `s` (between spreads and, in a
     /// horizontal layout, between the pages of earlier spreads). Valid for `0...spreadCount`.
     func gapsBefore(spread s: Int) -> Int {

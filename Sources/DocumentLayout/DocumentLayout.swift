@@ -14,9 +14,14 @@ import Geometry
 ///
 /// Canvas coordinates are view pixels with the origin at the top-left of the content, margins
 /// included.
-public struct DocumentLayout: Sendable {
+public struct DocumentLayout: DocumentViewLayout {
     /// The choices this layout was built for.
     public let settings: LayoutSettings
+    /// Whether each spread zooms on its own (see ``DocumentViewLayout/spreadBasedZooming``);
+    /// the view applies it when paging one spread at a time. On unless the reader turned it off.
+    public var spreadBasedZooming = true
+    /// Insets added to the view's frame by whoever shows the layout; zero by default.
+    public var additionalFrameInsets = EdgeInsets.zero
     /// Each page's displayed size in points at zoom 1 (after /Rotate); negative or non-finite
     /// sizes given to the initialiser are stored as zero.
     public let pageSizes: [Size]

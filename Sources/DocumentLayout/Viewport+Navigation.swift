@@ -7,42 +7,42 @@ import Geometry
 /// the same way whatever view hosts it.
 extension Viewport {
     /// The unit vector of reading forward in `layout`.
-    static func forward(in layout: DocumentLayout) -> Vector {
-        switch layout.settings.direction {
+    static func forward(in layout: some DocumentViewLayout) -> Vector {
+        switch layout.scrollDirection {
         case .vertical: return Vector(dx: 0, dy: 1)
-        case .horizontal: return Vector(dx: layout.settings.rightToLeft ? -1 : 1, dy: 0)
+        case .horizontal: return Vector(dx: layout.readsRightToLeft ? -1 : 1, dy: 0)
         }
     }
 
     /// `screens` screenfuls further along the reading direction (back when negative), each a
     /// view's length less a little overlap so that a line cut by the view's edge shows again.
-    public func scrolledScreens(_ screens: Double, in layout: DocumentLayout) -> Viewport {
+    public func scrolledScreens(_ screens: Double, in layout: some DocumentViewLayout) -> Viewport {
         let forward = Self.forward(in: layout)
-        let length = layout.settings.direction == .vertical ? size.height : size.width
+        let length = layout.scrollDirection == .vertical ? size.height : size.width
         let step = max(length - 48, length * 0.5) * screens
         return scrolled(by: Vector(dx: forward.dx * step, dy: forward.dy * step), in: layout)
     }
 
     /// At the start of the document: the top of the first spread (its right end when a
     /// horizontal layout binds on the right), the cross-axis position kept.
-    public func atStart(in layout: DocumentLayout) -> Viewport {
+    public func atStart(in layout: some DocumentViewLayout) -> Viewport {
         let content = layout.contentSize(zoom: zoom)
         var result = self
-        switch layout.settings.direction {
+        switch layout.scrollDirection {
         case .vertical: result.offset.y = 0
-        case .horizontal: result.offset.x = layout.settings.rightToLeft ? content.width : 0
+        case .horizontal: result.offset.x = layout.readsRightToLeft ? content.width : 0
         }
         return result.clamped(to: layout)
     }
 
     /// At the end of the document: the bottom of the last spread (its left end when a
     /// horizontal layout binds on the right).
-    public func atEnd(in layout: DocumentLayout) -> Viewport {
+    public func atEnd(in layout: some DocumentViewLayout) -> Viewport {
         let content = layout.contentSize(zoom: zoom)
         var result = self
-        switch layout.settings.direction {
+        switch layout.scrollDirection {
         case .vertical: result.offset.y = content.height
-        case .horizontal: result.offset.x = layout.settings.rightToLeft ? 0 : content.width
+        case .horizontal: result.offset.x = layout.readsRightToLeft ? 0 : content.width
         }
         return result.clamped(to: layout)
     }
@@ -50,15 +50,15 @@ extension Viewport {
     /// A wheel's or a finger's `delta` as the reader means it: in a horizontal layout whose
     /// pages fit the view's height, turning the wheel (a vertical delta) moves along the
     /// pages, forward being down the wheel; anything else scrolls as given.
-    public func scrolled(alongReading delta: Vector, in layout: DocumentLayout) -> Viewport {
-        guard layout.settings.direction == .horizontal, delta.dx == 0, delta.dy != 0,
+    public func scrolled(alongReading delta: Vector, in layout: some DocumentViewLayout) -> Viewport {
+        guard layout.scrollDirection == .horizontal, delta.dx == 0, delta.dy != 0,
               layout.contentSize(zoom: zoom).height <= size.height else { return scrolled(by: delta, in: layout) }
         return scrolled(by: Vector(dx: Self.forward(in: layout).dx * delta.dy, dy: 0), in: layout)
     }
 
     /// The spread `steps` spreads on from the one in view (back when negative), shown from its
     /// start: what an edge tap turns to. The spread in view is the one of the current page.
-    public func showingSpread(_ steps: Int, from page: PageIndex, in layout: DocumentLayout) -> Viewport {
+    public func showingSpread(_ steps: Int, from page: PageIndex, in layout: some DocumentViewLayout) -> Viewport {
         guard layout.spreadCount > 0 else { return self }
         let target = min(max(0, layout.spreadIndex(forPage: page) + steps), layout.spreadCount - 1)
         return showing(page: PageIndex(layout.pageRange(forSpread: target).lowerBound), in: layout)
@@ -66,12 +66,12 @@ extension Viewport {
 
     /// An edge tap's turn from the spread of `page`: the right edge goes to the next spread and
     /// the left one back, the other way round when the layout binds on the right.
-    public func turnedAtEdge(right: Bool, from page: PageIndex, in layout: DocumentLayout) -> Viewport {
-        showingSpread(right != layout.settings.rightToLeft ? 1 : -1, from: page, in: layout)
+    public func turnedAtEdge(right: Bool, from page: PageIndex, in layout: some DocumentViewLayout) -> Viewport {
+        showingSpread(right != layout.readsRightToLeft ? 1 : -1, from: page, in: layout)
     }
 
     /// Whether the spread of `page` fits in the view whole (the reader pages rather than scrolls).
-    public func showsWholeSpread(of page: PageIndex, in layout: DocumentLayout) -> Bool {
+    public func showsWholeSpread(of page: PageIndex, in layout: some DocumentViewLayout) -> Bool {
         guard layout.spreadCount > 0 else { return false }
         let frame = layout.spreadFrame(layout.spreadIndex(forPage: page), zoom: zoom)
         return frame.width <= size.width + 0.5 && frame.height <= size.height + 0.5
@@ -81,9 +81,9 @@ extension Viewport {
     /// before it moved. The one it sits on exactly (a jump to a page), else the next one in the
     /// direction it moved when it moved at least 3 % of a spread (further when a movement
     /// carried it past several), else `resting` again.
-    public func spreadToSettle(restingOn resting: Int, in layout: DocumentLayout) -> Int {
+    public func spreadToSettle(restingOn resting: Int, in layout: some DocumentViewLayout) -> Int {
         guard layout.spreadCount > 0 else { return 0 }
-        let vertical = layout.settings.direction == .vertical
+        let vertical = layout.scrollDirection == .vertical
         func along(_ p: Point) -> Double { vertical ? p.y : p.x }
         func rest(_ spread: Int) -> Double {
             along(showing(page: PageIndex(layout.pageRange(forSpread: spread).lowerBound), in: layout).offset)

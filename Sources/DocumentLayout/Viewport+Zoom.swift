@@ -14,7 +14,7 @@ extension Viewport {
     /// - Parameters:
     ///   - newZoom: the zoom wanted; it is limited to ``zoomRange``.
     ///   - viewPoint: the focal point in view coordinates, such as the pinch centre or pointer.
-    public func zoomed(to newZoom: Double, keeping viewPoint: Point, in layout: DocumentLayout) -> Viewport {
+    public func zoomed(to newZoom: Double, keeping viewPoint: Point, in layout: some DocumentViewLayout) -> Viewport {
         let zoomAfter = Self.clampedZoom(newZoom)
         var result = self
         result.zoom = zoomAfter
@@ -36,7 +36,7 @@ extension Viewport {
     /// spans the view's width less `margin` on each side, the point `focus` keeping its height
     /// on screen and the rectangle's left edge landing at the margin; `nil` for an empty
     /// rectangle or a view too narrow for the margins.
-    public func fitting(width rect: Rect, about focus: Point, margin: Double = 12, in layout: DocumentLayout) -> Viewport? {
+    public func fitting(width rect: Rect, about focus: Point, margin: Double = 12, in layout: some DocumentViewLayout) -> Viewport? {
         guard rect.width > 0, size.width > 2 * margin else { return nil }
         let factor = (size.width - 2 * margin) / rect.width
         let zoomed = zoomed(to: zoom * factor, keeping: focus, in: layout)
@@ -52,10 +52,8 @@ extension Viewport {
     /// - Parameters:
     ///   - page: fit the spread showing this page; `nil` fits the widest spread of the document.
     /// - Returns: 1 when the document has no pages or no width.
-    public static func fitWidthZoom(for layout: DocumentLayout, viewSize: Size, page: PageIndex?) -> Double {
-        fit(layout, page: page) { width, _, gaps in
-            width > 0 ? (viewSize.width - 2 * layout.settings.margin - layout.settings.pageGap * gaps) / width : nil
-        }
+    public static func fitWidthZoom(for layout: some DocumentViewLayout, viewSize: Size, page: PageIndex?) -> Double {
+        layout.zoom(fitting: .width, viewSize: viewSize, page: page)
     }
 
     /// The zoom at which a whole spread fits in the view, margins included, limited to
@@ -64,36 +62,7 @@ extension Viewport {
     /// - Parameters:
     ///   - page: fit the spread showing this page; `nil` fits every spread of the document.
     /// - Returns: 1 when the document has no pages or only empty ones.
-    public static func fitPageZoom(for layout: DocumentLayout, viewSize: Size, page: PageIndex?) -> Double {
-        let margin = layout.settings.margin, gap = layout.settings.pageGap
-        return fit(layout, page: page) { width, height, gaps in
-            let byWidth = width > 0 ? (viewSize.width - 2 * margin - gap * gaps) / width : Double.infinity
-            let byHeight = height > 0 ? (viewSize.height - 2 * margin) / height : Double.infinity
-            let zoom = min(byWidth, byHeight)
-            return zoom.isFinite ? zoom : nil
-        }
-    }
-
-    /// The smallest zoom `zoomFor` gives over the chosen spreads, clamped; 1 if it gives none.
-    /// `zoomFor` receives a spread's width and height in points and its gaps between pages.
-    private static func fit(
-        _ layout: DocumentLayout, page: PageIndex?,
-        zoomFor: (_ width: Double, _ height: Double, _ gaps: Double) -> Double?
-    ) -> Double {
-        let spreads: any Sequence<Int>
-        if let page {
-            let s = layout.spreadIndex(forPage: page)
-            spreads = s..<(s + 1)
-        } else {
-            spreads = layout.widestAndTallestSpreads
-        }
-        var best: Double?
-        for s in spreads {
-            let extent = layout.spreadPointExtent(s)
-            if let zoom = zoomFor(extent.width, extent.height, Double(max(0, extent.pages - 1))) {
-                best = min(best ?? zoom, zoom)
-            }
-        }
-        return best.map(clampedZoom) ?? 1
+    public static func fitPageZoom(for layout: some DocumentViewLayout, viewSize: Size, page: PageIndex?) -> Double {
+        layout.zoom(fitting: .page, viewSize: viewSize, page: page)
     }
 }

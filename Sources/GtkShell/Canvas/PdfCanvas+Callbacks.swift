@@ -87,6 +87,7 @@ extension PdfCanvas {
             place = restored.position.spreadIndex
         }
         if zoomMode != .free { applyZoomMode() }
+        invalidateLayoutIfNeeded()
         if let place { viewport = viewport.scrolled(toContinuousSpreadIndex: place, in: layout) }
         viewport = viewport.clamped(to: layout)
         viewChanged()

@@ -52,7 +52,7 @@ extension PdfCanvas {
     func turn(toSpread target: Int) {
         guard layout.spreadCount > 0 else { return }
         let spread = min(max(0, target), layout.spreadCount - 1)
-        if zoomsEachSpread, spread != restingSpread, zoomMode != .fitPage {
+        if layout.spreadBasedZooming, spread != restingSpread, zoomMode != .fitPage {
             // The next spread whole, at once (a zoom change does not slide).
             restingSpread = spread
             zoomMode = .fitPage

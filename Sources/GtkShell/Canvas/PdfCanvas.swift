@@ -31,7 +31,25 @@ public final class PdfCanvas {
     /// The document, asked for exact page geometry only for the pages on screen.
     var pageSource: PageSource?
     public var pageCount: Int { pageSizes.count }
-    public private(set) var layout = DocumentLayout(pageSizes: [])
+    /// How pages are laid out: spreads, the scrolling direction, the binding. Kept across
+    /// documents until the window sets another (each document's remembered or own choice).
+    public internal(set) var layoutSettings = LayoutSettings()
+    /// Where the pages sit: the built-in layout for ``layoutSettings``, or whatever
+    /// ``layoutProvider`` makes. The canvas asks it through ``DocumentViewLayout`` alone.
+    public internal(set) var layout: any DocumentViewLayout = DocumentLayout(pageSizes: [])
+    /// Makes the layout for a document's page sizes and the reader's settings; `nil` for the
+    /// built-in ``DocumentLayout``. Setting it lays the open document out again.
+    public var layoutProvider: (@MainActor ([Size], LayoutSettings) -> any DocumentViewLayout)? {
+        didSet { relayout(keeping: true) }
+    }
+    /// Insets the canvas's user adds to the layout's own (the view is pulled in from the edges).
+    public var additionalFrameInsets = EdgeInsets.zero {
+        didSet { relayout(keeping: true) }
+    }
+    /// The viewport the layout last saw (what its next invalidation is measured against).
+    var laidOutViewport = Viewport(size: .zero)
+    /// How many times a viewport change made the layout redo its frames (state dump).
+    public internal(set) var layoutInvalidations = 0
     public internal(set) var viewport = Viewport(size: .zero)
     public internal(set) var zoomMode: ZoomMode = .fitWidth
 
@@ -110,8 +128,10 @@ public final class PdfCanvas {
     var lastSpreadIndex = 0.0
     var restingSpread = 0
     /// One spread at a time: whether each spread has its own zoom (turning shows the next one
-    /// whole) rather than one zoom for the document.
-    public var zoomsEachSpread = true
+    /// whole) rather than one zoom for the document; the layout's spread-based zooming.
+    public var zoomsEachSpread = true {
+        didSet { if oldValue != zoomsEachSpread { relayout(keeping: false) } }
+    }
     var spreadAnimation: (from: Point, to: Point, start: Double)?
     var settleTimer: UInt32 = 0
     var contactsDown: Set<InputSequenceID> = []
@@ -251,7 +271,7 @@ public final class PdfCanvas {
         self.drawPage = drawPage
         firstPaintPending = true
         pageSizes = source.displaySizes
-        layout = DocumentLayout(pageSizes: pageSizes, settings: layoutSettings)
+        layout = makeLayout()
         // Tiles come back ahead of redraws (GDK redraws at HIGH_IDLE + 20), so a tile that
         // arrives before the next frame is in it.
         renderQueue = RenderQueue(name: "render", drawPage: drawPage, deliver: { [weak self] tile in
@@ -261,28 +281,6 @@ public final class PdfCanvas {
         viewport = Viewport(size: viewport.size, offset: .zero, zoom: 1)
         applyZoomMode()
         viewport = viewport.clamped(to: layout)
-        viewChanged()
-    }
-
-    /// How pages are laid out: spreads, the scrolling direction, the binding. Kept across
-    /// documents until the window sets another (each document's remembered or own choice).
-    public private(set) var layoutSettings = LayoutSettings()
-
-    /// Lays the pages out another way, keeping the reader on the same page and the same point
-    /// of it (the continuous spread index, carried over through the page it falls on).
-    public func setLayoutSettings(_ settings: LayoutSettings) {
-        guard settings != layoutSettings else { return }
-        layoutSettings = settings
-        guard layout.pageCount > 0 else { return }
-        let index = viewport.size.height > 0 ? viewport.continuousSpreadIndex(in: layout) : 0
-        let spread = min(max(0, Int(index.rounded(.down))), layout.spreadCount - 1)
-        let fraction = index - Double(spread)
-        let page = PageIndex(layout.pageRange(forSpread: spread).lowerBound)
-        layout = DocumentLayout(pageSizes: pageSizes, settings: settings)
-        guard viewport.size.width > 0, viewport.size.height > 0 else { return }
-        if zoomMode != .free { applyZoomMode() }
-        viewport = viewport.scrolled(toContinuousSpreadIndex: Double(layout.spreadIndex(forPage: page)) + fraction, in: layout)
-            .clamped(to: layout)
         viewChanged()
     }
 
@@ -319,7 +317,7 @@ public final class PdfCanvas {
         pageSource = nil
         drawPage = nil
         firstPaintPending = false
-        layout = DocumentLayout(pageSizes: [])
+        layout = makeLayout()
         viewChanged()
     }
 
@@ -485,6 +483,7 @@ public final class PdfCanvas {
 
     /// Called whenever the viewport, the zoom or the document changed.
     func viewChanged() {
+        invalidateLayoutIfNeeded()
         if layout.pageCount > 0, viewport.size.height > 0 {
             let index = viewport.continuousSpreadIndex(in: layout)
             if index != lastSpreadIndex { travellingForward = index > lastSpreadIndex }

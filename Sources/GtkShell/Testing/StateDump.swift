@@ -282,9 +282,9 @@ extension DocumentWindow {
             spreadMode: canvas.layoutSettings.spreadMode.rawValue, scrollDirection: canvas.layoutSettings.direction.rawValue,
             rightToLeft: canvas.layoutSettings.rightToLeft,
             visibleSpreads: content == .document
-                ? Array(Set(canvas.layout.visiblePages(in: v.visibleRect, zoom: v.zoom).map { canvas.layout.spreadIndex(forPage: $0) })).sorted() : [],
+                ? canvas.layout.visibleSpreads(in: v.visibleRect, zoom: v.zoom) : [],
             pageColours: pageColours.value.rawValue, readingMode: readingMode,
             fullscreen: gtk_window_is_fullscreen(cast(window)) != 0, pointerHidden: canvas.pointerHidden, edgeTaps: edgeTaps,
-            oneSpreadAtATime: canvas.pagesOneSpreadAtATime, zoomScope: canvas.zoomsEachSpread ? "spread" : "document")
+            oneSpreadAtATime: canvas.pagesOneSpreadAtATime, zoomScope: canvas.layout.spreadBasedZooming ? "spread" : "document")
     }
 }
