@@ -65,7 +65,7 @@ let package = Package(
         // `swift run -c release edit-bench [document.pdf]`: save against cp, undo with 10,000 annotations.
         .executableTarget(name: "edit-bench", dependencies: ["DocumentPoppler", "Document", "Geometry"]),
         // `swift run -c release search-bench [document.pdf] [word]`: the search bar's search against pdftotext | grep -c.
-        .executableTarget(name: "search-bench", dependencies: ["DocumentPoppler", "Document", "Geometry", "Rendering"]),
+        .executableTarget(name: "search-bench", dependencies: ["DocumentPoppler", "Document", "Geometry", "Rendering", "BenchSupport"]),
         // `swift run -c release thumbnail-bench`: the sidebar's visible thumbnails in the real app against poppler alone.
         .executableTarget(name: "thumbnail-bench", dependencies: ["DocumentPoppler", "Geometry", "BenchSupport"]),
         // What the benchmarks that drive the real app share: their own Xvfb and session bus.
@@ -74,6 +74,8 @@ let package = Package(
         .executableTarget(name: "layout-bench", dependencies: ["DocumentLayout", "Geometry"]),
         // `swift run -c release ink-bench`: input-to-frame latency of a replayed pen stroke in the real app.
         .executableTarget(name: "ink-bench", dependencies: ["InteractionEngine", "Geometry", "BenchSupport"]),
+        // Page curl frame times at 1920×1080, cairo and GL (not a test).
+        .executableTarget(name: "curl-bench", dependencies: ["BenchSupport"]),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "DocumentTests", dependencies: ["Document", "Geometry", "SeededRandom"]),

@@ -19,11 +19,6 @@ extension DocumentLayout {
         return Self.pageRange(forSpread: spread, pageCount: pageCount, mode: settings.spreadMode)
     }
 
-    /// The pages a spread shows, as page indices in reading order.
-    public func pages(inSpread spread: Int) -> [PageIndex] {
-        pageRange(forSpread: spread).map(PageIndex.init)
-    }
-
     static func spreadCount(pageCount n: Int, mode: SpreadMode) -> Int {
         switch mode {
         case .single: return n

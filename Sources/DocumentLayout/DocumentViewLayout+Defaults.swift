@@ -5,6 +5,11 @@ import Geometry
 /// spread, which is right for a few hundred pages; ``DocumentLayout`` answers the searches in
 /// O(log n) instead.
 extension DocumentViewLayout {
+    /// The pages a spread shows, as page indices in reading order.
+    public func pages(inSpread spread: Int) -> [PageIndex] {
+        pageRange(forSpread: spread).map(PageIndex.init)
+    }
+
     public func pageFrame(_ page: PageIndex, zoom: Double) -> Rect {
         let frames = pageFrames(inSpread: spreadIndex(forPage: page), zoom: zoom)
         return frames.first { $0.page == page }?.frame ?? .zero
@@ -84,7 +89,7 @@ extension DocumentViewLayout {
         guard let first = visible.min(), let last = visible.max(), spreadCount > 0 else { return [] }
         let spread = forward ? spreadIndex(forPage: last) + 1 : spreadIndex(forPage: first) - 1
         guard spread >= 0, spread < spreadCount else { return [] }
-        return pageRange(forSpread: spread).map(PageIndex.init)
+        return pages(inSpread: spread)
     }
 
     public func leadingEdge(forward: Bool) -> LeadingEdge {

@@ -160,6 +160,7 @@ public final class Engine {
     private func wireNavigation() {
         let sink = self.sink
         scrollPan.require(toFail: interactions.transformPan)
+        scrollPan.require(toFail: interactions.pageTurnPan)
         scrollPan.allowSimultaneousRecognition(with: pinch)
         scrollPan.onStateChange = { [unowned self] r in
             guard let pan = r as? PanRecognizer else { return }

@@ -26,6 +26,9 @@ public enum EngineOutput: Hashable, Sendable {
     case smartZoom(to: Rect, about: Point)
     /// Go one page back or forward.
     case fastScroll(FastScrollDirection)
+    /// A drag from an edge band turns the page: began where it was taken, changed as the
+    /// contact moves (view point), ended with the contact's velocity (view pixels per second).
+    case turnPage(FastScrollDirection, GesturePhase, at: Point, velocity: Vector)
     /// An n-finger swipe in one direction.
     case swipe(SwipeDirections, fingers: Int)
 

@@ -5,6 +5,7 @@
 // the full count, beside `pdftotext FILE - | grep -c WORD` on the same file in the same run.
 import Document
 import DocumentPoppler
+import BenchSupport
 import Foundation
 import Geometry
 import Rendering
@@ -25,16 +26,7 @@ func seconds(_ body: () -> Void) -> Double {
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
 func shell(_ command: String) -> String {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: "/bin/sh")
-    p.arguments = ["-c", command]
-    let out = Pipe()
-    p.standardOutput = out
-    p.standardError = FileHandle.nullDevice
-    try? p.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    HeadlessSession.output(of: "/bin/sh", ["-c", command]).trimmingCharacters(in: .whitespacesAndNewlines)
 }
 
 /// A 2,000-page document: the 500-page bench document four times over (qpdf).

@@ -29,6 +29,8 @@ final class AppSession {
         var spreadMode: String?; var scrollDirection: String?; var rightToLeft: Bool?; var visibleSpreads: [Int]?
         var pageColours: String?; var readingMode: Bool?; var fullscreen: Bool?; var pointerHidden: Bool?; var edgeTaps: String?; var oneSpreadAtATime: Bool?; var zoomScope: String?
         var thumbnailPages: [Int]?; var thumbnailsPainted: [Int]?; var thumbnailCurrentPage: Int?; var thumbnailFrames: [[Double]]?
+        var pageCurl: Bool?; var pageTurnProgress: Double?; var pageTurnsCompleted: Int?; var pageTurnFrames: Int?
+        var pageTurnFrameP99Ms: Double?; var pageTurnIntervalP99Ms: Double?; var layoutInvalidations: Int?
     }
     struct FormField: Decodable { var name: String; var kind: String; var value: String?; var readOnly: Bool; var page: Int? }
     struct Annotation: Decodable { var id: String; var kind: String; var page: Int; var x, y, width, height: Double }

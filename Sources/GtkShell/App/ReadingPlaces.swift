@@ -16,6 +16,8 @@ struct ReadingPlaces {
         /// whether it pages one spread at a time.
         var layout: LayoutSettings?
         var oneSpreadAtATime: Bool?
+        /// Whether its pages turn with a curl.
+        var pageCurl: Bool?
         /// Where the file was last seen (for people reading the file; the key is the content).
         var path: String
         /// Seconds since 1970 when it was stored.
@@ -72,7 +74,7 @@ extension DocumentWindow {
         guard content == .document, let path, canvas.pageCount > 0, let fingerprint = documentKey else { return }
         ReadingPlaces.standard.store(ReadingPlaces.Place(
             spreadIndex: canvas.readingPosition.spreadIndex, zoom: canvas.viewport.zoom, zoomMode: canvas.zoomMode.rawValue,
-            layout: canvas.layoutSettings, oneSpreadAtATime: canvas.pagesOneSpreadAtATime, path: path, time: Date().timeIntervalSince1970), for: fingerprint)
+            layout: canvas.layoutSettings, oneSpreadAtATime: canvas.pagesOneSpreadAtATime, pageCurl: canvas.turnsPagesWithCurl, path: path, time: Date().timeIntervalSince1970), for: fingerprint)
     }
 
     /// Takes the document back to where the reader left it last time, if it was read before.
@@ -82,6 +84,7 @@ extension DocumentWindow {
         let documentChoice = LayoutSettings(pageLayout: preferred?.pageLayout, rightToLeft: preferred?.rightToLeft ?? false)
         canvas.setLayoutSettings(place?.layout ?? documentChoice)
         canvas.setPagesOneSpreadAtATime(place?.oneSpreadAtATime ?? false)
+        canvas.turnsPagesWithCurl = place?.pageCurl ?? false
         syncViewActions()
         guard let place, let mode = ZoomMode(rawValue: place.zoomMode) else { return }
         canvas.restore(ReadingPosition(spreadIndex: place.spreadIndex, zoom: place.zoom), zoomMode: mode)

@@ -130,23 +130,41 @@ extension PdfCanvas {
     /// coming until it stops).
     var isAnimating: Bool {
         interaction.needsTicks || pointerEffects?.needsAnotherFrame == true || tickCallbackID != 0
-            || settleTimer != 0 || spreadAnimation != nil
+            || settleTimer != 0 || spreadAnimation != nil || pageTurn?.animation != nil
     }
 
     /// One frame: momentum and pointer-effect animation; returns whether to keep ticking.
     func tick(frameTimeMicroseconds: Int64) -> Bool {
+        frameStartedAt = g_get_monotonic_time()
+        watchFramePaint()
         let eventTime = clock.eventTime(monotonicMicroseconds: frameTimeMicroseconds)
         interaction.tick(at: eventTime)
         let effects = interaction.pointerFrame(at: eventTime)
         pointerEffects = effects
         gtk_widget_queue_draw(area)
         let settling = stepSpreadAnimation()
-        if interaction.needsTicks || effects.needsAnotherFrame || settling { return true }
+        let turning = stepPageTurn()
+        if interaction.needsTicks || effects.needsAnotherFrame || settling || turning { return true }
         tickCallbackID = 0
         onViewChanged?()
         // Momentum has run out: one spread at a time settles now.
         scheduleSpreadSettling()
         return false
+    }
+
+    /// Times each frame that draws a page turn, from the frame's start to the end of its paint
+    /// (what the frame cost, GTK's rendering included), for the state dump and the benchmark.
+    func watchFramePaint() {
+        guard !watchesFramePaint, let clock = gtk_widget_get_frame_clock(area) else { return }
+        watchesFramePaint = true
+        Signals.connect(raw(clock), "after-paint") { [weak self] in
+            guard let self else { return }
+            if self.turnFramePainting, let start = self.frameStartedAt {
+                self.pageTurnFrameTimes.record(frameMicroseconds: g_get_monotonic_time() - start, at: start)
+            }
+            self.turnFramePainting = false
+            self.frameStartedAt = nil
+        }
     }
 
     /// Arms a GLib timeout for the engine's next timer (long press, double-tap window).

@@ -42,6 +42,14 @@ extension PdfCanvas {
                 missing += 1
             }
         }
+        // A page turn shows two spreads off their place; curls ready both neighbours.
+        for page in pagesForTurning {
+            let p = plan(for: page)
+            for key in p.tiles(overlapping: Rect(x: 0, y: 0, width: Double(p.pixelWidth), height: Double(p.pixelHeight)))
+            where !cache.contains(key) {
+                wanted.append(TileRequest(key: key, pixelRect: p.pixelRect(column: key.column, row: key.row)))
+            }
+        }
         // Then the spread the reader is heading for: all of it when paging one spread at a
         // time (it shows whole), else the edge of each of its pages that will show first.
         for page in layout.pagesAhead(ofVisible: visible, forward: travellingForward) {
@@ -112,22 +120,16 @@ extension PdfCanvas {
     func draw(_ cr: OpaquePointer, width: Double, height: Double) {
         guard !pageSizes.isEmpty else { return }
         if firstPaintPending { renderFirstFrame() }
+        if let turn = pageTurn {
+            drawPageTurn(turn, cr, width: width, height: height)
+            // Timed once GTK has painted the frame (PdfCanvas+Callbacks, after-paint).
+            turnFramePainting = true
+            latency?.framePainted()
+            return
+        }
         let zoom = viewport.zoom
         for page in layout.visiblePages(in: viewport.visibleRect, zoom: zoom) {
-            let frame = layout.pageFrame(page, zoom: zoom).offsetBy(Point.zero - viewport.offset)
-            // Page edge and paper.
-            cairo_set_source_rgba(cr, 0, 0, 0, 0.18)
-            cairo_rectangle(cr, frame.minX - 1, frame.minY - 1, frame.width + 2, frame.height + 2)
-            cairo_fill(cr)
-            cairo_set_source_rgb(cr, 1, 1, 1)
-            cairo_rectangle(cr, frame.minX, frame.minY, frame.width, frame.height)
-            cairo_fill(cr)
-
-            cairo_save(cr)
-            cairo_rectangle(cr, frame.minX, frame.minY, frame.width, frame.height)
-            cairo_clip(cr)
-            paintTiles(of: page, at: frame, cr: cr)
-            cairo_restore(cr)
+            paintPage(page, at: layout.pageFrame(page, zoom: zoom).offsetBy(Point.zero - viewport.offset), cr: cr)
         }
         drawSearchMatches(cr)
         drawTextSelection(cr)
@@ -139,6 +141,21 @@ extension PdfCanvas {
         drawSelection(cr)
         drawFormFocus(cr)
         latency?.framePainted()
+    }
+
+    /// A page's edge, its paper and its tiles at `frame` (view coordinates).
+    func paintPage(_ page: PageIndex, at frame: Rect, cr: OpaquePointer) {
+        cairo_set_source_rgba(cr, 0, 0, 0, 0.18)
+        cairo_rectangle(cr, frame.minX - 1, frame.minY - 1, frame.width + 2, frame.height + 2)
+        cairo_fill(cr)
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_rectangle(cr, frame.minX, frame.minY, frame.width, frame.height)
+        cairo_fill(cr)
+        cairo_save(cr)
+        cairo_rectangle(cr, frame.minX, frame.minY, frame.width, frame.height)
+        cairo_clip(cr)
+        paintTiles(of: page, at: frame, cr: cr)
+        cairo_restore(cr)
     }
 
     /// The annotation or link under a pressing finger, darkened a little: the press registered.

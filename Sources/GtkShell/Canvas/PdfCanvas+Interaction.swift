@@ -180,10 +180,13 @@ extension PdfCanvas {
             // but forward in a right-to-left book). A mouse's click does so only when the whole
             // spread is in view: when reading a spread larger than the view, a click is a click.
             guard let page = currentPage, lastContactWasTouch || viewport.showsWholeSpread(of: page, in: layout) else { return .applied }
+            if curlTurn(forward: (direction == .nextPage) != layoutSettings.rightToLeft) { return .applied }
             history.leave(readingPosition)
             interaction.navigation.stopMomentum()
             viewport = viewport.turnedAtEdge(right: direction == .nextPage, from: page, in: layout)
             viewChanged()
+        case .turnPage(let direction, let phase, let point, let velocity):
+            applyTurnPage(direction, phase, at: point, velocity: velocity)
         case .zoomEnded:
             // The pinch is over: render sharp tiles for the final zoom.
             requestTiles()

@@ -27,7 +27,7 @@ extension PdfCanvas {
     /// Called after every change of the view: once it has been still for a moment (no finger
     /// down, no momentum), settle on a spread.
     func scheduleSpreadSettling() {
-        guard pagesOneSpreadAtATime, spreadAnimation == nil else { return }
+        guard pagesOneSpreadAtATime, spreadAnimation == nil, pageTurn == nil else { return }
         if settleTimer != 0 { g_source_remove(settleTimer); settleTimer = 0 }
         settleTimer = MainLoop.after(milliseconds: 140) { [weak self] in
             guard let self else { return }
@@ -41,7 +41,7 @@ extension PdfCanvas {
     /// Settles the view on the spread ``Viewport/spreadToSettle(restingOn:in:)`` picks, once
     /// nothing holds or moves it and the whole spread fits the view.
     func settleOnSpread() {
-        guard pagesOneSpreadAtATime, spreadAnimation == nil, contactsDown.isEmpty, !interaction.needsTicks,
+        guard pagesOneSpreadAtATime, spreadAnimation == nil, pageTurn == nil, contactsDown.isEmpty, !interaction.needsTicks,
               layout.spreadCount > 0, let page = currentPage, viewport.showsWholeSpread(of: page, in: layout) else { return }
         turn(toSpread: viewport.spreadToSettle(restingOn: restingSpread, in: layout))
     }
@@ -84,6 +84,7 @@ extension PdfCanvas {
 
     /// Page Down, Space and their opposites turn a whole spread at once.
     func turnSpread(by steps: Int) {
+        if curlTurn(forward: steps > 0) { return }
         let base = spreadAnimation == nil ? (currentPage.map { layout.spreadIndex(forPage: $0) } ?? restingSpread) : restingSpread
         turn(toSpread: base + steps)
     }

@@ -133,6 +133,20 @@ public final class PdfCanvas {
         didSet { if oldValue != zoomsEachSpread { relayout(keeping: false) } }
     }
     var spreadAnimation: (from: Point, to: Point, start: Double)?
+    /// One spread at a time: whether turns curl the page over (PdfCanvas+PageCurl), the turn
+    /// under way, how many turns ended, and how long each frame of a turn took to draw and
+    /// after the frame before it (milliseconds, for the state dump and the curl benchmark).
+    public var turnsPagesWithCurl = false {
+        didSet { updatePageTurnDragging() }
+    }
+    var pageTurn: PageTurn?
+    public internal(set) var pageTurnsCompleted = 0
+    var pageTurnFrameTimes = FrameTimes()
+    /// When the frame clock started the frame being made, whether that frame draws a turn, and
+    /// whether the canvas listens for the clock's end of paint.
+    var frameStartedAt: Int?
+    var turnFramePainting = false
+    var watchesFramePaint = false
     var settleTimer: UInt32 = 0
     var contactsDown: Set<InputSequenceID> = []
     /// Whether the pointer is hidden (idle in fullscreen), and the timer that will hide it.
@@ -264,6 +278,7 @@ public final class PdfCanvas {
         interaction.setTextSelection(nil)
         searchState = nil
         markupPreview = nil
+        pageTurn = nil
         linkSource = links
         linkTargets = [:]
         documentGeneration += 1
@@ -310,6 +325,7 @@ public final class PdfCanvas {
         interaction.setTextSelection(nil)
         searchState = nil
         markupPreview = nil
+        pageTurn = nil
         linkSource = nil
         linkTargets = [:]
         documentGeneration += 1
@@ -493,6 +509,7 @@ public final class PdfCanvas {
         placeTextBoxEditor()
         placeFormEditor()
         updateSelectionEnds()
+        updatePageTurnDragging()
         // The pen's dot follows the zoom.
         if interaction.pickedTool == .ink, abs(viewport.zoom - penCursorZoom) > 0.01 { applyCursor(.crosshair) }
         syncAdjustments()

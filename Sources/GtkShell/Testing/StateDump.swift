@@ -151,6 +151,21 @@ public struct WindowSnapshot: Codable, Sendable {
     /// ("spread") or the whole document shares one zoom ("document").
     public var oneSpreadAtATime: Bool?
     public var zoomScope: String?
+    /// Whether pages turn with a curl; the turn under way (0 flat … 1 turned over, `nil` when
+    /// none); how many turns have ended; and the frames of the turns so far (the last 2,000):
+    /// how many, and the 50th/99th percentile of each frame's time from its start to the end
+    /// of its paint and of the time between frames, in ms.
+    public var pageCurl: Bool?
+    public var pageTurnProgress: Double?
+    public var pageTurnsCompleted: Int?
+    public var pageTurnFrames: Int?
+    public var pageTurnFrameP50Ms: Double?
+    public var pageTurnFrameP99Ms: Double?
+    public var pageTurnIntervalP50Ms: Double?
+    public var pageTurnIntervalP99Ms: Double?
+    /// How many times a viewport change made the layout redo its frames (never, for the
+    /// built-in layouts).
+    public var layoutInvalidations: Int?
 }
 
 /// One form field as the state dump reports it.
@@ -285,6 +300,13 @@ extension DocumentWindow {
                 ? canvas.layout.visibleSpreads(in: v.visibleRect, zoom: v.zoom) : [],
             pageColours: pageColours.value.rawValue, readingMode: readingMode,
             fullscreen: gtk_window_is_fullscreen(cast(window)) != 0, pointerHidden: canvas.pointerHidden, edgeTaps: edgeTaps,
-            oneSpreadAtATime: canvas.pagesOneSpreadAtATime, zoomScope: canvas.layout.spreadBasedZooming ? "spread" : "document")
+            oneSpreadAtATime: canvas.pagesOneSpreadAtATime, zoomScope: canvas.layout.spreadBasedZooming ? "spread" : "document",
+            pageCurl: canvas.turnsPagesWithCurl, pageTurnProgress: canvas.pageTurn?.curl.progress,
+            pageTurnsCompleted: canvas.pageTurnsCompleted, pageTurnFrames: canvas.pageTurnFrameTimes.frameMilliseconds.count,
+            pageTurnFrameP50Ms: FrameTimes.percentile(0.5, of: canvas.pageTurnFrameTimes.frameMilliseconds),
+            pageTurnFrameP99Ms: FrameTimes.percentile(0.99, of: canvas.pageTurnFrameTimes.frameMilliseconds),
+            pageTurnIntervalP50Ms: FrameTimes.percentile(0.5, of: canvas.pageTurnFrameTimes.intervalMilliseconds),
+            pageTurnIntervalP99Ms: FrameTimes.percentile(0.99, of: canvas.pageTurnFrameTimes.intervalMilliseconds),
+            layoutInvalidations: canvas.layoutInvalidations)
     }
 }

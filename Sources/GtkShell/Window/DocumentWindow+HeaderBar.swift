@@ -63,6 +63,7 @@ extension DocumentWindow {
         g_menu_append(layoutSection, "_Two Pages", "win.spread-mode::double")
         g_menu_append(layoutSection, "Two Pages, _Cover Alone", "win.spread-mode::book")
         g_menu_append(layoutSection, "_One Spread at a Time", "win.one-spread")
+        g_menu_append(layoutSection, "Turn Pages with a _Curl", "win.page-curl")
         g_menu_append(layoutSection, "_Zoom Each Spread on Its Own", "win.zoom-each-spread")
         g_menu_append(layoutSection, "Scroll _Sideways", "win.scroll-sideways")
         g_menu_append(layoutSection, "_Right to Left", "win.right-to-left")

@@ -16,7 +16,8 @@ final class PageColourChoice: @unchecked Sendable {
 }
 
 /// The View menu's choices: spreads (`win.spread-mode`: single, double, book), one spread at a
-/// time (`win.one-spread`) with each spread zoomed on its own or one zoom for all
+/// time (`win.one-spread`), turning with a page curl (`win.page-curl`, which pages one spread at
+/// a time), with each spread zoomed on its own or one zoom for all
 /// (`win.zoom-each-spread`), scrolling sideways (`win.scroll-sideways`), right-to-left binding (`win.right-to-left`), page colours
 /// (`win.page-colours`: normal, night, sepia), the width of the edge bands a tap turns pages
 /// in (`win.edge-taps`: off, narrow = a tenth of the view, wide = a fifth), reading mode (`win.reading-mode`: the header bar
@@ -32,7 +33,17 @@ extension DocumentWindow {
         addToggleAction("one-spread") { [weak self] on in
             guard let self else { return }
             self.canvas.setPagesOneSpreadAtATime(on)
+            if !on { self.canvas.turnsPagesWithCurl = false }
             self.rememberPlace()
+        }
+        addToggleAction("page-curl") { [weak self] on in
+            guard let self else { return }
+            self.canvas.turnsPagesWithCurl = on
+            // Curls turn one spread at a time.
+            if on { self.canvas.setPagesOneSpreadAtATime(true) }
+            self.syncViewActions()
+            self.rememberPlace()
+            self.application?.stateChanged()
         }
         addToggleAction("zoom-each-spread", initially: true) { [weak self] on in self?.canvas.zoomsEachSpread = on }
         addToggleAction("scroll-sideways") { [weak self] on in self?.changeLayout { $0.direction = on ? .horizontal : .vertical } }
@@ -107,6 +118,7 @@ extension DocumentWindow {
         setActionState("scroll-sideways", g_variant_new_boolean(settings.direction == .horizontal ? 1 : 0))
         setActionState("right-to-left", g_variant_new_boolean(settings.rightToLeft ? 1 : 0))
         setActionState("one-spread", g_variant_new_boolean(canvas.pagesOneSpreadAtATime ? 1 : 0))
+        setActionState("page-curl", g_variant_new_boolean(canvas.turnsPagesWithCurl ? 1 : 0))
         setActionState("zoom-each-spread", g_variant_new_boolean(canvas.zoomsEachSpread ? 1 : 0))
         setActionState("page-colours", g_variant_new_string(pageColours.value.rawValue))
         setActionState("edge-taps", g_variant_new_string(edgeTaps))

@@ -68,7 +68,10 @@ final class ContextFinder {
     func fastScroll(_ point: Point, _ space: CoordinateSpace) -> FastScrollContext? {
         guard let l = lookup(point, space) else { return nil }
         let bounds = l.targets.viewBounds
-        let band = bounds.width * l.owner.settings.fastScrollEdgeFraction
+        let settings = l.owner.settings
+        let fraction = settings.turnsPagesByDragging
+            ? max(settings.fastScrollEdgeFraction, settings.pageTurnEdgeFraction) : settings.fastScrollEdgeFraction
+        let band = bounds.width * fraction
         if l.view.x < bounds.minX + band { return FastScrollContext(direction: .previousPage) }
         if l.view.x >= bounds.maxX - band { return FastScrollContext(direction: .nextPage) }
         return nil

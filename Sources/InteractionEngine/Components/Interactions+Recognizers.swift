@@ -29,6 +29,7 @@ extension Interactions {
         }
 
         bindTransform()
+        bindPageTurn()
         bindLift()
         // A hold on an annotation lifts it rather than selecting text under it, and a drag on
         // the selected one waits until it is clearly no hold.
@@ -37,6 +38,28 @@ extension Interactions {
         bindTextSelection(textLongPress)
         bindTextSelection(textDrag)
         textDrag.require(toFail: transformPan)
+        // A drag from an edge turns the page rather than selecting the text at the edge.
+        textDrag.require(toFail: pageTurnPan)
+    }
+
+    /// A drag from an edge band turns the page while pages turn by dragging (a page curl
+    /// follows it); the fastScroll component governs it as it governs the edge taps.
+    private func bindPageTurn() {
+        let component = fastScroll
+        component.attach(pageTurnPan)
+        pageTurnPan.shouldReceive = { [unowned self, unowned component] _, event in
+            self.currentSource = event.source
+            return self.settings.turnsPagesByDragging && component.prepare(at: event.position)
+        }
+        pageTurnPan.shouldBegin = { [unowned self, unowned component] r in
+            self.settings.turnsPagesByDragging && component.prepare(at: r.touches.first?.start ?? r.location)
+        }
+        pageTurnPan.onStateChange = { [sink, unowned component] r in
+            guard let pan = r as? PanRecognizer, let phase = GesturePhase(r.state),
+                  let direction = component.prepared?.context.direction else { return }
+            if phase == .began { component.activatePrepared { _, _ in } }
+            sink.send(.turnPage(direction, phase, at: pan.location, velocity: pan.velocity))
+        }
     }
 
     private func bindTap<C>(_ tap: TapRecognizer, to component: InteractionComponent<C>,

@@ -18,6 +18,10 @@ public final class Interactions {
         /// Width of the left and right edge bands that turn pages on a tap, as a fraction of
         /// the view width.
         public var fastScrollEdgeFraction: Double = 0.1
+        /// Whether a drag that starts in an edge band turns the page (a page curl follows it)
+        /// instead of scrolling; the bands are then at least ``pageTurnEdgeFraction`` wide.
+        public var turnsPagesByDragging = false
+        public var pageTurnEdgeFraction: Double = 0.15
         /// Annotation kinds a tap edits directly (free text and notes only once selected).
         public var directlyEditableKinds: Set<AnnotationKind> = [.widget]
         public var editableWhenSelectedKinds: Set<AnnotationKind> = [.freeText, .text]
@@ -80,6 +84,8 @@ public final class Interactions {
     let deselectTap = TapRecognizer(name: "deselectAnnotation.tap")
     let deselectTextTap = TapRecognizer(name: "deselectText.tap")
     let fastScrollTap = TapRecognizer(name: "fastScroll.tap")
+    /// A drag from an edge band that turns the page (only while pages turn by dragging).
+    let pageTurnPan = PanRecognizer(name: "fastScroll.pageTurn", maximumTouches: 1)
     let toggleTap = TapRecognizer(name: "toggleUserInterface.tap")
 
     init(targets: any InteractionTargetProvider, settings: Settings, sink: OutputSink) {
@@ -112,7 +118,7 @@ public final class Interactions {
 
     /// Every recognizer behind the components, in the order they must be registered.
     var builtInRecognizers: [GestureRecognizer] {
-        [annotationLongPress, transformPan, textDrag, textLongPress, smartZoomTap, openLinkTap, editTap, selectTap,
+        [annotationLongPress, transformPan, pageTurnPan, textDrag, textLongPress, smartZoomTap, openLinkTap, editTap, selectTap,
          deselectTap, deselectTextTap, fastScrollTap, toggleTap]
     }
 

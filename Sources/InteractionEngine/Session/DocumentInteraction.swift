@@ -483,6 +483,14 @@ public final class DocumentInteraction {
         }
     }
 
+    /// Whether a drag from this view point turns the page (pages turn by dragging and the
+    /// fastScroll component may act there): it is then the engine's, not a selection band's.
+    private func turnsPage(at point: Point) -> Bool {
+        let interactions = engine.interactions
+        return interactions.settings.turnsPagesByDragging && interactions.fastScroll.isEnabled
+            && interactions.fastScroll.canActivate(at: point, in: .view)
+    }
+
     /// The tool layer's first refusal; returns whether the tool took the event.
     private func offerToTool(_ event: InputEvent) -> Bool {
         if event.source == .pen || event.source == .eraser { penSeen = true }
@@ -549,7 +557,8 @@ public final class DocumentInteraction {
                 if let hit = scene.hitTest(atView: event.position, source: event.source)?.annotation {
                     guard hit.kind != .link, hit.kind != .widget, hit.kind != .popup else { return false }
                 } else {
-                    guard event.source == .mouse, engine.interactions.selectAnnotation.isEnabled else { return false }
+                    guard event.source == .mouse, engine.interactions.selectAnnotation.isEnabled,
+                          !turnsPage(at: event.position) else { return false }
                 }
                 emit(tools.select(.annotationEdit))
                 if scene.hitTest(atView: event.position, source: event.source)?.annotation == nil,

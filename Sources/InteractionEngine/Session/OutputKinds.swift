@@ -79,7 +79,7 @@ extension ToolCommand {
 extension EngineOutput {
     /// An ``EngineOutput``'s case without its payload.
     public enum Kind: String, CaseIterable, Sendable {
-        case contact, contactCancelled, scroll, scrollEnded, stopMomentum, zoom, zoomEnded, smartZoom, fastScroll, swipe
+        case contact, contactCancelled, scroll, scrollEnded, stopMomentum, zoom, zoomEnded, smartZoom, fastScroll, turnPage, swipe
         case selectAnnotation, deselectAnnotations, transformAnnotation, liftAnnotation, editAnnotation, openLink, toggleUserInterface
         case selectText, deselectText, hover, stylusEnd, key
     }
@@ -95,6 +95,7 @@ extension EngineOutput {
         case .zoomEnded: return .zoomEnded
         case .smartZoom: return .smartZoom
         case .fastScroll: return .fastScroll
+        case .turnPage: return .turnPage
         case .swipe: return .swipe
         case .selectAnnotation: return .selectAnnotation
         case .deselectAnnotations: return .deselectAnnotations
@@ -125,6 +126,7 @@ extension EngineOutput {
         case .zoomEnded: return .zoomEnded
         case .smartZoom: return .smartZoom(to: Rect(x: 50, y: 50, width: 200, height: 300), about: p)
         case .fastScroll: return .fastScroll(.nextPage)
+        case .turnPage: return .turnPage(.nextPage, .began, at: p, velocity: .zero)
         case .swipe: return .swipe(.left, fingers: 3)
         case .selectAnnotation: return .selectAnnotation(target)
         case .deselectAnnotations: return .deselectAnnotations([target])
