@@ -74,8 +74,8 @@ let package = Package(
         .executableTarget(name: "layout-bench", dependencies: ["DocumentLayout", "Geometry"]),
         // `swift run -c release ink-bench`: input-to-frame latency of a replayed pen stroke in the real app.
         .executableTarget(name: "ink-bench", dependencies: ["InteractionEngine", "Geometry", "BenchSupport"]),
-        // Page curl frame times at 1920×1080, cairo and GL (not a test).
-        .executableTarget(name: "curl-bench", dependencies: ["BenchSupport"]),
+        // Frame times at 1920×1080, cairo and GL: page curls, wheel scrolling at 100% and 300% (not a test).
+        .executableTarget(name: "frame-bench", dependencies: ["BenchSupport"]),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "DocumentTests", dependencies: ["Document", "Geometry", "SeededRandom"]),

@@ -76,6 +76,12 @@ public final class RenderQueue: @unchecked Sendable {
     }
 
     private func run() {
+        // Drawing ahead must never take a core from the frame being made on the main thread
+        // (nor from the display server): the worker runs a little nicer than both (on Linux a
+        // thread's own priority).
+        #if os(Linux)
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 4)
+        #endif
         while true {
             condition.lock()
             while pending.isEmpty && jobs.isEmpty && !stopped { condition.wait() }

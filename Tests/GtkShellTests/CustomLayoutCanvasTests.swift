@@ -90,14 +90,14 @@ final class CustomLayoutCanvasTests: XCTestCase {
         try assertPages(on: canvas, width: 700, height: 500, pages: [0, 5, 6, 11])
 
         // Scrolling moves nothing in the grid: no new layout.
-        let before = canvas.layoutInvalidations
+        let before = canvas.diagnostics.layoutInvalidations
         canvas.viewport = canvas.viewport.scrolled(by: Vector(dx: 0, dy: 30), in: canvas.layout)
         canvas.viewChanged()
-        XCTAssertEqual(canvas.layoutInvalidations, before, "a scroll leaves the grid's frames alone")
+        XCTAssertEqual(canvas.diagnostics.layoutInvalidations, before, "a scroll leaves the grid's frames alone")
 
         // A narrower view holds three columns: the grid reflows once, page 3 starts row two.
         canvas.resized(width: 400, height: 200)
-        XCTAssertEqual(canvas.layoutInvalidations, before + 1)
+        XCTAssertEqual(canvas.diagnostics.layoutInvalidations, before + 1)
         XCTAssertEqual((canvas.layout as? GridLayout)?.columns, 3)
         canvas.goTo(page: PageIndex(9))
         XCTAssertEqual(canvas.currentPage, PageIndex(9), "row 3 at the top")

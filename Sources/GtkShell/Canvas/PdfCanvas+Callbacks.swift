@@ -135,8 +135,6 @@ extension PdfCanvas {
 
     /// One frame: momentum and pointer-effect animation; returns whether to keep ticking.
     func tick(frameTimeMicroseconds: Int64) -> Bool {
-        frameStartedAt = g_get_monotonic_time()
-        watchFramePaint()
         let eventTime = clock.eventTime(monotonicMicroseconds: frameTimeMicroseconds)
         interaction.tick(at: eventTime)
         let effects = interaction.pointerFrame(at: eventTime)
@@ -152,18 +150,21 @@ extension PdfCanvas {
         return false
     }
 
-    /// Times each frame that draws a page turn, from the frame's start to the end of its paint
-    /// (what the frame cost, GTK's rendering included), for the state dump and the benchmark.
+    /// Times each frame that draws a page turn or a moved view: from the frame clock's start of
+    /// the frame to the end of its paint (what the frame cost, GTK's rendering included), for
+    /// the state dump and the benchmarks.
     func watchFramePaint() {
-        guard !watchesFramePaint, let clock = gtk_widget_get_frame_clock(area) else { return }
-        watchesFramePaint = true
-        Signals.connect(raw(clock), "after-paint") { [weak self] in
-            guard let self else { return }
-            if self.turnFramePainting, let start = self.frameStartedAt {
-                self.pageTurnFrameTimes.record(frameMicroseconds: g_get_monotonic_time() - start, at: start)
+        guard !diagnostics.watchesFramePaint, let clock = gtk_widget_get_frame_clock(area) else { return }
+        diagnostics.watchesFramePaint = true
+        Signals.connect(raw(clock), "after-paint") { [weak self, clock] in
+            guard let self, let kind = self.diagnostics.framePainting else { return }
+            self.diagnostics.framePainting = nil
+            let start = Int(gdk_frame_clock_get_frame_time(clock))
+            let took = Int(g_get_monotonic_time()) - start
+            switch kind {
+            case .turn: self.diagnostics.turnFrames.record(frameMicroseconds: took, at: start)
+            case .view: self.diagnostics.viewFrames.record(frameMicroseconds: took, at: start)
             }
-            self.turnFramePainting = false
-            self.frameStartedAt = nil
         }
     }
 

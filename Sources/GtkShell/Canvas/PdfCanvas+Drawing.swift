@@ -120,12 +120,17 @@ extension PdfCanvas {
     func draw(_ cr: OpaquePointer, width: Double, height: Double) {
         guard !pageSizes.isEmpty else { return }
         if firstPaintPending { renderFirstFrame() }
+        // Timed once GTK has painted the frame (PdfCanvas+Callbacks, after-paint).
+        watchFramePaint()
         if let turn = pageTurn {
             drawPageTurn(turn, cr, width: width, height: height)
-            // Timed once GTK has painted the frame (PdfCanvas+Callbacks, after-paint).
-            turnFramePainting = true
+            diagnostics.framePainting = .turn
             latency?.framePainted()
             return
+        }
+        if diagnostics.lastDrawnViewport != viewport {
+            if diagnostics.lastDrawnViewport != nil { diagnostics.framePainting = .view }
+            diagnostics.lastDrawnViewport = viewport
         }
         let zoom = viewport.zoom
         for page in layout.visiblePages(in: viewport.visibleRect, zoom: zoom) {

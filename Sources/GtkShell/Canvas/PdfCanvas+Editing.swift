@@ -119,7 +119,7 @@ extension PdfCanvas {
             return a
         }
         if editing?.commit(EditRecord(name, .replace(before: ended.map(\.start), after: after))) == true {
-            annotationEdits += 1
+            diagnostics.annotationEdits += 1
         } else {
             for t in ended {
                 transforms[t.start.id] = t
@@ -139,7 +139,7 @@ extension PdfCanvas {
         let removal = editor.model.removal(of: all)
         if editing?.commit(EditRecord("Delete", .remove(removal))) == true {
             for a in doomed { interaction.remove(a.annotationID) }
-            annotationEdits += 1
+            diagnostics.annotationEdits += 1
         }
     }
 

@@ -212,7 +212,7 @@ extension PdfCanvas {
         case .text, .pushButton, .signature: name = "Fill Field"
         }
         if session.commit(EditRecord(name, .setFieldValue(field: field.name, before: before, after: normalized))) {
-            annotationEdits += 1
+            diagnostics.annotationEdits += 1
         }
     }
 

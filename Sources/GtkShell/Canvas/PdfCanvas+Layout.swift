@@ -62,7 +62,7 @@ extension PdfCanvas {
         let context = layout.invalidationContext(forViewportChange: laidOutViewport, to: viewport)
         laidOutViewport = viewport
         guard !context.isEmpty else { return }
-        layoutInvalidations += 1
+        diagnostics.layoutInvalidations += 1
         layout.invalidateLayout(with: context, for: viewport)
         if context.invalidatesConfiguration { applyFrameInsets(layout.frameInsets) }
         if context.invalidatesFrames {

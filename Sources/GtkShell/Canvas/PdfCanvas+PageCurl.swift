@@ -158,7 +158,7 @@ extension PdfCanvas {
     /// The turn is over: the view rests on the spread it left showing.
     func finishTurn(_ turn: PageTurn, completes: Bool) {
         pageTurn = nil
-        pageTurnsCompleted += 1
+        diagnostics.pageTurnsCompleted += 1
         let spread = min(max(0, completes ? turn.front + 1 : turn.front), layout.spreadCount - 1)
         restingSpread = spread
         viewport = viewport.showing(page: PageIndex(layout.pageRange(forSpread: spread).lowerBound), in: layout)
@@ -195,13 +195,17 @@ extension PdfCanvas {
         let curl = turn.curl
         let lifted = curl.liftedPart, back = curl.backPart
 
-        cairo_save(cr)
-        cairo_rectangle(cr, -1, -1, width + 2, height + 2)
-        polygon(cr, lifted)
-        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
-        cairo_clip(cr)
-        for (page, frame) in alignedFrames(ofSpread: turn.front, on: turn.resting) { paintPage(page, at: frame, cr: cr) }
-        cairo_restore(cr)
+        // The front spread: its other pages as they are, the sheet only where it lies flat
+        // (clipping one page to a polygon costs far less than the whole view to its complement).
+        let front = alignedFrames(ofSpread: turn.front, on: turn.resting)
+        for (page, frame) in front.dropLast() { paintPage(page, at: frame, cr: cr) }
+        if let sheet = front.last, curl.flatPart.count > 2 {
+            cairo_save(cr)
+            polygon(cr, curl.flatPart)
+            cairo_clip(cr)
+            paintPage(sheet.page, at: sheet.frame, cr: cr)
+            cairo_restore(cr)
+        }
 
         guard let fold = curl.fold, lifted.count > 2 else { return }
         cairo_save(cr)
@@ -248,14 +252,18 @@ extension PdfCanvas {
         cairo_close_path(cr)
     }
 
-    /// Darkens from a line outwards: black at `alpha` on the line, nothing `length` away.
+    /// Darkens from a line outwards: black at `alpha` on the line, nothing `length` away. Only
+    /// the band that darkens is filled (within the clip), not the whole clipped area.
     private func shade(_ cr: OpaquePointer, from point: Point, along direction: Vector, length: Double, alpha: Double) {
         let end = point + direction * length
         let gradient = cairo_pattern_create_linear(point.x, point.y, end.x, end.y)!
         cairo_pattern_add_color_stop_rgba(gradient, 0, 0, 0, 0, alpha)
         cairo_pattern_add_color_stop_rgba(gradient, 1, 0, 0, 0, 0)
         cairo_set_source(cr, gradient)
-        cairo_paint(cr)
+        // The band: from the line to `length` along `direction`, long enough to cross the view.
+        let across = Vector(dx: -direction.dy, dy: direction.dx) * 4000
+        polygon(cr, [point + across, point - across, end - across, end + across])
+        cairo_fill(cr)
         cairo_pattern_destroy(gradient)
     }
 }

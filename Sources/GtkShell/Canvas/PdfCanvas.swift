@@ -48,8 +48,6 @@ public final class PdfCanvas {
     }
     /// The viewport the layout last saw (what its next invalidation is measured against).
     var laidOutViewport = Viewport(size: .zero)
-    /// How many times a viewport change made the layout redo its frames (state dump).
-    public internal(set) var layoutInvalidations = 0
     public internal(set) var viewport = Viewport(size: .zero)
     public internal(set) var zoomMode: ZoomMode = .fitWidth
 
@@ -133,20 +131,12 @@ public final class PdfCanvas {
         didSet { if oldValue != zoomsEachSpread { relayout(keeping: false) } }
     }
     var spreadAnimation: (from: Point, to: Point, start: Double)?
-    /// One spread at a time: whether turns curl the page over (PdfCanvas+PageCurl), the turn
-    /// under way, how many turns ended, and how long each frame of a turn took to draw and
-    /// after the frame before it (milliseconds, for the state dump and the curl benchmark).
+    /// One spread at a time: whether turns curl the page over (PdfCanvas+PageCurl), and the
+    /// turn under way.
     public var turnsPagesWithCurl = false {
         didSet { updatePageTurnDragging() }
     }
     var pageTurn: PageTurn?
-    public internal(set) var pageTurnsCompleted = 0
-    var pageTurnFrameTimes = FrameTimes()
-    /// When the frame clock started the frame being made, whether that frame draws a turn, and
-    /// whether the canvas listens for the clock's end of paint.
-    var frameStartedAt: Int?
-    var turnFramePainting = false
-    var watchesFramePaint = false
     var settleTimer: UInt32 = 0
     var contactsDown: Set<InputSequenceID> = []
     /// Whether the pointer is hidden (idle in fullscreen), and the timer that will hide it.
@@ -208,8 +198,6 @@ public final class PdfCanvas {
     var pointerEffects: PointerFrame?
     /// The shape GTK shows for the pointer, as a CSS cursor name.
     public internal(set) var cursorName = "default"
-    /// Annotation edits applied so far (moves and resizes), for the state dump.
-    public internal(set) var annotationEdits = 0
     /// The tile cache never shrinks below this (the visible tiles may raise it).
     static let minimumCacheBytes = 16 << 20
     let cache = TileCache(budgetBytes: PdfCanvas.minimumCacheBytes)
@@ -220,10 +208,8 @@ public final class PdfCanvas {
     /// Tiles still missing for the visible area after the last draw (0 means sharp).
     public internal(set) var missingVisibleTiles = 0
 
-    /// Engine events handled so far (live or replayed), for the state dump.
-    public internal(set) var handledInputEvents = 0
-    /// Set when a `--replay-input` recording has been fed in completely.
-    public internal(set) var replayFinished = false
+    /// What the canvas counts and times for the state dump, tests and benchmarks only.
+    public internal(set) var diagnostics = CanvasDiagnostics()
 
     /// Called after the viewport or the document changed (page label, zoom label, state dump).
     public var onViewChanged: (() -> Void)?
@@ -450,7 +436,7 @@ public final class PdfCanvas {
     public func handle(_ event: InputEvent) {
         clock.anchor(eventTime: event.time, monotonicMicroseconds: Int64(g_get_monotonic_time()))
         onInputEvent?(event)
-        handledInputEvents += 1
+        diagnostics.handledInputEvents += 1
         if let latency, case .contact = event.kind { latency.inputArrived() }
         formKeyConsumed = false
         switch event.kind {

@@ -64,7 +64,7 @@ enum InputReplay {
         if let delay = scheduler.delayUntilNextEvent {
             MainLoop.after(milliseconds: UInt32(max(1, (delay * 1000).rounded()))) { pump(scheduler, canvas) }
         } else {
-            canvas.replayFinished = true
+            canvas.diagnostics.replayFinished = true
             canvas.latency?.write()
             canvas.onViewChanged?()
         }

@@ -166,6 +166,12 @@ public struct WindowSnapshot: Codable, Sendable {
     /// How many times a viewport change made the layout redo its frames (never, for the
     /// built-in layouts).
     public var layoutInvalidations: Int?
+    /// The frames painted after the view moved (scrolling, zooming, settling; turns apart) so
+    /// far (the last 2,000): how many, and the 50th/99th percentile of each one's time from the
+    /// frame clock's start of the frame to the end of its paint, in ms.
+    public var viewFrames: Int?
+    public var viewFrameP50Ms: Double?
+    public var viewFrameP99Ms: Double?
 }
 
 /// One form field as the state dump reports it.
@@ -255,11 +261,11 @@ extension DocumentWindow {
             zoom: v.zoom, zoomMode: canvas.zoomMode.rawValue, offsetX: v.offset.x, offsetY: v.offset.y,
             viewWidth: v.size.width, viewHeight: v.size.height, canvasX: cx + surfaceX, canvasY: cy + surfaceY,
             visiblePages: pages, missingTiles: canvas.missingVisibleTiles, cachedTiles: canvas.cache.count,
-            cacheBytes: canvas.cache.usedBytes, handledInputEvents: canvas.handledInputEvents,
-            replayFinished: canvas.replayFinished, isAnimating: canvas.isAnimating,
+            cacheBytes: canvas.cache.usedBytes, handledInputEvents: canvas.diagnostics.handledInputEvents,
+            replayFinished: canvas.diagnostics.replayFinished, isAnimating: canvas.isAnimating,
             selectedAnnotation: canvas.interaction.selectedAnnotation?.rawValue,
             hoveredAnnotation: canvas.interaction.hoveredAnnotation?.rawValue, cursor: canvas.cursorName,
-            annotations: canvas.visibleAnnotationSnapshots(), annotationEdits: canvas.annotationEdits,
+            annotations: canvas.visibleAnnotationSnapshots(), annotationEdits: canvas.diagnostics.annotationEdits,
             selectedText: canvas.selectedText, pendingExternalLink: pendingExternalLink,
             canvasHasFocus: gtk_widget_has_focus(canvas.area) != 0, isEditable: editing != nil,
             hasUnsavedChanges: editing?.hasUnsavedChanges ?? false, undoName: editing?.undoName,
@@ -302,11 +308,14 @@ extension DocumentWindow {
             fullscreen: gtk_window_is_fullscreen(cast(window)) != 0, pointerHidden: canvas.pointerHidden, edgeTaps: edgeTaps,
             oneSpreadAtATime: canvas.pagesOneSpreadAtATime, zoomScope: canvas.layout.spreadBasedZooming ? "spread" : "document",
             pageCurl: canvas.turnsPagesWithCurl, pageTurnProgress: canvas.pageTurn?.curl.progress,
-            pageTurnsCompleted: canvas.pageTurnsCompleted, pageTurnFrames: canvas.pageTurnFrameTimes.frameMilliseconds.count,
-            pageTurnFrameP50Ms: FrameTimes.percentile(0.5, of: canvas.pageTurnFrameTimes.frameMilliseconds),
-            pageTurnFrameP99Ms: FrameTimes.percentile(0.99, of: canvas.pageTurnFrameTimes.frameMilliseconds),
-            pageTurnIntervalP50Ms: FrameTimes.percentile(0.5, of: canvas.pageTurnFrameTimes.intervalMilliseconds),
-            pageTurnIntervalP99Ms: FrameTimes.percentile(0.99, of: canvas.pageTurnFrameTimes.intervalMilliseconds),
-            layoutInvalidations: canvas.layoutInvalidations)
+            pageTurnsCompleted: canvas.diagnostics.pageTurnsCompleted, pageTurnFrames: canvas.diagnostics.turnFrames.frameMilliseconds.count,
+            pageTurnFrameP50Ms: FrameTimes.percentile(0.5, of: canvas.diagnostics.turnFrames.frameMilliseconds),
+            pageTurnFrameP99Ms: FrameTimes.percentile(0.99, of: canvas.diagnostics.turnFrames.frameMilliseconds),
+            pageTurnIntervalP50Ms: FrameTimes.percentile(0.5, of: canvas.diagnostics.turnFrames.intervalMilliseconds),
+            pageTurnIntervalP99Ms: FrameTimes.percentile(0.99, of: canvas.diagnostics.turnFrames.intervalMilliseconds),
+            layoutInvalidations: canvas.diagnostics.layoutInvalidations,
+            viewFrames: canvas.diagnostics.viewFrames.frameMilliseconds.count,
+            viewFrameP50Ms: FrameTimes.percentile(0.5, of: canvas.diagnostics.viewFrames.frameMilliseconds),
+            viewFrameP99Ms: FrameTimes.percentile(0.99, of: canvas.diagnostics.viewFrames.frameMilliseconds))
     }
 }

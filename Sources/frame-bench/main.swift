@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Page curl frame benchmark (not a test): `swift build -c release && .build/release/curl-bench
+// Frame benchmark (not a test): `swift build -c release && .build/release/frame-bench
 // [app binary] [document.pdf]`. The real app on its own 1920×1080 Xvfb display, in a
-// 1920×1080 window, two pages side by side with the cover alone, turning with curls: twelve
-// turns played by Page Down / Page Up and six drags of the sheet by the mouse. Prints, per GSK
-// renderer, each curl frame's time from the frame clock's start to the end of its paint (p50,
-// p99, max) and the time between frames, beside the goal (p99 under 16 ms).
+// 1920×1080 window, for each GSK renderer (cairo; GL, which is llvmpipe's software GL under
+// Xvfb):
+// - page curls: two pages side by side with the cover alone, twelve turns played by Page Down
+//   and Page Up and six drags of the sheet by the mouse;
+// - wheel scrolling at 100% and at 300%: 40 clicks down and 40 up at 30 a second, four times
+//   over the same pages (the first pass fills the tile cache, the others find it warm).
+// Prints each frame's time from the frame clock's start to the end of its paint (p50, p99)
+// and, for curls, the time between frames, beside the goal (p99 under 16 ms).
 import BenchSupport
 import Foundation
 
@@ -14,6 +18,22 @@ let document = arguments.count > 1 ? arguments[1] : "/tmp/bench/docs/b_500pages.
 guard FileManager.default.isExecutableFile(atPath: app), FileManager.default.fileExists(atPath: document) else {
     print("page curl: needs the app (\(app)) and a document (\(document)); generate ../shared/bench documents with gen_docs.py")
     exit(0)
+}
+
+/// The first window of the state dump once the app has been still for half a second (its
+/// frame counts unchanged; the dump is written when the main loop is idle, so during a burst
+/// of input it lags), or nil after 30 s.
+func waitSettled(_ stateFile: URL) -> [String: Any]? {
+    var last: (Int, Int)?
+    let deadline = Date().addingTimeInterval(30)
+    while Date() < deadline {
+        usleep(500_000)
+        guard let w = waitForWindow(stateFile, { $0["isAnimating"] as? Bool == false && $0["missingTiles"] as? Int == 0 }) else { return nil }
+        let counts = (w["viewFrames"] as? Int ?? 0, w["pageTurnFrames"] as? Int ?? 0)
+        if let last, last == counts { return w }
+        last = counts
+    }
+    return nil
 }
 
 /// The first window of the state dump, once `ready` says so (nil after 30 s).
@@ -28,8 +48,10 @@ func waitForWindow(_ stateFile: URL, _ ready: ([String: Any]) -> Bool) -> [Strin
     return nil
 }
 
-func measure(renderer: String) throws -> String {
-    let work = FileManager.default.temporaryDirectory.appendingPathComponent("curl-bench-\(UUID().uuidString)")
+enum Run { case curl, scroll(zoom: Double) }
+
+func measure(_ what: Run, renderer: String) throws -> String {
+    let work = FileManager.default.temporaryDirectory.appendingPathComponent("frame-bench-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: work) }
     let session = try HeadlessSession(screen: "1920x1080x24", renderer: renderer)
@@ -57,7 +79,9 @@ func measure(renderer: String) throws -> String {
     // A 1920×1080 window (no window manager: the window is sized and placed directly).
     let ids = run("/usr/bin/xdotool", ["search", "--pid", "\(appProcess.processIdentifier)", "--onlyvisible", "--name", ".*"], in: environment)
         .split(separator: "\n").map(String.init)
-    for id in ids {
+    // The app's main window only (GTK keeps small helper windows too).
+    for id in ids where run("/usr/bin/xdotool", ["getwindowgeometry", "--shell", id], in: environment)
+        .split(separator: "\n").contains(where: { $0.hasPrefix("WIDTH=") && (Int($0.dropFirst(6)) ?? 0) > 100 }) {
         run("/usr/bin/xdotool", ["windowsize", id, "1920", "1080"], in: environment)
         run("/usr/bin/xdotool", ["windowmove", id, "0", "0"], in: environment)
     }
@@ -66,15 +90,41 @@ func measure(renderer: String) throws -> String {
                                "/io/github/pdfannotator/PdfAnnotator/window/1", "--method", "org.gtk.Actions.Activate",
                                action, parameter, "{}"], in: environment)
     }
-    activate("spread-mode", "[<'book'>]")
-    activate("page-curl")
+    let curling: Bool
+    if case .curl = what { curling = true } else { curling = false }
+    if curling {
+        activate("spread-mode", "[<'book'>]")
+        activate("page-curl")
+    }
     guard let shown = waitForWindow(stateFile, {
-        ($0["viewWidth"] as? Double ?? 0) > 1800 && $0["pageCurl"] as? Bool == true && $0["missingTiles"] as? Int == 0
+        ($0["viewWidth"] as? Double ?? 0) > 1800 && ($0["pageCurl"] as? Bool ?? false) == curling && $0["missingTiles"] as? Int == 0
             && $0["isAnimating"] as? Bool == false
-    }) else { return "\(renderer): the window did not reach 1920×1080 with curls on" }
+    }) else { return "\(renderer): the window did not reach 1920×1080" }
     let canvasX = shown["canvasX"] as? Double ?? 0, canvasY = shown["canvasY"] as? Double ?? 0
     let width = shown["viewWidth"] as? Double ?? 1900, height = shown["viewHeight"] as? Double ?? 1000
     run("/usr/bin/xdotool", ["mousemove", "\(Int(canvasX + width / 2))", "\(Int(canvasY + height / 2))", "click", "1"], in: environment)
+    func ms(_ window: [String: Any], _ key: String) -> String { (window[key] as? Double).map { String(format: "%.1f", $0) } ?? "–" }
+
+    if case .scroll(let zoom) = what {
+        // Actual size, then Ctrl+plus until the zoom asked for.
+        run("/usr/bin/xdotool", ["key", "ctrl+0"], in: environment)
+        for _ in 0..<30 {
+            guard let w = waitForWindow(stateFile, { $0["isAnimating"] as? Bool == false }),
+                  let current = w["zoom"] as? Double, current < zoom - 0.05 else { break }
+            run("/usr/bin/xdotool", ["key", "ctrl+plus"], in: environment)
+            usleep(100_000)
+        }
+        let zoomed = waitSettled(stateFile)
+        let before = zoomed?["viewFrames"] as? Int ?? 0
+        for _ in 0..<4 {
+            run("/usr/bin/xdotool", ["click", "--repeat", "40", "--delay", "33", "5"], in: environment)
+            run("/usr/bin/xdotool", ["click", "--repeat", "40", "--delay", "33", "4"], in: environment)
+        }
+        guard let done = waitSettled(stateFile) else { return "\(renderer): no final state" }
+        let zoomShown = Int(((zoomed?["zoom"] as? Double) ?? zoom) * 100)
+        return "\(renderer), wheel at \(zoomShown)%: \((done["viewFrames"] as? Int ?? 0) - before) frames: "
+            + "frame p50 \(ms(done, "viewFrameP50Ms")) ms, p99 \(ms(done, "viewFrameP99Ms")) ms (goal: p99 < 16 ms; zoom frames included)"
+    }
 
     var completed = 0
     func waitTurned() {
@@ -98,14 +148,16 @@ func measure(renderer: String) throws -> String {
         run("/usr/bin/xdotool", ["mouseup", "1"], in: environment)
         waitTurned()
     }
-    guard let done = waitForWindow(stateFile, { $0["isAnimating"] as? Bool == false }) else { return "\(renderer): no final state" }
-    func ms(_ key: String) -> String { (done[key] as? Double).map { String(format: "%.1f", $0) } ?? "–" }
-    return "\(renderer): \(done["pageTurnFrames"] as? Int ?? 0) curl frames in \(done["pageTurnsCompleted"] as? Int ?? 0) turns at "
-        + "\(Int(width))×\(Int(height)): frame p50 \(ms("pageTurnFrameP50Ms")) ms, p99 \(ms("pageTurnFrameP99Ms")) ms; "
-        + "between frames p50 \(ms("pageTurnIntervalP50Ms")) ms, p99 \(ms("pageTurnIntervalP99Ms")) ms (goal: frame p99 < 16 ms)"
+    guard let done = waitSettled(stateFile) else { return "\(renderer): no final state" }
+    return "\(renderer), page curls: \(done["pageTurnFrames"] as? Int ?? 0) frames in \(done["pageTurnsCompleted"] as? Int ?? 0) turns at "
+        + "\(Int(width))×\(Int(height)): frame p50 \(ms(done, "pageTurnFrameP50Ms")) ms, p99 \(ms(done, "pageTurnFrameP99Ms")) ms; "
+        + "between frames p50 \(ms(done, "pageTurnIntervalP50Ms")) ms, p99 \(ms(done, "pageTurnIntervalP99Ms")) ms (goal: frame p99 < 16 ms)"
 }
 
-print("page curl on \((document as NSString).lastPathComponent):")
-for renderer in ["cairo", "gl"] {
-    print("  " + (try measure(renderer: renderer)))
+print("frames on \((document as NSString).lastPathComponent), 1920×1080:")
+let only = ProcessInfo.processInfo.environment["FRAME_BENCH_RENDERERS"]?.split(separator: ",").map(String.init) ?? ["cairo", "gl"]
+for renderer in only {
+    for run in [Run.curl, .scroll(zoom: 1), .scroll(zoom: 3)] {
+        print("  " + (try measure(run, renderer: renderer)))
+    }
 }

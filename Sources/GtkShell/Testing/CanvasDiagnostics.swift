@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import DocumentLayout
+
+/// What the canvas counts and times only so that the state dump, the tests and the benchmarks
+/// can see it: kept apart from the state the canvas works with.
+public struct CanvasDiagnostics: Sendable {
+    /// Engine events handled so far (live or replayed).
+    public internal(set) var handledInputEvents = 0
+    /// Set when a `--replay-input` recording has been fed in completely.
+    public internal(set) var replayFinished = false
+    /// Annotation edits applied so far (moves, resizes, creations).
+    public internal(set) var annotationEdits = 0
+    /// How many times a viewport change made the layout redo its frames.
+    public internal(set) var layoutInvalidations = 0
+    /// How many page turns ended (finished or laid back).
+    public internal(set) var pageTurnsCompleted = 0
+    /// The frames that drew a page turn, and the frames painted after the view moved.
+    var turnFrames = FrameTimes()
+    var viewFrames = FrameTimes()
+    /// What the frame being made draws, set while drawing and read once it is painted.
+    var framePainting: PaintedFrame?
+    /// The viewport of the last frame drawn (a frame after a change is a view frame).
+    var lastDrawnViewport: Viewport?
+    /// Whether the canvas listens for its frame clock's end of paint.
+    var watchesFramePaint = false
+
+    enum PaintedFrame: Sendable { case turn, view }
+}
