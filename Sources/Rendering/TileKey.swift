@@ -62,8 +62,9 @@ public struct TilePlan: Equatable, Sendable {
     public func tiles(overlapping visible: Rect) -> [TileKey] {
         guard let clipped = visible.intersection(Rect(x: 0, y: 0, width: Double(pixelWidth), height: Double(pixelHeight)))
         else { return [] }
-        let c0 = Int(clipped.minX) / tileSize, c1 = min(columns - 1, Int(clipped.maxX.rounded(.up)) / tileSize)
-        let r0 = Int(clipped.minY) / tileSize, r1 = min(rows - 1, Int(clipped.maxY.rounded(.up)) / tileSize)
+        // A rectangle ending exactly on a tile boundary does not reach into the next tile.
+        let c0 = Int(clipped.minX) / tileSize, c1 = min(columns - 1, max(c0, (Int(clipped.maxX.rounded(.up)) - 1) / tileSize))
+        let r0 = Int(clipped.minY) / tileSize, r1 = min(rows - 1, max(r0, (Int(clipped.maxY.rounded(.up)) - 1) / tileSize))
         var keys: [TileKey] = []
         for r in r0...r1 { for c in c0...c1 { keys.append(TileKey(page: page, scaleMillis: scaleMillis, column: c, row: r)) } }
         return keys

@@ -29,6 +29,9 @@ struct SearchState {
     var progress: Double { total == 0 ? 1 : Double(read) / Double(total) }
     /// Bumped for every new search, so that results of an older one are dropped.
     var generation: Int
+    /// The page the search counts from: the page in view when the reader began typing, kept
+    /// while the query is refined (a shorter query's scroll to its first match must not move it).
+    var startPage = 0
     /// The threads reading the pages, and how many of them are still at it.
     var worker: ParallelSearch?
     var threadsRunning = 0
@@ -59,9 +62,9 @@ extension PdfCanvas {
             onSearchChanged?()
             return
         }
-        let start = currentPage?.rawValue ?? 0
+        let start = min(searchState?.startPage ?? currentPage?.rawValue ?? 0, pageCount - 1)
         let order = (start..<pageCount).map(PageIndex.init) + (0..<start).map(PageIndex.init)
-        searchState = SearchState(search: search, remaining: order, total: order.count, generation: generation)
+        searchState = SearchState(search: search, remaining: order, total: order.count, generation: generation, startPage: start)
         gtk_widget_queue_draw(area)
         onSearchChanged?()
         let sources = searchSources?() ?? textSource.map { [$0] } ?? []

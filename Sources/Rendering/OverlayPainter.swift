@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CCairo
+import Geometry
+
+/// Paints what lies over the pages: selections, handles, hover and press feedback, the
+/// selection band. The canvas works out where (view coordinates); this says how it looks, in
+/// one accent colour, so the look lives in one place and away from the widget.
+public enum OverlayPainter {
+    /// The accent of every selection and handle.
+    static func accent(_ cr: OpaquePointer, alpha: Double = 1) { cairo_set_source_rgba(cr, 0.21, 0.52, 0.89, alpha) }
+
+    /// Selected text: its character boxes, tinted.
+    public static func textSelection(_ boxes: [Rect], cr: OpaquePointer) {
+        guard !boxes.isEmpty else { return }
+        accent(cr, alpha: 0.35)
+        for box in boxes { cairo_rectangle(cr, box.minX, box.minY, box.width, box.height) }
+        cairo_fill(cr)
+    }
+
+    /// A finger's text selection: a round handle hanging under each end.
+    public static func selectionEnds(_ ends: [Point], cr: OpaquePointer) {
+        cairo_save(cr)
+        accent(cr)
+        cairo_set_line_width(cr, 2)
+        for point in ends {
+            cairo_move_to(cr, point.x, point.y - 2)
+            cairo_line_to(cr, point.x, point.y + 6)
+            cairo_stroke(cr)
+            cairo_new_sub_path(cr)
+            cairo_arc(cr, point.x, point.y + 14, 9, 0, 2 * Double.pi)
+            cairo_fill(cr)
+        }
+        cairo_restore(cr)
+    }
+
+    /// The handles of an annotation selection.
+    public enum Handles: Sendable {
+        case none
+        /// Round handles on a line's two ends.
+        case lineEnds([Point])
+        /// Square handles at these centres; `box` (several annotations) is outlined too.
+        case squares([Point], box: Rect?)
+    }
+
+    /// Each selected annotation's dashed outline, the band being dragged out, then the handles
+    /// (`side` pixels: finger-sized after a touch).
+    public static func annotationSelection(outlines: [Rect], band: Rect?, handles: Handles, side: Double, cr: OpaquePointer) {
+        cairo_save(cr)
+        accent(cr)
+        cairo_set_line_width(cr, 1.5)
+        var dash = [4.0, 3.0]
+        cairo_set_dash(cr, &dash, 2, 0)
+        for r in outlines { cairo_rectangle(cr, r.minX, r.minY, r.width, r.height) }
+        cairo_stroke(cr)
+        cairo_set_dash(cr, nil, 0, 0)
+        if let band {
+            cairo_rectangle(cr, band.minX, band.minY, band.width, band.height)
+            accent(cr, alpha: 0.15)
+            cairo_fill_preserve(cr)
+            accent(cr)
+            cairo_stroke(cr)
+        }
+        switch handles {
+        case .none:
+            break
+        case .lineEnds(let ends):
+            for c in ends {
+                cairo_new_sub_path(cr)
+                cairo_arc(cr, c.x, c.y, side / 2 + 1, 0, 2 * Double.pi)
+                whiteThenAccentOutline(cr)
+            }
+        case .squares(let centres, let box):
+            if let box {
+                cairo_rectangle(cr, box.minX, box.minY, box.width, box.height)
+                cairo_stroke(cr)
+            }
+            for c in centres {
+                cairo_rectangle(cr, c.x - side / 2, c.y - side / 2, side, side)
+                whiteThenAccentOutline(cr)
+            }
+        }
+        cairo_restore(cr)
+    }
+
+    /// A movable annotation under a mouse or pen: faint corners where its handles would be.
+    public static func hoverCorners(_ corners: [Point], cr: OpaquePointer) {
+        cairo_save(cr)
+        cairo_set_line_width(cr, 1)
+        for c in corners {
+            cairo_rectangle(cr, c.x - 3.5, c.y - 3.5, 7, 7)
+            cairo_set_source_rgba(cr, 1, 1, 1, 0.85)
+            cairo_fill_preserve(cr)
+            accent(cr, alpha: 0.7)
+            cairo_stroke(cr)
+        }
+        cairo_restore(cr)
+    }
+
+    /// A hover effect: a tint and outline that fade in with `progress`, over a shadow when lifted.
+    public static func hover(_ rect: Rect, progress: Double, tint: Double, shadow: Double, cr: OpaquePointer) {
+        if shadow > 0 {
+            cairo_set_source_rgba(cr, 0, 0, 0, 0.25 * shadow)
+            roundedRect(rect.offsetBy(Vector(dx: 0, dy: 3)).insetBy(dx: -2, dy: -2), radius: 5, cr: cr)
+            cairo_fill(cr)
+        }
+        accent(cr, alpha: 0.22 * max(tint, progress))
+        roundedRect(rect, radius: 4, cr: cr)
+        cairo_fill_preserve(cr)
+        accent(cr, alpha: 0.8 * progress)
+        cairo_set_line_width(cr, 1.5)
+        cairo_stroke(cr)
+    }
+
+    /// What a pressing finger is on, darkened a little: the press registered.
+    public static func press(_ rect: Rect, cr: OpaquePointer) {
+        cairo_save(cr)
+        roundedRect(rect.insetBy(dx: -3, dy: -3), radius: 4, cr: cr)
+        cairo_set_source_rgba(cr, 0.1, 0.2, 0.45, 0.22)
+        cairo_fill(cr)
+        cairo_restore(cr)
+    }
+
+    /// The soft shadow under something held up: four widening rounded rectangles below it.
+    public static func liftShadow(under rect: Rect, cr: OpaquePointer) {
+        for step in 1...4 {
+            let grow = Double(step) * 2
+            roundedRect(rect.insetBy(dx: -grow, dy: -grow).offsetBy(Vector(dx: 0, dy: 5)), radius: 3 + grow, cr: cr)
+            cairo_set_source_rgba(cr, 0, 0, 0, 0.07)
+            cairo_fill(cr)
+        }
+    }
+
+    /// A rounded rectangle as the current path.
+    public static func roundedRect(_ r: Rect, radius: Double, cr: OpaquePointer) {
+        let rad = min(radius, r.width / 2, r.height / 2)
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, r.maxX - rad, r.minY + rad, rad, -Double.pi / 2, 0)
+        cairo_arc(cr, r.maxX - rad, r.maxY - rad, rad, 0, Double.pi / 2)
+        cairo_arc(cr, r.minX + rad, r.maxY - rad, rad, Double.pi / 2, Double.pi)
+        cairo_arc(cr, r.minX + rad, r.minY + rad, rad, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(cr)
+    }
+
+    private static func whiteThenAccentOutline(_ cr: OpaquePointer) {
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_fill_preserve(cr)
+        accent(cr)
+        cairo_stroke(cr)
+    }
+}

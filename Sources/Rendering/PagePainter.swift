@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CCairo
+import Geometry
+
+/// Paints pages from the tile cache at any frame and under any transform: the page's edge and
+/// paper, stand-ins from other zooms scaled to fit, then the sharp tiles that meet the clip.
+/// What the canvas draws for a page, a lifted annotation's pixels and both sides of a curl.
+public struct PagePainter {
+    public let cache: TileCache
+    public let planner: TilePlanner
+    /// The zoom the frames are laid out at (canvas pixels per point).
+    public let zoom: Double
+
+    public init(cache: TileCache, planner: TilePlanner, zoom: Double) {
+        self.cache = cache
+        self.planner = planner
+        self.zoom = zoom
+    }
+
+    /// A page's edge, its paper and its tiles at `frame` (in the context's user space).
+    public func paintPage(_ page: PageIndex, at frame: Rect, cr: OpaquePointer) {
+        cairo_set_source_rgba(cr, 0, 0, 0, 0.18)
+        cairo_rectangle(cr, frame.minX - 1, frame.minY - 1, frame.width + 2, frame.height + 2)
+        cairo_fill(cr)
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_rectangle(cr, frame.minX, frame.minY, frame.width, frame.height)
+        cairo_fill(cr)
+        cairo_save(cr)
+        cairo_rectangle(cr, frame.minX, frame.minY, frame.width, frame.height)
+        cairo_clip(cr)
+        paintTiles(of: page, at: frame, cr: cr)
+        cairo_restore(cr)
+    }
+
+    /// A page's stand-ins, then its sharp tiles that meet the current clip, at `frame`.
+    public func paintTiles(of page: PageIndex, at frame: Rect, cr: OpaquePointer) {
+        let tiling = planner.tiling(of: page, zoom: zoom)
+        for tile in cache.placeholderTiles(page: page, near: tiling.scaleMillis) {
+            paint(tile, at: frame, cr: cr)
+        }
+        var clipX0 = 0.0, clipY0 = 0.0, clipX1 = 0.0, clipY1 = 0.0
+        cairo_clip_extents(cr, &clipX0, &clipY0, &clipX1, &clipY1)
+        let visible = Rect(corner: Point(x: clipX0, y: clipY0), corner: Point(x: clipX1, y: clipY1))
+        let s = zoom / tiling.scale
+        for row in 0..<tiling.rows {
+            for column in 0..<tiling.columns {
+                let key = TileKey(page: page, scaleMillis: tiling.scaleMillis, column: column, row: row)
+                let r = tiling.pixelRect(column: column, row: row)
+                let onScreen = Rect(x: frame.minX + r.minX * s, y: frame.minY + r.minY * s, width: r.width * s, height: r.height * s)
+                guard onScreen.intersects(visible), let tile = cache.tile(for: key) else { continue }
+                paint(tile, at: frame, cr: cr)
+            }
+        }
+    }
+
+    /// The pixels of `source` (part of the page drawn at `pageFrame`) scaled into `target` over
+    /// white paper: an annotation held up off its page.
+    public func paintLifted(_ page: PageIndex, pageFrame: Rect, source: Rect, into target: Rect, cr: OpaquePointer) {
+        guard source.width > 0, source.height > 0 else { return }
+        cairo_save(cr)
+        cairo_rectangle(cr, target.minX, target.minY, target.width, target.height)
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_fill_preserve(cr)
+        cairo_clip(cr)
+        cairo_translate(cr, target.minX, target.minY)
+        cairo_scale(cr, target.width / source.width, target.height / source.height)
+        cairo_translate(cr, -source.minX, -source.minY)
+        paintTiles(of: page, at: pageFrame, cr: cr)
+        cairo_restore(cr)
+    }
+
+    /// One tile, scaled from its own zoom to the frame's.
+    func paint(_ tile: RenderedTile, at frame: Rect, cr: OpaquePointer) {
+        let s = zoom / tile.key.scale
+        cairo_save(cr)
+        cairo_translate(cr, frame.minX, frame.minY)
+        cairo_scale(cr, s, s)
+        cairo_rectangle(cr, tile.pixelRect.minX, tile.pixelRect.minY, tile.pixelRect.width, tile.pixelRect.height)
+        cairo_clip(cr)
+        cairo_set_source_surface(cr, tile.surface, tile.pixelRect.minX, tile.pixelRect.minY)
+        if s != 1 { cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD) }
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+}

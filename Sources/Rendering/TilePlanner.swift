@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import DocumentLayout
+import Geometry
+
+/// Which tiles a view needs, in the order the render worker should draw them: the visible parts
+/// of the visible pages first, then pages a turn shows whole, then the spread the reader is
+/// heading for (all of it when paging one spread at a time, else the edge of each of its pages
+/// that shows first). Tiles already cached are left out of the requests but still count as on
+/// screen. A plain value over the layout and the viewport, so the plan is tested without GTK.
+public struct TilePlanner: Sendable {
+    /// Each page's displayed size in points (after /Rotate).
+    public var pageSizes: [Size]
+    /// Device pixels per view pixel (HiDPI).
+    public var deviceScale: Double
+
+    public init(pageSizes: [Size], deviceScale: Double) {
+        self.pageSizes = pageSizes
+        self.deviceScale = deviceScale
+    }
+
+    /// The requests and what the visible area needs.
+    public struct Plan: Equatable, Sendable {
+        /// Tiles to render, in order, none of them cached and none twice.
+        public var requests: [TileRequest] = []
+        /// Visible tiles not in the cache (0: the view is sharp).
+        public var missingVisible = 0
+        /// Every tile the view shows, cached or not (the cache must not evict them).
+        public var onScreen: Set<TileKey> = []
+        /// The bytes the visible tiles take (4 per pixel).
+        public var visibleBytes = 0
+    }
+
+    /// What the reader is doing, which decides what to draw ahead.
+    public struct Motion: Sendable {
+        /// Whether the reader last moved forward through the document.
+        public var forward: Bool
+        /// Whether the view pages one spread at a time (the spread ahead shows whole at once).
+        public var wholeSpreadsAhead: Bool
+        /// Pages to draw whole although they are not visible (the two spreads of a page turn).
+        public var wholePages: [PageIndex]
+
+        public init(forward: Bool, wholeSpreadsAhead: Bool = false, wholePages: [PageIndex] = []) {
+            self.forward = forward
+            self.wholeSpreadsAhead = wholeSpreadsAhead
+            self.wholePages = wholePages
+        }
+    }
+
+    /// The tiling of a page at a zoom.
+    public func tiling(of page: PageIndex, zoom: Double) -> TilePlan {
+        TilePlan(page: page, displaySize: pageSizes[page.rawValue], scale: zoom * deviceScale)
+    }
+
+    /// The plan for `viewport` over `layout`, given what is cached.
+    public func plan(layout: some DocumentViewLayout, viewport: Viewport, motion: Motion,
+                     isCached: (TileKey) -> Bool) -> Plan {
+        var plan = Plan()
+        var requested: Set<TileKey> = []
+        func want(_ key: TileKey, _ tiling: TilePlan) {
+            guard !isCached(key), requested.insert(key).inserted else { return }
+            plan.requests.append(TileRequest(key: key, pixelRect: tiling.pixelRect(column: key.column, row: key.row)))
+        }
+        let zoom = viewport.zoom, visibleRect = viewport.visibleRect
+        let visible = layout.visiblePages(in: visibleRect, zoom: zoom)
+        for page in visible {
+            let tiling = tiling(of: page, zoom: zoom)
+            let frame = layout.pageFrame(page, zoom: zoom)
+            guard let shown = frame.intersection(visibleRect) else { continue }
+            let s = deviceScale
+            let inPage = Rect(x: (shown.minX - frame.minX) * s, y: (shown.minY - frame.minY) * s,
+                              width: shown.width * s, height: shown.height * s)
+            for key in tiling.tiles(overlapping: inPage) {
+                let rect = tiling.pixelRect(column: key.column, row: key.row)
+                plan.visibleBytes += Int(rect.width * rect.height) * 4
+                plan.onScreen.insert(key)
+                if !isCached(key) { plan.missingVisible += 1 }
+                want(key, tiling)
+            }
+        }
+        for page in motion.wholePages where page.rawValue >= 0 && page.rawValue < pageSizes.count {
+            let tiling = tiling(of: page, zoom: zoom)
+            for key in tiling.tiles(overlapping: Self.whole(tiling)) { want(key, tiling) }
+        }
+        for page in layout.pagesAhead(ofVisible: visible, forward: motion.forward) {
+            let tiling = tiling(of: page, zoom: zoom)
+            let area = motion.wholeSpreadsAhead
+                ? Self.whole(tiling) : Self.edge(layout.leadingEdge(forward: motion.forward), of: tiling)
+            for key in tiling.tiles(overlapping: area) { want(key, tiling) }
+        }
+        return plan
+    }
+
+    static func whole(_ tiling: TilePlan) -> Rect {
+        Rect(x: 0, y: 0, width: Double(tiling.pixelWidth), height: Double(tiling.pixelHeight))
+    }
+
+    /// One tile's depth along the edge of a page that shows first.
+    static func edge(_ edge: LeadingEdge, of tiling: TilePlan) -> Rect {
+        let w = Double(tiling.pixelWidth), h = Double(tiling.pixelHeight), t = Double(tiling.tileSize)
+        switch edge {
+        case .top: return Rect(x: 0, y: 0, width: w, height: min(h, t))
+        case .bottom: return Rect(x: 0, y: max(0, h - t), width: w, height: min(h, t))
+        case .left: return Rect(x: 0, y: 0, width: min(w, t), height: h)
+        case .right: return Rect(x: max(0, w - t), y: 0, width: min(w, t), height: h)
+        }
+    }
+}
