@@ -120,6 +120,13 @@ public enum OverlayPainter {
         cairo_restore(cr)
     }
 
+    /// Where something was before it moved: veiled in white, so the page shows it is leaving.
+    public static func veil(_ rect: Rect, cr: OpaquePointer) {
+        cairo_set_source_rgba(cr, 1, 1, 1, 0.65)
+        cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+        cairo_fill(cr)
+    }
+
     /// The soft shadow under something held up: four widening rounded rectangles below it.
     public static func liftShadow(under rect: Rect, cr: OpaquePointer) {
         for step in 1...4 {

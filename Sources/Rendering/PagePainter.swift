@@ -53,14 +53,17 @@ public struct PagePainter {
         }
     }
 
-    /// The pixels of `source` (part of the page drawn at `pageFrame`) scaled into `target` over
-    /// white paper: an annotation held up off its page.
-    public func paintLifted(_ page: PageIndex, pageFrame: Rect, source: Rect, into target: Rect, cr: OpaquePointer) {
+    /// The pixels of `source` (part of the page drawn at `pageFrame`) scaled into `target`, over
+    /// white paper when `onPaper`: an annotation held up off its page, or dragged to a new place.
+    public func paintPixels(of page: PageIndex, pageFrame: Rect, from source: Rect, into target: Rect, onPaper: Bool,
+                            cr: OpaquePointer) {
         guard source.width > 0, source.height > 0 else { return }
         cairo_save(cr)
         cairo_rectangle(cr, target.minX, target.minY, target.width, target.height)
-        cairo_set_source_rgb(cr, 1, 1, 1)
-        cairo_fill_preserve(cr)
+        if onPaper {
+            cairo_set_source_rgb(cr, 1, 1, 1)
+            cairo_fill_preserve(cr)
+        }
         cairo_clip(cr)
         cairo_translate(cr, target.minX, target.minY)
         cairo_scale(cr, target.width / source.width, target.height / source.height)

@@ -133,12 +133,7 @@ extension PdfCanvas {
                           width: now.width * scale, height: now.height * scale)
         let frame = layout.pageFrame(target.page, zoom: viewport.zoom).offsetBy(Point.zero - viewport.offset)
         OverlayPainter.liftShadow(under: lifted, cr: cr)
-        pagePainter.paintLifted(target.page, pageFrame: frame, source: source, into: lifted, cr: cr)
-    }
-
-    /// A page's placeholders, then its sharp tiles, at `frame` (view coordinates).
-    func paintTiles(of page: PageIndex, at frame: Rect, cr: OpaquePointer) {
-        pagePainter.paintTiles(of: page, at: frame, cr: cr)
+        pagePainter.paintPixels(of: target.page, pageFrame: frame, from: source, into: lifted, onPaper: true, cr: cr)
     }
 
     /// Hover tints and lift shadows from the engine's pointer effects (indirect input only).

@@ -178,16 +178,7 @@ extension PdfCanvas {
               old.width > 0, old.height > 0 else { return }
         let page = t.start.page
         let frame = layout.pageFrame(page, zoom: viewport.zoom).offsetBy(Point.zero - viewport.offset)
-        cairo_save(cr)
-        cairo_set_source_rgba(cr, 1, 1, 1, 0.65)
-        cairo_rectangle(cr, old.minX, old.minY, old.width, old.height)
-        cairo_fill(cr)
-        cairo_rectangle(cr, new.minX, new.minY, new.width, new.height)
-        cairo_clip(cr)
-        cairo_translate(cr, new.minX, new.minY)
-        cairo_scale(cr, new.width / old.width, new.height / old.height)
-        cairo_translate(cr, -old.minX, -old.minY)
-        paintTiles(of: page, at: frame, cr: cr)
-        cairo_restore(cr)
+        OverlayPainter.veil(old, cr: cr)
+        pagePainter.paintPixels(of: page, pageFrame: frame, from: old, into: new, onPaper: false, cr: cr)
     }
 }
