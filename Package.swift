@@ -33,6 +33,8 @@ let package = Package(
 
         // Pure Swift layers.
         .target(name: "Geometry", linkerSettings: [.linkedLibrary("m")]),
+        // Locks, worker threads and files over POSIX, so that the app links no Foundation.
+        .target(name: "Platform"),
         .target(name: "InteractionEngine", dependencies: ["Document", "Geometry"]),
         .target(name: "DocumentLayout", dependencies: ["Geometry"]),
         .target(name: "Document", dependencies: ["Geometry"]),
@@ -41,13 +43,13 @@ let package = Package(
         .target(name: "PopplerBridge", dependencies: ["CPopplerCore"], linkerSettings: [.linkedLibrary("poppler")]),
 
         // Platform layers.
-        .target(name: "DocumentPoppler", dependencies: ["Document", "Geometry", "CPoppler", "CCairo", "PopplerBridge"]),
-        .target(name: "Rendering", dependencies: ["Document", "DocumentLayout", "Geometry", "CCairo"]),
+        .target(name: "DocumentPoppler", dependencies: ["Document", "Geometry", "CPoppler", "CCairo", "PopplerBridge", "Platform"]),
+        .target(name: "Rendering", dependencies: ["Document", "DocumentLayout", "Geometry", "CCairo", "Platform"]),
         .target(
             name: "GtkShell",
             dependencies: [
                 "Geometry", "InteractionEngine", "DocumentLayout", "Document", "DocumentPoppler",
-                "Rendering", "CGtk", "CShim", "CCairo",
+                "Rendering", "Platform", "CGtk", "CShim", "CCairo",
             ]
         ),
         .executableTarget(

@@ -16,8 +16,9 @@ swift=$1 config=$2 scratch=$3 package=$4 product=$5 output=$6
 
 common=(-c "$config" --scratch-path "$scratch" --package-path "$package")
 # Release binaries carry the Swift runtime (faster start-up, less memory, and an installed
-# binary that does not need the toolchain's shared libraries).
-[[ "$config" == release ]] && common+=(--static-swift-stdlib)
+# binary that does not need the toolchain's shared libraries), stripped of symbols: the app
+# links no Foundation (FoundationEssentials only, no ICU), so it stays under 20 MB.
+[[ "$config" == release ]] && common+=(--static-swift-stdlib -Xlinker -s)
 # Only the app's product: installing must not depend on benchmarks building
 # (`swift test`, run by `meson test`, still builds every target).
 "$swift" build "${common[@]}" --product "$product"

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Document
-import Foundation
+import FoundationEssentials
 import Geometry
+import Platform
 
 /// An indirect object's number and generation.
 public struct ObjectRef: Hashable, Sendable, Codable, CustomStringConvertible {
@@ -33,7 +34,7 @@ public final class CoreDocument: @unchecked Sendable {
     /// The path it was opened from.
     public let path: String
     let handle: CoreHandle
-    let lock = NSLock()
+    let lock = Lock()
 
     init(path: String, handle: CoreHandle) {
         self.path = path

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Document
-import Foundation
+import FoundationEssentials
 import Geometry
 
 /// Why an edit, an undo, a save or a restore did not happen. The document and the file are as

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Document
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
+import Platform
 #endif
 
 /// What a journal line did: a new edit, an undo or a redo. Replaying the steps in order
@@ -53,7 +54,7 @@ public final class EditJournal {
     public static var folder: URL {
         let env = ProcessInfo.processInfo.environment
         let base = env["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? ((env["HOME"] ?? NSHomeDirectory()) + "/.local/state")
+            ?? ((env["HOME"] ?? homeDirectory) + "/.local/state")
         return URL(fileURLWithPath: base).appendingPathComponent("pdf-annotator/journals", isDirectory: true)
     }
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Document
-import Foundation
+import FoundationEssentials
 import Geometry
+import Platform
 
 /// A PDF opened with poppler-glib: the app's only ``PageSource`` backed by a real file, and the
 /// only object that can draw a page.
@@ -38,14 +39,14 @@ public final class PopplerDocument: PageSource, @unchecked Sendable {
     let document: GObjectRef
     /// Each page's crop box size (``PageInfo/mediaSize``), read at open time.
     let cropSizes: [Size]
-    let renderLock = NSLock()
+    let renderLock = Lock()
     /// Each page's annotations, read on first use and kept (with their retained `PopplerAnnot`
     /// objects) for the document's lifetime; touched only under `renderLock`.
     var annotationPages: [Int: PageAnnotations] = [:]
 
     /// Guards `rotationProbe`. Never held together with `renderLock`, and never held while
     /// waiting for it: the probe touches only its own poppler document.
-    let probeLock = NSLock()
+    let probeLock = Lock()
     /// The lazily resolved rotations and the throw-away document that resolves them; touched
     /// only under `probeLock`.
     var rotationProbe: RotationProbe

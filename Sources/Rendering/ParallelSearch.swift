@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Document
-import Foundation
+import FoundationEssentials
 import Geometry
+import Platform
+import Dispatch
 
 /// One page's matches of a search, each with the boxes of its characters (displayed page space).
 public struct PageMatches: Sendable {
@@ -22,7 +24,7 @@ public final class ParallelSearch: @unchecked Sendable {
     /// Found pages (with or without matches) and whether this thread has finished.
     public typealias Deliver = @Sendable (_ pages: [PageMatches], _ read: [PageIndex], _ threadFinished: Bool) -> Void
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private let order: [PageIndex]
     private var next = 0
     private var cancelled = false
@@ -36,9 +38,7 @@ public final class ParallelSearch: @unchecked Sendable {
     /// Starts one thread per source; each delivers through `deliver`.
     public func start(sources: [TextSource], deliver: @escaping Deliver) {
         for (i, source) in sources.enumerated() {
-            let thread = Thread { [self] in self.run(source, deliver: deliver) }
-            thread.name = "search-\(i)"
-            thread.start()
+            WorkerThread.start(name: "search-\(i)") { [self] in self.run(source, deliver: deliver) }
         }
     }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CCairo
-import Foundation
+import Dispatch
+import Platform
 import Geometry
 
 /// One render request: a tile of a page at a scale.
@@ -22,13 +23,12 @@ public final class RenderQueue: @unchecked Sendable {
     public typealias DrawPage = @Sendable (_ page: PageIndex, _ scale: Double, _ context: OpaquePointer) -> Void
     public typealias Deliver = @Sendable (RenderedTile) -> Void
 
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var pending: [TileRequest] = []
     private var jobs: [@Sendable () -> Void] = []
     private var stopped = false
     private let drawPage: DrawPage
     private let deliver: Deliver
-    private var thread: Thread?
     /// Tiles rendered so far (for the state dump and tests).
     private var renderedCountStorage = 0
 
@@ -36,11 +36,7 @@ public final class RenderQueue: @unchecked Sendable {
         self.drawPage = drawPage
         self.deliver = deliver
         // The thread holds the queue until stop() ends it.
-        let thread = Thread { self.run() }
-        thread.name = name
-        thread.stackSize = 8 << 20
-        self.thread = thread
-        thread.start()
+        WorkerThread.start(name: name, stackSize: 8 << 20) { self.run() }
     }
 
     /// Replaces the pending requests with `requests`, in priority order.
@@ -79,9 +75,7 @@ public final class RenderQueue: @unchecked Sendable {
         // Drawing ahead must never take a core from the frame being made on the main thread
         // (nor from the display server): the worker runs a little nicer than both (on Linux a
         // thread's own priority).
-        #if os(Linux)
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 4)
-        #endif
+        WorkerThread.lowerPriority(by: 4)
         while true {
             condition.lock()
             while pending.isEmpty && jobs.isEmpty && !stopped { condition.wait() }

@@ -2,7 +2,7 @@
 import CGtk
 import CShim
 import Document
-import Foundation
+import FoundationEssentials
 
 /// The `GtkApplication`: one primary instance per session (a second launch with a file hands
 /// it to the running one over D-Bus), one ``DocumentWindow`` per document, keyboard

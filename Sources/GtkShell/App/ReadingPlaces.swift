@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import DocumentLayout
 import DocumentPoppler
-import Foundation
+import FoundationEssentials
+import Platform
 
 /// Where the reader left each document — the scroll position as a fractional spread index, the
 /// zoom and the zoom mode — kept outside the PDF in the user's data folder
@@ -35,7 +36,7 @@ struct ReadingPlaces {
     /// The store in the user's data folder.
     static var standard: ReadingPlaces {
         let data = ProcessInfo.processInfo.environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (NSHomeDirectory() + "/.local/share")
+            ?? (homeDirectory + "/.local/share")
         return ReadingPlaces(url: URL(fileURLWithPath: data).appendingPathComponent("pdf-annotator/places.json"))
     }
 

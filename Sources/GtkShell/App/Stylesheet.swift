@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
-import Foundation
+import FoundationEssentials
 
 /// Finds and loads the application's CSS (`resources/style.css` in the source tree, or the
 /// installed copy under `share/pdf-annotator/`).

@@ -2,7 +2,7 @@
 import CCairo
 import CGtk
 import Document
-import Foundation
+import FoundationEssentials
 import Geometry
 import InteractionEngine
 

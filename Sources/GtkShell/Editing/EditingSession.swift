@@ -2,9 +2,10 @@
 import CGtk
 import Document
 import DocumentPoppler
-import Foundation
+import FoundationEssentials
 import Geometry
 import Rendering
+import Platform
 
 /// The shell's side of editing one document: it hands every change to the ``DocumentEditor``
 /// (the one place that applies edits), then brings the screen up to date by reloading the
@@ -39,7 +40,7 @@ final class EditingSession {
         do {
             try editor.perform(record)
         } catch {
-            FileHandle.standardError.write(Data("pdf-annotator: edit \(record.name) refused: \(error)\n".utf8))
+            StandardError.write("pdf-annotator: edit \(record.name) refused: \(error)")
             return false
         }
         changed(editor.pages(changedBy: record.edit))

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import DocumentPoppler
-import Foundation
+import FoundationEssentials
+import Platform
 
 /// The poppler-glib document the render worker draws: the file as opened, then, after each
 /// edit, the same file with the edits applied (reloaded from the editor's bytes). Swapped on the
 /// render worker, read there, so a tile is drawn wholly from one version.
 final class RenderSource: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var current: PopplerDocument
 
     init(_ document: PopplerDocument) { current = document }

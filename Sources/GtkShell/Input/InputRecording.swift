@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
-import Foundation
+import FoundationEssentials
 import InteractionEngine
+import Platform
 
 /// The engine clock on the GTK side: GLib's monotonic time.
 final class MonotonicClock: EngineClock {
@@ -16,17 +17,15 @@ enum InputRecording {
     static func attach(file: String, to canvas: PdfCanvas) {
         let writer = InputRecordingWriter(header: InputRecordingHeader(metadata: ["app": "pdf-annotator"]))
         let header = writer.headerLine.hasSuffix("\n") ? writer.headerLine : writer.headerLine + "\n"
-        guard FileManager.default.createFile(atPath: file, contents: Data(header.utf8)),
-              let handle = FileHandle(forWritingAtPath: file) else {
-            FileHandle.standardError.write(Data("pdf-annotator: cannot write the input recording “\(file)”\n".utf8))
+        guard let recording = AppendingFile(path: file), recording.write(Array(header.utf8)) else {
+            StandardError.write("pdf-annotator: cannot write the input recording “\(file)”")
             return
         }
-        handle.seekToEndOfFile()
         let previous = canvas.onInputEvent
         canvas.onInputEvent = { event in
             previous?(event)
             let line = writer.line(for: event)
-            handle.write(Data((line.hasSuffix("\n") ? line : line + "\n").utf8))
+            recording.write(Array((line.hasSuffix("\n") ? line : line + "\n").utf8))
         }
     }
 }
@@ -40,7 +39,7 @@ enum InputReplay {
         do {
             recording = try InteractionEngine.InputRecording(contentsOf: URL(fileURLWithPath: file))
         } catch {
-            FileHandle.standardError.write(Data("pdf-annotator: cannot replay “\(file)”: \(error)\n".utf8))
+            StandardError.write("pdf-annotator: cannot replay “\(file)”: \(error)")
             return
         }
         let scheduler = InputReplayScheduler(events: recording.events, clock: MonotonicClock())

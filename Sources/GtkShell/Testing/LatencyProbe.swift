@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
-import Foundation
+import FoundationEssentials
 
 /// Measures the time from an input contact event to the frame that paints it (the ink latency
 /// benchmark's probe): the first event since the last frame starts the clock, the next paint of

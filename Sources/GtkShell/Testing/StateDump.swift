@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
-import Foundation
+import FoundationEssentials
 import Geometry
 
 /// What a window shows, in numbers: written as JSON by ``StateDump`` so UI tests can wait for

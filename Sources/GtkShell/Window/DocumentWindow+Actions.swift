@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 import CShim
-import Foundation
+import FoundationEssentials
 
 /// Window actions (`win.*`), bound to the header bar buttons and to keyboard accelerators by
 /// the application.

@@ -2,8 +2,9 @@
 import CGtk
 import CShim
 import DocumentLayout
-import Foundation
+import FoundationEssentials
 import Geometry
+import Platform
 
 /// Bookmarks the reader adds (Ctrl+D) to a document, renames and removes: kept outside the PDF
 /// in `$XDG_DATA_HOME/pdf-annotator/bookmarks.json` under the same key as the reading place
@@ -21,7 +22,7 @@ struct BookmarkStore {
 
     static var standard: BookmarkStore {
         let data = ProcessInfo.processInfo.environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (NSHomeDirectory() + "/.local/share")
+            ?? (homeDirectory + "/.local/share")
         return BookmarkStore(url: URL(fileURLWithPath: data).appendingPathComponent("pdf-annotator/bookmarks.json"))
     }
 

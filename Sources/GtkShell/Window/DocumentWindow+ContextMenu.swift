@@ -78,7 +78,7 @@ extension DocumentWindow {
         defer { g_object_unref(raw(menu)) }
         for item in items { g_menu_append(menu, item.label, item.action) }
         contextMenu.map { gtk_widget_unparent($0) }
-        contextMenuItems = items.map { $0.label.replacingOccurrences(of: "_", with: "") }
+        contextMenuItems = items.map { $0.label.replacing("_", with: "") }
         guard let popover = gtk_popover_menu_new_from_model(cast(menu)) else { return }
         contextMenu = popover
         gtk_widget_set_parent(popover, canvas.area)

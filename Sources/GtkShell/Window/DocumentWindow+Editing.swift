@@ -3,8 +3,9 @@ import CGtk
 import CShim
 import Document
 import DocumentPoppler
-import Foundation
+import FoundationEssentials
 import Geometry
+import Platform
 
 /// Editing in the window: the editor opened once the first frame is up, undo and redo, Save
 /// and Save As, the journal's restore question, and the question before closing with unsaved
@@ -17,7 +18,7 @@ extension DocumentWindow {
         MainLoop.post(priority: G_PRIORITY_DEFAULT_IDLE) { [weak self] in
             guard let self, self.openGeneration == generation, self.content == .document else { return }
             guard let editor = try? DocumentEditor.open(path: path, password: password) else {
-                FileHandle.standardError.write(Data("pdf-annotator: \(path) opens for reading only\n".utf8))
+                StandardError.write("pdf-annotator: \(path) opens for reading only")
                 return
             }
             let session = EditingSession(editor: editor, renderSource: renderSource, renderQueue: nil)

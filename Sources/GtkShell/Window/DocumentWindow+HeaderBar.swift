@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import Platform
 import CShim
 
 /// The header bar: Open, page number entry, zoom out / zoom menu / zoom in.
@@ -146,7 +147,7 @@ extension DocumentWindow {
     }
 
     func pageEntered() {
-        let text = string(gtk_editable_get_text(cast(pageEntry)))?.trimmingCharacters(in: .whitespaces) ?? ""
+        let text = String((string(gtk_editable_get_text(cast(pageEntry))) ?? "").trimmingWhitespace())
         if let number = Int(text), number >= 1, number <= canvas.pageCount {
             canvas.goTo(page: .init(number - 1))
             gtk_widget_grab_focus(canvas.area)

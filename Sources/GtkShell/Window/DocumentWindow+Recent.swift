@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 import CShim
-import Foundation
+import FoundationEssentials
+import Platform
 
 /// Recent documents: every document opened is added to GTK's recent files (shared with the
 /// desktop), and a window with no document lists the latest PDFs that still exist, each a
@@ -45,8 +46,8 @@ extension DocumentWindow {
         gtk_widget_add_css_class(heading, "heading")
         gtk_box_append(cast(list), heading)
         for path in paths {
-            let name = (path as NSString).lastPathComponent
-            let home = NSHomeDirectory(), parent = (path as NSString).deletingLastPathComponent
+            let name = URL(fileURLWithPath: path).lastPathComponent
+            let home = homeDirectory, parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
             let folder = parent.hasPrefix(home) ? "~" + parent.dropFirst(home.count) : parent
             let button = gtk_button_new()!
             let label = gtk_label_new(nil)!

@@ -63,7 +63,7 @@ extension DocumentWindow {
         case .success(let picture):
             canvas.stampPicture = picture
             let name = path.split(separator: "/").last.map(String.init) ?? path
-            gtk_button_set_label(cast(button), name.replacingOccurrences(of: "_", with: "__"))
+            gtk_button_set_label(cast(button), name.replacing("_", with: "__"))
             gtk_widget_set_tooltip_text(button, "Stamping \(name); click to choose another picture")
         case .failure(let error):
             showMessage(kind: "stamp-picture-failed", title: "This file cannot be stamped", body: "“\(DocumentWindow.displayName(path))”: \(error.message)")

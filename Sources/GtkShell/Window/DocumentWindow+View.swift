@@ -2,12 +2,13 @@
 import CGtk
 import CShim
 import DocumentLayout
-import Foundation
+import FoundationEssentials
 import Rendering
+import Platform
 
 /// The page colours the render worker applies to each tile, set from the main thread.
 final class PageColourChoice: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var current = PageColours.normal
     var value: PageColours {
         get { lock.lock(); defer { lock.unlock() }; return current }

@@ -3,7 +3,8 @@ import CGtk
 import CShim
 import Document
 import Geometry
-import Foundation
+import FoundationEssentials
+import Platform
 
 /// The Document Properties window: one row per property (labels dimmed, values selectable so
 /// they can be copied), closed with Escape or its close button. Returns a function that changes
@@ -73,7 +74,7 @@ extension DocumentWindow {
     func installPropertiesAction() {
         addAction("properties") { [weak self] in
             guard let self, self.content == .document, let document = self.document, let path = self.path else { return }
-            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
+            let size = fileSize(atPath: path)
             // As shown (after /Rotate); read at open, so no page is touched here.
             let first = document.displaySizes.first
             let properties = DocumentProperties(

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import Foundation
+import FoundationEssentials
 import Document
 import Geometry
 

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Document
 import Geometry
 
