@@ -54,7 +54,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "pdf-annotator",
-            dependencies: ["GtkShell", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["GtkShell", "Platform", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // One seeded generator for randomised tests and benchmarks.

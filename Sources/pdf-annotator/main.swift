@@ -5,6 +5,7 @@ import FoundationEssentials
 import Glibc
 #endif
 import GtkShell
+import Platform
 
 /// The command line: documents to open and the developer options for recording, replaying and
 /// dumping state. Invalid arguments print usage and exit non-zero before GTK starts.
@@ -47,6 +48,7 @@ struct PdfAnnotatorCommand: ParsableCommand {
     }
 }
 
+StartupTrace.mark("main")
 let command: PdfAnnotatorCommand
 do {
     command = try PdfAnnotatorCommand.parse(Array(CommandLine.arguments.dropFirst()))
@@ -54,6 +56,7 @@ do {
     PdfAnnotatorCommand.exit(withError: error)
 }
 
+StartupTrace.mark("arguments parsed")
 let status = MainActor.assumeIsolated {
     let app = AnnotatorApplication(options: AppOptions(
         files: command.absoluteFiles, stateFile: command.stateFile,

@@ -3,6 +3,7 @@ import CGtk
 import CShim
 import Document
 import FoundationEssentials
+import Platform
 
 /// The `GtkApplication`: one primary instance per session (a second launch with a file hands
 /// it to the running one over D-Bus), one ``DocumentWindow`` per document, keyboard
@@ -19,6 +20,7 @@ public final class AnnotatorApplication {
     public init(options: AppOptions) {
         self.options = options
         gtkApplication = gtk_application_new(AppOptions.applicationID, G_APPLICATION_HANDLES_OPEN)
+        StartupTrace.mark("GtkApplication created")
         if let file = options.stateFile { stateDump = StateDump(path: file) }
         Signals.connect(raw(gtkApplication), "startup") { [weak self] in self?.startup() }
         Signals.connect(raw(gtkApplication), "activate") { [weak self] in self?.activate() }
@@ -40,8 +42,11 @@ public final class AnnotatorApplication {
     }
 
     func startup() {
+        StartupTrace.mark("GTK started, D-Bus name taken (startup)")
         Stylesheet.load()
+        StartupTrace.mark("  stylesheet")
         ColorScheme.follow()
+        StartupTrace.mark("  colour scheme")
         setAccels("win.open", ["<Control>o"])
         setAccels("win.context-menu", ["Menu", "<Shift>F10"])
         setAccels("win.go-back", ["<Alt>Left", "Back"])
@@ -79,6 +84,7 @@ public final class AnnotatorApplication {
         })
         g_action_map_add_action(OpaquePointer(gtkApplication), quit)
         g_object_unref(raw(quit))
+        StartupTrace.mark("stylesheet, colour scheme, shortcuts")
     }
 
     func activate() {
@@ -96,8 +102,11 @@ public final class AnnotatorApplication {
         let reusable = preferring.flatMap { [.empty, .error].contains($0.content) ? $0 : nil }
             ?? windows.first { $0.content == .empty }
         let window = reusable ?? makeWindow()
+        StartupTrace.mark("window built")
         window.open(path: path)
+        StartupTrace.mark("document shown in the window")
         window.present()
+        StartupTrace.mark("window presented")
         if let replay = options.replayInput, windows.count == 1, !replayStarted {
             replayStarted = true
             InputReplay.start(file: replay, into: window.canvas)

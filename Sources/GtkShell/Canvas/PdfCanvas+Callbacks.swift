@@ -3,6 +3,7 @@ import CGtk
 import DocumentLayout
 import Geometry
 import InteractionEngine
+import Platform
 
 /// GTK wiring of the canvas: draw function, size, raw input, scrollbars and the frame clock.
 extension PdfCanvas {
@@ -77,6 +78,9 @@ extension PdfCanvas {
     /// A new widget size keeps the reader's place: the same point of the same spread stays at
     /// the top of the view, whatever the fit mode does to the zoom.
     func resized(width: Double, height: Double) {
+        allocating = true
+        defer { allocating = false }
+        StartupTrace.mark("canvas resized to \(Int(width))×\(Int(height))")
         var place = pageSizes.isEmpty || viewport.size.height <= 0 ? nil : viewport.continuousSpreadIndex(in: layout)
         viewport.size = Size(width: width, height: height)
         if let restored = pendingPlace, width > 0, height > 0 {
@@ -157,7 +161,16 @@ extension PdfCanvas {
         guard !diagnostics.watchesFramePaint, let clock = gtk_widget_get_frame_clock(area) else { return }
         diagnostics.watchesFramePaint = true
         Signals.connect(raw(clock), "after-paint") { [weak self, clock] in
-            guard let self, let kind = self.diagnostics.framePainting else { return }
+            guard let self else { return }
+            if self.diagnostics.firstPaintTraced == false {
+                self.diagnostics.firstPaintTraced = true
+                StartupTrace.mark("page 1 painted (after-paint)")
+                // What follows the first paint (more frames, a title) is part of the trace too.
+                if StartupTrace.isOn { MainLoop.after(milliseconds: 700) { StartupTrace.report() } }
+            } else if StartupTrace.isOn {
+                StartupTrace.mark("frame painted")
+            }
+            guard let kind = self.diagnostics.framePainting else { return }
             self.diagnostics.framePainting = nil
             let start = Int(gdk_frame_clock_get_frame_time(clock))
             let took = Int(g_get_monotonic_time()) - start

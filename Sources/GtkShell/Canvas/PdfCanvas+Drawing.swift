@@ -5,6 +5,7 @@ import DocumentLayout
 import Geometry
 import InteractionEngine
 import Rendering
+import Platform
 
 /// Painting: page backgrounds, scaled placeholders, then sharp tiles on top.
 extension PdfCanvas {
@@ -28,7 +29,6 @@ extension PdfCanvas {
         let plan = tilePlanner.plan(layout: layout, viewport: viewport, motion: motion) { cache.contains($0) }
         missingVisibleTiles = plan.missingVisible
         cache.protect(plan.onScreen)
-        if plan.missingVisible == 0 { cache.removeAll { $0.column < 0 } }
         // Keep what is visible plus a little: memory stays near a viewer that keeps nothing,
         // and what is on screen is never evicted while it is shown.
         cache.budgetBytes = max(PdfCanvas.minimumCacheBytes, plan.visibleBytes + PdfCanvas.minimumCacheBytes)
@@ -38,28 +38,20 @@ extension PdfCanvas {
         }
     }
 
-    /// The visible part of each visible page, rendered here and now into one tile per page,
-    /// then kept as a stale placeholder while the worker renders the proper tiles.
+    /// The visible tiles, rendered here and now: the first frame is sharp and final (the worker
+    /// renders nothing again for it, so nothing on screen changes after it), like a minimal
+    /// viewer's first frame.
     ///
-    /// This blocks the main loop once per opened document, for at most a view's worth of
-    /// pixels at the fitted zoom, and only before the worker has been given any work.
+    /// This blocks the main loop once per opened document, for the tiles under the view at the
+    /// fitted zoom, and only before the worker has been given any work.
     func renderFirstFrame() {
         guard let drawPage, viewport.size.width > 0 else { return }
         firstPaintPending = false
-        for page in layout.visiblePages(in: viewport.visibleRect, zoom: viewport.zoom) {
-            let p = plan(for: page)
-            let frame = layout.pageFrame(page, zoom: viewport.zoom)
-            guard let shown = frame.intersection(viewport.visibleRect) else { continue }
-            let s = deviceScale
-            let x0 = ((shown.minX - frame.minX) * s).rounded(.down), y0 = ((shown.minY - frame.minY) * s).rounded(.down)
-            let x1 = min(Double(p.pixelWidth), ((shown.maxX - frame.minX) * s).rounded(.up))
-            let y1 = min(Double(p.pixelHeight), ((shown.maxY - frame.minY) * s).rounded(.up))
-            // Column -1 marks the stand-in; requestTiles drops it once the real tiles are in.
-            let key = TileKey(page: page, scaleMillis: p.scaleMillis, column: -1, row: -1)
-            let request = TileRequest(key: key, pixelRect: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+        let motion = TilePlanner.Motion(forward: true)
+        let plan = tilePlanner.plan(layout: layout, viewport: viewport, motion: motion) { cache.contains($0) }
+        for request in plan.requests.prefix(plan.missingVisible) {
             guard let tile = RenderQueue.render(request, drawPage: drawPage) else { continue }
             cache.insert(tile)
-            cache.markStale(page: page)
         }
         MainLoop.post(priority: G_PRIORITY_HIGH_IDLE) { [weak self] in self?.requestTiles() }
     }
@@ -75,7 +67,12 @@ extension PdfCanvas {
 
     func draw(_ cr: OpaquePointer, width: Double, height: Double) {
         guard !pageSizes.isEmpty else { return }
-        if firstPaintPending { renderFirstFrame() }
+        if firstPaintPending {
+            StartupTrace.mark("first draw")
+            renderFirstFrame()
+            StartupTrace.mark("page 1 rendered")
+            diagnostics.firstPaintTraced = false
+        }
         // Timed once GTK has painted the frame (PdfCanvas+Callbacks, after-paint).
         watchFramePaint()
         if let turn = pageTurn {

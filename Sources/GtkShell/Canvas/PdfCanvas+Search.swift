@@ -81,11 +81,17 @@ extension PdfCanvas {
                 state.remaining.removeAll { readSet.contains($0) }
                 state.read += read.count
                 for page in found where !page.matches.isEmpty { state.matches[page.page] = page.matches }
-                // The first match in reading order from the page the search started on.
-                let rank = { (page: PageIndex) in (page.rawValue - start + self.pageCount) % max(1, self.pageCount) }
-                let firstFound = state.current == nil ? state.ordered.min { rank($0.page) < rank($1.page) } : nil
-                if let first = firstFound { state.current = first }
                 if state.threadsRunning == 0 { state.remaining = [] }
+                // The first match in reading order from the page the search started on, once no
+                // page before it is still unread (the threads deliver out of order: a later page's
+                // match found first must not become current).
+                let rank = { (page: PageIndex) in (page.rawValue - start + self.pageCount) % max(1, self.pageCount) }
+                var firstFound: (page: PageIndex, index: Int)?
+                if state.current == nil, let first = state.ordered.min(by: { rank($0.page) < rank($1.page) }),
+                   !state.remaining.contains(where: { rank($0) < rank(first.page) }) {
+                    firstFound = first
+                }
+                if let first = firstFound { state.current = first }
                 self.searchState = state
                 if firstFound != nil { self.showCurrentMatch() }
                 gtk_widget_queue_draw(self.area)

@@ -137,6 +137,8 @@ public final class PdfCanvas {
         didSet { updatePageTurnDragging() }
     }
     var pageTurn: PageTurn?
+    /// Whether the canvas is being given its size (GTK's layout pass is under way).
+    var allocating = false
     var settleTimer: UInt32 = 0
     var contactsDown: Set<InputSequenceID> = []
     /// Whether the pointer is hidden (idle in fullscreen), and the timer that will hide it.
@@ -502,6 +504,13 @@ public final class PdfCanvas {
         syncScene()
         requestTiles()
         gtk_widget_queue_draw(area)
-        onViewChanged?()
+        if allocating {
+            // Called from the canvas's size allocation: the window's other widgets (the header
+            // bar's page and zoom) were allocated already in this layout pass, and changing them
+            // now would leave them unallocated (and unpainted) in this frame. Right after it.
+            MainLoop.post(priority: G_PRIORITY_HIGH) { [weak self] in self?.onViewChanged?() }
+        } else {
+            onViewChanged?()
+        }
     }
 }

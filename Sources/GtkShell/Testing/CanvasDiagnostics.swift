@@ -21,6 +21,9 @@ public struct CanvasDiagnostics: Sendable {
     var framePainting: PaintedFrame?
     /// The viewport of the last frame drawn (a frame after a change is a view frame).
     var lastDrawnViewport: Viewport?
+    /// Whether the first frame of a document has been painted (`false` between its draw and
+    /// its paint, when the start-up trace notes it).
+    var firstPaintTraced: Bool?
     /// Whether the canvas listens for its frame clock's end of paint.
     var watchesFramePaint = false
 

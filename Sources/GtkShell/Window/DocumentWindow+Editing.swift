@@ -21,6 +21,7 @@ extension DocumentWindow {
                 StandardError.write("pdf-annotator: \(path) opens for reading only")
                 return
             }
+            StartupTrace.mark("editor opened (poppler core, at idle)")
             let session = EditingSession(editor: editor, renderSource: renderSource, renderQueue: nil)
             session.onHistoryChanged = { [weak self] in self?.editStateChanged() }
             self.editing = session

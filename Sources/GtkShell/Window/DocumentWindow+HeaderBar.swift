@@ -90,6 +90,12 @@ extension DocumentWindow {
         gtk_widget_set_tooltip_text(zoomButton, "View Options")
         ann_accessible_set_label(zoomButton, "Zoom level")
         gtk_widget_add_css_class(zoomButton, "numeric")
+        // Wide enough for "1600%": a new zoom changes the text, never the header bar's layout.
+        let zoomChild = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        gtk_label_set_width_chars(cast(zoomText), 5)
+        gtk_box_append(cast(zoomChild), zoomText)
+        gtk_box_append(cast(zoomChild), gtk_image_new_from_icon_name("pan-down-symbolic"))
+        gtk_menu_button_set_child(cast(zoomButton), zoomChild)
 
         let zoomBox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
         gtk_widget_add_css_class(zoomBox, "linked")

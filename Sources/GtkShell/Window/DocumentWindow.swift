@@ -4,6 +4,7 @@ import CShim
 import Document
 import DocumentPoppler
 import Geometry
+import Platform
 
 extension PopplerDocument: LinkSource {}
 
@@ -30,6 +31,9 @@ public final class DocumentWindow {
     let pageEntry: UnsafeMutablePointer<GtkWidget>
     let pageCountLabel: UnsafeMutablePointer<GtkWidget>
     let zoomButton: UnsafeMutablePointer<GtkWidget>
+    /// The zoom button's text: its own label (a menu button's label rebuilds the button's child,
+    /// which, when the first layout sets the zoom, left the header bar unallocated and unpainted).
+    let zoomText: UnsafeMutablePointer<GtkWidget>
     let titleLabel: UnsafeMutablePointer<GtkWidget>
     let subtitleLabel: UnsafeMutablePointer<GtkWidget>
     var navigationWidgets: [UnsafeMutablePointer<GtkWidget>] = []
@@ -111,20 +115,27 @@ public final class DocumentWindow {
         pageEntry = gtk_entry_new()
         pageCountLabel = gtk_label_new("of 0")
         zoomButton = gtk_menu_button_new()
+        zoomText = gtk_label_new("100%")
         titleLabel = gtk_label_new("PDF Annotator")
         subtitleLabel = gtk_label_new(nil)
 
+        StartupTrace.mark("  window: stack, entry, labels")
         toolbarRevealer = buildToolbar()
+        StartupTrace.mark("  window: toolbar")
         buildHeaderBar()
+        StartupTrace.mark("  window: header bar")
         gtk_stack_add_named(cast(stack), emptyPage.widget, Content.empty.rawValue)
         gtk_stack_add_named(cast(stack), canvas.widget, Content.document.rawValue)
         gtk_stack_add_named(cast(stack), errorPage.widget, Content.error.rawValue)
         gtk_stack_add_named(cast(stack), passwordPrompt.page.widget, Content.password.rawValue)
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         if let toolbarRevealer { gtk_box_append(cast(content), toolbarRevealer) }
+        StartupTrace.mark("  window: stack pages (canvas, status pages, password)")
         gtk_box_append(cast(content), buildSearchBar())
+        StartupTrace.mark("  window: search bar")
         gtk_widget_set_vexpand(stack, 1)
         gtk_box_append(cast(content), buildSidebar(around: stack))
+        StartupTrace.mark("  window: sidebar")
         gtk_window_set_child(cast(window), content)
 
         emptyPage.set(title: "Open a Document", body: "Press Ctrl+O or drop a PDF file here.")
@@ -155,6 +166,7 @@ public final class DocumentWindow {
         canvas.onContentChanged = { [weak self] pages in self?.thumbnails?.invalidate(pages) }
 
         installActions()
+        StartupTrace.mark("  window: actions")
         installDropTarget()
         // Once the window is up, the page it shows gets its initial focus right.
         Signals.connect(raw(window), "map") { [weak self] in self?.focusPrimaryButton() }
@@ -186,6 +198,7 @@ public final class DocumentWindow {
         setTitle(name, subtitle: "")
         do {
             let doc = try PopplerDocument.open(path: path, password: password)
+            StartupTrace.mark("document opened (poppler-glib)")
             document = doc
             errorMessage = nil
             // The worker draws whichever version the editor last produced.
@@ -202,7 +215,9 @@ public final class DocumentWindow {
             thumbnails?.setDocument(pageSizes: doc.displaySizes, queue: canvas.renderQueue, drawPage: { page, scale, cr in
                 source.document.render(page: page, scale: scale, into: cr)
             })
+            StartupTrace.mark("canvas and thumbnails given the document")
             startEditing(path: path, password: password, renderSource: source)
+            StartupTrace.mark("editor opened (poppler core)")
             noteRecent(path)
             restorePlace(of: path, preferred: editing?.editor.preferredLayout)
             resetSidebar()
@@ -275,6 +290,7 @@ public final class DocumentWindow {
     }
 
     func setTitle(_ title: String, subtitle: String) {
+        StartupTrace.mark("title “\(title)”, subtitle “\(subtitle)”")
         baseTitle = title
         gtk_window_set_title(cast(window), title)
         gtk_label_set_text(cast(titleLabel), title)
@@ -297,7 +313,7 @@ public final class DocumentWindow {
         let label = "\(Int((canvas.viewport.zoom * 100).rounded()))%"
         if label != zoomLabel {
             zoomLabel = label
-            gtk_menu_button_set_label(cast(zoomButton), label)
+            gtk_label_set_text(cast(zoomText), label)
         }
         application?.stateChanged()
     }
