@@ -22,6 +22,14 @@ public final class TileCache {
 
     public init(budgetBytes: Int) { self.budgetBytes = budgetBytes }
 
+    /// What a view keeps besides the tiles it shows: neighbours and recently seen tiles.
+    public static let reserveBytes = 16 << 20
+
+    /// The budget of a view showing `visibleBytes` of tiles: those plus the reserve. Since the
+    /// tiles on screen (the only ones never evicted) fit in it, the cache never holds more than
+    /// its budget, however the view moves.
+    public static func budget(forVisibleBytes visibleBytes: Int) -> Int { visibleBytes + reserveBytes }
+
     public var count: Int { tiles.count }
 
     /// The tile, marking it as just used.
@@ -68,7 +76,7 @@ public final class TileCache {
     /// Declares which tiles are on screen; they survive eviction until the next call.
     public func protect(_ keys: Set<TileKey>) { protected = keys }
 
-    /// Drops the tiles whose keys match (for example stand-ins that proper tiles replaced).
+    /// Drops the tiles whose keys match.
     public func removeAll(where shouldRemove: (TileKey) -> Bool) {
         for key in tiles.keys where shouldRemove(key) {
             if let t = tiles.removeValue(forKey: key) { usedBytes -= t.byteCount }

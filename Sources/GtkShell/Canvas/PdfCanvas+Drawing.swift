@@ -31,7 +31,7 @@ extension PdfCanvas {
         cache.protect(plan.onScreen)
         // Keep what is visible plus a little: memory stays near a viewer that keeps nothing,
         // and what is on screen is never evicted while it is shown.
-        cache.budgetBytes = max(PdfCanvas.minimumCacheBytes, plan.visibleBytes + PdfCanvas.minimumCacheBytes)
+        cache.budgetBytes = TileCache.budget(forVisibleBytes: plan.visibleBytes)
         if plan.requests != lastRequested {
             lastRequested = plan.requests
             queue.submit(plan.requests)
@@ -49,9 +49,12 @@ extension PdfCanvas {
         firstPaintPending = false
         let motion = TilePlanner.Motion(forward: true)
         let plan = tilePlanner.plan(layout: layout, viewport: viewport, motion: motion) { cache.contains($0) }
-        for request in plan.requests.prefix(plan.missingVisible) {
-            guard let tile = RenderQueue.render(request, drawPage: drawPage) else { continue }
-            cache.insert(tile)
+        // Each page's visible tiles in one render (its images decoded once), cut into tiles.
+        let visible = Array(plan.requests.prefix(plan.missingVisible))
+        for page in Set(visible.map(\.key.page)) {
+            for tile in RenderQueue.render(together: visible.filter { $0.key.page == page }, drawPage: drawPage) {
+                cache.insert(tile)
+            }
         }
         MainLoop.post(priority: G_PRIORITY_HIGH_IDLE) { [weak self] in self?.requestTiles() }
     }

@@ -200,9 +200,8 @@ public final class PdfCanvas {
     var pointerEffects: PointerFrame?
     /// The shape GTK shows for the pointer, as a CSS cursor name.
     public internal(set) var cursorName = "default"
-    /// The tile cache never shrinks below this (the visible tiles may raise it).
-    static let minimumCacheBytes = 16 << 20
-    let cache = TileCache(budgetBytes: PdfCanvas.minimumCacheBytes)
+    /// The tiles rendered so far, under a budget that follows what the view shows.
+    let cache = TileCache(budgetBytes: TileCache.reserveBytes)
     var renderQueue: RenderQueue?
     var tickCallbackID: UInt32 = 0
     var updatingAdjustments = false

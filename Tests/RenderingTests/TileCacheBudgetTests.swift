@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CCairo
+import DocumentLayout
+import Geometry
+@testable import Rendering
+import SeededRandom
+import XCTest
+
+/// The memory bound the canvas promises: the tile cache never holds more than its byte budget,
+/// however the reader scrolls, jumps and zooms, and never drops a tile on screen. The walk
+/// below does what the canvas does on every view change (plan the tiles, protect the ones on
+/// screen, set the budget from them, insert what the worker renders).
+final class TileCacheBudgetTests: XCTestCase {
+    func testTheCacheNeverHoldsMoreThanItsBudgetWhateverTheScrollPattern() {
+        var rng = SeededRandom.SeededGenerator(seed: 2024)
+        let sizes = (0..<300).map { i in i % 5 == 0 ? Size(width: 842, height: 595) : Size(width: 595, height: 842) }
+        for settings in [LayoutSettings(), LayoutSettings(spreadMode: .book), LayoutSettings(direction: .horizontal, rightToLeft: true)] {
+            let layout = DocumentLayout(pageSizes: sizes, settings: settings)
+            let planner = TilePlanner(pageSizes: sizes, deviceScale: 1)
+            let cache = TileCache(budgetBytes: TileCache.reserveBytes)
+            var viewport = Viewport(size: Size(width: 1280, height: 800), zoom: 1)
+            var peak = 0
+            for step in 0..<400 {
+                // A wheel click, a fling, a jump anywhere, or a zoom about the middle.
+                switch Int.random(in: 0..<10, using: &rng) {
+                case 0..<5: viewport = viewport.scrolled(by: Vector(dx: 0, dy: Double.random(in: -300...300, using: &rng)), in: layout)
+                case 5..<7: viewport = viewport.scrolled(by: Vector(dx: Double.random(in: -2000...2000, using: &rng),
+                                                                    dy: Double.random(in: -4000...4000, using: &rng)), in: layout)
+                case 7: viewport = viewport.scrolled(toContinuousSpreadIndex: Double.random(in: 0...Double(layout.spreadCount), using: &rng), in: layout)
+                default: viewport = viewport.zoomed(to: Double.random(in: 0.2...4, using: &rng), keeping: Point(x: 640, y: 400), in: layout)
+                }
+                let forward = Bool.random(using: &rng)
+                let plan = planner.plan(layout: layout, viewport: viewport, motion: .init(forward: forward)) { cache.contains($0) }
+                cache.protect(plan.onScreen)
+                cache.budgetBytes = TileCache.budget(forVisibleBytes: plan.visibleBytes)
+                // The worker renders the requests in order; a move may come before it is done.
+                let rendered = plan.requests.prefix(Int.random(in: plan.missingVisible...max(plan.missingVisible, plan.requests.count), using: &rng))
+                for request in rendered {
+                    cache.insert(Self.tile(for: request))
+                    XCTAssertLessThanOrEqual(cache.usedBytes, cache.budgetBytes, "step \(step), \(settings)")
+                    peak = max(peak, cache.usedBytes)
+                }
+                for key in plan.onScreen { XCTAssertTrue(cache.contains(key), "a tile on screen was evicted at step \(step)") }
+            }
+            XCTAssertGreaterThan(peak, TileCache.reserveBytes / 2, "the walk filled the cache")
+        }
+    }
+
+    /// A tile of the request's size (blank: only its bytes matter here).
+    private static func tile(for request: TileRequest) -> RenderedTile {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(request.pixelRect.width), Int32(request.pixelRect.height))!
+        return RenderedTile(key: request.key, pixelRect: request.pixelRect, adopting: surface)
+    }
+}
+
+/// Tiles rendered together in one call are the tiles rendered one by one, but for a few
+/// antialiased edge pixels where rasterising stopped at the lone tile's border.
+final class RenderTogetherTests: XCTestCase {
+    func testTilesRenderedTogetherMatchTilesRenderedAlone() {
+        let tiling = TilePlan(page: PageIndex(0), displaySize: Size(width: 900, height: 500), scale: 3)
+        let keys = tiling.tiles(overlapping: Rect(x: 0, y: 0, width: 2000, height: 1100))
+        XCTAssertGreaterThan(keys.count, 2)
+        let requests = keys.map { TileRequest(key: $0, pixelRect: tiling.pixelRect(column: $0.column, row: $0.row)) }
+        // A page of circles and a gradient, drawn at the tile's scale.
+        let drawPage: RenderQueue.DrawPage = { _, scale, cr in
+            cairo_scale(cr, scale, scale)
+            let gradient = cairo_pattern_create_linear(0, 0, 900, 500)!
+            cairo_pattern_add_color_stop_rgb(gradient, 0, 1, 0.8, 0.2)
+            cairo_pattern_add_color_stop_rgb(gradient, 1, 0.1, 0.3, 0.9)
+            cairo_set_source(cr, gradient)
+            cairo_paint(cr)
+            cairo_pattern_destroy(gradient)
+            cairo_set_source_rgb(cr, 0, 0, 0)
+            for i in 0..<12 { cairo_arc(cr, 40 + Double(i) * 70, 250 + Double(i % 3) * 60, 33.3, 0, 6.3); cairo_fill(cr) }
+        }
+        let together = RenderQueue.render(together: requests, drawPage: drawPage)
+        XCTAssertEqual(together.map(\.key), requests.map(\.key))
+        for (tile, request) in zip(together, requests) {
+            let alone = RenderQueue.render(request, drawPage: drawPage)!
+            XCTAssertEqual(tile.pixelRect, alone.pixelRect)
+            let a = cairo_image_surface_get_data(tile.surface)!, b = cairo_image_surface_get_data(alone.surface)!
+            let bytes = Int(cairo_image_surface_get_stride(tile.surface)) * Int(cairo_image_surface_get_height(tile.surface))
+            var differing = 0
+            for i in 0..<bytes where abs(Int(a[i]) - Int(b[i])) > 2 { differing += 1 }
+            XCTAssertLessThanOrEqual(differing, bytes / 100_000, "\(tile.key): \(differing) of \(bytes) bytes differ")
+        }
+    }
+}
