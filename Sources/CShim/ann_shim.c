@@ -16,6 +16,12 @@ GtkFileFilter *ann_pdf_file_filter(void) {
     return filter;
 }
 
+gboolean ann_object_get_bool(gpointer object, const char *property) {
+    gboolean value = FALSE;
+    g_object_get(object, property, &value, NULL);
+    return value;
+}
+
 void ann_object_set_bool(gpointer object, const char *property, gboolean value) {
     g_object_set(object, property, value, NULL);
 }

@@ -102,7 +102,8 @@ public final class RenderQueue: @unchecked Sendable {
     /// directly for a first paint while the worker is idle (the document allows one renderer
     /// at a time).
     /// Renders several tiles of one page at one scale with a single call to `drawPage` (the
-    /// page's images decoded once, not once per tile), then cuts the result into the tiles.
+    /// page's images decoded once, not once per tile). Each tile is a view into that one
+    /// rendering (a cairo sub-surface, no copy): its pixels are freed with the last of them.
     public static func render(together requests: [TileRequest], drawPage: DrawPage) -> [RenderedTile] {
         guard let first = requests.first else { return [] }
         guard requests.count > 1, requests.allSatisfy({ $0.key.page == first.key.page && $0.key.scaleMillis == first.key.scaleMillis })
@@ -110,15 +111,10 @@ public final class RenderQueue: @unchecked Sendable {
         let union = requests.dropFirst().reduce(first.pixelRect) { $0.union($1.pixelRect) }
         guard let whole = render(TileRequest(key: first.key, pixelRect: union), drawPage: drawPage) else { return [] }
         return requests.compactMap { request in
-            let w = Int32(request.pixelRect.width), h = Int32(request.pixelRect.height)
-            guard w > 0, h > 0, let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h),
-                  cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else { return nil }
-            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-            cairo_set_source_surface(cr, whole.surface, union.minX - request.pixelRect.minX, union.minY - request.pixelRect.minY)
-            cairo_paint(cr)
-            cairo_destroy(cr)
-            cairo_surface_flush(surface)
-            return RenderedTile(key: request.key, pixelRect: request.pixelRect, adopting: surface)
+            let r = request.pixelRect
+            guard let view = cairo_surface_create_for_rectangle(whole.surface, r.minX - union.minX, r.minY - union.minY, r.width, r.height),
+                  cairo_surface_status(view) == CAIRO_STATUS_SUCCESS else { return nil }
+            return RenderedTile(key: request.key, pixelRect: r, adopting: view)
         }
     }
 

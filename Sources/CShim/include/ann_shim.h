@@ -15,6 +15,8 @@ GtkFileFilter *ann_pdf_file_filter(void);
 
 /// Sets a boolean property (g_object_set is variadic).
 void ann_object_set_bool(gpointer object, const char *property, gboolean value);
+/* A boolean property's value. */
+gboolean ann_object_get_bool(gpointer object, const char *property);
 
 /// Sets the accessible label of a widget (gtk_accessible_update_property is variadic).
 void ann_accessible_set_label(GtkWidget *widget, const char *label);
