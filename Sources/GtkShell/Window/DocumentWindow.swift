@@ -197,7 +197,12 @@ public final class DocumentWindow {
         let name = Self.displayName(path)
         setTitle(name, subtitle: "")
         do {
-            let doc = try PopplerDocument.open(path: path, password: password)
+            let doc: PopplerDocument
+            if let prefetched = DocumentPrefetch.take(path: path, password: password) {
+                doc = prefetched
+            } else {
+                doc = try PopplerDocument.open(path: path, password: password)
+            }
             StartupTrace.mark("document opened (poppler-glib)")
             document = doc
             errorMessage = nil
