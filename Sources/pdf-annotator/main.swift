@@ -49,7 +49,6 @@ struct PdfAnnotatorCommand: ParsableCommand {
 }
 
 StartupTrace.mark("main")
-MemoryPolicy.returnLargeBlocksToTheSystem()
 let command: PdfAnnotatorCommand
 do {
     command = try PdfAnnotatorCommand.parse(Array(CommandLine.arguments.dropFirst()))
