@@ -84,6 +84,7 @@ let package = Package(
         .testTarget(name: "DocumentLayoutTests", dependencies: ["DocumentLayout", "Geometry", "SeededRandom"]),
         .testTarget(name: "InteractionEngineTests", dependencies: ["InteractionEngine", "Document", "Geometry", "SeededRandom"]),
         .testTarget(name: "DocumentPopplerTests", dependencies: ["DocumentPoppler", "Document", "Geometry", "SeededRandom", "TestSupport"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "DocumentLayout", "Geometry", "CCairo", "SeededRandom"]),
         .testTarget(name: "UITests", dependencies: ["InteractionEngine", "Geometry", "TestSupport"]),
         .testTarget(name: "GtkShellTests", dependencies: ["GtkShell", "InteractionEngine", "Geometry", "Rendering", "CCairo", "CGtk", "TestSupport", "Document", "DocumentPoppler"]),

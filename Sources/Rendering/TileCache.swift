@@ -76,15 +76,6 @@ public final class TileCache {
     /// Declares which tiles are on screen; they survive eviction until the next call.
     public func protect(_ keys: Set<TileKey>) { protected = keys }
 
-    /// Drops the tiles whose keys match.
-    public func removeAll(where shouldRemove: (TileKey) -> Bool) {
-        for key in tiles.keys where shouldRemove(key) {
-            if let t = tiles.removeValue(forKey: key) { usedBytes -= t.byteCount }
-            lastUse[key] = nil
-            stale.remove(key)
-        }
-    }
-
     /// Drops everything (a new document, or a rotation change).
     public func removeAll() {
         tiles.removeAll()
