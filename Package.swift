@@ -86,7 +86,7 @@ let package = Package(
         .testTarget(name: "DocumentPopplerTests", dependencies: ["DocumentPoppler", "Document", "Geometry", "SeededRandom", "TestSupport"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "DocumentLayout", "Geometry", "CCairo", "SeededRandom"]),
-        .testTarget(name: "UITests", dependencies: ["InteractionEngine", "Geometry", "TestSupport"]),
+        .testTarget(name: "UITests", dependencies: ["InteractionEngine", "Geometry", "TestSupport", "BenchSupport"]),
         .testTarget(name: "GtkShellTests", dependencies: ["GtkShell", "InteractionEngine", "Geometry", "Rendering", "CCairo", "CGtk", "TestSupport", "Document", "DocumentPoppler"]),
     ],
     swiftLanguageModes: [.v6],

@@ -32,12 +32,6 @@ public final class HeadlessSession {
 
     deinit { stop() }
 
-    /// Runs a tool on this display and bus, waits for it and returns what it printed.
-    @discardableResult
-    public func run(_ tool: String, _ arguments: [String]) -> String {
-        Self.output(of: tool, arguments, environment: environment)
-    }
-
     /// Runs a tool with an environment, waits for it and returns what it printed.
     public static func output(of tool: String, _ arguments: [String], environment: [String: String]? = nil) -> String {
         let p = Process()

@@ -60,6 +60,15 @@ public struct PageCurl: Hashable, Sendable {
         return min(max((grab.x - pointer.x) / (2 * reach), 0), 1)
     }
 
+    /// Whether a sheet let go with `velocity` (view pixels per second) finishes turning over:
+    /// a fling towards the spine's far side does, one the other way lays it back, and without a
+    /// fling it finishes past halfway.
+    public func finishes(whenReleasedAt velocity: Vector) -> Bool {
+        guard abs(velocity.dx) > 300 else { return progress > 0.5 }
+        // Towards the far side is leftwards when the spine is left of the grabbed edge.
+        return (spineX - grab.x) * velocity.dx > 0
+    }
+
     /// The fold: a point on it and its unit normal pointing to the lifted side; `nil` while
     /// nothing is lifted.
     public var fold: (point: Point, normal: Vector)? {

@@ -157,7 +157,7 @@ func measure(_ what: Run, renderer: String) throws -> String {
 print("frames on \((document as NSString).lastPathComponent), 1920×1080:")
 let only = ProcessInfo.processInfo.environment["FRAME_BENCH_RENDERERS"]?.split(separator: ",").map(String.init) ?? ["cairo", "gl"]
 for renderer in only {
-    for run in [Run.curl, .scroll(zoom: 1), .scroll(zoom: 3)] {
-        print("  " + (try measure(run, renderer: renderer)))
+    for what in [Run.curl, .scroll(zoom: 1), .scroll(zoom: 3)] {
+        print("  " + (try measure(what, renderer: renderer)))
     }
 }

@@ -85,6 +85,17 @@ final class PageCurlTests: XCTestCase {
         XCTAssertEqual(rtl.grab.x, 400)
     }
 
+    func testLetGoPastHalfwayOrFlungTowardsTheFarSideItFinishes() {
+        let before = PageCurl(sheet: sheet, spineX: 400, grab: Point(x: 700, y: 250), pointer: Point(x: 500, y: 250))
+        let past = PageCurl(sheet: sheet, spineX: 400, grab: Point(x: 700, y: 250), pointer: Point(x: 300, y: 250))
+        XCTAssertFalse(before.finishes(whenReleasedAt: .zero))
+        XCTAssertTrue(past.finishes(whenReleasedAt: .zero))
+        XCTAssertTrue(before.finishes(whenReleasedAt: Vector(dx: -800, dy: 0)), "flung leftwards, over the spine")
+        XCTAssertFalse(past.finishes(whenReleasedAt: Vector(dx: 800, dy: 0)), "flung back")
+        let rtl = PageCurl(sheet: sheet, spineX: 700, grab: Point(x: 400, y: 250), pointer: Point(x: 450, y: 250))
+        XCTAssertTrue(rtl.finishes(whenReleasedAt: Vector(dx: 800, dy: 0)), "bound on the right, rightwards finishes")
+    }
+
     private func area(_ polygon: [Point]) -> Double {
         guard polygon.count > 2 else { return 0 }
         var sum = 0.0

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import BenchSupport
 import Foundation
 import InteractionEngine
 import TestSupport
@@ -214,17 +215,7 @@ final class AppSession {
 
     @discardableResult
     func run(_ tool: String, _ arguments: [String]) -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: Self.which(tool) ?? "/usr/bin/\(tool)")
-        p.arguments = arguments
-        p.environment = environment
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try? p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        HeadlessSession.output(of: Self.which(tool) ?? "/usr/bin/\(tool)", arguments, environment: environment)
     }
 
     /// The X window id of the app's main window.

@@ -26,54 +26,34 @@ extension PdfCanvas {
 
     // MARK: Where the spreads of a turn are drawn
 
-    /// Whether a page lying alone in its spread sits on the forward side of the spine (the
-    /// right in a left-to-right book): every page in single mode, the cover and the even pages
-    /// in book mode, the odd ones in double mode.
-    func liesOnForwardSide(_ page: PageIndex) -> Bool {
-        switch layoutSettings.spreadMode {
-        case .single: return true
-        case .book: return page.rawValue % 2 == 0
-        case .double: return page.rawValue % 2 == 1
-        }
-    }
-
-    /// The spine of a spread (canvas x): between its two pages, or the bound edge of a lone page.
-    func spineX(ofSpread spread: Int) -> Double {
-        let frames = layout.pageFrames(inSpread: spread, zoom: viewport.zoom)
-        guard let first = frames.first else { return 0 }
-        if frames.count > 1 {
-            let a = first.frame, b = frames[1].frame
-            return a.midX < b.midX ? (a.maxX + b.minX) / 2 : (b.maxX + a.minX) / 2
-        }
-        // Bound on the left when reading left to right and the page is on the forward side.
-        let boundOnLeft = liesOnForwardSide(first.page) != layoutSettings.rightToLeft
-        return boundOnLeft ? first.frame.minX : first.frame.maxX
-    }
-
-    /// A spread's pages in view coordinates, moved so that its spine and middle height meet
-    /// those of the spread `resting` (as it is shown now).
+    /// A spread's pages in view coordinates, laid on the spine of the spread `resting`.
     func alignedFrames(ofSpread spread: Int, on resting: Int) -> [(page: PageIndex, frame: Rect)] {
-        guard spread >= 0, spread < layout.spreadCount else { return [] }
-        let zoom = viewport.zoom
-        let here = layout.spreadFrame(spread, zoom: zoom), anchor = layout.spreadFrame(resting, zoom: zoom)
-        let shift = Vector(dx: spineX(ofSpread: resting) - spineX(ofSpread: spread) - viewport.offset.x,
-                           dy: anchor.midY - here.midY - viewport.offset.y)
-        return layout.pageFrames(inSpread: spread, zoom: zoom).map { ($0.page, $0.frame.offsetBy(shift)) }
+        layout.pageFrames(ofSpread: spread, alignedOn: resting, zoom: viewport.zoom, spreadMode: layoutSettings.spreadMode)
+            .map { ($0.page, $0.frame.offsetBy(Point.zero - viewport.offset)) }
     }
 
-    /// The turn of spread `front`'s outer sheet, drawn aligned on `resting`; `nil` at the end.
-    func makeTurn(front: Int, resting: Int, grabY: Double?, progress: Double) -> PageTurn? {
-        guard front >= 0, front + 1 < layout.spreadCount else { return nil }
-        let frontPages = alignedFrames(ofSpread: front, on: resting)
-        let spine = spineX(ofSpread: resting) - viewport.offset.x
-        guard let sheet = frontPages.last, frontPages.count > 1 || liesOnForwardSide(sheet.page) else { return nil }
-        let beneath = alignedFrames(ofSpread: front + 1, on: resting)
-        let back = beneath.first.flatMap { beneath.count > 1 || !liesOnForwardSide($0.page) ? $0 : nil }
-        let y = grabY ?? (sheet.frame.maxY - sheet.frame.height * 0.1)
-        var turn = PageTurn(front: front, resting: resting, sheet: sheet.frame, spineX: spine, backPage: back, grabY: y,
-                            curl: PageCurl.turned(0, sheet: sheet.frame, spineX: spine, grabY: y), animation: nil)
-        turn.turn(to: progress)
-        return turn
+    /// Starts the turn of the sheet forward of the resting spread (or, going back, of the one
+    /// before it, turned over), held at `grabY` (or near its foot); `false` at either end.
+    func beginTurn(forward: Bool, grabY: Double?) -> Bool {
+        guard let page = currentPage else { return false }
+        let resting = layout.spreadIndex(forPage: page)
+        let front = forward ? resting : resting - 1
+        guard let parts = layout.turnOfSpread(front, alignedOn: resting, zoom: viewport.zoom, spreadMode: layoutSettings.spreadMode)
+        else {
+            gtk_widget_error_bell(area)
+            return false
+        }
+        let toView = Point.zero - viewport.offset
+        let sheet = parts.sheet.frame.offsetBy(toView), spine = parts.spineX + toView.dx
+        let back = parts.back.map { ($0.page, $0.frame.offsetBy(toView)) }
+        let y = grabY ?? (sheet.maxY - sheet.height * 0.1)
+        var turn = PageTurn(front: front, resting: resting, sheet: sheet, spineX: spine, backPage: back, grabY: y,
+                            curl: PageCurl.turned(0, sheet: sheet, spineX: spine, grabY: y), animation: nil)
+        turn.turn(to: forward ? 0 : 1)
+        history.leave(readingPosition)
+        interaction.navigation.stopMomentum()
+        pageTurn = turn
+        return true
     }
 
     // MARK: Turning
@@ -84,29 +64,17 @@ extension PdfCanvas {
     func applyTurnPage(_ direction: FastScrollDirection, _ phase: GesturePhase, at point: Point, velocity: Vector) {
         switch phase {
         case .began:
-            guard pageTurn == nil || pageTurn?.animation != nil, curlsPages || pageTurn != nil,
-                  let page = currentPage else { return }
+            guard pageTurn == nil || pageTurn?.animation != nil, curlsPages || pageTurn != nil else { return }
             if let running = pageTurn { finishTurn(running, completes: running.animation?.completes ?? false) }
-            let resting = layout.spreadIndex(forPage: currentPage ?? page)
-            let forward = (direction == .nextPage) != layoutSettings.rightToLeft
-            let turn = makeTurn(front: forward ? resting : resting - 1, resting: resting, grabY: point.y, progress: forward ? 0 : 1)
-            guard var turn else { gtk_widget_error_bell(area); return }
-            history.leave(readingPosition)
-            interaction.navigation.stopMomentum()
-            turn.follow(point)
-            pageTurn = turn
+            guard beginTurn(forward: (direction == .nextPage) != layoutSettings.rightToLeft, grabY: point.y) else { return }
+            pageTurn?.follow(point)
         case .changed:
             guard var turn = pageTurn, turn.animation == nil else { return }
             turn.follow(point)
             pageTurn = turn
         case .ended, .cancelled:
             guard let turn = pageTurn, turn.animation == nil else { return }
-            // Over when past halfway or flung towards the far side; a fling the other way
-            // lays it back. Towards the far side is leftwards when the spine is left of the grab.
-            let towardsFar = (turn.spineX - turn.curl.grab.x) * velocity.dx
-            let flung = abs(velocity.dx) > 300 ? towardsFar > 0 : nil
-            let completes = phase == .ended && (flung ?? (turn.curl.progress > 0.5))
-            settle(turn, completes: completes)
+            settle(turn, completes: phase == .ended && turn.curl.finishes(whenReleasedAt: velocity))
         }
         viewChanged()
     }
@@ -127,15 +95,8 @@ extension PdfCanvas {
     func curlTurn(forward: Bool) -> Bool {
         guard curlsPages || pageTurn != nil else { return false }
         if let running = pageTurn { finishTurn(running, completes: running.animation?.completes ?? false) }
-        guard let page = currentPage else { return false }
-        let resting = layout.spreadIndex(forPage: page)
-        guard var turn = makeTurn(front: forward ? resting : resting - 1, resting: resting, grabY: nil,
-                                  progress: forward ? 0 : 1) else {
-            gtk_widget_error_bell(area)
-            return true
-        }
-        history.leave(readingPosition)
-        interaction.navigation.stopMomentum()
+        // At either end the bell rings and the key is used all the same.
+        guard beginTurn(forward: forward, grabY: nil), var turn = pageTurn else { return true }
         turn.animation = PageTurn.Animation(path: .arc(from: forward ? 0 : 1, to: forward ? 1 : 0), start: Self.now,
                                             duration: 0.42, completes: forward)
         pageTurn = turn
