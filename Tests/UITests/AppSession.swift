@@ -130,14 +130,14 @@ final class AppSession {
         return env
     }
 
-    /// Launches the app with `arguments`; the state file is added for the first launch only
-    /// (a second launch hands its files to the first and exits).
+    /// Launches the app with `arguments`, its environment changed by `changes`; the state file
+    /// is added for the first launch only (a second launch hands its files to the first and exits).
     @discardableResult
-    func launch(_ arguments: [String], withStateFile: Bool = true) throws -> Process {
+    func launch(_ arguments: [String], withStateFile: Bool = true, environment changes: [String: String] = [:]) throws -> Process {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: Self.binary)
         p.arguments = (withStateFile ? ["--state-file", stateFile.path] : []) + arguments
-        p.environment = environment
+        p.environment = environment.merging(changes) { _, new in new }
         p.currentDirectoryURL = Self.repoRoot
         let log = workDir.appendingPathComponent("app-\(apps.count).log")
         FileManager.default.createFile(atPath: log.path, contents: nil)

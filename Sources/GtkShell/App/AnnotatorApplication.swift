@@ -19,6 +19,7 @@ public final class AnnotatorApplication {
 
     public init(options: AppOptions) {
         self.options = options
+        GraphicsEnvironment.prepare()
         // The first document opens on a worker while GTK starts.
         if let first = options.files.first { DocumentPrefetch.start(path: first) }
         gtkApplication = gtk_application_new(AppOptions.applicationID, G_APPLICATION_HANDLES_OPEN)
