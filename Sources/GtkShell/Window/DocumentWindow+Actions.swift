@@ -70,18 +70,21 @@ extension DocumentWindow {
             guard let self, self.content == .document else { return }
             self.canvas.goForward()
         }
-        addAction("undo") { [weak self] in self?.undo() }
-        addAction("redo") { [weak self] in self?.redo() }
-        addAction("save") { [weak self] in self?.save() }
-        addAction("save-as") { [weak self] in self?.saveAs() }
+        // Off until the editor opens (after the first frame) and says what can be undone, so
+        // that the first frame shows the buttons as they stay.
+        addAction("undo", enabled: false) { [weak self] in self?.undo() }
+        addAction("redo", enabled: false) { [weak self] in self?.redo() }
+        addAction("save", enabled: false) { [weak self] in self?.save() }
+        addAction("save-as", enabled: false) { [weak self] in self?.saveAs() }
         addAction("close") { [weak self] in
             guard let self else { return }
             gtk_window_close(cast(self.window))
         }
     }
 
-    func addAction(_ name: String, _ handler: @escaping @MainActor () -> Void) {
+    func addAction(_ name: String, enabled: Bool = true, _ handler: @escaping @MainActor () -> Void) {
         let action = g_simple_action_new(name, nil)
+        if !enabled { g_simple_action_set_enabled(action, 0) }
         Signals.connect(raw(action), "activate", pointer: { _ in handler() })
         g_action_map_add_action(OpaquePointer(window), action)
         g_object_unref(raw(action))
