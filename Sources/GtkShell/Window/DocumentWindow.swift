@@ -215,6 +215,7 @@ public final class DocumentWindow {
             })
             // Searches read through copies of their own, one per core (up to two), opened the
             // first time the user searches.
+            StartupTrace.mark("  canvas given the document")
             let copies = SearchCopies(path: path, password: password)
             canvas.searchSources = { copies.documents }
             thumbnails?.setDocument(pageSizes: doc.displaySizes, queue: canvas.renderQueue, drawPage: { page, scale, cr in
