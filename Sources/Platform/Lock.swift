@@ -53,4 +53,6 @@ public final class Condition: @unchecked Sendable {
     /// Releases the lock, sleeps until signalled, takes the lock again.
     public func wait() { pthread_cond_wait(condition, lockStorage.mutex) }
     public func signal() { pthread_cond_signal(condition) }
+    /// Wakes every waiting thread.
+    public func broadcast() { pthread_cond_broadcast(condition) }
 }

@@ -8,8 +8,10 @@ import Darwin
 /// Where start-up time and memory go: with `PDF_ANNOTATOR_TRACE` set, named moments from `main`
 /// to the first painted page are printed to standard error in milliseconds since the process
 /// started (the kernel's start time, on the boot clock), each with the time since the moment
-/// before and the resident memory then (and its peak so far), in MiB.
+/// before and the resident memory then (and its peak so far), in MiB. Moments may be marked
+/// from any thread (a worker's are named as such by the caller).
 public enum StartupTrace {
+    private static let lock = Lock()
     nonisolated(unsafe) private static var marks: [(name: String, at: Double, rss: Int, peak: Int)] = []
     nonisolated(unsafe) private static var done = false
     public static let isOn = getenv("PDF_ANNOTATOR_TRACE") != nil
@@ -39,9 +41,11 @@ public enum StartupTrace {
 
     /// Records a moment (only while tracing, and only until the trace is printed).
     public static func mark(_ name: String) {
-        guard isOn, !done else { return }
+        guard isOn else { return }
         let memory = residentMemory()
-        marks.append((name, sinceStart, memory.current, memory.peak))
+        lock.withLock {
+            if !done { marks.append((name, sinceStart, memory.current, memory.peak)) }
+        }
     }
 
     /// The resident set and its peak (VmRSS, VmHWM) in KiB, from /proc/self/status.
@@ -60,8 +64,13 @@ public enum StartupTrace {
 
     /// Prints the trace once (what happened up to now) and stops recording.
     public static func report() {
-        guard isOn, !done else { return }
-        done = true
+        guard isOn else { return }
+        let marks: [(name: String, at: Double, rss: Int, peak: Int)]? = lock.withLock {
+            if done { return nil }
+            done = true
+            return self.marks.sorted { $0.at < $1.at }
+        }
+        guard let marks else { return }
         var previous = 0.0
         var lines = "start-up trace (ms since the process started, + since the line before; resident MiB, peak):\n"
         for mark in marks {

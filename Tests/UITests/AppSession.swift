@@ -32,6 +32,7 @@ final class AppSession {
         var thumbnailPages: [Int]?; var thumbnailsPainted: [Int]?; var thumbnailCurrentPage: Int?; var thumbnailFrames: [[Double]]?
         var pageCurl: Bool?; var pageTurnProgress: Double?; var pageTurnsCompleted: Int?; var pageTurnFrames: Int?
         var pageTurnFrameP99Ms: Double?; var pageTurnIntervalP99Ms: Double?; var layoutInvalidations: Int?
+        var firstFrameTilesTaken: Int?; var firstFrameTilesRendered: Int?
     }
     struct FormField: Decodable { var name: String; var kind: String; var value: String?; var readOnly: Bool; var page: Int? }
     struct Annotation: Decodable { var id: String; var kind: String; var page: Int; var x, y, width, height: Double }

@@ -41,4 +41,38 @@ final class StartupUITests: XCTestCase {
         let gl = try librariesMapped(session, environment: ["GSK_RENDERER": "gl"])
         guard opensGL(gl) else { throw XCTSkip("GTK sets up no OpenGL here even for the GL renderer (no Mesa driver)") }
     }
+
+    /// The second start renders its first frame's tiles on the worker while GTK starts (for the
+    /// view size the first start's first frame had), and the first frame paints them: the page
+    /// shows where and as it should, and the first draw renders nothing itself.
+    func testTheNextStartPaintsTilesRenderedWhileGTKStarted() throws {
+        let session = try AppSession()
+        try session.launch([sample])
+        let first = try XCTUnwrap(session.waitFor("sample shown") { s in
+            s.windows.first.map { $0.content == "document" && $0.missingTiles == 0 } ?? false
+        }?.windows.first)
+        XCTAssertEqual(first.firstFrameTilesTaken, 0, "nothing is known of the view before the first start")
+        XCTAssertGreaterThan(first.firstFrameTilesRendered ?? 0, 0)
+        let memory = session.workDir.appendingPathComponent("state/pdf-annotator/first-view.json")
+        let deadline = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: memory.path), Date() < deadline { usleep(50_000) }
+        session.quitApps()
+
+        try session.launch([sample])
+        let state = try XCTUnwrap(session.waitFor("sample shown again") { s in
+            s.windows.first.map { $0.content == "document" && $0.missingTiles == 0 } ?? false
+        })
+        let w = try XCTUnwrap(state.windows.first)
+        XCTAssertEqual(w.firstFrameTilesTaken, first.firstFrameTilesRendered, "every tile of the first frame came from the worker")
+        XCTAssertEqual(w.firstFrameTilesRendered, 0)
+        XCTAssertEqual(w.zoom, first.zoom)
+        // data/README.md: page 1's title block spans x 36–288, y 36–100 pt and is #1c71d8.
+        let page = try XCTUnwrap(w.visiblePages.first { $0.page == 1 })
+        let origin = try XCTUnwrap(session.windowOrigin(pid: state.pid))
+        let shot = try session.screenshot()
+        let block = shot.pixel(x: Int(origin.x + w.canvasX + page.x + 276 * w.zoom), y: Int(origin.y + w.canvasY + page.y + 42 * w.zoom))
+        XCTAssertLessThan(abs(block.r - 0x1c) + abs(block.g - 0x71) + abs(block.b - 0xd8), 40, "title block colour: \(block)")
+        let margin = shot.pixel(x: Int(origin.x + w.canvasX + page.x + 20 * w.zoom), y: Int(origin.y + w.canvasY + page.y + 12 * w.zoom))
+        XCTAssertGreaterThan(margin.r + margin.g + margin.b, 740, "page margin: \(margin)")
+    }
 }

@@ -1,20 +1,29 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import DocumentPoppler
+import Geometry
 import Platform
+import Rendering
 
 /// The document named on the command line, opened on a thread of its own while GTK starts:
 /// reading every page's size takes poppler 15 ms on a 500-page file, time the main thread
 /// spends meanwhile starting GTK and building the window. The window takes it (waiting if it
 /// is not ready yet) instead of opening the file again; a file that needs a password or fails
 /// to open is opened again by the window, which shows the prompt or the error as usual.
+///
+/// Once the document is open, the same thread renders the tiles its first frame will show
+/// (``FirstFramePrediction``), so that the first frame only paints them; the canvas takes them
+/// when it draws that frame.
 final class DocumentPrefetch: @unchecked Sendable {
     private let condition = Condition()
     private let path: String
     private var document: PopplerDocument?
-    private var finished = false
-    private var taken = false
+    private var opened = false
+    private var firstFrameTiles: [RenderedTile] = []
+    private var rendered = false
 
     nonisolated(unsafe) private static var current: DocumentPrefetch?
+    /// The prefetch whose document the window took, until its tiles are taken.
+    nonisolated(unsafe) private static var handedOver: DocumentPrefetch?
 
     private init(path: String) { self.path = path }
 
@@ -22,12 +31,34 @@ final class DocumentPrefetch: @unchecked Sendable {
     static func start(path: String) {
         let prefetch = DocumentPrefetch(path: path)
         current = prefetch
+        let memory = FirstViewMemory.standard
         WorkerThread.start(name: "open") {
             let document = try? PopplerDocument.open(path: path)
             prefetch.condition.lock()
             prefetch.document = document
-            prefetch.finished = true
-            prefetch.condition.signal()
+            prefetch.opened = true
+            prefetch.condition.broadcast()
+            prefetch.condition.unlock()
+
+            var tiles: [RenderedTile] = []
+            if let document, let view = memory.load() {
+                let key = ReadingPlaces.key(permanentID: document.metadata.permanentID, path: path)
+                let prediction = FirstFramePrediction(
+                    viewSize: Size(width: view.width, height: view.height), deviceScale: view.scale,
+                    place: key.flatMap { ReadingPlaces.standard.place(for: $0) })
+                let requests = prediction.visibleRequests(pageSizes: document.displaySizes)
+                let drawPage = RenderSource(document).pageDrawing(colours: PageColourChoice())
+                var pages: [PageIndex] = []
+                for request in requests where !pages.contains(request.key.page) { pages.append(request.key.page) }
+                for page in pages {
+                    tiles += RenderQueue.render(together: requests.filter { $0.key.page == page }, drawPage: drawPage)
+                }
+                StartupTrace.mark("first frame's \(tiles.count) tiles rendered on the worker")
+            }
+            prefetch.condition.lock()
+            prefetch.firstFrameTiles = tiles
+            prefetch.rendered = true
+            prefetch.condition.broadcast()
             prefetch.condition.unlock()
         }
     }
@@ -38,7 +69,21 @@ final class DocumentPrefetch: @unchecked Sendable {
         current = nil
         prefetch.condition.lock()
         defer { prefetch.condition.unlock() }
-        while !prefetch.finished { prefetch.condition.wait() }
+        while !prefetch.opened { prefetch.condition.wait() }
+        if prefetch.document != nil { handedOver = prefetch }
         return prefetch.document
+    }
+
+    /// The tiles rendered ahead for `document`'s first frame (waiting for the worker to finish
+    /// them), once; none for any other document.
+    static func takeFirstFrameTiles(for document: PopplerDocument) -> [RenderedTile] {
+        guard let prefetch = handedOver, prefetch.document === document else { return [] }
+        handedOver = nil
+        prefetch.condition.lock()
+        defer { prefetch.condition.unlock() }
+        while !prefetch.rendered { prefetch.condition.wait() }
+        let tiles = prefetch.firstFrameTiles
+        prefetch.firstFrameTiles = []
+        return tiles
     }
 }

@@ -40,6 +40,13 @@ struct ReadingPlaces {
         return ReadingPlaces(url: URL(fileURLWithPath: data).appendingPathComponent("pdf-annotator/places.json"))
     }
 
+    /// What a document's place is kept under: its permanent /ID when it has one, else the
+    /// content fingerprint of the file at `path`.
+    static func key(permanentID: String?, path: String?) -> String? {
+        if let permanentID { return "id:" + permanentID }
+        return path.flatMap { FileFingerprint.of(path: $0) }
+    }
+
     private func load() -> Stored {
         guard let data = try? Data(contentsOf: url), let stored = try? JSONDecoder().decode(Stored.self, from: data) else { return Stored() }
         return stored
@@ -65,10 +72,7 @@ struct ReadingPlaces {
 extension DocumentWindow {
     /// What the document's places and bookmarks are kept under: its permanent /ID when it has
     /// one (the same after saves, copies and renames), else its content fingerprint.
-    var documentKey: String? {
-        if let id = document?.metadata.permanentID { return "id:" + id }
-        return path.flatMap { FileFingerprint.of(path: $0) }
-    }
+    var documentKey: String? { ReadingPlaces.key(permanentID: document?.metadata.permanentID, path: path) }
 
     /// Stores where the reader is in the document shown.
     func rememberPlace() {

@@ -165,6 +165,7 @@ extension PdfCanvas {
             if self.diagnostics.firstPaintTraced == false {
                 self.diagnostics.firstPaintTraced = true
                 StartupTrace.mark("page 1 painted (after-paint)")
+                self.onFirstFramePainted?()
                 // What follows the first paint (more frames, a title) is part of the trace too.
                 if StartupTrace.isOn { MainLoop.after(milliseconds: 700) { StartupTrace.report() } }
             } else if StartupTrace.isOn {

@@ -50,7 +50,20 @@ extension PdfCanvas {
         let motion = TilePlanner.Motion(forward: true)
         let plan = tilePlanner.plan(layout: layout, viewport: viewport, motion: motion) { cache.contains($0) }
         // Each page's visible tiles in one render (its images decoded once), cut into tiles.
-        let visible = Array(plan.requests.prefix(plan.missingVisible))
+        var visible = Array(plan.requests.prefix(plan.missingVisible))
+        // Tiles rendered ahead while GTK started are taken where this plan asks for them.
+        if let takeTiles = firstFrameTiles {
+            firstFrameTiles = nil
+            let wanted = Set(visible.map(\.key))
+            let ready = takeTiles().filter { wanted.contains($0.key) }
+            for tile in ready { cache.insert(tile) }
+            let readyKeys = Set(ready.map(\.key))
+            visible.removeAll { readyKeys.contains($0.key) }
+            diagnostics.firstFrameTilesTaken = ready.count
+            diagnostics.firstFrameTilesRendered = visible.count
+        } else {
+            diagnostics.firstFrameTilesRendered = visible.count
+        }
         for page in Set(visible.map(\.key.page)) {
             for tile in RenderQueue.render(together: visible.filter { $0.key.page == page }, drawPage: drawPage) {
                 cache.insert(tile)

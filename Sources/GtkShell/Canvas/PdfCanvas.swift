@@ -194,6 +194,10 @@ public final class PdfCanvas {
     /// Set when a document was just shown: its first frame is rendered synchronously, like a
     /// minimal viewer would, so the user sees the page without waiting for a worker round trip.
     var firstPaintPending = false
+    /// Hands over tiles rendered ahead for the first frame (by the start-up worker), once.
+    var firstFrameTiles: (() -> [RenderedTile])?
+    /// Called once a document's first frame is on screen.
+    var onFirstFramePainted: (() -> Void)?
     /// Counts documents shown, so that work started for an earlier one is dropped.
     var documentGeneration = 0
     /// The pointer effects of the last frame, drawn over the pages.
@@ -272,6 +276,7 @@ public final class PdfCanvas {
         pageSource = source
         self.drawPage = drawPage
         firstPaintPending = true
+        firstFrameTiles = nil
         pageSizes = source.displaySizes
         layout = makeLayout()
         // Tiles come back ahead of redraws (GDK redraws at HIGH_IDLE + 20), so a tile that
@@ -320,6 +325,7 @@ public final class PdfCanvas {
         pageSource = nil
         drawPage = nil
         firstPaintPending = false
+        firstFrameTiles = nil
         layout = makeLayout()
         viewChanged()
     }

@@ -2,6 +2,7 @@
 import DocumentPoppler
 import FoundationEssentials
 import Platform
+import Rendering
 
 /// The poppler-glib document the render worker draws: the file as opened, then, after each
 /// edit, the same file with the edits applied (reloaded from the editor's bytes). Swapped on the
@@ -22,5 +23,14 @@ final class RenderSource: @unchecked Sendable {
         lock.lock()
         current = document
         lock.unlock()
+    }
+
+    /// How the canvas draws a page: this source's current version, in the page colours
+    /// chosen (the start-up worker draws the first frame's tiles the same way).
+    func pageDrawing(colours: PageColourChoice) -> RenderQueue.DrawPage {
+        { [self] page, scale, cr in
+            document.render(page: page, scale: scale, into: cr)
+            colours.value.recolour(cr) { plain in self.document.renderWithoutAnnotations(page: page, scale: scale, into: plain) }
+        }
     }
 }

@@ -24,6 +24,10 @@ public struct CanvasDiagnostics: Sendable {
     /// Whether the first frame of a document has been painted (`false` between its draw and
     /// its paint, when the start-up trace notes it).
     var firstPaintTraced: Bool?
+    /// The last first frame's visible tiles: how many were rendered ahead by the start-up
+    /// worker and taken, and how many the first draw rendered itself.
+    public internal(set) var firstFrameTilesTaken = 0
+    public internal(set) var firstFrameTilesRendered = 0
     /// Whether the canvas listens for its frame clock's end of paint.
     var watchesFramePaint = false
 

@@ -172,6 +172,10 @@ public struct WindowSnapshot: Codable, Sendable {
     public var viewFrames: Int?
     public var viewFrameP50Ms: Double?
     public var viewFrameP99Ms: Double?
+    /// The document's first frame: how many of its visible tiles the start-up worker had
+    /// rendered ahead (and were taken), and how many the first draw rendered itself.
+    public var firstFrameTilesTaken: Int?
+    public var firstFrameTilesRendered: Int?
 }
 
 /// One form field as the state dump reports it.
@@ -316,6 +320,8 @@ extension DocumentWindow {
             layoutInvalidations: canvas.diagnostics.layoutInvalidations,
             viewFrames: canvas.diagnostics.viewFrames.frameMilliseconds.count,
             viewFrameP50Ms: FrameTimes.percentile(0.5, of: canvas.diagnostics.viewFrames.frameMilliseconds),
-            viewFrameP99Ms: FrameTimes.percentile(0.99, of: canvas.diagnostics.viewFrames.frameMilliseconds))
+            viewFrameP99Ms: FrameTimes.percentile(0.99, of: canvas.diagnostics.viewFrames.frameMilliseconds),
+            firstFrameTilesTaken: canvas.diagnostics.firstFrameTilesTaken,
+            firstFrameTilesRendered: canvas.diagnostics.firstFrameTilesRendered)
     }
 }

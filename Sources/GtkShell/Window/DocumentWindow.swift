@@ -164,6 +164,13 @@ public final class DocumentWindow {
         canvas.onEditNote = { [weak self] note in self?.editNote(note) }
         canvas.onSelectionChanged = { [weak self] annotation in self?.showProperties(of: annotation) }
         canvas.onContentChanged = { [weak self] pages in self?.thumbnails?.invalidate(pages) }
+        // The view's size at a first frame is what the next start renders its first tiles for.
+        canvas.onFirstFramePainted = { [weak self] in
+            guard let self else { return }
+            let view = FirstViewMemory.Stored(width: self.canvas.viewport.size.width, height: self.canvas.viewport.size.height,
+                                              scale: self.canvas.deviceScale)
+            MainLoop.post(priority: G_PRIORITY_LOW) { FirstViewMemory.standard.store(view) }
+        }
 
         installActions()
         StartupTrace.mark("  window: actions")
@@ -198,7 +205,8 @@ public final class DocumentWindow {
         setTitle(name, subtitle: "")
         do {
             let doc: PopplerDocument
-            if let prefetched = DocumentPrefetch.take(path: path, password: password) {
+            let prefetched = DocumentPrefetch.take(path: path, password: password)
+            if let prefetched {
                 doc = prefetched
             } else {
                 doc = try PopplerDocument.open(path: path, password: password)
@@ -208,11 +216,9 @@ public final class DocumentWindow {
             errorMessage = nil
             // The worker draws whichever version the editor last produced.
             let source = RenderSource(doc)
-            let colours = pageColours
-            canvas.setDocument(doc, text: doc, links: doc, drawPage: { page, scale, cr in
-                source.document.render(page: page, scale: scale, into: cr)
-                colours.value.recolour(cr) { plain in source.document.renderWithoutAnnotations(page: page, scale: scale, into: plain) }
-            })
+            canvas.setDocument(doc, text: doc, links: doc, drawPage: source.pageDrawing(colours: pageColours))
+            // The tiles a worker rendered for the first frame while GTK started, if any.
+            if prefetched != nil { canvas.firstFrameTiles = { DocumentPrefetch.takeFirstFrameTiles(for: doc) } }
             // Searches read through copies of their own, one per core (up to two), opened the
             // first time the user searches.
             StartupTrace.mark("  canvas given the document")
