@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CCairo
 import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
 import Platform
 import Geometry
 
@@ -25,6 +28,16 @@ public final class RenderQueue: @unchecked Sendable {
 
     private let condition = Condition()
     private var pending: [TileRequest] = []
+    /// How many of `pending`, from the front, are on screen.
+    private var pendingOnScreen = 0
+    /// Milliseconds per million pixels of the latest renders (a moving average that follows
+    /// the document); nil before the first.
+    private var msPerMegapixel: Double?
+    /// Above this cost, a page's tiles on screen are drawn in one call. Text and drawings take
+    /// 3–8 ms per million pixels here, full-page photos over 60 (each call decodes the image
+    /// anew): batching saves those decodes, and costs, while it draws, a second copy of the
+    /// tiles' pixels, which only slow pages repay.
+    public static let batchingCost = 25.0
     private var jobs: [@Sendable () -> Void] = []
     private var stopped = false
     private let drawPage: DrawPage
@@ -39,10 +52,15 @@ public final class RenderQueue: @unchecked Sendable {
         WorkerThread.start(name: name, stackSize: 8 << 20) { self.run() }
     }
 
-    /// Replaces the pending requests with `requests`, in priority order.
-    public func submit(_ requests: [TileRequest]) {
+    /// Replaces the pending requests with `requests`, in priority order. The first `onScreen`
+    /// of them are on screen: on a document whose pages draw slowly (``batchingCost``), those
+    /// of one page are rendered together, in one call to `drawPage` (a photo is decoded once
+    /// for all its tiles, not once per tile). Other tiles are rendered one at a time, so that
+    /// the worker turns to new wishes between them.
+    public func submit(_ requests: [TileRequest], onScreen: Int = 0) {
         condition.lock()
         pending = requests
+        pendingOnScreen = min(max(0, onScreen), requests.count)
         condition.signal()
         condition.unlock()
     }
@@ -66,6 +84,7 @@ public final class RenderQueue: @unchecked Sendable {
         condition.lock()
         stopped = true
         pending.removeAll()
+        pendingOnScreen = 0
         jobs.removeAll()
         condition.signal()
         condition.unlock()
@@ -86,16 +105,67 @@ public final class RenderQueue: @unchecked Sendable {
                 job()
                 continue
             }
-            let request = pending.removeFirst()
+            let batch = takeNextBatch()
             condition.unlock()
-            if let tile = Self.render(request, drawPage: drawPage) {
-                condition.lock()
-                renderedCountStorage += 1
-                let isStopped = stopped
-                condition.unlock()
-                if !isStopped { deliver(tile) }
+            let started = Self.nowMs()
+            let tiles = batch.count == 1 ? [Self.render(batch[0], drawPage: drawPage)].compactMap { $0 }
+                : Self.render(together: batch, drawPage: drawPage, copyingOut: true)
+            let took = Self.nowMs() - started
+            condition.lock()
+            recordCost(milliseconds: took, pixels: tiles.reduce(0) { $0 + $1.byteCount / 4 })
+            renderedCountStorage += tiles.count
+            let isStopped = stopped
+            condition.unlock()
+            if !isStopped { tiles.forEach(deliver) }
+        }
+    }
+
+    /// The next request, with the other on-screen requests of its page at its scale when it is
+    /// on screen itself (called with the lock held).
+    private func takeNextBatch() -> [TileRequest] {
+        let first = pending.removeFirst()
+        guard pendingOnScreen > 0 else { return [first] }
+        pendingOnScreen -= 1
+        guard (msPerMegapixel ?? 0) > Self.batchingCost else { return [first] }
+        var batch = [first]
+        var index = 0
+        while index < pendingOnScreen {
+            let other = pending[index]
+            if other.key.page == first.key.page && other.key.scaleMillis == first.key.scaleMillis {
+                batch.append(pending.remove(at: index))
+                pendingOnScreen -= 1
+            } else {
+                index += 1
             }
         }
+        return batch
+    }
+
+    /// Notes what drawing `pixels` cost: the worker's renders, and a host's own (the first
+    /// frame), so that the worker knows from its first tile whether the document is slow.
+    public func noteRenderCost(milliseconds: Double, pixels: Int) {
+        condition.lock()
+        recordCost(milliseconds: milliseconds, pixels: pixels)
+        condition.unlock()
+    }
+
+    private func recordCost(milliseconds: Double, pixels: Int) {
+        guard pixels > 0 else { return }
+        let cost = milliseconds / (Double(pixels) / 1_000_000)
+        msPerMegapixel = msPerMegapixel.map { 0.6 * $0 + 0.4 * cost } ?? cost
+    }
+
+    /// Whether the worker now draws a page's tiles on screen in one call.
+    public var batchesTilesOnScreen: Bool {
+        condition.lock(); defer { condition.unlock() }
+        return (msPerMegapixel ?? 0) > Self.batchingCost
+    }
+
+    /// Milliseconds on the monotonic clock.
+    public static func nowMs() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1e6
     }
 
     /// Renders one tile on the calling thread. The queue uses it on its worker; a host may use it
@@ -104,7 +174,11 @@ public final class RenderQueue: @unchecked Sendable {
     /// Renders several tiles of one page at one scale with a single call to `drawPage` (the
     /// page's images decoded once, not once per tile). Each tile is a view into that one
     /// rendering (a cairo sub-surface, no copy): its pixels are freed with the last of them.
-    public static func render(together requests: [TileRequest], drawPage: DrawPage) -> [RenderedTile] {
+    ///
+    /// With `copyingOut`, each tile gets pixels of its own instead (copied out, the rendering
+    /// freed at once): a cache that drops some of the tiles then frees their memory, where
+    /// views would keep the whole rendering alive until the last of them goes.
+    public static func render(together requests: [TileRequest], drawPage: DrawPage, copyingOut: Bool = false) -> [RenderedTile] {
         guard let first = requests.first else { return [] }
         guard requests.count > 1, requests.allSatisfy({ $0.key.page == first.key.page && $0.key.scaleMillis == first.key.scaleMillis })
         else { return requests.compactMap { render($0, drawPage: drawPage) } }
@@ -112,6 +186,20 @@ public final class RenderQueue: @unchecked Sendable {
         guard let whole = render(TileRequest(key: first.key, pixelRect: union), drawPage: drawPage) else { return [] }
         return requests.compactMap { request in
             let r = request.pixelRect
+            if copyingOut {
+                let w = Int32(r.width), h = Int32(r.height)
+                guard let copy = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h) else { return nil }
+                guard cairo_surface_status(copy) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(copy) else {
+                    cairo_surface_destroy(copy)
+                    return nil
+                }
+                cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+                cairo_set_source_surface(cr, whole.surface, union.minX - r.minX, union.minY - r.minY)
+                cairo_paint(cr)
+                cairo_destroy(cr)
+                cairo_surface_flush(copy)
+                return RenderedTile(key: request.key, pixelRect: r, adopting: copy)
+            }
             guard let view = cairo_surface_create_for_rectangle(whole.surface, r.minX - union.minX, r.minY - union.minY, r.width, r.height),
                   cairo_surface_status(view) == CAIRO_STATUS_SUCCESS else { return nil }
             return RenderedTile(key: request.key, pixelRect: r, adopting: view)

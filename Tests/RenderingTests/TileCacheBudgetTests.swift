@@ -54,8 +54,8 @@ final class TileCacheBudgetTests: XCTestCase {
 }
 
 /// Tiles rendered together in one call are the tiles rendered one by one, but for a few
-/// antialiased edge pixels where rasterising stopped at the lone tile's border; and they share
-/// the one rendering, which lives until the last of them goes.
+/// antialiased edge pixels where rasterising stopped at the lone tile's border; they share the
+/// one rendering, which lives until the last of them goes, or are copied out of it.
 final class RenderTogetherTests: XCTestCase {
     func testTilesRenderedTogetherMatchTilesRenderedAlone() {
         let tiling = TilePlan(page: PageIndex(0), displaySize: Size(width: 900, height: 500), scale: 3)
@@ -74,8 +74,13 @@ final class RenderTogetherTests: XCTestCase {
             cairo_set_source_rgb(cr, 0, 0, 0)
             for i in 0..<12 { cairo_arc(cr, 40 + Double(i) * 70, 250 + Double(i % 3) * 60, 33.3, 0, 6.3); cairo_fill(cr) }
         }
-        let together = RenderQueue.render(together: requests, drawPage: drawPage)
+        for copyingOut in [false, true] {
+        let together = RenderQueue.render(together: requests, drawPage: drawPage, copyingOut: copyingOut)
         XCTAssertEqual(together.map(\.key), requests.map(\.key))
+        if copyingOut {
+            XCTAssertTrue(together.allSatisfy { cairo_surface_get_type($0.surface) == CAIRO_SURFACE_TYPE_IMAGE },
+                          "copied-out tiles own their pixels")
+        }
         for (tile, request) in zip(together, requests) {
             let alone = RenderQueue.render(request, drawPage: drawPage)!
             XCTAssertEqual(tile.pixelRect, alone.pixelRect)
@@ -93,6 +98,7 @@ final class RenderTogetherTests: XCTestCase {
             var differing = 0
             for i in 0..<bytes where abs(Int(a[i]) - Int(b[i])) > 2 { differing += 1 }
             XCTAssertLessThanOrEqual(differing, bytes / 100_000, "\(tile.key): \(differing) of \(bytes) bytes differ")
+        }
         }
     }
 }

@@ -34,7 +34,7 @@ extension PdfCanvas {
         cache.budgetBytes = TileCache.budget(forVisibleBytes: plan.visibleBytes)
         if plan.requests != lastRequested {
             lastRequested = plan.requests
-            queue.submit(plan.requests)
+            queue.submit(plan.requests, onScreen: plan.missingVisible)
         }
     }
 
@@ -64,11 +64,16 @@ extension PdfCanvas {
         } else {
             diagnostics.firstFrameTilesRendered = visible.count
         }
+        let started = RenderQueue.nowMs()
+        var pixels = 0
         for page in Set(visible.map(\.key.page)) {
             for tile in RenderQueue.render(together: visible.filter { $0.key.page == page }, drawPage: drawPage) {
+                pixels += tile.byteCount / 4
                 cache.insert(tile)
             }
         }
+        // What it cost tells the worker whether to draw each page's tiles on screen in one call.
+        renderQueue?.noteRenderCost(milliseconds: RenderQueue.nowMs() - started, pixels: pixels)
         MainLoop.post(priority: G_PRIORITY_HIGH_IDLE) { [weak self] in self?.requestTiles() }
     }
 

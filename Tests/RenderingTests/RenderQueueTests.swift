@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CCairo
+import Geometry
+import Platform
+@testable import Rendering
+import XCTest
+
+/// On a document whose pages draw slowly, the worker draws the on-screen tiles of one page in
+/// one call (a photo is decoded once for all of them); the tiles ahead, and every tile of a
+/// fast document, one at a time, so that it can turn to new wishes between them.
+final class RenderQueueTests: XCTestCase {
+    private func requests(page: Int, rows: ClosedRange<Int>) -> [TileRequest] {
+        let tiling = TilePlan(page: PageIndex(page), displaySize: Size(width: 600, height: 900), scale: 3)
+        return tiling.tiles(overlapping: Rect(x: 0, y: Double(rows.lowerBound * tiling.tileSize), width: 1800,
+                                              height: Double(rows.count * tiling.tileSize)))
+            .map { TileRequest(key: $0, pixelRect: tiling.pixelRect(column: $0.column, row: $0.row)) }
+    }
+
+    func testOnScreenTilesOfOnePageAreDrawnInOneCallAndTheRestOneByOne() {
+        let drawn = drawCalls(costOfFirstFrame: 120)
+        XCTAssertEqual(drawn[0], 1, "page 0's four tiles on screen in one call")
+        XCTAssertEqual(drawn[1], 1, "page 1's two tiles on screen in one call")
+        XCTAssertEqual(drawn[2], 4, "tiles ahead one at a time")
+    }
+
+    func testAFastDocumentsTilesAreDrawnOneByOne() {
+        let drawn = drawCalls(costOfFirstFrame: 5)
+        XCTAssertEqual(drawn[0], 4)
+        XCTAssertEqual(drawn[1], 2)
+        XCTAssertEqual(drawn[2], 4)
+    }
+
+    /// Draw calls per page for six tiles on screen (four of page 0, two of page 1) and four of
+    /// page 2 ahead, after a first frame that cost `costOfFirstFrame` ms per million pixels.
+    private func drawCalls(costOfFirstFrame: Double) -> [Int: Int] {
+        let calls = Lock()
+        nonisolated(unsafe) var drawn: [Int: Int] = [:]
+        nonisolated(unsafe) var delivered: [TileKey] = []
+        let done = Condition()
+        let gate = Condition()
+        nonisolated(unsafe) var open = false
+        let queue = RenderQueue(name: "render-test", drawPage: { page, _, cr in
+            // The first call waits until every request is in, so that the batches are decided on the whole list.
+            gate.lock(); while !open { gate.wait() }; gate.unlock()
+            calls.withLock { drawn[page.rawValue, default: 0] += 1 }
+            cairo_set_source_rgb(cr, 1, 1, 1)
+            cairo_paint(cr)
+        }, deliver: { tile in
+            done.lock(); delivered.append(tile.key); done.signal(); done.unlock()
+        })
+        defer { queue.stop() }
+        queue.noteRenderCost(milliseconds: costOfFirstFrame * 2, pixels: 2_000_000)
+        XCTAssertEqual(queue.batchesTilesOnScreen, costOfFirstFrame > RenderQueue.batchingCost)
+        let page0 = requests(page: 0, rows: 0...1), page1 = requests(page: 1, rows: 0...0), ahead = requests(page: 2, rows: 0...1)
+        XCTAssertEqual(page0.count, 4)
+        XCTAssertEqual(page1.count, 2)
+        // On screen: page 0's top and page 1's top, interleaved as a plan may list them; then page 2 ahead.
+        let onScreen = [page0[0], page1[0], page0[1], page0[2], page1[1], page0[3]]
+        queue.submit(onScreen + ahead, onScreen: onScreen.count)
+        gate.lock(); open = true; gate.broadcast(); gate.unlock()
+        let total = onScreen.count + ahead.count
+        done.lock()
+        let deadline = Date().addingTimeInterval(10)
+        while delivered.count < total && Date() < deadline { done.unlock(); usleep(2000); done.lock() }
+        let keys = delivered
+        done.unlock()
+        XCTAssertEqual(Set(keys), Set((onScreen + ahead).map(\.key)), "every tile is delivered once")
+        XCTAssertEqual(keys.count, total)
+        XCTAssertEqual(Set(keys.prefix(onScreen.count)), Set(onScreen.map(\.key)), "the tiles on screen come first")
+        XCTAssertEqual(queue.renderedCount, total)
+        return calls.withLock { drawn }
+    }
+}
