@@ -159,12 +159,22 @@ final class ViewerUITests: XCTestCase {
         let other = try AppSession.sharedPDF("rotate-90-180-270-arabic.pdf")
         let session = try AppSession()
         let first = try openSample(session)
+        // The first window's first frame left its view size for the next one to render ahead for.
+        let memory = session.workDir.appendingPathComponent("state/pdf-annotator/first-view.json")
+        let deadline = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: memory.path), Date() < deadline { usleep(20_000) }
         let second = try session.launch([other], withStateFile: false)
         second.waitUntilExit()
         XCTAssertEqual(second.terminationStatus, 0)
-        let state = session.waitFor("the running instance opened a second window") { $0.windows.count == 2 }
+        let state = session.waitFor("the running instance opened a second window, sharp") { s in
+            s.windows.count == 2 && s.windows.allSatisfy { $0.content == "document" && $0.missingTiles == 0 }
+        }
         XCTAssertEqual(state?.pid, first.pid)
-        XCTAssertEqual(state?.windows.first { $0.path == other }?.pageCount, 4)
+        let opened = try XCTUnwrap(state?.windows.first { $0.path == other })
+        XCTAssertEqual(opened.pageCount, 4)
+        // Its document opened, and its first frame rendered, on a worker while its window was built.
+        XCTAssertGreaterThan(opened.firstFrameTilesTaken ?? 0, 0)
+        XCTAssertEqual(opened.firstFrameTilesRendered, 0)
     }
 }
 

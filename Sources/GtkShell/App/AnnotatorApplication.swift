@@ -29,6 +29,9 @@ public final class AnnotatorApplication {
         Signals.connect(raw(gtkApplication), "activate") { [weak self] in self?.activate() }
         Signals.connect(raw(gtkApplication), "open", open: { [weak self] paths in
             guard let self else { return }
+            // A file handed over by a later launch opens, and its first frame renders, on a
+            // worker while its window is built, as the first start's does.
+            if let first = paths.first { DocumentPrefetch.startUnlessPending(path: first) }
             for path in paths { self.open(path: path, preferring: nil) }
         })
     }

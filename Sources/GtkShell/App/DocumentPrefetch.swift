@@ -63,6 +63,13 @@ final class DocumentPrefetch: @unchecked Sendable {
         }
     }
 
+    /// Starts opening `path` unless a prefetch is already waiting to be taken (the command
+    /// line's, when GTK hands the same file over as its "open").
+    static func startUnlessPending(path: String) {
+        guard current == nil else { return }
+        start(path: path)
+    }
+
     /// The document opened for `path` without a password, once (later opens read the file anew).
     static func take(path: String, password: String?) -> PopplerDocument? {
         guard password == nil, let prefetch = current, prefetch.path == path else { return nil }
