@@ -113,15 +113,15 @@ final class FirstFramePredictionTests: XCTestCase {
     func testTheFirstViewIsRememberedOnlyWhenItChanges() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("first-view-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let memory = FirstViewMemory(url: folder.appendingPathComponent("pdf-annotator/first-view.json"))
+        let memory = FirstViewMemory(file: UserFile(url: folder.appendingPathComponent("pdf-annotator/first-view.json")))
         XCTAssertNil(memory.load())
         let view = FirstViewMemory.Stored(width: 1896, height: 1010, scale: 1)
         memory.store(view)
         XCTAssertEqual(memory.load(), view)
-        let written = try FileManager.default.attributesOfItem(atPath: memory.url.path)[.modificationDate] as? Date
+        let written = try FileManager.default.attributesOfItem(atPath: memory.file.url.path)[.modificationDate] as? Date
         usleep(20_000)
         memory.store(view)
-        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: memory.url.path)[.modificationDate] as? Date, written,
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: memory.file.url.path)[.modificationDate] as? Date, written,
                        "the same view is not written again")
         memory.store(FirstViewMemory.Stored(width: 986, height: 600, scale: 2))
         XCTAssertEqual(memory.load()?.scale, 2)

@@ -66,23 +66,15 @@ struct FirstViewMemory {
         var scale: Double
     }
 
-    let url: URL
+    let file: UserFile<Stored>
 
-    static var standard: FirstViewMemory {
-        let state = ProcessInfo.processInfo.environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? (homeDirectory + "/.local/state")
-        return FirstViewMemory(url: URL(fileURLWithPath: state).appendingPathComponent("pdf-annotator/first-view.json"))
-    }
+    static var standard: FirstViewMemory { FirstViewMemory(file: .state("first-view.json")) }
 
-    func load() -> Stored? {
-        guard let data = try? Data(contentsOf: url) else { return nil }
-        return try? JSONDecoder().decode(Stored.self, from: data)
-    }
+    func load() -> Stored? { file.read() }
 
     /// Writes `view` unless it is what is stored already.
     func store(_ view: Stored) {
-        guard load() != view, let data = try? JSONEncoder().encode(view) else { return }
-        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? data.write(to: url, options: .atomic)
+        guard load() != view else { return }
+        file.write(view)
     }
 }

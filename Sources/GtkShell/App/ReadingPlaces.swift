@@ -31,14 +31,10 @@ struct ReadingPlaces {
     }
 
     static let limit = 500
-    let url: URL
+    private let file: UserFile<Stored>
 
     /// The store in the user's data folder.
-    static var standard: ReadingPlaces {
-        let data = ProcessInfo.processInfo.environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (homeDirectory + "/.local/share")
-        return ReadingPlaces(url: URL(fileURLWithPath: data).appendingPathComponent("pdf-annotator/places.json"))
-    }
+    static var standard: ReadingPlaces { ReadingPlaces(file: .data("places.json")) }
 
     /// What a document's place is kept under: its permanent /ID when it has one, else the
     /// content fingerprint of the file at `path`.
@@ -47,10 +43,7 @@ struct ReadingPlaces {
         return path.flatMap { FileFingerprint.of(path: $0) }
     }
 
-    private func load() -> Stored {
-        guard let data = try? Data(contentsOf: url), let stored = try? JSONDecoder().decode(Stored.self, from: data) else { return Stored() }
-        return stored
-    }
+    private func load() -> Stored { file.read() ?? Stored() }
 
     /// The place stored for a file with this fingerprint, if any.
     func place(for fingerprint: String) -> Place? { load().places[fingerprint] }
@@ -63,9 +56,7 @@ struct ReadingPlaces {
             let oldest = stored.places.sorted { $0.value.time < $1.value.time }.prefix(stored.places.count - Self.limit)
             for (key, _) in oldest { stored.places[key] = nil }
         }
-        guard let data = try? JSONEncoder().encode(stored) else { return }
-        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? data.write(to: url, options: .atomic)
+        file.write(stored)
     }
 }
 

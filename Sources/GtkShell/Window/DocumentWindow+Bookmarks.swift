@@ -18,27 +18,18 @@ struct BookmarkStore {
         var page: Int
     }
 
-    let url: URL
+    private let file: UserFile<[String: [Bookmark]]>
 
-    static var standard: BookmarkStore {
-        let data = ProcessInfo.processInfo.environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (homeDirectory + "/.local/share")
-        return BookmarkStore(url: URL(fileURLWithPath: data).appendingPathComponent("pdf-annotator/bookmarks.json"))
-    }
+    static var standard: BookmarkStore { BookmarkStore(file: .data("bookmarks.json")) }
 
-    private func load() -> [String: [Bookmark]] {
-        guard let data = try? Data(contentsOf: url) else { return [:] }
-        return (try? JSONDecoder().decode([String: [Bookmark]].self, from: data)) ?? [:]
-    }
+    private func load() -> [String: [Bookmark]] { file.read() ?? [:] }
 
     func bookmarks(for key: String) -> [Bookmark] { load()[key] ?? [] }
 
     func save(_ bookmarks: [Bookmark], for key: String) {
         var all = load()
         all[key] = bookmarks.isEmpty ? nil : bookmarks
-        guard let data = try? JSONEncoder().encode(all) else { return }
-        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? data.write(to: url, options: .atomic)
+        file.write(all)
     }
 }
 
