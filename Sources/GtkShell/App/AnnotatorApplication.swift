@@ -24,6 +24,17 @@ public final class AnnotatorApplication {
         if let first = options.files.first { DocumentPrefetch.start(path: first) }
         gtkApplication = gtk_application_new(AppOptions.applicationID, G_APPLICATION_HANDLES_OPEN)
         StartupTrace.mark("GtkApplication created")
+        // Registered on the bus and not handing over to a running instance: the first frame
+        // may be rendered ahead (before GTK itself starts).
+        Signals.connect(raw(gtkApplication), "notify::is-registered", pointer: { [weak self] _ in
+            guard let self else { return }
+            let registered = g_application_get_is_registered(cast(self.gtkApplication)) != 0
+            let remote = g_application_get_is_remote(cast(self.gtkApplication)) != 0
+            if registered, !remote {
+                StartupTrace.mark("registered as the primary instance")
+                DocumentPrefetch.allowRendering()
+            }
+        })
         if let file = options.stateFile { stateDump = StateDump(path: file) }
         Signals.connect(raw(gtkApplication), "startup") { [weak self] in self?.startup() }
         Signals.connect(raw(gtkApplication), "activate") { [weak self] in self?.activate() }
@@ -31,7 +42,10 @@ public final class AnnotatorApplication {
             guard let self else { return }
             // A file handed over by a later launch opens, and its first frame renders, on a
             // worker while its window is built, as the first start's does.
-            if let first = paths.first { DocumentPrefetch.startUnlessPending(path: first) }
+            if let first = paths.first {
+                DocumentPrefetch.startUnlessPending(path: first)
+                DocumentPrefetch.allowRendering()
+            }
             for path in paths { self.open(path: path, preferring: nil) }
         })
     }
@@ -49,6 +63,7 @@ public final class AnnotatorApplication {
 
     func startup() {
         StartupTrace.mark("GTK started, D-Bus name taken (startup)")
+        DocumentPrefetch.allowRendering()
         Stylesheet.load()
         StartupTrace.mark("  stylesheet")
         ColorScheme.follow()

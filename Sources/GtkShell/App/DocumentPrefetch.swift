@@ -12,7 +12,9 @@ import Rendering
 ///
 /// Once the document is open, the same thread renders the tiles its first frame will show
 /// (``FirstFramePrediction``), so that the first frame only paints them; the canvas takes them
-/// when it draws that frame.
+/// when it draws that frame. It renders only once this process is known to be the primary
+/// instance (``allowRendering()``): a later launch hands its file to the running instance and
+/// exits, and must not spend a core rendering it too.
 final class DocumentPrefetch: @unchecked Sendable {
     private let condition = Condition()
     private let path: String
@@ -20,6 +22,8 @@ final class DocumentPrefetch: @unchecked Sendable {
     private var opened = false
     private var firstFrameTiles: [RenderedTile] = []
     private var rendered = false
+    /// Whether the worker may render the first frame's tiles: nil until it is known.
+    private var mayRender: Bool?
 
     nonisolated(unsafe) private static var current: DocumentPrefetch?
     /// The prefetch whose document the window took, until its tiles are taken.
@@ -41,7 +45,11 @@ final class DocumentPrefetch: @unchecked Sendable {
             prefetch.condition.unlock()
 
             var tiles: [RenderedTile] = []
-            if let document, let view = memory.load() {
+            prefetch.condition.lock()
+            while prefetch.mayRender == nil { prefetch.condition.wait() }
+            let mayRender = prefetch.mayRender == true
+            prefetch.condition.unlock()
+            if mayRender, let document, let view = memory.load() {
                 let key = ReadingPlaces.key(permanentID: document.metadata.permanentID, path: path)
                 let prediction = FirstFramePrediction(
                     viewSize: Size(width: view.width, height: view.height), deviceScale: view.scale,
@@ -61,6 +69,19 @@ final class DocumentPrefetch: @unchecked Sendable {
             prefetch.condition.broadcast()
             prefetch.condition.unlock()
         }
+    }
+
+    /// Lets the pending prefetch render its first frame (this process is the primary instance).
+    static func allowRendering() {
+        guard let prefetch = current ?? handedOver else { return }
+        prefetch.decide(mayRender: true)
+    }
+
+    private func decide(mayRender: Bool) {
+        condition.lock()
+        if self.mayRender == nil { self.mayRender = mayRender }
+        condition.broadcast()
+        condition.unlock()
     }
 
     /// Starts opening `path` unless a prefetch is already waiting to be taken (the command
@@ -86,6 +107,8 @@ final class DocumentPrefetch: @unchecked Sendable {
     static func takeFirstFrameTiles(for document: PopplerDocument) -> [RenderedTile] {
         guard let prefetch = handedOver, prefetch.document === document else { return [] }
         handedOver = nil
+        // Not allowed by now, it never will be: the frame renders its own tiles.
+        prefetch.decide(mayRender: false)
         prefetch.condition.lock()
         defer { prefetch.condition.unlock() }
         while !prefetch.rendered { prefetch.condition.wait() }

@@ -52,6 +52,7 @@ extension PdfCanvas {
         // Each page's visible tiles in one render (its images decoded once), cut into tiles.
         var visible = Array(plan.requests.prefix(plan.missingVisible))
         // Tiles rendered ahead while GTK started are taken where this plan asks for them.
+        var taken = 0
         if let takeTiles = firstFrameTiles {
             firstFrameTiles = nil
             let wanted = Set(visible.map(\.key))
@@ -59,11 +60,10 @@ extension PdfCanvas {
             for tile in ready { cache.insert(tile) }
             let readyKeys = Set(ready.map(\.key))
             visible.removeAll { readyKeys.contains($0.key) }
-            diagnostics.firstFrameTilesTaken = ready.count
-            diagnostics.firstFrameTilesRendered = visible.count
-        } else {
-            diagnostics.firstFrameTilesRendered = visible.count
+            taken = ready.count
         }
+        diagnostics.firstFrameTilesTaken = taken
+        diagnostics.firstFrameTilesRendered = visible.count
         let started = RenderQueue.nowMs()
         var pixels = 0
         for page in Set(visible.map(\.key.page)) {
