@@ -8,7 +8,9 @@ import Document
 extension DocumentWindow {
     func installStampPictureAction() {
         addAction("stamp-picture") { [weak self] in
-            guard let self, self.content == .document, let button = self.stampPictureButton else { return }
+            guard let self, self.content == .document else { return }
+            self.buildToolbarContents()
+            guard let button = self.stampPictureButton else { return }
             if self.canvas.interaction.pickedTool != .stamp { self.selectTool("stamp") }
             self.chooseStampPicture(button: button)
         }
@@ -18,7 +20,9 @@ extension DocumentWindow {
         let action = g_simple_action_new("use-stamp-picture", type)!
         g_variant_type_free(type)
         Signals.connect(raw(action), "activate", pointer: { [weak self] value in
-            guard let self, self.content == .document, let button = self.stampPictureButton, let value,
+            guard let self, self.content == .document else { return }
+            self.buildToolbarContents()
+            guard let button = self.stampPictureButton, let value,
                   let path = string(g_variant_get_string(OpaquePointer(value), nil)) else { return }
             if self.canvas.interaction.pickedTool != .stamp { self.selectTool("stamp") }
             self.useStampPicture(at: path, button: button)

@@ -95,8 +95,35 @@ extension DocumentWindow {
         g_action_group_change_action_state(OpaquePointer(window), "tool", g_variant_new_string(name))
     }
 
-    /// The revealer with one toggle button per tool, and the one-letter keys on the canvas.
+    /// The toolbar's revealer, empty until it is first shown, and the one-letter keys on the
+    /// canvas. The tool buttons and the style row (a colour button, spin buttons, drop-downs:
+    /// 6–11 ms of start-up) are made when the toolbar first shows or an action needs them
+    /// (``buildToolbarContents()``).
     func buildToolbar() -> UnsafeMutablePointer<GtkWidget> {
+        let revealer = gtk_revealer_new()!
+        gtk_revealer_set_transition_type(cast(revealer), GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN)
+        Signals.connect(raw(revealer), "notify::reveal-child", pointer: { [weak self] _ in
+            guard let self, gtk_revealer_get_reveal_child(cast(revealer)) != 0 else { return }
+            self.buildToolbarContents()
+        })
+
+        // One-letter keys while the page has the keyboard (not while typing a page number).
+        let shortcuts = gtk_shortcut_controller_new()!
+        gtk_event_controller_set_propagation_phase(shortcuts, GTK_PHASE_CAPTURE)
+        for choice in Self.toolChoices {
+            let trigger = gtk_keyval_trigger_new(gdk_keyval_from_name(choice.key), GdkModifierType(rawValue: 0))
+            let shortcut = gtk_shortcut_new(trigger, gtk_named_action_new("win.tool"))!
+            gtk_shortcut_set_arguments(shortcut, g_variant_new_string(choice.name))
+            gtk_shortcut_controller_add_shortcut(shortcuts, shortcut)
+        }
+        gtk_widget_add_controller(canvas.area, shortcuts)
+        return revealer
+    }
+
+    /// Makes the toolbar's tool buttons and style row, once, showing the tool in use (or the
+    /// selected annotation's properties).
+    func buildToolbarContents() {
+        guard let revealer = toolbarRevealer, gtk_revealer_get_child(cast(revealer)) == nil else { return }
         let bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
         gtk_widget_add_css_class(bar, "annotator-toolbar")
         gtk_widget_add_css_class(bar, "toolbar")
@@ -130,21 +157,8 @@ extension DocumentWindow {
         gtk_widget_add_css_class(stack, "annotator-toolbar")
         gtk_box_append(cast(rows), stack)
         styleStack = stack
-        let revealer = gtk_revealer_new()!
         gtk_revealer_set_child(cast(revealer), rows)
-        gtk_revealer_set_transition_type(cast(revealer), GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN)
-
-        // One-letter keys while the page has the keyboard (not while typing a page number).
-        let shortcuts = gtk_shortcut_controller_new()!
-        gtk_event_controller_set_propagation_phase(shortcuts, GTK_PHASE_CAPTURE)
-        for choice in Self.toolChoices {
-            let trigger = gtk_keyval_trigger_new(gdk_keyval_from_name(choice.key), GdkModifierType(rawValue: 0))
-            let shortcut = gtk_shortcut_new(trigger, gtk_named_action_new("win.tool"))!
-            gtk_shortcut_set_arguments(shortcut, g_variant_new_string(choice.name))
-            gtk_shortcut_controller_add_shortcut(shortcuts, shortcut)
-        }
-        gtk_widget_add_controller(canvas.area, shortcuts)
-        return revealer
+        showStyle(of: canvas.interaction.pickedTool)
     }
 
     /// Colour, line width and opacity of the tool in use (hidden for Select and the eraser).
