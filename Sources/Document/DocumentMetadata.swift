@@ -18,13 +18,17 @@ public struct DocumentMetadata: Hashable, Sendable {
     /// The first entry of the file's /ID (hex): it stays the same across incremental saves,
     /// copies and renames, so things kept about the document outside it are keyed by it.
     public var permanentID: String?
+    /// How the document asks to be laid out: its catalog's /PageLayout name ("TwoColumnLeft",
+    /// "SinglePage" …), `nil` when it does not say.
+    public var pageLayout: String?
 
     public init(
         title: String? = nil, author: String? = nil, subject: String? = nil, keywords: String? = nil,
         creator: String? = nil, producer: String? = nil, pdfVersion: String? = nil,
-        created: String? = nil, modified: String? = nil, permanentID: String? = nil
+        created: String? = nil, modified: String? = nil, permanentID: String? = nil, pageLayout: String? = nil
     ) {
         self.permanentID = permanentID
+        self.pageLayout = pageLayout
         self.created = created
         self.modified = modified
         self.title = title

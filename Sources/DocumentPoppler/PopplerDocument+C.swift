@@ -86,7 +86,21 @@ extension PopplerDocument {
                 pdfVersion: field(poppler_document_get_pdf_version_string),
                 created: date(poppler_document_get_creation_date_time(doc)),
                 modified: date(poppler_document_get_modification_date_time(doc)),
-                permanentID: permanentID(doc))
+                permanentID: permanentID(doc),
+                pageLayout: pageLayoutName(poppler_document_get_page_layout(doc)))
+        }
+    }
+
+    /// The /PageLayout name for poppler's page layout (`nil` when the catalog has none).
+    static func pageLayoutName(_ layout: PopplerPageLayout) -> String? {
+        switch layout {
+        case POPPLER_PAGE_LAYOUT_SINGLE_PAGE: "SinglePage"
+        case POPPLER_PAGE_LAYOUT_ONE_COLUMN: "OneColumn"
+        case POPPLER_PAGE_LAYOUT_TWO_COLUMN_LEFT: "TwoColumnLeft"
+        case POPPLER_PAGE_LAYOUT_TWO_COLUMN_RIGHT: "TwoColumnRight"
+        case POPPLER_PAGE_LAYOUT_TWO_PAGE_LEFT: "TwoPageLeft"
+        case POPPLER_PAGE_LAYOUT_TWO_PAGE_RIGHT: "TwoPageRight"
+        default: nil
         }
     }
 

@@ -15,6 +15,8 @@ struct MinimalPDF {
     /// page's bottom-left corner (PDF user space, y up).
     var content = "0 0 0 rg 0 0 100 100 re f\n"
     var title: String?
+    /// More entries for the catalog (`/PageLayout /TwoColumnLeft`, say).
+    var catalogEntries = ""
 
     func data() -> Data {
         var out = Data("%PDF-1.4\n%\u{E2}\u{E3}\u{CF}\u{D3}\n".utf8)
@@ -25,7 +27,7 @@ struct MinimalPDF {
         }
         let firstPage = 5
         let kids = (0..<pages.count).map { "\(firstPage + $0) 0 R" }.joined(separator: " ")
-        object("<< /Type /Catalog /Pages 2 0 R >>")
+        object("<< /Type /Catalog /Pages 2 0 R \(catalogEntries)>>")
         object("<< /Type /Pages /Kids [\(kids)] /Count \(pages.count) >>")
         object("<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream")
         object(title.map { "<< /Title (\($0)) /Producer (MinimalPDF) >>" } ?? "<< /Producer (MinimalPDF) >>")

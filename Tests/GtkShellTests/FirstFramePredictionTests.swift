@@ -33,7 +33,7 @@ final class FirstFramePredictionTests: XCTestCase {
         let canvas = PdfCanvas()
         canvas.setDocument(FakePageSource(sizes: sizes), drawPage: drawPage)
         canvas.firstFrameTiles = { tiles }
-        canvas.setLayoutSettings(prediction.place?.layout ?? LayoutSettings(pageLayout: nil, rightToLeft: false))
+        canvas.setLayoutSettings(prediction.place?.layout ?? LayoutSettings(pageLayout: prediction.documentPageLayout, rightToLeft: false))
         canvas.setPagesOneSpreadAtATime(prediction.place?.oneSpreadAtATime ?? false)
         if let place = prediction.place, let mode = ZoomMode(rawValue: place.zoomMode) {
             canvas.restore(ReadingPosition(spreadIndex: place.spreadIndex, zoom: place.zoom), zoomMode: mode)
@@ -57,6 +57,20 @@ final class FirstFramePredictionTests: XCTestCase {
             XCTAssertGreaterThan(result.predicted, 0)
             XCTAssertEqual(result.taken, result.predicted)
             XCTAssertEqual(result.rendered, 0)
+        }
+    }
+
+    func testTheLayoutANewDocumentAsksForIsForetold() throws {
+        try GtkTestDisplay.require()
+        MainActor.assumeIsolated {
+            let a4 = Self.a4, view = Self.view
+            for layout in ["TwoColumnLeft", "TwoPageRight", "SinglePage"] {
+                let result = Self.firstFrame(Array(repeating: a4, count: 12),
+                                             FirstFramePrediction(viewSize: view, deviceScale: 1, documentPageLayout: layout))
+                XCTAssertGreaterThan(result.predicted, 0, layout)
+                XCTAssertEqual(result.taken, result.predicted, layout)
+                XCTAssertEqual(result.rendered, 0, layout)
+            }
         }
     }
 

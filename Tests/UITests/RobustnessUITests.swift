@@ -55,23 +55,12 @@ final class RobustnessUITests: XCTestCase {
     /// four objects and a cross-reference table).
     static func hugePagePDF(side: Int) -> Data {
         let content = "0 0 1 RG 20 w 0 0 m \(side) \(side) l S"
-        var objects = [
+        let objects = [
             "<< /Type /Catalog /Pages 2 0 R >>",
             "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
             "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(side) \(side)] /Contents 4 0 R >>",
             "<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream",
         ]
-        var pdf = "%PDF-1.4\n"
-        var offsets: [Int] = []
-        for (i, body) in objects.enumerated() {
-            offsets.append(pdf.utf8.count)
-            pdf += "\(i + 1) 0 obj\n\(body)\nendobj\n"
-        }
-        objects.removeAll()
-        let xref = pdf.utf8.count
-        pdf += "xref\n0 \(offsets.count + 1)\n0000000000 65535 f \n"
-        for o in offsets { pdf += String(repeating: "0", count: 10 - String(o).count) + "\(o) 00000 n \n" }
-        pdf += "trailer\n<< /Size \(offsets.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
-        return Data(pdf.utf8)
+        return HandWrittenPDF.data(objects: objects)
     }
 }

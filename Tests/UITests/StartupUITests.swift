@@ -75,4 +75,43 @@ final class StartupUITests: XCTestCase {
         let margin = shot.pixel(x: Int(origin.x + w.canvasX + page.x + 20 * w.zoom), y: Int(origin.y + w.canvasY + page.y + 12 * w.zoom))
         XCTAssertGreaterThan(margin.r + margin.g + margin.b, 740, "page margin: \(margin)")
     }
+
+    /// A document read for the first time is laid out as it asks: its /PageLayout from the
+    /// first frame (foretold by the start-up worker too), its right-to-left /Direction once
+    /// the editor has read it.
+    func testADocumentsOwnLayoutAndDirectionAreUsedTheFirstTime() throws {
+        let session = try AppSession()
+        let twoColumns = session.workDir.appendingPathComponent("two-columns.pdf")
+        try HandWrittenPDF.pages(6, catalogEntries: "/PageLayout /TwoColumnLeft").write(to: twoColumns)
+        let rightToLeft = session.workDir.appendingPathComponent("right-to-left.pdf")
+        try HandWrittenPDF.pages(6, catalogEntries: "/PageLayout /TwoPageRight /ViewerPreferences << /Direction /R2L >>")
+            .write(to: rightToLeft)
+
+        try session.launch([twoColumns.path])
+        let first = try XCTUnwrap(session.waitFor("two columns shown") { s in
+            s.windows.first.map { $0.content == "document" && $0.missingTiles == 0 } ?? false
+        }?.windows.first)
+        XCTAssertEqual(first.spreadMode, "double")
+        XCTAssertEqual(first.rightToLeft, false)
+        XCTAssertEqual(first.visibleSpreads?.first, 0)
+        // Shown again (a second start, whose first frame the worker renders): the same layout.
+        let memory = session.workDir.appendingPathComponent("state/pdf-annotator/first-view.json")
+        let deadline = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: memory.path), Date() < deadline { usleep(20_000) }
+        session.quitApps()
+        try session.launch([twoColumns.path])
+        let again = try XCTUnwrap(session.waitFor("two columns shown again") { s in
+            s.windows.first.map { $0.content == "document" && $0.missingTiles == 0 } ?? false
+        }?.windows.first)
+        XCTAssertEqual(again.spreadMode, "double")
+        XCTAssertGreaterThan(again.firstFrameTilesTaken ?? 0, 0)
+        XCTAssertEqual(again.firstFrameTilesRendered, 0, "the worker foretold the two-column layout")
+        session.quitApps()
+
+        try session.launch([rightToLeft.path])
+        let book = try XCTUnwrap(session.waitFor("right to left once the editor has read it") { s in
+            s.windows.first.map { $0.content == "document" && $0.rightToLeft == true && $0.missingTiles == 0 } ?? false
+        }?.windows.first)
+        XCTAssertEqual(book.spreadMode, "book")
+    }
 }

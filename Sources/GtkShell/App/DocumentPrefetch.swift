@@ -53,7 +53,8 @@ final class DocumentPrefetch: @unchecked Sendable {
                 let key = ReadingPlaces.key(permanentID: document.metadata.permanentID, path: path)
                 let prediction = FirstFramePrediction(
                     viewSize: Size(width: view.width, height: view.height), deviceScale: view.scale,
-                    place: key.flatMap { ReadingPlaces.standard.place(for: $0) })
+                    place: key.flatMap { ReadingPlaces.standard.place(for: $0) },
+                    documentPageLayout: document.metadata.pageLayout)
                 let requests = prediction.visibleRequests(pageSizes: document.displaySizes)
                 let drawPage = RenderSource(document).pageDrawing(colours: PageColourChoice())
                 var pages: [PageIndex] = []

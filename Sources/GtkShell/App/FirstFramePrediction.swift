@@ -21,6 +21,8 @@ struct FirstFramePrediction: Equatable {
     var deviceScale: Double
     /// Where the reader left the document, if it was read before.
     var place: ReadingPlaces.Place?
+    /// The layout the document asks for (its /PageLayout), used when it was not read before.
+    var documentPageLayout: String?
 
     /// The tiles under the view when the document opens, each page's in one request list;
     /// empty when the opening view cannot be foretold (pages one spread at a time settle on a
@@ -30,7 +32,7 @@ struct FirstFramePrediction: Equatable {
               place?.oneSpreadAtATime != true else { return [] }
         // As the canvas is given the document, then the stored layout, then its first size.
         var layout = DocumentLayout(pageSizes: pageSizes,
-                                    settings: place?.layout ?? LayoutSettings(pageLayout: nil, rightToLeft: false))
+                                    settings: place?.layout ?? LayoutSettings(pageLayout: documentPageLayout, rightToLeft: false))
         layout.spreadBasedZooming = true
         var viewport = Viewport(size: viewSize, offset: .zero, zoom: 1)
         var mode = ZoomMode.fitWidth

@@ -77,6 +77,7 @@ extension DocumentWindow {
     /// The layout is the one the reader chose for it then, else the one the document asks for.
     func restorePlace(of path: String, preferred: (pageLayout: String?, rightToLeft: Bool)?) {
         let place = documentKey.flatMap { ReadingPlaces.standard.place(for: $0) }
+        hasStoredPlace = place != nil
         let documentChoice = LayoutSettings(pageLayout: preferred?.pageLayout, rightToLeft: preferred?.rightToLeft ?? false)
         canvas.setLayoutSettings(place?.layout ?? documentChoice)
         canvas.setPagesOneSpreadAtATime(place?.oneSpreadAtATime ?? false)

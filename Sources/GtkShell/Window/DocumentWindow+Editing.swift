@@ -2,6 +2,7 @@
 import CGtk
 import CShim
 import Document
+import DocumentLayout
 import DocumentPoppler
 import FoundationEssentials
 import Geometry
@@ -29,6 +30,12 @@ extension DocumentWindow {
             // The title as the file's own bytes say it (poppler-glib 22.12 misreads PDF 2.0's UTF-8).
             if let doc = self.document, let title = editor.metadata(over: doc.metadata).title, title != doc.metadata.title {
                 self.setTitle(title, subtitle: DocumentWindow.displayName(path))
+            }
+            // A right-to-left document read for the first time is laid out right to left.
+            let preferred = editor.preferredLayout
+            if preferred.rightToLeft, !self.hasStoredPlace {
+                self.canvas.setLayoutSettings(LayoutSettings(pageLayout: preferred.pageLayout, rightToLeft: true))
+                self.syncViewActions()
             }
             // A document that needs a password is not journaled: the journal is plain text in the
             // user's state folder, and the document's contents must never be written unencrypted.

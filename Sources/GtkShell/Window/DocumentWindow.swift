@@ -104,6 +104,8 @@ public final class DocumentWindow {
     var updatingStyleControls = false
     /// The note being written, while its window is open.
     var noteEditor: NoteEditor?
+    /// Whether the document shown was read before (its place and layout were restored).
+    var hasStoredPlace = false
 
     init(application: AnnotatorApplication) {
         self.application = application
@@ -231,7 +233,9 @@ public final class DocumentWindow {
             startEditing(path: path, password: password, renderSource: source)
             StartupTrace.mark("editor opened (poppler core)")
             noteRecent(path)
-            restorePlace(of: path, preferred: editing?.editor.preferredLayout)
+            // The document's /PageLayout now; its reading direction (which poppler-glib does
+            // not read) once the editor opens.
+            restorePlace(of: path, preferred: (doc.metadata.pageLayout, false))
             resetSidebar()
             loadBookmarks()
             setTitle(doc.metadata.title.flatMap { $0.isEmpty ? nil : $0 } ?? name, subtitle: doc.metadata.title == nil ? "" : name)
