@@ -18,7 +18,8 @@ import Rendering
 final class DocumentPrefetch: @unchecked Sendable {
     private let condition = Condition()
     private let path: String
-    private var document: PopplerDocument?
+    /// The document opened, once ``take(path:password:)`` has waited for it.
+    private(set) var document: PopplerDocument?
     private var opened = false
     private var firstFrameTiles: [RenderedTile] = []
     private var rendered = false
@@ -26,8 +27,6 @@ final class DocumentPrefetch: @unchecked Sendable {
     private var mayRender: Bool?
 
     nonisolated(unsafe) private static var current: DocumentPrefetch?
-    /// The prefetch whose document the window took, until its tiles are taken.
-    nonisolated(unsafe) private static var handedOver: DocumentPrefetch?
 
     private init(path: String) { self.path = path }
 
@@ -74,8 +73,7 @@ final class DocumentPrefetch: @unchecked Sendable {
 
     /// Lets the pending prefetch render its first frame (this process is the primary instance).
     static func allowRendering() {
-        guard let prefetch = current ?? handedOver else { return }
-        prefetch.decide(mayRender: true)
+        current?.decide(mayRender: true)
     }
 
     private func decide(mayRender: Bool) {
@@ -92,29 +90,27 @@ final class DocumentPrefetch: @unchecked Sendable {
         start(path: path)
     }
 
-    /// The document opened for `path` without a password, once (later opens read the file anew).
-    static func take(path: String, password: String?) -> PopplerDocument? {
+    /// The prefetch of `path` without a password, its ``document`` opened (waiting for it), once;
+    /// nil when there is none or the file did not open (later opens read the file anew).
+    static func take(path: String, password: String?) -> DocumentPrefetch? {
         guard password == nil, let prefetch = current, prefetch.path == path else { return nil }
         current = nil
         prefetch.condition.lock()
         defer { prefetch.condition.unlock() }
         while !prefetch.opened { prefetch.condition.wait() }
-        if prefetch.document != nil { handedOver = prefetch }
-        return prefetch.document
+        return prefetch.document == nil ? nil : prefetch
     }
 
-    /// The tiles rendered ahead for `document`'s first frame (waiting for the worker to finish
-    /// them), once; none for any other document.
-    static func takeFirstFrameTiles(for document: PopplerDocument) -> [RenderedTile] {
-        guard let prefetch = handedOver, prefetch.document === document else { return [] }
-        handedOver = nil
+    /// The tiles rendered ahead for the first frame (waiting for the worker to finish them),
+    /// once. The tiles go with the last holder of the prefetch (the canvas's hand-over).
+    func takeFirstFrameTiles() -> [RenderedTile] {
         // Not allowed by now, it never will be: the frame renders its own tiles.
-        prefetch.decide(mayRender: false)
-        prefetch.condition.lock()
-        defer { prefetch.condition.unlock() }
-        while !prefetch.rendered { prefetch.condition.wait() }
-        let tiles = prefetch.firstFrameTiles
-        prefetch.firstFrameTiles = []
+        decide(mayRender: false)
+        condition.lock()
+        defer { condition.unlock() }
+        while !rendered { condition.wait() }
+        let tiles = firstFrameTiles
+        firstFrameTiles = []
         return tiles
     }
 }

@@ -208,8 +208,8 @@ public final class DocumentWindow {
         do {
             let doc: PopplerDocument
             let prefetched = DocumentPrefetch.take(path: path, password: password)
-            if let prefetched {
-                doc = prefetched
+            if let prefetched, let document = prefetched.document {
+                doc = document
             } else {
                 doc = try PopplerDocument.open(path: path, password: password)
             }
@@ -220,7 +220,7 @@ public final class DocumentWindow {
             let source = RenderSource(doc)
             canvas.setDocument(doc, text: doc, links: doc, drawPage: source.pageDrawing(colours: pageColours))
             // The tiles a worker rendered for the first frame while GTK started, if any.
-            if prefetched != nil { canvas.firstFrameTiles = { DocumentPrefetch.takeFirstFrameTiles(for: doc) } }
+            if let prefetched { canvas.firstFrameTiles = { prefetched.takeFirstFrameTiles() } }
             // Searches read through copies of their own, one per core (up to two), opened the
             // first time the user searches.
             StartupTrace.mark("  canvas given the document")
