@@ -168,9 +168,21 @@ public final class RenderQueue: @unchecked Sendable {
         return Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1e6
     }
 
-    /// Renders one tile on the calling thread. The queue uses it on its worker; a host may use it
-    /// directly for a first paint while the worker is idle (the document allows one renderer
-    /// at a time).
+    /// Renders `requests` on the calling thread, each page's (at one scale) in one call: how a
+    /// first frame is drawn, by a host while the worker is idle (the document allows one
+    /// renderer at a time) or by a start-up worker before the queue exists.
+    public static func render(eachPageTogether requests: [TileRequest], drawPage: DrawPage) -> [RenderedTile] {
+        var groups: [[TileRequest]] = []
+        for request in requests {
+            if let i = groups.firstIndex(where: { $0[0].key.page == request.key.page && $0[0].key.scaleMillis == request.key.scaleMillis }) {
+                groups[i].append(request)
+            } else {
+                groups.append([request])
+            }
+        }
+        return groups.flatMap { render(together: $0, drawPage: drawPage) }
+    }
+
     /// Renders several tiles of one page at one scale with a single call to `drawPage` (the
     /// page's images decoded once, not once per tile). Each tile is a view into that one
     /// rendering (a cairo sub-surface, no copy): its pixels are freed with the last of them.
@@ -206,6 +218,7 @@ public final class RenderQueue: @unchecked Sendable {
         }
     }
 
+    /// Renders one tile on the calling thread.
     public static func render(_ request: TileRequest, drawPage: DrawPage) -> RenderedTile? {
         let w = Int32(request.pixelRect.width), h = Int32(request.pixelRect.height)
         guard w > 0, h > 0, let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h) else { return nil }

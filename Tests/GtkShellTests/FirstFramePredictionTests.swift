@@ -26,10 +26,7 @@ final class FirstFramePredictionTests: XCTestCase {
                                        canvasSize: Size? = nil) -> (predicted: Int, taken: Int, rendered: Int) {
         let drawPage: RenderQueue.DrawPage = { _, _, cr in cairo_set_source_rgb(cr, 1, 1, 1); cairo_paint(cr) }
         let requests = prediction.visibleRequests(pageSizes: sizes)
-        var tiles: [RenderedTile] = []
-        for page in Set(requests.map(\.key.page)) {
-            tiles += RenderQueue.render(together: requests.filter { $0.key.page == page }, drawPage: drawPage)
-        }
+        let tiles = RenderQueue.render(eachPageTogether: requests, drawPage: drawPage)
         let canvas = PdfCanvas()
         canvas.setDocument(FakePageSource(sizes: sizes), drawPage: drawPage)
         canvas.firstFrameTiles = { tiles }

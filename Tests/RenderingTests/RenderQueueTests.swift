@@ -71,3 +71,26 @@ final class RenderQueueTests: XCTestCase {
         return calls.withLock { drawn }
     }
 }
+
+/// A first frame's tiles: each page's drawn in one call, whatever order the plan lists them in.
+final class RenderEachPageTogetherTests: XCTestCase {
+    func testEachPagesTilesAreDrawnInOneCall() {
+        let tiling = { (page: Int) in TilePlan(page: PageIndex(page), displaySize: Size(width: 600, height: 900), scale: 3) }
+        func requests(_ page: Int) -> [TileRequest] {
+            let plan = tiling(page)
+            return plan.tiles(overlapping: Rect(x: 0, y: 0, width: 1800, height: 2048))
+                .map { TileRequest(key: $0, pixelRect: plan.pixelRect(column: $0.column, row: $0.row)) }
+        }
+        let a = requests(0), b = requests(1)
+        let interleaved = [a[0], b[0], a[1], b[1], a[2], a[3], b[2], b[3]]
+        nonisolated(unsafe) var calls: [Int] = []
+        let tiles = RenderQueue.render(eachPageTogether: interleaved, drawPage: { page, _, cr in
+            calls.append(page.rawValue)
+            cairo_set_source_rgb(cr, 1, 1, 1)
+            cairo_paint(cr)
+        })
+        XCTAssertEqual(calls, [0, 1])
+        XCTAssertEqual(Set(tiles.map(\.key)), Set(interleaved.map(\.key)))
+        XCTAssertEqual(tiles.count, interleaved.count)
+    }
+}

@@ -41,13 +41,11 @@ final class DocumentPrefetch: @unchecked Sendable {
             prefetch.document = document
             prefetch.opened = true
             prefetch.condition.broadcast()
-            prefetch.condition.unlock()
-
-            var tiles: [RenderedTile] = []
-            prefetch.condition.lock()
+            // Then, once it is known whether this process may render ahead:
             while prefetch.mayRender == nil { prefetch.condition.wait() }
             let mayRender = prefetch.mayRender == true
             prefetch.condition.unlock()
+            var tiles: [RenderedTile] = []
             if mayRender, let document, let view = memory.load() {
                 let key = ReadingPlaces.key(permanentID: document.metadata.permanentID, path: path)
                 let prediction = FirstFramePrediction(
@@ -55,12 +53,8 @@ final class DocumentPrefetch: @unchecked Sendable {
                     place: key.flatMap { ReadingPlaces.standard.place(for: $0) },
                     documentPageLayout: document.metadata.pageLayout)
                 let requests = prediction.visibleRequests(pageSizes: document.displaySizes)
-                let drawPage = RenderSource(document).pageDrawing(colours: PageColourChoice())
-                var pages: [PageIndex] = []
-                for request in requests where !pages.contains(request.key.page) { pages.append(request.key.page) }
-                for page in pages {
-                    tiles += RenderQueue.render(together: requests.filter { $0.key.page == page }, drawPage: drawPage)
-                }
+                tiles = RenderQueue.render(eachPageTogether: requests,
+                                           drawPage: RenderSource(document).pageDrawing(colours: PageColourChoice()))
                 StartupTrace.mark("first frame's \(tiles.count) tiles rendered on the worker")
             }
             prefetch.condition.lock()

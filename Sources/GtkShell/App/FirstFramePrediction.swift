@@ -11,8 +11,8 @@ import Rendering
 /// The view's size is the one the canvas had at the last start's first frame: the window opens
 /// at its default size, or at what the window manager makes of it, the same each time. The
 /// document's stored place gives the layout, zoom mode, zoom and position, which the window
-/// applies the same way (``DocumentWindow/restorePlace(of:preferred:)``, then the canvas's first
-/// size). A wrong guess costs only the worker's time: the canvas takes a foretold tile only
+/// applies the same way (``DocumentWindow/restorePlace(of:preferred:)``, then DocumentLayout's
+/// `Viewport.opening` at the canvas's first size). A wrong guess costs only the worker's time: the canvas takes a foretold tile only
 /// when its own plan asks for that very tile (page, scale, column and row) and renders the rest.
 struct FirstFramePrediction: Equatable {
     /// The canvas's size at the last first frame, in view pixels.
@@ -34,25 +34,9 @@ struct FirstFramePrediction: Equatable {
         var layout = DocumentLayout(pageSizes: pageSizes,
                                     settings: place?.layout ?? LayoutSettings(pageLayout: documentPageLayout, rightToLeft: false))
         layout.spreadBasedZooming = true
-        var viewport = Viewport(size: viewSize, offset: .zero, zoom: 1)
-        var mode = ZoomMode.fitWidth
-        var spreadIndex: Double?
-        if let place, let stored = ZoomMode(rawValue: place.zoomMode) {
-            mode = stored
-            if mode == .free { viewport.zoom = place.zoom }
-            spreadIndex = place.spreadIndex
-        }
-        if mode != .free {
-            let page = viewport.currentPage(in: layout)
-            let zoom = mode == .fitWidth
-                ? Viewport.fitWidthZoom(for: layout, viewSize: viewSize, page: nil)
-                : Viewport.fitPageZoom(for: layout, viewSize: viewSize, page: page ?? PageIndex(0))
-            viewport.zoom = Viewport.clampedZoom(zoom)
-            if let page, mode == .fitPage || viewport.offset == .zero { viewport = viewport.showing(page: page, in: layout) }
-            viewport = viewport.clamped(to: layout)
-        }
-        if let spreadIndex { viewport = viewport.scrolled(toContinuousSpreadIndex: spreadIndex, in: layout) }
-        viewport = viewport.clamped(to: layout)
+        let mode = place.flatMap { ZoomMode(rawValue: $0.zoomMode) }
+        let viewport = Viewport.opening(in: layout, size: viewSize, fit: (mode ?? .fitWidth).fit, zoom: place?.zoom ?? 1,
+                                        at: mode == nil ? nil : place?.spreadIndex)
         let planner = TilePlanner(pageSizes: pageSizes, deviceScale: deviceScale)
         let plan = planner.plan(layout: layout, viewport: viewport, motion: TilePlanner.Motion(forward: true)) { _ in false }
         return Array(plan.requests.prefix(plan.missingVisible))

@@ -81,7 +81,8 @@ extension PdfCanvas {
         allocating = true
         defer { allocating = false }
         StartupTrace.mark("canvas resized to \(Int(width))×\(Int(height))")
-        var place = pageSizes.isEmpty || viewport.size.height <= 0 ? nil : viewport.continuousSpreadIndex(in: layout)
+        let firstSize = viewport.size.height <= 0
+        var place = pageSizes.isEmpty || firstSize ? nil : viewport.continuousSpreadIndex(in: layout)
         viewport.size = Size(width: width, height: height)
         if let restored = pendingPlace, width > 0, height > 0 {
             // The document's stored place, now that the view has a size to fit it to.
@@ -90,9 +91,15 @@ extension PdfCanvas {
             if restored.mode == .free { viewport.zoom = restored.position.zoom }
             place = restored.position.spreadIndex
         }
-        if zoomMode != .free { applyZoomMode() }
-        invalidateLayoutIfNeeded()
-        if let place { viewport = viewport.scrolled(toContinuousSpreadIndex: place, in: layout) }
+        if firstSize, !pageSizes.isEmpty, width > 0, height > 0 {
+            // The document opens (the start-up worker foretold this view the same way).
+            viewport = Viewport.opening(in: layout, size: viewport.size, fit: zoomMode.fit, zoom: viewport.zoom, at: place)
+            invalidateLayoutIfNeeded()
+        } else {
+            applyZoomMode()
+            invalidateLayoutIfNeeded()
+            if let place { viewport = viewport.scrolled(toContinuousSpreadIndex: place, in: layout) }
+        }
         viewport = viewport.clamped(to: layout)
         viewChanged()
     }

@@ -66,11 +66,9 @@ extension PdfCanvas {
         diagnostics.firstFrameTilesRendered = visible.count
         let started = RenderQueue.nowMs()
         var pixels = 0
-        for page in Set(visible.map(\.key.page)) {
-            for tile in RenderQueue.render(together: visible.filter { $0.key.page == page }, drawPage: drawPage) {
-                pixels += tile.byteCount / 4
-                cache.insert(tile)
-            }
+        for tile in RenderQueue.render(eachPageTogether: visible, drawPage: drawPage) {
+            pixels += tile.byteCount / 4
+            cache.insert(tile)
         }
         // What it cost tells the worker whether to draw each page's tiles on screen in one call.
         renderQueue?.noteRenderCost(milliseconds: RenderQueue.nowMs() - started, pixels: pixels)

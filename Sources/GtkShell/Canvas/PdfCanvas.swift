@@ -363,21 +363,8 @@ public final class PdfCanvas {
     }
 
     func applyZoomMode() {
-        guard viewport.size.width > 0, layout.pageCount > 0 else { return }
-        let page = currentPage ?? PageIndex(0)
-        let zoom: Double
-        switch zoomMode {
-        case .free: return
-        // The widest spread decides, so a fit-width document never scrolls sideways.
-        case .fitWidth: zoom = Viewport.fitWidthZoom(for: layout, viewSize: viewport.size, page: nil)
-        case .fitPage: zoom = Viewport.fitPageZoom(for: layout, viewSize: viewport.size, page: page)
-        }
-        let keepPage = currentPage
-        viewport.zoom = Viewport.clampedZoom(zoom)
-        if let keepPage, zoomMode == .fitPage || viewport.offset == .zero {
-            viewport = viewport.showing(page: keepPage, in: layout)
-        }
-        viewport = viewport.clamped(to: layout)
+        guard viewport.size.width > 0, layout.pageCount > 0, let fit = zoomMode.fit else { return }
+        viewport = viewport.fitted(fit, in: layout, keeping: currentPage)
     }
 
     /// Applies one navigation decision.
