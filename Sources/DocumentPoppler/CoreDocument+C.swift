@@ -89,10 +89,15 @@ extension CoreDocument {
         }
     }
 
-    /// Replaces the page's /Annots (inline annotations are dropped: the editor never lists
-    /// them as editable, and keeps them by passing `nil` entries). Wraps `ann_pdf_set_page_annots`.
-    public func setAnnotationRefs(_ refs: [ObjectRef?], on page: PageIndex) throws(CoreDocumentError) {
-        let raw = refs.map { ann_pdf_ref(num: Int32($0?.number ?? -1), gen: Int32($0?.generation ?? 0)) }
+    /// Replaces the page's /Annots with `entries`: new references, and entries of the current
+    /// array kept by position exactly as they are. Wraps `ann_pdf_set_page_annots`.
+    public func setAnnotationEntries(_ entries: [AnnotsEntry], on page: PageIndex) throws(CoreDocumentError) {
+        let raw = entries.map { entry -> ann_pdf_annots_entry in
+            switch entry {
+            case .reference(let ref): ann_pdf_annots_entry(ref: ann_pdf_ref(num: Int32(ref.number), gen: Int32(ref.generation)), kept: -1)
+            case .kept(let index): ann_pdf_annots_entry(ref: ann_pdf_ref(num: -1, gen: 0), kept: Int32(index))
+            }
+        }
         let status = locked { raw.withUnsafeBufferPointer { ann_pdf_set_page_annots(handle.pointer, Int32(page.rawValue), $0.baseAddress, Int32($0.count)) } }
         guard status == ANN_PDF_OK else { throw .rejected("page \(page.displayNumber)'s annotation list") }
     }

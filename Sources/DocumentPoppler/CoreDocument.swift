@@ -14,6 +14,16 @@ public struct ObjectRef: Hashable, Sendable, Codable, CustomStringConvertible {
     public var annotationID: String { "\(number)-\(generation)" }
 }
 
+/// One entry of a page's /Annots as the editor rewrites it. Entries the editor does not manage
+/// (annotations poppler ignores, inline dictionaries, `null`, references to nothing) are kept by
+/// their position in the array as it is now, so a rewrite never drops what it did not mean to.
+public enum AnnotsEntry: Equatable, Sendable {
+    /// An annotation object the editor manages.
+    case reference(ObjectRef)
+    /// The entry at this index of the current array, unchanged.
+    case kept(Int)
+}
+
 /// Why the PDF library could not do what the editor asked.
 public enum CoreDocumentError: Error, Equatable, Sendable {
     case open(DocumentOpenError)

@@ -34,6 +34,11 @@ public final class DocumentEditor {
     var idsByRef: [ObjectRef: String] = [:]
     /// Annotations written inline in /Annots whose page's list still holds them inline.
     private var inlineIDs: Set<String> = []
+    /// Where those inline annotations are in their page's /Annots array, by index.
+    private var inlineEntryIDs: [PageIndex: [Int: String]] = [:]
+    /// The annotations each page's /Annots held when the editor last read or wrote it: the
+    /// entries it manages there. Every other entry is kept where it is when the list is rewritten.
+    private var pageEntryIDs: [PageIndex: Set<String>] = [:]
     /// Ids whose annotations the file on disk lists under another id (the file's id on the
     /// left): annotations created or reordered before the last save keep their ids.
     private var aliases: [String: String] = [:]
@@ -114,20 +119,24 @@ public final class DocumentEditor {
         let origin = core.pageGeometry(page)?.cropOrigin ?? .zero
         pageOrigins[page] = origin
         var list: [Annotation] = []
-        for (ref, id, dictionary) in fileAnnotations(on: page) {
+        var managed: Set<String> = []
+        for (index, ref, id, dictionary) in fileAnnotations(on: page) {
             // An object listed twice (on two pages, or twice on one) is edited once.
             guard refs[id] == nil, ref.map({ idsByRef[$0] == nil }) ?? true else { continue }
+            managed.insert(id)
             if let ref {
                 refs[id] = ref
                 idsByRef[ref] = id
             } else {
                 inlineIDs.insert(id)
+                inlineEntryIDs[page, default: [:]][index] = id
             }
             idsOnDisk.insert(id)
             dictionaries[id] = dictionary
             fileAppearances[id] = (dictionary["AP"], dictionary["AS"])
             list.append(AnnotationDictionary.annotation(id: id, page: page, dictionary: dictionary, origin: origin))
         }
+        pageEntryIDs[page] = managed
         model.load(list, on: page)
     }
 
@@ -137,24 +146,28 @@ public final class DocumentEditor {
     /// from their object), so that ids read the same in every session on the same file. An
     /// annotation this app created keeps the id it was created with ("p3-n…", also its /NM)
     /// across saves and reopening, unless another annotation on the page claims the same name.
-    /// An annotation written inline in /Annots has no object (`nil`) until it is edited.
-    func fileAnnotations(on page: PageIndex) -> [(ObjectRef?, String, PDFDictionary)] {
+    /// An annotation written inline in /Annots has no object (`nil`) until it is edited. Each
+    /// comes with its index in the page's /Annots array. Entries that are no annotation poppler
+    /// would show (no /Rect, not a dictionary, a reference to nothing) are not listed: the editor
+    /// never changes them, and keeps them where they are.
+    func fileAnnotations(on page: PageIndex) -> [(index: Int, ref: ObjectRef?, id: String, dictionary: PDFDictionary)] {
         var index = 0
-        var out: [(ObjectRef?, String, PDFDictionary)] = []
+        var out: [(index: Int, ref: ObjectRef?, id: String, dictionary: PDFDictionary)] = []
         var names: [String: Int] = [:]
-        for (_, dictionary) in core.annotationEntries(on: page) {
+        let entries = core.annotationEntries(on: page)
+        for (_, dictionary) in entries {
             if let name = dictionary.flatMap({ Self.createdID($0, on: page) }) { names[name, default: 0] += 1 }
         }
-        for (ref, dictionary) in core.annotationEntries(on: page) {
+        for (position, (ref, dictionary)) in entries.enumerated() {
             guard let dictionary, dictionary["Rect"] != nil else { continue }
             if dictionary["Subtype"]?.nameValue == "Popup", dictionary["Parent"] != nil {
                 let name = ref.map { "\($0.number)-\($0.generation)" } ?? "inline\(out.count)"
-                out.append((ref, "p\(page.rawValue)-popup\(name)", dictionary))
+                out.append((position, ref, "p\(page.rawValue)-popup\(name)", dictionary))
             } else {
                 if let created = Self.createdID(dictionary, on: page), names[created] == 1 {
-                    out.append((ref, created, dictionary))
+                    out.append((position, ref, created, dictionary))
                 } else {
-                    out.append((ref, "p\(page.rawValue)-a\(index)", dictionary))
+                    out.append((position, ref, "p\(page.rawValue)-a\(index)", dictionary))
                 }
                 index += 1
             }
@@ -338,20 +351,46 @@ public final class DocumentEditor {
         return try core.addStream(picture, data: image.samples.bytes)
     }
 
-    /// Rewrites a page's /Annots from the model's order. Annotations written inline become
-    /// objects of their own first (same dictionary), so every entry is a reference.
+    /// Rewrites a page's /Annots as the file has it: the annotations the editor manages there
+    /// take the model's order (removed ones leave, new ones come), and every other entry
+    /// (annotations poppler ignores, inline dictionaries, `null`, references to nothing) stays
+    /// in place, after the managed annotation it followed. An inline annotation stays inline
+    /// until it is edited (then it is an object of its own, in its place); one that comes from
+    /// another page's inline list becomes an object (same dictionary).
     private func writeAnnotationList(of page: PageIndex) throws(CoreDocumentError) {
-        var list: [ObjectRef?] = []
+        let inlineHere = inlineEntryIDs[page] ?? [:]
+        let inlineIndex = Dictionary(inlineHere.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
+        var ordered: [(id: String, entry: AnnotsEntry)] = []
         for a in model.annotations(on: page) {
-            inlineIDs.remove(a.id)
-            if refs[a.id] == nil, let d = dictionaries[a.id] {
+            if let ref = refs[a.id] {
+                ordered.append((a.id, .reference(ref)))
+            } else if let index = inlineIndex[a.id] {
+                ordered.append((a.id, .kept(index)))
+            } else if let d = dictionaries[a.id] {
                 let ref = try core.add(.dictionary(d))
                 refs[a.id] = ref
                 idsByRef[ref] = a.id
+                inlineIDs.remove(a.id)
+                ordered.append((a.id, .reference(ref)))
             }
-            if let ref = refs[a.id] { list.append(ref) }
         }
-        try core.setAnnotationRefs(list, on: page)
+        let entries = AnnotsMerge.entries(
+            current: core.annotationRefs(on: page),
+            managedID: { index, ref in
+                if let ref { return idsByRef[ref].flatMap { pageEntryIDs[page]?.contains($0) == true ? $0 : nil } }
+                return inlineHere[index]
+            },
+            ordered: ordered
+        )
+        try core.setAnnotationEntries(entries, on: page)
+        // Where the inline annotations are now.
+        var moved: [Int: String] = [:]
+        for (position, entry) in entries.enumerated() {
+            if case .kept(let index) = entry, let id = inlineHere[index] { moved[position] = id }
+        }
+        inlineEntryIDs[page] = moved.isEmpty ? nil : moved
+        for (id, entry) in ordered { if case .reference = entry { inlineIDs.remove(id) } }
+        pageEntryIDs[page] = Set(ordered.map(\.id))
     }
 
     /// The file with every edit applied, as it would be saved: what the view shows.
@@ -455,6 +494,9 @@ public final class DocumentEditor {
                 if idsOnDisk.remove(a.id) != nil { idsOnDisk.insert(map[a.id] ?? a.id) }
             }
             for (id, ref) in fresh { refs[id] = ref; idsByRef[ref] = id }
+            pageEntryIDs[page] = pageEntryIDs[page].map { Set($0.map { map[$0] ?? $0 }) }
+            inlineEntryIDs[page] = inlineEntryIDs[page]?.mapValues { map[$0] ?? $0 }
+            inlineIDs = Set(inlineIDs.map { map[$0] ?? $0 })
             dictionaries.merge(freshDictionaries) { $1 }
             fileAppearances.merge(freshAppearances) { $1 }
             model.reload(list, on: page)
@@ -471,7 +513,7 @@ public final class DocumentEditor {
     private func recomputeAliases() {
         var map: [String: String] = [:]
         for page in model.pages.keys {
-            for (ref, fileID, _) in fileAnnotations(on: page) {
+            for (_, ref, fileID, _) in fileAnnotations(on: page) {
                 guard let ref, let modelID = idsByRef[ref], modelID != fileID else { continue }
                 map[fileID] = modelID
             }

@@ -485,9 +485,9 @@ char *ann_pdf_page_annot_text(ann_pdf *doc, int page, int index, size_t *length)
     }
 }
 
-ann_pdf_status ann_pdf_set_page_annots(ann_pdf *doc, int page, const ann_pdf_ref *refs, int count)
+ann_pdf_status ann_pdf_set_page_annots(ann_pdf *doc, int page, const ann_pdf_annots_entry *entries, int count)
 {
-    if (!validPage(doc, page) || count < 0 || (count > 0 && refs == nullptr)) {
+    if (!validPage(doc, page) || count < 0 || (count > 0 && entries == nullptr)) {
         return ANN_PDF_ERROR_ARGUMENT;
     }
     try {
@@ -497,29 +497,20 @@ ann_pdf_status ann_pdf_set_page_annots(ann_pdf *doc, int page, const ann_pdf_ref
         if (!pageDict.isDict()) {
             return ANN_PDF_ERROR_ARGUMENT;
         }
-        // Inline annotation dictionaries, in order, to put back where the caller keeps them.
-        std::vector<Object> inline_;
         Object old = annotsArray(doc, pageDict);
-        if (old.isArray()) {
-            for (int i = 0; i < old.arrayGetLength(); ++i) {
-                const Object &entry = old.arrayGetNF(i);
-                if (!entry.isRef()) {
-                    inline_.push_back(entry.copy());
-                }
-            }
-        }
-        size_t nextInline = 0;
+        const int oldLength = old.isArray() ? old.arrayGetLength() : 0;
         Object array(new Array(xref));
         for (int i = 0; i < count; ++i) {
-            if (refs[i].num >= 0) {
-                if (!refExists(doc, refs[i])) {
+            if (entries[i].kept >= 0) {
+                if (entries[i].kept >= oldLength) {
                     return ANN_PDF_ERROR_ARGUMENT;
                 }
-                array.arrayAdd(Object(Ref { refs[i].num, refs[i].gen }));
-            } else if (nextInline < inline_.size()) {
-                array.arrayAdd(std::move(inline_[nextInline++]));
+                array.arrayAdd(old.arrayGetNF(entries[i].kept).copy());
             } else {
-                return ANN_PDF_ERROR_ARGUMENT;
+                if (!refExists(doc, entries[i].ref)) {
+                    return ANN_PDF_ERROR_ARGUMENT;
+                }
+                array.arrayAdd(Object(Ref { entries[i].ref.num, entries[i].ref.gen }));
             }
         }
         const Object &annotsNF = pageDict.dictLookupNF("Annots");

@@ -93,14 +93,21 @@ int ann_pdf_page_annots(ann_pdf *doc, int page, ann_pdf_ref **refs);
  * the inline dictionary itself. NULL for an index out of range or a reference to no object. */
 char *ann_pdf_page_annot_text(ann_pdf *doc, int page, int index, size_t *length);
 
-/* Replaces the page's /Annots with `refs` (count may be 0). Where /Annots is a reference to an
+/* One entry of a page's new /Annots: a reference, or (kept >= 0) the entry the page's /Annots
+ * array has now at index `kept`, exactly as it is there: an inline dictionary, null, a number, a
+ * reference to an object that does not exist. Keeping entries by position is how a page's list
+ * is edited as the file has it: entries the caller does not understand are never lost. */
+typedef struct {
+    ann_pdf_ref ref;
+    int kept;
+} ann_pdf_annots_entry;
+
+/* Replaces the page's /Annots with `entries` (count may be 0). Where /Annots is a reference to an
  * array object that no other page's /Annots refers to, that array object is changed; otherwise
  * the page dictionary is, with a direct array (a shared array would put the page's annotations
- * on the other pages too). Direct annotation dictionaries that were in the array are kept at
- * their positions only if the caller passes {-1, 0} entries for them in the same order; a caller
- * that passes none drops them. ANN_PDF_ERROR_ARGUMENT (and nothing changed) for a reference that
- * names no object or more {-1, 0} entries than there were direct dictionaries. */
-ann_pdf_status ann_pdf_set_page_annots(ann_pdf *doc, int page, const ann_pdf_ref *refs, int count);
+ * on the other pages too). ANN_PDF_ERROR_ARGUMENT (and nothing changed) for a new reference
+ * (kept < 0) that names no object or a `kept` index past the current array's end. */
+ann_pdf_status ann_pdf_set_page_annots(ann_pdf *doc, int page, const ann_pdf_annots_entry *entries, int count);
 
 /* An object as PDF syntax (for a stream: its dictionary only). Returns NULL when the reference
  * names no object (out of range, free, or another generation). *length receives the byte count
