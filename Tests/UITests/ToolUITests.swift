@@ -269,6 +269,49 @@ final class ToolUITests: XCTestCase {
         XCTAssertEqual(undone.hasUnsavedChanges, false)
     }
 
+    /// A page holding annotations poppler ignores (no /Rect, no /Subtype, a popup whose parent
+    /// is missing, `null`, a reference to nothing, inline dictionaries): a note placed with the
+    /// Note tool and saved with Ctrl+S leaves every original /Annots entry in the file, in order,
+    /// and the update rewrites only the page besides the new objects (qpdf's reading).
+    func testANoteSavedWithCtrlSKeepsEveryAnnotsEntryPopplerIgnores() throws {
+        let qpdf = try XCTUnwrap(AppSession.which("qpdf"), "qpdf is installed by tools/install-deps.sh")
+        let session = try AppSession()
+        let path = session.workDir.appendingPathComponent("odd-annots.pdf").path
+        try OddAnnotsPDF.data().write(to: URL(fileURLWithPath: path))
+        let original = try Data(contentsOf: URL(fileURLWithPath: path))
+        let before = try QPDFInspection(path: path, qpdf: qpdf)
+        let pid = try openWithToolbar(path, in: session)
+
+        let view = try pick("n", tool: "note", in: session)
+        let click = view.screen(x: 150, y: 520)
+        session.xdotool("mousemove", "\(click.x)", "\(click.y)")
+        session.xdotool("click", "1")
+        let placed = try XCTUnwrap(session.waitFor("a note at the click") { s in
+            s.windows.first.map { $0.undoName == "Note" } ?? false
+        }?.windows.first)
+        if placed.dialog == "note" {
+            try session.waitForDialogFocus(pid: pid)
+            session.xdotool("key", "Escape")
+            _ = try XCTUnwrap(session.waitFor("Escape closes the note's text") { s in s.windows.first.map { $0.dialog == nil } ?? false })
+        }
+        try save(in: session)
+        try assertIncrementalUpdate(of: original, at: path)
+
+        let saved = try Data(contentsOf: URL(fileURLWithPath: path))
+        let after = try QPDFInspection(path: path, qpdf: qpdf)
+        let new = after.objectNumbers.subtracting(before.objectNumbers)
+        let kept = after.annotsEntries(ofPage: 0).filter { entry in
+            guard entry.hasSuffix(" R"), let n = Int(entry.split(separator: " ")[0]) else { return true }
+            return !new.contains(n)
+        }
+        XCTAssertEqual(kept, before.annotsEntries(ofPage: 0), "every original /Annots entry is still there, in order")
+        XCTAssertEqual(after.annotsEntries(ofPage: 0).count, OddAnnotsPDF.firstPageEntries.count + 1, "and the note")
+        let rewritten = IncrementalUpdate.objectNumbers(in: saved, after: original.count)
+        XCTAssertEqual(rewritten.intersection(before.objectNumbers), [OddAnnotsPDF.pageObjects[0]],
+                       "of the original objects only the page is rewritten")
+        XCTAssertEqual(after.annotsReference(ofPage: 1), "\(OddAnnotsPDF.sharedAnnotsObject) 0 R", "page 2 still shares its array")
+    }
+
     func testTheEraserDeletesWhatItTouchesUndoably() throws {
         let session = try AppSession()
         let (path, _) = try writableCopy(in: session)
