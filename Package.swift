@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "Document", dependencies: ["Geometry"]),
 
         // The one C++ target: PDF objects edited with poppler's core, behind a C header.
-        .target(name: "PopplerBridge", dependencies: ["CPopplerCore"], linkerSettings: [.linkedLibrary("poppler")]),
+        .target(name: "PopplerBridge", dependencies: ["CPopplerCore"], linkerSettings: [.linkedLibrary("poppler"), .linkedLibrary("z")]),
 
         // Platform layers.
         .target(name: "DocumentPoppler", dependencies: ["Document", "Geometry", "CPoppler", "CCairo", "PopplerBridge", "Platform"]),

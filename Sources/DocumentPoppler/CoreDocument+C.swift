@@ -164,7 +164,8 @@ extension CoreDocument {
         return ObjectRef(Int(r.num), Int(r.gen))
     }
 
-    /// Adds a new stream (stored unfiltered) and returns its reference. Wraps `ann_pdf_add_stream`.
+    /// Adds a new stream (stored compressed when that makes it smaller) and returns its
+    /// reference. Wraps `ann_pdf_add_stream`.
     public func addStream(_ dictionary: PDFDictionary, data: [UInt8]) throws(CoreDocumentError) -> ObjectRef {
         let text = PDFSyntaxWriter.bytes(.dictionary(dictionary))
         let r = locked {
@@ -178,6 +179,42 @@ extension CoreDocument {
         }
         guard r.num >= 0 else { throw .rejected("a new stream") }
         return ObjectRef(Int(r.num), Int(r.gen))
+    }
+
+    /// Replaces a stream added since opening, under the same reference (nothing orphaned).
+    /// Wraps `ann_pdf_set_stream`.
+    public func setStream(_ dictionary: PDFDictionary, data: [UInt8], at ref: ObjectRef) throws(CoreDocumentError) {
+        let text = PDFSyntaxWriter.bytes(.dictionary(dictionary))
+        let status = locked {
+            text.withUnsafeBufferPointer { t in
+                t.withMemoryRebound(to: CChar.self) { t in
+                    data.withUnsafeBufferPointer { d in
+                        ann_pdf_set_stream(handle.pointer, ann_pdf_ref(num: Int32(ref.number), gen: Int32(ref.generation)), t.baseAddress, t.count, d.baseAddress, d.count)
+                    }
+                }
+            }
+        }
+        guard status == ANN_PDF_OK else { throw .rejected("stream \(ref)") }
+    }
+
+    /// Whether `ref` is an object added since opening. Wraps `ann_pdf_is_added`.
+    public func isAdded(_ ref: ObjectRef) -> Bool {
+        locked { ann_pdf_is_added(handle.pointer, ann_pdf_ref(num: Int32(ref.number), gen: Int32(ref.generation))) != 0 }
+    }
+
+    /// Removes the objects added since opening that nothing reaches any more, so that a save
+    /// writes no orphans; returns them. Wraps `ann_pdf_drop_unreachable`.
+    public func dropUnreachableObjects() throws(CoreDocumentError) -> Set<ObjectRef> {
+        let dropped: Set<ObjectRef>? = locked {
+            var list: UnsafeMutablePointer<ann_pdf_ref>?
+            let count = ann_pdf_drop_unreachable(handle.pointer, &list)
+            defer { ann_pdf_free(list) }
+            guard count >= 0 else { return nil }
+            guard count > 0, let list else { return [] }
+            return Set((0..<Int(count)).map { ObjectRef(Int(list[$0].num), Int(list[$0].gen)) })
+        }
+        guard let dropped else { throw .rejected("the unreachable objects") }
+        return dropped
     }
 
     /// Writes the original bytes and the edits as an incremental update to exactly `path`.

@@ -61,6 +61,10 @@ public final class DocumentEditor {
     private var mirroredRedo = 0
     /// Ids of the annotations stored in the file on disk (read at open, or written by a save).
     private var idsOnDisk: Set<String> = []
+    /// Each stamp picture's image object, so that a stamp moved or restored reuses it.
+    private var imageRefs: [StampImage: ObjectRef] = [:]
+    /// Those of them that a save wrote into the file.
+    private var savedImageRefs: Set<ObjectRef> = []
 
     init(path: String, password: String?, core: CoreDocument) {
         self.path = path
@@ -300,7 +304,14 @@ public final class DocumentEditor {
                     resources["XObject"] = .dictionary(pictures)
                 }
                 if !resources.isEmpty { form["Resources"] = .dictionary(resources) }
-                let apRef = try core.addStream(form, data: stream.content)
+                // An appearance this session drew is drawn again in its own object.
+                let apRef: ObjectRef
+                if case .reference(let n, let g)? = d["AP"]?.dictionaryValue?["N"], core.isAdded(ObjectRef(n, g)) {
+                    apRef = ObjectRef(n, g)
+                    try core.setStream(form, data: stream.content, at: apRef)
+                } else {
+                    apRef = try core.addStream(form, data: stream.content)
+                }
                 d["AP"] = .dictionary(PDFDictionary([("N", .reference(apRef.number, apRef.generation))]))
                 // A state name would pick an entry of a sub-dictionary that no longer exists.
                 d["AS"] = nil
@@ -336,6 +347,7 @@ public final class DocumentEditor {
     /// Adds an image stamp's picture as an image XObject (8-bit RGB) with its alpha channel as a
     /// soft mask, returning the image's reference.
     private func addImage(_ image: StampImage) throws(CoreDocumentError) -> ObjectRef {
+        if let ref = imageRefs[image], core.isAdded(ref) || idsOnDiskImage(ref) { return ref }
         func dictionary(colorSpace: String) -> PDFDictionary {
             PDFDictionary([
                 ("Type", .name("XObject")), ("Subtype", .name("Image")),
@@ -348,8 +360,13 @@ public final class DocumentEditor {
             let mask = try core.addStream(dictionary(colorSpace: "DeviceGray"), data: alpha.bytes)
             picture["SMask"] = .reference(mask.number, mask.generation)
         }
-        return try core.addStream(picture, data: image.samples.bytes)
+        let ref = try core.addStream(picture, data: image.samples.bytes)
+        imageRefs[image] = ref
+        return ref
     }
+
+    /// Whether a picture's image object is in the file on disk (written by an earlier save).
+    private func idsOnDiskImage(_ ref: ObjectRef) -> Bool { savedImageRefs.contains(ref) }
 
     /// Rewrites a page's /Annots as the file has it: the annotations the editor manages there
     /// take the model's order (removed ones leave, new ones come), and every other entry
@@ -395,7 +412,24 @@ public final class DocumentEditor {
 
     /// The file with every edit applied, as it would be saved: what the view shows.
     public func renderedBytes() throws(EditorError) -> [UInt8] {
-        do { return try core.savedBytes() } catch { throw .library(error) }
+        do {
+            try dropOrphans()
+            return try core.savedBytes()
+        } catch {
+            throw .library(error)
+        }
+    }
+
+    /// Removes the objects that edits left behind (undone annotations, appearances replaced
+    /// by the file's own, pictures no stamp shows), so that no update writes them; an
+    /// annotation whose object went gets a new one if it comes back.
+    private func dropOrphans() throws(CoreDocumentError) {
+        let dropped = try core.dropUnreachableObjects()
+        guard !dropped.isEmpty else { return }
+        for ref in dropped {
+            if let id = idsByRef.removeValue(forKey: ref) { refs[id] = nil }
+        }
+        imageRefs = imageRefs.filter { !dropped.contains($0.value) }
     }
 
     // MARK: Journal
@@ -559,7 +593,12 @@ public final class DocumentEditor {
             throw .save(.changedOnDisk(path: path))
         }
         let bytes: [UInt8]
-        do { bytes = try core.savedBytes() } catch { throw .library(error) }
+        do {
+            try dropOrphans()
+            bytes = try core.savedBytes()
+        } catch {
+            throw .library(error)
+        }
         do {
             try AtomicSave.write(bytes, to: destination, modeFrom: path, fileSystem: fileSystem)
         } catch {
@@ -572,6 +611,7 @@ public final class DocumentEditor {
             throw .library(error)
         }
         path = destination
+        savedImageRefs = Set(imageRefs.values)
         diskStamp = FileStamp(path: destination)
         idsOnDisk = Set(refs.keys)
         recomputeAliases()

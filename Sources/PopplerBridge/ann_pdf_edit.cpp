@@ -24,6 +24,7 @@
 #include <goo/GooString.h>
 
 #include <sys/stat.h>
+#include <zlib.h>
 
 #include <cstdarg>
 #include <cstdio>
@@ -31,6 +32,8 @@
 #include <cstring>
 #include <memory>
 #include <optional>
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -123,6 +126,16 @@ char *copyOut(const std::string &text, size_t *length)
 
 } // namespace
 
+// A stream's data as the bridge stored it: deflated or not, and PNG-predicted by rows of
+// `rowBytes` bytes of `pixelBytes`-byte pixels (rowBytes 0: no predictor).
+struct StoredData
+{
+    std::string bytes;
+    bool deflated = false;
+    size_t rowBytes = 0;
+    size_t pixelBytes = 0;
+};
+
 struct ann_pdf
 {
     // poppler-glib counts globalParams users with GlobalParamsIniter (it creates globalParams for
@@ -142,6 +155,13 @@ struct ann_pdf
     // AutoFreeMemStream that would is not exported by libpoppler 22.12), so the document keeps
     // them until the document is gone (the destructor drops `doc` first).
     std::vector<std::unique_ptr<std::string>> streamBuffers;
+    // Object numbers added since opening: only these may be replaced as streams or dropped when
+    // nothing reaches them.
+    std::set<int> added;
+    // Each stream added since opening, by object number, as ann_pdf_stream_data reads it back
+    // (what the file stores is also encrypted for an encrypted document, and poppler applies
+    // no filter to an object it holds).
+    std::map<int, struct StoredData> addedStreamData;
     ~ann_pdf() { doc.reset(); }
 };
 
@@ -283,6 +303,152 @@ Object annotsArray(ann_pdf *d, const Object &pageDict)
     }
     return annots.copy();
 }
+
+// zlib's deflate of `data` (a FlateDecode stream's bytes); empty when zlib fails.
+std::string deflated(const unsigned char *data, size_t length)
+{
+    uLongf bound = compressBound(static_cast<uLong>(length));
+    std::string out(bound, '\0');
+    if (compress2(reinterpret_cast<Bytef *>(out.data()), &bound, data, static_cast<uLong>(length), Z_DEFAULT_COMPRESSION) != Z_OK) {
+        return std::string();
+    }
+    out.resize(bound);
+    return out;
+}
+
+// zlib's inflate of a FlateDecode stream's bytes; nullopt when they are not zlib data.
+std::optional<std::string> inflated(const std::string &data)
+{
+    z_stream z {};
+    if (inflateInit(&z) != Z_OK) {
+        return std::nullopt;
+    }
+    std::string out;
+    char buffer[1 << 16];
+    z.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(data.data()));
+    z.avail_in = static_cast<uInt>(data.size());
+    int status = Z_OK;
+    while (status == Z_OK) {
+        z.next_out = reinterpret_cast<Bytef *>(buffer);
+        z.avail_out = sizeof buffer;
+        status = inflate(&z, Z_NO_FLUSH);
+        out.append(buffer, sizeof buffer - z.avail_out);
+        if (status == Z_BUF_ERROR && z.avail_in == 0) {
+            break;
+        }
+    }
+    inflateEnd(&z);
+    if (status != Z_STREAM_END) {
+        return std::nullopt;
+    }
+    return out;
+}
+
+int paeth(int a, int b, int c)
+{
+    int p = a + b - c, pa = std::abs(p - a), pb = std::abs(p - b), pc = std::abs(p - c);
+    return pa <= pb && pa <= pc ? a : (pb <= pc ? b : c);
+}
+
+// PNG prediction (PDF's /Predictor 15): each row gets the filter byte (None, Sub, Up or Paeth)
+// whose output has the smallest sum of magnitudes, the usual heuristic; pictures with smooth
+// regions then deflate several times smaller.
+std::string predicted(const unsigned char *data, size_t length, size_t rowBytes, size_t pixelBytes)
+{
+    std::string out;
+    out.reserve(length + length / rowBytes);
+    std::string candidate(rowBytes, '\0');
+    std::string best;
+    const unsigned char *previous = nullptr;
+    for (size_t row = 0; row + rowBytes <= length; row += rowBytes) {
+        const unsigned char *line = data + row;
+        long bestScore = -1;
+        int bestFilter = 0;
+        for (int filter = 0; filter <= 4; ++filter) {
+            if (filter == 3) {
+                continue; // Average: rarely best, not worth the time
+            }
+            long score = 0;
+            for (size_t i = 0; i < rowBytes; ++i) {
+                int left = i >= pixelBytes ? line[i - pixelBytes] : 0;
+                int up = previous != nullptr ? previous[i] : 0;
+                int upLeft = previous != nullptr && i >= pixelBytes ? previous[i - pixelBytes] : 0;
+                int predictor = filter == 0 ? 0 : filter == 1 ? left : filter == 2 ? up : paeth(left, up, upLeft);
+                unsigned char value = static_cast<unsigned char>(line[i] - predictor);
+                candidate[i] = static_cast<char>(value);
+                score += value < 128 ? value : 256 - value;
+            }
+            if (bestScore < 0 || score < bestScore) {
+                bestScore = score;
+                bestFilter = filter;
+                best = candidate;
+            }
+        }
+        out.push_back(static_cast<char>(bestFilter));
+        out += best;
+        previous = line;
+    }
+    return out;
+}
+
+// The inverse of `predicted`.
+std::optional<std::string> unpredicted(const std::string &data, size_t rowBytes, size_t pixelBytes)
+{
+    std::string out;
+    out.reserve(data.size());
+    size_t previous = std::string::npos;
+    for (size_t at = 0; at + rowBytes + 1 <= data.size(); at += rowBytes + 1) {
+        int filter = static_cast<unsigned char>(data[at]);
+        size_t start = out.size();
+        for (size_t i = 0; i < rowBytes; ++i) {
+            int left = i >= pixelBytes ? static_cast<unsigned char>(out[start + i - pixelBytes]) : 0;
+            int up = previous != std::string::npos ? static_cast<unsigned char>(out[previous + i]) : 0;
+            int upLeft = previous != std::string::npos && i >= pixelBytes ? static_cast<unsigned char>(out[previous + i - pixelBytes]) : 0;
+            int predictor;
+            switch (filter) {
+            case 0: predictor = 0; break;
+            case 1: predictor = left; break;
+            case 2: predictor = up; break;
+            case 3: predictor = (left + up) / 2; break;
+            case 4: predictor = paeth(left, up, upLeft); break;
+            default: return std::nullopt;
+            }
+            out.push_back(static_cast<char>(static_cast<unsigned char>(data[at + 1 + i]) + predictor));
+        }
+        previous = start;
+    }
+    return out;
+}
+
+std::optional<std::string> decoded(const StoredData &stored)
+{
+    if (!stored.deflated) {
+        return stored.bytes;
+    }
+    std::optional<std::string> plain = inflated(stored.bytes);
+    if (!plain || stored.rowBytes == 0) {
+        return plain;
+    }
+    return unpredicted(*plain, stored.rowBytes, stored.pixelBytes);
+}
+
+// A stream whose bytes are written into the file exactly as they are. poppler 22.12's writer
+// decodes nothing, but it drops the /Filter of the memory streams it knows (kind strWeird) and
+// has no encoder; a stream of another kind is copied raw with its dictionary (/Length must be
+// right, and the bytes already encrypted for an encrypted document: the raw copy does not
+// encrypt). Reading it back goes through addedStreamData, not through this stream.
+class StoredStream : public MemStream
+{
+public:
+    StoredStream(const char *bytes, Goffset length, Object &&dict) : MemStream(bytes, 0, length, std::move(dict)) { }
+    StreamKind getKind() const override { return strFlate; }
+};
+
+// The stream object `ref` will hold: the dictionary `dict_text` with /Length, /Filter
+// /FlateDecode when compressing makes the data smaller, its bytes encrypted with the object's
+// key in an encrypted document, over a buffer the document keeps. objError when the dictionary
+// does not parse or already names a filter.
+Object makeStream(ann_pdf *d, Ref ref, const char *dict_text, size_t dict_length, const unsigned char *data, size_t data_length);
 
 } // namespace
 
@@ -575,6 +741,11 @@ unsigned char *ann_pdf_stream_data(ann_pdf *doc, ann_pdf_ref ref, size_t *length
         if (!object.isStream()) {
             return nullptr;
         }
+        auto own = doc->addedStreamData.find(ref.num);
+        if (doc->added.count(ref.num) != 0 && own != doc->addedStreamData.end()) {
+            std::optional<std::string> plain = decoded(own->second);
+            return plain ? reinterpret_cast<unsigned char *>(copyOut(*plain, length)) : nullptr;
+        }
         std::string data;
         object.getStream()->fillString(data);
         object.getStream()->close();
@@ -617,6 +788,7 @@ ann_pdf_ref ann_pdf_add_object(ann_pdf *doc, const char *text, size_t length)
             return ann_pdf_ref { -1, 0 };
         }
         Ref ref = doc->doc->getXRef()->addIndirectObject(object);
+        doc->added.insert(ref.num);
         return ann_pdf_ref { ref.num, ref.gen };
     } catch (...) {
         return ann_pdf_ref { -1, 0 };
@@ -629,20 +801,128 @@ ann_pdf_ref ann_pdf_add_stream(ann_pdf *doc, const char *dict_text, size_t dict_
         return ann_pdf_ref { -1, 0 };
     }
     try {
-        Object dict = parseObject(doc, dict_text, dict_length);
-        if (!dict.isDict() || !dict.dictLookupNF("Filter").isNull() || !dict.dictLookupNF("DecodeParms").isNull()) {
+        // The object's number first: an encrypted stream's key depends on it.
+        XRef *xref = doc->doc->getXRef();
+        Ref ref = xref->addIndirectObject(Object(objNull));
+        doc->added.insert(ref.num);
+        Object stream = makeStream(doc, ref, dict_text, dict_length, data, data_length);
+        if (!stream.isStream()) {
+            xref->removeIndirectObject(ref);
+            doc->added.erase(ref.num);
             return ann_pdf_ref { -1, 0 };
         }
-        Object owned(dict.getDict()->copy(doc->doc->getXRef()));
-        owned.dictSet("Length", Object(static_cast<int>(data_length)));
-        auto buffer = std::make_unique<std::string>(reinterpret_cast<const char *>(data), data_length);
-        Stream *stream = new MemStream(buffer->data(), 0, static_cast<Goffset>(data_length), std::move(owned));
-        doc->streamBuffers.push_back(std::move(buffer));
-        Object streamObject(stream);
-        Ref ref = doc->doc->getXRef()->addIndirectObject(streamObject);
+        xref->setModifiedObject(&stream, ref);
         return ann_pdf_ref { ref.num, ref.gen };
     } catch (...) {
         return ann_pdf_ref { -1, 0 };
+    }
+}
+
+ann_pdf_status ann_pdf_set_stream(ann_pdf *doc, ann_pdf_ref ref, const char *dict_text, size_t dict_length, const unsigned char *data,
+                                  size_t data_length)
+{
+    if (doc == nullptr || ref.num < 0 || (data == nullptr && data_length > 0)) {
+        return ANN_PDF_ERROR_ARGUMENT;
+    }
+    try {
+        XRef *xref = doc->doc->getXRef();
+        if (doc->added.count(ref.num) == 0 || !refExists(doc, ref) || !xref->fetch(Ref { ref.num, ref.gen }).isStream()) {
+            return ANN_PDF_ERROR_ARGUMENT;
+        }
+        Object stream = makeStream(doc, Ref { ref.num, ref.gen }, dict_text, dict_length, data, data_length);
+        if (!stream.isStream()) {
+            return ANN_PDF_ERROR_SYNTAX;
+        }
+        xref->setModifiedObject(&stream, Ref { ref.num, ref.gen });
+        return ANN_PDF_OK;
+    } catch (...) {
+        return ANN_PDF_ERROR_SYNTAX;
+    }
+}
+
+int ann_pdf_is_added(ann_pdf *doc, ann_pdf_ref ref)
+{
+    return doc != nullptr && ref.num >= 0 && doc->added.count(ref.num) != 0 && refExists(doc, ref) ? 1 : 0;
+}
+
+int ann_pdf_drop_unreachable(ann_pdf *doc, ann_pdf_ref **dropped)
+{
+    if (dropped != nullptr) {
+        *dropped = nullptr;
+    }
+    if (doc == nullptr || dropped == nullptr) {
+        return -1;
+    }
+    try {
+        XRef *xref = doc->doc->getXRef();
+        std::set<int> reached;
+        std::vector<Object> pending;
+        // Roots: the objects of the original file that were changed, and the trailer.
+        for (int num = 0; num < xref->getNumObjects(); ++num) {
+            XRefEntry *entry = xref->getEntry(num, false);
+            if (entry != nullptr && entry->getFlag(XRefEntry::Updated) && entry->type != xrefEntryFree && doc->added.count(num) == 0) {
+                pending.push_back(entry->obj.copy());
+            }
+        }
+        pending.push_back(xref->getTrailerDict()->copy());
+        while (!pending.empty()) {
+            Object object = std::move(pending.back());
+            pending.pop_back();
+            switch (object.getType()) {
+            case objRef: {
+                Ref r = object.getRef();
+                if (doc->added.count(r.num) != 0 && reached.insert(r.num).second) {
+                    pending.push_back(xref->fetch(r));
+                }
+                break;
+            }
+            case objArray:
+                for (int i = 0; i < object.arrayGetLength(); ++i) {
+                    pending.push_back(object.arrayGetNF(i).copy());
+                }
+                break;
+            case objDict:
+                for (int i = 0; i < object.dictGetLength(); ++i) {
+                    pending.push_back(object.dictGetValNF(i).copy());
+                }
+                break;
+            case objStream: {
+                Dict *dict = object.getStream()->getDict();
+                for (int i = 0; i < dict->getLength(); ++i) {
+                    pending.push_back(dict->getValNF(i).copy());
+                }
+                break;
+            }
+            default:
+                break;
+            }
+        }
+        std::vector<ann_pdf_ref> out;
+        for (int num : doc->added) {
+            if (reached.count(num) != 0) {
+                continue;
+            }
+            XRefEntry *entry = xref->getEntry(num, false);
+            if (entry == nullptr || entry->type == xrefEntryFree) {
+                continue;
+            }
+            out.push_back(ann_pdf_ref { num, entry->gen });
+            xref->removeIndirectObject(Ref { num, entry->gen });
+        }
+        for (const ann_pdf_ref &r : out) {
+            doc->added.erase(r.num);
+            doc->addedStreamData.erase(r.num);
+        }
+        if (!out.empty()) {
+            *dropped = static_cast<ann_pdf_ref *>(std::malloc(sizeof(ann_pdf_ref) * out.size()));
+            if (*dropped == nullptr) {
+                return -1;
+            }
+            std::memcpy(*dropped, out.data(), sizeof(ann_pdf_ref) * out.size());
+        }
+        return static_cast<int>(out.size());
+    } catch (...) {
+        return -1;
     }
 }
 
@@ -699,3 +979,77 @@ void ann_pdf_free(void *pointer)
 }
 
 } // extern "C"
+
+namespace {
+
+Object makeStream(ann_pdf *d, Ref ref, const char *dict_text, size_t dict_length, const unsigned char *data, size_t data_length)
+{
+    Object dict = parseObject(d, dict_text, dict_length);
+    if (!dict.isDict() || !dict.dictLookupNF("Filter").isNull() || !dict.dictLookupNF("DecodeParms").isNull()) {
+        return Object(objError);
+    }
+    XRef *xref = d->doc->getXRef();
+    Object owned(dict.getDict()->copy(xref));
+    // An 8-bit image is predicted by rows first.
+    size_t rowBytes = 0, pixelBytes = 0;
+    Object width = owned.dictLookup("Width"), bits = owned.dictLookup("BitsPerComponent"), space = owned.dictLookup("ColorSpace");
+    if (owned.dictLookup("Subtype").isName("Image") && width.isInt() && width.getInt() > 0 && bits.isInt() && bits.getInt() == 8
+        && (space.isName("DeviceRGB") || space.isName("DeviceGray"))) {
+        pixelBytes = space.isName("DeviceRGB") ? 3 : 1;
+        rowBytes = static_cast<size_t>(width.getInt()) * pixelBytes;
+        if (data_length % rowBytes != 0) {
+            rowBytes = pixelBytes = 0;
+        }
+    }
+    std::string stored;
+    if (data_length >= 64) {
+        if (rowBytes > 0) {
+            std::string rows = predicted(data, data_length, rowBytes, pixelBytes);
+            stored = deflated(reinterpret_cast<const unsigned char *>(rows.data()), rows.size());
+        } else {
+            stored = deflated(data, data_length);
+        }
+    }
+    const bool compressed = !stored.empty() && stored.size() < data_length;
+    if (compressed) {
+        owned.dictSet("Filter", Object(objName, "FlateDecode"));
+        if (rowBytes > 0) {
+            Object parameters(new Dict(xref));
+            parameters.dictSet("Predictor", Object(15));
+            parameters.dictSet("Colors", Object(static_cast<int>(pixelBytes)));
+            parameters.dictSet("BitsPerComponent", Object(8));
+            parameters.dictSet("Columns", Object(width.getInt()));
+            owned.dictSet("DecodeParms", std::move(parameters));
+        }
+    } else {
+        stored.assign(reinterpret_cast<const char *>(data), data_length);
+        rowBytes = pixelBytes = 0;
+    }
+    d->addedStreamData[ref.num] = StoredData { stored, compressed, rowBytes, pixelBytes };
+    unsigned char *fileKey = nullptr;
+    CryptAlgorithm algorithm = cryptRC4;
+    int keyLength = 0;
+    xref->getEncryptionParameters(&fileKey, &algorithm, &keyLength);
+    if (fileKey != nullptr) {
+        // poppler's writer encrypts a plain memory stream for this object; its output between
+        // "stream\r\n" and "\r\nendstream\r\n" is the encrypted data.
+        MemoryOutStream out;
+        Object plain(static_cast<Stream *>(new MemStream(stored.data(), 0, static_cast<Goffset>(stored.size()), Object(new Dict(xref)))));
+        PDFDoc::writeObject(&plain, &out, xref, 0, fileKey, algorithm, keyLength, ref, nullptr);
+        const std::string opening = "stream\r\n", closing = "\r\nendstream\r\n";
+        size_t start = out.data.find(opening);
+        if (start == std::string::npos || out.data.size() < start + opening.size() + closing.size()
+            || out.data.compare(out.data.size() - closing.size(), closing.size(), closing) != 0) {
+            return Object(objError);
+        }
+        start += opening.size();
+        stored = out.data.substr(start, out.data.size() - closing.size() - start);
+    }
+    auto buffer = std::make_unique<std::string>(std::move(stored));
+    owned.dictSet("Length", Object(static_cast<int>(buffer->size())));
+    Stream *stream = new StoredStream(buffer->data(), static_cast<Goffset>(buffer->size()), std::move(owned));
+    d->streamBuffers.push_back(std::move(buffer));
+    return Object(stream);
+}
+
+} // namespace

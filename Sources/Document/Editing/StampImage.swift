@@ -3,9 +3,9 @@
 /// The picture of an image stamp, ready to be written as a PDF image XObject: 8-bit RGB samples
 /// and an optional 8-bit alpha channel (a soft mask), row by row from the top.
 ///
-/// The samples are written as they are: poppler 22.12 writes the streams an update adds without
-/// their /Filter (decoded), so a compressed picture would not survive a save; pictures are
-/// therefore kept small (see the shell's loader). The pixels travel with the annotation value
+/// The editor writes the samples compressed (PNG row prediction and Flate, through the bridge),
+/// so a picture costs what it compresses to; the shell's loader still scales pictures to at
+/// most 1024 pixels across, more than a stamp needs on paper. The pixels travel with the annotation value
 /// (through undo, the journal and the clipboard), so the app can draw the stamp again after a
 /// resize; once the document is saved and reopened, the picture lives in the file's appearance
 /// only (see ``StampImageSource/inFile``).

@@ -134,10 +134,28 @@ ann_pdf_status ann_pdf_set_object(ann_pdf *doc, ann_pdf_ref ref, const char *tex
 ann_pdf_ref ann_pdf_add_object(ann_pdf *doc, const char *text, size_t length);
 
 /* Adds a new stream object whose dictionary is `dict_text` (a PDF dictionary; /Length is set
- * by the bridge, and /Filter and /DecodeParms must be absent: the data is stored as given) and
- * whose data is `data`. Returns its reference, or num -1 when the dictionary does not parse. */
+ * by the bridge, and /Filter and /DecodeParms must be absent) and whose decoded data is `data`.
+ * The bridge stores the data compressed (/Filter /FlateDecode) when that makes it smaller, and
+ * encrypted with the document's key on save when the file is encrypted. Returns its reference,
+ * or num -1 when the dictionary does not parse. */
 ann_pdf_ref ann_pdf_add_stream(ann_pdf *doc, const char *dict_text, size_t dict_length,
                                const unsigned char *data, size_t data_length);
+
+/* Replaces a stream added since opening (an appearance drawn again, say) with a new dictionary
+ * and data, as ann_pdf_add_stream stores them, under the same reference: nothing is orphaned.
+ * ANN_PDF_ERROR_ARGUMENT for any other object. */
+ann_pdf_status ann_pdf_set_stream(ann_pdf *doc, ann_pdf_ref ref, const char *dict_text, size_t dict_length,
+                                  const unsigned char *data, size_t data_length);
+
+/* 1 when `ref` is an object added since opening (and still there). */
+int ann_pdf_is_added(ann_pdf *doc, ann_pdf_ref ref);
+
+/* Removes the objects added since opening that nothing reaches any more (an undone
+ * annotation, an appearance replaced by the file's own), following references from the
+ * original objects that were changed and from the trailer, so that a save writes no orphans.
+ * *dropped (malloc'd, NULL when none) lists them; returns their count, or -1 on failure. A
+ * dropped reference names no object afterwards: the caller adds a new object if it needs one. */
+int ann_pdf_drop_unreachable(ann_pdf *doc, ann_pdf_ref **dropped);
 
 /* Writes the document to `path` as an incremental update: the bytes of the file it was opened
  * from, unchanged, followed by the changed and added objects, a cross-reference section and a

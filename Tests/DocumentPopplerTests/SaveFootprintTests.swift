@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Document
+import Foundation
+import Geometry
+import TestSupport
+import XCTest
+@testable import DocumentPoppler
+
+/// What a save adds to a file: new streams compressed (and encrypted for encrypted documents),
+/// and nothing the edits left behind (appearances drawn again, undone annotations). Judged
+/// with qpdf.
+final class SaveFootprintTests: XCTestCase {
+    var folder: TemporaryFolder!
+
+    override func setUpWithError() throws { folder = try TemporaryFolder() }
+
+    private func blank() throws -> String {
+        try folder.write(MinimalPDF(pages: [.init(width: 600, height: 800)], content: "\n").data(), to: "blank-\(UUID().uuidString).pdf")
+    }
+
+    /// 1024 × 1024 pixels: a smooth two-way gradient with a disc of opaque pixels.
+    static let picture: StampImage = {
+        let side = 1024
+        var rgb: [UInt8] = [], alpha: [UInt8] = []
+        rgb.reserveCapacity(side * side * 3)
+        for y in 0..<side {
+            for x in 0..<side {
+                rgb += [UInt8(x / 4), UInt8(y / 4), UInt8((x + y) / 8)]
+                let dx = x - side / 2, dy = y - side / 2
+                alpha.append(dx * dx + dy * dy < (side / 2) * (side / 2) ? 255 : 0)
+            }
+        }
+        return StampImage(pixelWidth: side, pixelHeight: side, samples: rgb, alpha: alpha)
+    }()
+
+    private func square(_ id: String = "p0-nsquare") -> Annotation {
+        Annotation(id: id, page: PageIndex(0), subtype: .square, rect: Rect(x: 100, y: 100, width: 120, height: 80), color: .red)
+    }
+
+    private func objectsInUpdate(of path: String, originalLength: Int, qpdf: String) throws -> (rewritten: Set<Int>, inspection: QPDFInspection) {
+        let saved = try Data(contentsOf: URL(fileURLWithPath: path))
+        return (IncrementalUpdate.objectNumbers(in: saved, after: originalLength), try QPDFInspection(path: path, qpdf: qpdf))
+    }
+
+    func testAPictureStampIsStoredCompressedAndDecodesToEveryPixel() throws {
+        let qpdf = try ExternalTool.require("qpdf")
+        let path = try blank()
+        let originalLength = try Data(contentsOf: URL(fileURLWithPath: path)).count
+        let editor = try DocumentEditor.open(path: path, password: nil)
+        _ = editor.annotations(on: PageIndex(0))
+        let stamp = Annotation(id: "p0-npicture", page: PageIndex(0), subtype: .stamp, rect: Rect(x: 100, y: 100, width: 300, height: 300),
+                               uniqueName: "picture", image: .held(Self.picture))
+        try editor.perform(EditRecord("Stamp", .insert([PlacedAnnotation(stamp, at: 0)])))
+        try editor.save()
+
+        let added = try Data(contentsOf: URL(fileURLWithPath: path)).count - originalLength
+        XCTAssertLessThan(added, 400_000, "a 1024² picture (3 MiB of samples) adds \(added) bytes")
+        XCTAssertEqual(try ExternalTool.run("qpdf", ["--check", path]).status, 0)
+        let inspection = try QPDFInspection(path: path, qpdf: qpdf)
+        let images = inspection.objects.filter { (_, value) in
+            (((value as? [String: Any])?["stream"] as? [String: Any])?["dict"] as? [String: Any])?["/Subtype"] as? String == "/Image"
+        }
+        XCTAssertEqual(images.count, 2, "the picture and its soft mask")
+        for (ref, value) in images {
+            let dict = try XCTUnwrap(((value as? [String: Any])?["stream"] as? [String: Any])?["dict"] as? [String: Any])
+            XCTAssertEqual(dict["/Filter"] as? String, "/FlateDecode", "\(ref) is compressed")
+            let number = try XCTUnwrap(Int(ref.split(separator: " ")[0]))
+            let decoded = try ExternalTool.data("qpdf", ["--show-object=\(number)", "--filtered-stream-data", path])
+            let rgb = dict["/ColorSpace"] as? String == "/DeviceRGB"
+            XCTAssertEqual(Array(decoded), rgb ? Self.picture.samples.bytes : Self.picture.alpha?.bytes, "\(ref) decodes to every sample")
+        }
+        // The app reads its own compressed appearance back.
+        let reopened = try DocumentEditor.open(path: path, password: nil)
+        let id = try XCTUnwrap(reopened.annotations(on: PageIndex(0)).first?.id)
+        XCTAssertNotNil(reopened.appearanceData(of: id))
+    }
+
+    func testMovingAnAnnotationTenTimesWritesOnlyItAndOneAppearance() throws {
+        let qpdf = try ExternalTool.require("qpdf")
+        let path = try blank()
+        let originalLength = try Data(contentsOf: URL(fileURLWithPath: path)).count
+        let before = try QPDFInspection(path: path, qpdf: qpdf)
+        let editor = try DocumentEditor.open(path: path, password: nil)
+        _ = editor.annotations(on: PageIndex(0))
+        var current = square()
+        try editor.perform(EditRecord("Rectangle", .insert([PlacedAnnotation(current, at: 0)])))
+        for _ in 0..<10 {
+            let moved = current.moved(by: Vector(dx: 7, dy: 3))
+            try editor.perform(EditRecord("Move", .replace(before: [current], after: [moved])))
+            current = moved
+        }
+        let appearance = try XCTUnwrap(editor.appearanceData(of: current.id), "the app's appearance reads back before a save")
+        try editor.save()
+
+        let (rewritten, after) = try objectsInUpdate(of: path, originalLength: originalLength, qpdf: qpdf)
+        let new = rewritten.subtracting(before.objectNumbers)
+        XCTAssertEqual(new.count, 2, "the square and its appearance, not ten appearances: \(new.sorted())")
+        XCTAssertEqual(after.objectNumbers.subtracting(before.objectNumbers), new)
+        XCTAssertEqual(try ExternalTool.run("qpdf", ["--check", path]).status, 0)
+        let reopened = try DocumentEditor.open(path: path, password: nil)
+        let saved = try XCTUnwrap(reopened.annotations(on: PageIndex(0)).first)
+        XCTAssertEqual(saved.rect, current.rect)
+        XCTAssertEqual(reopened.appearanceData(of: saved.id), appearance)
+    }
+
+    func testAnUndoneAnnotationIsNotWrittenAndARedoAfterTheSaveWritesItAgain() throws {
+        let qpdf = try ExternalTool.require("qpdf")
+        let path = try blank()
+        let originalLength = try Data(contentsOf: URL(fileURLWithPath: path)).count
+        let before = try QPDFInspection(path: path, qpdf: qpdf)
+        let editor = try DocumentEditor.open(path: path, password: nil)
+        _ = editor.annotations(on: PageIndex(0))
+        let stamp = Annotation(id: "p0-npicture", page: PageIndex(0), subtype: .stamp, rect: Rect(x: 100, y: 100, width: 300, height: 300),
+                               uniqueName: "picture", image: .held(Self.picture))
+        try editor.perform(EditRecord("Stamp", .insert([PlacedAnnotation(stamp, at: 0)])))
+        try editor.perform(EditRecord("Rectangle", .insert([PlacedAnnotation(square(), at: 1)])))
+        try editor.undo()
+        try editor.undo()
+        try editor.save()
+
+        let (rewritten, afterUndo) = try objectsInUpdate(of: path, originalLength: originalLength, qpdf: qpdf)
+        XCTAssertTrue(rewritten.subtracting(before.objectNumbers).isEmpty, "no object of the undone edits is written: \(rewritten.sorted())")
+        XCTAssertEqual(afterUndo.annotsEntries(ofPage: 0), [])
+        XCTAssertLessThan(try Data(contentsOf: URL(fileURLWithPath: path)).count - originalLength, 2_000, "no picture in the file")
+
+        try editor.redo()
+        try editor.redo()
+        try editor.save()
+        XCTAssertEqual(try ExternalTool.run("qpdf", ["--check", path]).status, 0)
+        let reopened = try DocumentEditor.open(path: path, password: nil)
+        XCTAssertEqual(reopened.annotations(on: PageIndex(0)).map(\.subtype), [.stamp, .square], "the redone annotations are in the file")
+        XCTAssertEqual(try QPDFInspection(path: path, qpdf: qpdf).annotsEntries(ofPage: 0).count, 2)
+    }
+
+    func testNewStreamsOfAnEncryptedDocumentAreCompressedAndEncrypted() throws {
+        let qpdf = try ExternalTool.require("qpdf")
+        let source = try DeveloperPDFSet.path("encrypted-userpw-libreoffice.pdf")
+        let path = folder.path("encrypted.pdf")
+        try FileManager.default.copyItem(atPath: source, toPath: path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        let password = "openpassword"
+        let originalLength = try Data(contentsOf: URL(fileURLWithPath: path)).count
+        let editor = try DocumentEditor.open(path: path, password: password)
+        let page = PageIndex(0)
+        let marker = "Secret words nobody reads without the password"
+        let stamp = Annotation(id: "p0-npicture", page: page, subtype: .stamp, rect: Rect(x: 100, y: 100, width: 200, height: 200),
+                               contents: marker, uniqueName: "picture", image: .held(Self.picture))
+        try editor.perform(EditRecord("Stamp", .insert([PlacedAnnotation(stamp, at: editor.annotations(on: page).count)])))
+        let appearance = try XCTUnwrap(editor.appearanceData(of: stamp.id))
+        try editor.save()
+
+        let saved = try Data(contentsOf: URL(fileURLWithPath: path))
+        XCTAssertLessThan(saved.count - originalLength, 400_000)
+        XCTAssertNil(saved.dropFirst(originalLength).range(of: Data(marker.utf8)), "the stamp's text is encrypted")
+        XCTAssertEqual(try ExternalTool.run("qpdf", ["--check", "--password=\(password)", path]).status, 0)
+        let inspection = try QPDFInspection(path: path, password: password, qpdf: qpdf)
+        var imagesChecked = 0
+        for (ref, value) in inspection.objects {
+            guard let dict = ((value as? [String: Any])?["stream"] as? [String: Any])?["dict"] as? [String: Any],
+                  dict["/Subtype"] as? String == "/Image", let number = Int(ref.split(separator: " ")[0]),
+                  IncrementalUpdate.objectNumbers(in: saved, after: originalLength).contains(number) else { continue }
+            XCTAssertEqual(dict["/Filter"] as? String, "/FlateDecode", "\(ref) is compressed")
+            let decoded = try ExternalTool.data("qpdf", ["--password=\(password)", "--show-object=\(number)", "--filtered-stream-data", path])
+            let rgb = dict["/ColorSpace"] as? String == "/DeviceRGB"
+            XCTAssertEqual(Array(decoded), rgb ? Self.picture.samples.bytes : Self.picture.alpha?.bytes,
+                           "qpdf decrypts and decodes \(ref) to every sample")
+            imagesChecked += 1
+        }
+        XCTAssertEqual(imagesChecked, 2, "the picture and its soft mask")
+        let reopened = try DocumentEditor.open(path: path, password: password)
+        let read = try XCTUnwrap(reopened.annotations(on: page).first { $0.contents == marker })
+        XCTAssertEqual(reopened.appearanceData(of: read.id), appearance, "decrypted and decompressed, the appearance is what was drawn")
+    }
+}
