@@ -28,6 +28,8 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         // poppler's core (C++), for what poppler-glib 22.12 cannot do; only PopplerBridge uses it.
         .systemLibrary(name: "CPopplerCore", pkgConfig: "poppler", providers: [.apt(["libpoppler-private-dev"])]),
+        // nettle: AES-256-GCM and PBKDF2 for the journal of documents that need a password.
+        .systemLibrary(name: "CNettle", pkgConfig: "nettle", providers: [.apt(["nettle-dev"])]),
         // GObject/GTK macros and variadic calls as plain C functions.
         .target(name: "CShim", dependencies: ["CGtk"]),
 
@@ -43,7 +45,7 @@ let package = Package(
         .target(name: "PopplerBridge", dependencies: ["CPopplerCore"], linkerSettings: [.linkedLibrary("poppler"), .linkedLibrary("z")]),
 
         // Platform layers.
-        .target(name: "DocumentPoppler", dependencies: ["Document", "Geometry", "CPoppler", "CCairo", "PopplerBridge", "Platform"]),
+        .target(name: "DocumentPoppler", dependencies: ["Document", "Geometry", "CPoppler", "CCairo", "CNettle", "PopplerBridge", "Platform"]),
         .target(name: "Rendering", dependencies: ["Document", "DocumentLayout", "Geometry", "CCairo", "Platform"]),
         .target(
             name: "GtkShell",

@@ -10,7 +10,7 @@ set -euo pipefail
 
 packages=(
     # build
-    libgtk-4-dev libpoppler-glib-dev libpoppler-private-dev libcairo2-dev zlib1g-dev pkg-config g++
+    libgtk-4-dev libpoppler-glib-dev libpoppler-private-dev libcairo2-dev zlib1g-dev nettle-dev pkg-config g++
     meson ninja-build
     # run: SVG icons need the gdk-pixbuf SVG loader; DejaVu is the samples' font
     librsvg2-common fonts-dejavu-core

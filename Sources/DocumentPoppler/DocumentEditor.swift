@@ -25,7 +25,9 @@ public enum EditorError: Error, Equatable, Sendable {
 public final class DocumentEditor {
     /// The file being edited (changes with Save As).
     public private(set) var path: String
-    let password: String?
+    /// The password the document was opened with (its journal is encrypted with a key derived
+    /// from it).
+    public let password: String?
     private(set) var core: CoreDocument
     public internal(set) var model = AnnotationModel()
     public private(set) var history = EditHistory()

@@ -27,6 +27,16 @@ public struct JournalHeader: Codable, Hashable, Sendable {
     /// Object ids ("31-0") of annotations the app created before the last save, mapped to the
     /// ids the steps use for them.
     public var aliases: [String: String]
+    /// How the steps are encrypted, for a document that needs a password (`nil`: plain JSON).
+    public var encryption: JournalEncryption?
+
+    public init(document: String, stamp: FileStamp?, fingerprint: String?, aliases: [String: String], encryption: JournalEncryption? = nil) {
+        self.document = document
+        self.stamp = stamp
+        self.fingerprint = fingerprint
+        self.aliases = aliases
+        self.encryption = encryption
+    }
 }
 
 /// A journal read back: its header and its steps (a torn last line, from a crash in the middle
@@ -34,6 +44,15 @@ public struct JournalHeader: Codable, Hashable, Sendable {
 public struct JournalContents: Hashable, Sendable {
     public var header: JournalHeader
     public var lines: [JournalLine]
+    /// False for an encrypted journal read without its password (or with another one): its
+    /// steps are there but cannot be read, so it must be kept, not replaced.
+    public var isReadable = true
+
+    public init(header: JournalHeader, lines: [JournalLine], isReadable: Bool = true) {
+        self.header = header
+        self.lines = lines
+        self.isReadable = isReadable
+    }
 }
 
 /// The journal of one document's unsaved steps, in the user's state folder: one JSON line per
@@ -43,9 +62,20 @@ public struct JournalContents: Hashable, Sendable {
 /// Journals are named by a hash of the document's absolute path, so a renamed copy of the file
 /// is never confused with it; the header's fingerprint says whether the file on disk is still
 /// the one the steps apply to.
+///
+/// The journal of a document opened with a password (``password``) is encrypted: each step is
+/// sealed with a ``JournalKey`` derived from that password, so the document's contents are
+/// never written in plain text, and a crash loses nothing of them either.
 public final class EditJournal {
     public let url: URL
     private var fd: Int32 = -1
+    /// The password the document was opened with: the journal is then encrypted with a key
+    /// derived from it (when it is first needed: the derivation takes tens of milliseconds).
+    public var password: String? {
+        didSet { if password != oldValue { key = nil } }
+    }
+    /// The key in use: derived for the first line written, or while reading a journal.
+    private(set) var key: JournalKey?
 
     public init(url: URL) { self.url = url }
     deinit { if fd >= 0 { close(fd) } }
@@ -80,18 +110,33 @@ public final class EditJournal {
     /// Starts the journal afresh with `header` (replacing an older one).
     public func start(header: JournalHeader) {
         if fd >= 0 { close(fd); fd = -1 }
+        var header = header
+        if let password {
+            if key == nil { key = JournalKey(password: password) }
+            header.encryption = key?.encryption
+        } else {
+            header.encryption = nil
+        }
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        writeLine(header)
+        guard let data = try? JSONEncoder().encode(header) else { return }
+        writeLine(Array(data))
     }
 
-    /// Appends one step and flushes it to disk.
+    /// Appends one step and flushes it to disk (sealed, for a document with a password).
     public func append(_ line: JournalLine) {
-        writeLine(line)
+        guard let data = try? JSONEncoder().encode(line) else { return }
+        if let key {
+            writeLine(Array(Base64.encode(key.seal(Array(data))).utf8))
+        } else if password == nil {
+            writeLine(Array(data))
+        }
+        // A password without a key: no header was written (start(header:) makes the key).
     }
 
-    private func writeLine<T: Encodable>(_ value: T) {
-        guard fd >= 0, var data = try? JSONEncoder().encode(value) else { return }
+    private func writeLine(_ bytes: [UInt8]) {
+        guard fd >= 0 else { return }
+        var data = Data(bytes)
         data.append(0x0A)
         data.withUnsafeBytes { raw in
             var offset = 0
@@ -120,15 +165,31 @@ public final class EditJournal {
         do { try FileManager.default.moveItem(at: url, to: target); return target } catch { return nil }
     }
 
-    /// Reads the journal back; `nil` when there is none or its header cannot be read.
+    /// Reads the journal back; `nil` when there is none or its header cannot be read. An
+    /// encrypted journal is read with ``password`` (and its key is kept for the lines written
+    /// next); without the right one its steps are not readable (``JournalContents/isReadable``).
+    /// Reading stops at the first line that does not decode (a torn or changed line).
     public func read() -> JournalContents? {
         guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
         let lines = data.split(separator: 0x0A)
         guard let first = lines.first, let header = try? JSONDecoder().decode(JournalHeader.self, from: Data(first)),
               header.format == "pdf-annotator-journal" else { return nil }
+        var opener: JournalKey?
+        if let encryption = header.encryption {
+            guard let password, let found = JournalKey(password: password, encryption: encryption) else {
+                return JournalContents(header: header, lines: [], isReadable: false)
+            }
+            opener = found
+            key = found
+        }
         var steps: [JournalLine] = []
         for line in lines.dropFirst() {
-            guard let step = try? JSONDecoder().decode(JournalLine.self, from: Data(line)) else { break }
+            var json = Data(line)
+            if let opener {
+                guard let sealed = Base64.decode(String(decoding: line, as: UTF8.self)), let plain = opener.open(sealed) else { break }
+                json = Data(plain)
+            }
+            guard let step = try? JSONDecoder().decode(JournalLine.self, from: json) else { break }
             steps.append(step)
         }
         return JournalContents(header: header, lines: steps)

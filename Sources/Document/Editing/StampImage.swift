@@ -55,10 +55,10 @@ public enum StampImageSource: Hashable, Sendable, Codable {
 }
 
 /// Standard base64 (RFC 4648, with padding).
-enum Base64 {
+public enum Base64 {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
-    static func encode(_ bytes: [UInt8]) -> String {
+    public static func encode(_ bytes: [UInt8]) -> String {
         var out: [UInt8] = []
         out.reserveCapacity((bytes.count + 2) / 3 * 4)
         var i = 0
@@ -73,7 +73,7 @@ enum Base64 {
         return String(decoding: out, as: UTF8.self)
     }
 
-    static func decode(_ text: String) -> [UInt8]? {
+    public static func decode(_ text: String) -> [UInt8]? {
         var values: [UInt8] = []
         values.reserveCapacity(text.utf8.count)
         for c in text.utf8 {

@@ -37,9 +37,9 @@ extension DocumentWindow {
                 self.canvas.setLayoutSettings(LayoutSettings(pageLayout: preferred.pageLayout, rightToLeft: true))
                 self.syncViewActions()
             }
-            // A document that needs a password is not journaled: the journal is plain text in the
-            // user's state folder, and the document's contents must never be written unencrypted.
-            if password == nil { self.offerToRestore(editor: editor, path: path) }
+            // A document that needs a password has its journal encrypted with a key derived from
+            // that password: its contents are never written in plain text.
+            self.offerToRestore(editor: editor, path: path)
             self.editStateChanged()
         }
     }
@@ -49,11 +49,21 @@ extension DocumentWindow {
     /// file is moved aside, and the user is told.
     func offerToRestore(editor: DocumentEditor, path: String) {
         let journal = EditJournal.forDocument(at: path)
+        journal.password = editor.password
         guard let contents = journal.read() else {
             editor.journal = journal
             return
         }
         let name = Self.displayName(path)
+        guard contents.isReadable else {
+            // Encrypted with another password (the document's other one, say): keep it.
+            let kept = journal.moveAside()
+            editor.journal = journal
+            showMessage(kind: "journal-locked", title: "Unsaved Changes Not Restored",
+                        body: "The unsaved changes to “\(name)” were kept with another password than the one you gave, so they could not be read."
+                            + (kept.map { " They were kept in \($0.path)." } ?? ""))
+            return
+        }
         guard EditJournal.matches(contents.header, file: path) else {
             let kept = journal.moveAside()
             editor.journal = journal
@@ -240,7 +250,9 @@ extension DocumentWindow {
         guard let session = editing else { completion?(false); return }
         do {
             try session.editor.save(to: target)
-            session.editor.journal = EditJournal.forDocument(at: target)
+            let journal = EditJournal.forDocument(at: target)
+            journal.password = session.editor.password
+            session.editor.journal = journal
             path = target
             baseTitle = Self.displayName(target)
             saveError = nil

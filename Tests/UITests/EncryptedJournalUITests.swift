@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A document that needs a password is journaled too (encrypted with a key from that password):
+/// after a `kill -9`, opening it again with its password offers its unsaved edits back.
+final class EncryptedJournalUITests: XCTestCase {
+    static let password = "openpassword"
+
+    /// Launches the app on `path`, types the password into its prompt and waits for the page
+    /// and the editor.
+    private func openLocked(_ path: String, in session: AppSession) throws -> AppSession.State {
+        let app = try session.launch([path])
+        let prompt = try XCTUnwrap(session.waitFor("the password prompt") { s in
+            s.pid == Int(app.processIdentifier) && s.windows.first?.content == "password"
+        })
+        let w = try XCTUnwrap(prompt.windows.first)
+        let origin = try XCTUnwrap(session.windowOrigin(pid: prompt.pid))
+        session.xdotool("mousemove", "\(Int(origin.x + w.canvasX + w.viewWidth / 2))", "\(Int(origin.y + w.canvasY + w.viewHeight / 2))")
+        session.xdotool("click", "1")
+        session.xdotool("type", Self.password)
+        session.xdotool("key", "Return")
+        return try XCTUnwrap(session.waitFor("the document opens with its password") { s in
+            s.pid == Int(app.processIdentifier) && s.windows.first.map { $0.content == "document" && $0.isEditable == true && $0.missingTiles == 0 } ?? false
+        })
+    }
+
+    func testAKilledSessionOnAPasswordDocumentRestoresItsNoteOnceThePasswordIsGiven() throws {
+        let session = try AppSession()
+        let path = session.workDir.appendingPathComponent("locked.pdf").path
+        try FileManager.default.copyItem(atPath: try AppSession.sharedPDF("encrypted-userpw-libreoffice.pdf"), toPath: path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        let original = try Data(contentsOf: URL(fileURLWithPath: path))
+        let opened = try openLocked(path, in: session)
+        let w = try XCTUnwrap(opened.windows.first)
+        let page = try XCTUnwrap(w.visiblePages.first { $0.page == 1 })
+        let origin = try XCTUnwrap(session.windowOrigin(pid: opened.pid))
+        // The page takes the keyboard, N picks the Note tool, a click places a note.
+        let x = Int(origin.x + w.canvasX + page.x + page.width * 0.3), y = Int(origin.y + w.canvasY + page.y + min(page.height, w.viewHeight) * 0.3)
+        session.xdotool("mousemove", "\(x)", "\(y)")
+        session.xdotool("click", "1")
+        session.waitFor("the page has the keyboard") { $0.windows.first?.canvasHasFocus == true }
+        session.xdotool("key", "n")
+        session.waitFor("N picks the Note tool") { $0.windows.first?.tool == "note" }
+        session.xdotool("click", "1")
+        let placed = try XCTUnwrap(session.waitFor("a note, unsaved") { s in
+            s.windows.first.map { $0.undoName == "Note" && $0.hasUnsavedChanges == true } ?? false
+        }?.windows.first)
+        let note = try XCTUnwrap(placed.annotations.first { $0.kind == "note" })
+        if placed.dialog == "note" {
+            try session.waitForDialogFocus(pid: opened.pid)
+            session.xdotool("key", "Escape")
+            session.waitFor("the note's text closes") { $0.windows.first?.dialog == nil }
+        }
+
+        let app = try XCTUnwrap(session.apps.last)
+        XCTAssertEqual(kill(app.processIdentifier, SIGKILL), 0)
+        app.waitUntilExit()
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), original, "nothing was saved before the kill")
+        try? FileManager.default.removeItem(at: session.stateFile)
+        // The journal left behind holds nothing readable of the document.
+        let journals = session.workDir.appendingPathComponent("state/pdf-annotator/journals")
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: journals.path)) ?? []
+        XCTAssertEqual(files.count, 1, "one journal in \(journals.path): \(files)")
+        if let file = files.first {
+            let text = try String(contentsOf: journals.appendingPathComponent(file), encoding: .utf8)
+            XCTAssertFalse(text.contains("\"record\""), "the steps are sealed: \(text.prefix(300))")
+        }
+
+        let asking = try openLockedAndWaitForRestore(path, in: session)
+        XCTAssertEqual(asking.windows.first?.hasUnsavedChanges, false, "nothing is applied before the answer")
+        try session.waitForDialogFocus(pid: asking.pid)
+        session.xdotool("key", "Return")
+        let restored = try XCTUnwrap(session.waitFor("Return restores the note") { s in
+            guard let w = s.windows.first, w.dialog == nil, w.hasUnsavedChanges == true else { return false }
+            return w.annotations.contains { $0.kind == "note" && abs($0.x - note.x) <= 1 && abs($0.y - note.y) <= 1 }
+        }?.windows.first)
+        XCTAssertEqual(restored.undoName, "Note", "the restored edit can be undone")
+    }
+
+    private func openLockedAndWaitForRestore(_ path: String, in session: AppSession) throws -> AppSession.State {
+        let app = try session.launch([path])
+        let prompt = try XCTUnwrap(session.waitFor("the password prompt again") { s in
+            s.pid == Int(app.processIdentifier) && s.windows.first?.content == "password"
+        })
+        let w = try XCTUnwrap(prompt.windows.first)
+        let origin = try XCTUnwrap(session.windowOrigin(pid: prompt.pid))
+        session.xdotool("mousemove", "\(Int(origin.x + w.canvasX + w.viewWidth / 2))", "\(Int(origin.y + w.canvasY + w.viewHeight / 2))")
+        session.xdotool("click", "1")
+        session.xdotool("type", Self.password)
+        session.xdotool("key", "Return")
+        return try XCTUnwrap(session.waitFor("the restore question, once the password is given") { s in
+            s.pid == Int(app.processIdentifier) && s.windows.first?.dialog == "restore"
+        })
+    }
+}
