@@ -21,7 +21,8 @@ extension PopplerDocument {
             throw Self.openError(for: error, path: path, passwordGiven: password != nil)
         }
         let geometry = zip(cropSizes, displaySizes).map { PageGeometry(cropSize: $0, displayedSize: $1, isLoaded: true) }
-        let copy = PopplerDocument(path: path, uri: uri, password: password, document: reopened, geometry: geometry, metadata: metadata)
+        let copy = PopplerDocument(path: path, uri: uri, password: password, document: reopened, geometry: geometry, metadata: metadata,
+                                   coreText: coreText)
         probeLock.lock()
         let known = rotationProbe.rotations
         probeLock.unlock()

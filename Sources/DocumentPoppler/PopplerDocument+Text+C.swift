@@ -7,7 +7,11 @@ import Geometry
 extension PopplerDocument: TextSource {
     /// A page's text and character boxes. poppler lays the text out as the page is displayed
     /// (its /Rotate applied), in points from the top-left corner, one box per character of the
-    /// page's text. Wraps `poppler_page_get_text` and `poppler_page_get_text_layout`.
+    /// page's text. Wraps `poppler_page_get_text` and `poppler_page_get_text_layout`; a page
+    /// for which poppler-glib gives no text, or that holds right-to-left text (which 22.12's
+    /// selection walk reads with blocks missing and spaces misplaced), is read with the core
+    /// library's text output instead (``CoreText``), as pdftotext reads it, lines in logical
+    /// order.
     ///
     /// Takes the render lock: call it from the render worker (or any thread that may wait for
     /// a page being drawn).
@@ -20,14 +24,16 @@ extension PopplerDocument: TextSource {
         guard page.rawValue >= 0, page.rawValue < pageCount else { return .empty }
         renderLock.lock()
         defer { renderLock.unlock() }
-        return document.withPointer { doc in
+        let glib: PageText? = document.withPointer { doc in
             guard let raw = poppler_document_get_page(doc, Int32(page.rawValue)) else { return .empty }
             let p = GObjectRef(adopting: raw)
             return p.withPointer { p in
                 let text = adoptGString(poppler_page_get_text(p)) ?? ""
                 // One box per Unicode scalar of the text (poppler's own pairing), but for the
                 // bidirectional marks poppler adds around right-to-left runs, which have no box.
-                let characters = text.unicodeScalars.filter { !Self.isDirectionMark($0) }.map { Character($0) }
+                let scalars = text.unicodeScalars.filter { !Self.isDirectionMark($0) }
+                if scalars.isEmpty || scalars.contains(where: ReadingOrder.isRightToLeft) { return nil }
+                let characters = scalars.map { Character($0) }
                 guard wantsBoxes(characters) else { return .empty }
                 var rects: UnsafeMutablePointer<PopplerRectangle>?
                 var count: UInt32 = 0
@@ -40,6 +46,9 @@ extension PopplerDocument: TextSource {
                 return PageText(characters: characters, boxes: boxes)
             }
         }
+        if let glib { return glib }
+        guard let core = coreText.text(on: page), !core.isEmpty else { return .empty }
+        return wantsBoxes(core.characters) ? core : .empty
     }
 
     /// The invisible direction marks and embeddings (LRM, RLM, LRE … PDF, LRI … PDI) that

@@ -50,8 +50,12 @@ public final class PopplerDocument: PageSource, @unchecked Sendable {
     /// The lazily resolved rotations and the throw-away document that resolves them; touched
     /// only under `probeLock`.
     var rotationProbe: RotationProbe
+    /// The core library's text, for the pages poppler-glib reads badly (see ``text(on:)``).
+    let coreText: CoreText
 
-    init(path: String, uri: String, password: String?, document: GObjectRef, geometry: [PageGeometry], metadata: DocumentMetadata) {
+    init(path: String, uri: String, password: String?, document: GObjectRef, geometry: [PageGeometry], metadata: DocumentMetadata,
+         coreText: CoreText? = nil) {
+        self.coreText = coreText ?? CoreText(path: path, password: password)
         self.path = path
         self.uri = uri
         self.password = password
