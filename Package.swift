@@ -45,7 +45,11 @@ let package = Package(
         .target(name: "PopplerBridge", dependencies: ["CPopplerCore"], linkerSettings: [.linkedLibrary("poppler"), .linkedLibrary("z")]),
 
         // Platform layers.
-        .target(name: "DocumentPoppler", dependencies: ["Document", "Geometry", "CPoppler", "CCairo", "CNettle", "PopplerBridge", "Platform"]),
+        .target(
+            name: "DocumentPoppler", dependencies: ["Document", "Geometry", "CPoppler", "CCairo", "CNettle", "PopplerBridge", "Platform"],
+            // GMemoryInputStream: an edited document is read as its original bytes and its update.
+            linkerSettings: [.linkedLibrary("gio-2.0")]
+        ),
         .target(name: "Rendering", dependencies: ["Document", "DocumentLayout", "Geometry", "CCairo", "Platform"]),
         .target(
             name: "GtkShell",

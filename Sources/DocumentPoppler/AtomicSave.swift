@@ -37,6 +37,15 @@ public enum AtomicSave {
     ///   - destination: The path to replace (or create).
     ///   - modeFrom: The file whose permissions the new one gets (the original document).
     public static func write(_ bytes: [UInt8], to destination: String, modeFrom: String, fileSystem: SaveFileSystem = .system) throws(SaveError) {
+        let outcome: Result<Void, SaveError> = bytes.withUnsafeBytes { raw in
+            Result { () throws(SaveError) in try write(parts: [raw], to: destination, modeFrom: modeFrom, fileSystem: fileSystem) }
+        }
+        try outcome.get()
+    }
+
+    /// Writes the new file from `parts`, one after the other (a document's original bytes
+    /// and its update, neither copied into one buffer).
+    public static func write(parts: [UnsafeRawBufferPointer], to destination: String, modeFrom: String, fileSystem: SaveFileSystem = .system) throws(SaveError) {
         let folder = destination.contains("/") ? String(destination[..<destination.lastIndex(of: "/")!]) : "."
         let name = destination.split(separator: "/").last.map(String.init) ?? destination
         var st = stat()
@@ -65,15 +74,17 @@ public enum AtomicSave {
             unlink(temporary)
             return failure(code, destination)
         }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { fileSystem.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw abandon(errno)
+        for part in parts where part.count > 0 {
+            var offset = 0
+            while offset < part.count {
+                let written = fileSystem.write(fd, part.baseAddress! + offset, part.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw abandon(errno)
+                }
+                if written == 0 { throw abandon(ENOSPC) }
+                offset += written
             }
-            if written == 0 { throw abandon(ENOSPC) }
-            offset += written
         }
         if fchmod(fd, mode) != 0 { throw abandon(errno) }
         if fileSystem.fsync(fd) != 0 { throw abandon(errno) }

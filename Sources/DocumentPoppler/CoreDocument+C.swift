@@ -224,6 +224,22 @@ extension CoreDocument {
         guard status == ANN_PDF_OK else { throw .write(path: path) }
     }
 
+    /// The bytes a save would write, as the original bytes (shared) and the update the edits
+    /// make (computed without touching the original). Wraps `ann_pdf_update` and
+    /// `ann_pdf_original`.
+    public func editedBytes() throws(CoreDocumentError) -> EditedBytes {
+        lock.lock()
+        defer { lock.unlock() }
+        var data: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        guard ann_pdf_update(handle.pointer, &data, &length) == ANN_PDF_OK else { throw .write(path: "memory") }
+        defer { ann_pdf_free(data) }
+        let update = data.map { Array(UnsafeBufferPointer(start: $0, count: length)) } ?? []
+        var originalLength = 0
+        let original = ann_pdf_original(handle.pointer, &originalLength)
+        return EditedBytes(owner: self, original: UnsafeRawBufferPointer(start: original, count: originalLength), update: update)
+    }
+
     /// The bytes ``save(to:)`` would write. Wraps `ann_pdf_save_to_memory`.
     public func savedBytes() throws(CoreDocumentError) -> [UInt8] {
         lock.lock()

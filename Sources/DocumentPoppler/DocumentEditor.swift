@@ -89,7 +89,7 @@ public final class DocumentEditor {
 
     /// The document as a save would write it now (the original bytes with the unsaved edits as
     /// an incremental update), for printing or exporting what the user sees.
-    public func currentBytes() throws(CoreDocumentError) -> [UInt8] { try core.savedBytes() }
+    public func currentBytes() throws(CoreDocumentError) -> [UInt8] { try core.editedBytes().joined() }
 
     /// The text fields of the document information dictionary, decoded from the file's own
     /// bytes (PDFDocEncoding, UTF-16 or PDF 2.0's UTF-8), over `metadata` (which supplies the
@@ -412,15 +412,20 @@ public final class DocumentEditor {
         pageEntryIDs[page] = Set(ordered.map(\.id))
     }
 
-    /// The file with every edit applied, as it would be saved: what the view shows.
-    public func renderedBytes() throws(EditorError) -> [UInt8] {
+    /// The file with every edit applied, as it would be saved: what the view shows. The
+    /// original bytes are shared, not copied, and only the update is made anew, so an edit
+    /// costs what it changes.
+    public func rendered() throws(EditorError) -> EditedBytes {
         do {
             try dropOrphans()
-            return try core.savedBytes()
+            return try core.editedBytes()
         } catch {
             throw .library(error)
         }
     }
+
+    /// ``rendered()`` as one array (a copy of the whole file).
+    public func renderedBytes() throws(EditorError) -> [UInt8] { try rendered().joined() }
 
     /// Removes the objects that edits left behind (undone annotations, appearances replaced
     /// by the file's own, pictures no stamp shows), so that no update writes them; an
@@ -594,18 +599,19 @@ public final class DocumentEditor {
         if inPlace, !overwriteChangedFile, let stamp = diskStamp, FileStamp(path: path) != stamp {
             throw .save(.changedOnDisk(path: path))
         }
-        let bytes: [UInt8]
+        let bytes: EditedBytes
         do {
             try dropOrphans()
-            bytes = try core.savedBytes()
+            bytes = try core.editedBytes()
         } catch {
             throw .library(error)
         }
-        do {
-            try AtomicSave.write(bytes, to: destination, modeFrom: path, fileSystem: fileSystem)
-        } catch {
-            throw .save(error)
+        let written: Result<Void, SaveError> = bytes.update.withUnsafeBytes { update in
+            Result { () throws(SaveError) in
+                try AtomicSave.write(parts: [bytes.original, update], to: destination, modeFrom: path, fileSystem: fileSystem)
+            }
         }
+        do { try written.get() } catch { throw .save(error) }
         // Continue on the saved file, so that the next save appends to it.
         do {
             core = try CoreDocument.open(path: destination, password: password)

@@ -20,6 +20,43 @@ extension PopplerDocument {
         } catch {
             throw Self.openError(for: error, path: path, passwordGiven: password != nil)
         }
+        return carryingOver(to: reopened)
+    }
+
+    /// The same document with the edited bytes as its content, read in place: the original
+    /// bytes are shared with the editor (not copied) and only the update is new, so the cost
+    /// of showing an edit does not grow with the file's size. poppler reads both parts as one
+    /// seekable stream. Wraps `poppler_document_new_from_stream` over a `GMemoryInputStream`.
+    public func reloaded(from edited: EditedBytes) throws(DocumentOpenError) -> PopplerDocument {
+        let stream: UnsafeMutablePointer<GInputStream> = g_memory_input_stream_new()!
+        defer { g_object_unref(stream) }
+        let memory = UnsafeMutableRawPointer(stream).assumingMemoryBound(to: GMemoryInputStream.self)
+        // The original part keeps the core document (its owner) alive as long as poppler reads it.
+        let owner = Unmanaged.passRetained(edited.owner as AnyObject).toOpaque()
+        let original = g_bytes_new_with_free_func(edited.original.baseAddress, gsize(edited.original.count), { owner in
+            if let owner { Unmanaged<AnyObject>.fromOpaque(owner).release() }
+        }, owner)
+        g_memory_input_stream_add_bytes(memory, original)
+        g_bytes_unref(original)
+        if !edited.update.isEmpty {
+            let update = edited.update.withUnsafeBytes { raw in g_bytes_new(raw.baseAddress, gsize(raw.count)) }
+            g_memory_input_stream_add_bytes(memory, update)
+            g_bytes_unref(update)
+        }
+        let reopened: GObjectRef
+        do throws(GLibError) {
+            let pointer = try gerrorCall { error in
+                poppler_document_new_from_stream(stream, goffset(edited.count), password, nil, error)
+            }
+            reopened = GObjectRef(adopting: pointer)
+        } catch {
+            throw Self.openError(for: error, path: path, passwordGiven: password != nil)
+        }
+        return carryingOver(to: reopened)
+    }
+
+    /// A document over `reopened` with this one's geometry, metadata, rotations and text reader.
+    private func carryingOver(to reopened: GObjectRef) -> PopplerDocument {
         let geometry = zip(cropSizes, displaySizes).map { PageGeometry(cropSize: $0, displayedSize: $1, isLoaded: true) }
         let copy = PopplerDocument(path: path, uri: uri, password: password, document: reopened, geometry: geometry, metadata: metadata,
                                    coreText: coreText)

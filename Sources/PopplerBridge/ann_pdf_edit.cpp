@@ -58,6 +58,8 @@ class MemoryOutStream : public OutStream
 public:
     MemoryOutStream() = default;
     explicit MemoryOutStream(FILE *fileA) : file(fileA) { }
+    // A stream that stands for the bytes after the first `offset` (an update after the file).
+    explicit MemoryOutStream(Goffset offset) : position(offset) { }
     ~MemoryOutStream() override { flush(); }
     std::string data;
     bool failed = false;
@@ -110,6 +112,25 @@ private:
     Goffset position = 0;
 };
 
+// The original file's bytes as poppler reads them. A save copies them first, one byte at a time
+// through two virtual calls (half a second for 100 MB); while `skipCopy` is set, the copy a save
+// makes is empty, so that an update is written without them (the caller has the bytes).
+class OriginalStream : public MemStream
+{
+public:
+    OriginalStream(const char *bytes, Goffset length, const bool *skipCopyA)
+        : MemStream(bytes, 0, length, Object(objNull)), data(bytes), size(length), skipCopy(skipCopyA) { }
+    BaseStream *copy() override
+    {
+        return new MemStream(data, 0, *skipCopy ? 0 : size, Object(objNull));
+    }
+
+private:
+    const char *data;
+    Goffset size;
+    const bool *skipCopy;
+};
+
 char *copyOut(const std::string &text, size_t *length)
 {
     char *out = static_cast<char *>(std::malloc(text.size() + 1));
@@ -146,6 +167,8 @@ struct ann_pdf
     // update is always built on exactly what was opened, whatever another program does to the
     // file meanwhile (rewriting it in place would otherwise pull the ground from under a save).
     std::unique_ptr<std::string> original;
+    // Set while ann_pdf_update writes an update without the original bytes (OriginalStream).
+    bool skipOriginal = false;
     std::unique_ptr<PDFDoc> doc;
     // The file it was opened from: ann_pdf_save does not write over it (a save in place goes
     // through a temporary file and a rename, in Swift).
@@ -491,8 +514,10 @@ ann_pdf *ann_pdf_open(const char *path, const char *password, ann_pdf_status *st
                 return nullptr;
             }
         }
-        // PDFDoc owns (and deletes) the stream; the bytes stay with this document.
-        auto *stream = new MemStream(original->data(), 0, static_cast<Goffset>(original->size()), Object(objNull));
+        // PDFDoc owns (and deletes) the stream; the bytes (and the flag) stay with this document,
+        // which is made first so that the stream can point at its flag.
+        auto editable = std::make_unique<ann_pdf>();
+        auto *stream = new OriginalStream(original->data(), static_cast<Goffset>(original->size()), &editable->skipOriginal);
         auto doc = std::make_unique<PDFDoc>(stream, secret, secret);
         if (!doc->isOk()) {
             switch (doc->getErrorCode()) {
@@ -512,13 +537,12 @@ ann_pdf *ann_pdf_open(const char *path, const char *password, ann_pdf_status *st
             return nullptr;
         }
         result = ANN_PDF_OK;
-        auto editable = new ann_pdf;
         editable->initer = std::move(initer);
         editable->original = std::move(original);
         editable->doc = std::move(doc);
         editable->device = info.st_dev;
         editable->inode = info.st_ino;
-        return editable;
+        return editable.release();
     } catch (...) {
         result = ANN_PDF_ERROR_DAMAGED;
         return nullptr;
@@ -971,6 +995,44 @@ ann_pdf_status ann_pdf_save_to_memory(ann_pdf *doc, unsigned char **data, size_t
     } catch (...) {
         return ANN_PDF_ERROR_WRITE;
     }
+}
+
+ann_pdf_status ann_pdf_update(ann_pdf *doc, unsigned char **data, size_t *length)
+{
+    if (doc == nullptr || data == nullptr || length == nullptr) {
+        return ANN_PDF_ERROR_ARGUMENT;
+    }
+    *data = nullptr;
+    *length = 0;
+    if (!doc->doc->getXRef()->isModified()) {
+        return ANN_PDF_OK;
+    }
+    try {
+        MemoryOutStream out(static_cast<Goffset>(doc->original->size()));
+        doc->skipOriginal = true;
+        int status = doc->doc->saveAs(&out, writeForceIncremental);
+        doc->skipOriginal = false;
+        if (status != errNone) {
+            return ANN_PDF_ERROR_WRITE;
+        }
+        if (out.data.empty()) {
+            return ANN_PDF_OK;
+        }
+        *data = reinterpret_cast<unsigned char *>(copyOut(out.data, length));
+        return *data != nullptr ? ANN_PDF_OK : ANN_PDF_ERROR_WRITE;
+    } catch (...) {
+        doc->skipOriginal = false;
+        return ANN_PDF_ERROR_WRITE;
+    }
+}
+
+const unsigned char *ann_pdf_original(ann_pdf *doc, size_t *length)
+{
+    if (doc == nullptr || length == nullptr) {
+        return nullptr;
+    }
+    *length = doc->original->size();
+    return reinterpret_cast<const unsigned char *>(doc->original->data());
 }
 
 void ann_pdf_free(void *pointer)

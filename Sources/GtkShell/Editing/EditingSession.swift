@@ -10,6 +10,8 @@ import Platform
 /// The shell's side of editing one document: it hands every change to the ``DocumentEditor``
 /// (the one place that applies edits), then brings the screen up to date by reloading the
 /// edited bytes into the render worker's document and re-rendering the pages that changed.
+/// The edited bytes are the file's own (shared, not copied) and the update the edit made, so
+/// an edit costs what it changes, whatever the file's size.
 ///
 /// - Warning: main thread only.
 @MainActor
@@ -71,9 +73,9 @@ final class EditingSession {
     /// tells the canvas once the new version is in place. Tiles the worker finished before the
     /// swap reach the main loop before that message, so the canvas marks them stale.
     func refreshRendering(_ pages: Set<PageIndex>) {
-        let bytes: [UInt8]
+        let bytes: EditedBytes
         do {
-            bytes = try editor.renderedBytes()
+            bytes = try editor.rendered()
         } catch {
             onContentChanged?(pages)
             return

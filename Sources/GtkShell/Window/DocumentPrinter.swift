@@ -81,7 +81,7 @@ extension DocumentWindow {
         addAction("print") { [weak self] in
             guard let self, self.content == .document, let document = self.document else { return }
             // What the user sees: the file with the unsaved edits, in a copy of its own.
-            let copy = (try? self.editing?.editor.currentBytes()).flatMap { try? document.reloaded(from: $0) } ?? document
+            let copy = (try? self.editing?.editor.rendered()).flatMap { try? document.reloaded(from: $0) } ?? document
             let title = string(gtk_window_get_title(cast(self.window))) ?? "Document"
             self.pendingDialog = "print"
             self.application?.stateChanged()

@@ -168,6 +168,15 @@ ann_pdf_status ann_pdf_save(ann_pdf *doc, const char *path);
 /* The same bytes as ann_pdf_save, into memory (*data malloc'd). */
 ann_pdf_status ann_pdf_save_to_memory(ann_pdf *doc, unsigned char **data, size_t *length);
 
+/* The update a save would append to the original bytes (objects, cross-reference section,
+ * trailer), without those bytes: what ann_pdf_save writes after them, byte for byte (its offsets
+ * count the original's length). An edit costs what it changes, not the file's size. *data is
+ * malloc'd; NULL with *length 0 when nothing changed. */
+ann_pdf_status ann_pdf_update(ann_pdf *doc, unsigned char **data, size_t *length);
+
+/* The bytes the document was opened from (borrowed: valid until ann_pdf_close; never changed). */
+const unsigned char *ann_pdf_original(ann_pdf *doc, size_t *length);
+
 void ann_pdf_free(void *pointer);
 
 #ifdef __cplusplus
