@@ -88,8 +88,9 @@ public final class DocumentEditor {
     public var isEncrypted: Bool { core.isEncrypted }
 
     /// The document as a save would write it now (the original bytes with the unsaved edits as
-    /// an incremental update), for printing or exporting what the user sees.
-    public func currentBytes() throws(CoreDocumentError) -> [UInt8] { try core.editedBytes().joined() }
+    /// an incremental update), in one array written by poppler's own save: a copy of the whole
+    /// file. The app uses ``rendered()``; this stays for comparisons (the edit benchmark).
+    public func currentBytes() throws(CoreDocumentError) -> [UInt8] { try core.savedBytes() }
 
     /// The text fields of the document information dictionary, decoded from the file's own
     /// bytes (PDFDocEncoding, UTF-16 or PDF 2.0's UTF-8), over `metadata` (which supplies the

@@ -4,5 +4,6 @@
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+runEditCostBenchmark()
 runSaveBenchmark(document: arguments.first)
 runUndoBenchmark(annotationCount: 10_000)
