@@ -217,6 +217,17 @@ extension CoreDocument {
         return dropped
     }
 
+    /// Starts a new list of the objects changed from now on (a save takes what came before).
+    /// Wraps `ann_pdf_mark`.
+    public func mark() { locked { ann_pdf_mark(handle.pointer) } }
+
+    /// Carries the objects `other` changed since its last ``mark()`` into this document (the
+    /// file `other` just saved, reopened), under the same numbers. Wraps `ann_pdf_take_changes`.
+    public func takeChanges(from other: CoreDocument) throws(CoreDocumentError) {
+        let status = other.locked { locked { ann_pdf_take_changes(handle.pointer, other.handle.pointer) } }
+        guard status == ANN_PDF_OK else { throw .rejected("the changes made while saving") }
+    }
+
     /// Writes the original bytes and the edits as an incremental update to exactly `path`.
     /// Wraps `ann_pdf_save`.
     public func save(to path: String) throws(CoreDocumentError) {

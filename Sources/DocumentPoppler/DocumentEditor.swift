@@ -24,13 +24,13 @@ public enum EditorError: Error, Equatable, Sendable {
 ///   annotations (``annotations(on:)``) the first time costs a little PDF work.
 public final class DocumentEditor {
     /// The file being edited (changes with Save As).
-    public private(set) var path: String
+    public internal(set) var path: String
     /// The password the document was opened with (its journal is encrypted with a key derived
     /// from it).
     public let password: String?
-    private(set) var core: CoreDocument
+    var core: CoreDocument
     public internal(set) var model = AnnotationModel()
-    public private(set) var history = EditHistory()
+    public internal(set) var history = EditHistory()
     /// Where each annotation's object is, by id, and the other way round.
     var refs: [String: ObjectRef] = [:]
     var idsByRef: [ObjectRef: String] = [:]
@@ -51,22 +51,24 @@ public final class DocumentEditor {
     /// The form's fields as the file has them, read the first time they are asked for.
     var formState: FormState?
     /// The file's size and modification time when it was opened or last saved.
-    public private(set) var diskStamp: FileStamp?
+    public internal(set) var diskStamp: FileStamp?
     /// The journal of unsaved steps, when one is kept.
     public var journal: EditJournal?
     /// Whether the journal has its header for the current saved state.
-    private var journalStarted = false
+    var journalStarted = false
     /// Each annotation's /AP and /AS as the file had them when read, for `.file` appearances.
     private var fileAppearances: [String: (ap: PDFObject?, state: PDFObject?)] = [:]
     /// Records at the top of the undo and redo stacks that a replay of the journal holds too.
-    private var mirroredUndo = 0
-    private var mirroredRedo = 0
+    var mirroredUndo = 0
+    var mirroredRedo = 0
     /// Ids of the annotations stored in the file on disk (read at open, or written by a save).
-    private var idsOnDisk: Set<String> = []
+    var idsOnDisk: Set<String> = []
     /// Each stamp picture's image object, so that a stamp moved or restored reuses it.
-    private var imageRefs: [StampImage: ObjectRef] = [:]
+    var imageRefs: [StampImage: ObjectRef] = [:]
     /// Those of them that a save wrote into the file.
-    private var savedImageRefs: Set<ObjectRef> = []
+    var savedImageRefs: Set<ObjectRef> = []
+    /// The save running on a worker, if one is (see ``prepareSave(to:overwriteChangedFile:fileSystem:)``).
+    public internal(set) var saveInProgress: SaveJob?
 
     init(path: String, password: String?, core: CoreDocument) {
         self.path = path
@@ -210,6 +212,8 @@ public final class DocumentEditor {
     /// Applies a new edit, records it for undo and journals it.
     public func perform(_ record: EditRecord) throws(EditorError) {
         try apply(record.edit)
+        // A new edit below the state a running save writes makes that state unreachable.
+        if let job = saveInProgress, history.undoStack.count < job.depth { job.depthReachable = false }
         history.record(record)
         appendToJournal(.do, record)
     }
@@ -431,7 +435,7 @@ public final class DocumentEditor {
     /// Removes the objects that edits left behind (undone annotations, appearances replaced
     /// by the file's own, pictures no stamp shows), so that no update writes them; an
     /// annotation whose object went gets a new one if it comes back.
-    private func dropOrphans() throws(CoreDocumentError) {
+    func dropOrphans() throws(CoreDocumentError) {
         let dropped = try core.dropUnreachableObjects()
         guard !dropped.isEmpty else { return }
         for ref in dropped {
@@ -552,7 +556,7 @@ public final class DocumentEditor {
 
     /// After a save: the ids the saved file implies for each loaded page's annotations, and
     /// where they differ from the model's, an alias for the journal.
-    private func recomputeAliases() {
+    func recomputeAliases() {
         var map: [String: String] = [:]
         for page in model.pages.keys {
             for (_, ref, fileID, _) in fileAnnotations(on: page) {
@@ -587,45 +591,15 @@ public final class DocumentEditor {
 
     /// Saves every edit into `target` (the file itself by default) as an incremental update,
     /// atomically; then this editor continues on the saved file. Writes nothing when there is
-    /// nothing to save and the target is the file itself.
+    /// nothing to save and the target is the file itself. The same steps as a save on a worker
+    /// (``prepareSave(to:overwriteChangedFile:fileSystem:)``), all on the calling thread.
     ///
     /// - Parameter overwriteChangedFile: Save even though another program changed the file
     ///   since it was opened (the caller asked the user).
     public func save(to target: String? = nil, overwriteChangedFile: Bool = false, fileSystem: SaveFileSystem = .system) throws(EditorError) {
-        let destination = target ?? path
-        let inPlace = destination == path
-        if inPlace && !history.hasUnsavedChanges && !core.isModified { return }
-        // The editor builds on the bytes it opened (held in memory), so replacing a file another
-        // program changed, in place or by a rename, is safe once the user agrees.
-        if inPlace, !overwriteChangedFile, let stamp = diskStamp, FileStamp(path: path) != stamp {
-            throw .save(.changedOnDisk(path: path))
-        }
-        let bytes: EditedBytes
-        do {
-            try dropOrphans()
-            bytes = try core.editedBytes()
-        } catch {
-            throw .library(error)
-        }
-        let written: Result<Void, SaveError> = bytes.update.withUnsafeBytes { update in
-            Result { () throws(SaveError) in
-                try AtomicSave.write(parts: [bytes.original, update], to: destination, modeFrom: path, fileSystem: fileSystem)
-            }
-        }
-        do { try written.get() } catch { throw .save(error) }
-        // Continue on the saved file, so that the next save appends to it.
-        do {
-            core = try CoreDocument.open(path: destination, password: password)
-        } catch {
-            throw .library(error)
-        }
-        path = destination
-        savedImageRefs = Set(imageRefs.values)
-        diskStamp = FileStamp(path: destination)
-        idsOnDisk = Set(refs.keys)
-        recomputeAliases()
-        history.markSaved()
-        discardJournal()
+        guard let job = try prepareSave(to: target, overwriteChangedFile: overwriteChangedFile, fileSystem: fileSystem) else { return }
+        job.run()
+        try finishSave(job)
     }
 }
 

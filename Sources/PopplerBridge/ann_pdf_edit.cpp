@@ -185,6 +185,8 @@ struct ann_pdf
     // (what the file stores is also encrypted for an encrypted document, and poppler applies
     // no filter to an object it holds).
     std::map<int, struct StoredData> addedStreamData;
+    // Object numbers set, added or removed since the last ann_pdf_mark.
+    std::set<int> touched;
     ~ann_pdf() { doc.reset(); }
 };
 
@@ -473,6 +475,17 @@ public:
 // does not parse or already names a filter.
 Object makeStream(ann_pdf *d, Ref ref, const char *dict_text, size_t dict_length, const unsigned char *data, size_t data_length);
 
+// The stream object `ref` holds for data already encoded (`owned` has its /Filter and
+// /DecodeParms): encrypted for an encrypted document, /Length set, the data registered as
+// the stream's for ann_pdf_stream_data.
+Object storedStream(ann_pdf *d, Ref ref, Object &&owned, const StoredData &data);
+
+// Remembers that object `num` changed since the last ann_pdf_mark.
+void touch(ann_pdf *d, int num)
+{
+    d->touched.insert(num);
+}
+
 } // namespace
 
 extern "C" {
@@ -706,10 +719,12 @@ ann_pdf_status ann_pdf_set_page_annots(ann_pdf *doc, int page, const ann_pdf_ann
         const Object &annotsNF = pageDict.dictLookupNF("Annots");
         if (annotsNF.isRef() && old.isArray() && !annotsShared(doc, page, annotsNF.getRef())) {
             xref->setModifiedObject(&array, annotsNF.getRef());
+            touch(doc, annotsNF.getRef().num);
         } else {
             Object copy(pageDict.getDict()->copy(xref));
             copy.dictSet("Annots", std::move(array));
             xref->setModifiedObject(&copy, pageRef);
+            touch(doc, pageRef.num);
         }
         return ANN_PDF_OK;
     } catch (...) {
@@ -766,7 +781,7 @@ unsigned char *ann_pdf_stream_data(ann_pdf *doc, ann_pdf_ref ref, size_t *length
             return nullptr;
         }
         auto own = doc->addedStreamData.find(ref.num);
-        if (doc->added.count(ref.num) != 0 && own != doc->addedStreamData.end()) {
+        if (own != doc->addedStreamData.end()) {
             std::optional<std::string> plain = decoded(own->second);
             return plain ? reinterpret_cast<unsigned char *>(copyOut(*plain, length)) : nullptr;
         }
@@ -795,6 +810,7 @@ ann_pdf_status ann_pdf_set_object(ann_pdf *doc, ann_pdf_ref ref, const char *tex
             return ANN_PDF_ERROR_SYNTAX;
         }
         xref->setModifiedObject(&object, Ref { ref.num, ref.gen });
+        touch(doc, ref.num);
         return ANN_PDF_OK;
     } catch (...) {
         return ANN_PDF_ERROR_SYNTAX;
@@ -813,6 +829,7 @@ ann_pdf_ref ann_pdf_add_object(ann_pdf *doc, const char *text, size_t length)
         }
         Ref ref = doc->doc->getXRef()->addIndirectObject(object);
         doc->added.insert(ref.num);
+        touch(doc, ref.num);
         return ann_pdf_ref { ref.num, ref.gen };
     } catch (...) {
         return ann_pdf_ref { -1, 0 };
@@ -836,6 +853,7 @@ ann_pdf_ref ann_pdf_add_stream(ann_pdf *doc, const char *dict_text, size_t dict_
             return ann_pdf_ref { -1, 0 };
         }
         xref->setModifiedObject(&stream, ref);
+        touch(doc, ref.num);
         return ann_pdf_ref { ref.num, ref.gen };
     } catch (...) {
         return ann_pdf_ref { -1, 0 };
@@ -858,6 +876,7 @@ ann_pdf_status ann_pdf_set_stream(ann_pdf *doc, ann_pdf_ref ref, const char *dic
             return ANN_PDF_ERROR_SYNTAX;
         }
         xref->setModifiedObject(&stream, Ref { ref.num, ref.gen });
+        touch(doc, ref.num);
         return ANN_PDF_OK;
     } catch (...) {
         return ANN_PDF_ERROR_SYNTAX;
@@ -932,6 +951,7 @@ int ann_pdf_drop_unreachable(ann_pdf *doc, ann_pdf_ref **dropped)
             }
             out.push_back(ann_pdf_ref { num, entry->gen });
             xref->removeIndirectObject(Ref { num, entry->gen });
+            touch(doc, num);
         }
         for (const ann_pdf_ref &r : out) {
             doc->added.erase(r.num);
@@ -1035,6 +1055,76 @@ const unsigned char *ann_pdf_original(ann_pdf *doc, size_t *length)
     return reinterpret_cast<const unsigned char *>(doc->original->data());
 }
 
+void ann_pdf_mark(ann_pdf *doc)
+{
+    if (doc != nullptr) {
+        doc->touched.clear();
+    }
+}
+
+ann_pdf_status ann_pdf_take_changes(ann_pdf *to, ann_pdf *from)
+{
+    if (to == nullptr || from == nullptr || to == from) {
+        return ANN_PDF_ERROR_ARGUMENT;
+    }
+    try {
+        XRef *source = from->doc->getXRef();
+        XRef *target = to->doc->getXRef();
+        for (int num : from->touched) {
+            XRefEntry *entry = source->getEntry(num, false);
+            if (entry == nullptr) {
+                continue;
+            }
+            XRefEntry *existing = num < target->getNumObjects() ? target->getEntry(num, false) : nullptr;
+            const bool inTarget = existing != nullptr && existing->type != xrefEntryFree;
+            if (entry->type == xrefEntryFree) {
+                if (inTarget) {
+                    target->removeIndirectObject(Ref { num, existing->gen });
+                    touch(to, num);
+                }
+                to->added.erase(num);
+                to->addedStreamData.erase(num);
+                continue;
+            }
+            // A changed object of an object stream is written uncompressed, generation 0.
+            const int gen = entry->type == xrefEntryCompressed ? 0 : entry->gen;
+            Object object = source->fetch(Ref { num, gen });
+            Object copy;
+            auto stored = from->addedStreamData.find(num);
+            if (object.isStream() && stored != from->addedStreamData.end()) {
+                Object dict(object.getStream()->getDict()->copy(source));
+                std::string text = objectText(from, dict);
+                Object parsed = parseObject(to, text.data(), text.size());
+                if (!parsed.isDict()) {
+                    return ANN_PDF_ERROR_SYNTAX;
+                }
+                copy = storedStream(to, Ref { num, gen }, Object(parsed.getDict()->copy(target)), stored->second);
+            } else if (object.isStream()) {
+                return ANN_PDF_ERROR_ARGUMENT; // the bridge changes no stream it did not add
+            } else {
+                std::string text = objectText(from, object);
+                copy = parseObject(to, text.data(), text.size());
+            }
+            if (copy.isError() || copy.isEOF()) {
+                return ANN_PDF_ERROR_SYNTAX;
+            }
+            if (!inTarget || existing->gen != gen) {
+                target->add(num, gen, 0, true);
+            }
+            target->setModifiedObject(&copy, Ref { num, gen });
+            touch(to, num);
+            // Only an object the saved file does not hold is new in `to`: one it holds may be
+            // referred to by objects that did not change, so it is never dropped as an orphan.
+            if (from->added.count(num) != 0 && !inTarget) {
+                to->added.insert(num);
+            }
+        }
+        return ANN_PDF_OK;
+    } catch (...) {
+        return ANN_PDF_ERROR_ARGUMENT;
+    }
+}
+
 void ann_pdf_free(void *pointer)
 {
     std::free(pointer);
@@ -1087,7 +1177,14 @@ Object makeStream(ann_pdf *d, Ref ref, const char *dict_text, size_t dict_length
         stored.assign(reinterpret_cast<const char *>(data), data_length);
         rowBytes = pixelBytes = 0;
     }
-    d->addedStreamData[ref.num] = StoredData { stored, compressed, rowBytes, pixelBytes };
+    return storedStream(d, ref, std::move(owned), StoredData { stored, compressed, rowBytes, pixelBytes });
+}
+
+Object storedStream(ann_pdf *d, Ref ref, Object &&owned, const StoredData &data)
+{
+    XRef *xref = d->doc->getXRef();
+    d->addedStreamData[ref.num] = data;
+    std::string stored = data.bytes;
     unsigned char *fileKey = nullptr;
     CryptAlgorithm algorithm = cryptRC4;
     int keyLength = 0;

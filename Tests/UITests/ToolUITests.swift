@@ -312,6 +312,51 @@ final class ToolUITests: XCTestCase {
         XCTAssertEqual(after.annotsReference(ofPage: 1), "\(OddAnnotsPDF.sharedAnnotsObject) 0 R", "page 2 still shares its array")
     }
 
+    /// Ctrl+S writes the file on a worker: while it is written (held back 1.5 s by a test
+    /// hook, so that this does not depend on the disk's speed) the window takes another note,
+    /// which stays unsaved, and the next Ctrl+S writes it too.
+    func testANotePlacedWhileASaveIsWrittenGoesIntoTheNextSave() throws {
+        let session = try AppSession()
+        let (path, original) = try writableCopy(in: session)
+        let pid = try openWithToolbar(path, in: session, environment: ["PDF_ANNOTATOR_TEST_SAVE_PAUSE": "1500000"])
+        let view = try pick("n", tool: "note", in: session)
+
+        func placeNote(at point: (x: Double, y: Double), count: Int) throws {
+            let click = view.screen(x: point.x, y: point.y)
+            session.xdotool("mousemove", "\(click.x)", "\(click.y)")
+            session.xdotool("click", "1")
+            let placed = try XCTUnwrap(session.waitFor("note \(count) placed") { s in
+                (s.windows.first?.annotations.filter { $0.kind == "note" }.count ?? 0) == count
+            }?.windows.first)
+            if placed.dialog == "note" {
+                try session.waitForDialogFocus(pid: pid)
+                session.xdotool("key", "Escape")
+                session.waitFor("the note's text closes") { $0.windows.first?.dialog == nil }
+            }
+        }
+        func notesInFile() throws -> Int {
+            try SavedPDF(path: path).annotations.filter { $0["/Subtype"] as? String == "/Text" }.count
+        }
+
+        try placeNote(at: (150, 520), count: 1)
+        session.xdotool("key", "ctrl+s")
+        _ = try XCTUnwrap(session.waitFor("the save is being written") { $0.windows.first?.saving == true })
+        try placeNote(at: (350, 520), count: 2)
+        let during = try XCTUnwrap(session.state()?.windows.first)
+        XCTAssertEqual(during.saving, true, "the second note was placed while the first save ran")
+        let afterFirst = try XCTUnwrap(session.waitFor("the first save is done") { s in
+            s.windows.first.map { $0.saving == false && $0.hasUnsavedChanges == true } ?? false
+        }?.windows.first)
+        XCTAssertNil(afterFirst.saveError)
+        XCTAssertTrue(afterFirst.title.hasPrefix("*"), "the second note is not saved yet: \(afterFirst.title)")
+        try assertIncrementalUpdate(of: original, at: path)
+        XCTAssertEqual(try notesInFile(), 1, "the first save wrote the state it began with")
+
+        try save(in: session)
+        XCTAssertEqual(try notesInFile(), 2, "the next save wrote the note placed meanwhile")
+        try assertIncrementalUpdate(of: original, at: path)
+    }
+
     func testTheEraserDeletesWhatItTouchesUndoably() throws {
         let session = try AppSession()
         let (path, _) = try writableCopy(in: session)
@@ -457,9 +502,9 @@ final class ToolUITests: XCTestCase {
     /// empty top margin and scrolls (Down) until page 1's empty band is well inside the view,
     /// with room for the style row a picked tool adds. Returns the app's pid.
     @discardableResult
-    private func openWithToolbar(_ path: String, in session: AppSession,
+    private func openWithToolbar(_ path: String, in session: AppSession, environment: [String: String] = [:],
                                  file: StaticString = #filePath, line: UInt = #line) throws -> Int {
-        let app = try session.launch([path])
+        let app = try session.launch([path], environment: environment)
         let shown = try XCTUnwrap(session.waitFor("\(path) shown, editable", file: file, line: line) { s in
             guard s.pid == Int(app.processIdentifier), let w = s.windows.first else { return false }
             return w.content == "document" && w.missingTiles == 0 && w.isEditable == true && !w.isAnimating

@@ -50,6 +50,10 @@ public struct EditHistory: Hashable, Sendable {
     /// The current state is what is on disk now.
     public mutating func markSaved() { savedDepth = undoStack.count }
 
+    /// What is on disk now is the state at undo depth `depth` (a save that began there and
+    /// ended after more steps), or a state no longer reachable by undo and redo (`nil`).
+    public mutating func markSaved(depth: Int?) { savedDepth = depth }
+
     /// The edits that lead from the saved (or opened) state to the current one, in order, when
     /// that is a straight line forward (what the journal must hold to rebuild the state).
     public var editsSinceSave: [EditRecord]? {

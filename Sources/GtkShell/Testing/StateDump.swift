@@ -63,6 +63,8 @@ public struct WindowSnapshot: Codable, Sendable {
     public var dialog: String?
     /// What the last failed save said, until a save succeeds.
     public var saveError: String?
+    /// Whether a save is being written (on a worker: the window goes on answering).
+    public var saving: Bool
     /// The tool in use: "select", "pen", "highlight", "underline", "strike-out", "squiggly", "rectangle", "text", "stamp", "ellipse", "line", "arrow", "note", "eraser".
     public var tool: String
     /// Whether the annotation toolbar is shown.
@@ -273,7 +275,8 @@ extension DocumentWindow {
             selectedText: canvas.selectedText, pendingExternalLink: pendingExternalLink,
             canvasHasFocus: gtk_widget_has_focus(canvas.area) != 0, isEditable: editing != nil,
             hasUnsavedChanges: editing?.hasUnsavedChanges ?? false, undoName: editing?.undoName,
-            redoName: editing?.redoName, dialog: pendingDialog, saveError: saveError, tool: toolName,
+            redoName: editing?.redoName, dialog: pendingDialog, saveError: saveError,
+            saving: editing?.editor.saveInProgress != nil, tool: toolName,
             toolbarShown: toolbarToggle.map { gtk_toggle_button_get_active(cast($0)) != 0 } ?? false,
             penDrawsAtOnce: canvas.interaction.penDrawsAtOnce, fingerDraws: canvas.interaction.fingerDraws,
             selectedAnnotations: canvas.interaction.selectedAnnotations.map(\.rawValue), contextMenu: contextMenuItems,

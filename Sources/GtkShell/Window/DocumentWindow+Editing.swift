@@ -165,20 +165,70 @@ extension DocumentWindow {
     // MARK: Saving
 
     /// Ctrl+S: saves in place; on a failure says why and offers Save As. Calls `completion`
-    /// with whether the document is saved.
+    /// with whether the document is saved. The file is written on a worker (a 100 MB scan
+    /// takes a second of disk work): the window goes on answering, and edits made meanwhile
+    /// go into the next save. Ctrl+S while a save runs saves again once it is done.
     func save(overwriteChangedFile: Bool = false, completion: (@MainActor (Bool) -> Void)? = nil) {
         // Ctrl+S while a field is being typed saves what is typed (the field stays open).
         canvas.commitFormTyping()
         guard let session = editing else { completion?(false); return }
+        if session.editor.saveInProgress != nil {
+            savesWaiting.append { [weak self] in self?.save(overwriteChangedFile: overwriteChangedFile, completion: completion) }
+            return
+        }
         do {
-            try session.editor.save(overwriteChangedFile: overwriteChangedFile)
-            saveError = nil
-            editStateChanged()
-            completion?(true)
+            guard let job = try session.editor.prepareSave(overwriteChangedFile: overwriteChangedFile) else {
+                saveError = nil
+                editStateChanged()
+                completion?(true)
+                return
+            }
+            runSave(job, in: session) { [weak self] error in
+                guard let self else { return }
+                if let error {
+                    self.handleSaveFailure(error, completion: completion)
+                } else {
+                    self.saveError = nil
+                    self.editStateChanged()
+                    completion?(true)
+                }
+            }
         } catch {
             handleSaveFailure(error, completion: completion)
         }
     }
+
+    /// Writes `job` on a worker thread and finishes it back on the main loop, then runs the
+    /// saves asked for meanwhile and a close that waited for it.
+    func runSave(_ job: SaveJob, in session: EditingSession, then done: @escaping @MainActor (EditorError?) -> Void) {
+        application?.stateChanged()
+        let pause = Self.testSavePause
+        WorkerThread.start(name: "save") {
+            if pause > 0 { usleep(pause) }
+            job.run()
+            MainLoop.post(priority: G_PRIORITY_DEFAULT) { [weak self] in
+                var failure: EditorError?
+                do throws(EditorError) { try session.editor.finishSave(job) } catch { failure = error }
+                done(failure)
+                guard let self else { return }
+                self.application?.stateChanged()
+                let waiting = self.savesWaiting
+                self.savesWaiting = []
+                for next in waiting { next() }
+                if self.closeAfterSave, session.editor.saveInProgress == nil {
+                    self.closeAfterSave = false
+                    gtk_window_close(cast(self.window))
+                }
+            }
+        }
+    }
+
+    /// `PDF_ANNOTATOR_TEST_SAVE_PAUSE` (microseconds): how long the save worker waits before it
+    /// writes, so that UI tests can edit while a save runs. 0 (no wait) unless set.
+    static let testSavePause: UInt32 = {
+        guard let raw = getenv("PDF_ANNOTATOR_TEST_SAVE_PAUSE") else { return 0 }
+        return UInt32(String(cString: raw)) ?? 0
+    }()
 
     func handleSaveFailure(_ error: EditorError, completion: (@MainActor (Bool) -> Void)?) {
         let name = Self.displayName(editing?.editor.path ?? path ?? "")
@@ -248,16 +298,30 @@ extension DocumentWindow {
     /// Saves into `target` and continues editing it (what Save As does once a name is chosen).
     func save(as target: String, completion: (@MainActor (Bool) -> Void)? = nil) {
         guard let session = editing else { completion?(false); return }
+        if session.editor.saveInProgress != nil {
+            savesWaiting.append { [weak self] in self?.save(as: target, completion: completion) }
+            return
+        }
         do {
-            try session.editor.save(to: target)
-            let journal = EditJournal.forDocument(at: target)
-            journal.password = session.editor.password
-            session.editor.journal = journal
-            path = target
-            baseTitle = Self.displayName(target)
-            saveError = nil
-            editStateChanged()
-            completion?(true)
+            guard let job = try session.editor.prepareSave(to: target) else { completion?(true); return }
+            runSave(job, in: session) { [weak self] error in
+                guard let self else { return }
+                if let error {
+                    self.handleSaveFailure(error, completion: completion)
+                    return
+                }
+                // The edits made while it was written are journaled for the new file.
+                let journal = EditJournal.forDocument(at: target)
+                journal.password = session.editor.password
+                session.editor.journal?.remove()
+                session.editor.journal = journal
+                session.editor.restartJournalAfterSave()
+                self.path = target
+                self.baseTitle = Self.displayName(target)
+                self.saveError = nil
+                self.editStateChanged()
+                completion?(true)
+            }
         } catch {
             handleSaveFailure(error, completion: completion)
         }
@@ -270,6 +334,11 @@ extension DocumentWindow {
     func mayClose() -> Bool {
         // Typing into a field counts as a change to save or discard.
         if !closeConfirmed { canvas.commitFormTyping() }
+        // A save being written finishes first; the window closes (or asks) after it.
+        if let session = editing, session.editor.saveInProgress != nil {
+            closeAfterSave = true
+            return false
+        }
         guard !closeConfirmed, let session = editing, session.hasUnsavedChanges else { return true }
         guard pendingDialog == nil else { return false }
         let name = Self.displayName(session.editor.path)

@@ -56,6 +56,10 @@ public final class DocumentWindow {
     public internal(set) var saveError: String?
     /// The user answered the close question: the next close request closes.
     var closeConfirmed = false
+    /// Saves asked for while one was being written, run once it is done.
+    var savesWaiting: [@MainActor () -> Void] = []
+    /// The window was asked to close while a save was being written.
+    var closeAfterSave = false
     /// The header bar toggle that shows the annotation toolbar.
     var toolbarToggle: UnsafeMutablePointer<GtkWidget>?
     /// The sidebar with the outline (F9).

@@ -177,6 +177,16 @@ ann_pdf_status ann_pdf_update(ann_pdf *doc, unsigned char **data, size_t *length
 /* The bytes the document was opened from (borrowed: valid until ann_pdf_close; never changed). */
 const unsigned char *ann_pdf_original(ann_pdf *doc, size_t *length);
 
+/* Starts a new list of the objects changed from now on (a save takes the changes made before). */
+void ann_pdf_mark(ann_pdf *doc);
+
+/* Carries the objects `from` changed since its last ann_pdf_mark into `to`, under the same
+ * numbers: `to` is the file `from` just saved, reopened, and `from` went on being edited while
+ * the save ran. Objects the bridge added stay replaceable as streams and droppable as orphans in
+ * `to`. ANN_PDF_ERROR_SYNTAX or _ARGUMENT when an object cannot be carried (then `to` is not to
+ * be used). */
+ann_pdf_status ann_pdf_take_changes(ann_pdf *to, ann_pdf *from);
+
 void ann_pdf_free(void *pointer);
 
 #ifdef __cplusplus

@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Document
+import FoundationEssentials
+
+/// One save, in three steps so that the slow one runs on a worker: the editor takes what the
+/// save writes (``DocumentEditor/prepareSave(to:overwriteChangedFile:fileSystem:)``, main
+/// thread, as cheap as an edit), ``run()`` writes the file atomically and opens it again (any
+/// thread: for a 100 MB scan this is the second of disk work that must not freeze the window),
+/// and ``DocumentEditor/finishSave(_:)`` continues on the saved file, carrying over every edit
+/// made while the file was written (they go into the next save).
+public final class SaveJob: @unchecked Sendable {
+    /// Where the file is written.
+    public let destination: String
+    let modeFrom: String
+    let password: String?
+    let bytes: EditedBytes
+    let fileSystem: SaveFileSystem
+    /// The undo depth the saved state has, and whether it can still be reached by undo and redo.
+    let depth: Int
+    var depthReachable = true
+    /// The picture objects the saved file holds.
+    let images: Set<ObjectRef>
+    /// What ``run()`` ended with: the saved file opened for editing, or why not.
+    public private(set) var outcome: Result<CoreDocument, EditorError>?
+
+    init(destination: String, modeFrom: String, password: String?, bytes: EditedBytes, fileSystem: SaveFileSystem, depth: Int, images: Set<ObjectRef>) {
+        self.destination = destination
+        self.modeFrom = modeFrom
+        self.password = password
+        self.bytes = bytes
+        self.fileSystem = fileSystem
+        self.depth = depth
+        self.images = images
+    }
+
+    /// Writes the file (temporary file, fsync, rename) and opens it again: any thread, once.
+    public func run() {
+        let written: Result<Void, SaveError> = bytes.update.withUnsafeBytes { update in
+            Result { () throws(SaveError) in
+                try AtomicSave.write(parts: [bytes.original, update], to: destination, modeFrom: modeFrom, fileSystem: fileSystem)
+            }
+        }
+        do throws(SaveError) {
+            try written.get()
+        } catch {
+            outcome = .failure(.save(error))
+            return
+        }
+        // The saved file is checked by reading it back: the next save appends to it.
+        do throws(CoreDocumentError) {
+            outcome = .success(try CoreDocument.open(path: destination, password: password))
+        } catch {
+            outcome = .failure(.library(error))
+        }
+    }
+}
+
+extension DocumentEditor {
+    /// Takes what a save writes now: the original bytes (shared) and the update. Returns `nil`
+    /// when there is nothing to save and the target is the file itself. Main thread, like
+    /// every editor call; then call ``SaveJob/run()`` on any thread and ``finishSave(_:)``
+    /// back on this one. Edits may go on meanwhile.
+    public func prepareSave(to target: String? = nil, overwriteChangedFile: Bool = false,
+                            fileSystem: SaveFileSystem = .system) throws(EditorError) -> SaveJob? {
+        guard saveInProgress == nil else { throw .save(.writeFailed(path: target ?? path, reason: "a save is already running")) }
+        let destination = target ?? path
+        let inPlace = destination == path
+        if inPlace && !history.hasUnsavedChanges && !core.isModified { return nil }
+        // The editor builds on the bytes it opened (held in memory), so replacing a file another
+        // program changed, in place or by a rename, is safe once the user agrees.
+        if inPlace, !overwriteChangedFile, let stamp = diskStamp, FileStamp(path: path) != stamp {
+            throw .save(.changedOnDisk(path: path))
+        }
+        let bytes: EditedBytes
+        do {
+            try dropOrphans()
+            bytes = try core.editedBytes()
+        } catch {
+            throw .library(error)
+        }
+        core.mark()
+        let job = SaveJob(destination: destination, modeFrom: path, password: password, bytes: bytes, fileSystem: fileSystem,
+                          depth: history.undoStack.count, images: Set(imageRefs.values))
+        saveInProgress = job
+        return job
+    }
+
+    /// Continues on the file a finished ``SaveJob`` wrote: the edits made while it ran are
+    /// carried into it (and stay unsaved), the journal is started again for the saved file
+    /// with exactly those edits. When the save failed, nothing changes and the error is thrown:
+    /// the edits are all still here and in the journal.
+    public func finishSave(_ job: SaveJob) throws(EditorError) {
+        guard saveInProgress === job else { return }
+        saveInProgress = nil
+        let saved: CoreDocument
+        switch job.outcome {
+        case .success(let document)?: saved = document
+        case .failure(let error)?: throw error
+        case nil: throw .save(.writeFailed(path: job.destination, reason: "the save did not run"))
+        }
+        // The ids the saved file implies, read from it before the later edits come in.
+        let edited = core
+        core = saved
+        recomputeAliases()
+        do {
+            try saved.takeChanges(from: edited)
+        } catch {
+            // The file is saved, but this session cannot go on from it: keep the one it had.
+            core = edited
+            throw .library(error)
+        }
+        path = job.destination
+        savedImageRefs = job.images
+        diskStamp = FileStamp(path: job.destination)
+        idsOnDisk = Set(refs.keys)
+        history.markSaved(depth: job.depthReachable ? job.depth : nil)
+        restartJournalAfterSave()
+    }
+
+    /// After a save, the journal holds what leads from the saved file to the current state:
+    /// nothing (removed), or the edits made while the save ran.
+    public func restartJournalAfterSave() {
+        discardJournal()
+        guard history.hasUnsavedChanges, let journal else { return }
+        guard let edits = history.editsSinceSave else { return }
+        journal.start(header: journalHeader())
+        journalStarted = true
+        for record in edits { journal.append(JournalLine(step: .do, record: record)) }
+        // The replay's history is those records: the top of the undo stack when they are on it.
+        let onStack = edits.count <= history.undoStack.count && Array(history.undoStack.suffix(edits.count)) == edits
+        mirroredUndo = onStack ? edits.count : 0
+        mirroredRedo = 0
+    }
+}

@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Document
+import Foundation
+import Geometry
+import XCTest
+@testable import DocumentPoppler
+
+/// A save runs on a worker while the user goes on editing: what it writes is the state when it
+/// began, the edits made meanwhile stay (unsaved, journaled against the saved file) and go
+/// into the next save.
+final class BackgroundSaveTests: XCTestCase {
+    var folder: TemporaryFolder!
+
+    override func setUpWithError() throws { folder = try TemporaryFolder() }
+
+    private func document() throws -> String {
+        try folder.write(MinimalPDF(pages: [.init(width: 400, height: 500), .init(width: 400, height: 500)]).data(), to: "doc.pdf")
+    }
+
+    private func journal(for path: String) -> EditJournal {
+        EditJournal(url: folder.url.appendingPathComponent("journal-\(EditJournal.key(for: path)).jsonl"))
+    }
+
+    private func square(_ id: String, x: Double, page: Int = 0) -> Annotation {
+        Annotation(id: id, page: PageIndex(page), subtype: .square, rect: Rect(x: x, y: 100, width: 60, height: 40), color: .red)
+    }
+
+    private func insert(_ a: Annotation, into editor: DocumentEditor) throws {
+        try editor.perform(EditRecord("Rectangle", .insert([PlacedAnnotation(a, at: editor.annotations(on: a.page).count)])))
+    }
+
+    /// Runs `job` on another thread and waits for it, as the shell does (without the wait).
+    private func runOnWorker(_ job: SaveJob) {
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread { job.run(); done.signal() }
+        done.wait()
+    }
+
+    func testEditsMadeWhileTheFileIsWrittenStayAndGoIntoTheNextSave() throws {
+        let path = try document()
+        let original = try Data(contentsOf: URL(fileURLWithPath: path))
+        let editor = try DocumentEditor.open(path: path, password: nil)
+        editor.journal = journal(for: path)
+        let first = square("p0-nfirst", x: 20)
+        try insert(first, into: editor)
+        let job = try XCTUnwrap(try editor.prepareSave())
+        // While the worker writes: a new rectangle on page 2, and the first one moved.
+        let second = square("p1-nsecond", x: 200, page: 1)
+        try insert(second, into: editor)
+        let moved = first.moved(by: Vector(dx: 50, dy: 0))
+        try editor.perform(EditRecord("Move", .replace(before: [first], after: [moved])))
+        runOnWorker(job)
+        try editor.finishSave(job)
+
+        XCTAssertTrue(editor.hasUnsavedChanges, "the edits made during the save are not saved yet")
+        XCTAssertEqual(editor.history.undoName, "Move")
+        let onDisk = try DocumentEditor.open(path: path, password: nil)
+        XCTAssertEqual(onDisk.annotations(on: PageIndex(0)).map(\.rect), [first.rect], "the file holds the state the save began with")
+        XCTAssertTrue(onDisk.annotations(on: PageIndex(1)).isEmpty)
+        XCTAssertEqual(Array(try Data(contentsOf: URL(fileURLWithPath: path)).prefix(original.count)), Array(original))
+        // The journal now describes the saved file and the two later edits.
+        let contents = try XCTUnwrap(journal(for: path).read())
+        XCTAssertTrue(EditJournal.matches(contents.header, file: path))
+        XCTAssertEqual(contents.lines.map(\.record.name), ["Rectangle", "Move"])
+
+        try editor.save()
+        XCTAssertFalse(editor.hasUnsavedChanges)
+        XCTAssertFalse(journal(for: path).exists)
+        let reopened = try DocumentEditor.open(path: path, password: nil)
+        XCTAssertEqual(reopened.annotations(on: PageIndex(0)).map(\.rect), [moved.rect])
+        XCTAssertEqual(reopened.annotations(on: PageIndex(1)).map(\.rect), [second.rect])
+        if let qpdf = ExternalTool.path(of: "qpdf") {
+            XCTAssertEqual(try ExternalTool.run("qpdf", ["--check", path]).status, 0, qpdf)
+        }
+    }
+
+    func testACrashAfterTheSaveRestoresTheEditsMadeWhileItRan() throws {
+        let path = try document()
+        var expected: [Annotation] = []
+        do {
+            let editor = try DocumentEditor.open(path: path, password: nil)
+            editor.journal = journal(for: path)
+            let first = square("p0-nfirst", x: 20)
+            try insert(first, into: editor)
+            let job = try XCTUnwrap(try editor.prepareSave())
+            try insert(square("p0-nlater", x: 150), into: editor)
+            runOnWorker(job)
+            try editor.finishSave(job)
+            expected = editor.annotations(on: PageIndex(0))
+            // The app dies here.
+        }
+        let contents = try XCTUnwrap(journal(for: path).read())
+        XCTAssertTrue(EditJournal.matches(contents.header, file: path))
+        let restored = try DocumentEditor.open(path: path, password: nil)
+        try restored.restore(contents)
+        XCTAssertEqual(restored.annotations(on: PageIndex(0)).map(\.rect), expected.map(\.rect))
+    }
+
+    func testUndoingBelowTheSavedStateWhileItIsWrittenLeavesThatAsTheUnsavedChange() throws {
+        let path = try document()
+        let editor = try DocumentEditor.open(path: path, password: nil)
+        editor.journal = journal(for: path)
+        try insert(square("p0-na", x: 20), into: editor)
+        try insert(square("p0-nb", x: 120), into: editor)
+        let job = try XCTUnwrap(try editor.prepareSave())
+        try editor.undo()
+        try editor.undo()
+        runOnWorker(job)
+        try editor.finishSave(job)
+        XCTAssertTrue(editor.hasUnsavedChanges, "the file has two rectangles, the editor none")
+        XCTAssertEqual(try DocumentEditor.open(path: path, password: nil).annotations(on: PageIndex(0)).count, 2)
+        let contents = try XCTUnwrap(journal(for: path).read())
+        let restored = try DocumentEditor.open(path: path, password: nil)
+        try restored.restore(contents)
+        XCTAssertTrue(restored.annotations(on: PageIndex(0)).isEmpty, "the journal takes the saved file back to no rectangle")
+        try editor.redo()
+        XCTAssertTrue(editor.hasUnsavedChanges, "one redo short of the saved state")
+        try editor.redo()
+        XCTAssertFalse(editor.hasUnsavedChanges, "redone to the saved state")
+    }
+
+    func testAFailedWriteKeepsEveryEditAndTheNextSaveWritesThem() throws {
+        let path = try document()
+        let original = try Data(contentsOf: URL(fileURLWithPath: path))
+        let editor = try DocumentEditor.open(path: path, password: nil)
+        try insert(square("p0-na", x: 20), into: editor)
+        let full = SaveFileSystem(write: { _, _, _ in errno = ENOSPC; return -1 }, fsync: { _ in 0 }, rename: { _, _ in 0 })
+        let job = try XCTUnwrap(try editor.prepareSave(fileSystem: full))
+        try insert(square("p0-nb", x: 120), into: editor)
+        runOnWorker(job)
+        XCTAssertThrowsError(try editor.finishSave(job)) { error in
+            XCTAssertEqual(error as? EditorError, .save(.diskFull(path: path)))
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), original, "the file is untouched")
+        XCTAssertTrue(editor.hasUnsavedChanges)
+        XCTAssertNil(editor.saveInProgress)
+        try editor.save()
+        XCTAssertEqual(try DocumentEditor.open(path: path, password: nil).annotations(on: PageIndex(0)).count, 2)
+    }
+}
