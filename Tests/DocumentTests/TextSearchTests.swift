@@ -29,3 +29,12 @@ final class TextSearchTests: XCTestCase {
         XCTAssertEqual(TextSearch(query: "   ").matches(in: text), [])
     }
 }
+
+extension TextSearch {
+    /// The characters of each match in `text`, first to last: what the app highlights, read as
+    /// strings so that a test shows the page's text it expects.
+    func found(in text: String) -> [String] {
+        let characters = Array(text)
+        return matches(in: characters).map { String(characters[$0]) }
+    }
+}
