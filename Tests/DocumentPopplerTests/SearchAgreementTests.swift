@@ -11,8 +11,6 @@ final class SearchAgreementTests: XCTestCase {
     /// Documents left out because poppler-glib's page text and pdftotext's reading differ there
     /// for reasons outside the search.
     static let excludedDocuments: [String: String] = [
-        "rotate-90-180-270-arabic.pdf": "poppler-glib's text loses right-to-left blocks and glues Latin to Arabic words "
-            + "(\"habibi\" 0 times against pdftotext's 4); being fixed in the text extraction, not the search",
         "signed-valid-incremental.pdf": "pdftotext reads the signature field's appearance (\"Digitally signed by John Doe\"), "
             + "which poppler-glib's page text leaves out",
     ]
