@@ -131,19 +131,31 @@ public struct FileStamp: Hashable, Sendable, Codable {
 /// A cheap content fingerprint of a file (its size and a 64-bit FNV-1a hash of its first and
 /// last 64 KiB), so that a journal is applied only to the file it was written for.
 public enum FileFingerprint {
+    static let chunk = 64 * 1024
+
     public static func of(path: String) -> String? {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0 else { return nil }
-        let size = Int(st.st_size)
-        let chunk = 64 * 1024
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(offset: Int, count: Int) -> Bool {
+        return fingerprint(size: Int(st.st_size)) { offset, count in
             var buffer = [UInt8](repeating: 0, count: count)
             let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, off_t(offset)) }
-            guard n == count else { return false }
+            return n == count ? buffer : nil
+        }
+    }
+
+    /// The fingerprint the file a save writes will have, from the bytes it writes.
+    public static func of(_ bytes: EditedBytes) -> String {
+        fingerprint(size: bytes.count) { offset, count in bytes.bytes(at: offset, count: count) } ?? ""
+    }
+
+    /// The size and the hash of the first and last 64 KiB that `read` gives.
+    static func fingerprint(size: Int, read: (_ offset: Int, _ count: Int) -> [UInt8]?) -> String? {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(offset: Int, count: Int) -> Bool {
+            guard let buffer = read(offset, count) else { return false }
             for b in buffer { hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3 }
             return true
         }

@@ -79,6 +79,11 @@ extension DocumentEditor {
             throw .library(error)
         }
         core.mark()
+        // Should the app die once the file is replaced but before the journal is started again
+        // for it, the journal says which of its steps that file lacks.
+        if let journal, journalStarted {
+            journal.append(JournalSaveMark(savedAs: FileFingerprint.of(bytes), aliases: impliedAliases()))
+        }
         let job = SaveJob(destination: destination, modeFrom: path, password: password, bytes: bytes, fileSystem: fileSystem,
                           depth: history.undoStack.count, images: Set(imageRefs.values))
         saveInProgress = job

@@ -556,7 +556,11 @@ public final class DocumentEditor {
 
     /// After a save: the ids the saved file implies for each loaded page's annotations, and
     /// where they differ from the model's, an alias for the journal.
-    func recomputeAliases() {
+    func recomputeAliases() { aliases = impliedAliases() }
+
+    /// The ids the core document's state implies for each loaded page's annotations, where
+    /// they differ from the model's (file id → model id).
+    func impliedAliases() -> [String: String] {
         var map: [String: String] = [:]
         for page in model.pages.keys {
             for (_, ref, fileID, _) in fileAnnotations(on: page) {
@@ -564,7 +568,7 @@ public final class DocumentEditor {
                 map[fileID] = modelID
             }
         }
-        aliases = map
+        return map
     }
 
     /// Starts keeping `journal` after a restore: it is rewritten with a fresh header and the

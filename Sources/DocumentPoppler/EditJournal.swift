@@ -39,11 +39,46 @@ public struct JournalHeader: Codable, Hashable, Sendable {
     }
 }
 
+/// The line a save leaves in the journal before it replaces the document: the file it writes
+/// (its fingerprint) and the ids that file implies. Should the app die after the new file is in
+/// place but before the journal is started again for it, the steps after this line are the
+/// ones that file lacks (the edits made while it was written).
+public struct JournalSaveMark: Codable, Hashable, Sendable {
+    public var savedAs: String
+    public var aliases: [String: String]
+    public init(savedAs: String, aliases: [String: String]) {
+        self.savedAs = savedAs
+        self.aliases = aliases
+    }
+}
+
 /// A journal read back: its header and its steps (a torn last line, from a crash in the middle
 /// of a write, is dropped).
 public struct JournalContents: Hashable, Sendable {
     public var header: JournalHeader
     public var lines: [JournalLine]
+    /// Save marks, each with the number of steps before it.
+    public var marks: [PlacedSaveMark] = []
+
+    /// A save mark and where it stands among the steps.
+    public struct PlacedSaveMark: Hashable, Sendable {
+        public var stepsBefore: Int
+        public var mark: JournalSaveMark
+    }
+
+    /// The steps that rebuild the unsaved edits on the file at `path` as it is now: all of them
+    /// when the journal was started for that file; those after a save mark when that save's
+    /// file is the one there now (the app died between replacing the file and starting the
+    /// journal again); `nil` when the file is neither (another program changed it).
+    public func applying(to path: String) -> JournalContents? {
+        if EditJournal.matches(header, file: path) { return JournalContents(header: header, lines: lines, isReadable: isReadable) }
+        guard let fingerprint = FileFingerprint.of(path: path),
+              let placed = marks.last(where: { $0.mark.savedAs == fingerprint }) else { return nil }
+        var after = header
+        after.fingerprint = fingerprint
+        after.aliases = placed.mark.aliases
+        return JournalContents(header: after, lines: Array(lines[placed.stepsBefore...]), isReadable: isReadable)
+    }
     /// False for an encrypted journal read without its password (or with another one): its
     /// steps are there but cannot be read, so it must be kept, not replaced.
     public var isReadable = true
@@ -126,6 +161,16 @@ public final class EditJournal {
     /// Appends one step and flushes it to disk (sealed, for a document with a password).
     public func append(_ line: JournalLine) {
         guard let data = try? JSONEncoder().encode(line) else { return }
+        appendSealed(data)
+    }
+
+    /// Appends a save mark (before the save replaces the document) and flushes it to disk.
+    public func append(_ mark: JournalSaveMark) {
+        guard let data = try? JSONEncoder().encode(mark) else { return }
+        appendSealed(data)
+    }
+
+    private func appendSealed(_ data: Data) {
         if let key {
             writeLine(Array(Base64.encode(key.seal(Array(data))).utf8))
         } else if password == nil {
@@ -183,16 +228,24 @@ public final class EditJournal {
             key = found
         }
         var steps: [JournalLine] = []
+        var marks: [JournalContents.PlacedSaveMark] = []
         for line in lines.dropFirst() {
             var json = Data(line)
             if let opener {
                 guard let sealed = Base64.decode(String(decoding: line, as: UTF8.self)), let plain = opener.open(sealed) else { break }
                 json = Data(plain)
             }
-            guard let step = try? JSONDecoder().decode(JournalLine.self, from: json) else { break }
-            steps.append(step)
+            if let step = try? JSONDecoder().decode(JournalLine.self, from: json) {
+                steps.append(step)
+            } else if let mark = try? JSONDecoder().decode(JournalSaveMark.self, from: json) {
+                marks.append(JournalContents.PlacedSaveMark(stepsBefore: steps.count, mark: mark))
+            } else {
+                break
+            }
         }
-        return JournalContents(header: header, lines: steps)
+        var contents = JournalContents(header: header, lines: steps)
+        contents.marks = marks
+        return contents
     }
 
     /// Whether the journal's steps apply to the file at `path` as it is now.

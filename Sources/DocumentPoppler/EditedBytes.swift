@@ -15,6 +15,15 @@ public struct EditedBytes: @unchecked Sendable {
     /// The whole file's length.
     public var count: Int { original.count + update.count }
 
+    /// `count` bytes from `offset` of the whole file, across the two parts.
+    public func bytes(at offset: Int, count: Int) -> [UInt8]? {
+        guard offset >= 0, count >= 0, offset + count <= self.count else { return nil }
+        var out = [UInt8]()
+        out.reserveCapacity(count)
+        for i in offset..<(offset + count) { out.append(i < original.count ? original[i] : update[i - original.count]) }
+        return out
+    }
+
     /// The whole file as one array: for the few callers that need it (a copy of every byte).
     public func joined() -> [UInt8] {
         var out = [UInt8]()

@@ -96,6 +96,31 @@ final class BackgroundSaveTests: XCTestCase {
         XCTAssertEqual(restored.annotations(on: PageIndex(0)).map(\.rect), expected.map(\.rect))
     }
 
+    func testACrashAfterTheFileIsReplacedButBeforeTheJournalIsRestartedLosesNothing() throws {
+        let path = try document()
+        var expected: [Annotation] = []
+        let first = square("p0-nfirst", x: 20)
+        do {
+            let editor = try DocumentEditor.open(path: path, password: nil)
+            editor.journal = journal(for: path)
+            try insert(first, into: editor)
+            let job = try XCTUnwrap(try editor.prepareSave())
+            try editor.perform(EditRecord("Move", .replace(before: [first], after: [first.moved(by: Vector(dx: 40, dy: 0))])))
+            runOnWorker(job)
+            expected = editor.annotations(on: PageIndex(0))
+            // The app dies here: the new file is in place, finishSave never ran.
+        }
+        XCTAssertEqual(try DocumentEditor.open(path: path, password: nil).annotations(on: PageIndex(0)).map(\.rect), [first.rect])
+        let read = try XCTUnwrap(journal(for: path).read())
+        XCTAssertFalse(EditJournal.matches(read.header, file: path), "the journal was started for the file before the save")
+        let contents = try XCTUnwrap(read.applying(to: path), "its save mark names the file now in place")
+        XCTAssertEqual(contents.lines.map(\.record.name), ["Move"], "only the step the saved file lacks")
+        let restored = try DocumentEditor.open(path: path, password: nil)
+        try restored.restore(contents)
+        XCTAssertEqual(restored.annotations(on: PageIndex(0)).map(\.rect), expected.map(\.rect))
+        XCTAssertEqual(restored.annotations(on: PageIndex(0)).map(\.id), expected.map(\.id), "the ids the steps use")
+    }
+
     func testUndoingBelowTheSavedStateWhileItIsWrittenLeavesThatAsTheUnsavedChange() throws {
         let path = try document()
         let editor = try DocumentEditor.open(path: path, password: nil)

@@ -50,12 +50,12 @@ extension DocumentWindow {
     func offerToRestore(editor: DocumentEditor, path: String) {
         let journal = EditJournal.forDocument(at: path)
         journal.password = editor.password
-        guard let contents = journal.read() else {
+        guard let read = journal.read() else {
             editor.journal = journal
             return
         }
         let name = Self.displayName(path)
-        guard contents.isReadable else {
+        guard read.isReadable else {
             // Encrypted with another password (the document's other one, say): keep it.
             let kept = journal.moveAside()
             editor.journal = journal
@@ -64,7 +64,8 @@ extension DocumentWindow {
                             + (kept.map { " They were kept in \($0.path)." } ?? ""))
             return
         }
-        guard EditJournal.matches(contents.header, file: path) else {
+        // The steps for the file as it is: all of them, or those a save had not written yet.
+        guard let contents = read.applying(to: path) else {
             let kept = journal.moveAside()
             editor.journal = journal
             showMessage(kind: "journal-stale", title: "Unsaved Changes Not Restored",
