@@ -63,6 +63,8 @@ let package = Package(
             dependencies: ["GtkShell", "Platform", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
+        // A seeded random editing session the crash tests kill (Tests/CrashSession; not shipped).
+        .executableTarget(name: "crash-session", dependencies: ["DocumentPoppler", "Document", "Geometry", "SeededRandom"], path: "Tests/CrashSession"),
         // One seeded generator for randomised tests and benchmarks.
         .target(name: "SeededRandom"),
         // What several test targets share: reading MuPDF's renderings.

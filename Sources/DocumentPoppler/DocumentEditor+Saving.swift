@@ -20,6 +20,8 @@ public final class SaveJob: @unchecked Sendable {
     var depthReachable = true
     /// The picture objects the saved file holds.
     let images: Set<ObjectRef>
+    /// Every byte the save writes, in one array (for checks; a copy of the whole file).
+    public var bytesToWrite: [UInt8] { bytes.joined() }
     /// What ``run()`` ended with: the saved file opened for editing, or why not.
     public private(set) var outcome: Result<CoreDocument, EditorError>?
 
@@ -83,6 +85,10 @@ extension DocumentEditor {
         // for it, the journal says which of its steps that file lacks.
         if let journal, journalStarted {
             journal.append(JournalSaveMark(savedAs: FileFingerprint.of(bytes), aliases: impliedAliases()))
+            // A replay from the saved file starts with no history: an undo or redo of an edit
+            // made before this mark is journaled as a new edit (its inverse, or it again).
+            mirroredUndo = 0
+            mirroredRedo = 0
         }
         let job = SaveJob(destination: destination, modeFrom: path, password: password, bytes: bytes, fileSystem: fileSystem,
                           depth: history.undoStack.count, images: Set(imageRefs.values))
@@ -125,12 +131,13 @@ extension DocumentEditor {
     /// After a save, the journal holds what leads from the saved file to the current state:
     /// nothing (removed), or the edits made while the save ran.
     public func restartJournalAfterSave() {
-        discardJournal()
-        guard history.hasUnsavedChanges, let journal else { return }
-        guard let edits = history.editsSinceSave else { return }
-        journal.start(header: journalHeader())
+        guard history.hasUnsavedChanges, let journal, let edits = history.editsSinceSave else {
+            discardJournal()
+            return
+        }
+        // Replaced at once: a crash now finds the old journal (with its save mark) or this one.
+        journal.rewrite(header: journalHeader(), steps: edits.map { JournalLine(step: .do, record: $0) })
         journalStarted = true
-        for record in edits { journal.append(JournalLine(step: .do, record: record)) }
         // The replay's history is those records: the top of the undo stack when they are on it.
         let onStack = edits.count <= history.undoStack.count && Array(history.undoStack.suffix(edits.count)) == edits
         mirroredUndo = onStack ? edits.count : 0

@@ -577,9 +577,8 @@ public final class DocumentEditor {
         self.journal = journal
         journalStarted = false
         guard !steps.isEmpty else { journal.remove(); return }
-        journal.start(header: journalHeader())
+        journal.rewrite(header: journalHeader(), steps: steps)
         journalStarted = true
-        for step in steps { journal.append(step) }
         // This editor is what replaying those steps builds: its whole history is mirrored.
         mirroredUndo = history.undoStack.count
         mirroredRedo = history.redoStack.count

@@ -145,6 +145,13 @@ public final class EditJournal {
     /// Starts the journal afresh with `header` (replacing an older one).
     public func start(header: JournalHeader) {
         if fd >= 0 { close(fd); fd = -1 }
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        writeHeader(header)
+    }
+
+    /// Writes the header line (with the key's description when the journal is encrypted).
+    private func writeHeader(_ header: JournalHeader) {
         var header = header
         if let password {
             if key == nil { key = JournalKey(password: password) }
@@ -152,10 +159,24 @@ public final class EditJournal {
         } else {
             header.encryption = nil
         }
-        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard let data = try? JSONEncoder().encode(header) else { return }
         writeLine(Array(data))
+    }
+
+    /// Replaces the journal at once with `header` and `steps`: written to a temporary file,
+    /// flushed, and renamed over the old one, so that a crash at any moment leaves either the
+    /// old journal or the new one whole (never none while edits are unsaved).
+    public func rewrite(header: JournalHeader, steps: [JournalLine]) {
+        if fd >= 0 { close(fd); fd = -1 }
+        let temporary = url.path + ".new"
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        writeHeader(header)
+        for step in steps { append(step) }
+        guard fd >= 0 else { return }
+        if rename(temporary, url.path) != 0 { close(fd); fd = -1; unlink(temporary); return }
+        let folder = open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY)
+        if folder >= 0 { fsync(folder); close(folder) }
     }
 
     /// Appends one step and flushes it to disk (sealed, for a document with a password).

@@ -121,6 +121,24 @@ final class BackgroundSaveTests: XCTestCase {
         XCTAssertEqual(restored.annotations(on: PageIndex(0)).map(\.id), expected.map(\.id), "the ids the steps use")
     }
 
+    func testAnUndoWhileTheFileIsWrittenReplaysOnTheSavedFileAfterACrash() throws {
+        let path = try document()
+        do {
+            let editor = try DocumentEditor.open(path: path, password: nil)
+            editor.journal = journal(for: path)
+            try insert(square("p0-na", x: 20), into: editor)
+            let job = try XCTUnwrap(try editor.prepareSave())
+            try editor.undo()
+            runOnWorker(job)
+            // The app dies before finishSave: the file holds the rectangle, the editor does not.
+        }
+        XCTAssertEqual(try DocumentEditor.open(path: path, password: nil).annotations(on: PageIndex(0)).count, 1)
+        let contents = try XCTUnwrap(try XCTUnwrap(journal(for: path).read()).applying(to: path))
+        let restored = try DocumentEditor.open(path: path, password: nil)
+        try restored.restore(contents)
+        XCTAssertTrue(restored.annotations(on: PageIndex(0)).isEmpty, "the undo made while the file was written is replayed on it")
+    }
+
     func testUndoingBelowTheSavedStateWhileItIsWrittenLeavesThatAsTheUnsavedChange() throws {
         let path = try document()
         let editor = try DocumentEditor.open(path: path, password: nil)

@@ -314,9 +314,10 @@ extension DocumentWindow {
                 // The edits made while it was written are journaled for the new file.
                 let journal = EditJournal.forDocument(at: target)
                 journal.password = session.editor.password
-                session.editor.journal?.remove()
+                let previous = session.editor.journal
                 session.editor.journal = journal
                 session.editor.restartJournalAfterSave()
+                if previous?.url != journal.url { previous?.remove() }
                 self.path = target
                 self.baseTitle = Self.displayName(target)
                 self.saveError = nil
