@@ -84,6 +84,8 @@ let package = Package(
         .executableTarget(name: "layout-bench", dependencies: ["DocumentLayout", "Geometry"]),
         // `swift run -c release ink-bench`: input-to-frame latency of a replayed pen stroke in the real app.
         .executableTarget(name: "ink-bench", dependencies: ["InteractionEngine", "Geometry", "BenchSupport"]),
+        // `swift run -c release fault-bench [count]`: mutated documents opened in child processes, and killed editing sessions.
+        .executableTarget(name: "fault-bench", dependencies: ["DocumentPoppler", "Document", "Geometry", "SeededRandom"]),
         // Frame times at 1920×1080, cairo and GL: page curls, wheel scrolling at 100% and 300% (not a test).
         .executableTarget(name: "frame-bench", dependencies: ["BenchSupport"]),
 
