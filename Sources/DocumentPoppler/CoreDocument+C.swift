@@ -17,7 +17,7 @@ extension CoreDocument {
     /// Opens `path` for editing. Wraps `ann_pdf_open`.
     public static func open(path: String, password: String?) throws(CoreDocumentError) -> CoreDocument {
         var status = ANN_PDF_OK
-        guard let pointer = ann_pdf_open(path, password, &status) else {
+        guard let pointer = ann_pdf_open_with_scratch(path, password, scratchFolder, &status) else {
             switch status {
             case ANN_PDF_ERROR_PASSWORD:
                 throw .open(password == nil ? .passwordRequired(path: path) : .wrongPassword(path: path))

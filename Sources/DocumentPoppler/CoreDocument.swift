@@ -51,6 +51,17 @@ public final class CoreDocument: @unchecked Sendable {
         self.handle = handle
     }
 
+    /// Where a large document's private copy goes (`$XDG_CACHE_HOME/pdf-annotator`, or
+    /// `~/.cache/pdf-annotator`): an unlinked file the editor maps instead of holding the whole
+    /// file in memory. `nil` when the folder cannot be made (the file is then read into memory).
+    static let scratchFolder: String? = {
+        let env = ProcessInfo.processInfo.environment
+        let base = env["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? ((env["HOME"] ?? homeDirectory) + "/.cache")
+        let folder = base + "/pdf-annotator"
+        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch { return nil }
+        return folder
+    }()
+
     /// Locks around `body`.
     func locked<R>(_ body: () throws -> R) rethrows -> R {
         lock.lock()

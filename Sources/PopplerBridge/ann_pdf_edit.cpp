@@ -23,7 +23,10 @@
 #include <XRef.h>
 #include <goo/GooString.h>
 
+#include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <zlib.h>
 
 #include <cstdarg>
@@ -131,6 +134,87 @@ private:
     const bool *skipCopy;
 };
 
+// The bytes a document was opened from, never changed while it is open: read into memory, or
+// for a large file a private copy mapped from an unlinked file in a scratch folder (the copy
+// costs disk and page cache, not the process's memory, and nothing another program does to the
+// document's file can change or truncate it under poppler).
+class OriginalBytes
+{
+public:
+    ~OriginalBytes()
+    {
+        if (mapped != nullptr) {
+            munmap(mapped, size);
+        }
+    }
+    const char *data() const { return mapped != nullptr ? static_cast<const char *>(mapped) : memory.data(); }
+    size_t length() const { return mapped != nullptr ? size : memory.size(); }
+
+    // Reads `path`; a file of `mapFrom` bytes or more is copied into `scratch` and mapped when
+    // that works. False when the file cannot be read.
+    bool load(const char *path, const char *scratch, size_t mapFrom)
+    {
+        int fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (fd < 0) {
+            return false;
+        }
+        struct stat info;
+        bool ok = fstat(fd, &info) == 0;
+        if (ok && scratch != nullptr && static_cast<size_t>(info.st_size) >= mapFrom && mapCopy(fd, static_cast<size_t>(info.st_size), scratch)) {
+            close(fd);
+            return true;
+        }
+        if (ok) {
+            char buffer[1 << 16];
+            ssize_t n;
+            while ((n = read(fd, buffer, sizeof buffer)) != 0) {
+                if (n < 0) {
+                    if (errno == EINTR) {
+                        continue;
+                    }
+                    ok = false;
+                    break;
+                }
+                memory.append(buffer, static_cast<size_t>(n));
+            }
+        }
+        close(fd);
+        return ok;
+    }
+
+private:
+    bool mapCopy(int source, size_t length, const char *scratch)
+    {
+        int copy = open(scratch, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+        if (copy < 0) {
+            return false;
+        }
+        size_t copied = 0;
+        while (copied < length) {
+            ssize_t n = copy_file_range(source, nullptr, copy, nullptr, length - copied, 0);
+            if (n < 0 && errno == EINTR) {
+                continue;
+            }
+            if (n <= 0) {
+                break;
+            }
+            copied += static_cast<size_t>(n);
+        }
+        void *region = copied == length && length > 0 ? mmap(nullptr, length, PROT_READ, MAP_PRIVATE, copy, 0) : MAP_FAILED;
+        close(copy);
+        if (region == MAP_FAILED) {
+            return false;
+        }
+        mapped = region;
+        size = length;
+        return true;
+    }
+
+    std::string memory;
+    void *mapped = nullptr;
+    size_t size = 0;
+};
+
 char *copyOut(const std::string &text, size_t *length)
 {
     char *out = static_cast<char *>(std::malloc(text.size() + 1));
@@ -166,7 +250,7 @@ struct ann_pdf
     // The file's bytes as they were when it was opened: poppler reads these, not the file, so an
     // update is always built on exactly what was opened, whatever another program does to the
     // file meanwhile (rewriting it in place would otherwise pull the ground from under a save).
-    std::unique_ptr<std::string> original;
+    std::unique_ptr<OriginalBytes> original;
     // Set while ann_pdf_update writes an update without the original bytes (OriginalStream).
     bool skipOriginal = false;
     std::unique_ptr<PDFDoc> doc;
@@ -497,6 +581,11 @@ const char *ann_pdf_poppler_version(void)
 
 ann_pdf *ann_pdf_open(const char *path, const char *password, ann_pdf_status *status)
 {
+    return ann_pdf_open_with_scratch(path, password, nullptr, status);
+}
+
+ann_pdf *ann_pdf_open_with_scratch(const char *path, const char *password, const char *scratch_folder, ann_pdf_status *status)
+{
     ann_pdf_status ignored;
     ann_pdf_status &result = status != nullptr ? *status : ignored;
     struct stat info;
@@ -510,27 +599,15 @@ ann_pdf *ann_pdf_open(const char *path, const char *password, ann_pdf_status *st
         if (password != nullptr) {
             secret = GooString(password);
         }
-        auto original = std::make_unique<std::string>();
-        {
-            std::unique_ptr<FILE, int (*)(FILE *)> file(std::fopen(path, "rb"), std::fclose);
-            if (!file) {
-                result = ANN_PDF_ERROR_OPEN;
-                return nullptr;
-            }
-            char buffer[1 << 16];
-            size_t n;
-            while ((n = std::fread(buffer, 1, sizeof buffer, file.get())) > 0) {
-                original->append(buffer, n);
-            }
-            if (std::ferror(file.get())) {
-                result = ANN_PDF_ERROR_OPEN;
-                return nullptr;
-            }
+        auto original = std::make_unique<OriginalBytes>();
+        if (!original->load(path, scratch_folder, 16u << 20)) {
+            result = ANN_PDF_ERROR_OPEN;
+            return nullptr;
         }
         // PDFDoc owns (and deletes) the stream; the bytes (and the flag) stay with this document,
         // which is made first so that the stream can point at its flag.
         auto editable = std::make_unique<ann_pdf>();
-        auto *stream = new OriginalStream(original->data(), static_cast<Goffset>(original->size()), &editable->skipOriginal);
+        auto *stream = new OriginalStream(original->data(), static_cast<Goffset>(original->length()), &editable->skipOriginal);
         auto doc = std::make_unique<PDFDoc>(stream, secret, secret);
         if (!doc->isOk()) {
             switch (doc->getErrorCode()) {
@@ -1028,7 +1105,7 @@ ann_pdf_status ann_pdf_update(ann_pdf *doc, unsigned char **data, size_t *length
         return ANN_PDF_OK;
     }
     try {
-        MemoryOutStream out(static_cast<Goffset>(doc->original->size()));
+        MemoryOutStream out(static_cast<Goffset>(doc->original->length()));
         doc->skipOriginal = true;
         int status = doc->doc->saveAs(&out, writeForceIncremental);
         doc->skipOriginal = false;
@@ -1051,7 +1128,7 @@ const unsigned char *ann_pdf_original(ann_pdf *doc, size_t *length)
     if (doc == nullptr || length == nullptr) {
         return nullptr;
     }
-    *length = doc->original->size();
+    *length = doc->original->length();
     return reinterpret_cast<const unsigned char *>(doc->original->data());
 }
 

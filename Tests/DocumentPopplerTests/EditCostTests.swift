@@ -50,6 +50,30 @@ final class EditCostTests: XCTestCase {
         XCTAssertLessThanOrEqual(abs(large - small), 16, "the same edit writes the same update (offsets have a digit more) on a file ten times larger")
     }
 
+    func testALargeFileIsEditedFromAPrivateCopyThatNothingElseChanges() throws {
+        // 20 MB: over the size from which the editor maps a private copy instead of reading
+        // the file into memory.
+        let path = try document(padding: 20 << 20, name: "large.pdf")
+        let original = try Data(contentsOf: URL(fileURLWithPath: path))
+        let editor = try DocumentEditor.open(path: path, password: nil)
+        _ = editor.annotations(on: PageIndex(0))
+        // Another program rewrites the file in place (same inode), cutting it short.
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.truncate(atOffset: 1_000)
+        try handle.close()
+        try editor.perform(EditRecord("Rectangle", .insert([PlacedAnnotation(square(), at: 0)])))
+        let edited = try editor.rendered()
+        XCTAssertEqual(edited.original.count, original.count, "the editor still has every byte it opened")
+        XCTAssertEqual(Data(edited.original.suffix(4096)), original.suffix(4096))
+        try editor.save(overwriteChangedFile: true)
+        let saved = try Data(contentsOf: URL(fileURLWithPath: path))
+        XCTAssertEqual(saved.prefix(original.count), original, "the save builds on the bytes that were opened")
+        XCTAssertEqual(try DocumentEditor.open(path: path, password: nil).annotations(on: PageIndex(0)).count, 1)
+        if ExternalTool.path(of: "qpdf") != nil {
+            XCTAssertEqual(try ExternalTool.run("qpdf", ["--check", path]).status, 0)
+        }
+    }
+
     func testTheTwoPartsAreExactlyTheFileASaveWrites() throws {
         let path = try document(padding: 100_000, name: "parts.pdf")
         let editor = try DocumentEditor.open(path: path, password: nil)

@@ -65,6 +65,11 @@ const char *ann_pdf_poppler_version(void);
  * owner and the user password. On failure returns NULL and sets *status (when status is not
  * NULL): a missing path or a directory is ANN_PDF_ERROR_OPEN. */
 ann_pdf *ann_pdf_open(const char *path, const char *password, ann_pdf_status *status);
+/* The same, but a file of 16 MiB or more is copied (copy_file_range) into an unlinked file in
+ * `scratch_folder` and mapped, instead of read into memory: a large scan costs disk and page
+ * cache, not the process's memory. Falls back to memory when the folder cannot take the copy;
+ * NULL folder: always memory. */
+ann_pdf *ann_pdf_open_with_scratch(const char *path, const char *password, const char *scratch_folder, ann_pdf_status *status);
 void ann_pdf_close(ann_pdf *doc);
 
 int ann_pdf_page_count(ann_pdf *doc);
