@@ -39,6 +39,10 @@ final class AnnotationListUITests: XCTestCase {
             s.windows.first.map { $0.undoName == "Delete" && !($0.annotationList ?? []).contains { $0[0] == id } } ?? false
         }?.windows.first)
         XCTAssertEqual(deleted.annotationList?.count, rows.count - 1)
+        // Only the rows of the page the delete changed were made again, in their place.
+        XCTAssertEqual(deleted.annotationListRowsBuilt, rows.filter { Int($0[1]) == page }.count - 1,
+                       "the edit rebuilt page \(page)'s rows, not the list")
+        XCTAssertEqual(deleted.annotationList ?? [], rows.filter { $0[0] != id }, "the other rows are as they were, in order")
         session.xdotool("key", "ctrl+s")
         session.waitFor("saved") { $0.windows.first?.hasUnsavedChanges == false }
         session.quitApps()

@@ -24,7 +24,7 @@ final class AppSession {
         var pressedAnnotation: String?; var canGoBack: Bool?; var canGoForward: Bool?; var linkTooltip: String?
         var searchQuery: String?; var searchMatchCount: Int?; var searchCurrentMatch: Int?; var searchDone: Bool?; var searchNotice: String?
         var properties: [[String]]?; var recentDocuments: [String]?
-        var sidebarShown: Bool?; var outline: [[String]]?; var outlineVisible: [Bool]?; var outlineSelected: Int?; var sidebarPage: String?; var annotationList: [[String]]?; var bookmarks: [[String]]?
+        var sidebarShown: Bool?; var outline: [[String]]?; var outlineVisible: [Bool]?; var outlineSelected: Int?; var sidebarPage: String?; var annotationList: [[String]]?; var annotationListRowsBuilt: Int?; var bookmarks: [[String]]?
         var formFields: [FormField]?; var focusedFormField: String?; var formFieldEditor: String?
         var searchProgress: Double?; var searchStopped: Bool?; var textSelectionHandles: [[Double]]?
         var spreadMode: String?; var scrollDirection: String?; var rightToLeft: Bool?; var visibleSpreads: [Int]?

@@ -109,6 +109,9 @@ public struct WindowSnapshot: Codable, Sendable {
     /// [id, 1-based page, kind, text].
     public var sidebarPage: String?
     public var annotationList: [[String]]
+    /// Rows the annotation list made at its last listing or update: after an edit, only the
+    /// rows of the pages it changed.
+    public var annotationListRowsBuilt: Int
     /// The document's bookmarks as [name, 1-based page].
     public var bookmarks: [[String]]
     /// The form's fields in the field tree's order, with their current values.
@@ -290,6 +293,7 @@ extension DocumentWindow {
             outlineSelected: sidebarSnapshot.selected,
             sidebarPage: sidebarPages.flatMap { string(gtk_stack_get_visible_child_name(cast($0))) },
             annotationList: listedAnnotations.map { [$0.id, String($0.page.displayNumber), PdfCanvas.dumpName($0.subtype), $0.contents ?? ""] },
+            annotationListRowsBuilt: annotationListRowsBuilt,
             bookmarks: content == .document ? bookmarks.map { [$0.name, String($0.page)] } : [],
             formFields: (editing?.editor.formFields() ?? []).map {
                 FormFieldSnapshot(name: $0.name, kind: $0.kind.rawValue, value: $0.value?.displayText, readOnly: $0.isReadOnly,

@@ -88,37 +88,85 @@ extension DocumentWindow {
     /// Rebuilds the list from the editor (when it is shown): every page's annotations, filtered,
     /// read 25 pages per main-loop turn so a long document never stalls the window.
     func refreshAnnotationList() {
-        guard let (list, filter) = annotationList else { return }
+        guard let (list, _) = annotationList else { return }
         annotationListGeneration += 1
+        annotationListComplete = false
+        annotationListEditor = editing?.editor
         while let row = gtk_list_box_get_row_at_index(cast(list), 0) { gtk_list_box_remove(cast(list), UnsafeMutableRawPointer(row).assumingMemoryBound(to: GtkWidget.self)) }
         listedAnnotations = []
+        annotationListRowsBuilt = 0
         guard annotationListShown, editing != nil else { application?.stateChanged(); return }
+        listAnnotations(from: 0, kinds: annotationListKinds, generation: annotationListGeneration)
+    }
+
+    /// The kinds the list's filter lets through (`nil`: all).
+    private var annotationListKinds: Set<AnnotationSubtype>? {
+        guard let (_, filter) = annotationList else { return nil }
         let choice = Int(gtk_drop_down_get_selected(OpaquePointer(filter)))
-        let kinds = Self.annotationFilters.indices.contains(choice) ? Self.annotationFilters[choice].kinds : nil
-        listAnnotations(from: 0, kinds: kinds, generation: annotationListGeneration)
+        return Self.annotationFilters.indices.contains(choice) ? Self.annotationFilters[choice].kinds : nil
+    }
+
+    /// After an edit reached the screen: only the rows of the pages it changed are made again,
+    /// in place (a long document's list is not rebuilt for one pen stroke). Before the list is
+    /// whole, it is listed again from the start.
+    func updateAnnotationList(pages: Set<PageIndex>) {
+        guard let (list, _) = annotationList, annotationListShown, let editor = editing?.editor else { return }
+        guard annotationListComplete, annotationListEditor === editor else { refreshAnnotationList(); return }
+        let kinds = annotationListKinds
+        var built = 0
+        for page in pages.sorted() {
+            for index in listedAnnotations.indices.reversed() where listedAnnotations[index].page == page {
+                if let row = gtk_list_box_get_row_at_index(cast(list), Int32(index)) {
+                    gtk_list_box_remove(cast(list), UnsafeMutableRawPointer(row).assumingMemoryBound(to: GtkWidget.self))
+                }
+                listedAnnotations.remove(at: index)
+            }
+            var position = listedAnnotations.firstIndex { $0.page > page } ?? listedAnnotations.count
+            for a in listable(editor.annotations(on: page), kinds: kinds) {
+                gtk_list_box_insert(cast(list), makeRow(a), Int32(position))
+                listedAnnotations.insert(a, at: position)
+                position += 1
+                built += 1
+            }
+        }
+        annotationListRowsBuilt = built
+        application?.stateChanged()
+    }
+
+    /// The annotations of a page the list shows: those a user edits (no links, popups or
+    /// form fields), of the kinds the filter lets through.
+    private func listable(_ annotations: [Annotation], kinds: Set<AnnotationSubtype>?) -> [Annotation] {
+        annotations.filter { a in
+            a.info.isListedForEditing && ![.link, .popup, .widget].contains(a.subtype) && (kinds?.contains(a.subtype) ?? true)
+        }
+    }
+
+    /// One row: the kind, the page, author and date, and the text.
+    private func makeRow(_ a: Annotation) -> UnsafeMutablePointer<GtkWidget> {
+        let row = gtk_list_box_row_new()!
+        let label = gtk_label_new(nil)!
+        gtk_label_set_markup(cast(label), Self.listMarkup(a))
+        gtk_label_set_xalign(cast(label), 0)
+        gtk_label_set_wrap(cast(label), 1)
+        gtk_label_set_lines(cast(label), 3)
+        gtk_label_set_ellipsize(cast(label), PANGO_ELLIPSIZE_END)
+        gtk_widget_set_margin_start(label, 6)
+        gtk_list_box_row_set_child(cast(row), label)
+        return row
     }
 
     private func listAnnotations(from first: Int, kinds: Set<AnnotationSubtype>?, generation: Int) {
         guard generation == annotationListGeneration, let (list, _) = annotationList, let editor = editing?.editor else { return }
         let last = min(canvas.pageCount, first + 25)
         for page in first..<last {
-            for a in editor.annotations(on: PageIndex(page)) where a.info.isListedForEditing
-                && ![.link, .popup, .widget].contains(a.subtype) && (kinds?.contains(a.subtype) ?? true) {
+            for a in listable(editor.annotations(on: PageIndex(page)), kinds: kinds) {
                 listedAnnotations.append(a)
-                let row = gtk_list_box_row_new()!
-                let label = gtk_label_new(nil)!
-                gtk_label_set_markup(cast(label), Self.listMarkup(a))
-                gtk_label_set_xalign(cast(label), 0)
-                gtk_label_set_wrap(cast(label), 1)
-                gtk_label_set_lines(cast(label), 3)
-                gtk_label_set_ellipsize(cast(label), PANGO_ELLIPSIZE_END)
-                gtk_widget_set_margin_start(label, 6)
-                gtk_list_box_row_set_child(cast(row), label)
-                gtk_list_box_append(cast(list), row)
+                gtk_list_box_append(cast(list), makeRow(a))
+                annotationListRowsBuilt += 1
             }
         }
         application?.stateChanged()
-        guard last < canvas.pageCount else { return }
+        guard last < canvas.pageCount else { annotationListComplete = true; return }
         MainLoop.post(priority: G_PRIORITY_DEFAULT_IDLE) { [weak self] in
             self?.listAnnotations(from: last, kinds: kinds, generation: generation)
         }

@@ -106,7 +106,9 @@ extension DocumentWindow {
     /// Title, actions and menu labels after an edit, undo, redo or save.
     func editStateChanged() {
         let unsaved = editing?.hasUnsavedChanges ?? false
-        refreshAnnotationList()
+        // The list follows edits page by page (updateAnnotationList); it is listed whole when
+        // the editor it shows is new.
+        if annotationListEditor !== editing?.editor { refreshAnnotationList() }
         setActionEnabled("undo", editing?.undoName != nil)
         setActionEnabled("redo", editing?.redoName != nil)
         setActionEnabled("save", editing != nil)

@@ -81,6 +81,12 @@ public final class DocumentWindow {
     var listedAnnotations: [Annotation] = []
     /// Bumped for every rebuild of the annotation list, so that an older one stops.
     var annotationListGeneration = 0
+    /// Whether the list holds every page's rows (the lazy listing reached the last page).
+    var annotationListComplete = false
+    /// The editor the list was made from.
+    weak var annotationListEditor: DocumentEditor?
+    /// Rows made by the list's last full listing or update (the state dump shows it).
+    var annotationListRowsBuilt = 0
     /// The document's bookmarks (sidebar) and their list.
     var bookmarks: [BookmarkStore.Bookmark] = []
     var bookmarkList: UnsafeMutablePointer<GtkWidget>?
@@ -169,7 +175,10 @@ public final class DocumentWindow {
         canvas.onExternalLink = { [weak self] uri in self?.confirmOpening(uri) }
         canvas.onEditNote = { [weak self] note in self?.editNote(note) }
         canvas.onSelectionChanged = { [weak self] annotation in self?.showProperties(of: annotation) }
-        canvas.onContentChanged = { [weak self] pages in self?.thumbnails?.invalidate(pages) }
+        canvas.onContentChanged = { [weak self] pages in
+            self?.thumbnails?.invalidate(pages)
+            self?.updateAnnotationList(pages: pages)
+        }
         // The view's size at a first frame is what the next start renders its first tiles for.
         canvas.onFirstFramePainted = { [weak self] in
             guard let self else { return }
