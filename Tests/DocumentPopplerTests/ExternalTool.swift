@@ -24,29 +24,26 @@ enum ExternalTool {
 
     @discardableResult
     static func run(_ tool: String, _ arguments: [String]) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try require(tool))
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+        let (status, data) = try launch(tool, arguments, errorsToo: true)
+        return Result(status: status, output: String(decoding: data, as: UTF8.self))
     }
 
     /// The tool's standard output as bytes (binary output, such as a decoded stream).
     static func data(_ tool: String, _ arguments: [String]) throws -> Data {
+        try launch(tool, arguments, errorsToo: false).output
+    }
+
+    /// Runs the tool to its end: its exit status and what it printed (with its errors, or not).
+    private static func launch(_ tool: String, _ arguments: [String], errorsToo: Bool) throws -> (status: Int32, output: Data) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try require(tool))
         process.arguments = arguments
         let pipe = Pipe()
         process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
+        process.standardError = errorsToo ? pipe : FileHandle.nullDevice
         try process.run()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return data
+        return (process.terminationStatus, data)
     }
 }

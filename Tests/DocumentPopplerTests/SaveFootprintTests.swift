@@ -56,23 +56,30 @@ final class SaveFootprintTests: XCTestCase {
         let added = try Data(contentsOf: URL(fileURLWithPath: path)).count - originalLength
         XCTAssertLessThan(added, 400_000, "a 1024² picture (3 MiB of samples) adds \(added) bytes")
         XCTAssertEqual(try ExternalTool.run("qpdf", ["--check", path]).status, 0)
-        let inspection = try QPDFInspection(path: path, qpdf: qpdf)
-        let images = inspection.objects.filter { (_, value) in
-            (((value as? [String: Any])?["stream"] as? [String: Any])?["dict"] as? [String: Any])?["/Subtype"] as? String == "/Image"
-        }
-        XCTAssertEqual(images.count, 2, "the picture and its soft mask")
-        for (ref, value) in images {
-            let dict = try XCTUnwrap(((value as? [String: Any])?["stream"] as? [String: Any])?["dict"] as? [String: Any])
-            XCTAssertEqual(dict["/Filter"] as? String, "/FlateDecode", "\(ref) is compressed")
-            let number = try XCTUnwrap(Int(ref.split(separator: " ")[0]))
-            let decoded = try ExternalTool.data("qpdf", ["--show-object=\(number)", "--filtered-stream-data", path])
-            let rgb = dict["/ColorSpace"] as? String == "/DeviceRGB"
-            XCTAssertEqual(Array(decoded), rgb ? Self.picture.samples.bytes : Self.picture.alpha?.bytes, "\(ref) decodes to every sample")
-        }
+        XCTAssertEqual(try checkPicture(in: path, password: nil, qpdf: qpdf), 2, "the picture and its soft mask")
         // The app reads its own compressed appearance back.
         let reopened = try DocumentEditor.open(path: path, password: nil)
         let id = try XCTUnwrap(reopened.annotations(on: PageIndex(0)).first?.id)
         XCTAssertNotNil(reopened.appearanceData(of: id))
+    }
+
+    /// Checks with qpdf that every image object (of `among`, when given) is compressed and
+    /// decodes (decrypted with `password`) to the test picture's samples or its mask; returns
+    /// how many there were.
+    private func checkPicture(in path: String, password: String?, qpdf: String, among numbers: Set<Int>? = nil) throws -> Int {
+        let inspection = try QPDFInspection(path: path, password: password, qpdf: qpdf)
+        var checked = 0
+        for (ref, value) in inspection.objects {
+            guard let dict = ((value as? [String: Any])?["stream"] as? [String: Any])?["dict"] as? [String: Any],
+                  dict["/Subtype"] as? String == "/Image", let number = Int(ref.split(separator: " ")[0]),
+                  numbers?.contains(number) ?? true else { continue }
+            XCTAssertEqual(dict["/Filter"] as? String, "/FlateDecode", "\(ref) is compressed")
+            let decoded = try ExternalTool.data("qpdf", (password.map { ["--password=\($0)"] } ?? []) + ["--show-object=\(number)", "--filtered-stream-data", path])
+            let rgb = dict["/ColorSpace"] as? String == "/DeviceRGB"
+            XCTAssertEqual(Array(decoded), rgb ? Self.picture.samples.bytes : Self.picture.alpha?.bytes, "\(ref) decodes to every sample")
+            checked += 1
+        }
+        return checked
     }
 
     func testMovingAnAnnotationTenTimesWritesOnlyItAndOneAppearance() throws {
@@ -153,20 +160,8 @@ final class SaveFootprintTests: XCTestCase {
         XCTAssertLessThan(saved.count - originalLength, 400_000)
         XCTAssertNil(saved.dropFirst(originalLength).range(of: Data(marker.utf8)), "the stamp's text is encrypted")
         XCTAssertEqual(try ExternalTool.run("qpdf", ["--check", "--password=\(password)", path]).status, 0)
-        let inspection = try QPDFInspection(path: path, password: password, qpdf: qpdf)
-        var imagesChecked = 0
-        for (ref, value) in inspection.objects {
-            guard let dict = ((value as? [String: Any])?["stream"] as? [String: Any])?["dict"] as? [String: Any],
-                  dict["/Subtype"] as? String == "/Image", let number = Int(ref.split(separator: " ")[0]),
-                  IncrementalUpdate.objectNumbers(in: saved, after: originalLength).contains(number) else { continue }
-            XCTAssertEqual(dict["/Filter"] as? String, "/FlateDecode", "\(ref) is compressed")
-            let decoded = try ExternalTool.data("qpdf", ["--password=\(password)", "--show-object=\(number)", "--filtered-stream-data", path])
-            let rgb = dict["/ColorSpace"] as? String == "/DeviceRGB"
-            XCTAssertEqual(Array(decoded), rgb ? Self.picture.samples.bytes : Self.picture.alpha?.bytes,
-                           "qpdf decrypts and decodes \(ref) to every sample")
-            imagesChecked += 1
-        }
-        XCTAssertEqual(imagesChecked, 2, "the picture and its soft mask")
+        XCTAssertEqual(try checkPicture(in: path, password: password, qpdf: qpdf, among: IncrementalUpdate.objectNumbers(in: saved, after: originalLength)),
+                       2, "the picture and its soft mask, decrypted and decoded")
         let reopened = try DocumentEditor.open(path: path, password: password)
         let read = try XCTUnwrap(reopened.annotations(on: page).first { $0.contents == marker })
         XCTAssertEqual(reopened.appearanceData(of: read.id), appearance, "decrypted and decompressed, the appearance is what was drawn")

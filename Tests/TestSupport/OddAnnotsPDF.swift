@@ -37,16 +37,6 @@ public enum OddAnnotsPDF {
             "[13 0 R]",
             "<< /Type /Annot /Subtype /Square /Rect [60 60 160 120] /C [0 0.5 0] /Border [0 0 3] >>",
         ]
-        var pdf = "%PDF-1.4\n"
-        var offsets: [Int] = []
-        for (i, body) in objects.enumerated() {
-            offsets.append(pdf.utf8.count)
-            pdf += "\(i + 1) 0 obj\n\(body)\nendobj\n"
-        }
-        let xref = pdf.utf8.count
-        pdf += "xref\n0 \(offsets.count + 1)\n0000000000 65535 f \n"
-        for o in offsets { pdf += String(repeating: "0", count: 10 - String(o).count) + "\(o) 00000 n \n" }
-        pdf += "trailer\n<< /Size \(offsets.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
-        return Data(pdf.utf8)
+        return NumberedObjectsPDF.data(objects: objects)
     }
 }

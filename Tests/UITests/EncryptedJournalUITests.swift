@@ -10,9 +10,10 @@ import Glibc
 final class EncryptedJournalUITests: XCTestCase {
     static let password = "openpassword"
 
-    /// Launches the app on `path`, types the password into its prompt and waits for the page
-    /// and the editor.
-    private func openLocked(_ path: String, in session: AppSession) throws -> AppSession.State {
+    /// Launches the app on `path`, types the password into its prompt and waits until
+    /// `ready` holds for the new process's dump.
+    private func openLocked(_ path: String, in session: AppSession, until message: String,
+                            _ ready: @escaping (AppSession.Window) -> Bool) throws -> AppSession.State {
         let app = try session.launch([path])
         let prompt = try XCTUnwrap(session.waitFor("the password prompt") { s in
             s.pid == Int(app.processIdentifier) && s.windows.first?.content == "password"
@@ -23,8 +24,8 @@ final class EncryptedJournalUITests: XCTestCase {
         session.xdotool("click", "1")
         session.xdotool("type", Self.password)
         session.xdotool("key", "Return")
-        return try XCTUnwrap(session.waitFor("the document opens with its password") { s in
-            s.pid == Int(app.processIdentifier) && s.windows.first.map { $0.content == "document" && $0.isEditable == true && $0.missingTiles == 0 } ?? false
+        return try XCTUnwrap(session.waitFor(message) { s in
+            s.pid == Int(app.processIdentifier) && s.windows.first.map(ready) ?? false
         })
     }
 
@@ -34,7 +35,9 @@ final class EncryptedJournalUITests: XCTestCase {
         try FileManager.default.copyItem(atPath: try AppSession.sharedPDF("encrypted-userpw-libreoffice.pdf"), toPath: path)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
         let original = try Data(contentsOf: URL(fileURLWithPath: path))
-        let opened = try openLocked(path, in: session)
+        let opened = try openLocked(path, in: session, until: "the document opens with its password") {
+            $0.content == "document" && $0.isEditable == true && $0.missingTiles == 0
+        }
         let w = try XCTUnwrap(opened.windows.first)
         let page = try XCTUnwrap(w.visiblePages.first { $0.page == 1 })
         let origin = try XCTUnwrap(session.windowOrigin(pid: opened.pid))
@@ -70,7 +73,7 @@ final class EncryptedJournalUITests: XCTestCase {
             XCTAssertFalse(text.contains("\"record\""), "the steps are sealed: \(text.prefix(300))")
         }
 
-        let asking = try openLockedAndWaitForRestore(path, in: session)
+        let asking = try openLocked(path, in: session, until: "the restore question, once the password is given") { $0.dialog == "restore" }
         XCTAssertEqual(asking.windows.first?.hasUnsavedChanges, false, "nothing is applied before the answer")
         try session.waitForDialogFocus(pid: asking.pid)
         session.xdotool("key", "Return")
@@ -79,21 +82,5 @@ final class EncryptedJournalUITests: XCTestCase {
             return w.annotations.contains { $0.kind == "note" && abs($0.x - note.x) <= 1 && abs($0.y - note.y) <= 1 }
         }?.windows.first)
         XCTAssertEqual(restored.undoName, "Note", "the restored edit can be undone")
-    }
-
-    private func openLockedAndWaitForRestore(_ path: String, in session: AppSession) throws -> AppSession.State {
-        let app = try session.launch([path])
-        let prompt = try XCTUnwrap(session.waitFor("the password prompt again") { s in
-            s.pid == Int(app.processIdentifier) && s.windows.first?.content == "password"
-        })
-        let w = try XCTUnwrap(prompt.windows.first)
-        let origin = try XCTUnwrap(session.windowOrigin(pid: prompt.pid))
-        session.xdotool("mousemove", "\(Int(origin.x + w.canvasX + w.viewWidth / 2))", "\(Int(origin.y + w.canvasY + w.viewHeight / 2))")
-        session.xdotool("click", "1")
-        session.xdotool("type", Self.password)
-        session.xdotool("key", "Return")
-        return try XCTUnwrap(session.waitFor("the restore question, once the password is given") { s in
-            s.pid == Int(app.processIdentifier) && s.windows.first?.dialog == "restore"
-        })
     }
 }

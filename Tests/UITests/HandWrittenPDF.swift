@@ -1,22 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import TestSupport
 
 /// Small PDF files written by hand for the UI tests: numbered objects (object 1 the catalog)
 /// and an exact cross-reference table.
 enum HandWrittenPDF {
-    static func data(objects: [String]) -> Data {
-        var pdf = "%PDF-1.4\n"
-        var offsets: [Int] = []
-        for (i, body) in objects.enumerated() {
-            offsets.append(pdf.utf8.count)
-            pdf += "\(i + 1) 0 obj\n\(body)\nendobj\n"
-        }
-        let xref = pdf.utf8.count
-        pdf += "xref\n0 \(offsets.count + 1)\n0000000000 65535 f \n"
-        for o in offsets { pdf += String(repeating: "0", count: 10 - String(o).count) + "\(o) 00000 n \n" }
-        pdf += "trailer\n<< /Size \(offsets.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
-        return Data(pdf.utf8)
-    }
+    static func data(objects: [String]) -> Data { NumberedObjectsPDF.data(objects: objects) }
 
     /// `count` A5 pages, each with a grey box, under a catalog with `catalogEntries`.
     static func pages(_ count: Int, catalogEntries: String) -> Data {

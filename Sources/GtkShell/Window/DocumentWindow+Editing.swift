@@ -55,22 +55,23 @@ extension DocumentWindow {
             return
         }
         let name = Self.displayName(path)
-        guard read.isReadable else {
-            // Encrypted with another password (the document's other one, say): keep it.
+        /// A journal that cannot be applied is kept aside (never applied, never lost) and the
+        /// user is told why and where it is.
+        func keepAside(kind: String, _ why: String) {
             let kept = journal.moveAside()
             editor.journal = journal
-            showMessage(kind: "journal-locked", title: "Unsaved Changes Not Restored",
-                        body: "The unsaved changes to “\(name)” were kept with another password than the one you gave, so they could not be read."
-                            + (kept.map { " They were kept in \($0.path)." } ?? ""))
+            showMessage(kind: kind, title: "Unsaved Changes Not Restored",
+                        body: why + (kept.map { " They were kept in \($0.path)." } ?? ""))
+        }
+        guard read.isReadable else {
+            // Encrypted with another password (the document's other one, say).
+            keepAside(kind: "journal-locked",
+                      "The unsaved changes to “\(name)” were kept with another password than the one you gave, so they could not be read.")
             return
         }
         // The steps for the file as it is: all of them, or those a save had not written yet.
         guard let contents = read.applying(to: path) else {
-            let kept = journal.moveAside()
-            editor.journal = journal
-            showMessage(kind: "journal-stale", title: "Unsaved Changes Not Restored",
-                        body: "“\(name)” was changed since your last unsaved changes to it, so they were not applied."
-                            + (kept.map { " They were kept in \($0.path)." } ?? ""))
+            keepAside(kind: "journal-stale", "“\(name)” was changed since your last unsaved changes to it, so they were not applied.")
             return
         }
         let count = contents.lines.count
