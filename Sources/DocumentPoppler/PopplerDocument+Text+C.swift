@@ -5,13 +5,12 @@ import Geometry
 
 /// A document's text for selection, copying and searching.
 extension PopplerDocument: TextSource {
-    /// A page's text and character boxes. poppler lays the text out as the page is displayed
-    /// (its /Rotate applied), in points from the top-left corner, one box per character of the
-    /// page's text. Wraps `poppler_page_get_text` and `poppler_page_get_text_layout`; a page
-    /// for which poppler-glib gives no text, or that holds right-to-left text (which 22.12's
-    /// selection walk reads with blocks missing and spaces misplaced), is read with the core
-    /// library's text output instead (``CoreText``), as pdftotext reads it, lines in logical
-    /// order.
+    /// A page's text and character boxes, as pdftotext reads it: the core library's text output
+    /// (``CoreText``), lines in reading order and each in logical order, one box per character,
+    /// in points from the top-left corner of the page as displayed (its /Rotate applied).
+    /// poppler-glib's `poppler_page_get_text` is the fallback when the core library cannot read
+    /// the page: 22.12's selection walk glues table cells and labels, leaves out lines, and on
+    /// a page of right-to-left text drops whole blocks (see the DocumentPoppler article).
     ///
     /// Takes the render lock: call it from the render worker (or any thread that may wait for
     /// a page being drawn).
@@ -22,6 +21,9 @@ extension PopplerDocument: TextSource {
     /// keeps its text page, so the layout after the text costs little).
     public func text(on page: PageIndex, boxesIf wantsBoxes: ([Character]) -> Bool) -> PageText {
         guard page.rawValue >= 0, page.rawValue < pageCount else { return .empty }
+        if let core = coreText.text(on: page), !core.isEmpty {
+            return wantsBoxes(core.characters) ? core : .empty
+        }
         renderLock.lock()
         defer { renderLock.unlock() }
         let glib: PageText? = document.withPointer { doc in
