@@ -55,6 +55,7 @@ final class SaveFootprintTests: XCTestCase {
 
         let added = try Data(contentsOf: URL(fileURLWithPath: path)).count - originalLength
         XCTAssertLessThan(added, 400_000, "a 1024² picture (3 MiB of samples) adds \(added) bytes")
+        print("a 1024² picture stamp added \(added) bytes to the file")
         XCTAssertEqual(try ExternalTool.run("qpdf", ["--check", path]).status, 0)
         XCTAssertEqual(try checkPicture(in: path, password: nil, qpdf: qpdf), 2, "the picture and its soft mask")
         // The app reads its own compressed appearance back.
