@@ -181,6 +181,23 @@ extension CoreDocument {
         return ObjectRef(Int(r.num), Int(r.gen))
     }
 
+    /// Adds a stream whose data is already encoded (`dictionary` names its /Filter, a JPEG's
+    /// /DCTDecode say), stored as it is. Wraps `ann_pdf_add_encoded_stream`.
+    public func addEncodedStream(_ dictionary: PDFDictionary, data: [UInt8]) throws(CoreDocumentError) -> ObjectRef {
+        let text = PDFSyntaxWriter.bytes(.dictionary(dictionary))
+        let r = locked {
+            text.withUnsafeBufferPointer { t in
+                t.withMemoryRebound(to: CChar.self) { t in
+                    data.withUnsafeBufferPointer { d in
+                        ann_pdf_add_encoded_stream(handle.pointer, t.baseAddress, t.count, d.baseAddress, d.count)
+                    }
+                }
+            }
+        }
+        guard r.num >= 0 else { throw .rejected("a new encoded stream") }
+        return ObjectRef(Int(r.num), Int(r.gen))
+    }
+
     /// Replaces a stream added since opening, under the same reference (nothing orphaned).
     /// Wraps `ann_pdf_set_stream`.
     public func setStream(_ dictionary: PDFDictionary, data: [UInt8], at ref: ObjectRef) throws(CoreDocumentError) {

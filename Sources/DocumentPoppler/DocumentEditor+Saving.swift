@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Document
 import FoundationEssentials
+import Geometry
 
 /// One save, in three steps so that the slow one runs on a worker: the editor takes what the
 /// save writes (``DocumentEditor/prepareSave(to:overwriteChangedFile:fileSystem:)``, main
@@ -20,12 +21,18 @@ public final class SaveJob: @unchecked Sendable {
     var depthReachable = true
     /// The picture objects the saved file holds.
     let images: Set<ObjectRef>
+    /// The annotations the saved file holds, and the pages read only while it was written (as
+    /// the file had them): what the journal starts from should no history lead back to it.
+    let modelAtSnapshot: AnnotationModel
+    var lateLoaded: [PageIndex: [Annotation]] = [:]
     /// Every byte the save writes, in one array (for checks; a copy of the whole file).
     public var bytesToWrite: [UInt8] { bytes.joined() }
     /// What ``run()`` ended with: the saved file opened for editing, or why not.
     public private(set) var outcome: Result<CoreDocument, EditorError>?
 
-    init(destination: String, modeFrom: String, password: String?, bytes: EditedBytes, fileSystem: SaveFileSystem, depth: Int, images: Set<ObjectRef>) {
+    init(destination: String, modeFrom: String, password: String?, bytes: EditedBytes, fileSystem: SaveFileSystem, depth: Int, images: Set<ObjectRef>,
+         model: AnnotationModel) {
+        self.modelAtSnapshot = model
         self.destination = destination
         self.modeFrom = modeFrom
         self.password = password
@@ -91,7 +98,7 @@ extension DocumentEditor {
             mirroredRedo = 0
         }
         let job = SaveJob(destination: destination, modeFrom: path, password: password, bytes: bytes, fileSystem: fileSystem,
-                          depth: history.undoStack.count, images: Set(imageRefs.values))
+                          depth: history.undoStack.count, images: Set(imageRefs.values), model: model)
         saveInProgress = job
         return job
     }
@@ -125,13 +132,17 @@ extension DocumentEditor {
         diskStamp = FileStamp(path: job.destination)
         idsOnDisk = Set(refs.keys)
         history.markSaved(depth: job.depthReachable ? job.depth : nil)
-        restartJournalAfterSave()
+        // An undo below the saved state followed by a new edit: no history leads from the file
+        // to the current state, so the journal holds the difference instead.
+        let difference = job.depthReachable ? nil : model.edits(from: job.modelAtSnapshot, unloaded: job.lateLoaded)
+            .map { EditRecord("Changes Made While Saving", $0) }
+        restartJournalAfterSave(from: difference)
     }
 
     /// After a save, the journal holds what leads from the saved file to the current state:
     /// nothing (removed), or the edits made while the save ran.
-    public func restartJournalAfterSave() {
-        guard history.hasUnsavedChanges, let journal, let edits = history.editsSinceSave else {
+    public func restartJournalAfterSave(from difference: [EditRecord]? = nil) {
+        guard history.hasUnsavedChanges, let journal, let edits = difference ?? history.editsSinceSave, !edits.isEmpty else {
             discardJournal()
             return
         }

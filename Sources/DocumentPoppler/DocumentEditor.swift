@@ -146,6 +146,7 @@ public final class DocumentEditor {
             list.append(AnnotationDictionary.annotation(id: id, page: page, dictionary: dictionary, origin: origin))
         }
         pageEntryIDs[page] = managed
+        saveInProgress?.lateLoaded[page] = list
         model.load(list, on: page)
     }
 
@@ -367,7 +368,14 @@ public final class DocumentEditor {
             let mask = try core.addStream(dictionary(colorSpace: "DeviceGray"), data: alpha.bytes)
             picture["SMask"] = .reference(mask.number, mask.generation)
         }
-        let ref = try core.addStream(picture, data: image.samples.bytes)
+        let ref: ObjectRef
+        if let jpeg = image.jpeg {
+            // A photo goes in as the JPEG it is.
+            picture["Filter"] = .name("DCTDecode")
+            ref = try core.addEncodedStream(picture, data: jpeg.bytes)
+        } else {
+            ref = try core.addStream(picture, data: image.samples.bytes)
+        }
         imageRefs[image] = ref
         return ref
     }

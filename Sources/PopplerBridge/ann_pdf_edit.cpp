@@ -937,6 +937,34 @@ ann_pdf_ref ann_pdf_add_stream(ann_pdf *doc, const char *dict_text, size_t dict_
     }
 }
 
+ann_pdf_ref ann_pdf_add_encoded_stream(ann_pdf *doc, const char *dict_text, size_t dict_length, const unsigned char *data, size_t data_length)
+{
+    if (doc == nullptr || (data == nullptr && data_length > 0)) {
+        return ann_pdf_ref { -1, 0 };
+    }
+    try {
+        Object dict = parseObject(doc, dict_text, dict_length);
+        if (!dict.isDict() || !dict.dictLookupNF("Filter").isName()) {
+            return ann_pdf_ref { -1, 0 };
+        }
+        XRef *xref = doc->doc->getXRef();
+        Ref ref = xref->addIndirectObject(Object(objNull));
+        doc->added.insert(ref.num);
+        StoredData stored { std::string(reinterpret_cast<const char *>(data), data_length), false, 0, 0 };
+        Object stream = storedStream(doc, ref, Object(dict.getDict()->copy(xref)), stored);
+        if (!stream.isStream()) {
+            xref->removeIndirectObject(ref);
+            doc->added.erase(ref.num);
+            return ann_pdf_ref { -1, 0 };
+        }
+        xref->setModifiedObject(&stream, ref);
+        touch(doc, ref.num);
+        return ann_pdf_ref { ref.num, ref.gen };
+    } catch (...) {
+        return ann_pdf_ref { -1, 0 };
+    }
+}
+
 ann_pdf_status ann_pdf_set_stream(ann_pdf *doc, ann_pdf_ref ref, const char *dict_text, size_t dict_length, const unsigned char *data,
                                   size_t data_length)
 {

@@ -162,6 +162,30 @@ final class BackgroundSaveTests: XCTestCase {
         XCTAssertFalse(editor.hasUnsavedChanges, "redone to the saved state")
     }
 
+    func testAnUndoBelowTheSavedStateAndANewEditWhileItIsWrittenAreJournaledAsTheirDifference() throws {
+        let path = try document()
+        var expected: [Annotation] = []
+        do {
+            let editor = try DocumentEditor.open(path: path, password: nil)
+            editor.journal = journal(for: path)
+            try insert(square("p0-na", x: 20), into: editor)
+            try insert(square("p0-nb", x: 120), into: editor)
+            let job = try XCTUnwrap(try editor.prepareSave())
+            try editor.undo()
+            try insert(square("p1-nc", x: 60, page: 1), into: editor)
+            runOnWorker(job)
+            try editor.finishSave(job)
+            XCTAssertTrue(editor.hasUnsavedChanges)
+            expected = editor.annotations(on: PageIndex(0)) + editor.annotations(on: PageIndex(1))
+            // The app dies here: the file has a and b, the editor a and c.
+        }
+        let contents = try XCTUnwrap(try XCTUnwrap(journal(for: path).read()).applying(to: path))
+        XCTAssertFalse(contents.lines.isEmpty, "the journal holds the way from the saved file to the state")
+        let restored = try DocumentEditor.open(path: path, password: nil)
+        try restored.restore(contents)
+        XCTAssertEqual((restored.annotations(on: PageIndex(0)) + restored.annotations(on: PageIndex(1))).map(\.rect), expected.map(\.rect))
+    }
+
     func testAFailedWriteKeepsEveryEditAndTheNextSaveWritesThem() throws {
         let path = try document()
         let original = try Data(contentsOf: URL(fileURLWithPath: path))

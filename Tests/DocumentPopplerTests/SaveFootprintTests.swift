@@ -83,6 +83,63 @@ final class SaveFootprintTests: XCTestCase {
         return checked
     }
 
+    /// A 1024² picture with a photo's smooth shading, as ImageMagick encodes it in a JPEG.
+    private func photo() throws -> (StampImage, [UInt8]) {
+        _ = try ExternalTool.require("convert")
+        let side = 1024
+        var ppm = Array("P6\n\(side) \(side)\n255\n".utf8)
+        var rgb: [UInt8] = []
+        rgb.reserveCapacity(side * side * 3)
+        for y in 0..<side {
+            for x in 0..<side {
+                let dx = Double(x - 400), dy = Double(y - 600)
+                let glow = max(0, 255 - (dx * dx + dy * dy).squareRoot() / 3)
+                rgb += [UInt8(min(255, glow + Double(x) / 8)), UInt8(Double(y) / 5), UInt8(min(255, 60 + Double(x + y) / 10))]
+            }
+        }
+        ppm += rgb
+        let input = folder.path("photo.ppm"), output = folder.path("photo.jpg")
+        try Data(ppm).write(to: URL(fileURLWithPath: input))
+        let made = try ExternalTool.run("convert", [input, "-quality", "90", output])
+        guard made.status == 0 else { throw XCTSkip("ImageMagick could not write a JPEG: \(made.output)") }
+        let jpeg = Array(try Data(contentsOf: URL(fileURLWithPath: output)))
+        return (StampImage(pixelWidth: side, pixelHeight: side, samples: rgb, jpeg: jpeg), jpeg)
+    }
+
+    func testAPhotoStampIsStoredAsItsJPEG() throws {
+        let qpdf = try ExternalTool.require("qpdf")
+        let (picture, jpeg) = try photo()
+        let path = try blank()
+        let originalLength = try Data(contentsOf: URL(fileURLWithPath: path)).count
+        let editor = try DocumentEditor.open(path: path, password: nil)
+        _ = editor.annotations(on: PageIndex(0))
+        let stamp = Annotation(id: "p0-nphoto", page: PageIndex(0), subtype: .stamp, rect: Rect(x: 100, y: 100, width: 300, height: 300),
+                               uniqueName: "photo", image: .held(picture))
+        try editor.perform(EditRecord("Stamp", .insert([PlacedAnnotation(stamp, at: 0)])))
+        try editor.save()
+
+        let added = try Data(contentsOf: URL(fileURLWithPath: path)).count - originalLength
+        XCTAssertLessThan(added, 400_000, "a 1024² photo adds \(added) bytes")
+        XCTAssertLessThan(added, jpeg.count + 4_000, "the JPEG and little else")
+        print("a 1024² photo stamp added \(added) bytes to the file (its JPEG: \(jpeg.count))")
+        XCTAssertEqual(try ExternalTool.run("qpdf", ["--check", path]).status, 0)
+        let inspection = try QPDFInspection(path: path, qpdf: qpdf)
+        let images = inspection.objects.compactMap { (ref, value) -> (String, [String: Any])? in
+            guard let dict = ((value as? [String: Any])?["stream"] as? [String: Any])?["dict"] as? [String: Any],
+                  dict["/Subtype"] as? String == "/Image" else { return nil }
+            return (ref, dict)
+        }
+        XCTAssertEqual(images.count, 1, "one picture, no mask (a photo is opaque)")
+        let (ref, dict) = try XCTUnwrap(images.first)
+        XCTAssertEqual(dict["/Filter"] as? String, "/DCTDecode")
+        let raw = try ExternalTool.data("qpdf", ["--show-object=\(ref.split(separator: " ")[0])", "--raw-stream-data", path])
+        XCTAssertEqual(Array(raw), jpeg, "the JPEG as it was made")
+        if ExternalTool.path(of: "mutool") != nil {
+            let drawn = try ExternalTool.run("mutool", ["draw", "-q", "-o", folder.path("page.png"), path, "1"])
+            XCTAssertEqual(drawn.status, 0, "MuPDF draws the page: \(drawn.output)")
+        }
+    }
+
     func testMovingAnAnnotationTenTimesWritesOnlyItAndOneAppearance() throws {
         let qpdf = try ExternalTool.require("qpdf")
         let path = try blank()

@@ -16,12 +16,17 @@ public struct StampImage: Hashable, Sendable, Codable {
     public var samples: Bytes
     /// One byte a pixel; `nil` for an opaque picture.
     public var alpha: Bytes?
+    /// The same picture as a baseline RGB JPEG file, for a photo (an opaque picture that came
+    /// from a JPEG): written into the document as it is (/DCTDecode), about a tenth of what its
+    /// samples take compressed losslessly. `nil`: the samples are written (Flate).
+    public var jpeg: Bytes?
 
-    public init(pixelWidth: Int, pixelHeight: Int, samples: [UInt8], alpha: [UInt8]? = nil) {
+    public init(pixelWidth: Int, pixelHeight: Int, samples: [UInt8], alpha: [UInt8]? = nil, jpeg: [UInt8]? = nil) {
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
         self.samples = Bytes(samples)
         self.alpha = alpha.map(Bytes.init)
+        self.jpeg = jpeg.map(Bytes.init)
     }
 
     /// Bytes that encode as base64 text (a journal line stays a third larger than the picture,

@@ -3,9 +3,11 @@ import CGtk
 import Document
 
 /// Turns a PNG or JPEG file into the picture of an image stamp: decoded with gdk-pixbuf (EXIF
-/// orientation applied), scaled to at most ``maximumSide`` pixels on its longer side (the
-/// samples are stored uncompressed, see ``StampImage``), with an alpha channel only when the
-/// picture has some transparency.
+/// orientation applied), scaled to at most ``maximumSide`` pixels on its longer side, with an
+/// alpha channel only when the picture has some transparency. A photo (an opaque picture from a
+/// JPEG file) also comes as a JPEG (quality 90), which the document stores as it is: a 1024²
+/// photo adds about 300 KB instead of the 1.8 MB its samples take compressed losslessly. A PNG
+/// (a logo, a scanned signature) stays lossless.
 enum StampPicture {
     /// A stamp is seen at page size: 1024 pixels across 200 points is ~370 dpi.
     static let maximumSide = 1024
@@ -19,24 +21,29 @@ enum StampPicture {
             return .failure(StampPictureError(message: message))
         }
         defer { g_object_unref(raw(loaded)) }
+        var isJPEG = false
+        if let format = gdk_pixbuf_get_file_info(path, nil, nil), let name = gdk_pixbuf_format_get_name(format) {
+            isJPEG = String(cString: name) == "jpeg"
+            g_free(name)
+        }
         guard let oriented = gdk_pixbuf_apply_embedded_orientation(loaded) else {
             return .failure(StampPictureError(message: "The picture could not be turned upright."))
         }
         defer { g_object_unref(raw(oriented)) }
         let width = Int(gdk_pixbuf_get_width(oriented)), height = Int(gdk_pixbuf_get_height(oriented))
         guard width > 0, height > 0 else { return .failure(StampPictureError(message: "The picture is empty.")) }
-        guard max(width, height) > maximumSide else { return samples(of: oriented) }
+        guard max(width, height) > maximumSide else { return samples(of: oriented, asJPEG: isJPEG) }
         let factor = Double(maximumSide) / Double(max(width, height))
         guard let scaled = gdk_pixbuf_scale_simple(oriented, Int32(max(1, (Double(width) * factor).rounded())),
                                                    Int32(max(1, (Double(height) * factor).rounded())), GDK_INTERP_BILINEAR) else {
             return .failure(StampPictureError(message: "The picture is too large."))
         }
         defer { g_object_unref(raw(scaled)) }
-        return samples(of: scaled)
+        return samples(of: scaled, asJPEG: isJPEG)
     }
 
     /// A pixbuf's RGB samples and, when some pixel is not opaque, its alpha channel.
-    private static func samples(of pixbuf: OpaquePointer) -> Result<StampImage, StampPictureError> {
+    private static func samples(of pixbuf: OpaquePointer, asJPEG: Bool) -> Result<StampImage, StampPictureError> {
         let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
         let channels = Int(gdk_pixbuf_get_n_channels(pixbuf)), stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
         let hasAlpha = gdk_pixbuf_get_has_alpha(pixbuf) != 0
@@ -59,7 +66,31 @@ enum StampPicture {
                 }
             }
         }
-        return .success(StampImage(pixelWidth: width, pixelHeight: height, samples: rgb, alpha: translucent ? alpha : nil))
+        let jpeg = asJPEG && !translucent ? encodedJPEG(pixbuf) : nil
+        return .success(StampImage(pixelWidth: width, pixelHeight: height, samples: rgb, alpha: translucent ? alpha : nil, jpeg: jpeg))
+    }
+
+    /// The pixbuf as a JPEG file at quality 90 (its alpha channel, if any, dropped: the caller
+    /// asks only for opaque pictures). Wraps `gdk_pixbuf_save_to_bufferv`.
+    private static func encodedJPEG(_ pixbuf: OpaquePointer) -> [UInt8]? {
+        let opaque: OpaquePointer
+        if gdk_pixbuf_get_has_alpha(pixbuf) != 0 {
+            guard let flat = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, gdk_pixbuf_get_width(pixbuf), gdk_pixbuf_get_height(pixbuf)) else { return nil }
+            gdk_pixbuf_copy_area(pixbuf, 0, 0, gdk_pixbuf_get_width(pixbuf), gdk_pixbuf_get_height(pixbuf), flat, 0, 0)
+            opaque = flat
+        } else {
+            opaque = OpaquePointer(g_object_ref(raw(pixbuf)))
+        }
+        defer { g_object_unref(raw(opaque)) }
+        var buffer: UnsafeMutablePointer<gchar>?
+        var size: gsize = 0
+        var keys: [UnsafeMutablePointer<CChar>?] = [strdup("quality"), nil]
+        var values: [UnsafeMutablePointer<CChar>?] = [strdup("90"), nil]
+        defer { free(keys[0]); free(values[0]) }
+        let saved = gdk_pixbuf_save_to_bufferv(opaque, &buffer, &size, "jpeg", &keys, &values, nil)
+        guard saved != 0, let buffer else { return nil }
+        defer { g_free(buffer) }
+        return buffer.withMemoryRebound(to: UInt8.self, capacity: Int(size)) { Array(UnsafeBufferPointer(start: $0, count: Int(size))) }
     }
 }
 

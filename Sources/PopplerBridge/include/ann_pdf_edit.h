@@ -146,6 +146,14 @@ ann_pdf_ref ann_pdf_add_object(ann_pdf *doc, const char *text, size_t length);
 ann_pdf_ref ann_pdf_add_stream(ann_pdf *doc, const char *dict_text, size_t dict_length,
                                const unsigned char *data, size_t data_length);
 
+/* Adds a new stream whose data is already encoded (a JPEG picture, say): `dict_text` names its
+ * /Filter (a single name, such as /DCTDecode); the data is stored as it is (encrypted with the
+ * document's key when the file is encrypted), /Length set by the bridge. ann_pdf_stream_data
+ * gives it back encoded. Returns its reference, or num -1 when the dictionary does not parse or
+ * names no filter. */
+ann_pdf_ref ann_pdf_add_encoded_stream(ann_pdf *doc, const char *dict_text, size_t dict_length,
+                                       const unsigned char *data, size_t data_length);
+
 /* Replaces a stream added since opening (an appearance drawn again, say) with a new dictionary
  * and data, as ann_pdf_add_stream stores them, under the same reference: nothing is orphaned.
  * ANN_PDF_ERROR_ARGUMENT for any other object. */
