@@ -312,6 +312,38 @@ final class ToolUITests: XCTestCase {
         XCTAssertEqual(after.annotsReference(ofPage: 1), "\(OddAnnotsPDF.sharedAnnotsObject) 0 R", "page 2 still shares its array")
     }
 
+    /// A stroke stays on screen from the moment it ends until its page is drawn again with the
+    /// new annotation in it: the render worker is held back 1.5 s before it takes the edit in (a
+    /// test hook standing for a slow page, a scan), and the screen shows the stroke meanwhile.
+    func testAStrokeStaysOnScreenUntilItsPageIsDrawnAgainWithIt() throws {
+        let session = try AppSession()
+        let (path, _) = try writableCopy(in: session)
+        try openWithToolbar(path, in: session, environment: ["PDF_ANNOTATOR_TEST_RELOAD_PAUSE": "1500000"])
+        let view = try pick("p", tool: "pen", in: session)
+        let stroke = stride(from: 100.0, through: 400.0, by: 30.0).map { view.screen(x: $0, y: 600) }
+        drag(through: stroke, in: session)
+
+        /// Screen pixels along the stroke that have the pen's blue.
+        func blueAlongTheStroke() throws -> Int {
+            let shot = try session.screenshot()
+            return stroke.dropFirst().dropLast().filter { p in
+                (-2...2).contains { dy in
+                    let c = shot.pixel(x: p.x, y: p.y + dy)
+                    return c.b > 150 && c.r < 120 && c.g < 160
+                }
+            }.count
+        }
+        let held = try XCTUnwrap(session.waitFor("the stroke is an Ink edit, its page not drawn again yet") { s in
+            s.windows.first.map { $0.undoName == "Ink" && $0.heldCreations == 1 } ?? false
+        }?.windows.first)
+        XCTAssertEqual(held.heldCreations, 1)
+        XCTAssertGreaterThanOrEqual(try blueAlongTheStroke(), stroke.count - 3, "the stroke is on screen while its page is drawn again")
+        _ = try XCTUnwrap(session.waitFor("the page is drawn with the stroke", timeout: 20) { s in
+            s.windows.first.map { $0.heldCreations == 0 && $0.missingTiles == 0 } ?? false
+        })
+        XCTAssertGreaterThanOrEqual(try blueAlongTheStroke(), stroke.count - 3, "the page's own drawing shows it now")
+    }
+
     /// Ctrl+S writes the file on a worker: while it is written (held back 1.5 s by a test
     /// hook, so that this does not depend on the disk's speed) the window takes another note,
     /// which stays unsaved, and the next Ctrl+S writes it too.

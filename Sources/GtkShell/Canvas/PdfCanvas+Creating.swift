@@ -38,19 +38,22 @@ extension PdfCanvas {
 
     func addInk(_ strokes: [[InkPoint]], on page: PageIndex) {
         inkPreview = nil
+        heldCreations.append((.ink(page: page, strokes: strokes), false))
         let ink = strokes.map { stroke -> InkStroke in
             let pressures = stroke.allSatisfy { $0.pressure != nil } ? stroke.map { $0.pressure ?? 1 } : nil
             return InkStroke(points: stroke.map(\.location), pressures: pressures)
         }
-        guard let a = Annotation.ink(ink, on: page, style: style(for: .ink), stamp: creationStamp(page: page)) else {
+        guard let a = Annotation.ink(ink, on: page, style: style(for: .ink), stamp: creationStamp(page: page)),
+              insert(a, named: "Ink") else {
+            heldCreations.removeLast()
             gtk_widget_queue_draw(area)
             return
         }
-        insert(a, named: "Ink")
     }
 
     func addShape(_ kind: ShapeKind, on page: PageIndex, from: Point, to: Point) {
         shapePreview = nil
+        heldCreations.append((.shape(kind: kind, page: page, from: from, to: to), false))
         let subtype: AnnotationSubtype
         let name: String
         switch kind {
@@ -60,11 +63,12 @@ extension PdfCanvas {
         case .arrow: subtype = .line; name = "Arrow"
         }
         guard let a = Annotation.shape(subtype, arrow: kind == .arrow, from: from, to: to, on: page,
-                                       style: style(for: ShapeTool.toolID(for: kind)), stamp: creationStamp(page: page)) else {
+                                       style: style(for: ShapeTool.toolID(for: kind)), stamp: creationStamp(page: page)),
+              insert(a, named: name) else {
+            heldCreations.removeLast()
             gtk_widget_queue_draw(area)
             return
         }
-        insert(a, named: name)
     }
 
     /// The characters a text range covers on its page (both ends on the page where it started).
@@ -320,54 +324,89 @@ extension PdfCanvas {
     }
 
     /// The ink stroke or shape being drawn, in the tool's colour and width at the current zoom,
-    /// until the page is rendered with the new annotation.
+    /// and those just made until their page is rendered with the new annotation.
     func drawCreationPreview(_ cr: OpaquePointer) {
-        let coordinates = interaction.scene.coordinates
-        if let preview = inkPreview {
-            let s = style(for: .ink)
-            cairo_save(cr)
-            cairo_set_source_rgba(cr, s.color.red, s.color.green, s.color.blue, s.opacity)
-            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-            for stroke in preview.strokes {
-                let points = stroke.compactMap { coordinates.convert($0.location, from: .pdf(preview.page), to: .view) }
-                guard let first = points.first else { continue }
-                if stroke.allSatisfy({ $0.pressure == nil }), points.count > 2 {
-                    // As it will be saved: through the segments' midpoints, bending at each sample.
-                    cairo_set_line_width(cr, max(1, s.width * viewport.zoom))
-                    func mid(_ a: Point, _ b: Point) -> Point { Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2) }
-                    var start = mid(points[0], points[1])
-                    cairo_move_to(cr, first.x, first.y)
-                    cairo_line_to(cr, start.x, start.y)
-                    for i in 1..<(points.count - 1) {
-                        let c = points[i], end = i == points.count - 2 ? points[i + 1] : mid(points[i], points[i + 1])
-                        cairo_curve_to(cr, start.x + (c.x - start.x) * 2 / 3, start.y + (c.y - start.y) * 2 / 3,
-                                       end.x + (c.x - end.x) * 2 / 3, end.y + (c.y - end.y) * 2 / 3, end.x, end.y)
-                        start = end
-                    }
-                    cairo_stroke(cr)
-                    continue
-                }
-                // Pressure shows as it will be saved: each segment as wide as its end's pressure.
-                for (i, p) in points.enumerated() {
-                    let width = AppearanceBuilder.inkWidth(s.width, pressure: stroke[i].pressure ?? 1) * viewport.zoom
-                    cairo_set_line_width(cr, max(1, width))
-                    let previous = i == 0 ? first : points[i - 1]
-                    cairo_move_to(cr, previous.x, previous.y)
-                    cairo_line_to(cr, p.x, p.y)
-                    cairo_stroke(cr)
-                }
+        releaseHeldCreations()
+        for (held, _) in heldCreations {
+            switch held {
+            case .ink(let page, let strokes): drawInkPreview(page: page, strokes: strokes, cr)
+            case .shape(let kind, let page, let from, let to): drawShapePreview(kind: kind, page: page, from: from, to: to, cr)
             }
-            cairo_restore(cr)
         }
-        if let shape = shapePreview,
-           let a = coordinates.convert(shape.from, from: .pdf(shape.page), to: .view), let b = coordinates.convert(shape.to, from: .pdf(shape.page), to: .view) {
-            let s = style(for: ShapeTool.toolID(for: shape.kind))
+        if let preview = inkPreview { drawInkPreview(page: preview.page, strokes: preview.strokes, cr) }
+        if let shape = shapePreview { drawShapePreview(kind: shape.kind, page: shape.page, from: shape.from, to: shape.to, cr) }
+    }
+
+    /// After an edit reached the document: its held previews wait for the page's tiles.
+    func creationsShown(on pages: Set<PageIndex>) {
+        for i in heldCreations.indices where pages.contains(heldCreations[i].preview.page) { heldCreations[i].shown = true }
+    }
+
+    /// Lets go of the held previews whose page shows fresh tiles wherever it is on screen.
+    func releaseHeldCreations() {
+        heldCreations.removeAll { held in held.shown && pageTilesAreFresh(held.preview.page) }
+    }
+
+    /// Whether every tile of `page` under the view is rendered from the current document.
+    func pageTilesAreFresh(_ page: PageIndex) -> Bool {
+        let zoom = viewport.zoom
+        guard page.rawValue >= 0, page.rawValue < pageCount, zoom > 0 else { return true }
+        let frame = layout.pageFrame(page, zoom: zoom).offsetBy(Point.zero - viewport.offset)
+        guard let visible = frame.intersection(Rect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)) else { return true }
+        let tiling = plan(for: page)
+        let k = tiling.scale / zoom
+        let pixels = Rect(x: (visible.minX - frame.minX) * k, y: (visible.minY - frame.minY) * k, width: visible.width * k, height: visible.height * k)
+        return tiling.tiles(overlapping: pixels).allSatisfy { cache.contains($0) }
+    }
+
+    private func drawInkPreview(page: PageIndex, strokes: [[InkPoint]], _ cr: OpaquePointer) {
+        let coordinates = interaction.scene.coordinates
+        let s = style(for: .ink)
+        cairo_save(cr)
+        cairo_set_source_rgba(cr, s.color.red, s.color.green, s.color.blue, s.opacity)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        for stroke in strokes {
+            let points = stroke.compactMap { coordinates.convert($0.location, from: .pdf(page), to: .view) }
+            guard let first = points.first else { continue }
+            if stroke.allSatisfy({ $0.pressure == nil }), points.count > 2 {
+                // As it will be saved: through the segments' midpoints, bending at each sample.
+                cairo_set_line_width(cr, max(1, s.width * viewport.zoom))
+                func mid(_ a: Point, _ b: Point) -> Point { Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2) }
+                var start = mid(points[0], points[1])
+                cairo_move_to(cr, first.x, first.y)
+                cairo_line_to(cr, start.x, start.y)
+                for i in 1..<(points.count - 1) {
+                    let c = points[i], end = i == points.count - 2 ? points[i + 1] : mid(points[i], points[i + 1])
+                    cairo_curve_to(cr, start.x + (c.x - start.x) * 2 / 3, start.y + (c.y - start.y) * 2 / 3,
+                                   end.x + (c.x - end.x) * 2 / 3, end.y + (c.y - end.y) * 2 / 3, end.x, end.y)
+                    start = end
+                }
+                cairo_stroke(cr)
+                continue
+            }
+            // Pressure shows as it will be saved: each segment as wide as its end's pressure.
+            for (i, p) in points.enumerated() {
+                let width = AppearanceBuilder.inkWidth(s.width, pressure: stroke[i].pressure ?? 1) * viewport.zoom
+                cairo_set_line_width(cr, max(1, width))
+                let previous = i == 0 ? first : points[i - 1]
+                cairo_move_to(cr, previous.x, previous.y)
+                cairo_line_to(cr, p.x, p.y)
+                cairo_stroke(cr)
+            }
+        }
+        cairo_restore(cr)
+    }
+
+    private func drawShapePreview(kind: ShapeKind, page: PageIndex, from: Point, to: Point, _ cr: OpaquePointer) {
+        let coordinates = interaction.scene.coordinates
+        if let a = coordinates.convert(from, from: .pdf(page), to: .view), let b = coordinates.convert(to, from: .pdf(page), to: .view) {
+            let s = style(for: ShapeTool.toolID(for: kind))
             cairo_save(cr)
             cairo_set_source_rgba(cr, s.color.red, s.color.green, s.color.blue, s.opacity)
             cairo_set_line_width(cr, max(1, s.width * viewport.zoom))
             let r = Rect(corner: a, corner: b)
-            switch shape.kind {
+            switch kind {
             case .square:
                 cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)
             case .circle:
@@ -380,13 +419,25 @@ extension PdfCanvas {
                 cairo_move_to(cr, a.x, a.y)
                 cairo_line_to(cr, b.x, b.y)
             }
-            if let fill = s.fill, shape.kind == .square || shape.kind == .circle {
+            if let fill = s.fill, kind == .square || kind == .circle {
                 cairo_set_source_rgba(cr, fill.red, fill.green, fill.blue, s.opacity)
                 cairo_fill_preserve(cr)
                 cairo_set_source_rgba(cr, s.color.red, s.color.green, s.color.blue, s.opacity)
             }
             cairo_stroke(cr)
             cairo_restore(cr)
+        }
+    }
+}
+
+/// A stroke or shape just made into an annotation, drawn until its page shows it.
+enum HeldCreation {
+    case ink(page: PageIndex, strokes: [[InkPoint]])
+    case shape(kind: ShapeKind, page: PageIndex, from: Point, to: Point)
+
+    var page: PageIndex {
+        switch self {
+        case .ink(let page, _), .shape(_, let page, _, _): return page
         }
     }
 }

@@ -80,6 +80,7 @@ extension PdfCanvas {
         cache.insert(tile)
         lastRequested.removeAll { $0.key == tile.key }
         requestTiles()
+        releaseHeldCreations()
         gtk_widget_queue_draw(area)
         onViewChanged?()
     }

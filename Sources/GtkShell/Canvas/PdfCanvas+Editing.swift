@@ -22,6 +22,7 @@ extension PdfCanvas {
     /// After an edit, undo or redo reached the screen: re-render the pages and rebuild their
     /// targets; a selection whose annotation is gone ends.
     func contentChanged(_ pages: Set<PageIndex>) {
+        creationsShown(on: pages)
         for page in pages {
             if annotationsByPage[page] != nil { refreshTargets(on: page) }
             invalidate(page: page)

@@ -92,6 +92,11 @@ public final class PdfCanvas {
     /// an annotation.
     var inkPreview: (page: PageIndex, strokes: [[InkPoint]])?
     var shapePreview: (kind: ShapeKind, page: PageIndex, from: Point, to: Point)?
+    /// Strokes and shapes just made into annotations, still drawn over their page until its
+    /// tiles come back with the annotation in them (a scan's page takes tens of milliseconds to
+    /// draw again, and the stroke must not vanish meanwhile). `shown` is set once the edit
+    /// reached the document the tiles are drawn from.
+    var heldCreations: [(preview: HeldCreation, shown: Bool)] = []
     /// The colour, width and opacity of each creation tool.
     public var toolStyles: [ToolID: AnnotationStyle] = PdfCanvas.defaultToolStyles {
         didSet { if interaction.pickedTool == .ink { applyCursor(.crosshair) } }

@@ -81,10 +81,20 @@ final class EditingSession {
             return
         }
         let source = renderSource
+        let pause = Self.testReloadPause
         let reload: @Sendable () -> Void = {
+            if pause > 0 { usleep(pause) }
             if let fresh = try? source.document.reloaded(from: bytes) { source.replace(with: fresh) }
             MainLoop.post(priority: G_PRIORITY_HIGH_IDLE) { [weak self] in self?.onContentChanged?(pages) }
         }
         if let queue = renderQueue { queue.perform(reload) } else { reload() }
     }
+
+    /// `PDF_ANNOTATOR_TEST_RELOAD_PAUSE` (microseconds): how long the render worker waits before
+    /// it takes an edit in, so that UI tests can see the screen between an edit and its redraw.
+    /// 0 (no wait) unless set.
+    static let testReloadPause: UInt32 = {
+        guard let raw = getenv("PDF_ANNOTATOR_TEST_RELOAD_PAUSE") else { return 0 }
+        return UInt32(String(cString: raw)) ?? 0
+    }()
 }
