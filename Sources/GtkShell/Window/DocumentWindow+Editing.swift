@@ -18,30 +18,43 @@ extension DocumentWindow {
         let generation = openGeneration
         MainLoop.post(priority: G_PRIORITY_DEFAULT_IDLE) { [weak self] in
             guard let self, self.openGeneration == generation, self.content == .document else { return }
-            guard let editor = try? DocumentEditor.open(path: path, password: password) else {
-                StandardError.write("pdf-annotator: \(path) opens for reading only")
-                return
+            // Opened on a worker: reading a document (or copying a large one aside) takes time
+            // the window spends answering input instead.
+            WorkerThread.start(name: "editor-open") {
+                let opened = OpenedEditor(try? DocumentEditor.open(path: path, password: password))
+                MainLoop.post(priority: G_PRIORITY_DEFAULT_IDLE) { [weak self] in
+                    self?.editorOpened(opened.editor, path: path, generation: generation, renderSource: renderSource)
+                }
             }
-            StartupTrace.mark("editor opened (poppler core, at idle)")
-            let session = EditingSession(editor: editor, renderSource: renderSource, renderQueue: nil)
-            session.onHistoryChanged = { [weak self] in self?.editStateChanged() }
-            self.editing = session
-            self.canvas.attach(session)
-            // The title as the file's own bytes say it (poppler-glib 22.12 misreads PDF 2.0's UTF-8).
-            if let doc = self.document, let title = editor.metadata(over: doc.metadata).title, title != doc.metadata.title {
-                self.setTitle(title, subtitle: DocumentWindow.displayName(path))
-            }
-            // A right-to-left document read for the first time is laid out right to left.
-            let preferred = editor.preferredLayout
-            if preferred.rightToLeft, !self.hasStoredPlace {
-                self.canvas.setLayoutSettings(LayoutSettings(pageLayout: preferred.pageLayout, rightToLeft: true))
-                self.syncViewActions()
-            }
-            // A document that needs a password has its journal encrypted with a key derived from
-            // that password: its contents are never written in plain text.
-            self.offerToRestore(editor: editor, path: path)
-            self.editStateChanged()
         }
+    }
+
+    /// Starts editing with the editor a worker opened, unless another document is shown now.
+    private func editorOpened(_ opened: DocumentEditor?, path: String, generation: Int, renderSource: RenderSource) {
+        guard openGeneration == generation, content == .document else { return }
+        guard let editor = opened else {
+            StandardError.write("pdf-annotator: \(path) opens for reading only")
+            return
+        }
+        StartupTrace.mark("editor opened (poppler core, on a worker)")
+        let session = EditingSession(editor: editor, renderSource: renderSource, renderQueue: nil)
+        session.onHistoryChanged = { [weak self] in self?.editStateChanged() }
+        self.editing = session
+        self.canvas.attach(session)
+        // The title as the file's own bytes say it (poppler-glib 22.12 misreads PDF 2.0's UTF-8).
+        if let doc = self.document, let title = editor.metadata(over: doc.metadata).title, title != doc.metadata.title {
+            self.setTitle(title, subtitle: DocumentWindow.displayName(path))
+        }
+        // A right-to-left document read for the first time is laid out right to left.
+        let preferred = editor.preferredLayout
+        if preferred.rightToLeft, !self.hasStoredPlace {
+            self.canvas.setLayoutSettings(LayoutSettings(pageLayout: preferred.pageLayout, rightToLeft: true))
+            self.syncViewActions()
+        }
+        // A document that needs a password has its journal encrypted with a key derived from
+        // that password: its contents are never written in plain text.
+        self.offerToRestore(editor: editor, path: path)
+        self.editStateChanged()
     }
 
     /// Looks for a journal of unsaved changes to this file and asks whether to restore them
@@ -423,4 +436,10 @@ extension DocumentWindow {
         ask(kind: kind, type: GTK_MESSAGE_INFO, title: title, body: body, buttons: [("_OK", GTK_RESPONSE_OK.rawValue)],
             defaultResponse: GTK_RESPONSE_OK.rawValue) { _ in }
     }
+}
+
+/// An editor opened on a worker, handed to the main thread (which alone uses it from then on).
+final class OpenedEditor: @unchecked Sendable {
+    let editor: DocumentEditor?
+    init(_ editor: DocumentEditor?) { self.editor = editor }
 }
