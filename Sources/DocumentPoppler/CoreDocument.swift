@@ -37,9 +37,9 @@ public enum CoreDocumentError: Error, Equatable, Sendable {
 /// ``PDFObject`` values, and the result is saved as an incremental update.
 ///
 /// poppler-glib (``PopplerDocument``) draws; this object edits. They never share a poppler
-/// object: after an edit the editor saves this document into memory and the view reopens the
-/// bytes with poppler-glib (see the DocumentPoppler article). Calls are serialised by a lock,
-/// so any thread may use it.
+/// object: after an edit the editor takes the update this document writes (``editedBytes()``,
+/// the original bytes shared) and the view reads the two parts with poppler-glib (see the
+/// DocumentPoppler article). Calls are serialised by a lock, so any thread may use it.
 public final class CoreDocument: @unchecked Sendable {
     /// The path it was opened from.
     public let path: String

@@ -17,8 +17,9 @@ public enum EditorError: Error, Equatable, Sendable {
 /// redo, journals each step, and saves.
 ///
 /// The shell never changes an annotation any other way. After each change it asks for
-/// ``renderedBytes()`` and shows them with poppler-glib, so the screen shows exactly what a save
-/// writes.
+/// ``rendered()`` (the original bytes, shared, and the update the edits make) and shows them
+/// with poppler-glib, so the screen shows exactly what a save writes, at a cost that follows
+/// the edit, not the file's size.
 ///
 /// - Warning: Not thread-safe: use it from one thread (the main thread). Reading a page's
 ///   annotations (``annotations(on:)``) the first time costs a little PDF work.
