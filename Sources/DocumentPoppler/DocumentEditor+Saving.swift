@@ -88,6 +88,7 @@ extension DocumentEditor {
             throw .library(error)
         }
         core.mark()
+        savedStateDifference = nil
         // Should the app die once the file is replaced but before the journal is started again
         // for it, the journal says which of its steps that file lacks.
         if let journal, journalStarted {
@@ -134,15 +135,15 @@ extension DocumentEditor {
         history.markSaved(depth: job.depthReachable ? job.depth : nil)
         // An undo below the saved state followed by a new edit: no history leads from the file
         // to the current state, so the journal holds the difference instead.
-        let difference = job.depthReachable ? nil : model.edits(from: job.modelAtSnapshot, unloaded: job.lateLoaded)
+        savedStateDifference = job.depthReachable ? nil : model.edits(from: job.modelAtSnapshot, unloaded: job.lateLoaded)
             .map { EditRecord("Changes Made While Saving", $0) }
-        restartJournalAfterSave(from: difference)
+        restartJournalAfterSave()
     }
 
     /// After a save, the journal holds what leads from the saved file to the current state:
     /// nothing (removed), or the edits made while the save ran.
-    public func restartJournalAfterSave(from difference: [EditRecord]? = nil) {
-        guard history.hasUnsavedChanges, let journal, let edits = difference ?? history.editsSinceSave, !edits.isEmpty else {
+    public func restartJournalAfterSave() {
+        guard history.hasUnsavedChanges, let journal, let edits = savedStateDifference ?? history.editsSinceSave, !edits.isEmpty else {
             discardJournal()
             return
         }

@@ -70,6 +70,10 @@ public final class DocumentEditor {
     var savedImageRefs: Set<ObjectRef> = []
     /// The save running on a worker, if one is (see ``prepareSave(to:overwriteChangedFile:fileSystem:)``).
     public internal(set) var saveInProgress: SaveJob?
+    /// When the last save's state cannot be reached by undo and redo (an undo below it and a
+    /// new edit while it was written): the edits that lead from it to the state then, which a
+    /// journal restarted for the saved file (also under a new name) begins with.
+    var savedStateDifference: [EditRecord]?
 
     init(path: String, password: String?, core: CoreDocument) {
         self.path = path

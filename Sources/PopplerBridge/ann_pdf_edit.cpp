@@ -165,9 +165,11 @@ public:
             return true;
         }
         if (ok) {
+            // From the start whatever a failed copy did; every byte the file has, or nothing.
             char buffer[1 << 16];
+            off_t at = 0;
             ssize_t n;
-            while ((n = read(fd, buffer, sizeof buffer)) != 0) {
+            while ((n = pread(fd, buffer, sizeof buffer, at)) != 0) {
                 if (n < 0) {
                     if (errno == EINTR) {
                         continue;
@@ -176,7 +178,9 @@ public:
                     break;
                 }
                 memory.append(buffer, static_cast<size_t>(n));
+                at += n;
             }
+            ok = ok && memory.size() == static_cast<size_t>(info.st_size);
         }
         close(fd);
         return ok;
@@ -190,8 +194,10 @@ private:
             return false;
         }
         size_t copied = 0;
+        loff_t from = 0, to = 0;
         while (copied < length) {
-            ssize_t n = copy_file_range(source, nullptr, copy, nullptr, length - copied, 0);
+            // Explicit offsets: the source's own file position stays where it was.
+            ssize_t n = copy_file_range(source, &from, copy, &to, length - copied, 0);
             if (n < 0 && errno == EINTR) {
                 continue;
             }
@@ -258,10 +264,6 @@ struct ann_pdf
     // through a temporary file and a rename, in Swift).
     dev_t device = 0;
     ino_t inode = 0;
-    // The data of streams added since opening: MemStream does not own its buffer (and the
-    // AutoFreeMemStream that would is not exported by libpoppler 22.12), so the document keeps
-    // them until the document is gone (the destructor drops `doc` first).
-    std::vector<std::unique_ptr<std::string>> streamBuffers;
     // Object numbers added since opening: only these may be replaced as streams or dropped when
     // nothing reaches them.
     std::set<int> added;
@@ -271,6 +273,10 @@ struct ann_pdf
     std::map<int, struct StoredData> addedStreamData;
     // Object numbers set, added or removed since the last ann_pdf_mark.
     std::set<int> touched;
+    // How many object numbers the xref had at the last ann_pdf_mark: a number past them was
+    // added after it (even if the saved file now holds an object of that number, such as the
+    // update's own cross-reference stream).
+    int numbersAtMark = 0;
     ~ann_pdf() { doc.reset(); }
 };
 
@@ -546,10 +552,19 @@ std::optional<std::string> decoded(const StoredData &stored)
 // has no encoder; a stream of another kind is copied raw with its dictionary (/Length must be
 // right, and the bytes already encrypted for an encrypted document: the raw copy does not
 // encrypt). Reading it back goes through addedStreamData, not through this stream.
-class StoredStream : public MemStream
+// The bytes a StoredStream reads, made before the MemStream part that points at them (base
+// classes are built in order) and freed with the stream when poppler lets go of it.
+struct StoredBytes
+{
+    explicit StoredBytes(std::string &&bytesA) : bytes(std::move(bytesA)) { }
+    std::string bytes;
+};
+
+class StoredStream : private StoredBytes, public MemStream
 {
 public:
-    StoredStream(const char *bytes, Goffset length, Object &&dict) : MemStream(bytes, 0, length, std::move(dict)) { }
+    StoredStream(std::string &&stored, Object &&dict)
+        : StoredBytes(std::move(stored)), MemStream(bytes.data(), 0, static_cast<Goffset>(bytes.size()), std::move(dict)) { }
     StreamKind getKind() const override { return strFlate; }
 };
 
@@ -1164,6 +1179,7 @@ void ann_pdf_mark(ann_pdf *doc)
 {
     if (doc != nullptr) {
         doc->touched.clear();
+        doc->numbersAtMark = doc->doc->getXRef()->getNumObjects();
     }
 }
 
@@ -1181,7 +1197,8 @@ ann_pdf_status ann_pdf_take_changes(ann_pdf *to, ann_pdf *from)
                 continue;
             }
             XRefEntry *existing = num < target->getNumObjects() ? target->getEntry(num, false) : nullptr;
-            const bool inTarget = existing != nullptr && existing->type != xrefEntryFree;
+            // A number added after the mark is new in `to` whatever the saved file holds under it.
+            const bool inTarget = existing != nullptr && existing->type != xrefEntryFree && num < from->numbersAtMark;
             if (entry->type == xrefEntryFree) {
                 if (inTarget) {
                     target->removeIndirectObject(Ref { num, existing->gen });
@@ -1309,10 +1326,8 @@ Object storedStream(ann_pdf *d, Ref ref, Object &&owned, const StoredData &data)
         start += opening.size();
         stored = out.data.substr(start, out.data.size() - closing.size() - start);
     }
-    auto buffer = std::make_unique<std::string>(std::move(stored));
-    owned.dictSet("Length", Object(static_cast<int>(buffer->size())));
-    Stream *stream = new StoredStream(buffer->data(), static_cast<Goffset>(buffer->size()), std::move(owned));
-    d->streamBuffers.push_back(std::move(buffer));
+    owned.dictSet("Length", Object(static_cast<int>(stored.size())));
+    Stream *stream = new StoredStream(std::move(stored), std::move(owned));
     return Object(stream);
 }
 

@@ -2,6 +2,7 @@
 import Document
 import Foundation
 import Geometry
+import TestSupport
 import XCTest
 @testable import DocumentPoppler
 
@@ -184,6 +185,40 @@ final class BackgroundSaveTests: XCTestCase {
         let restored = try DocumentEditor.open(path: path, password: nil)
         try restored.restore(contents)
         XCTAssertEqual((restored.annotations(on: PageIndex(0)) + restored.annotations(on: PageIndex(1))).map(\.rect), expected.map(\.rect))
+    }
+
+    /// A file with a cross-reference stream: the update a save appends numbers its own
+    /// cross-reference stream with the next free number, the number an object made during the
+    /// save also takes. That object is still the session's own afterwards: undone, it is not
+    /// written.
+    func testAnObjectMadeDuringASaveUnderTheUpdatesStreamNumberIsNotWrittenOnceUndone() throws {
+        let qpdf = try ExternalTool.require("qpdf")
+        let plain = try document()
+        let path = folder.path("streams.pdf")
+        XCTAssertEqual(try ExternalTool.run("qpdf", ["--object-streams=generate", plain, path]).status, 0)
+        let editor = try DocumentEditor.open(path: path, password: nil)
+        try insert(square("p0-na", x: 20), into: editor)
+        let job = try XCTUnwrap(try editor.prepareSave())
+        try insert(square("p0-nb", x: 120), into: editor)
+        runOnWorker(job)
+        try editor.finishSave(job)
+        let afterFirstSave = try Data(contentsOf: URL(fileURLWithPath: path)).count
+        try editor.undo()
+        try editor.save()
+        XCTAssertEqual(try ExternalTool.run("qpdf", ["--check", path]).status, 0)
+        let inspection = try QPDFInspection(path: path, qpdf: qpdf)
+        let page = try XCTUnwrap(inspection.pages.first.flatMap { Int($0.split(separator: " ")[0]) })
+        let saved = try Data(contentsOf: URL(fileURLWithPath: path))
+        // The update's own cross-reference stream is an object too.
+        let xrefStream = saved.range(of: Data("startxref".utf8), options: .backwards).flatMap { range -> Int? in
+            let offset = Int(String(decoding: saved[range.upperBound...].prefix(24), as: UTF8.self).split(whereSeparator: \.isWhitespace).first ?? "") ?? -1
+            guard offset >= 0, offset < saved.count else { return nil }
+            return Int(String(decoding: saved[offset...].prefix(12), as: UTF8.self).split(separator: " ").first ?? "")
+        }
+        let written = IncrementalUpdate.objectNumbers(in: saved, after: afterFirstSave).subtracting(xrefStream.map { [$0] } ?? [])
+        XCTAssertTrue(written.subtracting([page]).isEmpty,
+                      "the undo's update writes the page's list and nothing of the undone rectangle: \(written.sorted())")
+        XCTAssertEqual(try DocumentEditor.open(path: path, password: nil).annotations(on: PageIndex(0)).count, 1)
     }
 
     func testAFailedWriteKeepsEveryEditAndTheNextSaveWritesThem() throws {
