@@ -44,8 +44,11 @@ public enum AtomicSave {
     }
 
     /// Writes the new file from `parts`, one after the other (a document's original bytes
-    /// and its update, neither copied into one buffer).
-    public static func write(parts: [UnsafeRawBufferPointer], to destination: String, modeFrom: String, fileSystem: SaveFileSystem = .system) throws(SaveError) {
+    /// and its update, neither copied into one buffer). `check`, when given, reads the
+    /// temporary file once it is on disk and before it replaces the destination: a file that
+    /// does not read back is removed and the destination is left as it was.
+    public static func write(parts: [UnsafeRawBufferPointer], to destination: String, modeFrom: String, fileSystem: SaveFileSystem = .system,
+                             check: ((String) -> String?)? = nil) throws(SaveError) {
         let folder = destination.contains("/") ? String(destination[..<destination.lastIndex(of: "/")!]) : "."
         let name = destination.split(separator: "/").last.map(String.init) ?? destination
         var st = stat()
@@ -90,6 +93,10 @@ public enum AtomicSave {
         if fileSystem.fsync(fd) != 0 { throw abandon(errno) }
         closed = true
         if close(fd) != 0 { throw abandon(errno) }
+        if let problem = check?(temporary) {
+            unlink(temporary)
+            throw .writeFailed(path: destination, reason: problem)
+        }
         if fileSystem.rename(temporary, destination) != 0 { throw abandon(errno) }
         // The rename itself must reach the disk.
         let dirfd = open(folder.isEmpty ? "/" : folder, O_RDONLY | O_DIRECTORY)

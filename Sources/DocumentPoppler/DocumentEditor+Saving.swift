@@ -42,11 +42,23 @@ public final class SaveJob: @unchecked Sendable {
         self.images = images
     }
 
-    /// Writes the file (temporary file, fsync, rename) and opens it again: any thread, once.
+    /// Writes the file (temporary file, fsync), opens it again before it replaces the
+    /// document (a file that does not read back replaces nothing), then renames it over the
+    /// document: any thread, once.
     public func run() {
+        var reopened: CoreDocument?
+        let password = password
         let written: Result<Void, SaveError> = bytes.update.withUnsafeBytes { update in
             Result { () throws(SaveError) in
-                try AtomicSave.write(parts: [bytes.original, update], to: destination, modeFrom: modeFrom, fileSystem: fileSystem)
+                try AtomicSave.write(parts: [bytes.original, update], to: destination, modeFrom: modeFrom, fileSystem: fileSystem) { temporary in
+                    // The saved file is checked by reading it back: the next save appends to it.
+                    do throws(CoreDocumentError) {
+                        reopened = try CoreDocument.open(path: temporary, password: password)
+                        return nil
+                    } catch {
+                        return "the file written does not read back (\(error)); the document is unchanged"
+                    }
+                }
             }
         }
         do throws(SaveError) {
@@ -55,12 +67,11 @@ public final class SaveJob: @unchecked Sendable {
             outcome = .failure(.save(error))
             return
         }
-        // The saved file is checked by reading it back: the next save appends to it.
-        do throws(CoreDocumentError) {
-            outcome = .success(try CoreDocument.open(path: destination, password: password))
-        } catch {
-            outcome = .failure(.library(error))
+        guard let reopened else {
+            outcome = .failure(.save(.writeFailed(path: destination, reason: "the file written was not read back")))
+            return
         }
+        outcome = .success(reopened)
     }
 }
 

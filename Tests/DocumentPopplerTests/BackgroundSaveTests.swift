@@ -221,6 +221,27 @@ final class BackgroundSaveTests: XCTestCase {
         XCTAssertEqual(try DocumentEditor.open(path: path, password: nil).annotations(on: PageIndex(0)).count, 1)
     }
 
+    func testAWrittenFileThatDoesNotReadBackReplacesNothing() throws {
+        let path = try document()
+        let original = try Data(contentsOf: URL(fileURLWithPath: path))
+        let editor = try DocumentEditor.open(path: path, password: nil)
+        try insert(square("p0-na", x: 20), into: editor)
+        // A disk that garbles what it is given: every byte written comes back as zeros.
+        let garbling = SaveFileSystem(write: { fd, bytes, count in
+            let zeros = [UInt8](repeating: 0, count: count)
+            return zeros.withUnsafeBytes { Glibc.write(fd, $0.baseAddress!, count) }
+        }, fsync: { fd in Glibc.fsync(fd) }, rename: { from, to in Glibc.rename(from, to) })
+        XCTAssertThrowsError(try editor.save(fileSystem: garbling)) { error in
+            guard case .save(.writeFailed)? = error as? EditorError else { return XCTFail("\(error)") }
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), original, "the document is as it was")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix(".doc.pdf") }
+        XCTAssertTrue(leftovers.isEmpty, "no temporary file is left: \(leftovers)")
+        XCTAssertTrue(editor.hasUnsavedChanges)
+        try editor.save()
+        XCTAssertEqual(try DocumentEditor.open(path: path, password: nil).annotations(on: PageIndex(0)).count, 1)
+    }
+
     func testAFailedWriteKeepsEveryEditAndTheNextSaveWritesThem() throws {
         let path = try document()
         let original = try Data(contentsOf: URL(fileURLWithPath: path))
