@@ -167,34 +167,28 @@ extension CoreDocument {
     /// Adds a new stream (stored compressed when that makes it smaller) and returns its
     /// reference. Wraps `ann_pdf_add_stream`.
     public func addStream(_ dictionary: PDFDictionary, data: [UInt8]) throws(CoreDocumentError) -> ObjectRef {
-        let text = PDFSyntaxWriter.bytes(.dictionary(dictionary))
-        let r = locked {
-            text.withUnsafeBufferPointer { t in
-                t.withMemoryRebound(to: CChar.self) { t in
-                    data.withUnsafeBufferPointer { d in
-                        ann_pdf_add_stream(handle.pointer, t.baseAddress, t.count, d.baseAddress, d.count)
-                    }
-                }
-            }
-        }
-        guard r.num >= 0 else { throw .rejected("a new stream") }
-        return ObjectRef(Int(r.num), Int(r.gen))
+        try addStream(dictionary, data: data, with: ann_pdf_add_stream)
     }
 
     /// Adds a stream whose data is already encoded (`dictionary` names its /Filter, a JPEG's
     /// /DCTDecode say), stored as it is. Wraps `ann_pdf_add_encoded_stream`.
     public func addEncodedStream(_ dictionary: PDFDictionary, data: [UInt8]) throws(CoreDocumentError) -> ObjectRef {
+        try addStream(dictionary, data: data, with: ann_pdf_add_encoded_stream)
+    }
+
+    private func addStream(
+        _ dictionary: PDFDictionary, data: [UInt8],
+        with add: (OpaquePointer?, UnsafePointer<CChar>?, Int, UnsafePointer<UInt8>?, Int) -> ann_pdf_ref
+    ) throws(CoreDocumentError) -> ObjectRef {
         let text = PDFSyntaxWriter.bytes(.dictionary(dictionary))
         let r = locked {
             text.withUnsafeBufferPointer { t in
                 t.withMemoryRebound(to: CChar.self) { t in
-                    data.withUnsafeBufferPointer { d in
-                        ann_pdf_add_encoded_stream(handle.pointer, t.baseAddress, t.count, d.baseAddress, d.count)
-                    }
+                    data.withUnsafeBufferPointer { d in add(handle.pointer, t.baseAddress, t.count, d.baseAddress, d.count) }
                 }
             }
         }
-        guard r.num >= 0 else { throw .rejected("a new encoded stream") }
+        guard r.num >= 0 else { throw .rejected("a new stream") }
         return ObjectRef(Int(r.num), Int(r.gen))
     }
 

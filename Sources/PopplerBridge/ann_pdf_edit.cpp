@@ -585,6 +585,32 @@ void touch(ann_pdf *d, int num)
     d->touched.insert(num);
 }
 
+// Adds a stream object made by `build` for its number (an encrypted stream's key depends on the
+// number, so it is taken first); nothing stays added when `build` fails.
+template <typename Build>
+ann_pdf_ref addStreamObject(ann_pdf *d, const unsigned char *data, size_t data_length, Build build)
+{
+    if (d == nullptr || (data == nullptr && data_length > 0)) {
+        return ann_pdf_ref { -1, 0 };
+    }
+    try {
+        XRef *xref = d->doc->getXRef();
+        Ref ref = xref->addIndirectObject(Object(objNull));
+        d->added.insert(ref.num);
+        Object stream = build(ref);
+        if (!stream.isStream()) {
+            xref->removeIndirectObject(ref);
+            d->added.erase(ref.num);
+            return ann_pdf_ref { -1, 0 };
+        }
+        xref->setModifiedObject(&stream, ref);
+        touch(d, ref.num);
+        return ann_pdf_ref { ref.num, ref.gen };
+    } catch (...) {
+        return ann_pdf_ref { -1, 0 };
+    }
+}
+
 } // namespace
 
 extern "C" {
@@ -930,54 +956,19 @@ ann_pdf_ref ann_pdf_add_object(ann_pdf *doc, const char *text, size_t length)
 
 ann_pdf_ref ann_pdf_add_stream(ann_pdf *doc, const char *dict_text, size_t dict_length, const unsigned char *data, size_t data_length)
 {
-    if (doc == nullptr || (data == nullptr && data_length > 0)) {
-        return ann_pdf_ref { -1, 0 };
-    }
-    try {
-        // The object's number first: an encrypted stream's key depends on it.
-        XRef *xref = doc->doc->getXRef();
-        Ref ref = xref->addIndirectObject(Object(objNull));
-        doc->added.insert(ref.num);
-        Object stream = makeStream(doc, ref, dict_text, dict_length, data, data_length);
-        if (!stream.isStream()) {
-            xref->removeIndirectObject(ref);
-            doc->added.erase(ref.num);
-            return ann_pdf_ref { -1, 0 };
-        }
-        xref->setModifiedObject(&stream, ref);
-        touch(doc, ref.num);
-        return ann_pdf_ref { ref.num, ref.gen };
-    } catch (...) {
-        return ann_pdf_ref { -1, 0 };
-    }
+    return addStreamObject(doc, data, data_length, [&](Ref ref) { return makeStream(doc, ref, dict_text, dict_length, data, data_length); });
 }
 
 ann_pdf_ref ann_pdf_add_encoded_stream(ann_pdf *doc, const char *dict_text, size_t dict_length, const unsigned char *data, size_t data_length)
 {
-    if (doc == nullptr || (data == nullptr && data_length > 0)) {
-        return ann_pdf_ref { -1, 0 };
-    }
-    try {
+    return addStreamObject(doc, data, data_length, [&](Ref ref) {
         Object dict = parseObject(doc, dict_text, dict_length);
         if (!dict.isDict() || !dict.dictLookupNF("Filter").isName()) {
-            return ann_pdf_ref { -1, 0 };
+            return Object(objError);
         }
-        XRef *xref = doc->doc->getXRef();
-        Ref ref = xref->addIndirectObject(Object(objNull));
-        doc->added.insert(ref.num);
         StoredData stored { std::string(reinterpret_cast<const char *>(data), data_length), false, 0, 0 };
-        Object stream = storedStream(doc, ref, Object(dict.getDict()->copy(xref)), stored);
-        if (!stream.isStream()) {
-            xref->removeIndirectObject(ref);
-            doc->added.erase(ref.num);
-            return ann_pdf_ref { -1, 0 };
-        }
-        xref->setModifiedObject(&stream, ref);
-        touch(doc, ref.num);
-        return ann_pdf_ref { ref.num, ref.gen };
-    } catch (...) {
-        return ann_pdf_ref { -1, 0 };
-    }
+        return storedStream(doc, ref, Object(dict.getDict()->copy(doc->doc->getXRef())), stored);
+    });
 }
 
 ann_pdf_status ann_pdf_set_stream(ann_pdf *doc, ann_pdf_ref ref, const char *dict_text, size_t dict_length, const unsigned char *data,
