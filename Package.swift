@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "InteractionEngine", targets: ["InteractionEngine"]),
         .library(name: "DocumentLayout", targets: ["DocumentLayout"]),
         .library(name: "Document", targets: ["Document"]),
+        .library(name: "DocumentSession", targets: ["DocumentSession"]),
         .library(name: "DocumentPoppler", targets: ["DocumentPoppler"]),
         .library(name: "Rendering", targets: ["Rendering"]),
         .library(name: "GtkShell", targets: ["GtkShell"]),
@@ -40,6 +41,9 @@ let package = Package(
         .target(name: "InteractionEngine", dependencies: ["Document", "Geometry"]),
         .target(name: "DocumentLayout", dependencies: ["Geometry"]),
         .target(name: "Document", dependencies: ["Geometry"]),
+        // The document as a reader's session sees it, with no widget: view state and its
+        // transitions, tested headless by random walks.
+        .target(name: "DocumentSession", dependencies: ["DocumentLayout", "InteractionEngine", "Document", "Geometry"]),
 
         // The one C++ target: PDF objects edited with poppler's core, behind a C header.
         .target(name: "PopplerBridge", dependencies: ["CPopplerCore"], linkerSettings: [.linkedLibrary("poppler"), .linkedLibrary("z")]),
@@ -54,7 +58,7 @@ let package = Package(
         .target(
             name: "GtkShell",
             dependencies: [
-                "Geometry", "InteractionEngine", "DocumentLayout", "Document", "DocumentPoppler",
+                "Geometry", "InteractionEngine", "DocumentLayout", "Document", "DocumentSession", "DocumentPoppler",
                 "Rendering", "Platform", "CGtk", "CShim", "CCairo",
             ]
         ),
@@ -92,12 +96,13 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "DocumentTests", dependencies: ["Document", "Geometry", "SeededRandom"]),
         .testTarget(name: "DocumentLayoutTests", dependencies: ["DocumentLayout", "Geometry", "SeededRandom"]),
+        .testTarget(name: "DocumentSessionTests", dependencies: ["DocumentSession", "DocumentLayout", "InteractionEngine", "Geometry", "SeededRandom"]),
         .testTarget(name: "InteractionEngineTests", dependencies: ["InteractionEngine", "Document", "Geometry", "SeededRandom"]),
         .testTarget(name: "DocumentPopplerTests", dependencies: ["DocumentPoppler", "Document", "Geometry", "SeededRandom", "TestSupport"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "DocumentLayout", "Geometry", "CCairo", "SeededRandom"]),
         .testTarget(name: "UITests", dependencies: ["InteractionEngine", "Geometry", "TestSupport", "BenchSupport"]),
-        .testTarget(name: "GtkShellTests", dependencies: ["GtkShell", "InteractionEngine", "Geometry", "Rendering", "CCairo", "CGtk", "TestSupport", "Document", "DocumentPoppler"]),
+        .testTarget(name: "GtkShellTests", dependencies: ["GtkShell", "InteractionEngine", "Geometry", "Rendering", "CCairo", "CGtk", "TestSupport", "Document", "DocumentPoppler", "DocumentSession", "DocumentLayout"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

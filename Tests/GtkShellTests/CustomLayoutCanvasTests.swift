@@ -3,6 +3,7 @@ import CCairo
 import CGtk
 import Document
 import DocumentLayout
+import DocumentSession
 import Geometry
 @testable import GtkShell
 import XCTest
@@ -73,7 +74,7 @@ final class CustomLayoutCanvasTests: XCTestCase {
 
     @MainActor private static func showsTheGrid() throws {
         let canvas = PdfCanvas()
-        canvas.layoutProvider = { sizes, _ in GridLayout(sizes: sizes) }
+        canvas.setLayoutProvider { sizes, _ in GridLayout(sizes: sizes) }
         let source = ColouredPages(count: 30)
         canvas.setDocument(source, drawPage: { page, scale, cr in
             let c = ColouredPages.colour(page.rawValue)
@@ -91,8 +92,7 @@ final class CustomLayoutCanvasTests: XCTestCase {
 
         // Scrolling moves nothing in the grid: no new layout.
         let before = canvas.diagnostics.layoutInvalidations
-        canvas.viewport = canvas.viewport.scrolled(by: Vector(dx: 0, dy: 30), in: canvas.layout)
-        canvas.viewChanged()
+        canvas.changeView { $0.apply(.scroll(by: Vector(dx: 0, dy: 30))) }
         XCTAssertEqual(canvas.diagnostics.layoutInvalidations, before, "a scroll leaves the grid's frames alone")
 
         // A narrower view holds three columns: the grid reflows once, page 3 starts row two.

@@ -2,6 +2,7 @@
 import CCairo
 import Document
 import DocumentLayout
+import DocumentSession
 import Geometry
 @testable import GtkShell
 import Rendering

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import DocumentLayout
+import DocumentSession
 import DocumentPoppler
 import FoundationEssentials
 import Platform

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 import DocumentLayout
+import DocumentSession
 import Geometry
 import InteractionEngine
 import Platform
@@ -75,33 +76,12 @@ extension PdfCanvas {
         return Point(x: wx, y: wy)
     }
 
-    /// A new widget size keeps the reader's place: the same point of the same spread stays at
-    /// the top of the view, whatever the fit mode does to the zoom.
+    /// A new widget size keeps the reader's place (ViewSession's `resize(to:)`).
     func resized(width: Double, height: Double) {
         allocating = true
         defer { allocating = false }
         StartupTrace.mark("canvas resized to \(Int(width))×\(Int(height))")
-        let firstSize = viewport.size.height <= 0
-        var place = pageSizes.isEmpty || firstSize ? nil : viewport.continuousSpreadIndex(in: layout)
-        viewport.size = Size(width: width, height: height)
-        if let restored = pendingPlace, width > 0, height > 0 {
-            // The document's stored place, now that the view has a size to fit it to.
-            pendingPlace = nil
-            zoomMode = restored.mode
-            if restored.mode == .free { viewport.zoom = restored.position.zoom }
-            place = restored.position.spreadIndex
-        }
-        if firstSize, !pageSizes.isEmpty, width > 0, height > 0 {
-            // The document opens (the start-up worker foretold this view the same way).
-            viewport = Viewport.opening(in: layout, size: viewport.size, fit: zoomMode.fit, zoom: viewport.zoom, at: place)
-            invalidateLayoutIfNeeded()
-        } else {
-            applyZoomMode()
-            invalidateLayoutIfNeeded()
-            if let place { viewport = viewport.scrolled(toContinuousSpreadIndex: place, in: layout) }
-        }
-        viewport = viewport.clamped(to: layout)
-        viewChanged()
+        changeView { $0.resize(to: Size(width: width, height: height)) }
     }
 
     /// Mirrors the viewport into the scrollbars' adjustments.
@@ -120,10 +100,8 @@ extension PdfCanvas {
 
     func adjustmentMoved() {
         guard !updatingAdjustments else { return }
-        interaction.navigation.stopMomentum()
         let target = Point(x: gtk_adjustment_get_value(hAdjustment), y: gtk_adjustment_get_value(vAdjustment))
-        viewport = viewport.scrolled(by: target - viewport.offset, in: layout)
-        viewChanged()
+        changeView { $0.scroll(to: target) }
     }
 
     /// Drives momentum from the frame clock until it settles.
@@ -140,8 +118,7 @@ extension PdfCanvas {
     /// Whether momentum, a pointer effect or a spread settling is still moving (frames keep
     /// coming until it stops).
     var isAnimating: Bool {
-        interaction.needsTicks || pointerEffects?.needsAnotherFrame == true || tickCallbackID != 0
-            || settleTimer != 0 || spreadAnimation != nil || pageTurn?.animation != nil
+        interaction.needsTicks || pointerEffects?.needsAnotherFrame == true || tickCallbackID != 0 || view.isAnimating
     }
 
     /// One frame: momentum and pointer-effect animation; returns whether to keep ticking.
@@ -151,13 +128,14 @@ extension PdfCanvas {
         let effects = interaction.pointerFrame(at: eventTime)
         pointerEffects = effects
         gtk_widget_queue_draw(area)
-        let settling = stepSpreadAnimation()
-        let turning = stepPageTurn()
-        if interaction.needsTicks || effects.needsAnotherFrame || settling || turning { return true }
+        var moving = false
+        if view.spreadAnimation != nil || view.pageTurn?.animation != nil {
+            changeView { moving = $0.tick() }
+        }
+        if interaction.needsTicks || effects.needsAnotherFrame || moving { return true }
         tickCallbackID = 0
-        onViewChanged?()
-        // Momentum has run out: one spread at a time settles now.
-        scheduleSpreadSettling()
+        // Momentum has run out: one spread at a time settles soon.
+        changeView { $0.momentumEnded() }
         return false
     }
 

@@ -37,23 +37,23 @@ extension PdfCanvas {
     }
 
     func addInk(_ strokes: [[InkPoint]], on page: PageIndex) {
-        inkPreview = nil
-        heldCreations.append((.ink(page: page, strokes: strokes), false))
+        previews.ink = nil
+        previews.held.append((.ink(page: page, strokes: strokes), false))
         let ink = strokes.map { stroke -> InkStroke in
             let pressures = stroke.allSatisfy { $0.pressure != nil } ? stroke.map { $0.pressure ?? 1 } : nil
             return InkStroke(points: stroke.map(\.location), pressures: pressures)
         }
         guard let a = Annotation.ink(ink, on: page, style: style(for: .ink), stamp: creationStamp(page: page)),
               insert(a, named: "Ink") else {
-            heldCreations.removeLast()
+            previews.held.removeLast()
             gtk_widget_queue_draw(area)
             return
         }
     }
 
     func addShape(_ kind: ShapeKind, on page: PageIndex, from: Point, to: Point) {
-        shapePreview = nil
-        heldCreations.append((.shape(kind: kind, page: page, from: from, to: to), false))
+        previews.shape = nil
+        previews.held.append((.shape(kind: kind, page: page, from: from, to: to), false))
         let subtype: AnnotationSubtype
         let name: String
         switch kind {
@@ -65,7 +65,7 @@ extension PdfCanvas {
         guard let a = Annotation.shape(subtype, arrow: kind == .arrow, from: from, to: to, on: page,
                                        style: style(for: ShapeTool.toolID(for: kind)), stamp: creationStamp(page: page)),
               insert(a, named: name) else {
-            heldCreations.removeLast()
+            previews.held.removeLast()
             gtk_widget_queue_draw(area)
             return
         }
@@ -75,7 +75,7 @@ extension PdfCanvas {
     private func characters(in range: TextRange) -> (page: PageIndex, from: Int, to: Int)? {
         let page = range.start.page
         let coordinates = interaction.scene.coordinates
-        guard let text = textByPage[page],
+        guard let text = content.textByPage[page],
               let a = coordinates.convert(range.start.point, from: .pdf(page), to: .page(page)),
               let b = coordinates.convert(range.end.point, from: .pdf(range.end.page), to: .page(page)),
               let from = text.nearestCharacterIndex(to: a), let to = text.nearestCharacterIndex(to: b) else { return nil }
@@ -85,14 +85,14 @@ extension PdfCanvas {
     /// Shows the text a markup tool is being dragged over as a selection.
     func showMarkupPreview(_ range: TextRange) {
         guard let chars = characters(in: range) else { return }
-        markupPreview = TextSelection(page: chars.page, anchor: chars.from, focus: chars.to)
+        previews.markup = TextSelection(page: chars.page, anchor: chars.from, focus: chars.to)
         gtk_widget_queue_draw(area)
     }
 
     /// Text markup over the characters of a range: one quadrilateral per line, following the
     /// glyph boxes, in PDF space (so it stays right on turned pages).
     func addMarkup(_ kind: AnnotationKind, over range: TextRange) {
-        markupPreview = nil
+        previews.markup = nil
         guard let chars = characters(in: range) else { gtk_widget_queue_draw(area); return }
         addMarkup(kind, on: chars.page, from: chars.from, to: chars.to)
     }
@@ -128,7 +128,7 @@ extension PdfCanvas {
         let style = style(for: tool)
         var placed: [PlacedAnnotation] = []
         for span in spans {
-            guard let text = textByPage[span.page], let editing else { continue }
+            guard let text = content.textByPage[span.page], let editing else { continue }
             var quads: [Point] = []
             for r in text.selectionRects(from: span.from, to: span.to) {
                 let corners = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.minX, y: r.maxY), Point(x: r.maxX, y: r.maxY)]
@@ -153,7 +153,7 @@ extension PdfCanvas {
     /// The selection's span on each of its pages whose text is known, in reading order.
     func spans(of selection: TextSelection) -> [(page: PageIndex, from: Int, to: Int)] {
         selection.pages.compactMap { page -> (page: PageIndex, from: Int, to: Int)? in
-            guard let text = textByPage[page], let r = selection.range(on: page, characterCount: text.characters.count) else { return nil }
+            guard let text = content.textByPage[page], let r = selection.range(on: page, characterCount: text.characters.count) else { return nil }
             return (page, r.lowerBound, r.upperBound)
         }
     }
@@ -208,7 +208,7 @@ extension PdfCanvas {
         let stamp = creationStamp(page: page)
         var place = rect
         if let picture = stampPicture {
-            let size = exactPageInfo[page]?.mediaSize ?? pageSizes[page.rawValue]
+            let size = content.exactPageInfo[page]?.mediaSize ?? pageSizes[page.rawValue]
             place = Self.pictureRect(picture, centredAt: rect.center, onPageOf: size)
         }
         let a = Annotation(id: stamp.id, page: page, subtype: .stamp, rect: place.quantized, color: s.color, opacity: s.opacity,
@@ -265,7 +265,7 @@ extension PdfCanvas {
     func paste(_ originals: [Annotation]) -> Bool {
         let drawable = originals.filter { AppearanceBuilder.canDraw($0) }
         guard let editing, let first = drawable.first, let page = currentPage, page.rawValue < pageCount else { return false }
-        let size = exactPageInfo[page]?.mediaSize ?? pageSizes[page.rawValue]
+        let size = content.exactPageInfo[page]?.mediaSize ?? pageSizes[page.rawValue]
         let box = drawable.dropFirst().reduce(first.rect) { $0.union($1.rect) }
         var shift = drawable.contains { $0.page == page } ? Vector(dx: 12, dy: -12) : .zero
         // Keep the copies on the page.
@@ -327,24 +327,24 @@ extension PdfCanvas {
     /// and those just made until their page is rendered with the new annotation.
     func drawCreationPreview(_ cr: OpaquePointer) {
         releaseHeldCreations()
-        for (held, _) in heldCreations {
+        for (held, _) in previews.held {
             switch held {
             case .ink(let page, let strokes): drawInkPreview(page: page, strokes: strokes, cr)
             case .shape(let kind, let page, let from, let to): drawShapePreview(kind: kind, page: page, from: from, to: to, cr)
             }
         }
-        if let preview = inkPreview { drawInkPreview(page: preview.page, strokes: preview.strokes, cr) }
-        if let shape = shapePreview { drawShapePreview(kind: shape.kind, page: shape.page, from: shape.from, to: shape.to, cr) }
+        if let preview = previews.ink { drawInkPreview(page: preview.page, strokes: preview.strokes, cr) }
+        if let shape = previews.shape { drawShapePreview(kind: shape.kind, page: shape.page, from: shape.from, to: shape.to, cr) }
     }
 
     /// After an edit reached the document: its held previews wait for the page's tiles.
     func creationsShown(on pages: Set<PageIndex>) {
-        for i in heldCreations.indices where pages.contains(heldCreations[i].preview.page) { heldCreations[i].shown = true }
+        for i in previews.held.indices where pages.contains(previews.held[i].preview.page) { previews.held[i].shown = true }
     }
 
     /// Lets go of the held previews whose page shows fresh tiles wherever it is on screen.
     func releaseHeldCreations() {
-        heldCreations.removeAll { held in held.shown && pageTilesAreFresh(held.preview.page) }
+        previews.held.removeAll { held in held.shown && pageTilesAreFresh(held.preview.page) }
     }
 
     /// Whether every tile of `page` under the view is rendered from the current document.
@@ -426,18 +426,6 @@ extension PdfCanvas {
             }
             cairo_stroke(cr)
             cairo_restore(cr)
-        }
-    }
-}
-
-/// A stroke or shape just made into an annotation, drawn until its page shows it.
-enum HeldCreation {
-    case ink(page: PageIndex, strokes: [[InkPoint]])
-    case shape(kind: ShapeKind, page: PageIndex, from: Point, to: Point)
-
-    var page: PageIndex {
-        switch self {
-        case .ink(let page, _), .shape(_, let page, _, _): return page
         }
     }
 }

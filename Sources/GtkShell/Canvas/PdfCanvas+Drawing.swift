@@ -2,6 +2,7 @@
 import CCairo
 import CGtk
 import DocumentLayout
+import DocumentSession
 import Geometry
 import InteractionEngine
 import Rendering
@@ -24,7 +25,7 @@ extension PdfCanvas {
     /// are never drawn.
     func requestTiles() {
         guard let queue = renderQueue, !pageSizes.isEmpty, viewport.size.width > 0, !firstPaintPending else { return }
-        let motion = TilePlanner.Motion(forward: travellingForward, wholeSpreadsAhead: pagesOneSpreadAtATime,
+        let motion = TilePlanner.Motion(forward: view.travellingForward, wholeSpreadsAhead: pagesOneSpreadAtATime,
                                         wholePages: pagesForTurning)
         let plan = tilePlanner.plan(layout: layout, viewport: viewport, motion: motion) { cache.contains($0) }
         missingVisibleTiles = plan.missingVisible
@@ -131,7 +132,7 @@ extension PdfCanvas {
 
     /// The annotation or link under a pressing finger, darkened a little: the press registered.
     private func drawPress(_ cr: OpaquePointer) {
-        guard let id = pressedAnnotation, let target = interaction.scene.annotation(id),
+        guard let id = previews.pressed, let target = interaction.scene.annotation(id),
               let r = interaction.scene.coordinates.viewRect(fromPDF: target.bounds, on: target.page) else { return }
         OverlayPainter.press(r, cr: cr)
     }
@@ -139,10 +140,10 @@ extension PdfCanvas {
     /// The annotation a finger holds up: its pixels 6 % larger about its middle, over a soft
     /// shadow, wherever a drag has taken it.
     private func drawLift(_ cr: OpaquePointer) {
-        guard let id = liftedAnnotation, let target = interaction.scene.annotation(id) else { return }
+        guard let id = previews.lifted, let target = interaction.scene.annotation(id) else { return }
         let coordinates = interaction.scene.coordinates
         // The pixels come from where the tiles show the annotation: its place before any move.
-        let sourcePDF = transforms[id.rawValue]?.start.rect ?? target.bounds
+        let sourcePDF = previews.transforms[id.rawValue]?.start.rect ?? target.bounds
         guard let now = coordinates.viewRect(fromPDF: target.bounds, on: target.page),
               let source = coordinates.viewRect(fromPDF: sourcePDF, on: target.page), source.width > 0, source.height > 0 else { return }
         let scale = 1.06
@@ -175,7 +176,7 @@ extension PdfCanvas {
 
     /// The text selection and a markup tool's preview, from the pages' character boxes.
     private func drawTextSelection(_ cr: OpaquePointer) {
-        for s in [textSelection, markupPreview].compactMap({ $0 }) { drawTextSelection(s, cr) }
+        for s in [textSelection, previews.markup].compactMap({ $0 }) { drawTextSelection(s, cr) }
         drawSelectionHandles(cr)
     }
 
@@ -192,7 +193,7 @@ extension PdfCanvas {
         let z = viewport.zoom
         let first = min(s.page, s.focusPage), last = max(s.page, s.focusPage)
         func box(on page: PageIndex, first: Bool) -> Point? {
-            guard let text = textByPage[page], let r = s.range(on: page, characterCount: text.characters.count) else { return nil }
+            guard let text = content.textByPage[page], let r = s.range(on: page, characterCount: text.characters.count) else { return nil }
             let rects = text.selectionRects(from: r.lowerBound, to: r.upperBound)
             guard let b = first ? rects.first : rects.last else { return nil }
             let frame = layout.pageFrame(page, zoom: z).offsetBy(Point.zero - viewport.offset)
@@ -209,7 +210,7 @@ extension PdfCanvas {
         let z = viewport.zoom
         var boxes: [Rect] = []
         for page in layout.visiblePages(in: viewport.visibleRect, zoom: z) where s.covers(page) {
-            guard let text = textByPage[page], let r = s.range(on: page, characterCount: text.characters.count) else { continue }
+            guard let text = content.textByPage[page], let r = s.range(on: page, characterCount: text.characters.count) else { continue }
             let frame = layout.pageFrame(page, zoom: z).offsetBy(Point.zero - viewport.offset)
             for box in text.selectionRects(from: r.lowerBound, to: r.upperBound) {
                 boxes.append(Rect(x: frame.minX + box.minX * z, y: frame.minY + box.minY * z, width: box.width * z, height: box.height * z))
@@ -236,6 +237,6 @@ extension PdfCanvas {
         } else {
             handles = .none
         }
-        OverlayPainter.annotationSelection(outlines: rects, band: selectionBand, handles: handles, side: side, cr: cr)
+        OverlayPainter.annotationSelection(outlines: rects, band: previews.band, handles: handles, side: side, cr: cr)
     }
 }

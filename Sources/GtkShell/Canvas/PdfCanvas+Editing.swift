@@ -16,7 +16,7 @@ extension PdfCanvas {
         editing = session
         session.renderQueue = renderQueue
         session.onContentChanged = { [weak self] pages in self?.contentChanged(pages) }
-        for page in annotationsByPage.keys { refreshTargets(on: page) }
+        for page in content.annotationsByPage.keys { refreshTargets(on: page) }
     }
 
     /// After an edit, undo or redo reached the screen: re-render the pages and rebuild their
@@ -24,7 +24,7 @@ extension PdfCanvas {
     func contentChanged(_ pages: Set<PageIndex>) {
         creationsShown(on: pages)
         for page in pages {
-            if annotationsByPage[page] != nil { refreshTargets(on: page) }
+            if content.annotationsByPage[page] != nil { refreshTargets(on: page) }
             invalidate(page: page)
         }
         startTicking()
@@ -39,43 +39,43 @@ extension PdfCanvas {
         switch command {
         case .beginTransform(let id):
             guard let a = editing?.editor.annotation(id.rawValue), a.isTransformable else { return .applied }
-            transforms[a.id] = (a, a)
+            previews.transforms[a.id] = (a, a)
         case .moveAnnotation(let id, let delta):
-            guard let t = transforms[id.rawValue] else { return .applied }
+            guard let t = previews.transforms[id.rawValue] else { return .applied }
             preview(t.current.moved(by: delta))
         case .resizeAnnotation(let id, let rect):
-            guard let t = transforms[id.rawValue], rect.width > 0, rect.height > 0 else { return .applied }
+            guard let t = previews.transforms[id.rawValue], rect.width > 0, rect.height > 0 else { return .applied }
             preview(t.current.resized(to: rect))
         case .moveLineEnd(let id, let index, let point):
-            guard let t = transforms[id.rawValue] else { return .applied }
-            lineEndDragged = true
+            guard let t = previews.transforms[id.rawValue] else { return .applied }
+            previews.lineEndDragged = true
             preview(t.current.withLineEnd(index, at: point))
         case .endTransform(let id, let cancelled):
-            guard let t = transforms.removeValue(forKey: id.rawValue) else { return .applied }
+            guard let t = previews.transforms.removeValue(forKey: id.rawValue) else { return .applied }
             if cancelled {
-                transforms[t.start.id] = t
+                previews.transforms[t.start.id] = t
                 preview(t.start)
-                transforms[t.start.id] = nil
+                previews.transforms[t.start.id] = nil
             } else if t.current != t.start {
-                endedTransforms.append(t)
+                previews.endedTransforms.append(t)
             }
-            if transforms.isEmpty { commitEndedTransforms() }
+            if previews.transforms.isEmpty { commitEndedTransforms() }
             gtk_widget_queue_draw(area)
         case .deleteAnnotations(let ids):
             delete(ids)
         case .selectionBand(let rect):
-            selectionBand = rect
+            previews.band = rect
             gtk_widget_queue_draw(area)
         case .inkPreview(let page, let strokes):
-            inkPreview = strokes.isEmpty ? nil : (page, strokes)
+            previews.ink = strokes.isEmpty ? nil : (page, strokes)
             gtk_widget_queue_draw(area)
         case .addInk(let page, let strokes):
             addInk(strokes, on: page)
         case .shapePreview(let kind, let page, let from, let to):
-            shapePreview = (kind, page, from, to)
+            previews.shape = (kind, page, from, to)
             gtk_widget_queue_draw(area)
         case .clearShapePreview:
-            shapePreview = nil
+            previews.shape = nil
             gtk_widget_queue_draw(area)
         case .addShape(let kind, let page, let from, let to):
             addShape(kind, on: page, from: from, to: to)
@@ -84,7 +84,7 @@ extension PdfCanvas {
         case .markupPreview(let range):
             showMarkupPreview(range)
         case .clearMarkupPreview:
-            markupPreview = nil
+            previews.markup = nil
             gtk_widget_queue_draw(area)
         case .markText(let kind, let selection):
             addMarkup(kind, spans: spans(of: selection))
@@ -107,12 +107,12 @@ extension PdfCanvas {
     /// Commits the moves and resizes of one gesture as one edit ("Move", "Resize", "Move Line
     /// End"); when the document refuses, everything goes back to where it was.
     private func commitEndedTransforms() {
-        let ended = endedTransforms
-        endedTransforms = []
+        let ended = previews.endedTransforms
+        previews.endedTransforms = []
         guard !ended.isEmpty else { return }
-        let name = lineEndDragged ? "Move Line End"
+        let name = previews.lineEndDragged ? "Move Line End"
             : ended.allSatisfy({ $0.current.rect.size == $0.start.rect.size }) ? "Move" : "Resize"
-        lineEndDragged = false
+        previews.lineEndDragged = false
         let date = PDFDate.string(secondsSince1970: Int64(time(nil)))
         let after = ended.map { t -> Annotation in
             var a = t.current
@@ -123,9 +123,9 @@ extension PdfCanvas {
             diagnostics.annotationEdits += 1
         } else {
             for t in ended {
-                transforms[t.start.id] = t
+                previews.transforms[t.start.id] = t
                 preview(t.start)
-                transforms[t.start.id] = nil
+                previews.transforms[t.start.id] = nil
             }
         }
     }
@@ -147,16 +147,16 @@ extension PdfCanvas {
     /// Shows `a` as its transform's current state: the engine's target follows (handles,
     /// hit-testing), and the page is drawn with the annotation lifted to its new place.
     private func preview(_ a: Annotation) {
-        guard var t = transforms[a.id] else { return }
+        guard var t = previews.transforms[a.id] else { return }
         t.current = a
-        transforms[a.id] = t
+        previews.transforms[a.id] = t
         if var target = interaction.scene.annotation(a.annotationID) {
             target.bounds = a.rect
             target.lineEnds = Self.lineEnds(of: a)
             interaction.update(target)
-            if var list = annotationsByPage[a.page], let i = list.firstIndex(where: { $0.id == target.id }) {
+            if var list = content.annotationsByPage[a.page], let i = list.firstIndex(where: { $0.id == target.id }) {
                 list[i] = target
-                annotationsByPage[a.page] = list
+                content.annotationsByPage[a.page] = list
             }
         }
         // The pointer effects follow the annotation's new bounds on the next frame.
@@ -169,7 +169,7 @@ extension PdfCanvas {
     /// new place, and its old place veiled, so the user sees what they drag before the page is
     /// rendered again.
     func drawTransformPreview(_ cr: OpaquePointer) {
-        for t in transforms.values { drawTransformPreview(t, cr) }
+        for t in previews.transforms.values { drawTransformPreview(t, cr) }
     }
 
     private func drawTransformPreview(_ t: (start: Annotation, current: Annotation), _ cr: OpaquePointer) {

@@ -3,6 +3,7 @@ import CCairo
 import CGtk
 import Document
 import DocumentLayout
+import DocumentSession
 import Geometry
 import InteractionEngine
 
@@ -70,7 +71,7 @@ extension PdfCanvas {
         closeFormEditors(keep: true)
         if interaction.scene.annotation(id) == nil {
             // Its page is not read yet: go there; the focus follows when its targets arrive.
-            focusFieldWhenShown = id
+            content.focusFieldWhenShown = id
             goTo(page: widget.page)
         } else {
             interaction.focusFormField(id)
@@ -80,8 +81,8 @@ extension PdfCanvas {
 
     /// Called when a page's targets arrive: a field Tab went to on that page takes the focus.
     func focusPendingField(among targets: [AnnotationTarget]) {
-        guard let id = focusFieldWhenShown, targets.contains(where: { $0.id == id }) else { return }
-        focusFieldWhenShown = nil
+        guard let id = content.focusFieldWhenShown, targets.contains(where: { $0.id == id }) else { return }
+        content.focusFieldWhenShown = nil
         interaction.focusFormField(id)
     }
 
@@ -222,7 +223,7 @@ extension PdfCanvas {
     func viewRect(of widget: FormWidget) -> Rect? {
         if let r = interaction.scene.coordinates.viewRect(fromPDF: widget.rect, on: widget.page) { return r }
         guard widget.page.rawValue < pageSizes.count else { return nil }
-        let info = exactPageInfo[widget.page] ?? PageInfo(index: widget.page, mediaSize: pageSizes[widget.page.rawValue], rotation: .none)
+        let info = content.exactPageInfo[widget.page] ?? PageInfo(index: widget.page, mediaSize: pageSizes[widget.page.rawValue], rotation: .none)
         let geometry = PageGeometry(index: widget.page, frame: layout.pageFrame(widget.page, zoom: viewport.zoom),
                                     mediaSize: info.mediaSize, rotation: info.rotation)
         let canvas = geometry.canvasRect(fromPDF: widget.rect)
@@ -232,14 +233,7 @@ extension PdfCanvas {
     /// Scrolls a field into view when it is not wholly visible (a third down the view).
     private func reveal(_ widget: FormWidget) {
         guard let r = viewRect(of: widget) else { return }
-        let view = Rect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height).insetBy(dx: 8, dy: 8)
-        guard !view.contains(r) else { return }
-        interaction.navigation.stopMomentum()
-        var offset = viewport.offset
-        if r.minY < view.minY || r.maxY > view.maxY { offset.y += r.minY - viewport.size.height / 3 }
-        if r.minX < view.minX || r.maxX > view.maxX { offset.x += r.midX - viewport.size.width / 2 }
-        viewport = Viewport(size: viewport.size, offset: offset, zoom: viewport.zoom).clamped(to: layout)
-        viewChanged()
+        changeView { $0.reveal(r.offsetBy(viewport.offset - Point.zero), inset: 8) }
     }
 
     /// A focus ring around the focused check box, radio button, combo or list box.

@@ -2,6 +2,7 @@
 import CGtk
 import Document
 import DocumentLayout
+import DocumentSession
 import Geometry
 import InteractionEngine
 
@@ -12,16 +13,16 @@ extension PdfCanvas {
     func makeInteraction() -> DocumentInteraction {
         let interaction = DocumentInteraction(clock: clock)
         interaction.output = { [weak self] output in self?.apply(output) }
-        interaction.characterLookup = { [weak self] page, point in self?.textByPage[page]?.characterIndex(at: point) }
-        interaction.nearestCharacterLookup = { [weak self] page, point in self?.textByPage[page]?.nearestCharacterIndex(to: point) }
+        interaction.characterLookup = { [weak self] page, point in self?.content.textByPage[page]?.characterIndex(at: point) }
+        interaction.nearestCharacterLookup = { [weak self] page, point in self?.content.textByPage[page]?.nearestCharacterIndex(to: point) }
         interaction.textUnitLookup = { [weak self] page, index, unit in
-            guard let text = self?.textByPage[page] else { return nil }
+            guard let text = self?.content.textByPage[page] else { return nil }
             switch unit {
             case .word: return text.wordRange(around: index)
             case .line: return text.lineRange(around: index)
             }
         }
-        interaction.columnLookup = { [weak self] page, point in self?.textByPage[page]?.columnRect(around: point) }
+        interaction.columnLookup = { [weak self] page, point in self?.content.textByPage[page]?.columnRect(around: point) }
         return interaction
     }
 
@@ -36,14 +37,14 @@ extension PdfCanvas {
         let geometries = visible.map { page in
             // Exact geometry arrives with the page's annotations; until then nothing on the page
             // needs converting to PDF space, and the shown size stands in.
-            let info = exactPageInfo[page] ?? PageInfo(index: page, mediaSize: pageSizes[page.rawValue], rotation: .none)
+            let info = content.exactPageInfo[page] ?? PageInfo(index: page, mediaSize: pageSizes[page.rawValue], rotation: .none)
             return PageGeometry(index: page, frame: layout.pageFrame(page, zoom: viewport.zoom),
                                 mediaSize: info.mediaSize, rotation: info.rotation)
         }
         interaction.setPages(geometries, view: ViewTransform(zoom: viewport.zoom, scrollOffset: viewport.offset - Point.zero),
                              viewSize: viewport.size)
-        for page in visible where annotationsByPage[page] == nil {
-            annotationsByPage[page] = []
+        for page in visible where content.annotationsByPage[page] == nil {
+            content.annotationsByPage[page] = []
             loadAnnotations(on: page)
         }
     }
@@ -53,7 +54,7 @@ extension PdfCanvas {
     /// the page's annotations from the editor and hands everything to the engine.
     private func loadAnnotations(on page: PageIndex) {
         guard let source = pageSource, let queue = renderQueue else { return }
-        let generation = documentGeneration
+        let generation = content.generation
         let textSource = self.textSource, linkSource = self.linkSource
         queue.perform { [weak self] in
             let text = textSource?.text(on: page)
@@ -62,11 +63,11 @@ extension PdfCanvas {
             // hit-test pay for it (every page may carry annotations, so resolve it here).
             let info = source.pageInfo(page)
             MainLoop.post(priority: G_PRIORITY_HIGH_IDLE) {
-                guard let self, self.documentGeneration == generation else { return }
-                self.exactPageInfo[page] = info
-                if let text { self.textByPage[page] = text }
-                self.linksByPage[page] = links
-                for link in links { self.linkTargets[AnnotationID(link.id)] = link.target }
+                guard let self, self.content.generation == generation else { return }
+                self.content.exactPageInfo[page] = info
+                if let text { self.content.textByPage[page] = text }
+                self.content.linksByPage[page] = links
+                for link in links { self.content.linkTargets[AnnotationID(link.id)] = link.target }
                 self.refreshTargets(on: page)
             }
         }
@@ -75,7 +76,7 @@ extension PdfCanvas {
     /// Rebuilds a page's hit-test targets from the editor's annotations and the page's links.
     func refreshTargets(on page: PageIndex) {
         let annotations = editing?.editor.annotations(on: page) ?? []
-        let links = linksByPage[page] ?? []
+        let links = content.linksByPage[page] ?? []
         // Link annotations come from the link list, which knows their destinations. They lie
         // below the others: a mark the user put over a link is what a press there reaches.
         let targets = links.map { AnnotationTarget(id: AnnotationID($0.id), kind: .link, page: $0.page, bounds: $0.rect, isLocked: true) }
@@ -87,11 +88,11 @@ extension PdfCanvas {
                 }
                 return target
             }
-        annotationsByPage[page] = targets
+        content.annotationsByPage[page] = targets
         syncScene()
         interaction.setAnnotations(targets, on: page)
-        if let id = selectWhenShown, targets.contains(where: { $0.id == id }) {
-            selectWhenShown = nil
+        if let id = content.selectWhenShown, targets.contains(where: { $0.id == id }) {
+            content.selectWhenShown = nil
             interaction.deselectAnnotation()
             interaction.select(id)
         }
@@ -128,8 +129,7 @@ extension PdfCanvas {
     func apply(_ output: InteractionOutput) -> OutputHandling {
         switch output {
         case .navigate(let action):
-            apply(action)
-            viewChanged()
+            changeView { $0.apply(action) }
         case .smartZoom(let rect, let focus):
             smartZoom(to: rect, about: focus)
         case .tool(let command):
@@ -143,7 +143,7 @@ extension PdfCanvas {
             onViewChanged?()
         case .hoverChanged(let id):
             // A link under the pointer says where it leads.
-            linkTooltip = id.flatMap { linkTargets[$0] }.map(Self.describe)
+            linkTooltip = id.flatMap { content.linkTargets[$0] }.map(Self.describe)
             gtk_widget_set_tooltip_text(area, linkTooltip)
             gtk_widget_queue_draw(area)
         case .cursor(let shape):
@@ -153,11 +153,11 @@ extension PdfCanvas {
         case .contextMenu(let point, let annotation):
             onContextMenu?(point, annotation)
         case .lift(let id):
-            liftedAnnotation = id
+            previews.lifted = id
             gtk_widget_queue_draw(area)
             onViewChanged?()
         case .pressed(let id):
-            pressedAnnotation = id
+            previews.pressed = id
             gtk_widget_queue_draw(area)
             onViewChanged?()
         case .textMenu(let point):
@@ -179,14 +179,9 @@ extension PdfCanvas {
             // A tap near an edge turns to the next or previous spread (the left edge goes back,
             // but forward in a right-to-left book). A mouse's click does so only when the whole
             // spread is in view: when reading a spread larger than the view, a click is a click.
-            guard let page = currentPage, lastContactWasTouch || viewport.showsWholeSpread(of: page, in: layout) else { return .applied }
-            if curlTurn(forward: (direction == .nextPage) != layoutSettings.rightToLeft) { return .applied }
-            history.leave(readingPosition)
-            interaction.navigation.stopMomentum()
-            viewport = viewport.turnedAtEdge(right: direction == .nextPage, from: page, in: layout)
-            viewChanged()
+            changeView { $0.edgeTap(direction, byTouch: lastContactWasTouch) }
         case .turnPage(let direction, let phase, let point, let velocity):
-            applyTurnPage(direction, phase, at: point, velocity: velocity)
+            changeView { $0.turnPage(direction, phase, at: point, velocity: velocity) }
         case .zoomEnded:
             // The pinch is over: render sharp tiles for the final zoom.
             requestTiles()
@@ -222,10 +217,7 @@ extension PdfCanvas {
 
     /// Zooms so that `rect` (view coordinates) spans the view's width (the layout's geometry).
     func smartZoom(to rect: Rect, about focus: Point) {
-        guard let fitted = viewport.fitting(width: rect, about: focus, in: layout) else { return }
-        zoomMode = .free
-        viewport = fitted
-        viewChanged()
+        changeView { $0.smartZoom(to: rect, about: focus) }
     }
 
     /// Where a link leads, in words for its tooltip.
@@ -240,10 +232,9 @@ extension PdfCanvas {
     /// Follows a link: pages of this document directly, addresses outside it only after the
     /// user agrees (the window asks); anything else (launching files, scripts) never.
     func follow(_ id: AnnotationID) {
-        switch linkTargets[id] {
+        switch content.linkTargets[id] {
         case .page(let page)?:
-            history.leave(readingPosition)
-            goTo(page: page)
+            changeView { $0.jump(to: page) }
         case .uri(let uri)?: onExternalLink?(uri)
         case .unsupported?, nil: gtk_widget_error_bell(area)
         }
@@ -252,7 +243,7 @@ extension PdfCanvas {
     /// The selected text, if any.
     public var selectedText: String? {
         guard let s = textSelection else { return nil }
-        let parts = spans(of: s).compactMap { span in textByPage[span.page]?.string(from: span.from, to: span.to) }
+        let parts = spans(of: s).compactMap { span in content.textByPage[span.page]?.string(from: span.from, to: span.to) }
         return parts.isEmpty ? nil : parts.joined(separator: "\n")
     }
 
@@ -260,17 +251,17 @@ extension PdfCanvas {
     /// not been read yet (a whole-document selection) are read on the render worker first.
     func copySelectedText(_ done: @escaping @MainActor (String) -> Void) {
         guard let s = textSelection else { return }
-        let missing = s.pages.filter { textByPage[$0] == nil }
+        let missing = s.pages.filter { content.textByPage[$0] == nil }
         guard !missing.isEmpty, let queue = renderQueue, let source = textSource else {
             done(selectedText ?? "")
             return
         }
-        let generation = documentGeneration
+        let generation = content.generation
         queue.perform { [weak self] in
             let texts = missing.map { ($0, source.text(on: $0)) }
             MainLoop.post(priority: G_PRIORITY_HIGH_IDLE) {
-                guard let self, self.documentGeneration == generation else { return }
-                for (page, text) in texts { self.textByPage[page] = text }
+                guard let self, self.content.generation == generation else { return }
+                for (page, text) in texts { self.content.textByPage[page] = text }
                 done(self.selectedText ?? "")
             }
         }
@@ -278,7 +269,7 @@ extension PdfCanvas {
 
     /// Ctrl+A: the text of the page in view; again, the whole document.
     public func selectAllText() {
-        guard let page = currentPage, let text = textByPage[page], !text.isEmpty else { return }
+        guard let page = currentPage, let text = content.textByPage[page], !text.isEmpty else { return }
         let pageSelection = TextSelection(page: page, anchor: 0, focus: text.characters.count - 1)
         if textSelection == pageSelection, pageCount > 1 {
             interaction.setTextSelection(TextSelection(page: PageIndex(0), anchor: 0, focusPage: PageIndex(pageCount - 1),

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 import DocumentLayout
+import DocumentSession
 import Geometry
+import DocumentSession
 import InteractionEngine
 import Rendering
 
@@ -11,149 +13,21 @@ import Rendering
 /// turn. The fastScroll component governs the drags (the engine's `turnPage` decision) as it
 /// governs edge taps. Spreads taking part are drawn aligned on the resting spread's spine.
 extension PdfCanvas {
-    /// Whether turns are curled now: the mode is on, one spread at a time, the spread whole in view.
-    var curlsPages: Bool {
-        guard turnsPagesWithCurl, pagesOneSpreadAtATime, layout.spreadCount > 0, let page = currentPage else { return false }
-        return viewport.showsWholeSpread(of: page, in: layout)
-    }
-
     /// Tells the engine whether a drag from an edge turns the page (rather than scrolling).
     func updatePageTurnDragging() {
-        let settings = interaction.engine.interactions.settings
-        let on = curlsPages || pageTurn != nil
-        if settings.turnsPagesByDragging != on { interaction.engine.interactions.settings.turnsPagesByDragging = on }
-    }
-
-    // MARK: Where the spreads of a turn are drawn
-
-    /// A spread's pages in view coordinates, laid on the spine of the spread `resting`.
-    func alignedFrames(ofSpread spread: Int, on resting: Int) -> [(page: PageIndex, frame: Rect)] {
-        layout.pageFrames(ofSpread: spread, alignedOn: resting, zoom: viewport.zoom, spreadMode: layoutSettings.spreadMode)
-            .map { ($0.page, $0.frame.offsetBy(Point.zero - viewport.offset)) }
-    }
-
-    /// Starts the turn of the sheet forward of the resting spread (or, going back, of the one
-    /// before it, turned over), held at `grabY` (or near its foot); `false` at either end.
-    func beginTurn(forward: Bool, grabY: Double?) -> Bool {
-        guard let page = currentPage else { return false }
-        let resting = layout.spreadIndex(forPage: page)
-        let front = forward ? resting : resting - 1
-        guard let parts = layout.turnOfSpread(front, alignedOn: resting, zoom: viewport.zoom, spreadMode: layoutSettings.spreadMode)
-        else {
-            gtk_widget_error_bell(area)
-            return false
+        let on = view.turnsPagesByDragging
+        if interaction.engine.interactions.settings.turnsPagesByDragging != on {
+            interaction.engine.interactions.settings.turnsPagesByDragging = on
         }
-        let toView = Point.zero - viewport.offset
-        let sheet = parts.sheet.frame.offsetBy(toView), spine = parts.spineX + toView.dx
-        let back = parts.back.map { ($0.page, $0.frame.offsetBy(toView)) }
-        let y = grabY ?? (sheet.maxY - sheet.height * 0.1)
-        var turn = PageTurn(front: front, resting: resting, sheet: sheet, spineX: spine, backPage: back, grabY: y,
-                            curl: PageCurl.turned(0, sheet: sheet, spineX: spine, grabY: y), animation: nil)
-        turn.turn(to: forward ? 0 : 1)
-        history.leave(readingPosition)
-        interaction.navigation.stopMomentum()
-        pageTurn = turn
-        return true
     }
 
-    // MARK: Turning
-
-    /// The engine's decision for a drag from an edge band: take hold of the sheet on that side
-    /// (the next spread's edge going forward, else the previous spread's sheet, turned over),
-    /// follow the contact, then finish the turn or lay it back.
-    func applyTurnPage(_ direction: FastScrollDirection, _ phase: GesturePhase, at point: Point, velocity: Vector) {
-        switch phase {
-        case .began:
-            guard pageTurn == nil || pageTurn?.animation != nil, curlsPages || pageTurn != nil else { return }
-            if let running = pageTurn { finishTurn(running, completes: running.animation?.completes ?? false) }
-            guard beginTurn(forward: (direction == .nextPage) != layoutSettings.rightToLeft, grabY: point.y) else { return }
-            pageTurn?.follow(point)
-        case .changed:
-            guard var turn = pageTurn, turn.animation == nil else { return }
-            turn.follow(point)
-            pageTurn = turn
-        case .ended, .cancelled:
-            guard let turn = pageTurn, turn.animation == nil else { return }
-            settle(turn, completes: phase == .ended && turn.curl.finishes(whenReleasedAt: velocity))
-        }
-        viewChanged()
-    }
-
-    /// Lets go of the sheet: it runs on to turned over, or back to flat.
-    func settle(_ turn: PageTurn, completes: Bool) {
-        var turn = turn
-        let from = turn.curl.pointer, to = completes ? turn.turnedOverPoint : turn.restingPoint
-        let remaining = (to - from).length / max(1, 2 * abs(turn.curl.grab.x - turn.spineX))
-        turn.animation = PageTurn.Animation(path: .line(from: from, to: to), start: Self.now,
-                                            duration: max(0.08, 0.32 * remaining), completes: completes)
-        pageTurn = turn
-        startTicking()
-    }
-
-    /// Keys and edge taps turn with a whole curl; returns whether they did (curls are on and
-    /// there is a spread that way).
-    func curlTurn(forward: Bool) -> Bool {
-        guard curlsPages || pageTurn != nil else { return false }
-        if let running = pageTurn { finishTurn(running, completes: running.animation?.completes ?? false) }
-        // At either end the bell rings and the key is used all the same.
-        guard beginTurn(forward: forward, grabY: nil), var turn = pageTurn else { return true }
-        turn.animation = PageTurn.Animation(path: .arc(from: forward ? 0 : 1, to: forward ? 1 : 0), start: Self.now,
-                                            duration: 0.42, completes: forward)
-        pageTurn = turn
-        startTicking()
-        viewChanged()
-        return true
-    }
-
-    /// One frame of a turn's animation; returns whether it goes on.
-    func stepPageTurn() -> Bool {
-        guard var turn = pageTurn, let animation = turn.animation else { return false }
-        let over = turn.step(at: Self.now)
-        pageTurn = turn
-        if over { finishTurn(turn, completes: animation.completes) }
-        gtk_widget_queue_draw(area)
-        onViewChanged?()
-        return !over
-    }
-
-    /// The turn is over: the view rests on the spread it left showing.
-    func finishTurn(_ turn: PageTurn, completes: Bool) {
-        pageTurn = nil
-        diagnostics.pageTurnsCompleted += 1
-        let spread = min(max(0, completes ? turn.front + 1 : turn.front), layout.spreadCount - 1)
-        restingSpread = spread
-        viewport = viewport.showing(page: PageIndex(layout.pageRange(forSpread: spread).lowerBound), in: layout)
-        // The spread shows whole, at the zoom that fits it (spreads differ: a cover and a pair).
-        if zoomMode == .fitPage || layout.spreadBasedZooming {
-            zoomMode = .fitPage
-            applyZoomMode()
-        }
-        viewChanged()
-    }
-
-    static var now: Double { Double(g_get_monotonic_time()) / 1e6 }
-
-    /// The pages a turn shows (its two spreads), and in curl mode the neighbours on both
-    /// sides, so that a turn either way starts with sharp pages.
-    var pagesForTurning: [PageIndex] {
-        if let turn = pageTurn {
-            return (turn.front...(turn.front + 1)).flatMap { layout.pages(inSpread: $0) }
-        }
-        guard curlsPages, let page = currentPage else { return [] }
-        let spread = layout.spreadIndex(forPage: page)
-        var pages: [PageIndex] = []
-        for neighbour in [spread - 1, spread + 1] where neighbour >= 0 && neighbour < layout.spreadCount {
-            pages += layout.pages(inSpread: neighbour)
-        }
-        return pages
-    }
-
-    // MARK: Drawing
+    /// The pages a turn shows, and the neighbours a turn either way would show.
+    var pagesForTurning: [PageIndex] { view.pagesForTurning }
 
     /// The turn's two spreads and the sheet's back, painted by Rendering's `PageCurlPainter`.
     func drawPageTurn(_ turn: PageTurn, _ cr: OpaquePointer) {
         PageCurlPainter(pages: pagePainter).paint(
-            turn.curl, front: alignedFrames(ofSpread: turn.front, on: turn.resting),
-            beneath: alignedFrames(ofSpread: turn.front + 1, on: turn.resting), back: turn.backPage, cr: cr)
+            turn.curl, front: view.alignedFrames(ofSpread: turn.front, on: turn.resting),
+            beneath: view.alignedFrames(ofSpread: turn.front + 1, on: turn.resting), back: turn.backPage, cr: cr)
     }
 }

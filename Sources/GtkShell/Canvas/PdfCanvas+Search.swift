@@ -3,6 +3,7 @@ import CCairo
 import CGtk
 import Document
 import DocumentLayout
+import DocumentSession
 import Geometry
 import Rendering
 
@@ -151,17 +152,7 @@ extension PdfCanvas {
         let z = viewport.zoom
         let frame = layout.pageFrame(current.page, zoom: z)
         let rect = Rect(x: frame.minX + box.minX * z, y: frame.minY + box.minY * z, width: box.width * z, height: box.height * z)
-        if !viewport.visibleRect.insetBy(dx: 0, dy: 24).contains(rect) {
-            interaction.navigation.stopMomentum()
-            let target = Point(x: viewport.offset.x, y: rect.minY - viewport.size.height / 3)
-            viewport = Viewport(size: viewport.size, offset: target, zoom: z).clamped(to: layout)
-            if !viewport.visibleRect.contains(rect) {
-                viewport = Viewport(size: viewport.size, offset: Point(x: rect.midX - viewport.size.width / 2, y: viewport.offset.y), zoom: z)
-                    .clamped(to: layout)
-            }
-        }
-        gtk_widget_queue_draw(area)
-        viewChanged()
+        changeView { $0.reveal(rect, inset: 24) }
     }
 
     /// Every match on the visible pages, the current one stronger.

@@ -2,6 +2,7 @@
 import CGtk
 import Document
 import DocumentLayout
+import DocumentSession
 import Geometry
 import InteractionEngine
 import Rendering
@@ -26,42 +27,49 @@ public final class PdfCanvas {
     let vScrollbar: UnsafeMutablePointer<GtkWidget>
     let hScrollbar: UnsafeMutablePointer<GtkWidget>
 
-    /// Each page's size as shown (points, after /Rotate): all the layout needs, cheap to get.
-    public private(set) var pageSizes: [Size] = []
+    /// What part of the document the reader sees, and how it moves (layout, zoom, viewport,
+    /// history, paging, the turn under way): a value the canvas changes through its
+    /// transitions only (``changeView(_:)``), and applies after each.
+    public internal(set) var view = ViewSession()
     /// The document, asked for exact page geometry only for the pages on screen.
     var pageSource: PageSource?
-    public var pageCount: Int { pageSizes.count }
+    /// Each page's size as shown (points, after /Rotate): all the layout needs, cheap to get.
+    public var pageSizes: [Size] { view.pageSizes }
+    public var pageCount: Int { view.pageCount }
     /// How pages are laid out: spreads, the scrolling direction, the binding. Kept across
     /// documents until the window sets another (each document's remembered or own choice).
-    public internal(set) var layoutSettings = LayoutSettings()
+    public var layoutSettings: LayoutSettings { view.settings }
     /// Where the pages sit: the built-in layout for ``layoutSettings``, or whatever
-    /// ``layoutProvider`` makes. The canvas asks it through ``DocumentViewLayout`` alone.
-    public internal(set) var layout: any DocumentViewLayout = DocumentLayout(pageSizes: [])
+    /// ``setLayoutProvider(_:)`` made. The canvas asks it through ``DocumentViewLayout`` alone.
+    public var layout: any DocumentViewLayout { view.layout }
     /// Makes the layout for a document's page sizes and the reader's settings; `nil` for the
     /// built-in ``DocumentLayout``. Setting it lays the open document out again.
-    public var layoutProvider: (@MainActor ([Size], LayoutSettings) -> any DocumentViewLayout)? {
-        didSet { relayout(keeping: true) }
+    public func setLayoutProvider(_ provider: (@MainActor ([Size], LayoutSettings) -> any DocumentViewLayout)?) {
+        let maker: ViewSession.LayoutMaker? = provider.map { make in { sizes, settings in MainActor.assumeIsolated { make(sizes, settings) } } }
+        changeView { $0.setLayoutMaker(maker) }
     }
     /// Insets the canvas's user adds to the layout's own (the view is pulled in from the edges).
-    public var additionalFrameInsets = EdgeInsets.zero {
-        didSet { relayout(keeping: true) }
+    public var additionalFrameInsets: EdgeInsets {
+        get { view.additionalFrameInsets }
+        set { changeView { $0.setAdditionalFrameInsets(newValue) } }
     }
-    /// The viewport the layout last saw (what its next invalidation is measured against).
-    var laidOutViewport = Viewport(size: .zero)
-    public internal(set) var viewport = Viewport(size: .zero)
-    public internal(set) var zoomMode: ZoomMode = .fitWidth
+    public var viewport: Viewport { view.viewport }
+    public var zoomMode: ZoomMode { view.zoomMode }
+    /// The places the reader jumped from (links), for going back and forward.
+    public var history: ReadingHistory {
+        get { view.history }
+        set { view.history = newValue }
+    }
 
     let clock = EventTimelineClock()
     lazy var interaction = makeInteraction()
     var translator = EventTranslator()
     /// The editing session of the open document, once its editor is open.
     var editing: EditingSession?
-    /// The moves and resizes in progress, by annotation id: each annotation as it was when it
-    /// started, and as it would be now (drawn as a preview; the document changes once, when
-    /// the last of them ends).
-    var transforms: [String: (start: Annotation, current: Annotation)] = [:]
-    /// Transforms that ended while others of the same gesture still run; committed together.
-    var endedTransforms: [(start: Annotation, current: Annotation)] = []
+    /// What has been read of the open document, page by page; replaced whole with the document.
+    var content = DocumentContent()
+    /// What is drawn over the pages before it becomes (or instead of) a change to the document.
+    var previews = EditPreviews()
     /// The search in progress or done (Ctrl+F), if any.
     var searchState: SearchState?
     /// Tells the window the search found more, moved or ended.
@@ -70,33 +78,8 @@ public final class PdfCanvas {
     var onSearchWrapped: ((Bool) -> Void)?
     /// What the link under the pointer leads to, shown as its tooltip.
     var linkTooltip: String?
-    /// An annotation to select as soon as its page's targets are known (the annotation list).
-    var selectWhenShown: AnnotationID?
-    /// A stored reading place to take as soon as the view has a size (or at once if it has).
-    var pendingPlace: (position: ReadingPosition, mode: ZoomMode)?
-    /// The places the reader jumped from (links), for going back and forward.
-    public internal(set) var history = ReadingHistory()
-    /// The annotation a finger holds up (drawn lifted).
-    var liftedAnnotation: AnnotationID?
-    /// The annotation or link a finger presses (drawn pressed).
-    var pressedAnnotation: AnnotationID?
     /// Asks the window for the menu of a finger's text selection at a view point.
     var onTextMenu: ((Point) -> Void)?
-    /// Whether the transform in progress drags a line's end (the edit is named for that).
-    var lineEndDragged = false
-    /// The selection band being dragged out (view coordinates).
-    var selectionBand: Rect?
-    /// Each page's links, as read on the worker.
-    var linksByPage: [PageIndex: [LinkInfo]] = [:]
-    /// The ink stroke or shape a creation tool is drawing, shown over the page until it becomes
-    /// an annotation.
-    var inkPreview: (page: PageIndex, strokes: [[InkPoint]])?
-    var shapePreview: (kind: ShapeKind, page: PageIndex, from: Point, to: Point)?
-    /// Strokes and shapes just made into annotations, still drawn over their page until its
-    /// tiles come back with the annotation in them (a scan's page takes tens of milliseconds to
-    /// draw again, and the stroke must not vanish meanwhile). `shown` is set once the edit
-    /// reached the document the tiles are drawn from.
-    var heldCreations: [(preview: HeldCreation, shown: Bool)] = []
     /// The colour, width and opacity of each creation tool.
     public var toolStyles: [ToolID: AnnotationStyle] = PdfCanvas.defaultToolStyles {
         didSet { if interaction.pickedTool == .ink { applyCursor(.crosshair) } }
@@ -114,38 +97,26 @@ public final class PdfCanvas {
     var formEditor: FormFieldEditor?
     /// A combo or list box's options popped up under it, if any.
     var choicePopover: FormChoicePopover?
-    /// A field Tab moved to on a page whose annotations were not read yet: focused when they are.
-    var focusFieldWhenShown: AnnotationID?
     /// Whether the focus being given comes from a click or tap (which also toggles a check box
     /// or opens a list) rather than from Tab.
     var formFocusFromPointer = false
     /// Whether the last key went to a form field (Tab, Space) rather than on to GTK.
     var formKeyConsumed = false
-    /// One spread at a time (see PdfCanvas+Paging): on or off, the spread the view rests on,
-    /// the settling animation under way, the timer that waits for the view to be still, and
-    /// the contacts down (no settling while a finger holds the page).
-    public internal(set) var pagesOneSpreadAtATime = false
-    /// Whether the reader last moved forward through the document (what to draw ahead), and
-    /// where the view was then (as a continuous spread index).
-    var travellingForward = true
-    var lastSpreadIndex = 0.0
-    var restingSpread = 0
-    /// One spread at a time: whether each spread has its own zoom (turning shows the next one
-    /// whole) rather than one zoom for the document; the layout's spread-based zooming.
-    public var zoomsEachSpread = true {
-        didSet { if oldValue != zoomsEachSpread { relayout(keeping: false) } }
+    /// One spread at a time (ViewSession+Paging), and whether each spread has its own zoom.
+    public var pagesOneSpreadAtATime: Bool { view.pagesOneSpreadAtATime }
+    public var zoomsEachSpread: Bool {
+        get { view.zoomsEachSpread }
+        set { changeView { $0.setZoomsEachSpread(newValue) } }
     }
-    var spreadAnimation: (from: Point, to: Point, start: Double)?
-    /// One spread at a time: whether turns curl the page over (PdfCanvas+PageCurl), and the
-    /// turn under way.
-    public var turnsPagesWithCurl = false {
-        didSet { updatePageTurnDragging() }
+    /// One spread at a time: whether turns curl the page over (PdfCanvas+PageCurl).
+    public var turnsPagesWithCurl: Bool {
+        get { view.turnsPagesWithCurl }
+        set { changeView { $0.setTurnsPagesWithCurl(newValue) } }
     }
-    var pageTurn: PageTurn?
+    var pageTurn: PageTurn? { view.pageTurn }
     /// Whether the canvas is being given its size (GTK's layout pass is under way).
     var allocating = false
     var settleTimer: UInt32 = 0
-    var contactsDown: Set<InputSequenceID> = []
     /// Whether the pointer is hidden (idle in fullscreen), and the timer that will hide it.
     var pointerHidden = false
     var idlePointerTimer: UInt32?
@@ -170,12 +141,8 @@ public final class PdfCanvas {
     /// Asks the window for the context menu at a view point, about an annotation (already
     /// selected) or, with `nil`, about the page.
     var onContextMenu: ((Point, AnnotationID?) -> Void)?
-    /// Annotations per page as the engine knows them (pages loaded when first visible).
-    var annotationsByPage: [PageIndex: [AnnotationTarget]] = [:]
     /// The document's links.
     var linkSource: LinkSource?
-    /// Where each link shown so far leads, by its engine id.
-    var linkTargets: [AnnotationID: LinkTarget] = [:]
     /// Asked to confirm and open an address outside the document.
     public var onExternalLink: ((String) -> Void)?
     /// The document's text, for selection.
@@ -183,14 +150,8 @@ public final class PdfCanvas {
     /// Copies of the document for searching, one per search thread (made on first use); the
     /// text source alone when not set.
     public var searchSources: (() -> [TextSource])?
-    /// Text and character boxes of the pages seen so far.
-    var textByPage: [PageIndex: PageText] = [:]
     /// The selected text (the engine owns it): a page and two character indexes.
     public var textSelection: TextSelection? { interaction.textSelection }
-    /// The text a markup tool's drag is over, drawn as a selection while the drag lasts.
-    var markupPreview: TextSelection?
-    /// Exact geometry (crop box, /Rotate) of the pages that carry annotations.
-    var exactPageInfo: [PageIndex: PageInfo] = [:]
     /// Pages whose tiles must be re-rendered because an annotation on them changed.
     var dirtyPages: Set<PageIndex> = []
     var engineTimer: UInt32 = 0
@@ -201,10 +162,20 @@ public final class PdfCanvas {
     var firstPaintPending = false
     /// Hands over tiles rendered ahead for the first frame (by the start-up worker), once.
     var firstFrameTiles: (() -> [RenderedTile])?
+    /// Forgets everything about the open document the canvas had read or drawn over it: its
+    /// content and previews are replaced as one value each (nothing to reset one by one).
+    func forgetDocumentContent() {
+        cache.removeAll()
+        content = content.next()
+        previews = EditPreviews()
+        editing = nil
+        searchState = nil
+        firstFrameTiles = nil
+        interaction.setTextSelection(nil)
+    }
+
     /// Called once a document's first frame is on screen.
     var onFirstFramePainted: (() -> Void)?
-    /// Counts documents shown, so that work started for an earlier one is dropped.
-    var documentGeneration = 0
     /// The pointer effects of the last frame, drawn over the pages.
     var pointerEffects: PointerFrame?
     /// The shape GTK shows for the pointer, as a CSS cursor name.
@@ -262,46 +233,26 @@ public final class PdfCanvas {
     public func setDocument(_ source: PageSource, text: TextSource? = nil,
                             links: LinkSource? = nil, drawPage: @escaping RenderQueue.DrawPage) {
         renderQueue?.stop()
-        cache.removeAll()
-        editing = nil
-        transforms = [:]
-        endedTransforms = []
-        linksByPage = [:]
-        annotationsByPage = [:]
-        exactPageInfo = [:]
+        forgetDocumentContent()
         textSource = text
-        textByPage = [:]
-        interaction.setTextSelection(nil)
-        searchState = nil
-        markupPreview = nil
-        pageTurn = nil
         linkSource = links
-        linkTargets = [:]
-        documentGeneration += 1
         pageSource = source
         self.drawPage = drawPage
         firstPaintPending = true
-        firstFrameTiles = nil
-        pageSizes = source.displaySizes
-        layout = makeLayout()
         // Tiles come back ahead of redraws (GDK redraws at HIGH_IDLE + 20), so a tile that
         // arrives before the next frame is in it.
         renderQueue = RenderQueue(name: "render", drawPage: drawPage, deliver: { [weak self] tile in
             MainLoop.post(priority: G_PRIORITY_HIGH_IDLE) { self?.tileArrived(tile) }
         })
-        zoomMode = .fitWidth
-        viewport = Viewport(size: viewport.size, offset: .zero, zoom: 1)
-        applyZoomMode()
-        viewport = viewport.clamped(to: layout)
-        viewChanged()
+        changeView { $0.setDocument(pageSizes: source.displaySizes) }
     }
 
     /// Picks a creation tool, or `nil` to select and browse.
     public func pick(_ tool: ToolID?) {
         interaction.pick(tool)
         applyCursor(tool == nil ? .default : .crosshair)
-        inkPreview = nil
-        shapePreview = nil
+        previews.ink = nil
+        previews.shape = nil
         gtk_widget_queue_draw(area)
         onViewChanged?()
     }
@@ -310,112 +261,67 @@ public final class PdfCanvas {
     public func clearDocument() {
         renderQueue?.stop()
         renderQueue = nil
-        cache.removeAll()
-        editing = nil
-        transforms = [:]
-        endedTransforms = []
-        linksByPage = [:]
-        annotationsByPage = [:]
-        exactPageInfo = [:]
-        textSource = nil
-        textByPage = [:]
-        interaction.setTextSelection(nil)
-        searchState = nil
-        markupPreview = nil
-        pageTurn = nil
-        linkSource = nil
-        linkTargets = [:]
-        documentGeneration += 1
-        pageSizes = []
+        forgetDocumentContent()
         pageSource = nil
         drawPage = nil
         firstPaintPending = false
-        firstFrameTiles = nil
-        layout = makeLayout()
-        viewChanged()
+        changeView { $0.clearDocument() }
     }
 
     // MARK: Navigation the window asks for
 
-    public var currentPage: PageIndex? { viewport.currentPage(in: layout) }
+    public var currentPage: PageIndex? { view.currentPage }
 
-    public func goTo(page: PageIndex) {
-        guard page.rawValue >= 0, page.rawValue < layout.pageCount else { return }
-        interaction.navigation.stopMomentum()
-        viewport = viewport.showing(page: page, in: layout)
-        viewChanged()
-    }
+    public func goTo(page: PageIndex) { changeView { $0.goTo(page: page) } }
 
-    public func setZoomMode(_ mode: ZoomMode) {
-        zoomMode = mode
-        applyZoomMode()
-        viewChanged()
-    }
+    public func setZoomMode(_ mode: ZoomMode) { changeView { $0.setZoomMode(mode) } }
 
     /// Multiplies the zoom, keeping `focus` (view coordinates; the view's centre by default) still.
-    public func zoom(by factor: Double, about focus: Point? = nil) {
-        let f = focus ?? Point(x: viewport.size.width / 2, y: viewport.size.height / 2)
-        zoomMode = .free
-        viewport = viewport.zoomed(to: viewport.zoom * factor, keeping: f, in: layout)
-        viewChanged()
-    }
+    public func zoom(by factor: Double, about focus: Point? = nil) { changeView { $0.zoom(by: factor, about: focus) } }
 
-    public func setZoom(_ zoom: Double) {
-        zoomMode = .free
-        let centre = Point(x: viewport.size.width / 2, y: viewport.size.height / 2)
-        viewport = viewport.zoomed(to: zoom, keeping: centre, in: layout)
-        viewChanged()
-    }
-
-    func applyZoomMode() {
-        guard viewport.size.width > 0, layout.pageCount > 0, let fit = zoomMode.fit else { return }
-        viewport = viewport.fitted(fit, in: layout, keeping: currentPage)
-    }
-
-    /// Applies one navigation decision.
-    func apply(_ action: NavigationAction) {
-        switch action {
-        case .scroll(let delta):
-            viewport = viewport.scrolled(alongReading: delta, in: layout)
-        case .zoom(let factor, let focus):
-            zoomMode = .free
-            viewport = viewport.zoomed(to: viewport.zoom * factor, keeping: focus, in: layout)
-        case .scrollScreens(let n) where pagesOneSpreadAtATime:
-            turnSpread(by: n > 0 ? 1 : -1)
-        case .scrollScreens(let n):
-            viewport = viewport.scrolledScreens(n, in: layout)
-        case .toStart:
-            viewport = viewport.atStart(in: layout)
-        case .toEnd:
-            viewport = viewport.atEnd(in: layout)
-        case .historyBack:
-            if let place = history.goBack(from: readingPosition) { show(place) } else { gtk_widget_error_bell(area) }
-        case .historyForward:
-            if let place = history.goForward(from: readingPosition) { show(place) } else { gtk_widget_error_bell(area) }
-        }
-    }
+    public func setZoom(_ zoom: Double) { changeView { $0.setZoom(zoom) } }
 
     /// Where the reader is now, for the history.
-    var readingPosition: ReadingPosition {
-        ReadingPosition(spreadIndex: viewport.continuousSpreadIndex(in: layout), zoom: viewport.zoom)
-    }
+    var readingPosition: ReadingPosition { view.readingPosition }
 
     /// Goes to a place (from the history, a bookmark): its zoom, then its scroll position.
-    func show(_ place: ReadingPosition) {
-        interaction.navigation.stopMomentum()
-        if place.zoom != viewport.zoom {
-            zoomMode = .free
-            viewport = Viewport(size: viewport.size, offset: viewport.offset, zoom: place.zoom).clamped(to: layout)
-        }
-        viewport = viewport.scrolled(toContinuousSpreadIndex: place.spreadIndex, in: layout)
-    }
+    func show(_ place: ReadingPosition) { changeView { $0.show(place) } }
 
     /// Returns to where the reader left this document last time: its zoom mode (and zoom) and
     /// its scroll position.
     public func restore(_ position: ReadingPosition, zoomMode mode: ZoomMode) {
-        pendingPlace = (position, mode)
-        if viewport.size.width > 0, viewport.size.height > 0 { resized(width: viewport.size.width, height: viewport.size.height) }
+        changeView { $0.restore(position, zoomMode: mode) }
     }
+
+    /// Changes the view through one of its transitions, at the present time, then applies what
+    /// the transition asked for and refreshes everything that hangs on the view. Every change
+    /// of the view goes through here.
+    func changeView(_ change: (inout ViewSession) -> Void) {
+        view.now = Self.now
+        view.momentumRunning = interaction.needsTicks
+        change(&view)
+        applyViewEffects()
+        viewChanged()
+    }
+
+    /// Applies what the view's transitions asked of the canvas (the switch is exhaustive).
+    func applyViewEffects() {
+        for effect in view.takeEffects() {
+            switch effect {
+            case .bell: gtk_widget_error_bell(area)
+            case .stopMomentum: interaction.navigation.stopMomentum()
+            case .needsFrames: startTicking()
+            case .frameInsetsChanged(let insets): applyFrameInsets(insets)
+            case .framesInvalidated:
+                diagnostics.layoutInvalidations += 1
+                // Tiles asked for at the old frames are not wanted any more.
+                lastRequested = []
+            case .turnEnded: diagnostics.pageTurnsCompleted += 1
+            }
+        }
+    }
+
+    static var now: Double { Double(g_get_monotonic_time()) / 1e6 }
 
     /// Selects an annotation now if its page is laid out, else as soon as it is.
     func select(whenShown id: AnnotationID) {
@@ -423,13 +329,13 @@ public final class PdfCanvas {
             interaction.deselectAnnotation()
             interaction.select(id)
         } else {
-            selectWhenShown = id
+            content.selectWhenShown = id
         }
     }
 
     /// Goes back in the reading history (Alt+Left), or forward (Alt+Right).
-    public func goBack() { apply(NavigationAction.historyBack); viewChanged() }
-    public func goForward() { apply(NavigationAction.historyForward); viewChanged() }
+    public func goBack() { changeView { $0.apply(.historyBack) } }
+    public func goForward() { changeView { $0.apply(.historyForward) } }
 
     /// The entry point for every engine event, from GTK or from a replayed recording.
     public func handle(_ event: InputEvent) {
@@ -442,10 +348,7 @@ public final class PdfCanvas {
         case .hover, .contact, .scroll, .enter: pointerMoved()
         default: break
         }
-        if case .contact(let phase) = event.kind {
-            if phase == .began { contactsDown.insert(event.sequence) }
-            if phase == .ended || phase == .cancelled { contactsDown.remove(event.sequence) }
-        }
+        if case .contact(.began) = event.kind { view.contact(down: true, direct: event.isDirect) }
         if case .key("Escape", true) = event.kind, interaction.pickedTool == nil, interaction.focusedFormField == nil,
            interaction.selectedAnnotation == nil, onEscape?() == true {
             formKeyConsumed = true
@@ -474,9 +377,9 @@ public final class PdfCanvas {
         scheduleEngineTimer()
         // One spread at a time: a finger's fling turns one spread, not as many as its momentum
         // would carry; the view settles as soon as the last finger lifts.
-        if pagesOneSpreadAtATime, event.isDirect, contactsDown.isEmpty, case .contact(.ended) = event.kind {
-            interaction.navigation.stopMomentum()
-            settleOnSpread()
+        switch event.kind {
+        case .contact(.ended), .contact(.cancelled): changeView { $0.contact(down: false, direct: event.isDirect) }
+        default: break
         }
         if interaction.needsTicks { startTicking() }
         onViewChanged?()
@@ -484,12 +387,6 @@ public final class PdfCanvas {
 
     /// Called whenever the viewport, the zoom or the document changed.
     func viewChanged() {
-        invalidateLayoutIfNeeded()
-        if layout.pageCount > 0, viewport.size.height > 0 {
-            let index = viewport.continuousSpreadIndex(in: layout)
-            if index != lastSpreadIndex { travellingForward = index > lastSpreadIndex }
-            lastSpreadIndex = index
-        }
         scheduleSpreadSettling()
         placeTextBoxEditor()
         placeFormEditor()

@@ -3,6 +3,7 @@ import CGtk
 import CShim
 import Document
 import DocumentLayout
+import DocumentSession
 import DocumentPoppler
 import FoundationEssentials
 import Geometry
@@ -177,7 +178,7 @@ extension DocumentWindow {
     }
 
     /// No move or resize is in progress (undo in the middle of a drag would fight it).
-    var transformIdle: Bool { canvas.transforms.isEmpty }
+    var transformIdle: Bool { canvas.previews.transforms.isEmpty }
 
     // MARK: Saving
 

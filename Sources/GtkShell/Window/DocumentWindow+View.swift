@@ -2,6 +2,7 @@
 import CGtk
 import CShim
 import DocumentLayout
+import DocumentSession
 import FoundationEssentials
 import Rendering
 import Platform

@@ -8,49 +8,68 @@ import Geometry
 /// A turn is always the forward turn of spread ``front``'s outer sheet: turning forward from
 /// spread *r* curls *r*'s sheet from flat (progress 0) to turned over (1); turning back from
 /// *r* runs *r − 1*'s sheet from turned over to flat, which is what a reader's hand does.
-struct PageTurn {
+public struct PageTurn: Sendable {
     /// The spread whose sheet turns; the spread beneath it is `front + 1`.
-    let front: Int
+    public let front: Int
     /// The spread the view rested on when the turn began (the one the others are drawn aligned to).
-    let resting: Int
+    public let resting: Int
     /// The sheet, its spine and the page drawn on its back (`nil`: plain paper), laid out
     /// where the turn draws them.
-    let sheet: Rect
-    let spineX: Double
-    let backPage: (page: PageIndex, frame: Rect)?
+    public let sheet: Rect
+    public let spineX: Double
+    public let backPage: (page: PageIndex, frame: Rect)?
     /// Where the reader holds the sheet (on its outer edge) and where that point is now.
-    var grabY: Double
-    var curl: PageCurl
+    public var grabY: Double
+    public var curl: PageCurl
     /// The animation under way, if the sheet is not following a finger or pointer.
-    var animation: Animation?
+    public var animation: Animation?
 
-    struct Animation {
+    public init(front: Int, resting: Int, sheet: Rect, spineX: Double, backPage: (page: PageIndex, frame: Rect)?,
+                grabY: Double, curl: PageCurl, animation: Animation?) {
+        self.front = front
+        self.resting = resting
+        self.sheet = sheet
+        self.spineX = spineX
+        self.backPage = backPage
+        self.grabY = grabY
+        self.curl = curl
+        self.animation = animation
+    }
+
+    public struct Animation: Sendable {
         /// Along the turn's arc from one progress to another (keys, taps), or in a straight
         /// line from where a drag left the sheet to rest (flat or turned over).
-        enum Path { case arc(from: Double, to: Double), line(from: Point, to: Point) }
-        let path: Path
-        let start: Double
-        let duration: Double
+        public enum Path: Sendable { case arc(from: Double, to: Double), line(from: Point, to: Point) }
+        public let path: Path
+        public let start: Double
+        public let duration: Double
         /// Whether the turn ends turned over (the view then rests on the next spread).
-        let completes: Bool
+        public let completes: Bool
+
+        public init(path: Path, start: Double, duration: Double, completes: Bool) {
+            self.path = path
+            self.start = start
+            self.duration = duration
+            self.completes = completes
+        }
     }
 
     /// The curl with the grabbed point at `pointer`.
-    mutating func follow(_ pointer: Point) {
+    public mutating func follow(_ pointer: Point) {
         curl = PageCurl(sheet: sheet, spineX: spineX, grab: Point(x: curl.grab.x, y: grabY), pointer: pointer)
     }
 
     /// The curl at a fraction of the whole turn, along the arc a hand takes.
-    mutating func turn(to progress: Double) {
+    public mutating func turn(to progress: Double) {
         curl = PageCurl.turned(progress, sheet: sheet, spineX: spineX, grabY: grabY)
     }
 
     /// Where the grabbed point rests flat, and turned over.
-    var restingPoint: Point { Point(x: curl.grab.x, y: grabY) }
-    var turnedOverPoint: Point { Point(x: 2 * spineX - curl.grab.x, y: grabY) }
+    public var restingPoint: Point { Point(x: curl.grab.x, y: grabY) }
+    public var turnedOverPoint: Point { Point(x: 2 * spineX - curl.grab.x, y: grabY) }
 
     /// Steps the animation to `now` (seconds); returns whether it is over.
-    mutating func step(at now: Double) -> Bool {
+    public mutating func step(at now: Double) -> Bool {
         guard let animation else { return false }
         let t = min(1, max(0, (now - animation.start) / animation.duration))
         let eased = 1 - (1 - t) * (1 - t) * (1 - t)

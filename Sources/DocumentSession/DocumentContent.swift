@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Document
+import Geometry
+import InteractionEngine
+
+/// What the session has read of the open document so far, page by page (links, the engine's
+/// annotation targets, text, exact page geometry), and what waits for a page to be read. One
+/// value: opening another document replaces it whole, so nothing of the last one lingers.
+public struct DocumentContent {
+    /// Counts documents shown, so that work started for an earlier one is dropped.
+    public let generation: Int
+    /// Each page's links, as read on the worker, and where each link shown so far leads.
+    public var linksByPage: [PageIndex: [LinkInfo]] = [:]
+    public var linkTargets: [AnnotationID: LinkTarget] = [:]
+    /// Annotations per page as the engine knows them (pages loaded when first visible).
+    public var annotationsByPage: [PageIndex: [AnnotationTarget]] = [:]
+    /// Exact geometry (crop box, /Rotate) of the pages that carry annotations.
+    public var exactPageInfo: [PageIndex: PageInfo] = [:]
+    /// Text and character boxes of the pages seen so far.
+    public var textByPage: [PageIndex: PageText] = [:]
+    /// An annotation to select as soon as its page's targets are known (the annotation list).
+    public var selectWhenShown: AnnotationID?
+    /// A field Tab moved to on a page whose annotations were not read yet: focused when they are.
+    public var focusFieldWhenShown: AnnotationID?
+
+    public init(generation: Int = 0) { self.generation = generation }
+
+    /// The content of the next document: empty, one generation on.
+    public func next() -> DocumentContent { DocumentContent(generation: generation + 1) }
+}
+
+/// What is drawn over the pages while the reader works, before (or instead of) a change to
+/// the document: the stroke or shape being drawn, the band being dragged out, the annotation a
+/// finger lifts or presses, the text a markup tool covers, the moves and resizes in progress,
+/// and the creations waiting for their page to show them.
+public struct EditPreviews {
+    /// The ink stroke or shape a creation tool is drawing.
+    public var ink: (page: PageIndex, strokes: [[InkPoint]])?
+    public var shape: (kind: ShapeKind, page: PageIndex, from: Point, to: Point)?
+    /// The selection band being dragged out (view coordinates).
+    public var band: Rect?
+    /// The annotation a finger holds up (drawn lifted), and the one a finger presses.
+    public var lifted: AnnotationID?
+    public var pressed: AnnotationID?
+    /// The text a markup tool's drag is over, drawn as a selection while the drag lasts.
+    public var markup: TextSelection?
+    /// The moves and resizes in progress, by annotation id: each annotation as it was when it
+    /// started, and as it would be now (the document changes once, when the last of them ends).
+    public var transforms: [String: (start: Annotation, current: Annotation)] = [:]
+    /// Transforms that ended while others of the same gesture still run; committed together.
+    public var endedTransforms: [(start: Annotation, current: Annotation)] = []
+    /// Whether the transform in progress drags a line's end (the edit is named for that).
+    public var lineEndDragged = false
+    /// Strokes and shapes just made into annotations, still drawn over their page until its
+    /// tiles come back with the annotation in them (a scan's page takes tens of milliseconds to
+    /// draw again, and the stroke must not vanish meanwhile). `shown` is set once the edit
+    /// reached the document the tiles are drawn from.
+    public var held: [(preview: HeldCreation, shown: Bool)] = []
+
+    public init() {}
+}
+
+/// A stroke or shape just made into an annotation, drawn until its page shows it.
+public enum HeldCreation: Sendable {
+    case ink(page: PageIndex, strokes: [[InkPoint]])
+    case shape(kind: ShapeKind, page: PageIndex, from: Point, to: Point)
+
+    public var page: PageIndex {
+        switch self {
+        case .ink(let page, _), .shape(_, let page, _, _): return page
+        }
+    }
+}
