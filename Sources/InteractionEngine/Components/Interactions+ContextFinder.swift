@@ -61,7 +61,13 @@ final class ContextFinder {
     }
 
     func smartZoom(_ point: Point, _ space: CoordinateSpace) -> SmartZoomContext? {
-        guard let l = lookup(point, space), let rect = l.targets.smartZoomRect(at: l.view) else { return nil }
+        guard let l = lookup(point, space) else { return nil }
+        // A double tap on a free text or a note is for editing it (the first tap selects it,
+        // the second asks to edit), not for zooming.
+        if l.owner.selectAnnotation.isEnabled, l.owner.editAnnotation.isEnabled,
+           let annotation = l.targets.annotation(at: l.view, minimumTargetSize: l.size), !annotation.isLocked,
+           l.owner.settings.editableWhenSelectedKinds.contains(annotation.kind) { return nil }
+        guard let rect = l.targets.smartZoomRect(at: l.view) else { return nil }
         return SmartZoomContext(targetRect: rect)
     }
 

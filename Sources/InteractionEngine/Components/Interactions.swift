@@ -24,6 +24,8 @@ public final class Interactions {
         public var pageTurnEdgeFraction: Double = 0.15
         /// Annotation kinds a tap edits directly (free text and notes only once selected).
         public var directlyEditableKinds: Set<AnnotationKind> = [.widget]
+        /// Annotation kinds a tap edits once they are selected, and a double tap or double
+        /// click edits whether or not they were (smart zoom leaves double taps on them alone).
         public var editableWhenSelectedKinds: Set<AnnotationKind> = [.freeText, .text]
         public init() {}
     }

@@ -13,7 +13,10 @@ import Geometry
 /// ``InteractionOutput``. Routing, in order:
 /// 1. the active tool gets first refusal: a press on the selected annotation or its handles, or
 ///    (with a precise pointer) on any editable annotation, goes to the annotation edit tool,
-///    which then owns that contact until it lifts;
+///    which then owns that contact until it lifts (the second click of a double click on a
+///    free text or a note then asks the editAnnotation component to edit it); a pen draws ink
+///    at once, and gives a contact that lifts as a tap back to the recognizers
+///    (``penDrawsAtOnce``);
 /// 2. everything else goes to the recognizers (scroll, pinch, taps for the interaction
 ///    components), whose decisions come back as ``EngineOutput``s and are translated here.
 ///
@@ -54,6 +57,18 @@ public final class DocumentInteraction {
     public var multiClickDistance = 4.0
     /// Contacts that opened a context menu: the rest of them is swallowed.
     private var menuSequences: Set<InputSequenceID> = []
+    /// Where and when each primary contact down now began, and whether it has kept within the
+    /// tap slop so far: what tells a tap from a drag when it lifts.
+    private var contactStarts: [InputSequenceID: (position: Point, time: InputTime, still: Bool)] = [:]
+    /// The latest run of taps (clicks): where its first tap landed, when its last one lifted and
+    /// how many came in a row, by the tap recognizers' rules.
+    private var tapRun: (position: Point, time: InputTime, count: Int)?
+    /// The pressing event of a pen contact that draws ink but may yet end as a tap (it has been
+    /// short and still so far). While it lasts, the recognizers' timers wait, so that a replay
+    /// of the tap finds them as the pen left them (a double tap's second press in time).
+    private var penTapCandidate: InputEvent?
+    /// How many times the editAnnotation component asked to edit (to ask once per double tap).
+    private var editRequestCount = 0
 
     public init(clock: any EngineClock, settings: Engine.Settings = Engine.Settings()) {
         self.clock = clock
@@ -83,8 +98,18 @@ public final class DocumentInteraction {
     /// unhandled (a finger when it draws with pens only) scrolls and zooms as usual.
     public private(set) var pickedTool: ToolID?
 
-    /// Whether a pen touching the page draws ink whatever tool is picked (fingers keep
-    /// scrolling and zooming): the pencil-first behaviour of tablet annotators.
+    /// Whether a pen touching the page draws ink with no tool picked (fingers keep scrolling
+    /// and zooming): the pencil-first behaviour of tablet annotators.
+    ///
+    /// The stroke starts with the pen's first event, and a pen tap is decided when it lifts: a
+    /// contact that ends within the tap recognizers' slop and press time is a tap. With no tool
+    /// picked every pen tap is one, and does what a finger's tap does (follow a link, select an
+    /// annotation, focus a form field, toggle the interface; two in a row smart-zoom); with the
+    /// pen tool (``ToolID/ink``) picked, only a tap on a target is one (a link, a form field, an
+    /// annotation other than ink, as the interaction components allow), and a tap elsewhere or
+    /// on ink leaves a dot. A tap's stroke is cancelled (its preview dropped, nothing added) and
+    /// the tap is replayed to the recognizers. Ink wins everywhere else: a contact that moves
+    /// or lingers is a stroke, so writing is never delayed and a dot is made by the pen tool.
     public var penDrawsAtOnce = true
 
     /// Whether a finger draws with the pen tool even after a pen was used (palm rejection
@@ -105,6 +130,7 @@ public final class DocumentInteraction {
         let before = selectedAnnotations
         pickedTool = tool
         toolSequences.removeAll()
+        releasePenTap()
         emit(tools.select(tool ?? .pan))
         if before != selectedAnnotations { output(.selectionChanged(selectedAnnotation)) }
         lastCursor = nil
@@ -446,13 +472,24 @@ public final class DocumentInteraction {
     }
 
     /// Fires due timers (long press, double-tap window, palm rejection) and advances momentum.
+    ///
+    /// While a pen contact that may yet be a tap is down, the engine's timers wait for it to
+    /// lift (at most the tap recognizers' press time).
     public func tick(at time: InputTime) {
-        engine.tick()
+        if let began = penTapCandidate {
+            // Held too long for a tap: it is a stroke.
+            if time - began.time >= tapRules.maximumPressDuration { releasePenTap() }
+        } else {
+            engine.tick()
+        }
         if let action = navigation.tick(at: time) { output(.navigate(action)) }
     }
 
     /// When the engine's timers next need ``tick(at:)``.
-    public var nextDeadline: InputTime? { engine.nextDeadline }
+    public var nextDeadline: InputTime? {
+        guard let began = penTapCandidate, let due = engine.nextDeadline else { return engine.nextDeadline }
+        return max(due, began.time + tapRules.maximumPressDuration)
+    }
 
     /// Whether momentum wants a tick every frame.
     public var needsTicks: Bool { navigation.isAnimating }
@@ -491,9 +528,104 @@ public final class DocumentInteraction {
             && interactions.fastScroll.canActivate(at: point, in: .view)
     }
 
+    /// The rules a tap follows (slop, press time, interval, separation), the tap recognizers'.
+    private var tapRules: TapRecognizer { engine.interactions.smartZoomTap }
+
+    /// Follows each primary contact from press to lift as the tap recognizers would, and counts
+    /// the taps in a row. Returns whether the event ends a tap.
+    private func followTaps(_ event: InputEvent) -> Bool {
+        guard case .contact(let phase) = event.kind else { return false }
+        let rules = tapRules
+        let slop = rules.slop.value(for: event.source)
+        switch phase {
+        case .began:
+            guard event.button == nil || event.button == .primary else {
+                tapRun = nil
+                return false
+            }
+            contactStarts[event.sequence] = (event.position, event.time, true)
+        case .moved:
+            if var start = contactStarts[event.sequence], start.still, start.position.distance(to: event.position) > slop {
+                start.still = false
+                contactStarts[event.sequence] = start
+            }
+        case .ended, .cancelled:
+            guard let start = contactStarts.removeValue(forKey: event.sequence) else { return false }
+            guard phase == .ended, start.still, start.position.distance(to: event.position) <= slop,
+                  event.time - start.time < rules.maximumPressDuration else {
+                tapRun = nil
+                return false
+            }
+            if let run = tapRun, start.time - run.time <= rules.tapInterval,
+               start.position.distance(to: run.position) <= rules.maximumTapSeparation.value(for: event.source) {
+                tapRun = (run.position, event.time, run.count + 1)
+            } else {
+                tapRun = (start.position, event.time, 1)
+            }
+            return true
+        }
+        return false
+    }
+
+    /// Whether a pen tap at a view point, with the pen tool picked, is meant for something
+    /// there rather than a dot: a link to follow, a form field to fill or an annotation to
+    /// select, as the interaction components allow. Ink is not such a target: a dot on
+    /// handwriting (an i's) is more writing.
+    private func penTapHasTarget(at point: Point) -> Bool {
+        let interactions = engine.interactions
+        interactions.currentSource = .pen
+        let link = interactions.openLinkAnnotation, edit = interactions.editAnnotation, select = interactions.selectAnnotation
+        if link.isEnabled, link.canActivate(at: point, in: .view) { return true }
+        if edit.isEnabled, edit.canActivate(at: point, in: .view) { return true }
+        guard select.isEnabled, let hit = select.context(at: point, in: .view)?.annotation, hit.kind != .ink else { return false }
+        return select.canActivate(at: point, in: .view)
+    }
+
+    /// A pen contact that drew ink ended as a tap meant for the recognizers: its stroke is
+    /// cancelled (the tool drops its preview and adds nothing) and the tap goes to the
+    /// recognizers as if the pen had never drawn.
+    private func replayPenTap(_ began: InputEvent, _ ended: InputEvent) {
+        penTapCandidate = nil
+        var cancelled = ended
+        cancelled.kind = .contact(.cancelled)
+        emit(tools.handle(.input(cancelled)).commands)
+        toolSequences.remove(ended.sequence)
+        toolContactStarts.removeValue(forKey: ended.sequence)
+        if penStroke == ended.sequence {
+            penStroke = nil
+            emit(tools.select(.pan))
+        }
+        let edits = editRequestCount
+        engine.arena.handle(began)
+        engine.arena.handle(ended)
+        if editRequestCount == edits, tapRun?.count == 2 { editByDoubleTap(at: ended.position, source: ended.source) }
+    }
+
+    /// The pen contact is a stroke after all (it moved, lingered or ended as a dot): the
+    /// engine's timers that waited for it run.
+    private func releasePenTap() {
+        guard penTapCandidate != nil else { return }
+        penTapCandidate = nil
+        engine.tick()
+    }
+
+    /// The second tap (or click) of a double tap on a free text or a note, which the first
+    /// selected, asks the editAnnotation component to edit it (as a tap on a selected one
+    /// would, had the edit tool not taken the press to move it). A form field needs no double
+    /// tap: a single one asks already.
+    private func editByDoubleTap(at point: Point, source: InputSource) {
+        let interactions = engine.interactions
+        guard interactions.editAnnotation.isEnabled else { return }
+        interactions.currentSource = source
+        guard let target = interactions.editAnnotation.context(at: point, in: .view)?.annotation,
+              interactions.settings.editableWhenSelectedKinds.contains(target.kind) else { return }
+        interactions.tryToEditAnnotation(at: point, in: .view)
+    }
+
     /// The tool layer's first refusal; returns whether the tool took the event.
     private func offerToTool(_ event: InputEvent) -> Bool {
         if event.source == .pen || event.source == .eraser { penSeen = true }
+        let endsTap = followTaps(event)
         if event.isDirect, case .contact(let phase) = event.kind {
             if phase == .began { fingersDown.append(event.sequence) }
             if phase == .ended || phase == .cancelled { fingersDown.removeAll { $0 == event.sequence } }
@@ -527,11 +659,15 @@ public final class DocumentInteraction {
             guard dispatch.isHandled else { return false }
             toolSequences.insert(event.sequence)
             toolContactStarts[event.sequence] = (event.position, event.time)
+            // The pen tool inks at once; a tap on a link, field or annotation is decided on lift.
+            if penDrawsAtOnce, event.source == .pen, tools.currentToolID == .ink { penTapCandidate = event }
             return true
         case .contact(.began) where (event.source == .pen || event.source == .eraser) && penDrawsAtOnce && penStroke == nil:
-            // A pen draws at once, its eraser end erases; the tool that was current comes back
-            // when it lifts.
+            // A pen draws at once, its eraser end erases; browsing comes back when it lifts. A
+            // pen tap is decided on lift (see penDrawsAtOnce).
+            let before = selectedAnnotations
             emit(tools.select(event.source == .eraser ? .eraser : .ink))
+            if before != selectedAnnotations { output(.selectionChanged(selectedAnnotation)) }
             let dispatch = tools.handle(.input(event))
             emit(dispatch.commands)
             guard dispatch.isHandled else {
@@ -540,6 +676,7 @@ public final class DocumentInteraction {
             }
             penStroke = event.sequence
             toolSequences.insert(event.sequence)
+            if event.source == .pen { penTapCandidate = event }
             return true
         case .contact(.began):
             if let button = event.button, button != .primary { return false }
@@ -576,6 +713,14 @@ public final class DocumentInteraction {
             toolSequences.insert(event.sequence)
             return true
         case .contact(let phase) where toolSequences.contains(event.sequence):
+            if let began = penTapCandidate, began.sequence == event.sequence {
+                // A pen tap: with no tool picked any, with the pen tool one on a target.
+                if endsTap, penStroke == event.sequence || penTapHasTarget(at: began.position) {
+                    replayPenTap(began, event)
+                    return true
+                }
+                if phase != .moved || contactStarts[event.sequence]?.still != true { releasePenTap() }
+            }
             let before = selectedAnnotations
             emit(tools.handle(.input(event)).commands)
             // A selection band selects when it lifts.
@@ -586,6 +731,9 @@ public final class DocumentInteraction {
                 emit(tools.select(.pan))
                 return true
             }
+            // The edit tool took both presses of a double click (to move what they pressed):
+            // the second one may still ask to edit.
+            if endsTap, pickedTool == nil, tapRun?.count == 2 { editByDoubleTap(at: event.position, source: event.source) }
             // A press and release in place is a tap for tools that place things (a note).
             if phase == .ended || phase == .cancelled, let start = toolContactStarts.removeValue(forKey: event.sequence),
                phase == .ended, pickedTool != nil, start.position.distance(to: event.position) < 8 {
@@ -701,6 +849,9 @@ public final class DocumentInteraction {
             showPress(event)
         case .contactCancelled(let sequence):
             if pressed?.sequence == sequence { endPress() }
+        case .editAnnotation:
+            editRequestCount += 1
+            output(.engine(decision))
         case .hover:
             break
         default:
