@@ -82,12 +82,19 @@ extension Viewport {
     /// direction it moved when it moved at least 3 % of a spread (further when a movement
     /// carried it past several), else `resting` again.
     public func spreadToSettle(restingOn resting: Int, in layout: some DocumentViewLayout) -> Int {
+        spreadToSettle(restingOn: resting, in: layout) { spread in
+            showing(page: PageIndex(layout.pageRange(forSpread: spread).lowerBound), in: layout).offset
+        }
+    }
+
+    /// ``spreadToSettle(restingOn:in:)`` for a view that rests on each spread at
+    /// `restingOffset(spread)` rather than at the spread's start.
+    public func spreadToSettle(restingOn resting: Int, in layout: some DocumentViewLayout,
+                               restingOffset: (Int) -> Point) -> Int {
         guard layout.spreadCount > 0 else { return 0 }
         let vertical = layout.scrollDirection == .vertical
         func along(_ p: Point) -> Double { vertical ? p.y : p.x }
-        func rest(_ spread: Int) -> Double {
-            along(showing(page: PageIndex(layout.pageRange(forSpread: spread).lowerBound), in: layout).offset)
-        }
+        func rest(_ spread: Int) -> Double { along(restingOffset(spread)) }
         let here = along(clamped(to: layout).offset)
         let index = continuousSpreadIndex(in: layout)
         let guess = Int(index.rounded())

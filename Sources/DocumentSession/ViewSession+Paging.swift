@@ -43,11 +43,34 @@ extension ViewSession {
         let spread = min(max(0, target), layout.spreadCount - 1)
         restingSpread = spread
         let first = PageIndex(layout.pageRange(forSpread: spread).lowerBound)
-        if zoomMode == .fitPage, hasSize {
-            viewport = viewport.fitted(.page, in: layout, keeping: first)
+        if let fit = zoomMode.fit, hasSize {
+            viewport = fitted(fit, keeping: first)
             invalidateLayoutIfNeeded()
         }
-        viewport = viewport.showing(page: first, in: layout).clamped(to: layout)
+        viewport = restingViewport(onSpread: spread)
+    }
+
+    /// Where the view rests on `spread` at the present zoom: the spread's start at the view's
+    /// leading edge (as a page gone to; in the middle when the spread is shorter than the view) and, across the reading axis, the spread in the middle
+    /// of the view when it fits (a narrow spread among wide ones would otherwise be cut by the
+    /// view's edge), else its first page's leading side.
+    public func restingViewport(onSpread spread: Int) -> Viewport {
+        var resting = viewport.showing(page: PageIndex(layout.pageRange(forSpread: spread).lowerBound), in: layout)
+        let frame = layout.spreadFrame(spread, zoom: resting.zoom)
+        let first = layout.pageFrame(PageIndex(layout.pageRange(forSpread: spread).lowerBound), zoom: resting.zoom)
+        let size = resting.size, margin = layout.margin
+        // Across the reading axis: a spread that fits sits in the middle; a larger one (zoomed
+        // in) shows its first page's leading side.
+        let leadingX = layout.readsRightToLeft ? first.maxX + margin - size.width : first.minX - margin
+        if layout.scrollDirection == .vertical {
+            resting.offset.x = frame.width <= size.width ? frame.midX - size.width / 2 : leadingX
+            // A spread shorter than the view sits in its middle, so that it is the one in view.
+            if frame.height < size.height { resting.offset.y = frame.midY - size.height / 2 }
+        } else {
+            resting.offset.y = frame.height <= size.height ? frame.midY - size.height / 2 : first.minY - margin
+            if frame.width < size.width { resting.offset.x = frame.midX - size.width / 2 }
+        }
+        return resting.clamped(to: layout)
     }
 
     /// Arms the settling after a change of the view: once it has been still for a moment (no
@@ -68,8 +91,17 @@ extension ViewSession {
     public mutating func settleOnSpread() {
         settleDue = nil
         guard pagesOneSpreadAtATime, spreadAnimation == nil, pageTurn == nil, !isHeld,
-              layout.spreadCount > 0, let page = currentPage, viewport.showsWholeSpread(of: page, in: layout) else { return }
-        turn(toSpread: viewport.spreadToSettle(restingOn: restingSpread, in: layout))
+              layout.spreadCount > 0, let middle = viewport.currentPage(in: layout) else { return }
+        // Already at rest on its spread (near either end several spreads rest at one place).
+        if restingSpread < layout.spreadCount, (restingViewport(onSpread: restingSpread).offset - viewport.offset).length < 1,
+           zoomMode == .free || fitted(zoomMode.fit ?? .page, keeping: currentPage).zoom == viewport.zoom { return }
+        guard zoomMode != .free || viewport.showsWholeSpread(of: middle, in: layout) else {
+            // Zoomed into a spread larger than the view: the reader reads it freely, and the
+            // one in the middle of the view is the one the view rests on.
+            restingSpread = layout.spreadIndex(forPage: middle)
+            return
+        }
+        turn(toSpread: viewport.spreadToSettle(restingOn: restingSpread, in: layout) { restingViewport(onSpread: $0).offset })
     }
 
     /// A contact (finger, pen, mouse button) went down on the page, or came up. One spread at a
@@ -103,12 +135,16 @@ extension ViewSession {
         if layout.spreadBasedZooming, spread != restingSpread, zoomMode != .fitPage {
             // The next spread whole, at once (a zoom change does not slide).
             zoomMode = .fitPage
+        }
+        if let fit = zoomMode.fit, hasSize,
+           fitted(fit, keeping: PageIndex(layout.pageRange(forSpread: spread).lowerBound)).zoom != viewport.zoom {
+            // The spread fits at another zoom: shown at once (a zoom change does not slide).
             restOnSpread(spread)
             viewDidChange()
             return
         }
         restingSpread = spread
-        let destination = viewport.showing(page: PageIndex(layout.pageRange(forSpread: spread).lowerBound), in: layout).offset
+        let destination = restingViewport(onSpread: spread).offset
         guard destination != viewport.offset else { return }
         effects.append(.stopMomentum)
         momentumRunning = false

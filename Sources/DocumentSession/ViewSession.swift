@@ -87,8 +87,18 @@ public struct ViewSession {
     // MARK: What the view shows
 
     public var pageCount: Int { pageSizes.count }
-    /// The page the reader is on.
-    public var currentPage: PageIndex? { viewport.currentPage(in: layout) }
+    /// The page the reader is on: one spread at a time, the first page in view of the spread the
+    /// view rests on while that spread is in view (however many neighbours show around it; a spread
+    /// read zoomed in becomes the resting one when the view comes to rest in it); otherwise the
+    /// page the viewport's rule picks.
+    public var currentPage: PageIndex? {
+        if pagesOneSpreadAtATime, pageTurn == nil, restingSpread < layout.spreadCount,
+           let shown = layout.pages(inSpread: restingSpread).first(where: {
+               layout.pageFrame($0, zoom: viewport.zoom).intersection(viewport.visibleRect) != nil }) {
+            return shown
+        }
+        return viewport.currentPage(in: layout)
+    }
     /// Where the reader is now, for the history and the stored reading place.
     public var readingPosition: ReadingPosition {
         ReadingPosition(spreadIndex: viewport.continuousSpreadIndex(in: layout), zoom: viewport.zoom)
@@ -129,24 +139,31 @@ public struct ViewSession {
     // MARK: Layout
 
     /// Lays the pages out another way, keeping the reader on the same page and the same point
-    /// of it (the continuous spread index, carried over through the page it falls on).
+    /// of it under the view's centre (one spread at a time: on that page's spread, at rest).
     public mutating func setLayoutSettings(_ new: LayoutSettings) {
         guard new != settings else { return }
         settings = new
         guard layout.pageCount > 0 else { layout = makeLayout(); return }
-        let index = hasSize ? viewport.continuousSpreadIndex(in: layout) : 0
-        let spread = min(max(0, Int(index.rounded(.down))), layout.spreadCount - 1)
-        let fraction = index - Double(spread)
-        let page = PageIndex(layout.pageRange(forSpread: spread).lowerBound)
+        let page = currentPage ?? PageIndex(0)
+        let old = layout.pageFrame(page, zoom: viewport.zoom)
+        let centre = viewport.visibleRect.center
+        func within(_ x: Double, _ from: Double, _ length: Double) -> Double { length > 0 ? min(1, max(0, (x - from) / length)) : 0.5 }
+        let point = (x: within(centre.x, old.minX, old.width), y: within(centre.y, old.minY, old.height))
         pageTurn = nil
         spreadAnimation = nil
         layout = makeLayout()
         guard hasSize else { return }
-        if zoomMode != .free { applyZoomMode(keeping: page) }
-        viewport = viewport.scrolled(toContinuousSpreadIndex: Double(layout.spreadIndex(forPage: page)) + fraction, in: layout)
-            .clamped(to: layout)
-        restingSpread = layout.spreadIndex(forPage: page)
-        if pagesOneSpreadAtATime { restOnSpread(restingSpread) }
+        let spread = layout.spreadIndex(forPage: page)
+        if pagesOneSpreadAtATime, zoomMode != .free || viewport.showsWholeSpread(of: page, in: layout) {
+            restOnSpread(spread)
+        } else {
+            if zoomMode != .free { applyZoomMode(keeping: page) }
+            let frame = layout.pageFrame(page, zoom: viewport.zoom)
+            viewport.offset = Point(x: frame.minX + point.x * frame.width - viewport.size.width / 2,
+                                    y: frame.minY + point.y * frame.height - viewport.size.height / 2)
+            viewport = viewport.clamped(to: layout)
+            restingSpread = spread
+        }
         viewDidChange()
     }
 
@@ -252,9 +269,11 @@ public struct ViewSession {
             invalidateLayoutIfNeeded()
             restOnSpread(spread)
         } else {
+            // Fit Page shows the current spread whole; otherwise the same point of the same
+            // spread stays at the top of the view.
             applyZoomMode(keeping: page)
             invalidateLayoutIfNeeded()
-            if let place { viewport = viewport.scrolled(toContinuousSpreadIndex: place, in: layout) }
+            if let place, zoomMode != .fitPage { viewport = viewport.scrolled(toContinuousSpreadIndex: place, in: layout) }
         }
         viewport = viewport.clamped(to: layout)
         if pagesOneSpreadAtATime, firstSize || restored, let page = currentPage {
@@ -267,9 +286,11 @@ public struct ViewSession {
 
     public mutating func setZoomMode(_ mode: ZoomMode) {
         zoomMode = mode
-        if pagesOneSpreadAtATime, mode == .fitPage, let page = currentPage, pageTurn == nil {
+        if pagesOneSpreadAtATime, let page = currentPage, pageTurn == nil {
+            // Paging: the view stays on its spread, fitted the new way.
+            let spread = spreadAnimation == nil ? layout.spreadIndex(forPage: page) : restingSpread
             spreadAnimation = nil
-            restOnSpread(spreadAnimation == nil ? layout.spreadIndex(forPage: page) : restingSpread)
+            restOnSpread(spread)
         } else {
             applyZoomMode()
         }
@@ -304,7 +325,27 @@ public struct ViewSession {
     /// Fits the zoom mode again, keeping `page` (the current page by default) in view.
     mutating func applyZoomMode(keeping page: PageIndex?? = nil) {
         guard hasSize, layout.pageCount > 0, let fit = zoomMode.fit else { return }
-        viewport = viewport.fitted(fit, in: layout, keeping: page ?? currentPage)
+        viewport = fitted(fit, keeping: page ?? currentPage)
+    }
+
+    /// The viewport fitted: the widest spread across the view, or a whole spread in it — the
+    /// spread of `page` when each spread zooms on its own, else every spread (one zoom for the
+    /// whole document) — with `page` brought into view as ``Viewport/fitted(_:in:keeping:)`` does.
+    func fitted(_ fit: ZoomFit, keeping page: PageIndex?) -> Viewport {
+        guard fit == .page else { return viewport.fitted(fit, in: layout, keeping: page) }
+        var fitted = viewport
+        fitted.zoom = Viewport.fitPageZoom(for: layout, viewSize: viewport.size, page: layout.spreadBasedZooming ? page ?? PageIndex(0) : nil)
+        guard let page else { return fitted.clamped(to: layout) }
+        fitted = fitted.showing(page: page, in: layout)
+        // Across the reading axis the spread sits in the middle (it fits, and another spread's
+        // place there may lie beside it).
+        let frame = layout.spreadFrame(layout.spreadIndex(forPage: page), zoom: fitted.zoom)
+        if layout.scrollDirection == .vertical {
+            fitted.offset.x = frame.midX - fitted.size.width / 2
+        } else {
+            fitted.offset.y = frame.midY - fitted.size.height / 2
+        }
+        return fitted.clamped(to: layout)
     }
 
     // MARK: Moving
@@ -379,10 +420,14 @@ public struct ViewSession {
         spreadAnimation = nil
         if place.zoom != viewport.zoom {
             zoomMode = .free
-            viewport = Viewport(size: viewport.size, offset: viewport.offset, zoom: place.zoom).clamped(to: layout)
+            viewport = viewport.zoomed(to: place.zoom, keeping: Point(x: viewport.size.width / 2, y: viewport.size.height / 2), in: layout)
         }
         viewport = viewport.scrolled(toContinuousSpreadIndex: place.spreadIndex, in: layout).clamped(to: layout)
-        if pagesOneSpreadAtATime, let page = currentPage { restingSpread = layout.spreadIndex(forPage: page) }
+        if pagesOneSpreadAtATime, let page = viewport.currentPage(in: layout) {
+            // Paging: the view rests on the place's spread.
+            restingSpread = layout.spreadIndex(forPage: page)
+            if viewport.showsWholeSpread(of: page, in: layout) { restOnSpread(restingSpread) }
+        }
         viewDidChange()
     }
 

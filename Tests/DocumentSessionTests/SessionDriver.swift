@@ -7,11 +7,6 @@ import Geometry
 /// timers, done by advancing time in frames.
 struct SessionDriver {
     var session = ViewSession()
-    /// The page area the window gives the canvas, before scrollbars take their share.
-    var windowArea: Size?
-    /// How thick a scrollbar is: GTK shows one only while the content overflows that way, and
-    /// the page area shrinks by its thickness (a resize of its own, as on screen).
-    static let scrollbar = 14.0
     /// The frames that ran, and the effects the session asked for, for tests that count them.
     var frames = 0
     var effects: [ViewEffect] = []
@@ -32,28 +27,11 @@ struct SessionDriver {
         frames += 1
         _ = session.tick()
         session.settleIfDue()
-        layOutScrollbars()
         effects += session.takeEffects()
     }
 
-    /// The window gives the canvas `area`; scrollbars then take their share.
+    /// The window gives the canvas `area` (its scrollbars float over the pages and take none of it).
     mutating func resizeWindow(to area: Size) {
-        windowArea = area
         session.resize(to: area)
-        layOutScrollbars()
-    }
-
-    /// Shows or hides the scrollbars as GTK does, resizing the page area when they change.
-    mutating func layOutScrollbars() {
-        guard let area = windowArea else { return }
-        for _ in 0..<3 {
-            let content = session.layout.contentSize(zoom: session.viewport.zoom)
-            let size = session.viewport.size
-            let vertical = content.height > size.height + 0.5, horizontal = content.width > size.width + 0.5
-            let wanted = Size(width: area.width - (vertical ? Self.scrollbar : 0),
-                              height: area.height - (horizontal ? Self.scrollbar : 0))
-            guard wanted != size else { return }
-            session.resize(to: wanted)
-        }
     }
 }
