@@ -63,7 +63,11 @@ extension ViewSession {
         // in) shows its first page's leading side.
         let leadingX = layout.readsRightToLeft ? first.maxX + margin - size.width : first.minX - margin
         if layout.scrollDirection == .vertical {
-            resting.offset.x = frame.width <= size.width ? frame.midX - size.width / 2 : leadingX
+            // Facing pages keep their spine in the middle of the view when both sides fit (a
+            // book's cover lies right of the middle, where it lies when turned to).
+            let spine = layout.spineX(ofSpread: spread, zoom: resting.zoom, spreadMode: settings.spreadMode)
+            let onSpine = settings.spreadMode != .single && spine - frame.minX <= size.width / 2 && frame.maxX - spine <= size.width / 2
+            resting.offset.x = onSpine ? spine - size.width / 2 : frame.width <= size.width ? frame.midX - size.width / 2 : leadingX
             // A spread shorter than the view sits in its middle, so that it is the one in view.
             if frame.height < size.height { resting.offset.y = frame.midY - size.height / 2 }
         } else {

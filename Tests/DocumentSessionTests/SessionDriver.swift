@@ -30,7 +30,7 @@ struct SessionDriver {
         effects += session.takeEffects()
     }
 
-    /// The window gives the canvas `area` (its scrollbars float over the pages and take none of it).
+    /// The window gives the canvas `area`.
     mutating func resizeWindow(to area: Size) {
         session.resize(to: area)
     }

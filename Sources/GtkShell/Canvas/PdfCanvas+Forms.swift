@@ -233,7 +233,8 @@ extension PdfCanvas {
     /// Scrolls a field into view when it is not wholly visible (a third down the view).
     private func reveal(_ widget: FormWidget) {
         guard let r = viewRect(of: widget) else { return }
-        changeView { $0.reveal(r.offsetBy(viewport.offset - Point.zero), inset: 8) }
+        let inContent = r.offsetBy(viewport.offset - Point.zero)
+        changeView { $0.reveal(inContent, inset: 8) }
     }
 
     /// A focus ring around the focused check box, radio button, combo or list box.

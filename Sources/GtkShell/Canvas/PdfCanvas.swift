@@ -7,7 +7,7 @@ import Geometry
 import InteractionEngine
 import Rendering
 
-/// The document canvas: a drawing area with two scrollbars over its edges, whose viewport (scroll offset and
+/// The document canvas: a drawing area with two scrollbars whose viewport (scroll offset and
 /// zoom) is decided by our own code from raw input, never by `GtkScrolledWindow`'s gestures.
 ///
 /// It owns the layout of the open document, the tile cache and the render queue, translates
@@ -224,15 +224,8 @@ public final class PdfCanvas {
         gtk_widget_set_hexpand(overlay, 1)
         gtk_widget_set_vexpand(overlay, 1)
         gtk_grid_attach(cast(grid), overlay, 0, 0, 1, 1)
-        // The scrollbars float over the pages' edges, as GNOME's overlay scrolling does: showing
-        // or hiding one never resizes the page area (which, with a fitted zoom, could show and
-        // hide it again on every frame).
-        gtk_widget_set_halign(vScrollbar, GTK_ALIGN_END)
-        gtk_widget_set_valign(hScrollbar, GTK_ALIGN_END)
-        gtk_widget_add_css_class(vScrollbar, "canvas-scrollbar")
-        gtk_widget_add_css_class(hScrollbar, "canvas-scrollbar")
-        gtk_overlay_add_overlay(cast(overlay), vScrollbar)
-        gtk_overlay_add_overlay(cast(overlay), hScrollbar)
+        gtk_grid_attach(cast(grid), vScrollbar, 1, 0, 1, 1)
+        gtk_grid_attach(cast(grid), hScrollbar, 0, 1, 1, 1)
         installCallbacks()
     }
 
