@@ -77,6 +77,23 @@ extension ViewSession {
         return resting.clamped(to: layout)
     }
 
+    /// Whether the view rests, still, on a whole spread one spread at a time (at
+    /// ``restingViewport(onSpread:)``): only that spread is then shown, as a book or a photo
+    /// viewer shows one spread; its neighbours appear as soon as the view moves.
+    public var restsOnWholeSpread: Bool {
+        guard pagesOneSpreadAtATime, pageTurn == nil, spreadAnimation == nil, restingSpread < layout.spreadCount else { return false }
+        let first = PageIndex(layout.pageRange(forSpread: restingSpread).lowerBound)
+        return viewport.showsWholeSpread(of: first, in: layout)
+            && (restingViewport(onSpread: restingSpread).offset - viewport.offset).length < 0.5
+    }
+
+    /// The pages the view shows: those in the visible rectangle, or only the resting spread's
+    /// while the view rests on it whole (``restsOnWholeSpread``).
+    public var shownPages: [PageIndex] {
+        restsOnWholeSpread ? layout.pages(inSpread: restingSpread)
+            : layout.visiblePages(in: viewport.visibleRect, zoom: viewport.zoom)
+    }
+
     /// Arms the settling after a change of the view: once it has been still for a moment (no
     /// contact down, no momentum), it settles on a spread.
     mutating func scheduleSpreadSettling() {

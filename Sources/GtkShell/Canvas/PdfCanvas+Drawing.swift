@@ -107,7 +107,7 @@ extension PdfCanvas {
             diagnostics.lastDrawnViewport = viewport
         }
         let zoom = viewport.zoom
-        for page in layout.visiblePages(in: viewport.visibleRect, zoom: zoom) {
+        for page in view.shownPages {
             paintPage(page, at: layout.pageFrame(page, zoom: zoom).offsetBy(Point.zero - viewport.offset), cr: cr)
         }
         drawSearchMatches(cr)
@@ -209,7 +209,7 @@ extension PdfCanvas {
     private func drawTextSelection(_ s: TextSelection, _ cr: OpaquePointer) {
         let z = viewport.zoom
         var boxes: [Rect] = []
-        for page in layout.visiblePages(in: viewport.visibleRect, zoom: z) where s.covers(page) {
+        for page in view.shownPages where s.covers(page) {
             guard let text = content.textByPage[page], let r = s.range(on: page, characterCount: text.characters.count) else { continue }
             let frame = layout.pageFrame(page, zoom: z).offsetBy(Point.zero - viewport.offset)
             for box in text.selectionRects(from: r.lowerBound, to: r.upperBound) {

@@ -32,7 +32,7 @@ extension PdfCanvas {
             interaction.setPages([], view: ViewTransform(zoom: viewport.zoom), viewSize: viewport.size)
             return
         }
-        let visible = layout.visiblePages(in: viewport.visibleRect, zoom: viewport.zoom)
+        let visible = view.shownPages
         _ = source
         let geometries = visible.map { page in
             // Exact geometry arrives with the page's annotations; until then nothing on the page

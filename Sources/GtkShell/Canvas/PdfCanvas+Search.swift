@@ -160,7 +160,7 @@ extension PdfCanvas {
         guard let state = searchState, !state.matches.isEmpty else { return }
         let z = viewport.zoom
         cairo_save(cr)
-        for page in layout.visiblePages(in: viewport.visibleRect, zoom: z) {
+        for page in view.shownPages {
             guard let matches = state.matches[page] else { continue }
             let frame = layout.pageFrame(page, zoom: z).offsetBy(Point.zero - viewport.offset)
             for (i, match) in matches.enumerated() {

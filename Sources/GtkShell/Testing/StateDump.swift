@@ -259,7 +259,7 @@ extension DocumentWindow {
             _ = gtk_widget_translate_coordinates(canvas.area, cast(native), 0, 0, &cx, &cy)
         }
         let pages = content == .document
-            ? canvas.layout.visiblePages(in: v.visibleRect, zoom: v.zoom).map { page -> WindowSnapshot.VisiblePage in
+            ? canvas.view.shownPages.map { page -> WindowSnapshot.VisiblePage in
                 let f = canvas.layout.pageFrame(page, zoom: v.zoom)
                 return .init(page: page.displayNumber, x: f.minX - v.offset.x, y: f.minY - v.offset.y, width: f.width, height: f.height)
             }
@@ -316,7 +316,7 @@ extension DocumentWindow {
             spreadMode: canvas.layoutSettings.spreadMode.rawValue, scrollDirection: canvas.layoutSettings.direction.rawValue,
             rightToLeft: canvas.layoutSettings.rightToLeft,
             visibleSpreads: content == .document
-                ? canvas.layout.visibleSpreads(in: v.visibleRect, zoom: v.zoom) : [],
+                ? Array(Set(canvas.view.shownPages.map { canvas.layout.spreadIndex(forPage: $0) })).sorted() : [],
             pageColours: pageColours.value.rawValue, readingMode: readingMode,
             fullscreen: gtk_window_is_fullscreen(cast(window)) != 0, pointerHidden: canvas.pointerHidden, edgeTaps: edgeTaps,
             oneSpreadAtATime: canvas.pagesOneSpreadAtATime, zoomScope: canvas.layout.spreadBasedZooming ? "spread" : "document",

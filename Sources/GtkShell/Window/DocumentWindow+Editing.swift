@@ -172,7 +172,7 @@ extension DocumentWindow {
 
     /// Brings an undone or redone change into view when none of its pages is on screen.
     func reveal(_ pages: Set<PageIndex>) {
-        let visible = Set(canvas.layout.visiblePages(in: canvas.viewport.visibleRect, zoom: canvas.viewport.zoom))
+        let visible = Set(canvas.view.shownPages)
         guard visible.isDisjoint(with: pages), let first = pages.min() else { return }
         canvas.goTo(page: first)
     }
