@@ -244,7 +244,21 @@ public struct ViewSession {
     /// A new view size keeps the reader's place: the same point of the same spread stays at
     /// the top of the view, whatever the fit mode does to the zoom. One spread at a time, the
     /// view stays on its spread, fitted again.
-    public mutating func resize(to size: Size) {
+    ///
+    /// When the view's top-left corner moved on screen by `shift` as it was resized (a toolbar,
+    /// search bar or sidebar shown or hidden beside it) and the zoom stays, the pages stay where
+    /// they were on screen instead: the view scrolls by the shift.
+    public mutating func resize(to size: Size, movedBy shift: Vector = .zero) {
+        let zoomBefore = viewport.zoom, offsetBefore = viewport.offset
+        resize(to: size)
+        guard shift != .zero, hasSize, !pagesOneSpreadAtATime, pageTurn == nil, viewport.zoom == zoomBefore,
+              layout.pageCount > 0 else { return }
+        viewport.offset = offsetBefore + shift
+        viewport = viewport.clamped(to: layout)
+        viewDidChange()
+    }
+
+    mutating func resize(to size: Size) {
         let firstSize = !hasSize
         var place = pageSizes.isEmpty || firstSize ? nil : viewport.continuousSpreadIndex(in: layout)
         let page = firstSize ? nil : currentPage

@@ -81,7 +81,21 @@ extension PdfCanvas {
         allocating = true
         defer { allocating = false }
         StartupTrace.mark("canvas resized to \(Int(width))×\(Int(height))")
-        changeView { $0.resize(to: Size(width: width, height: height)) }
+        // Where the page area now sits in the window: a bar shown or hidden beside it moves it,
+        // and the pages stay where they were on screen.
+        let origin = windowOrigin()
+        let shift = origin.flatMap { new in areaOrigin.map { new - $0 } } ?? .zero
+        areaOrigin = origin
+        changeView { $0.resize(to: Size(width: width, height: height), movedBy: shift) }
+    }
+
+    /// The page area's top-left corner in its window's coordinates.
+    func windowOrigin() -> Point? {
+        guard let root = gtk_widget_get_root(area) else { return nil }
+        var x = 0.0, y = 0.0
+        let rootWidget: UnsafeMutablePointer<GtkWidget>? = cast(root)
+        guard gtk_widget_translate_coordinates(area, rootWidget, 0, 0, &x, &y) != 0 else { return nil }
+        return Point(x: x, y: y)
     }
 
     /// Mirrors the viewport into the scrollbars' adjustments.

@@ -114,6 +114,8 @@ public final class PdfCanvas {
         set { changeView { $0.setTurnsPagesWithCurl(newValue) } }
     }
     var pageTurn: PageTurn? { view.pageTurn }
+    /// Where the page area sat in its window at the last resize (bars shown beside it move it).
+    var areaOrigin: Point?
     /// Whether the canvas is being given its size (GTK's layout pass is under way).
     var allocating = false
     var settleTimer: UInt32 = 0

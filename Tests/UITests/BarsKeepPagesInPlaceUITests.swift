@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import XCTest
+
+/// Showing or hiding the annotation toolbar, the search bar or the sidebar moves the page area
+/// in the window; the pages stay where they are on screen (a line being highlighted must not
+/// run away from the pointer). A page narrower than the view stays in the view's middle.
+final class BarsKeepPagesInPlaceUITests: XCTestCase {
+    /// Where page `page` is in the window (logical pixels), if it is in view.
+    private func placeOnScreen(_ w: AppSession.Window, page: Int) -> (x: Double, y: Double)? {
+        w.visiblePages.first { $0.page == page }.map { (w.canvasX + $0.x, w.canvasY + $0.y) }
+    }
+
+    func testPickingAToolByItsKeyShowingSearchAndTheSidebarKeepThePagesWhereTheyAre() throws {
+        let session = try AppSession()
+        _ = try session.launch([AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path])
+        session.waitFor("shown") { s in s.windows.first.map { $0.content == "document" && $0.missingTiles == 0 } ?? false }
+        // A free zoom (the sidebar narrows the view: a fitted width would change the zoom), and
+        // the view a little way down page 1.
+        session.xdotool("key", "ctrl+0")
+        session.xdotool("key", "Down", "Down", "Down")
+        var before = try XCTUnwrap(session.waitFor("down the page at 100 %") { s in
+            s.windows.first.map { $0.zoomMode == "free" && $0.offsetY > 60 && !$0.isAnimating } ?? false
+        }?.windows.first)
+        var place = try XCTUnwrap(placeOnScreen(before, page: 1))
+
+        func assertStill(_ label: String, _ w: AppSession.Window, file: StaticString = #filePath, line: UInt = #line) throws {
+            let now = try XCTUnwrap(placeOnScreen(w, page: 1), label, file: file, line: line)
+            XCTAssertEqual(now.x, place.x, accuracy: 1, "\(label): page 1 stays where it was across", file: file, line: line)
+            XCTAssertEqual(now.y, place.y, accuracy: 1, "\(label): page 1 stays where it was down", file: file, line: line)
+        }
+
+        // H picks the highlighter and shows the toolbar above the pages.
+        session.xdotool("key", "h")
+        let toolbar = try XCTUnwrap(session.waitFor("the toolbar out") { s in
+            s.windows.first.map { $0.toolbarShown == true && $0.canvasY != before.canvasY && !$0.isAnimating } ?? false
+        }?.windows.first)
+        try assertStill("toolbar shown", toolbar)
+        session.xdotool("key", "Escape")
+        session.xdotool("key", "F7")
+        let hidden = try XCTUnwrap(session.waitFor("the toolbar in") { s in
+            s.windows.first.map { $0.toolbarShown == false && $0.canvasY == before.canvasY && !$0.isAnimating } ?? false
+        }?.windows.first)
+        try assertStill("toolbar hidden", hidden)
+
+        // The search bar.
+        before = hidden
+        place = try XCTUnwrap(placeOnScreen(before, page: 1))
+        session.xdotool("key", "ctrl+f")
+        let search = try XCTUnwrap(session.waitFor("the search bar out") { s in
+            s.windows.first.map { $0.canvasY != before.canvasY && !$0.isAnimating } ?? false
+        }?.windows.first)
+        try assertStill("search bar shown", search)
+        session.xdotool("key", "Escape")
+        session.waitFor("the search bar in") { s in s.windows.first.map { $0.canvasY == before.canvasY && !$0.isAnimating } ?? false }
+
+        // The sidebar, beside the pages: zoomed in so that the page is wider than the view (a
+        // page narrower than the view stays in its middle).
+        session.xdotool("key", "ctrl+equal", "ctrl+equal", "ctrl+equal", "ctrl+equal")
+        before = try XCTUnwrap(session.waitFor("zoomed in wider than the view") { s in
+            s.windows.first.map { w in !w.isAnimating && (w.visiblePages.first?.width ?? 0) > w.viewWidth + 200 } ?? false
+        }?.windows.first)
+        place = try XCTUnwrap(placeOnScreen(before, page: 1))
+        session.xdotool("key", "F9")
+        let sidebar = try XCTUnwrap(session.waitFor("the sidebar out") { s in
+            s.windows.first.map { $0.sidebarShown == true && $0.canvasX != before.canvasX && !$0.isAnimating } ?? false
+        }?.windows.first)
+        try assertStill("sidebar shown", sidebar)
+    }
+}
