@@ -158,12 +158,15 @@ extension PdfCanvas {
     private func drawPointerEffects(_ cr: OpaquePointer) {
         guard let frame = pointerEffects else { return }
         for effect in frame.effects where effect.progress > 0 {
-            let r = effect.shape.bounds.offsetBy(effect.offset)
-            let grown = r.insetBy(dx: -(effect.scale - 1) * r.width / 2, dy: -(effect.scale - 1) * r.height / 2)
-            OverlayPainter.hover(grown, progress: effect.progress, tint: effect.tintOpacity, shadow: effect.shadowOpacity, cr: cr)
+            OverlayPainter.hover(Self.paintedBounds(of: effect), progress: effect.progress, tint: effect.tintOpacity,
+                                 shadow: effect.shadowOpacity, cr: cr)
         }
         drawHoverHandles(cr)
     }
+
+    /// Where an effect is painted: its shape as the engine gives it, already scaled and drifted
+    /// towards the pointer (applying `scale` or `offset` again would double them).
+    nonisolated static func paintedBounds(of effect: PointerEffectFrame) -> Rect { effect.shape.bounds }
 
     /// A movable annotation under a mouse or pen shows where its handles would be (faint
     /// corners), so it reads as something that can be picked up; a link does not.
