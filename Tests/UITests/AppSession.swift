@@ -19,7 +19,7 @@ final class AppSession {
         var annotations: [Annotation]; var annotationEdits: Int; var selectedText: String?; var pendingExternalLink: String?; var canvasHasFocus: Bool
         var isEditable: Bool?; var hasUnsavedChanges: Bool?; var undoName: String?; var redoName: String?
         var tool: String?; var toolbarShown: Bool?; var penDrawsAtOnce: Bool?; var fingerDraws: Bool?
-        var dialog: String?; var saveError: String?; var saving: Bool?; var heldCreations: Int?
+        var dialog: String?; var saveError: String?; var saving: Bool?; var heldCreations: Int?; var textBoxEditor: String?
         var selectedAnnotations: [String]?; var contextMenu: [String]?; var liftedAnnotation: String?
         var pressedAnnotation: String?; var canGoBack: Bool?; var canGoForward: Bool?; var linkTooltip: String?
         var searchQuery: String?; var searchMatchCount: Int?; var searchCurrentMatch: Int?; var searchDone: Bool?; var searchNotice: String?

@@ -67,6 +67,8 @@ public struct WindowSnapshot: Codable, Sendable {
     public var saving: Bool
     /// Strokes and shapes just made, still drawn over their page until its tiles show them.
     public var heldCreations: Int
+    /// The text box being written in place: its annotation's id, "" for a new box; `nil` when none.
+    public var textBoxEditor: String?
     /// The tool in use: "select", "pen", "highlight", "underline", "strike-out", "squiggly", "rectangle", "text", "stamp", "ellipse", "line", "arrow", "note", "eraser".
     public var tool: String
     /// Whether the annotation toolbar is shown.
@@ -281,7 +283,8 @@ extension DocumentWindow {
             canvasHasFocus: gtk_widget_has_focus(canvas.area) != 0, isEditable: editing != nil,
             hasUnsavedChanges: editing?.hasUnsavedChanges ?? false, undoName: editing?.undoName,
             redoName: editing?.redoName, dialog: pendingDialog, saveError: saveError,
-            saving: editing?.editor.saveInProgress != nil, heldCreations: canvas.previews.held.count, tool: toolName,
+            saving: editing?.editor.saveInProgress != nil, heldCreations: canvas.previews.held.count,
+            textBoxEditor: canvas.textBoxEditor.map { $0.annotationID ?? "" }, tool: toolName,
             toolbarShown: toolbarToggle.map { gtk_toggle_button_get_active(cast($0)) != 0 } ?? false,
             penDrawsAtOnce: canvas.interaction.penDrawsAtOnce, fingerDraws: canvas.interaction.fingerDraws,
             selectedAnnotations: canvas.interaction.selectedAnnotations.map(\.rawValue), contextMenu: contextMenuItems,
