@@ -41,6 +41,9 @@ let package = Package(
         .target(name: "InteractionEngine", dependencies: ["Document", "Geometry"]),
         .target(name: "DocumentLayout", dependencies: ["Geometry"]),
         .target(name: "Document", dependencies: ["Geometry"]),
+        // The state dump's format (`--state-file`): written by the app, read by the UI tests and
+        // the benchmarks, one definition.
+        .target(name: "StateSnapshot"),
         // The document as a reader's session sees it, with no widget: view state and its
         // transitions, tested headless by random walks.
         .target(name: "DocumentSession", dependencies: ["DocumentLayout", "InteractionEngine", "Document", "Geometry"]),
@@ -58,7 +61,7 @@ let package = Package(
         .target(
             name: "GtkShell",
             dependencies: [
-                "Geometry", "InteractionEngine", "DocumentLayout", "Document", "DocumentSession", "DocumentPoppler",
+                "Geometry", "InteractionEngine", "DocumentLayout", "Document", "DocumentSession", "DocumentPoppler", "StateSnapshot",
                 "Rendering", "Platform", "CGtk", "CShim", "CCairo",
             ]
         ),
@@ -81,7 +84,7 @@ let package = Package(
         // `swift run -c release search-bench [document.pdf] [word]`: the search bar's search against pdftotext | grep -c.
         .executableTarget(name: "search-bench", dependencies: ["DocumentPoppler", "Document", "Geometry", "Rendering", "BenchSupport"]),
         // `swift run -c release thumbnail-bench`: the sidebar's visible thumbnails in the real app against poppler alone.
-        .executableTarget(name: "thumbnail-bench", dependencies: ["DocumentPoppler", "Geometry", "BenchSupport"]),
+        .executableTarget(name: "thumbnail-bench", dependencies: ["DocumentPoppler", "Geometry", "BenchSupport", "StateSnapshot"]),
         // What the benchmarks that drive the real app share: their own Xvfb and session bus.
         .target(name: "BenchSupport"),
         // `swift run -c release layout-bench`: 100,000 pages laid out and queried in every mode.
@@ -91,7 +94,7 @@ let package = Package(
         // `swift run -c release fault-bench [count]`: mutated documents opened in child processes, and killed editing sessions.
         .executableTarget(name: "fault-bench", dependencies: ["DocumentPoppler", "Document", "Geometry", "SeededRandom"]),
         // Frame times at 1920×1080, cairo and GL: page curls, wheel scrolling at 100% and 300% (not a test).
-        .executableTarget(name: "frame-bench", dependencies: ["BenchSupport"]),
+        .executableTarget(name: "frame-bench", dependencies: ["BenchSupport", "StateSnapshot"]),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "DocumentTests", dependencies: ["Document", "Geometry", "SeededRandom"]),
@@ -101,7 +104,7 @@ let package = Package(
         .testTarget(name: "DocumentPopplerTests", dependencies: ["DocumentPoppler", "Document", "Geometry", "SeededRandom", "TestSupport"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "DocumentLayout", "Geometry", "CCairo", "SeededRandom"]),
-        .testTarget(name: "UITests", dependencies: ["InteractionEngine", "Geometry", "TestSupport", "BenchSupport"]),
+        .testTarget(name: "UITests", dependencies: ["InteractionEngine", "Geometry", "TestSupport", "BenchSupport", "StateSnapshot"]),
         .testTarget(name: "GtkShellTests", dependencies: ["GtkShell", "InteractionEngine", "Geometry", "Rendering", "CCairo", "CGtk", "TestSupport", "Document", "DocumentPoppler", "DocumentSession", "DocumentLayout"]),
     ],
     swiftLanguageModes: [.v6],

@@ -248,12 +248,18 @@ public struct ViewSession {
     /// When the view's top-left corner moved on screen by `shift` as it was resized (a toolbar,
     /// search bar or sidebar shown or hidden beside it) and the zoom stays, the pages stay where
     /// they were on screen instead: the view scrolls by the shift.
+    /// A view at the start of the document stays there (its top is what the reader looks at).
     public mutating func resize(to size: Size, movedBy shift: Vector = .zero) {
-        let zoomBefore = viewport.zoom, offsetBefore = viewport.offset
+        let before = viewport
         resize(to: size)
-        guard shift != .zero, hasSize, !pagesOneSpreadAtATime, pageTurn == nil, viewport.zoom == zoomBefore,
-              layout.pageCount > 0 else { return }
-        viewport.offset = offsetBefore + shift
+        guard shift != .zero, hasSize, before.size.width > 0, !pagesOneSpreadAtATime, pageTurn == nil,
+              viewport.zoom == before.zoom, layout.pageCount > 0 else { return }
+        var start = before
+        start.offset = Point(x: -1e12, y: -1e12)
+        start = start.clamped(to: layout)
+        let atLeft = before.offset.x <= start.offset.x + 0.5, atTop = before.offset.y <= start.offset.y + 0.5
+        viewport.offset = Point(x: atLeft ? viewport.offset.x : before.offset.x + shift.dx,
+                                y: atTop ? viewport.offset.y : before.offset.y + shift.dy)
         viewport = viewport.clamped(to: layout)
         viewDidChange()
     }

@@ -11,6 +11,7 @@
 // and, for curls, the time between frames, beside the goal (p99 under 16 ms).
 import BenchSupport
 import Foundation
+import StateSnapshot
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let app = arguments.first ?? ".build/release/pdf-annotator"
@@ -23,13 +24,13 @@ guard FileManager.default.isExecutableFile(atPath: app), FileManager.default.fil
 /// The first window of the state dump once the app has been still for half a second (its
 /// frame counts unchanged; the dump is written when the main loop is idle, so during a burst
 /// of input it lags), or nil after 30 s.
-func waitSettled(_ stateFile: URL) -> [String: Any]? {
+func waitSettled(_ stateFile: URL) -> WindowSnapshot? {
     var last: (Int, Int)?
     let deadline = Date().addingTimeInterval(30)
     while Date() < deadline {
         usleep(500_000)
-        guard let w = waitForWindow(stateFile, { $0["isAnimating"] as? Bool == false && $0["missingTiles"] as? Int == 0 }) else { return nil }
-        let counts = (w["viewFrames"] as? Int ?? 0, w["pageTurnFrames"] as? Int ?? 0)
+        guard let w = waitForWindow(stateFile, { !$0.isAnimating && $0.missingTiles == 0 }) else { return nil }
+        let counts = (w.viewFrames ?? 0, w.pageTurnFrames ?? 0)
         if let last, last == counts { return w }
         last = counts
     }
@@ -37,12 +38,12 @@ func waitSettled(_ stateFile: URL) -> [String: Any]? {
 }
 
 /// The first window of the state dump, once `ready` says so (nil after 30 s).
-func waitForWindow(_ stateFile: URL, _ ready: ([String: Any]) -> Bool) -> [String: Any]? {
+func waitForWindow(_ stateFile: URL, _ ready: (WindowSnapshot) -> Bool) -> WindowSnapshot? {
     let deadline = Date().addingTimeInterval(30)
     while Date() < deadline {
         if let data = try? Data(contentsOf: stateFile),
-           let state = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-           let window = (state["windows"] as? [[String: Any]])?.first, ready(window) { return window }
+           let state = try? JSONDecoder().decode(StateSnapshot.self, from: data),
+           let window = state.windows.first, ready(window) { return window }
         usleep(20_000)
     }
     return nil
@@ -74,7 +75,7 @@ func measure(_ what: Run, renderer: String) throws -> String {
     appProcess.standardError = FileHandle.nullDevice
     try appProcess.run()
     defer { if appProcess.isRunning { appProcess.terminate(); appProcess.waitUntilExit() } }
-    guard waitForWindow(stateFile, { $0["content"] as? String == "document" }) != nil else { return "\(renderer): the app did not show the document" }
+    guard waitForWindow(stateFile, { $0.content == "document" }) != nil else { return "\(renderer): the app did not show the document" }
 
     // A 1920×1080 window (no window manager: the window is sized and placed directly).
     let ids = run("/usr/bin/xdotool", ["search", "--pid", "\(appProcess.processIdentifier)", "--onlyvisible", "--name", ".*"], in: environment)
@@ -97,39 +98,37 @@ func measure(_ what: Run, renderer: String) throws -> String {
         activate("page-curl")
     }
     guard let shown = waitForWindow(stateFile, {
-        ($0["viewWidth"] as? Double ?? 0) > 1800 && ($0["pageCurl"] as? Bool ?? false) == curling && $0["missingTiles"] as? Int == 0
-            && $0["isAnimating"] as? Bool == false
+        $0.viewWidth > 1800 && ($0.pageCurl ?? false) == curling && $0.missingTiles == 0 && !$0.isAnimating
     }) else { return "\(renderer): the window did not reach 1920×1080" }
-    let canvasX = shown["canvasX"] as? Double ?? 0, canvasY = shown["canvasY"] as? Double ?? 0
-    let width = shown["viewWidth"] as? Double ?? 1900, height = shown["viewHeight"] as? Double ?? 1000
+    let canvasX = shown.canvasX, canvasY = shown.canvasY
+    let width = shown.viewWidth, height = shown.viewHeight
     run("/usr/bin/xdotool", ["mousemove", "\(Int(canvasX + width / 2))", "\(Int(canvasY + height / 2))", "click", "1"], in: environment)
-    func ms(_ window: [String: Any], _ key: String) -> String { (window[key] as? Double).map { String(format: "%.1f", $0) } ?? "–" }
+    func ms(_ value: Double?) -> String { value.map { String(format: "%.1f", $0) } ?? "–" }
 
     if case .scroll(let zoom) = what {
         // Actual size, then Ctrl+plus until the zoom asked for.
         run("/usr/bin/xdotool", ["key", "ctrl+0"], in: environment)
         for _ in 0..<30 {
-            guard let w = waitForWindow(stateFile, { $0["isAnimating"] as? Bool == false }),
-                  let current = w["zoom"] as? Double, current < zoom - 0.05 else { break }
+            guard let w = waitForWindow(stateFile, { !$0.isAnimating }), w.zoom < zoom - 0.05 else { break }
             run("/usr/bin/xdotool", ["key", "ctrl+plus"], in: environment)
             usleep(100_000)
         }
         let zoomed = waitSettled(stateFile)
-        let before = zoomed?["viewFrames"] as? Int ?? 0
+        let before = zoomed?.viewFrames ?? 0
         for _ in 0..<4 {
             run("/usr/bin/xdotool", ["click", "--repeat", "40", "--delay", "33", "5"], in: environment)
             run("/usr/bin/xdotool", ["click", "--repeat", "40", "--delay", "33", "4"], in: environment)
         }
         guard let done = waitSettled(stateFile) else { return "\(renderer): no final state" }
-        let zoomShown = Int(((zoomed?["zoom"] as? Double) ?? zoom) * 100)
-        return "\(renderer), wheel at \(zoomShown)%: \((done["viewFrames"] as? Int ?? 0) - before) frames: "
-            + "frame p50 \(ms(done, "viewFrameP50Ms")) ms, p99 \(ms(done, "viewFrameP99Ms")) ms (goal: p99 < 16 ms; zoom frames included)"
+        let zoomShown = Int((zoomed?.zoom ?? zoom) * 100)
+        return "\(renderer), wheel at \(zoomShown)%: \((done.viewFrames ?? 0) - before) frames: "
+            + "frame p50 \(ms(done.viewFrameP50Ms)) ms, p99 \(ms(done.viewFrameP99Ms)) ms (goal: p99 < 16 ms; zoom frames included)"
     }
 
     var completed = 0
     func waitTurned() {
         completed += 1
-        _ = waitForWindow(stateFile, { ($0["pageTurnsCompleted"] as? Int ?? 0) >= completed && $0["isAnimating"] as? Bool == false })
+        _ = waitForWindow(stateFile, { ($0.pageTurnsCompleted ?? 0) >= completed && !$0.isAnimating })
         usleep(150_000)
     }
     for key in Array(repeating: "Next", count: 8) + Array(repeating: "Prior", count: 4) {
@@ -149,9 +148,9 @@ func measure(_ what: Run, renderer: String) throws -> String {
         waitTurned()
     }
     guard let done = waitSettled(stateFile) else { return "\(renderer): no final state" }
-    return "\(renderer), page curls: \(done["pageTurnFrames"] as? Int ?? 0) frames in \(done["pageTurnsCompleted"] as? Int ?? 0) turns at "
-        + "\(Int(width))×\(Int(height)): frame p50 \(ms(done, "pageTurnFrameP50Ms")) ms, p99 \(ms(done, "pageTurnFrameP99Ms")) ms; "
-        + "between frames p50 \(ms(done, "pageTurnIntervalP50Ms")) ms, p99 \(ms(done, "pageTurnIntervalP99Ms")) ms (goal: frame p99 < 16 ms)"
+    return "\(renderer), page curls: \(done.pageTurnFrames ?? 0) frames in \(done.pageTurnsCompleted ?? 0) turns at "
+        + "\(Int(width))×\(Int(height)): frame p50 \(ms(done.pageTurnFrameP50Ms)) ms, p99 \(ms(done.pageTurnFrameP99Ms)) ms; "
+        + "between frames p50 \(ms(done.pageTurnIntervalP50Ms)) ms, p99 \(ms(done.pageTurnIntervalP99Ms)) ms (goal: frame p99 < 16 ms)"
 }
 
 print("frames on \((document as NSString).lastPathComponent), 1920×1080:")

@@ -8,6 +8,7 @@
 import BenchSupport
 import DocumentPoppler
 import Foundation
+import StateSnapshot
 import Geometry
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -18,13 +19,9 @@ guard FileManager.default.isExecutableFile(atPath: app), FileManager.default.fil
     exit(0)
 }
 
-struct Snapshot: Decodable {
-    struct Window: Decodable {
-        var content: String; var missingTiles: Int; var sidebarPage: String?
-        var thumbnailPages: [Int]?; var thumbnailsShownInMs: Double?
-    }
-    var windows: [Window]
-}
+/// The app's state dump, read with the app's own definition of it.
+typealias Snapshot = StateSnapshot
+extension StateSnapshot { typealias Window = WindowSnapshot }
 
 let session = try HeadlessSession()
 defer { session.stop() }
@@ -81,7 +78,7 @@ for round in 0..<3 {
     activate("toggle-sidebar")
     activate("sidebar-page", "[<'thumbnails'>]")
     guard let done = wait({ $0.sidebarPage == "thumbnails" && $0.thumbnailsShownInMs != nil }),
-          let ms = done.thumbnailsShownInMs, let pages = done.thumbnailPages, !pages.isEmpty else {
+          let ms = done.thumbnailsShownInMs, case let pages = done.thumbnailPages, !pages.isEmpty else {
         print("thumbnails: the grid never finished drawing (round \(round + 1))")
         exit(1)
     }

@@ -161,7 +161,6 @@ enum WalkRunner {
         if s.settleDue != nil { return "a settling still due at rest" }
         guard let page = s.currentPage else { return "no current page" }
         let spread = layout.spreadIndex(forPage: page)
-        let first = PageIndex(layout.pageRange(forSpread: spread).lowerBound)
 
         // Fit Page and Fit Width fit: the widest spread across the view; the current spread
         // whole (every spread, when one zoom serves the document).

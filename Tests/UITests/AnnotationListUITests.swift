@@ -20,9 +20,9 @@ final class AnnotationListUITests: XCTestCase {
         }
         session.activate("sidebar-page", "[<'annotations'>]")
         let listed = try XCTUnwrap(session.waitFor("the annotation list is filled") { s in
-            s.windows.first.map { $0.sidebarPage == "annotations" && ($0.annotationList?.count ?? 0) > 3 } ?? false
+            s.windows.first.map { $0.sidebarPage == "annotations" && ($0.annotationList.count) > 3 } ?? false
         }?.windows.first)
-        let rows = try XCTUnwrap(listed.annotationList)
+        let rows = listed.annotationList
         let pages = rows.compactMap { Int($0[1]) }
         XCTAssertEqual(pages, pages.sorted(), "listed page by page")
         let later = try XCTUnwrap(rows.indices.first { (Int(rows[$0][1]) ?? 0) > 1 }, "an annotation past page 1")
@@ -36,13 +36,13 @@ final class AnnotationListUITests: XCTestCase {
         }
         session.xdotool("key", "Delete")
         let deleted = try XCTUnwrap(session.waitFor("Delete in the list removed it") { s in
-            s.windows.first.map { $0.undoName == "Delete" && !($0.annotationList ?? []).contains { $0[0] == id } } ?? false
+            s.windows.first.map { $0.undoName == "Delete" && !($0.annotationList).contains { $0[0] == id } } ?? false
         }?.windows.first)
-        XCTAssertEqual(deleted.annotationList?.count, rows.count - 1)
+        XCTAssertEqual(deleted.annotationList.count, rows.count - 1)
         // Only the rows of the page the delete changed were made again, in their place.
         XCTAssertEqual(deleted.annotationListRowsBuilt, rows.filter { Int($0[1]) == page }.count - 1,
                        "the edit rebuilt page \(page)'s rows, not the list")
-        XCTAssertEqual(deleted.annotationList ?? [], rows.filter { $0[0] != id }, "the other rows are as they were, in order")
+        XCTAssertEqual(deleted.annotationList, rows.filter { $0[0] != id }, "the other rows are as they were, in order")
         session.xdotool("key", "ctrl+s")
         session.waitFor("saved") { $0.windows.first?.hasUnsavedChanges == false }
         session.quitApps()

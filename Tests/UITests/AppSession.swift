@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import BenchSupport
 import Foundation
+import StateSnapshot
 import InteractionEngine
 import TestSupport
 import XCTest
@@ -8,35 +9,12 @@ import XCTest
 /// The real `pdf-annotator` binary on its own Xvfb display and D-Bus session bus, driven with
 /// xdotool, observed through the app's `--state-file` JSON dump and screenshots.
 final class AppSession {
-    struct VisiblePage: Decodable { var page: Int; var x, y, width, height: Double }
-    struct Window: Decodable {
-        var title: String; var path: String?; var content: String; var errorMessage: String?
-        var passwordError: String?; var pageCount: Int; var currentPage: Int; var zoom: Double
-        var zoomMode: String; var offsetX, offsetY, viewWidth, viewHeight, canvasX, canvasY: Double
-        var visiblePages: [VisiblePage]; var missingTiles: Int; var cachedTiles: Int; var cacheBytes: Int
-        var handledInputEvents: Int; var replayFinished: Bool; var isAnimating: Bool
-        var selectedAnnotation: String?; var hoveredAnnotation: String?; var cursor: String
-        var annotations: [Annotation]; var annotationEdits: Int; var selectedText: String?; var pendingExternalLink: String?; var canvasHasFocus: Bool
-        var isEditable: Bool?; var hasUnsavedChanges: Bool?; var undoName: String?; var redoName: String?
-        var tool: String?; var toolbarShown: Bool?; var penDrawsAtOnce: Bool?; var fingerDraws: Bool?
-        var dialog: String?; var saveError: String?; var saving: Bool?; var heldCreations: Int?; var textBoxEditor: String?
-        var selectedAnnotations: [String]?; var contextMenu: [String]?; var liftedAnnotation: String?
-        var pressedAnnotation: String?; var canGoBack: Bool?; var canGoForward: Bool?; var linkTooltip: String?
-        var searchQuery: String?; var searchMatchCount: Int?; var searchCurrentMatch: Int?; var searchDone: Bool?; var searchNotice: String?
-        var properties: [[String]]?; var recentDocuments: [String]?
-        var sidebarShown: Bool?; var outline: [[String]]?; var outlineVisible: [Bool]?; var outlineSelected: Int?; var sidebarPage: String?; var annotationList: [[String]]?; var annotationListRowsBuilt: Int?; var bookmarks: [[String]]?
-        var formFields: [FormField]?; var focusedFormField: String?; var formFieldEditor: String?
-        var searchProgress: Double?; var searchStopped: Bool?; var textSelectionHandles: [[Double]]?
-        var spreadMode: String?; var scrollDirection: String?; var rightToLeft: Bool?; var visibleSpreads: [Int]?
-        var pageColours: String?; var readingMode: Bool?; var fullscreen: Bool?; var pointerHidden: Bool?; var edgeTaps: String?; var oneSpreadAtATime: Bool?; var zoomScope: String?
-        var thumbnailPages: [Int]?; var thumbnailsPainted: [Int]?; var thumbnailCurrentPage: Int?; var thumbnailFrames: [[Double]]?
-        var pageCurl: Bool?; var pageTurnProgress: Double?; var pageTurnsCompleted: Int?; var pageTurnFrames: Int?
-        var pageTurnFrameP99Ms: Double?; var pageTurnIntervalP99Ms: Double?; var layoutInvalidations: Int?
-        var firstFrameTilesTaken: Int?; var firstFrameTilesRendered: Int?
-    }
-    struct FormField: Decodable { var name: String; var kind: String; var value: String?; var readOnly: Bool; var page: Int? }
-    struct Annotation: Decodable { var id: String; var kind: String; var page: Int; var x, y, width, height: Double }
-    struct State: Decodable { var pid: Int; var windows: [Window] }
+    /// The state dump as the app writes it (one definition, in StateSnapshot).
+    typealias State = StateSnapshot
+    typealias Window = WindowSnapshot
+    typealias VisiblePage = WindowSnapshot.VisiblePage
+    typealias FormField = FormFieldSnapshot
+    typealias Annotation = AnnotationSnapshot
 
     static let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let sharedPDFs = repoRoot.deletingLastPathComponent().appendingPathComponent("shared/pdfs")

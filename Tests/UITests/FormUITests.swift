@@ -28,13 +28,13 @@ final class FormUITests: XCTestCase {
         let app = try session.launch([path])
         session.waitFor("the form is open") { s in
             guard s.pid == Int(app.processIdentifier), let w = s.windows.first else { return false }
-            return w.content == "document" && w.missingTiles == 0 && (w.formFields?.count ?? 0) == 11
+            return w.content == "document" && w.missingTiles == 0 && (w.formFields.count) == 11
         }
         // The first Tab goes to the first field (a check box): Space checks it.
         session.xdotool("key", "Tab")
         session.waitFor("the check box has the focus") { $0.windows.first?.focusedFormField == "CheckBox1" }
         session.xdotool("key", "space")
-        session.waitFor("checked") { $0.windows.first?.formFields?.first { $0.name == "CheckBox1" }?.value == "Yes" }
+        session.waitFor("checked") { $0.windows.first?.formFields.first { $0.name == "CheckBox1" }?.value == "Yes" }
         // On to the single-line text field, typed in place.
         session.xdotool("key", "Tab")
         session.waitFor("typing into Text1") { s in s.windows.first?.focusedFormField == "Text1" && s.windows.first?.formFieldEditor == "text" }
@@ -45,7 +45,7 @@ final class FormUITests: XCTestCase {
         session.xdotool("key", "ctrl+s")
         session.waitFor("saved") { s in
             let f = s.windows.first
-            return f?.hasUnsavedChanges == false && f?.formFields?.first { $0.name == "Text1" }?.value == "Ada Lovelace"
+            return f?.hasUnsavedChanges == false && f?.formFields.first { $0.name == "Text1" }?.value == "Ada Lovelace"
         }
         XCTAssertEqual(session.state()?.windows.first?.formFieldEditor, "text", "the field stays open after Ctrl+S")
         XCTAssertNil(session.state()?.windows.first?.selectedText, "Ctrl+A selected no page text")
@@ -64,11 +64,11 @@ final class FormUITests: XCTestCase {
         // The arrows choose within the radio group; undo puts it back to none.
         session.xdotool("key", "Down")
         session.waitFor("Down chose a radio button") { s in
-            let v = s.windows.first?.formFields?.first { $0.name == "RadioGroup1" }?.value
+            let v = s.windows.first?.formFields.first { $0.name == "RadioGroup1" }?.value
             return v != nil && v != "Off" && s.windows.first?.undoName == "Choose Option"
         }
         session.xdotool("key", "ctrl+z")
-        session.waitFor("undone") { $0.windows.first?.formFields?.first { $0.name == "RadioGroup1" }?.value == "Off" }
+        session.waitFor("undone") { $0.windows.first?.formFields.first { $0.name == "RadioGroup1" }?.value == "Off" }
         session.xdotool("key", "Escape")
         session.waitFor("no field has the focus") { $0.windows.first?.focusedFormField == nil }
 
@@ -80,13 +80,13 @@ final class FormUITests: XCTestCase {
         session.xdotool("mousemove", String(Int(origin.x + w.canvasX + radio.x + radio.width / 2)),
                         String(Int(origin.y + w.canvasY + radio.y + radio.height / 2)), "click", "1")
         session.waitFor("the radio is chosen") { s in
-            let v = s.windows.first?.formFields?.first { $0.name == "RadioGroup1" }?.value
+            let v = s.windows.first?.formFields.first { $0.name == "RadioGroup1" }?.value
             return v != nil && v != "Off"
         }
         session.xdotool("key", "ctrl+z")
-        session.waitFor("undone") { $0.windows.first?.formFields?.first { $0.name == "RadioGroup1" }?.value == "Off" }
+        session.waitFor("undone") { $0.windows.first?.formFields.first { $0.name == "RadioGroup1" }?.value == "Off" }
         session.xdotool("key", "ctrl+shift+z")
-        session.waitFor("redone") { $0.windows.first?.formFields?.first { $0.name == "RadioGroup1" }?.value != "Off" }
+        session.waitFor("redone") { $0.windows.first?.formFields.first { $0.name == "RadioGroup1" }?.value != "Off" }
         session.xdotool("key", "ctrl+s")
         session.waitFor("saved again") { $0.windows.first?.hasUnsavedChanges == false }
         values = try acroFormValues(session, path)

@@ -26,7 +26,7 @@ final class RecentDocumentsUITests: XCTestCase {
         let empty = try XCTUnwrap(session.waitFor("the empty window lists it") { s in
             s.windows.first.map { $0.content == "empty" && $0.recentDocuments == [path] } ?? false
         }?.windows.first)
-        XCTAssertEqual(empty.recentDocuments?.count, 1)
+        XCTAssertEqual(empty.recentDocuments.count, 1)
         // The Open button has the focus; Tab reaches the recent document, Return opens it.
         session.xdotool("key", "Tab")
         session.xdotool("key", "Return")

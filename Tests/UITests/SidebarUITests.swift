@@ -16,9 +16,9 @@ final class SidebarUITests: XCTestCase {
         }
         session.xdotool("key", "F9")
         let shown = try XCTUnwrap(session.waitFor("the outline is read") { s in
-            s.windows.first.map { $0.sidebarShown == true && $0.outline?.count == 187 } ?? false
+            s.windows.first.map { $0.sidebarShown == true && $0.outline.count == 187 } ?? false
         }?.windows.first)
-        let outline = try XCTUnwrap(shown.outline), visible = try XCTUnwrap(shown.outlineVisible)
+        let outline = shown.outline, visible = shown.outlineVisible
         XCTAssertEqual(outline.count, visible.count)
         let shownEntries = outline.indices.filter { visible[$0] }
         XCTAssertGreaterThan(shownEntries.count, 5, "the top level is shown")

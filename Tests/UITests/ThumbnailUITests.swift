@@ -18,16 +18,16 @@ final class ThumbnailUITests: XCTestCase {
         session.waitFor("the sidebar is shown") { $0.windows.first?.sidebarShown == true }
         session.activate("sidebar-page", "[<'thumbnails'>]")
         let shown = try XCTUnwrap(session.waitFor("the visible thumbnails are drawn") { s in
-            guard let w = s.windows.first, w.sidebarPage == "thumbnails", let visible = w.thumbnailPages, !visible.isEmpty else { return false }
-            return Set(visible).isSubset(of: Set(w.thumbnailsPainted ?? []))
+            guard let w = s.windows.first, w.sidebarPage == "thumbnails", case let visible = w.thumbnailPages, !visible.isEmpty else { return false }
+            return Set(visible).isSubset(of: Set(w.thumbnailsPainted))
         }?.windows.first)
-        XCTAssertEqual(shown.thumbnailPages?.first, 1)
+        XCTAssertEqual(shown.thumbnailPages.first, 1)
         XCTAssertEqual(shown.thumbnailCurrentPage, 1, "the page in view is highlighted")
-        XCTAssertLessThan(shown.thumbnailsPainted?.count ?? 0, 60, "only the rows near the view are drawn, not 236 pages")
+        XCTAssertLessThan(shown.thumbnailsPainted.count, 60, "only the rows near the view are drawn, not 236 pages")
 
         // A drawn thumbnail shows the page: text pixels inside its box, not just white (page 3,
         // the table of contents, is full of text).
-        let frames = try XCTUnwrap(shown.thumbnailFrames)
+        let frames = shown.thumbnailFrames
         let first = try XCTUnwrap(frames.first { $0[0] == 3 }, "three thumbnails fit in the sidebar")
         let origin = try XCTUnwrap(session.windowOrigin(pid: Int(app.processIdentifier)))
         let shot = try session.screenshot()
@@ -46,8 +46,8 @@ final class ThumbnailUITests: XCTestCase {
         session.xdotool("key", "Return")
         session.waitFor("the last page's thumbnail is highlighted and drawn") { s in
             guard let w = s.windows.first else { return false }
-            return w.currentPage == 236 && w.thumbnailCurrentPage == 236 && (w.thumbnailPages ?? []).contains(236)
-                && (w.thumbnailsPainted ?? []).contains(236)
+            return w.currentPage == 236 && w.thumbnailCurrentPage == 236 && (w.thumbnailPages).contains(236)
+                && (w.thumbnailsPainted).contains(236)
         }
 
         // A click on another visible thumbnail goes to its page.

@@ -147,7 +147,6 @@ extension PdfCanvas {
         }
         gtk_widget_queue_draw(area)
         guard !placed.isEmpty, editing?.commit(EditRecord(name, .insert(placed))) == true else { return }
-        diagnostics.annotationEdits += 1
     }
 
     /// The selection's span on each of its pages whose text is known, in reading order.
@@ -244,7 +243,6 @@ extension PdfCanvas {
             return unchanged == a ? nil : (a, after)
         }
         guard !pairs.isEmpty, editing.commit(EditRecord(name, .replace(before: pairs.map(\.0), after: pairs.map(\.1)))) else { return }
-        diagnostics.annotationEdits += 1
     }
 
     /// The primary selected annotation, whose properties the style row shows.
@@ -288,7 +286,6 @@ extension PdfCanvas {
             return PlacedAnnotation(copy, at: start + offset)
         }
         guard editing.commit(EditRecord("Paste", .insert(copies))) else { return false }
-        diagnostics.annotationEdits += 1
         // The copies are selected at once (their targets are known before the page is drawn again).
         refreshTargets(on: page)
         interaction.deselectAnnotation()
@@ -307,7 +304,6 @@ extension PdfCanvas {
         guard let editing else { return false }
         let index = editing.editor.annotations(on: a.page).count
         let done = editing.commit(EditRecord(name, .insert([PlacedAnnotation(a, at: index)])))
-        if done { diagnostics.annotationEdits += 1 }
         gtk_widget_queue_draw(area)
         return done
     }
@@ -320,7 +316,7 @@ extension PdfCanvas {
             $0.contents = text.isEmpty ? nil : text
             $0.modified = PDFDate.string(secondsSince1970: Int64(time(nil)))
         }
-        if editing.commit(EditRecord(name, .replace(before: [note], after: [after]))) { diagnostics.annotationEdits += 1 }
+        editing.commit(EditRecord(name, .replace(before: [note], after: [after])))
     }
 
     /// The ink stroke or shape being drawn, in the tool's colour and width at the current zoom,

@@ -16,6 +16,8 @@ extension PdfCanvas {
         editing = session
         session.renderQueue = renderQueue
         session.onContentChanged = { [weak self] pages in self?.contentChanged(pages) }
+        // Every undoable step counts once for the state dump's `annotationEdits`.
+        session.onCommitted = { [weak self] in self?.diagnostics.annotationEdits += 1 }
         for page in content.annotationsByPage.keys { refreshTargets(on: page) }
     }
 
@@ -120,7 +122,6 @@ extension PdfCanvas {
             return a
         }
         if editing?.commit(EditRecord(name, .replace(before: ended.map(\.start), after: after))) == true {
-            diagnostics.annotationEdits += 1
         } else {
             for t in ended {
                 previews.transforms[t.start.id] = t
@@ -140,7 +141,6 @@ extension PdfCanvas {
         let removal = editor.model.removal(of: all)
         if editing?.commit(EditRecord("Delete", .remove(removal))) == true {
             for a in doomed { interaction.remove(a.annotationID) }
-            diagnostics.annotationEdits += 1
         }
     }
 

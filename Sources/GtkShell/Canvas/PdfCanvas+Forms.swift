@@ -213,7 +213,6 @@ extension PdfCanvas {
         case .text, .pushButton, .signature: name = "Fill Field"
         }
         if session.commit(EditRecord(name, .setFieldValue(field: field.name, before: before, after: normalized))) {
-            diagnostics.annotationEdits += 1
         }
     }
 

@@ -5,6 +5,7 @@ import DocumentLayout
 import DocumentSession
 import Geometry
 import InteractionEngine
+import StateSnapshot
 
 /// The canvas as host of the interaction engine: it keeps the engine's scene in step with the
 /// layout and applies the engine's decisions (view changes, annotation commands, cursor,

@@ -23,6 +23,8 @@ final class EditingSession {
     var onContentChanged: ((Set<PageIndex>) -> Void)?
     /// Called after every change to what can be undone or saved (title, Edit menu).
     var onHistoryChanged: (() -> Void)?
+    /// Called after each new edit is applied (not after undo or redo).
+    var onCommitted: (() -> Void)?
     /// The worker that reloads the document between two tiles.
     weak var renderQueue: RenderQueue?
 
@@ -46,6 +48,7 @@ final class EditingSession {
             return false
         }
         changed(editor.pages(changedBy: record.edit))
+        onCommitted?()
         return true
     }
 

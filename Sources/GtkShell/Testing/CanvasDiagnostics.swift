@@ -8,7 +8,7 @@ public struct CanvasDiagnostics: Sendable {
     public internal(set) var handledInputEvents = 0
     /// Set when a `--replay-input` recording has been fed in completely.
     public internal(set) var replayFinished = false
-    /// Annotation edits applied so far (moves, resizes, creations).
+    /// Undoable steps made so far (every new edit counts one; undo and redo do not).
     public internal(set) var annotationEdits = 0
     /// How many times a viewport change made the layout redo its frames.
     public internal(set) var layoutInvalidations = 0

@@ -130,7 +130,6 @@ extension DocumentWindow {
             }
         }
         annotationListRowsBuilt = built
-        application?.stateChanged()
     }
 
     /// The annotations of a page the list shows: those a user edits (no links, popups or
@@ -165,7 +164,6 @@ extension DocumentWindow {
                 annotationListRowsBuilt += 1
             }
         }
-        application?.stateChanged()
         guard last < canvas.pageCount else { annotationListComplete = true; return }
         MainLoop.post(priority: G_PRIORITY_DEFAULT_IDLE) { [weak self] in
             self?.listAnnotations(from: last, kinds: kinds, generation: generation)

@@ -116,7 +116,6 @@ extension DocumentWindow {
                       let key = self.documentKey else { return }
                 self.bookmarks[index].name = text
                 BookmarkStore.standard.save(self.bookmarks, for: key)
-                self.application?.stateChanged()
             })
             let page = gtk_label_new(String(bookmark.page))!
             gtk_widget_add_css_class(page, "dim-label")
@@ -126,6 +125,5 @@ extension DocumentWindow {
             gtk_list_box_row_set_child(cast(row), box)
             gtk_list_box_append(cast(list), row)
         }
-        application?.stateChanged()
     }
 }

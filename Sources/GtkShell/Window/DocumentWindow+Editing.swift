@@ -134,6 +134,7 @@ extension DocumentWindow {
             gtk_window_set_title(cast(window), title)
             gtk_label_set_text(cast(titleLabel), title)
         }
+        // The edit history changed (undo and redo names, unsaved changes): the dump says so.
         application?.stateChanged()
     }
 
@@ -278,7 +279,6 @@ extension DocumentWindow {
                 completion?(false)
             }
         }
-        application?.stateChanged()
     }
 
     /// Ctrl+Shift+S: asks for a new name with the native chooser, then saves there and goes on
@@ -309,7 +309,6 @@ extension DocumentWindow {
             self.save(as: target, completion: completion)
         })
         pendingDialog = "save-as"
-        application?.stateChanged()
         gtk_native_dialog_show(cast(native))
     }
 
@@ -397,12 +396,10 @@ extension DocumentWindow {
             self.pendingDialog = nil
             if let text { self.canvas.setNoteText(text, of: note.id) }
             gtk_widget_grab_focus(self.canvas.area)
-            self.application?.stateChanged()
         }
         noteEditor = editor
         pendingDialog = "note"
         editor.present()
-        application?.stateChanged()
     }
 
     // MARK: Dialogs
@@ -422,12 +419,10 @@ extension DocumentWindow {
         }
         gtk_dialog_set_default_response(cast(dialog), defaultResponse)
         pendingDialog = kind
-        application?.stateChanged()
         Signals.connect(raw(dialog), "response", int: { [weak self] response in
             gtk_window_destroy(cast(dialog))
             self?.pendingDialog = nil
             answer(response)
-            self?.application?.stateChanged()
         })
         gtk_window_present(cast(dialog))
         if let button = gtk_dialog_get_widget_for_response(cast(dialog), defaultResponse) { gtk_widget_grab_focus(button) }

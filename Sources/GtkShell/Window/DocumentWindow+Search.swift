@@ -127,6 +127,5 @@ extension DocumentWindow {
         gtk_widget_set_visible(stop, running ? 1 : 0)
         if let state = canvas.searchState { gtk_progress_bar_set_fraction(cast(progress), state.progress) }
         gtk_label_set_text(cast(status), searchNotice.map { "\(text) · \($0)" } ?? text)
-        application?.stateChanged()
     }
 }

@@ -81,7 +81,6 @@ extension DocumentWindow {
                 self.thumbnails?.revealCurrentPage()
             }
             self.refreshAnnotationList()
-            self.application?.stateChanged()
         })
         let panel = panelBox
         gtk_paned_set_start_child(cast(paned), panel)
@@ -111,7 +110,6 @@ extension DocumentWindow {
             } else {
                 gtk_widget_grab_focus(self.canvas.area)
             }
-            self.application?.stateChanged()
         }
     }
 
@@ -178,7 +176,6 @@ extension DocumentWindow {
         applyOutlineVisibility()
         followReading()
         focusOutline()
-        application?.stateChanged()
     }
 
     /// The keyboard goes to the highlighted entry (or the first), once there are entries.
@@ -213,7 +210,6 @@ extension DocumentWindow {
         sidebar.entries[index].expanded.toggle()
         gtk_button_set_icon_name(cast(arrow), sidebar.entries[index].expanded ? "pan-down-symbolic" : "pan-end-symbolic")
         applyOutlineVisibility()
-        application?.stateChanged()
     }
 
     private func activateOutlineRow(_ index: Int) {

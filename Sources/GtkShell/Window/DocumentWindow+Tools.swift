@@ -55,7 +55,6 @@ extension DocumentWindow {
             self.showStyle(of: choice.tool)
             // A tool acts on the page: the keyboard goes back there after a click on the toolbar.
             gtk_widget_grab_focus(self.canvas.area)
-            self.application?.stateChanged()
         })
         g_action_map_add_action(OpaquePointer(window), action)
         g_object_unref(raw(action))
@@ -85,6 +84,7 @@ extension DocumentWindow {
         Signals.connect(raw(action), "activate", pointer: { [weak self] _ in
             let now = toggle()
             g_simple_action_set_state(action, g_variant_new_boolean(now ? 1 : 0))
+            // A setting's state is in the dump whether or not anything on screen changes.
             self?.application?.stateChanged()
         })
         g_action_map_add_action(OpaquePointer(window), action)

@@ -45,7 +45,6 @@ extension DocumentWindow {
             if on { self.canvas.setPagesOneSpreadAtATime(true) }
             self.syncViewActions()
             self.rememberPlace()
-            self.application?.stateChanged()
         }
         addToggleAction("zoom-each-spread", initially: true) { [weak self] on in self?.canvas.zoomsEachSpread = on }
         addToggleAction("scroll-sideways") { [weak self] on in self?.changeLayout { $0.direction = on ? .horizontal : .vertical } }
@@ -54,7 +53,6 @@ extension DocumentWindow {
             guard let self, let colours = PageColours(rawValue: value), colours != self.pageColours.value else { return }
             self.pageColours.value = colours
             self.canvas.redrawAllPages()
-            self.application?.stateChanged()
         }
         addChoiceAction("edge-taps", initially: "narrow") { [weak self] value in
             guard let self else { return }
@@ -62,7 +60,6 @@ extension DocumentWindow {
             interactions.fastScroll.isEnabled = value != "off"
             interactions.settings.fastScrollEdgeFraction = value == "wide" ? 0.2 : 0.1
             self.edgeTaps = value
-            self.application?.stateChanged()
         }
         addToggleAction("reading-mode") { [weak self] on in self?.setReadingMode(on) }
         addToggleAction("fullscreen") { [weak self] on in
@@ -83,7 +80,6 @@ extension DocumentWindow {
             guard let self else { return }
             self.updateIdlePointer()
             self.syncViewActions()
-            self.application?.stateChanged()
         })
     }
 
@@ -94,7 +90,6 @@ extension DocumentWindow {
         canvas.setLayoutSettings(settings)
         syncViewActions()
         rememberPlace()
-        application?.stateChanged()
     }
 
     /// Reading mode hides the header bar and the toolbar, leaving the pages alone.
@@ -105,7 +100,6 @@ extension DocumentWindow {
         if let toolbarRevealer { gtk_widget_set_visible(toolbarRevealer, on ? 0 : 1) }
         updateIdlePointer()
         syncViewActions()
-        application?.stateChanged()
     }
 
     /// In fullscreen and in reading mode the pointer hides when it rests over the page.
@@ -124,6 +118,8 @@ extension DocumentWindow {
         setActionState("zoom-each-spread", g_variant_new_boolean(canvas.zoomsEachSpread ? 1 : 0))
         setActionState("page-colours", g_variant_new_string(pageColours.value.rawValue))
         setActionState("edge-taps", g_variant_new_string(edgeTaps))
+        // The View actions' states are in the dump whether or not anything on screen changes.
+        application?.stateChanged()
         setActionState("reading-mode", g_variant_new_boolean(readingMode ? 1 : 0))
         setActionState("fullscreen", g_variant_new_boolean(gtk_window_is_fullscreen(cast(window))))
     }
@@ -156,6 +152,7 @@ extension DocumentWindow {
             g_variant_unref(state)
             toggle(on)
             g_simple_action_set_state(action, g_variant_new_boolean(on ? 1 : 0))
+            // A setting's state is in the dump whether or not anything on screen changes.
             self.application?.stateChanged()
         })
         g_action_map_add_action(OpaquePointer(window), action)

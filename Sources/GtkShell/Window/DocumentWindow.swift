@@ -38,6 +38,8 @@ public final class DocumentWindow {
     let subtitleLabel: UnsafeMutablePointer<GtkWidget>
     var navigationWidgets: [UnsafeMutablePointer<GtkWidget>] = []
     var zoomLabel = ""
+    /// Whether the window's frames refresh the state dump already.
+    var watchesFramesForStateDump = false
     weak var application: AnnotatorApplication?
     var fileChooser: OpaquePointer?
     var saveChooser: OpaquePointer?
@@ -51,9 +53,9 @@ public final class DocumentWindow {
     var editMenu: OpaquePointer?
     var editMenuLabels = (undo: "", redo: "")
     /// The question or message shown over the window, by kind, for the state dump.
-    public internal(set) var pendingDialog: String?
+    public internal(set) var pendingDialog: String? { didSet { application?.stateChanged() } }
     /// What the last failed save said, until a save succeeds.
-    public internal(set) var saveError: String?
+    public internal(set) var saveError: String? { didSet { application?.stateChanged() } }
     /// The user answered the close question: the next close request closes.
     var closeConfirmed = false
     /// Saves asked for while one was being written, run once it is done.
@@ -191,7 +193,10 @@ public final class DocumentWindow {
         StartupTrace.mark("  window: actions")
         installDropTarget()
         // Once the window is up, the page it shows gets its initial focus right.
-        Signals.connect(raw(window), "map") { [weak self] in self?.focusPrimaryButton() }
+        Signals.connect(raw(window), "map") { [weak self] in
+            self?.focusPrimaryButton()
+            self?.refreshStateDumpOnEveryFrame()
+        }
         Signals.connectReturningBool(raw(window), "close-request") { [weak self] in
             guard let self else { return false }
             // True keeps the window: it asks about unsaved changes first.
@@ -328,6 +333,15 @@ public final class DocumentWindow {
     }
 
     /// Keeps the page number and zoom label in step with the canvas.
+    /// The state dump follows what the window shows: every frame painted (a bar shown, a
+    /// title changed, a page drawn, a turn's step) refreshes it, so no change needs a call of
+    /// its own. Only windows of their own (dialogs) still say when they open and close.
+    func refreshStateDumpOnEveryFrame() {
+        guard application?.stateDump != nil, !watchesFramesForStateDump, let clock = gtk_widget_get_frame_clock(window) else { return }
+        watchesFramesForStateDump = true
+        Signals.connect(raw(clock), "after-paint") { [weak self] in self?.application?.stateChanged() }
+    }
+
     func viewChanged() {
         if content == .document, let page = canvas.currentPage {
             let text = "\(page.displayNumber)"
@@ -344,17 +358,17 @@ public final class DocumentWindow {
             zoomLabel = label
             gtk_label_set_text(cast(zoomText), label)
         }
+        // The canvas's one notification of its changes (view, selection, tool, input).
         application?.stateChanged()
     }
 
     /// The address the user is being asked about, while the question is open.
-    public private(set) var pendingExternalLink: String?
+    public private(set) var pendingExternalLink: String? { didSet { application?.stateChanged() } }
 
     /// Asks before opening an address outside the document; opens it only on "Open Link".
     func confirmOpening(_ uri: String) {
         guard pendingExternalLink == nil, let dialog = ann_open_link_dialog_new(cast(window), uri) else { return }
         pendingExternalLink = uri
-        application?.stateChanged()
         Signals.connect(raw(dialog), "response", int: { [weak self] response in
             gtk_window_destroy(cast(dialog))
             guard let self else { return }
@@ -362,7 +376,6 @@ public final class DocumentWindow {
             if response == GTK_RESPONSE_ACCEPT.rawValue {
                 gtk_show_uri(cast(self.window), uri, UInt32(GDK_CURRENT_TIME))
             }
-            self.application?.stateChanged()
         })
         gtk_window_present(cast(dialog))
     }

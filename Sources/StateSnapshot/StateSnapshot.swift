@@ -1,0 +1,471 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+/// The state dump (`--state-file`): what the app writes as JSON after every change so that UI
+/// tests, benchmarks and tests outside this repository can wait for conditions instead of
+/// sleeping. One definition: the app writes these types and the UI tests and benchmarks read
+/// them. Documented field by field in the GtkShell DocC catalogue; fields are added, never
+/// renamed or dropped.
+public struct StateSnapshot: Codable, Sendable {
+    /// The version of this format: 2 added `version` itself (everything of version 1 is kept).
+    public static let currentVersion = 2
+    public var version: Int
+    /// The app's process id.
+    public var pid: Int
+    public var windows: [WindowSnapshot]
+
+    public init(version: Int = StateSnapshot.currentVersion, pid: Int, windows: [WindowSnapshot]) {
+        self.version = version
+        self.pid = pid
+        self.windows = windows
+    }
+}
+
+/// What a window shows, in numbers: written as JSON by ``StateDump`` so UI tests can wait for
+/// conditions instead of sleeping. The format is documented in the GtkShell DocC catalogue.
+public struct WindowSnapshot: Codable, Sendable {
+    public struct VisiblePage: Codable, Sendable {
+        /// 1-based page number.
+        public var page: Int
+        /// The page's rectangle in canvas-widget coordinates (logical px).
+        public var x, y, width, height: Double
+
+        public init(page: Int, x: Double, y: Double, width: Double, height: Double) {
+            self.page = page
+            self.x = x
+            self.y = y
+            self.width = width
+            self.height = height
+        }
+    }
+    public var title: String
+    public var path: String?
+    public var content: String
+    public var errorMessage: String?
+    public var passwordError: String?
+    public var pageCount: Int
+    /// 1-based; 0 when no document is shown.
+    public var currentPage: Int
+    public var zoom: Double
+    public var zoomMode: String
+    public var offsetX, offsetY: Double
+    public var viewWidth, viewHeight: Double
+    /// The canvas widget's top-left inside the window's surface (logical px).
+    public var canvasX, canvasY: Double
+    public var visiblePages: [VisiblePage]
+    /// Visible tiles not rendered yet; 0 means everything visible is sharp.
+    public var missingTiles: Int
+    public var cachedTiles: Int
+    public var cacheBytes: Int
+    /// Engine input events the canvas handled (live or replayed).
+    public var handledInputEvents: Int
+    public var replayFinished: Bool
+    /// Whether something on the canvas still moves by itself (momentum, a pointer effect, a
+    /// spread settling or due to settle, a page turn's animation).
+    public var isAnimating: Bool
+    public var selectedAnnotation: String?
+    public var hoveredAnnotation: String?
+    /// The CSS cursor name over the canvas.
+    public var cursor: String
+    /// Annotations on the visible pages, with their rectangles on screen.
+    public var annotations: [AnnotationSnapshot]
+    /// Undoable steps made so far (every new edit counts one; undo and redo do not).
+    public var annotationEdits: Int
+    /// The selected text, if any.
+    public var selectedText: String?
+    /// The address an open "open this link?" question names.
+    public var pendingExternalLink: String?
+    /// Whether keys go to the canvas (scrolling keys work without a click first).
+    public var canvasHasFocus: Bool
+    /// Whether the document's editor is open (it opens just after the first frame).
+    public var isEditable: Bool
+    /// Whether there are changes a save would write.
+    public var hasUnsavedChanges: Bool
+    /// What Undo and Redo would do ("Move"), or `nil` when there is nothing.
+    public var undoName: String?
+    public var redoName: String?
+    /// The question or message open over the window: "restore", "close", "save-failed",
+    /// "changed-on-disk", "journal-stale", "journal-locked", "restore-failed", "save-as" (the file chooser), "note" (a
+    /// note's text being written), "stamp-picture" (the picture chooser), "stamp-picture-failed";
+    /// `nil` when none.
+    public var dialog: String?
+    /// What the last failed save said, until a save succeeds.
+    public var saveError: String?
+    /// Whether a save is being written (on a worker: the window goes on answering).
+    public var saving: Bool
+    /// Strokes and shapes just made, still drawn over their page until its tiles show them.
+    public var heldCreations: Int
+    /// The text box being written in place: its annotation's id, "" for a new box; `nil` when none.
+    public var textBoxEditor: String?
+    /// The tool in use: "select", "pen", "highlight", "underline", "strike-out", "squiggly", "rectangle", "text", "stamp", "ellipse", "line", "arrow", "note", "eraser".
+    public var tool: String
+    /// Whether the annotation toolbar is shown.
+    public var toolbarShown: Bool
+    /// Whether a pen draws at once whatever tool is picked (the main menu's setting).
+    public var penDrawsAtOnce: Bool
+    /// Whether a finger draws with the pen tool after a pen was used ("Draw with Finger").
+    public var fingerDraws: Bool
+    /// Every selected annotation's id, in the order they were selected (the last is
+    /// `selectedAnnotation`).
+    public var selectedAnnotations: [String]
+    /// The items of the context menu while it is shown ("Delete", "Copy", "Properties",
+    /// "Paste"), `nil` when it is not.
+    public var contextMenu: [String]?
+    /// The annotation a finger holds up (drawn lifted), if any.
+    public var liftedAnnotation: String?
+    /// The annotation or link a finger presses (drawn pressed), if any.
+    public var pressedAnnotation: String?
+    /// Whether Back (Alt+Left) and Forward (Alt+Right) have somewhere to go.
+    public var canGoBack: Bool
+    public var canGoForward: Bool
+    /// What the link under the pointer leads to (its tooltip), if a link is under it.
+    public var linkTooltip: String?
+    /// The search (Ctrl+F): its query, how many matches so far, the current one's number
+    /// (1-based), whether every page was read, and the bar's notice ("Continued from the start").
+    public var searchQuery: String?
+    public var searchMatchCount: Int
+    public var searchCurrentMatch: Int?
+    public var searchDone: Bool
+    public var searchNotice: String?
+    /// The Document Properties window's rows (label and value) while it is open.
+    public var properties: [[String]]?
+    /// The recent documents the empty window lists (paths, newest first).
+    public var recentDocuments: [String]
+    /// The sidebar (F9): shown or not; its outline entries as [title, 1-based page or ""] in
+    /// order, whether each is shown (its ancestors open), and the highlighted one's index.
+    public var sidebarShown: Bool
+    public var outline: [[String]]
+    public var outlineVisible: [Bool]
+    public var outlineSelected: Int?
+    /// The sidebar page shown ("outline", "annotations") and the annotation list's rows as
+    /// [id, 1-based page, kind, text].
+    public var sidebarPage: String?
+    public var annotationList: [[String]]
+    /// Rows the annotation list made at its last listing or update: after an edit, only the
+    /// rows of the pages it changed.
+    public var annotationListRowsBuilt: Int
+    /// The document's bookmarks as [name, 1-based page].
+    public var bookmarks: [[String]]
+    /// The form's fields in the field tree's order, with their current values.
+    public var formFields: [FormFieldSnapshot]
+    /// The fully qualified name of the field that has the focus, and the open editor:
+    /// "text" (typed in place) or "choices" (a list popped up), or `nil`.
+    public var focusedFormField: String?
+    public var formFieldEditor: String?
+    /// The sidebar's thumbnails: the 1-based pages whose thumbnail is in the grid's visible
+    /// area, the pages with a drawn thumbnail among those the grid holds, and the highlighted
+    /// page.
+    public var thumbnailPages: [Int]
+    public var thumbnailsPainted: [Int]
+    public var thumbnailCurrentPage: Int?
+    /// Each visible thumbnail as [1-based page, x, y, width, height] in the window surface's
+    /// logical pixels (as `canvasX` and `canvasY`).
+    public var thumbnailFrames: [[Double]]
+    /// The share of the pages the search has read (0…1), and whether the user stopped it.
+    public var searchProgress: Double?
+    public var searchStopped: Bool?
+    /// A finger's selection's handles, [[x, y], [x, y]] (the points under its first and last
+    /// character, in canvas-widget coordinates), while they are shown.
+    public var textSelectionHandles: [[Double]]?
+    /// Milliseconds from the thumbnails grid being shown to every thumbnail in view drawn (the
+    /// last time it was shown).
+    public var thumbnailsShownInMs: Double?
+    /// The layout: "single", "double" or "book"; "vertical" or "horizontal"; whether it binds
+    /// on the right; the 0-based spreads in view; the page colours ("normal", "night",
+    /// "sepia"); reading mode (bars hidden) and fullscreen.
+    public var spreadMode: String?
+    public var scrollDirection: String?
+    public var rightToLeft: Bool?
+    public var visibleSpreads: [Int]?
+    public var pageColours: String?
+    public var readingMode: Bool?
+    public var fullscreen: Bool?
+    /// Whether the pointer is hidden over the page (idle in fullscreen).
+    public var pointerHidden: Bool?
+    /// The edge bands where a tap turns pages: "off", "narrow" or "wide".
+    public var edgeTaps: String?
+    /// Whether the view pages one spread at a time, and whether each spread zooms on its own
+    /// ("spread") or the whole document shares one zoom ("document").
+    public var oneSpreadAtATime: Bool?
+    public var zoomScope: String?
+    /// Whether pages turn with a curl; the turn under way (0 flat … 1 turned over, `nil` when
+    /// none); how many turns have ended; and the frames of the turns so far (the last 2,000):
+    /// how many, and the 50th/99th percentile of each frame's time from its start to the end
+    /// of its paint and of the time between frames, in ms.
+    public var pageCurl: Bool?
+    public var pageTurnProgress: Double?
+    public var pageTurnsCompleted: Int?
+    public var pageTurnFrames: Int?
+    public var pageTurnFrameP50Ms: Double?
+    public var pageTurnFrameP99Ms: Double?
+    public var pageTurnIntervalP50Ms: Double?
+    public var pageTurnIntervalP99Ms: Double?
+    /// How many times a viewport change made the layout redo its frames (never, for the
+    /// built-in layouts).
+    public var layoutInvalidations: Int?
+    /// The frames painted after the view moved (scrolling, zooming, settling; turns apart) so
+    /// far (the last 2,000): how many, and the 50th/99th percentile of each one's time from the
+    /// frame clock's start of the frame to the end of its paint, in ms.
+    public var viewFrames: Int?
+    public var viewFrameP50Ms: Double?
+    public var viewFrameP99Ms: Double?
+    /// The document's first frame: how many of its visible tiles the start-up worker had
+    /// rendered ahead (and were taken), and how many the first draw rendered itself.
+    public var firstFrameTilesTaken: Int?
+    public var firstFrameTilesRendered: Int?
+
+    public init(
+        title: String,
+        path: String? = nil,
+        content: String,
+        errorMessage: String? = nil,
+        passwordError: String? = nil,
+        pageCount: Int,
+        currentPage: Int,
+        zoom: Double,
+        zoomMode: String,
+        offsetX: Double,
+        offsetY: Double,
+        viewWidth: Double,
+        viewHeight: Double,
+        canvasX: Double,
+        canvasY: Double,
+        visiblePages: [VisiblePage],
+        missingTiles: Int,
+        cachedTiles: Int,
+        cacheBytes: Int,
+        handledInputEvents: Int,
+        replayFinished: Bool,
+        isAnimating: Bool,
+        selectedAnnotation: String? = nil,
+        hoveredAnnotation: String? = nil,
+        cursor: String,
+        annotations: [AnnotationSnapshot],
+        annotationEdits: Int,
+        selectedText: String? = nil,
+        pendingExternalLink: String? = nil,
+        canvasHasFocus: Bool,
+        isEditable: Bool,
+        hasUnsavedChanges: Bool,
+        undoName: String? = nil,
+        redoName: String? = nil,
+        dialog: String? = nil,
+        saveError: String? = nil,
+        saving: Bool,
+        heldCreations: Int,
+        textBoxEditor: String? = nil,
+        tool: String,
+        toolbarShown: Bool,
+        penDrawsAtOnce: Bool,
+        fingerDraws: Bool,
+        selectedAnnotations: [String],
+        contextMenu: [String]? = nil,
+        liftedAnnotation: String? = nil,
+        pressedAnnotation: String? = nil,
+        canGoBack: Bool,
+        canGoForward: Bool,
+        linkTooltip: String? = nil,
+        searchQuery: String? = nil,
+        searchMatchCount: Int,
+        searchCurrentMatch: Int? = nil,
+        searchDone: Bool,
+        searchNotice: String? = nil,
+        properties: [[String]]? = nil,
+        recentDocuments: [String],
+        sidebarShown: Bool,
+        outline: [[String]],
+        outlineVisible: [Bool],
+        outlineSelected: Int? = nil,
+        sidebarPage: String? = nil,
+        annotationList: [[String]],
+        annotationListRowsBuilt: Int,
+        bookmarks: [[String]],
+        formFields: [FormFieldSnapshot],
+        focusedFormField: String? = nil,
+        formFieldEditor: String? = nil,
+        thumbnailPages: [Int],
+        thumbnailsPainted: [Int],
+        thumbnailCurrentPage: Int? = nil,
+        thumbnailFrames: [[Double]],
+        searchProgress: Double? = nil,
+        searchStopped: Bool? = nil,
+        textSelectionHandles: [[Double]]? = nil,
+        thumbnailsShownInMs: Double? = nil,
+        spreadMode: String? = nil,
+        scrollDirection: String? = nil,
+        rightToLeft: Bool? = nil,
+        visibleSpreads: [Int]? = nil,
+        pageColours: String? = nil,
+        readingMode: Bool? = nil,
+        fullscreen: Bool? = nil,
+        pointerHidden: Bool? = nil,
+        edgeTaps: String? = nil,
+        oneSpreadAtATime: Bool? = nil,
+        zoomScope: String? = nil,
+        pageCurl: Bool? = nil,
+        pageTurnProgress: Double? = nil,
+        pageTurnsCompleted: Int? = nil,
+        pageTurnFrames: Int? = nil,
+        pageTurnFrameP50Ms: Double? = nil,
+        pageTurnFrameP99Ms: Double? = nil,
+        pageTurnIntervalP50Ms: Double? = nil,
+        pageTurnIntervalP99Ms: Double? = nil,
+        layoutInvalidations: Int? = nil,
+        viewFrames: Int? = nil,
+        viewFrameP50Ms: Double? = nil,
+        viewFrameP99Ms: Double? = nil,
+        firstFrameTilesTaken: Int? = nil,
+        firstFrameTilesRendered: Int? = nil
+    ) {
+        self.title = title
+        self.path = path
+        self.content = content
+        self.errorMessage = errorMessage
+        self.passwordError = passwordError
+        self.pageCount = pageCount
+        self.currentPage = currentPage
+        self.zoom = zoom
+        self.zoomMode = zoomMode
+        self.offsetX = offsetX
+        self.offsetY = offsetY
+        self.viewWidth = viewWidth
+        self.viewHeight = viewHeight
+        self.canvasX = canvasX
+        self.canvasY = canvasY
+        self.visiblePages = visiblePages
+        self.missingTiles = missingTiles
+        self.cachedTiles = cachedTiles
+        self.cacheBytes = cacheBytes
+        self.handledInputEvents = handledInputEvents
+        self.replayFinished = replayFinished
+        self.isAnimating = isAnimating
+        self.selectedAnnotation = selectedAnnotation
+        self.hoveredAnnotation = hoveredAnnotation
+        self.cursor = cursor
+        self.annotations = annotations
+        self.annotationEdits = annotationEdits
+        self.selectedText = selectedText
+        self.pendingExternalLink = pendingExternalLink
+        self.canvasHasFocus = canvasHasFocus
+        self.isEditable = isEditable
+        self.hasUnsavedChanges = hasUnsavedChanges
+        self.undoName = undoName
+        self.redoName = redoName
+        self.dialog = dialog
+        self.saveError = saveError
+        self.saving = saving
+        self.heldCreations = heldCreations
+        self.textBoxEditor = textBoxEditor
+        self.tool = tool
+        self.toolbarShown = toolbarShown
+        self.penDrawsAtOnce = penDrawsAtOnce
+        self.fingerDraws = fingerDraws
+        self.selectedAnnotations = selectedAnnotations
+        self.contextMenu = contextMenu
+        self.liftedAnnotation = liftedAnnotation
+        self.pressedAnnotation = pressedAnnotation
+        self.canGoBack = canGoBack
+        self.canGoForward = canGoForward
+        self.linkTooltip = linkTooltip
+        self.searchQuery = searchQuery
+        self.searchMatchCount = searchMatchCount
+        self.searchCurrentMatch = searchCurrentMatch
+        self.searchDone = searchDone
+        self.searchNotice = searchNotice
+        self.properties = properties
+        self.recentDocuments = recentDocuments
+        self.sidebarShown = sidebarShown
+        self.outline = outline
+        self.outlineVisible = outlineVisible
+        self.outlineSelected = outlineSelected
+        self.sidebarPage = sidebarPage
+        self.annotationList = annotationList
+        self.annotationListRowsBuilt = annotationListRowsBuilt
+        self.bookmarks = bookmarks
+        self.formFields = formFields
+        self.focusedFormField = focusedFormField
+        self.formFieldEditor = formFieldEditor
+        self.thumbnailPages = thumbnailPages
+        self.thumbnailsPainted = thumbnailsPainted
+        self.thumbnailCurrentPage = thumbnailCurrentPage
+        self.thumbnailFrames = thumbnailFrames
+        self.searchProgress = searchProgress
+        self.searchStopped = searchStopped
+        self.textSelectionHandles = textSelectionHandles
+        self.thumbnailsShownInMs = thumbnailsShownInMs
+        self.spreadMode = spreadMode
+        self.scrollDirection = scrollDirection
+        self.rightToLeft = rightToLeft
+        self.visibleSpreads = visibleSpreads
+        self.pageColours = pageColours
+        self.readingMode = readingMode
+        self.fullscreen = fullscreen
+        self.pointerHidden = pointerHidden
+        self.edgeTaps = edgeTaps
+        self.oneSpreadAtATime = oneSpreadAtATime
+        self.zoomScope = zoomScope
+        self.pageCurl = pageCurl
+        self.pageTurnProgress = pageTurnProgress
+        self.pageTurnsCompleted = pageTurnsCompleted
+        self.pageTurnFrames = pageTurnFrames
+        self.pageTurnFrameP50Ms = pageTurnFrameP50Ms
+        self.pageTurnFrameP99Ms = pageTurnFrameP99Ms
+        self.pageTurnIntervalP50Ms = pageTurnIntervalP50Ms
+        self.pageTurnIntervalP99Ms = pageTurnIntervalP99Ms
+        self.layoutInvalidations = layoutInvalidations
+        self.viewFrames = viewFrames
+        self.viewFrameP50Ms = viewFrameP50Ms
+        self.viewFrameP99Ms = viewFrameP99Ms
+        self.firstFrameTilesTaken = firstFrameTilesTaken
+        self.firstFrameTilesRendered = firstFrameTilesRendered
+    }
+}
+
+/// One form field as the state dump reports it.
+public struct FormFieldSnapshot: Codable, Sendable {
+    public var name: String
+    /// text, checkBox, radioButton, pushButton, comboBox, listBox or signature.
+    public var kind: String
+    /// The value: text, a button's state name ("Off" when off), a list's choices joined with
+    /// newlines; `nil` when the field has none.
+    public var value: String?
+    public var readOnly: Bool
+    /// 1-based page of the field's first widget.
+    public var page: Int?
+
+    public init(name: String, kind: String, value: String? = nil, readOnly: Bool, page: Int? = nil) {
+        self.name = name
+        self.kind = kind
+        self.value = value
+        self.readOnly = readOnly
+        self.page = page
+    }
+}
+
+/// One annotation as the state dump reports it.
+public struct AnnotationSnapshot: Codable, Sendable {
+    public var id: String
+    public var kind: String
+    /// 1-based page number.
+    public var page: Int
+    /// The rectangle in canvas-widget coordinates (logical px).
+    public var x, y, width, height: Double
+
+    public init(
+        id: String,
+        kind: String,
+        page: Int,
+        x: Double,
+        y: Double,
+        width: Double,
+        height: Double
+    ) {
+        self.id = id
+        self.kind = kind
+        self.page = page
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+}
+
