@@ -56,6 +56,10 @@ public struct EditPreviews {
     /// draw again, and the stroke must not vanish meanwhile). `shown` is set once the edit
     /// reached the document the tiles are drawn from.
     public var held: [(preview: HeldCreation, shown: Bool)] = []
+    /// Where the contact carrying the annotations being moved is (view coordinates), and the
+    /// time of the last frame that scrolled the view under it (AnnotationCarrying).
+    public var carryContact: Point?
+    public var carryFrameTime: Double?
 
     public init() {}
 }

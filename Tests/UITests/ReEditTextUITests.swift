@@ -45,7 +45,7 @@ final class ReEditTextUITests: XCTestCase {
         XCTAssertEqual(edited.annotations.filter { $0.kind == "freeText" }.count, 1, "still one box")
 
         session.xdotool("key", "ctrl+s")
-        try XCTUnwrap(session.waitFor("saved") { s in s.windows.first.map { $0.hasUnsavedChanges == false && !$0.title.hasPrefix("*") } ?? false })
+        _ = try XCTUnwrap(session.waitFor("saved") { s in s.windows.first.map { $0.hasUnsavedChanges == false && !$0.title.hasPrefix("*") } ?? false })
         let saved = try SavedPDF(path: path)
         let annotation = try XCTUnwrap(saved.annotations.first { ($0["/Subtype"] as? String) == "/FreeText" })
         XCTAssertEqual(annotation["/Contents"] as? String, "u:Rewritten here", "the new text in the file")

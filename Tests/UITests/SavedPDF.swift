@@ -31,6 +31,8 @@ struct SavedPDF {
 
     let objects: [String: Any]
     let page1: [String: Any]
+    /// Every page's dictionary, in page order.
+    let pages: [[String: Any]]
 
     init(path: String) throws {
         let r = try ExternalTools.run("qpdf", ["--json=2", "--json-key=pages", "--json-key=qpdf", path])
@@ -42,6 +44,13 @@ struct SavedPDF {
         let ref = try XCTUnwrap(pages.first?["object"] as? String, "page 1's object")
         let objects = self.objects
         page1 = try XCTUnwrap(Self.dictionary(ref, in: objects), "page 1's dictionary \(ref)")
+        self.pages = pages.compactMap { ($0["object"] as? String).flatMap { Self.dictionary($0, in: objects) } }
+    }
+
+    /// The annotation dictionaries of page `index` (0-based).
+    func annotations(onPage index: Int) -> [[String: Any]] {
+        guard index < pages.count else { return [] }
+        return ((resolve(pages[index]["/Annots"]) as? [Any]) ?? []).compactMap { resolve($0) as? [String: Any] }
     }
 
     private static func dictionary(_ ref: String, in objects: [String: Any]) -> [String: Any]? {

@@ -146,7 +146,8 @@ extension PdfCanvas {
         if view.spreadAnimation != nil || view.pageTurn?.animation != nil {
             changeView { moving = $0.tick() }
         }
-        if interaction.needsTicks || effects.needsAnotherFrame || moving { return true }
+        let carrying = stepCarrying(at: Double(frameTimeMicroseconds) / 1e6)
+        if interaction.needsTicks || effects.needsAnotherFrame || moving || carrying { return true }
         tickCallbackID = 0
         // Momentum has run out: one spread at a time settles soon.
         changeView { $0.momentumEnded() }

@@ -44,7 +44,7 @@ extension PdfCanvas {
             previews.transforms[a.id] = (a, a)
         case .moveAnnotation(let id, let delta):
             guard let t = previews.transforms[id.rawValue] else { return .applied }
-            preview(t.current.moved(by: delta))
+            preview(carried(t.current.moved(by: delta)))
         case .resizeAnnotation(let id, let rect):
             guard let t = previews.transforms[id.rawValue], rect.width > 0, rect.height > 0 else { return .applied }
             preview(t.current.resized(to: rect))
@@ -146,19 +146,11 @@ extension PdfCanvas {
 
     /// Shows `a` as its transform's current state: the engine's target follows (handles,
     /// hit-testing), and the page is drawn with the annotation lifted to its new place.
-    private func preview(_ a: Annotation) {
+    func preview(_ a: Annotation) {
         guard var t = previews.transforms[a.id] else { return }
         t.current = a
         previews.transforms[a.id] = t
-        if var target = interaction.scene.annotation(a.annotationID) {
-            target.bounds = a.rect
-            target.lineEnds = Self.lineEnds(of: a)
-            interaction.update(target)
-            if var list = content.annotationsByPage[a.page], let i = list.firstIndex(where: { $0.id == target.id }) {
-                list[i] = target
-                content.annotationsByPage[a.page] = list
-            }
-        }
+        moveTarget(of: a)
         // The pointer effects follow the annotation's new bounds on the next frame.
         startTicking()
         gtk_widget_queue_draw(area)

@@ -376,6 +376,7 @@ public final class PdfCanvas {
             gtk_widget_queue_draw(area)
         }
         interaction.handle(event)
+        noteCarryingContact(event)
         scheduleEngineTimer()
         // One spread at a time: a finger's fling turns one spread, not as many as its momentum
         // would carry; the view settles as soon as the last finger lifts.
