@@ -23,7 +23,7 @@ public enum EditorError: Error, Equatable, Sendable {
 ///
 /// - Warning: Not thread-safe: use it from one thread (the main thread). Reading a page's
 ///   annotations (``annotations(on:)``) the first time costs a little PDF work.
-public final class DocumentEditor {
+public final class DocumentEditor: AnnotationSource {
     /// The file being edited (changes with Save As).
     public internal(set) var path: String
     /// The password the document was opened with (its journal is encrypted with a key derived
@@ -126,6 +126,8 @@ public final class DocumentEditor {
     }
 
     public func annotation(_ id: String) -> Annotation? { model.annotation(id) }
+
+    public func removal(of ids: [String]) -> [PlacedAnnotation] { model.removal(of: ids) }
 
     /// Reads a page into the model if it is not there yet.
     func loadPage(_ page: PageIndex) {

@@ -2,6 +2,7 @@
 import CCairo
 import CGtk
 import Document
+import DocumentSession
 import FoundationEssentials
 import Geometry
 import InteractionEngine
@@ -9,66 +10,40 @@ import InteractionEngine
 /// The canvas as the place where creation tools' results become annotations: a stroke, a shape
 /// or a note is one edit, drawn live above the page while it is being made.
 extension PdfCanvas {
-    nonisolated static let defaultToolStyles: [ToolID: AnnotationStyle] = [
-        .ink: AnnotationStyle(color: RGBColor(red: 0.11, green: 0.36, blue: 0.85), width: 2),
-        .square: AnnotationStyle(color: RGBColor(red: 0.88, green: 0.11, blue: 0.14), width: 2),
-        .circle: AnnotationStyle(color: RGBColor(red: 0.88, green: 0.11, blue: 0.14), width: 2),
-        .line: AnnotationStyle(color: RGBColor(red: 0.88, green: 0.11, blue: 0.14), width: 2),
-        .arrow: AnnotationStyle(color: RGBColor(red: 0.88, green: 0.11, blue: 0.14), width: 2),
-        .note: AnnotationStyle(color: RGBColor(red: 1, green: 0.83, blue: 0.2), width: 1),
-        .freeText: AnnotationStyle(color: RGBColor(red: 0.1, green: 0.1, blue: 0.1), width: 1),
-        .stamp: AnnotationStyle(color: RGBColor(red: 0.8, green: 0.1, blue: 0.1), width: 2),
-        .highlighter: AnnotationStyle(color: RGBColor(red: 1, green: 0.91, blue: 0.2), width: 1),
-        .underline: AnnotationStyle(color: RGBColor(red: 0.1, green: 0.55, blue: 0.2), width: 1),
-        .strikeOut: AnnotationStyle(color: RGBColor(red: 0.85, green: 0.1, blue: 0.1), width: 1),
-        .squiggly: AnnotationStyle(color: RGBColor(red: 0.85, green: 0.1, blue: 0.1), width: 1),
-    ]
-
-    func style(for tool: ToolID) -> AnnotationStyle {
-        toolStyles[tool] ?? Self.defaultToolStyles[tool] ?? AnnotationStyle(color: .black, width: 1)
-    }
+    func style(for tool: ToolID) -> AnnotationStyle { composer.style(for: tool) }
 
     /// A new id, /NM, author and date for an annotation the user creates now.
-    func creationStamp(page: PageIndex) -> CreationStamp {
+    nonisolated static func creationStamp(page: PageIndex) -> CreationStamp {
         let random = (0..<4).map { _ in String(UInt16.random(in: 0...UInt16.max), radix: 16) }.joined()
         let author = string(g_get_real_name()).flatMap { $0.isEmpty || $0 == "Unknown" ? nil : $0 } ?? string(g_get_user_name())
         return CreationStamp(id: "p\(page.rawValue)-n\(random)", author: author,
                              date: PDFDate.string(secondsSince1970: Int64(time(nil))))
     }
 
+    /// Commits an edit the composer made; returns whether the document took it.
+    @discardableResult
+    func commit(_ record: EditRecord?) -> Bool {
+        gtk_widget_queue_draw(area)
+        guard let record, let editing else { return false }
+        return editing.commit(record)
+    }
+
+    /// A stroke or shape becomes an annotation; it stays drawn over its page until the page is
+    /// drawn again with it.
+    private func commitCreation(_ record: EditRecord?, held: HeldCreation) {
+        previews.held.append((held, false))
+        if !commit(record) { previews.held.removeLast() }
+    }
+
     func addInk(_ strokes: [[InkPoint]], on page: PageIndex) {
         previews.ink = nil
-        previews.held.append((.ink(page: page, strokes: strokes), false))
-        let ink = strokes.map { stroke -> InkStroke in
-            let pressures = stroke.allSatisfy { $0.pressure != nil } ? stroke.map { $0.pressure ?? 1 } : nil
-            return InkStroke(points: stroke.map(\.location), pressures: pressures)
-        }
-        guard let a = Annotation.ink(ink, on: page, style: style(for: .ink), stamp: creationStamp(page: page)),
-              insert(a, named: "Ink") else {
-            previews.held.removeLast()
-            gtk_widget_queue_draw(area)
-            return
-        }
+        commitCreation(editing.flatMap { composer.ink(strokes, on: page, in: $0.editor) }, held: .ink(page: page, strokes: strokes))
     }
 
     func addShape(_ kind: ShapeKind, on page: PageIndex, from: Point, to: Point) {
         previews.shape = nil
-        previews.held.append((.shape(kind: kind, page: page, from: from, to: to), false))
-        let subtype: AnnotationSubtype
-        let name: String
-        switch kind {
-        case .square: subtype = .square; name = "Rectangle"
-        case .circle: subtype = .circle; name = "Ellipse"
-        case .line: subtype = .line; name = "Line"
-        case .arrow: subtype = .line; name = "Arrow"
-        }
-        guard let a = Annotation.shape(subtype, arrow: kind == .arrow, from: from, to: to, on: page,
-                                       style: style(for: ShapeTool.toolID(for: kind)), stamp: creationStamp(page: page)),
-              insert(a, named: name) else {
-            previews.held.removeLast()
-            gtk_widget_queue_draw(area)
-            return
-        }
+        commitCreation(editing.flatMap { composer.shape(kind, on: page, from: from, to: to, in: $0.editor) },
+                       held: .shape(kind: kind, page: page, from: from, to: to))
     }
 
     /// The characters a text range covers on its page (both ends on the page where it started).
@@ -89,8 +64,7 @@ extension PdfCanvas {
         gtk_widget_queue_draw(area)
     }
 
-    /// Text markup over the characters of a range: one quadrilateral per line, following the
-    /// glyph boxes, in PDF space (so it stays right on turned pages).
+    /// Text markup over the characters of a range.
     func addMarkup(_ kind: AnnotationKind, over range: TextRange) {
         previews.markup = nil
         guard let chars = characters(in: range) else { gtk_widget_queue_draw(area); return }
@@ -110,43 +84,11 @@ extension PdfCanvas {
         addMarkup(kind, spans: [(page, from, to)])
     }
 
-    /// Markup of one kind over character spans on one or more pages (a selection over several
-    /// pages gets one annotation per page), inserted as one undoable edit.
+    /// Markup of one kind over character spans on one or more pages, one undoable edit.
     func addMarkup(_ kind: AnnotationKind, spans: [(page: PageIndex, from: Int, to: Int)]) {
-        let name: String, tool: ToolID
-        switch kind {
-        case .underline: (name, tool) = ("Underline", .underline)
-        case .strikeOut: (name, tool) = ("Strike Out", .strikeOut)
-        case .squiggly: (name, tool) = ("Squiggly", .squiggly)
-        case .highlight: (name, tool) = ("Highlight", .highlighter)
-        case .ink, .freeText, .text, .square, .circle, .line, .polygon, .polyLine, .stamp, .link, .widget,
-             .popup, .caret, .fileAttachment, .sound, .movie, .screen, .printerMark, .trapNet, .watermark, .threeD, .unknown:
-            gtk_widget_queue_draw(area)   // not text markup: nothing to add
-            return
-        }
-        let coordinates = interaction.scene.coordinates
-        let style = style(for: tool)
-        var placed: [PlacedAnnotation] = []
-        for span in spans {
-            guard let text = content.textByPage[span.page], let editing else { continue }
-            var quads: [Point] = []
-            for r in text.selectionRects(from: span.from, to: span.to) {
-                let corners = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.minX, y: r.maxY), Point(x: r.maxX, y: r.maxY)]
-                let pdf = corners.compactMap { coordinates.convert($0, from: .page(span.page), to: .pdf(span.page)) }
-                guard pdf.count == 4 else { continue }
-                quads += pdf.map(\.quantized)
-            }
-            guard let first = quads.first else { continue }
-            var box = Rect(origin: first, size: .zero)
-            for p in quads.dropFirst() { box = box.union(Rect(origin: p, size: .zero)) }
-            let stamp = creationStamp(page: span.page)
-            let a = Annotation(id: stamp.id, page: span.page, subtype: kind, rect: box.quantized, color: style.color,
-                               opacity: style.opacity, author: stamp.author, modified: stamp.date,
-                               uniqueName: stamp.id, geometry: .quadPoints(quads))
-            placed.append(PlacedAnnotation(a, at: editing.editor.annotations(on: span.page).count))
-        }
-        gtk_widget_queue_draw(area)
-        guard !placed.isEmpty, editing?.commit(EditRecord(name, .insert(placed))) == true else { return }
+        commit(editing.flatMap {
+            composer.markup(kind, spans: spans, text: content.textByPage, coordinates: interaction.scene.coordinates, in: $0.editor)
+        })
     }
 
     /// The selection's span on each of its pages whose text is known, in reading order.
@@ -159,9 +101,7 @@ extension PdfCanvas {
 
     /// A free-text box, typed in place: the annotation is made when the text is kept.
     func addFreeText(on page: PageIndex, in rect: Rect) {
-        let s = style(for: .freeText)
-        startTextBox(id: nil, page: page, rect: rect.quantized,
-                     style: FreeTextStyle(fontSize: textFontSize, textColor: s.color, alignment: textAlignment), text: "")
+        startTextBox(id: nil, page: page, rect: rect.quantized, style: composer.freeTextStyle, text: "")
     }
 
     /// Types a text box in place (a new one when `id` is `nil`); keeping the text is one
@@ -177,13 +117,8 @@ extension PdfCanvas {
             guard let kept else { return }
             if let id = editor.annotationID {
                 self.setNoteText(kept, of: id)
-            } else if !kept.isEmpty {
-                let s = self.style(for: .freeText)
-                let stamp = self.creationStamp(page: page)
-                let box = Annotation(id: stamp.id, page: page, subtype: .freeText, rect: rect, color: s.color,
-                                     opacity: s.opacity, borderWidth: 0, contents: kept, author: stamp.author,
-                                     modified: stamp.date, uniqueName: stamp.id, freeText: style)
-                self.insert(box, named: "Text Box")
+            } else {
+                self.commit(self.editing.flatMap { self.composer.freeText(kept, on: page, in: rect, style: style, in: $0.editor) })
             }
             self.onViewChanged?()
         }
@@ -201,48 +136,17 @@ extension PdfCanvas {
         editor.place(at: r, zoom: viewport.zoom)
     }
 
-    /// A stamp with the name picked in the toolbar, in the tool's colour.
+    /// A stamp with the name picked in the toolbar (or the picture chosen), in the tool's colour.
     func addStamp(on page: PageIndex, in rect: Rect) {
-        let s = style(for: .stamp)
-        let stamp = creationStamp(page: page)
-        var place = rect
-        if let picture = stampPicture {
-            let size = content.exactPageInfo[page]?.mediaSize ?? pageSizes[page.rawValue]
-            place = Self.pictureRect(picture, centredAt: rect.center, onPageOf: size)
-        }
-        let a = Annotation(id: stamp.id, page: page, subtype: .stamp, rect: place.quantized, color: s.color, opacity: s.opacity,
-                           author: stamp.author, modified: stamp.date, uniqueName: stamp.id,
-                           iconName: stampPicture == nil ? stampName : nil, image: stampPicture.map { .held($0) })
-        insert(a, named: "Stamp")
-    }
-
-    /// Where a picture stamp goes: its pixels at 96 per inch, at most 200 points on its longer
-    /// side, centred on the click and kept on the page.
-    nonisolated static func pictureRect(_ picture: StampImage, centredAt center: Point, onPageOf page: Size) -> Rect {
-        let natural = Size(width: Double(picture.pixelWidth) * 0.75, height: Double(picture.pixelHeight) * 0.75)
-        let fit = min(1, 200 / max(natural.width, natural.height, 1), page.width / natural.width, page.height / natural.height)
-        let size = Size(width: natural.width * fit, height: natural.height * fit)
-        let x = min(max(0, center.x - size.width / 2), max(0, page.width - size.width))
-        let y = min(max(0, center.y - size.height / 2), max(0, page.height - size.height))
-        return Rect(x: x, y: y, width: size.width, height: size.height)
+        guard let editing, page.rawValue < pageCount else { return }
+        let size = content.exactPageInfo[page]?.mediaSize ?? pageSizes[page.rawValue]
+        commit(composer.stamp(on: page, in: rect, pageSize: size, in: editing.editor))
     }
 
     /// Changes the selected annotations' properties as one undoable edit named `name` (locked
     /// ones stay as they are); the app draws their appearances from then on.
     func changeSelectedAnnotation(named name: String, _ change: (inout Annotation) -> Void) {
-        guard let editing else { return }
-        let date = PDFDate.string(secondsSince1970: Int64(time(nil)))
-        let pairs = selectedAnnotationValues().filter { !$0.info.isLocked }.compactMap { a -> (Annotation, Annotation)? in
-            let after = a.changingProperties {
-                change(&$0)
-                $0.modified = date
-            }
-            var unchanged = after
-            unchanged.modified = a.modified
-            unchanged.appearance = a.appearance
-            return unchanged == a ? nil : (a, after)
-        }
-        guard !pairs.isEmpty, editing.commit(EditRecord(name, .replace(before: pairs.map(\.0), after: pairs.map(\.1)))) else { return }
+        commit(composer.changingProperties(of: selectedAnnotationValues(), named: name, change))
     }
 
     /// The primary selected annotation, whose properties the style row shows.
@@ -256,67 +160,29 @@ extension PdfCanvas {
         interaction.selectedAnnotations.compactMap { editing?.editor.annotation($0.rawValue) }
     }
 
-    /// Pastes copies of `originals` on the page in view as one undoable edit, drawn by the app,
-    /// each with its own id; together they keep their arrangement, shifted a little when they
-    /// would cover the originals and kept on the page. The copies end up selected.
+    /// Pastes copies of `originals` on the page in view as one undoable edit (see
+    /// ``EditComposer/pasting(_:onto:pageSize:in:)``). The copies end up selected.
     @discardableResult
     func paste(_ originals: [Annotation]) -> Bool {
-        let drawable = originals.filter { AppearanceBuilder.canDraw($0) }
-        guard let editing, let first = drawable.first, let page = currentPage, page.rawValue < pageCount else { return false }
+        guard let editing, let page = currentPage, page.rawValue < pageCount else { return false }
         let size = content.exactPageInfo[page]?.mediaSize ?? pageSizes[page.rawValue]
-        let box = drawable.dropFirst().reduce(first.rect) { $0.union($1.rect) }
-        var shift = drawable.contains { $0.page == page } ? Vector(dx: 12, dy: -12) : .zero
-        // Keep the copies on the page.
-        let moved = box.offsetBy(shift)
-        if moved.maxX > size.width { shift.dx -= moved.maxX - size.width }
-        if box.minX + shift.dx < 0 { shift.dx = -box.minX }
-        if moved.minY < 0 { shift.dy -= moved.minY }
-        if moved.maxY > size.height { shift.dy -= moved.maxY - size.height }
-        let start = editing.editor.annotations(on: page).count
-        let copies = drawable.enumerated().map { offset, original -> PlacedAnnotation in
-            let stamp = creationStamp(page: page)
-            var copy = original.moved(by: shift)
-            copy.id = stamp.id
-            copy.page = page
-            copy.uniqueName = stamp.id
-            copy.modified = stamp.date
-            copy.author = stamp.author
-            copy.popupID = nil
-            copy.appearance = .generated
-            return PlacedAnnotation(copy, at: start + offset)
-        }
-        guard editing.commit(EditRecord("Paste", .insert(copies))) else { return false }
+        guard let record = composer.pasting(originals, onto: page, pageSize: size, in: editing.editor), commit(record) else { return false }
         // The copies are selected at once (their targets are known before the page is drawn again).
         refreshTargets(on: page)
         interaction.deselectAnnotation()
-        interaction.select(copies.map(\.annotation.annotationID))
+        interaction.select(record.edit.annotationIDs.map { AnnotationID($0) })
         return true
     }
 
     func addNote(on page: PageIndex, at point: Point) {
-        let note = Annotation.note(at: point, on: page, text: nil, color: style(for: .note).color, stamp: creationStamp(page: page))
-        if insert(note, named: "Note") { onEditNote?(note) }
-    }
-
-    /// Puts a new annotation on top of its page as one undoable edit.
-    @discardableResult
-    private func insert(_ a: Annotation, named name: String) -> Bool {
-        guard let editing else { return false }
-        let index = editing.editor.annotations(on: a.page).count
-        let done = editing.commit(EditRecord(name, .insert([PlacedAnnotation(a, at: index)])))
-        gtk_widget_queue_draw(area)
-        return done
+        guard let editing else { return }
+        let made = composer.note(on: page, at: point, in: editing.editor)
+        if commit(made.record) { onEditNote?(made.note) }
     }
 
     /// Sets a note's or a text box's text as one undoable edit; an empty text clears it.
     func setNoteText(_ text: String, of id: String) {
-        guard let editing, let note = editing.editor.annotation(id), (note.contents ?? "") != text else { return }
-        let name = note.subtype == .freeText ? "Edit Text" : "Edit Note"
-        let after = note.changingProperties {
-            $0.contents = text.isEmpty ? nil : text
-            $0.modified = PDFDate.string(secondsSince1970: Int64(time(nil)))
-        }
-        editing.commit(EditRecord(name, .replace(before: [note], after: [after])))
+        commit(editing.flatMap { composer.settingText(text, of: id, in: $0.editor) })
     }
 
     /// The ink stroke or shape being drawn, in the tool's colour and width at the current zoom,

@@ -2,6 +2,7 @@
 import CCairo
 import CGtk
 import Document
+import DocumentSession
 import Geometry
 import InteractionEngine
 import Rendering
@@ -111,37 +112,21 @@ extension PdfCanvas {
     private func commitEndedTransforms() {
         let ended = previews.endedTransforms
         previews.endedTransforms = []
-        guard !ended.isEmpty else { return }
-        let name = previews.lineEndDragged ? "Move Line End"
-            : ended.allSatisfy({ $0.current.rect.size == $0.start.rect.size }) ? "Move" : "Resize"
+        let lineEnd = previews.lineEndDragged
         previews.lineEndDragged = false
-        let date = PDFDate.string(secondsSince1970: Int64(time(nil)))
-        let after = ended.map { t -> Annotation in
-            var a = t.current
-            a.modified = date
-            return a
-        }
-        if editing?.commit(EditRecord(name, .replace(before: ended.map(\.start), after: after))) == true {
-        } else {
-            for t in ended {
-                previews.transforms[t.start.id] = t
-                preview(t.start)
-                previews.transforms[t.start.id] = nil
-            }
+        guard let record = composer.transforms(ended, lineEndDragged: lineEnd), !commit(record) else { return }
+        for t in ended {
+            previews.transforms[t.start.id] = t
+            preview(t.start)
+            previews.transforms[t.start.id] = nil
         }
     }
 
     /// Deletes annotations (and their pop-ups) as one undoable step; what may not be deleted
     /// (locked, or of a kind the app cannot draw again) stays.
     func delete(_ ids: [AnnotationID]) {
-        guard let editor = editing?.editor else { return }
-        let doomed = ids.compactMap { editor.annotation($0.rawValue) }.filter { $0.isTransformable || $0.subtype == .text }
-        guard !doomed.isEmpty else { return }
-        let all = doomed.flatMap { a in [a.id] + (editor.popupID(of: a).map { [$0] } ?? []) }
-        let removal = editor.model.removal(of: all)
-        if editing?.commit(EditRecord("Delete", .remove(removal))) == true {
-            for a in doomed { interaction.remove(a.annotationID) }
-        }
+        guard let editor = editing?.editor, let made = composer.deleting(ids, in: editor), commit(made.record) else { return }
+        for a in made.deleted { interaction.remove(a.annotationID) }
     }
 
     /// Shows `a` as its transform's current state: the engine's target follows (handles,

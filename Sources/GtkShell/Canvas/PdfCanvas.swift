@@ -80,9 +80,15 @@ public final class PdfCanvas {
     var linkTooltip: String?
     /// Asks the window for the menu of a finger's text selection at a view point.
     var onTextMenu: ((Point) -> Void)?
+    /// Turns what the tools did into edits (styles, text box and stamp settings included).
+    var composer = EditComposer(stamp: PdfCanvas.creationStamp)
     /// The colour, width and opacity of each creation tool.
-    public var toolStyles: [ToolID: AnnotationStyle] = PdfCanvas.defaultToolStyles {
-        didSet { if interaction.pickedTool == .ink { applyCursor(.crosshair) } }
+    public var toolStyles: [ToolID: AnnotationStyle] {
+        get { composer.styles }
+        set {
+            composer.styles = newValue
+            if interaction.pickedTool == .ink { applyCursor(.crosshair) }
+        }
     }
     /// Called when Escape leaves a creation tool (the window shows Select again).
     public var onToolDropped: (() -> Void)?
@@ -129,13 +135,25 @@ public final class PdfCanvas {
     /// Whether the last contact was a finger (handles are then drawn finger-sized).
     var lastContactWasTouch = false
     /// The font size of new text boxes, in points.
-    public var textFontSize = 12.0
+    public var textFontSize: Double {
+        get { composer.textFontSize }
+        set { composer.textFontSize = newValue }
+    }
     /// How the lines of new text boxes sit in them.
-    public var textAlignment = FreeTextStyle.Alignment.left
+    public var textAlignment: FreeTextStyle.Alignment {
+        get { composer.textAlignment }
+        set { composer.textAlignment = newValue }
+    }
     /// The name of the stamp the Stamp tool places ("Approved", "Draft" …).
-    public var stampName = "Approved"
+    public var stampName: String {
+        get { composer.stampName }
+        set { composer.stampName = newValue }
+    }
     /// The picture the Stamp tool places instead of a named stamp, once the user chose one.
-    var stampPicture: StampImage?
+    var stampPicture: StampImage? {
+        get { composer.stampPicture }
+        set { composer.stampPicture = newValue }
+    }
     /// Called when the selected annotation changes (or changes itself), for its properties.
     var onSelectionChanged: ((Annotation?) -> Void)?
     /// Called to let the user write a note's text (a note was placed, or one double-clicked).
