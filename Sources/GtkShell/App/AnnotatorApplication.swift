@@ -140,7 +140,7 @@ public final class AnnotatorApplication {
         let window = DocumentWindow(application: self)
         windows.append(window)
         for name in options.disabledInteractions {
-            window.canvas.interaction.engine.interactions.component(named: name)?.isEnabled = false
+            window.canvas.interactions.component(named: name)?.isEnabled = false
         }
         if let record = options.recordInput, windows.count == 1 {
             InputRecording.attach(file: record, to: window.canvas)

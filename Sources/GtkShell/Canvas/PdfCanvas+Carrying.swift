@@ -60,7 +60,7 @@ extension PdfCanvas {
         guard var target = interaction.scene.annotation(a.annotationID) else { return }
         let from = target.page
         target.bounds = a.rect
-        target.lineEnds = Self.lineEnds(of: a)
+        target.lineEnds = SceneTargets.lineEnds(of: a)
         target.page = a.page
         interaction.update(target)
         if from != a.page { content.annotationsByPage[from]?.removeAll { $0.id == target.id } }

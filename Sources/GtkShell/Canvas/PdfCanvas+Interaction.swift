@@ -33,15 +33,9 @@ extension PdfCanvas {
             interaction.setPages([], view: ViewTransform(zoom: viewport.zoom), viewSize: viewport.size)
             return
         }
-        let visible = view.shownPages
         _ = source
-        let geometries = visible.map { page in
-            // Exact geometry arrives with the page's annotations; until then nothing on the page
-            // needs converting to PDF space, and the shown size stands in.
-            let info = content.exactPageInfo[page] ?? PageInfo(index: page, mediaSize: pageSizes[page.rawValue], rotation: .none)
-            return PageGeometry(index: page, frame: layout.pageFrame(page, zoom: viewport.zoom),
-                                mediaSize: info.mediaSize, rotation: info.rotation)
-        }
+        let visible = view.shownPages
+        let geometries = view.pageGeometries(of: visible, exactInfo: content.exactPageInfo)
         interaction.setPages(geometries, view: ViewTransform(zoom: viewport.zoom, scrollOffset: viewport.offset - Point.zero),
                              viewSize: viewport.size)
         for page in visible where content.annotationsByPage[page] == nil {
@@ -82,7 +76,7 @@ extension PdfCanvas {
         // below the others: a mark the user put over a link is what a press there reaches.
         let targets = links.map { AnnotationTarget(id: AnnotationID($0.id), kind: .link, page: $0.page, bounds: $0.rect, isLocked: true) }
             + annotations.filter { $0.info.isListedForEditing && (linkSource == nil || $0.subtype != .link) }.map { a in
-                var target = Self.target(a)
+                var target = SceneTargets.target(a)
                 // A field can be filled unless it is read-only (widgets never move or resize).
                 if a.subtype == .widget {
                     target.isLocked = a.info.isLocked || editing?.editor.formField(forWidget: a.id)?.field.isFillable != true
@@ -99,31 +93,6 @@ extension PdfCanvas {
         }
         focusPendingField(among: targets)
         onViewChanged?()
-    }
-
-    nonisolated static func target(_ a: Annotation) -> AnnotationTarget {
-        AnnotationTarget(id: a.annotationID, kind: a.subtype, page: a.page, bounds: a.rect,
-                         isLocked: a.info.isLocked || !a.isTransformable, lineEnds: lineEnds(of: a))
-    }
-
-    /// A line's two ends (PDF space), which the edit tool drags one at a time.
-    nonisolated static func lineEnds(of a: Annotation) -> [Point] {
-        guard a.subtype == .line, case .line(let start, let end, _, _) = a.geometry else { return [] }
-        return [start, end]
-    }
-
-    /// The `kind` the state dump has always named for each annotation kind (a contract for
-    /// tests outside this repository): notes are `note`, poly-lines `polyline`, and kinds the
-    /// app does not tell apart `other`.
-    nonisolated static func dumpName(_ kind: AnnotationKind) -> String {
-        switch kind {
-        case .text: return "note"
-        case .polyLine: return "polyline"
-        case .sound, .movie, .screen, .printerMark, .trapNet, .watermark, .threeD, .unknown: return "other"
-        case .ink, .highlight, .underline, .strikeOut, .squiggly, .freeText, .square, .circle, .line, .polygon, .stamp,
-             .link, .widget, .popup, .caret, .fileAttachment:
-            return kind.rawValue
-        }
     }
 
     @discardableResult
@@ -144,7 +113,7 @@ extension PdfCanvas {
             onViewChanged?()
         case .hoverChanged(let id):
             // A link under the pointer says where it leads.
-            linkTooltip = id.flatMap { content.linkTargets[$0] }.map(Self.describe)
+            linkTooltip = id.flatMap { content.linkTargets[$0] }.map(SceneTargets.describe)
             gtk_widget_set_tooltip_text(area, linkTooltip)
             gtk_widget_queue_draw(area)
         case .cursor(let shape):
@@ -219,15 +188,6 @@ extension PdfCanvas {
     /// Zooms so that `rect` (view coordinates) spans the view's width (the layout's geometry).
     func smartZoom(to rect: Rect, about focus: Point) {
         changeView { $0.smartZoom(to: rect, about: focus) }
-    }
-
-    /// Where a link leads, in words for its tooltip.
-    nonisolated static func describe(_ target: LinkTarget) -> String {
-        switch target {
-        case .page(let page): return "Go to page \(page.displayNumber)"
-        case .uri(let uri): return "Open \(uri)"
-        case .unsupported: return "This link is not followed (it would run a program or open a file)"
-        }
     }
 
     /// Follows a link: pages of this document directly, addresses outside it only after the
@@ -305,7 +265,7 @@ extension PdfCanvas {
         return coordinates.pages.flatMap { page in
             interaction.scene.annotations(on: page.index).compactMap { a -> AnnotationSnapshot? in
                 guard let r = coordinates.viewRect(fromPDF: a.bounds, on: a.page) else { return nil }
-                return AnnotationSnapshot(id: a.id.rawValue, kind: Self.dumpName(a.kind), page: a.page.displayNumber,
+                return AnnotationSnapshot(id: a.id.rawValue, kind: SceneTargets.dumpName(a.kind), page: a.page.displayNumber,
                                           x: r.minX, y: r.minY, width: r.width, height: r.height)
             }
         }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 import FoundationEssentials
+import DocumentSession
 import Geometry
 import StateSnapshot
 
@@ -58,8 +59,8 @@ extension DocumentWindow {
             visiblePages: pages, missingTiles: canvas.missingVisibleTiles, cachedTiles: canvas.cache.count,
             cacheBytes: canvas.cache.usedBytes, handledInputEvents: canvas.diagnostics.handledInputEvents,
             replayFinished: canvas.diagnostics.replayFinished, isAnimating: canvas.isAnimating,
-            selectedAnnotation: canvas.interaction.selectedAnnotation?.rawValue,
-            hoveredAnnotation: canvas.interaction.hoveredAnnotation?.rawValue, cursor: canvas.cursorName,
+            selectedAnnotation: canvas.selectedAnnotation?.rawValue,
+            hoveredAnnotation: canvas.hoveredAnnotation?.rawValue, cursor: canvas.cursorName,
             annotations: canvas.visibleAnnotationSnapshots(), annotationEdits: canvas.diagnostics.annotationEdits,
             selectedText: canvas.selectedText, pendingExternalLink: pendingExternalLink,
             canvasHasFocus: gtk_widget_has_focus(canvas.area) != 0, isEditable: editing != nil,
@@ -68,8 +69,8 @@ extension DocumentWindow {
             saving: editing?.editor.saveInProgress != nil, heldCreations: canvas.previews.held.count,
             textBoxEditor: canvas.textBoxEditor.map { $0.annotationID ?? "" }, tool: toolName,
             toolbarShown: toolbarToggle.map { gtk_toggle_button_get_active(cast($0)) != 0 } ?? false,
-            penDrawsAtOnce: canvas.interaction.penDrawsAtOnce, fingerDraws: canvas.interaction.fingerDraws,
-            selectedAnnotations: canvas.interaction.selectedAnnotations.map(\.rawValue), contextMenu: contextMenuItems,
+            penDrawsAtOnce: canvas.penDrawsAtOnce, fingerDraws: canvas.fingerDraws,
+            selectedAnnotations: canvas.selectedAnnotations.map(\.rawValue), contextMenu: contextMenuItems,
             liftedAnnotation: canvas.previews.lifted?.rawValue, pressedAnnotation: canvas.previews.pressed?.rawValue,
             canGoBack: canvas.history.canGoBack, canGoForward: canvas.history.canGoForward, linkTooltip: canvas.linkTooltip,
             searchQuery: canvas.searchState?.search.query, searchMatchCount: canvas.searchState?.count ?? 0,
@@ -79,14 +80,14 @@ extension DocumentWindow {
             sidebarShown: sidebarSnapshot.shown, outline: sidebarSnapshot.outline, outlineVisible: sidebarSnapshot.visible,
             outlineSelected: sidebarSnapshot.selected,
             sidebarPage: sidebarPages.flatMap { string(gtk_stack_get_visible_child_name(cast($0))) },
-            annotationList: listedAnnotations.map { [$0.id, String($0.page.displayNumber), PdfCanvas.dumpName($0.subtype), $0.contents ?? ""] },
+            annotationList: listedAnnotations.map { [$0.id, String($0.page.displayNumber), SceneTargets.dumpName($0.subtype), $0.contents ?? ""] },
             annotationListRowsBuilt: annotationListRowsBuilt,
             bookmarks: content == .document ? bookmarks.map { [$0.name, String($0.page)] } : [],
             formFields: (editing?.editor.formFields() ?? []).map {
                 FormFieldSnapshot(name: $0.name, kind: $0.kind.rawValue, value: $0.value?.displayText, readOnly: $0.isReadOnly,
                                   page: $0.widgets.first.map { $0.page.displayNumber })
             },
-            focusedFormField: canvas.interaction.focusedFormField.flatMap { editing?.editor.formField(forWidget: $0.rawValue)?.field.name },
+            focusedFormField: canvas.focusedFormField.flatMap { editing?.editor.formField(forWidget: $0.rawValue)?.field.name },
             formFieldEditor: canvas.formEditor != nil ? "text" : canvas.choicePopover != nil ? "choices" : nil,
             thumbnailPages: thumbnails?.visiblePages.map(\.displayNumber) ?? [],
             thumbnailsPainted: thumbnails?.paintedPages.map(\.displayNumber) ?? [],
@@ -95,8 +96,7 @@ extension DocumentWindow {
                 [Double($0.page.displayNumber), $0.frame.minX + surfaceX, $0.frame.minY + surfaceY, $0.frame.width, $0.frame.height]
             },
             searchProgress: canvas.searchState?.progress, searchStopped: canvas.searchState?.stopped,
-            textSelectionHandles: canvas.interaction.showsSelectionHandles && canvas.textSelection != nil
-                ? canvas.interaction.textSelectionEnds.map { [[$0.start.x, $0.start.y], [$0.end.x, $0.end.y]] } : nil,
+            textSelectionHandles: canvas.textSelectionHandleEnds.map { [[$0.start.x, $0.start.y], [$0.end.x, $0.end.y]] },
             thumbnailsShownInMs: thumbnails?.lastShowDuration,
             spreadMode: canvas.layoutSettings.spreadMode.rawValue, scrollDirection: canvas.layoutSettings.direction.rawValue,
             rightToLeft: canvas.layoutSettings.rightToLeft,

@@ -58,7 +58,7 @@ extension DocumentWindow {
             guard let self, let (list, _) = self.annotationList, let row = gtk_list_box_get_selected_row(cast(list)) else { return }
             let index = Int(gtk_list_box_row_get_index(row))
             guard self.listedAnnotations.indices.contains(index) else { return }
-            self.canvas.interaction.deselectAnnotation()
+            self.canvas.deselectAnnotations()
             self.canvas.delete([self.listedAnnotations[index].annotationID])
         }
         let type = g_variant_type_new("s")

@@ -12,9 +12,9 @@ extension DocumentWindow {
     func installContextMenuActions() {
         addAction("delete-selection") { [weak self] in
             guard let self, self.content == .document else { return }
-            let ids = self.canvas.interaction.selectedAnnotations
+            let ids = self.canvas.selectedAnnotations
             guard !ids.isEmpty else { return }
-            self.canvas.interaction.deselectAnnotation()
+            self.canvas.deselectAnnotations()
             self.canvas.delete(ids)
         }
         addAction("annotation-properties") { [weak self] in
@@ -28,12 +28,10 @@ extension DocumentWindow {
         addAction("context-menu") { [weak self] in
             // From the keyboard: about the selection, at its middle, or about the page.
             guard let self, self.content == .document else { return }
-            let interaction = self.canvas.interaction
-            let rects = interaction.selectedAnnotations.compactMap { interaction.scene.annotation($0) }
-                .compactMap { interaction.scene.coordinates.viewRect(fromPDF: $0.bounds, on: $0.page) }
+            let rects = self.canvas.selectedAnnotationRects
             if let first = rects.first {
                 let box = rects.dropFirst().reduce(first) { $0.union($1) }
-                self.showContextMenu(at: box.center, about: interaction.selectedAnnotation)
+                self.showContextMenu(at: box.center, about: self.canvas.selectedAnnotation)
             } else {
                 let size = self.canvas.viewport.size
                 self.showContextMenu(at: Point(x: size.width / 2, y: size.height / 2), about: nil)

@@ -11,7 +11,7 @@ extension DocumentWindow {
             guard let self, self.content == .document else { return }
             self.buildToolbarContents()
             guard let button = self.stampPictureButton else { return }
-            if self.canvas.interaction.pickedTool != .stamp { self.selectTool("stamp") }
+            if self.canvas.pickedTool != .stamp { self.selectTool("stamp") }
             self.chooseStampPicture(button: button)
         }
         // `win.use-stamp-picture` with a file's path: the Stamp tool with that picture, no
@@ -24,7 +24,7 @@ extension DocumentWindow {
             self.buildToolbarContents()
             guard let button = self.stampPictureButton, let value,
                   let path = string(g_variant_get_string(OpaquePointer(value), nil)) else { return }
-            if self.canvas.interaction.pickedTool != .stamp { self.selectTool("stamp") }
+            if self.canvas.pickedTool != .stamp { self.selectTool("stamp") }
             self.useStampPicture(at: path, button: button)
         })
         g_action_map_add_action(OpaquePointer(window), action)

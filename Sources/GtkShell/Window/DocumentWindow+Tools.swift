@@ -33,7 +33,7 @@ extension DocumentWindow {
 
     /// The name of the tool in use ("select", "pen" …), for the state dump.
     var toolName: String {
-        Self.toolChoices.first { $0.tool == canvas.interaction.pickedTool }?.name ?? "select"
+        Self.toolChoices.first { $0.tool == canvas.pickedTool }?.name ?? "select"
     }
 
     /// The stateful `win.tool` action: changing its state picks the tool on the canvas.
@@ -67,13 +67,13 @@ extension DocumentWindow {
     func installPenAction() {
         addSwitchAction("pen-draws", initially: true) { [weak self] in
             guard let self else { return false }
-            self.canvas.interaction.penDrawsAtOnce.toggle()
-            return self.canvas.interaction.penDrawsAtOnce
+            self.canvas.penDrawsAtOnce.toggle()
+            return self.canvas.penDrawsAtOnce
         }
         addSwitchAction("finger-draws", initially: false) { [weak self] in
             guard let self else { return false }
-            self.canvas.interaction.fingerDraws.toggle()
-            return self.canvas.interaction.fingerDraws
+            self.canvas.fingerDraws.toggle()
+            return self.canvas.fingerDraws
         }
     }
 
@@ -158,7 +158,7 @@ extension DocumentWindow {
         gtk_box_append(cast(rows), stack)
         styleStack = stack
         gtk_revealer_set_child(cast(revealer), rows)
-        showStyle(of: canvas.interaction.pickedTool)
+        showStyle(of: canvas.pickedTool)
     }
 
     /// Colour, line width and opacity of the tool in use (hidden for Select and the eraser).
@@ -294,7 +294,7 @@ extension DocumentWindow {
     /// annotation's property (one undoable edit each time).
     func styleChanged(name: String, tool change: (inout AnnotationStyle) -> Void, annotation: (inout Annotation) -> Void) {
         guard !updatingStyleControls else { return }
-        if let tool = canvas.interaction.pickedTool {
+        if let tool = canvas.pickedTool {
             canvas.toolStyles[tool] = style(of: tool, change)
         } else {
             canvas.changeSelectedAnnotation(named: name, annotation)
@@ -304,7 +304,7 @@ extension DocumentWindow {
     /// A text control changed: with the Text tool it sets how new boxes look, with Select it
     /// changes the selected box's text style (one undoable edit).
     func textStyleChanged(name: String, newBoxes: (PdfCanvas) -> Void, selected change: (inout FreeTextStyle) -> Void) {
-        if canvas.interaction.pickedTool == .freeText {
+        if canvas.pickedTool == .freeText {
             newBoxes(canvas)
         } else {
             canvas.changeSelectedAnnotation(named: name) { a in
@@ -318,7 +318,7 @@ extension DocumentWindow {
     /// With Select, the controls show (and change) the selected annotation's colour, width and
     /// opacity: its properties.
     func showProperties(of annotation: Annotation?) {
-        guard canvas.interaction.pickedTool == nil, let controls = styleControls else { return }
+        guard canvas.pickedTool == nil, let controls = styleControls else { return }
         guard let a = annotation, a.info.isLocked == false, AppearanceBuilder.canDraw(a) else {
             showStyleRow(false)
             return

@@ -56,7 +56,7 @@ extension DocumentWindow {
         }
         addChoiceAction("edge-taps", initially: "narrow") { [weak self] value in
             guard let self else { return }
-            let interactions = self.canvas.interaction.engine.interactions
+            let interactions = self.canvas.interactions
             interactions.fastScroll.isEnabled = value != "off"
             interactions.settings.fastScrollEdgeFraction = value == "wide" ? 0.2 : 0.1
             self.edgeTaps = value

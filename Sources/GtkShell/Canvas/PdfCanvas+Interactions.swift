@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Geometry
+import InteractionEngine
+
+/// What the window and the state dump ask of the reader's interaction, through the canvas:
+/// the tool picked, the pen and finger settings, the selection, the interaction components.
+/// The window never reaches into the engine itself.
+extension PdfCanvas {
+    /// The creation tool picked, `nil` for Select.
+    public var pickedTool: ToolID? { interaction.pickedTool }
+    /// Whether a pen draws whatever the tool (the main menu's setting).
+    public var penDrawsAtOnce: Bool {
+        get { interaction.penDrawsAtOnce }
+        set { interaction.penDrawsAtOnce = newValue }
+    }
+    /// Whether a finger draws after a pen was used ("Draw with Finger").
+    public var fingerDraws: Bool {
+        get { interaction.fingerDraws }
+        set { interaction.fingerDraws = newValue }
+    }
+    /// The selected annotations in the order they were selected (the last is the primary one).
+    public var selectedAnnotations: [AnnotationID] { interaction.selectedAnnotations }
+    public var selectedAnnotation: AnnotationID? { interaction.selectedAnnotation }
+    public var hoveredAnnotation: AnnotationID? { interaction.hoveredAnnotation }
+    public var focusedFormField: AnnotationID? { interaction.focusedFormField }
+    /// The text selection's ends as a finger's handles hang from them, while they are shown.
+    public var textSelectionHandleEnds: (start: Point, end: Point)? {
+        guard interaction.showsSelectionHandles, textSelection != nil, let ends = interaction.textSelectionEnds else { return nil }
+        return (ends.start, ends.end)
+    }
+
+    public func deselectAnnotations() { interaction.deselectAnnotation() }
+
+    /// The selected annotations' rectangles on screen.
+    public var selectedAnnotationRects: [Rect] {
+        let scene = interaction.scene
+        return interaction.selectedAnnotations.compactMap { scene.annotation($0) }
+            .compactMap { scene.coordinates.viewRect(fromPDF: $0.bounds, on: $0.page) }
+    }
+
+    /// The named interaction components and their settings (edge taps, page turns), for the
+    /// View menu and the command line.
+    public var interactions: Interactions { interaction.engine.interactions }
+}
