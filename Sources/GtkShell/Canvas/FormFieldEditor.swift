@@ -18,7 +18,8 @@ final class FormFieldEditor {
     let widget: FormWidget
     let view: UnsafeMutablePointer<GtkWidget>
     private let isMultiline: Bool
-    private let provider: UnsafeMutablePointer<GtkCssProvider>
+    /// The editor's own style (its font size follows the zoom), added to the view's context.
+    private let provider: GObjectHandle<UnsafeMutablePointer<GtkCssProvider>>
     /// Called once: the text to keep (or `nil` when Escape dropped it), and where to go next.
     var onFinish: ((String?, Move) -> Void)?
     private var finished = false
@@ -53,24 +54,27 @@ final class FormFieldEditor {
         gtk_widget_set_valign(view, GTK_ALIGN_START)
         gtk_widget_set_name(view, "form-field-editor")
         ann_accessible_set_label(view, field.label ?? field.name)
-        provider = gtk_css_provider_new()!
-        gtk_style_context_add_provider(gtk_widget_get_style_context(view), OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        provider = GObjectHandle(adopting: gtk_css_provider_new()!)
+        gtk_style_context_add_provider(gtk_widget_get_style_context(view), OpaquePointer(provider.pointer), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
 
         let keys = gtk_shortcut_controller_new()!
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
         let control = GDK_CONTROL_MASK.rawValue, shift = GDK_SHIFT_MASK.rawValue
-        var bindings: [(String, UInt32, GtkShortcutFunc)] = [
-            ("Escape", 0, formEditorDrop), ("Tab", 0, formEditorNext), ("ISO_Left_Tab", shift, formEditorPrevious),
-            ("Tab", shift, formEditorPrevious), ("ISO_Left_Tab", 0, formEditorPrevious),
+        // Each key: whether it keeps the text, and where the typing goes.
+        let drop = (keep: false, move: Move.stay), keepHere = (keep: true, move: Move.stay)
+        let next = (keep: true, move: Move.next), previous = (keep: true, move: Move.previous)
+        var bindings: [(String, UInt32, (keep: Bool, move: Move))] = [
+            ("Escape", 0, drop), ("Tab", 0, next), ("ISO_Left_Tab", shift, previous),
+            ("Tab", shift, previous), ("ISO_Left_Tab", 0, previous),
         ]
         if isMultiline {
-            bindings += [("Return", control, formEditorKeep), ("KP_Enter", control, formEditorKeep)]
+            bindings += [("Return", control, keepHere), ("KP_Enter", control, keepHere)]
         } else {
-            bindings += [("Return", 0, formEditorKeep), ("KP_Enter", 0, formEditorKeep)]
+            bindings += [("Return", 0, keepHere), ("KP_Enter", 0, keepHere)]
         }
-        for (key, modifiers, function) in bindings {
+        for (key, modifiers, outcome) in bindings {
             let trigger = gtk_keyval_trigger_new(gdk_keyval_from_name(key), GdkModifierType(rawValue: modifiers))
-            let action = gtk_callback_action_new(function, Unmanaged.passUnretained(self).toOpaque(), nil)
+            let action = WidgetCallbacks.callbackAction { [weak self] in self?.finish(keep: outcome.keep, move: outcome.move) }
             gtk_shortcut_controller_add_shortcut(keys, gtk_shortcut_new(trigger, action))
         }
         gtk_widget_add_controller(view, keys)
@@ -81,10 +85,6 @@ final class FormFieldEditor {
             if gtk_event_controller_focus_contains_focus(focus) == 0 { self.finish(keep: true, move: .stay) }
         }
         gtk_widget_add_controller(view, focus)
-    }
-
-    isolated deinit {
-        g_object_unref(UnsafeMutableRawPointer(provider))
     }
 
     /// What is typed now.
@@ -124,7 +124,7 @@ final class FormFieldEditor {
             }
             \(node).form-field-editor { outline: 2px solid alpha(@theme_selected_bg_color, 0.9); border-radius: 0; }
             """
-        gtk_css_provider_load_from_data(provider, css, -1)
+        gtk_css_provider_load_from_data(provider.pointer, css, -1)
     }
 
     func focus() {
@@ -138,15 +138,3 @@ final class FormFieldEditor {
         onFinish?(keep ? text : nil, move)
     }
 }
-
-private func formEditor(_ data: UnsafeMutableRawPointer?, keep: Bool, move: FormFieldEditor.Move) -> gboolean {
-    guard let data else { return 0 }
-    let editor = Unmanaged<FormFieldEditor>.fromOpaque(data).takeUnretainedValue()
-    MainActor.assumeIsolated { editor.finish(keep: keep, move: move) }
-    return 1
-}
-
-private let formEditorKeep: GtkShortcutFunc = { _, _, data in formEditor(data, keep: true, move: .stay) }
-private let formEditorDrop: GtkShortcutFunc = { _, _, data in formEditor(data, keep: false, move: .stay) }
-private let formEditorNext: GtkShortcutFunc = { _, _, data in formEditor(data, keep: true, move: .next) }
-private let formEditorPrevious: GtkShortcutFunc = { _, _, data in formEditor(data, keep: true, move: .previous) }

@@ -9,13 +9,9 @@ import Platform
 /// GTK wiring of the canvas: draw function, size, raw input, scrollbars and the frame clock.
 extension PdfCanvas {
     func installCallbacks() {
-        let me = Unmanaged.passUnretained(self).toOpaque()
-        let draw: GtkDrawingAreaDrawFunc = { _, cr, width, height, data in
-            let canvas = Unmanaged<PdfCanvas>.fromOpaque(data!).takeUnretainedValue()
-            MainActor.assumeIsolated { canvas.draw(cr!, width: Double(width), height: Double(height)) }
+        WidgetCallbacks.setDrawFunction(of: area) { [weak self] cr, width, height in
+            self?.draw(cr, width: width, height: height)
         }
-        // The canvas outlives its drawing area (the window keeps both), so no destroy notify.
-        gtk_drawing_area_set_draw_func(cast(area), draw, me, nil)
 
         Signals.connect(raw(area), "resize", size: { [weak self] w, h in self?.resized(width: Double(w), height: Double(h)) })
 
@@ -37,8 +33,9 @@ extension PdfCanvas {
         Signals.connect(raw(motion), "leave") { [weak self] in self?.pointerLeft() }
         gtk_widget_add_controller(area, motion)
 
-        Signals.connect(raw(vAdjustment), "value-changed", { [weak self] in self?.adjustmentMoved() })
-        Signals.connect(raw(hAdjustment), "value-changed", { [weak self] in self?.adjustmentMoved() })
+        // The scrollbars hold the adjustments, and anyone may take a reference of their own.
+        Signals.connect(raw(vAdjustment), "value-changed", whileAlive: raw(widget)!) { [weak self] in self?.adjustmentMoved() }
+        Signals.connect(raw(hAdjustment), "value-changed", whileAlive: raw(widget)!) { [weak self] in self?.adjustmentMoved() }
     }
 
     /// Translates a GDK event and hands it to ``handle(_:frameTimeMicroseconds:)``.
@@ -121,12 +118,9 @@ extension PdfCanvas {
     /// Drives momentum from the frame clock until it settles.
     func startTicking() {
         guard tickCallbackID == 0 else { return }
-        let tick: GtkTickCallback = { _, clock, data in
-            let canvas = Unmanaged<PdfCanvas>.fromOpaque(data!).takeUnretainedValue()
-            let frameTime = Int64(gdk_frame_clock_get_frame_time(clock))
-            return MainActor.assumeIsolated { canvas.tick(frameTimeMicroseconds: frameTime) } ? 1 : 0
+        tickCallbackID = WidgetCallbacks.addTickCallback(to: area) { [weak self] frameTime in
+            self?.tick(frameTimeMicroseconds: frameTime) ?? false
         }
-        tickCallbackID = gtk_widget_add_tick_callback(area, tick, Unmanaged.passUnretained(self).toOpaque(), nil)
     }
 
     /// Whether momentum, a pointer effect or a spread settling is still moving (frames keep
@@ -160,7 +154,8 @@ extension PdfCanvas {
     func watchFramePaint() {
         guard !diagnostics.watchesFramePaint, let clock = gtk_widget_get_frame_clock(area) else { return }
         diagnostics.watchesFramePaint = true
-        Signals.connect(raw(clock), "after-paint") { [weak self, clock] in
+        // The frame clock is the window's: the handler goes with the page area.
+        Signals.connect(raw(clock), "after-paint", whileAlive: raw(area)!) { [weak self, clock] in
             guard let self else { return }
             if self.diagnostics.firstPaintTraced == false {
                 self.diagnostics.firstPaintTraced = true

@@ -16,7 +16,8 @@ final class TextBoxEditor {
     let rect: Rect
     let style: FreeTextStyle
     let view: UnsafeMutablePointer<GtkWidget>
-    private let provider: UnsafeMutablePointer<GtkCssProvider>
+    /// The editor's own style (its font size follows the zoom), added to the view's context.
+    private let provider: GObjectHandle<UnsafeMutablePointer<GtkCssProvider>>
     /// Called once: the text to keep, or `nil` when dropped.
     var onFinish: ((String?) -> Void)?
     private var finished = false
@@ -39,24 +40,20 @@ final class TextBoxEditor {
         gtk_widget_set_name(view, "text-box-editor")
         ann_accessible_set_label(view, "Text box")
         gtk_text_buffer_set_text(gtk_text_view_get_buffer(cast(view)), text, -1)
-        provider = gtk_css_provider_new()!
-        gtk_style_context_add_provider(gtk_widget_get_style_context(view), OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        provider = GObjectHandle(adopting: gtk_css_provider_new()!)
+        gtk_style_context_add_provider(gtk_widget_get_style_context(view), OpaquePointer(provider.pointer), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
 
         let keys = gtk_shortcut_controller_new()!
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
         for (key, modifiers, keep) in [("Escape", UInt32(0), false), ("Return", GDK_CONTROL_MASK.rawValue, true), ("KP_Enter", GDK_CONTROL_MASK.rawValue, true)] {
             let trigger = gtk_keyval_trigger_new(gdk_keyval_from_name(key), GdkModifierType(rawValue: modifiers))
-            let action = gtk_callback_action_new(keep ? textBoxKeep : textBoxDrop, Unmanaged.passUnretained(self).toOpaque(), nil)
+            let action = WidgetCallbacks.callbackAction { [weak self] in self?.finish(keep: keep) }
             gtk_shortcut_controller_add_shortcut(keys, gtk_shortcut_new(trigger, action))
         }
         gtk_widget_add_controller(view, keys)
         let focus = gtk_event_controller_focus_new()!
         Signals.connect(raw(focus), "leave") { [weak self] in self?.finish(keep: true) }
         gtk_widget_add_controller(view, focus)
-    }
-
-    isolated deinit {
-        g_object_unref(UnsafeMutableRawPointer(provider))
     }
 
     var text: String {
@@ -81,7 +78,7 @@ final class TextBoxEditor {
             }
             textview.free-text-editor { outline: 2px solid alpha(@theme_selected_bg_color, 0.8); }
             """
-        gtk_css_provider_load_from_data(provider, css, -1)
+        gtk_css_provider_load_from_data(provider.pointer, css, -1)
     }
 
     func focus() { gtk_widget_grab_focus(view) }
@@ -91,18 +88,4 @@ final class TextBoxEditor {
         finished = true
         onFinish?(keep ? text : nil)
     }
-}
-
-private let textBoxKeep: GtkShortcutFunc = { _, _, data in
-    guard let data else { return 0 }
-    let editor = Unmanaged<TextBoxEditor>.fromOpaque(data).takeUnretainedValue()
-    MainActor.assumeIsolated { editor.finish(keep: true) }
-    return 1
-}
-
-private let textBoxDrop: GtkShortcutFunc = { _, _, data in
-    guard let data else { return 0 }
-    let editor = Unmanaged<TextBoxEditor>.fromOpaque(data).takeUnretainedValue()
-    MainActor.assumeIsolated { editor.finish(keep: false) }
-    return 1
 }

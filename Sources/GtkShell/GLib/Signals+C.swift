@@ -21,6 +21,13 @@ private let releaseAnyBox: GClosureNotify = { data, _ in
     Unmanaged<AnyObject>.fromOpaque(data).release()
 }
 
+/// Releases a CallbackBox when GTK drops a callback it was given with a `GDestroyNotify` (a
+/// draw function, a tick callback, a shortcut action).
+let releaseCallbackBox: GDestroyNotify = { data in
+    guard let data else { return }
+    Unmanaged<AnyObject>.fromOpaque(data).release()
+}
+
 /// The typed signal connections the shell uses. Each trampoline is a C function that only
 /// unpacks the box and runs the Swift closure on the main actor (GTK emits signals on the main
 /// thread).
@@ -31,12 +38,31 @@ enum Signals {
     /// A signal of shape `void (*)(GObject*, gpointer)`.
     @discardableResult
     static func connect(_ instance: UnsafeMutableRawPointer?, _ name: String, _ handler: @escaping Handler) -> UInt {
-        let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, data in
-            let fn = CallbackBox<Handler>.from(data)
-            MainActor.assumeIsolated { fn() }
-        }
-        return ann_signal_connect(instance, name, unsafeBitCast(trampoline, to: GCallback.self),
-                                  CallbackBox(handler).retainedPointer, releaseAnyBox)
+        ann_signal_connect(instance, name, unsafeBitCast(handlerTrampoline, to: GCallback.self),
+                           CallbackBox(handler).retainedPointer, releaseAnyBox)
+    }
+
+    /// A signal of shape `void (*)(GObject*, gpointer)` on an object that can outlive `owner`
+    /// (a frame clock, an adjustment, an application-wide object), connected only while `owner`
+    /// lives: once `owner` is disposed (a widget destroyed), GLib disconnects the handler and
+    /// releases its closure, as `g_signal_connect_object` does.
+    ///
+    /// Wraps `g_cclosure_new`, `g_object_watch_closure` and `g_signal_connect_closure`.
+    /// - Returns: The handler id (0 if the signal is unknown).
+    @discardableResult
+    static func connect(_ instance: UnsafeMutableRawPointer?, _ name: String, whileAlive owner: UnsafeMutableRawPointer,
+                        _ handler: @escaping Handler) -> UInt {
+        let closure = g_cclosure_new(unsafeBitCast(handlerTrampoline, to: GCallback.self),
+                                     CallbackBox(handler).retainedPointer, releaseAnyBox)
+        g_object_watch_closure(owner.assumingMemoryBound(to: GObject.self), closure)
+        // The connection sinks the closure's floating reference.
+        return g_signal_connect_closure(instance, name, closure, 0)
+    }
+
+    /// Runs a ``Handler`` from its box.
+    private static let handlerTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, data in
+        let fn = CallbackBox<Handler>.from(data)
+        MainActor.assumeIsolated { fn() }
     }
 
     typealias BoolHandler = @MainActor () -> Bool

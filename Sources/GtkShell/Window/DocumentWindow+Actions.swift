@@ -94,20 +94,20 @@ extension DocumentWindow {
     func chooseFile() {
         guard fileChooser == nil else { return }
         guard let native = gtk_file_chooser_native_new("Open a Document", cast(window), GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel") else { return }
-        fileChooser = native
+        fileChooser = GObjectHandle(adopting: native)
         let filter = ann_pdf_file_filter()
         gtk_file_chooser_add_filter(native, filter)
         g_object_unref(raw(filter))
         gtk_native_dialog_set_modal(cast(native), 1)
         Signals.connect(raw(native), "response", int: { [weak self] response in
             guard let self, let chooser = self.fileChooser else { return }
-            self.fileChooser = nil
-            if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser) {
-                let path = takeString(g_file_get_path(file))
+            var path: String?
+            if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser.pointer) {
+                path = takeString(g_file_get_path(file))
                 g_object_unref(raw(file))
-                if let path { self.application?.open(path: path, preferring: self) }
             }
-            g_object_unref(raw(chooser))
+            self.fileChooser = nil
+            if let path { self.application?.open(path: path, preferring: self) }
         })
         gtk_native_dialog_show(cast(native))
     }

@@ -145,7 +145,7 @@ extension DocumentWindow {
 
     /// The Edit menu names what Undo and Redo would do ("Undo Move").
     func updateEditMenu() {
-        guard let menu = editMenu else { return }
+        guard let menu = editMenu?.pointer else { return }
         let undo = editing?.undoName.map { "_Undo \($0)" } ?? "_Undo"
         let redo = editing?.redoName.map { "_Redo \($0)" } ?? "_Redo"
         guard undo != editMenuLabels.undo || redo != editMenuLabels.redo else { return }
@@ -289,7 +289,7 @@ extension DocumentWindow {
         guard editing != nil, saveChooser == nil,
               let native = gtk_file_chooser_native_new(title, cast(window), GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel")
         else { completion?(false); return }
-        saveChooser = native
+        saveChooser = GObjectHandle(adopting: native)
         let filter = ann_pdf_file_filter()
         gtk_file_chooser_add_filter(native, filter)
         g_object_unref(raw(filter))
@@ -297,14 +297,13 @@ extension DocumentWindow {
         gtk_file_chooser_set_current_name(native, Self.displayName(editing?.editor.path ?? "document.pdf"))
         Signals.connect(raw(native), "response", int: { [weak self] response in
             guard let self, let chooser = self.saveChooser else { return }
-            self.saveChooser = nil
             self.pendingDialog = nil
             var target: String?
-            if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser) {
+            if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser.pointer) {
                 target = takeString(g_file_get_path(file))
                 g_object_unref(raw(file))
             }
-            g_object_unref(raw(chooser))
+            self.saveChooser = nil
             guard let target else { completion?(false); return }
             self.save(as: target, completion: completion)
         })

@@ -135,7 +135,7 @@ extension DocumentWindow {
         g_menu_append_section(mainMenu, nil, cast(fileSection))
         g_menu_append_section(mainMenu, nil, cast(penSection))
         g_object_unref(raw(penSection))
-        editMenu = editSection
+        editMenu = GObjectHandle(adopting: editSection)
         let menuButton = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(cast(menuButton), "open-menu-symbolic")
         gtk_menu_button_set_menu_model(cast(menuButton), cast(mainMenu))

@@ -35,7 +35,7 @@ extension DocumentWindow {
         guard fileChooser == nil,
               let native = gtk_file_chooser_native_new("Stamp a Picture", cast(window), GTK_FILE_CHOOSER_ACTION_OPEN, "_Choose", "_Cancel")
         else { return }
-        fileChooser = native
+        fileChooser = GObjectHandle(adopting: native)
         let filter = gtk_file_filter_new()!
         gtk_file_filter_set_name(filter, "Pictures (PNG, JPEG)")
         for type in ["image/png", "image/jpeg"] { gtk_file_filter_add_mime_type(filter, type) }
@@ -47,14 +47,14 @@ extension DocumentWindow {
         application?.stateChanged()
         Signals.connect(raw(native), "response", int: { [weak self] response in
             guard let self, let chooser = self.fileChooser else { return }
-            self.fileChooser = nil
             self.pendingDialog = nil
-            if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser) {
-                let path = takeString(g_file_get_path(file))
+            var path: String?
+            if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser.pointer) {
+                path = takeString(g_file_get_path(file))
                 g_object_unref(raw(file))
-                if let path { self.useStampPicture(at: path, button: button) }
             }
-            g_object_unref(raw(chooser))
+            self.fileChooser = nil
+            if let path { self.useStampPicture(at: path, button: button) }
             self.application?.stateChanged()
         })
         gtk_native_dialog_show(cast(native))

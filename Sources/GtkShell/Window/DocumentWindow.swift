@@ -41,8 +41,11 @@ public final class DocumentWindow {
     /// Whether the window's frames refresh the state dump already.
     var watchesFramesForStateDump = false
     weak var application: AnnotatorApplication?
-    var fileChooser: OpaquePointer?
-    var saveChooser: OpaquePointer?
+    /// The open (or stamp picture) chooser while it is shown: GTK does not keep a native dialog
+    /// alive, the window does until it answers.
+    var fileChooser: GObjectHandle<OpaquePointer>?
+    /// The save chooser while it is shown.
+    var saveChooser: GObjectHandle<OpaquePointer>?
     /// The document's editing session, once its editor is open.
     var editing: EditingSession?
     /// Counts documents opened in this window, so that work posted for an earlier one is dropped.
@@ -50,7 +53,7 @@ public final class DocumentWindow {
     /// The window title without the unsaved-changes mark.
     var baseTitle = "PDF Annotator"
     /// The Edit menu, whose Undo and Redo items name what they would do.
-    var editMenu: OpaquePointer?
+    var editMenu: GObjectHandle<OpaquePointer>?
     var editMenuLabels = (undo: "", redo: "")
     /// The question or message shown over the window, by kind, for the state dump.
     public internal(set) var pendingDialog: String? { didSet { application?.stateChanged() } }
@@ -339,7 +342,7 @@ public final class DocumentWindow {
     func refreshStateDumpOnEveryFrame() {
         guard application?.stateDump != nil, !watchesFramesForStateDump, let clock = gtk_widget_get_frame_clock(window) else { return }
         watchesFramesForStateDump = true
-        Signals.connect(raw(clock), "after-paint") { [weak self] in self?.application?.stateChanged() }
+        Signals.connect(raw(clock), "after-paint", whileAlive: raw(window)!) { [weak self] in self?.application?.stateChanged() }
     }
 
     func viewChanged() {

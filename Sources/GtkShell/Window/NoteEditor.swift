@@ -53,7 +53,10 @@ final class NoteEditor {
         let keys = gtk_shortcut_controller_new()!
         for (key, modifiers, isDone) in [("Escape", 0, false), ("Return", Int(GDK_CONTROL_MASK.rawValue), true)] {
             let trigger = gtk_keyval_trigger_new(gdk_keyval_from_name(key), GdkModifierType(rawValue: UInt32(modifiers)))
-            let action = gtk_callback_action_new(isDone ? noteEditorDone : noteEditorCancel, Unmanaged.passUnretained(self).toOpaque(), nil)
+            let action = WidgetCallbacks.callbackAction { [weak self] in
+                guard let self else { return }
+                self.finish(isDone ? self.text : nil)
+            }
             gtk_shortcut_controller_add_shortcut(keys, gtk_shortcut_new(trigger, action))
         }
         // Before the text view, which would take Return and Escape for itself.
@@ -79,18 +82,4 @@ final class NoteEditor {
         onFinish?(result)
         gtk_window_destroy(cast(window))
     }
-}
-
-private let noteEditorDone: GtkShortcutFunc = { _, _, data in
-    guard let data else { return 0 }
-    let editor = Unmanaged<NoteEditor>.fromOpaque(data).takeUnretainedValue()
-    MainActor.assumeIsolated { editor.finish(editor.text) }
-    return 1
-}
-
-private let noteEditorCancel: GtkShortcutFunc = { _, _, data in
-    guard let data else { return 0 }
-    let editor = Unmanaged<NoteEditor>.fromOpaque(data).takeUnretainedValue()
-    MainActor.assumeIsolated { editor.finish(nil) }
-    return 1
 }

@@ -19,7 +19,8 @@ final class ThumbnailPanel {
 
     let widget: UnsafeMutablePointer<GtkWidget>
     private let grid: UnsafeMutablePointer<GtkWidget>
-    private let model: OpaquePointer
+    /// The page list (a GtkStringList), also held by the grid's selection model.
+    private let model: GObjectHandle<OpaquePointer>
     private var pageSizes: [Size] = []
     private var drawPage: RenderQueue.DrawPage?
     private weak var queue: RenderQueue?
@@ -42,16 +43,12 @@ final class ThumbnailPanel {
     var onChange: (() -> Void)?
 
     /// A GdkTexture reference, released when the cache lets go of it.
-    @MainActor final class Texture {
-        let pointer: OpaquePointer
-        init(adopting pointer: OpaquePointer) { self.pointer = pointer }
-        isolated deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
-    }
+    typealias Texture = GObjectHandle<OpaquePointer>
 
     init() {
-        model = gtk_string_list_new(nil)
-        // The selection model takes over the list's reference; the panel keeps one of its own.
-        let selection = gtk_no_selection_new(OpaquePointer(g_object_ref(UnsafeMutableRawPointer(model))))
+        model = GObjectHandle(adopting: gtk_string_list_new(nil))
+        // The selection model takes over a reference of its own; the panel keeps the first.
+        let selection = gtk_no_selection_new(OpaquePointer(g_object_ref(model.pointer.gobject)))
         let factory = gtk_signal_list_item_factory_new()!
         grid = gtk_grid_view_new(selection, factory)
         gtk_grid_view_set_single_click_activate(cast(grid), 1)
@@ -74,7 +71,9 @@ final class ThumbnailPanel {
             self?.shownAt = g_get_monotonic_time()
             self?.pump()
         }
-        Signals.connect(raw(gtk_scrolled_window_get_vadjustment(cast(widget))), "value-changed") { [weak self] in self?.pump() }
+        Signals.connect(raw(gtk_scrolled_window_get_vadjustment(cast(widget))), "value-changed", whileAlive: raw(widget)!) { [weak self] in
+            self?.pump()
+        }
         Signals.connect(raw(grid), "activate", int: { [weak self] position in self?.onActivate?(PageIndex(Int(position))) })
     }
 
@@ -101,18 +100,18 @@ final class ThumbnailPanel {
     private func fillRows() {
         guard !rowsFilled else { return }
         rowsFilled = true
-        let old = UInt32(g_list_model_get_n_items(model))
+        let old = UInt32(g_list_model_get_n_items(model.pointer))
         // One empty string per page: the grid needs only the count (a row's position is its page).
         var strings = [UnsafePointer<CChar>?](repeating: nil, count: pageSizes.count + 1)
         let empty = strdup("")
         for i in 0..<pageSizes.count { strings[i] = UnsafePointer(empty) }
-        strings.withUnsafeMutableBufferPointer { gtk_string_list_splice(model, 0, old, $0.baseAddress) }
+        strings.withUnsafeMutableBufferPointer { gtk_string_list_splice(model.pointer, 0, old, $0.baseAddress) }
         free(empty)
     }
 
     private func removeRows() {
-        let old = UInt32(g_list_model_get_n_items(model))
-        if old > 0 { gtk_string_list_splice(model, 0, old, nil) }
+        let old = UInt32(g_list_model_get_n_items(model.pointer))
+        if old > 0 { gtk_string_list_splice(model.pointer, 0, old, nil) }
     }
 
     /// Pages whose drawing changed (an edit): their thumbnails are drawn again.
