@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
-import TestSupport
 import XCTest
 #if canImport(Glibc)
 import Glibc
@@ -13,19 +12,7 @@ import Glibc
 /// 4–5 when let go past the spine, and a short pull lays the sheet back.
 final class BookCurlUITests: XCTestCase {
     static func book() -> Data {
-        let count = 352
-        let content = "0.5 g 40 40 200 300 re f"
-        let kids = (0..<count).map { "\(4 + $0) 0 R" }.joined(separator: " ")
-        var objects = [
-            "<< /Type /Catalog /Pages 2 0 R /PageLayout /TwoPageRight >>",
-            "<< /Type /Pages /Kids [\(kids)] /Count \(count) >>",
-            "<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream",
-        ]
-        for i in 0..<count {
-            let box = i < 2 ? "[0 0 612 792]" : "[0 0 432 648]"
-            objects.append("<< /Type /Page /Parent 2 0 R /MediaBox \(box) /Contents 3 0 R >>")
-        }
-        return HandWrittenPDF.data(objects: objects)
+        HandWrittenPDF.pages(352, catalogEntries: "/PageLayout /TwoPageRight") { $0 < 2 ? "[0 0 612 792]" : "[0 0 432 648]" }
     }
 
     func testPageDownWithCurlsShowsTheNextSpreadWholeAndADragTurnsOnlyPastTheSpine() throws {

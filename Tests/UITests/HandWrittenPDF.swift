@@ -7,8 +7,9 @@ import TestSupport
 enum HandWrittenPDF {
     static func data(objects: [String]) -> Data { NumberedObjectsPDF.data(objects: objects) }
 
-    /// `count` A5 pages, each with a grey box, under a catalog with `catalogEntries`.
-    static func pages(_ count: Int, catalogEntries: String) -> Data {
+    /// `count` pages (A5 unless `mediaBox` says otherwise for a page index), each with a grey
+    /// box, under a catalog with `catalogEntries`.
+    static func pages(_ count: Int, catalogEntries: String, mediaBox: (Int) -> String = { _ in "[0 0 420 595]" }) -> Data {
         let content = "0.5 g 40 40 200 300 re f"
         let kids = (0..<count).map { "\(4 + $0) 0 R" }.joined(separator: " ")
         var objects = [
@@ -16,7 +17,7 @@ enum HandWrittenPDF {
             "<< /Type /Pages /Kids [\(kids)] /Count \(count) >>",
             "<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream",
         ]
-        for _ in 0..<count { objects.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 420 595] /Contents 3 0 R >>") }
+        for i in 0..<count { objects.append("<< /Type /Page /Parent 2 0 R /MediaBox \(mediaBox(i)) /Contents 3 0 R >>") }
         return data(objects: objects)
     }
 }
