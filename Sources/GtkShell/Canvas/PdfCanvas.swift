@@ -71,7 +71,9 @@ public final class PdfCanvas {
     /// What is drawn over the pages before it becomes (or instead of) a change to the document.
     var previews = EditPreviews()
     /// The search in progress or done (Ctrl+F), if any.
-    var searchState: SearchState?
+    var searchState: SearchProgress?
+    /// The threads reading the pages for the search, while they run.
+    var searchWorker: ParallelSearch?
     /// Tells the window the search found more, moved or ended.
     var onSearchChanged: (() -> Void)?
     /// Tells the window a step went round the end (`true`) or the start of the document.
@@ -189,6 +191,8 @@ public final class PdfCanvas {
         content = content.next()
         previews = EditPreviews()
         editing = nil
+        searchWorker?.cancel()
+        searchWorker = nil
         searchState = nil
         firstFrameTiles = nil
         interaction.setTextSelection(nil)
