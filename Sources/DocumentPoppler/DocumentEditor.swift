@@ -49,6 +49,9 @@ public final class DocumentEditor: AnnotationSource {
     var dictionaries: [String: PDFDictionary] = [:]
     /// Each page's crop box origin (model ↔ file coordinates) and its reference.
     var pageOrigins: [PageIndex: Point] = [:]
+    /// Each page object a page edit touched, as the file had it, and the rotation it showed
+    /// then (inherited or its own), so that turning it back writes the file's own dictionary.
+    var originalPages: [ObjectRef: (dictionary: PDFDictionary, rotation: Int)] = [:]
     /// The form's fields as the file has them, read the first time they are asked for.
     var formState: FormState?
     /// The file's size and modification time when it was opened or last saved.
@@ -278,6 +281,8 @@ public final class DocumentEditor: AnnotationSource {
             break
         case .setFieldValue(let field, _, let after):
             try writeFieldValue(field, after)
+        case .rotatePages(let pages, let turns):
+            for page in pages { try writeRotation(of: page, turnedBy: turns) }
         }
         // /Annots changes only when annotations come, go or change pages.
         var pages: Set<PageIndex> = []
@@ -287,7 +292,7 @@ public final class DocumentEditor: AnnotationSource {
             for (old, new) in zip(before, after) where old.page != new.page { pages.insert(old.page); pages.insert(new.page) }
             // Annotations still inline in the file become objects when first written.
             for a in after where refsWereInline(a.id) { pages.insert(a.page) }
-        case .setFieldValue: break
+        case .setFieldValue, .rotatePages: break
         }
         for page in pages { try writeAnnotationList(of: page) }
     }

@@ -27,7 +27,9 @@ extension PopplerDocument {
     /// bytes are shared with the editor (not copied) and only the update is new, so the cost
     /// of showing an edit does not grow with the file's size. poppler reads both parts as one
     /// seekable stream. Wraps `poppler_document_new_from_stream` over a `GMemoryInputStream`.
-    public func reloaded(from edited: EditedBytes) throws(DocumentOpenError) -> PopplerDocument {
+    ///
+    /// `reshaped` names the pages the edits turned, with their rotation now.
+    public func reloaded(from edited: EditedBytes, reshaped: [PageIndex: PageRotation] = [:]) throws(DocumentOpenError) -> PopplerDocument {
         let stream: UnsafeMutablePointer<GInputStream> = g_memory_input_stream_new()!
         defer { g_object_unref(stream) }
         let memory = UnsafeMutableRawPointer(stream).assumingMemoryBound(to: GMemoryInputStream.self)
@@ -52,17 +54,31 @@ extension PopplerDocument {
         } catch {
             throw Self.openError(for: error, path: path, passwordGiven: password != nil)
         }
-        return carryingOver(to: reopened)
+        return carryingOver(to: reopened, reshaped: reshaped)
     }
 
-    /// A document over `reopened` with this one's geometry, metadata, rotations and text reader.
-    private func carryingOver(to reopened: GObjectRef) -> PopplerDocument {
-        let geometry = zip(cropSizes, displaySizes).map { PageGeometry(cropSize: $0, displayedSize: $1, isLoaded: true) }
+    /// A document over `reopened` with this one's geometry, metadata, rotations and text reader,
+    /// but for the `reshaped` pages (turned by the edit): their geometry is read again, their
+    /// rotation is the one given, and their text is read from the new version (the core text
+    /// reader reads the file as it is on disk).
+    private func carryingOver(to reopened: GObjectRef, reshaped: [PageIndex: PageRotation] = [:]) -> PopplerDocument {
+        var geometry = zip(cropSizes, displaySizes).map { PageGeometry(cropSize: $0, displayedSize: $1, isLoaded: true) }
+        if !reshaped.isEmpty {
+            reopened.withPointer { doc in
+                for page in reshaped.keys where geometry.indices.contains(page.rawValue) {
+                    guard let raw = poppler_document_get_page(doc, Int32(page.rawValue)) else { continue }
+                    let (cropSize, displayed) = GObjectRef(adopting: raw).withPointer { Self.sizes(of: $0) }
+                    geometry[page.rawValue] = PageGeometry(cropSize: cropSize, displayedSize: displayed, isLoaded: true)
+                }
+            }
+        }
         let copy = PopplerDocument(path: path, uri: uri, password: password, document: reopened, geometry: geometry, metadata: metadata,
                                    coreText: coreText)
+        copy.pagesNotOnDisk = pagesNotOnDisk.union(reshaped.keys.map(\.rawValue))
         probeLock.lock()
-        let known = rotationProbe.rotations
+        var known = rotationProbe.rotations
         probeLock.unlock()
+        for (page, rotation) in reshaped where known.indices.contains(page.rawValue) { known[page.rawValue] = rotation }
         copy.probeLock.lock()
         copy.rotationProbe.rotations = known
         copy.probeLock.unlock()

@@ -21,7 +21,8 @@ extension PopplerDocument: TextSource {
     /// keeps its text page, so the layout after the text costs little).
     public func text(on page: PageIndex, boxesIf wantsBoxes: ([Character]) -> Bool) -> PageText {
         guard page.rawValue >= 0, page.rawValue < pageCount else { return .empty }
-        if let core = coreText.text(on: page), !core.isEmpty {
+        let onDisk = !pagesNotOnDisk.contains(page.rawValue)
+        if onDisk, let core = coreText.text(on: page), !core.isEmpty {
             return wantsBoxes(core.characters) ? core : .empty
         }
         renderLock.lock()
@@ -49,7 +50,7 @@ extension PopplerDocument: TextSource {
             }
         }
         if let glib { return glib }
-        guard let core = coreText.text(on: page), !core.isEmpty else { return .empty }
+        guard onDisk, let core = coreText.text(on: page), !core.isEmpty else { return .empty }
         return wantsBoxes(core.characters) ? core : .empty
     }
 

@@ -52,6 +52,9 @@ public final class PopplerDocument: PageSource, @unchecked Sendable {
     var rotationProbe: RotationProbe
     /// The core library's text, for the pages poppler-glib reads badly (see ``text(on:)``).
     let coreText: CoreText
+    /// Pages an edit turned: the core text reader reads the file on disk, which shows them as
+    /// they were, so their text comes from this version through poppler-glib.
+    var pagesNotOnDisk: Set<Int> = []
 
     init(path: String, uri: String, password: String?, document: GObjectRef, geometry: [PageGeometry], metadata: DocumentMetadata,
          coreText: CoreText? = nil) {

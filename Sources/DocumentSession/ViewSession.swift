@@ -142,23 +142,37 @@ public struct ViewSession {
     /// of it under the view's centre (one spread at a time: on that page's spread, at rest).
     public mutating func setLayoutSettings(_ new: LayoutSettings) {
         guard new != settings else { return }
-        settings = new
-        guard layout.pageCount > 0 else { layout = makeLayout(); return }
+        relayoutKeepingPlace { $0.settings = new }
+    }
+
+    /// The pages' sizes changed (a page turned by a quarter, pages organised): laid out again,
+    /// the reader kept on the same page and the same point of it, as for a layout change.
+    public mutating func setPageSizes(_ sizes: [Size]) {
+        guard sizes != pageSizes else { return }
+        relayoutKeepingPlace { $0.pageSizes = sizes }
+    }
+
+    /// Makes a new layout after `change`, keeping the page in view and the point of it under
+    /// the view's centre.
+    mutating func relayoutKeepingPlace(_ change: (inout ViewSession) -> Void) {
+        guard layout.pageCount > 0 else { change(&self); layout = makeLayout(); return }
         let page = currentPage ?? PageIndex(0)
         let old = layout.pageFrame(page, zoom: viewport.zoom)
         let centre = viewport.visibleRect.center
         func within(_ x: Double, _ from: Double, _ length: Double) -> Double { length > 0 ? min(1, max(0, (x - from) / length)) : 0.5 }
         let point = (x: within(centre.x, old.minX, old.width), y: within(centre.y, old.minY, old.height))
+        change(&self)
         pageTurn = nil
         spreadAnimation = nil
         layout = makeLayout()
-        guard hasSize else { return }
-        let spread = layout.spreadIndex(forPage: page)
-        if pagesOneSpreadAtATime, zoomMode != .free || viewport.showsWholeSpread(of: page, in: layout) {
+        guard hasSize, layout.pageCount > 0 else { return }
+        let kept = PageIndex(min(page.rawValue, layout.pageCount - 1))
+        let spread = layout.spreadIndex(forPage: kept)
+        if pagesOneSpreadAtATime, zoomMode != .free || viewport.showsWholeSpread(of: kept, in: layout) {
             restOnSpread(spread)
         } else {
-            if zoomMode != .free { applyZoomMode(keeping: page) }
-            let frame = layout.pageFrame(page, zoom: viewport.zoom)
+            if zoomMode != .free { applyZoomMode(keeping: kept) }
+            let frame = layout.pageFrame(kept, zoom: viewport.zoom)
             viewport.offset = Point(x: frame.minX + point.x * frame.width - viewport.size.width / 2,
                                     y: frame.minY + point.y * frame.height - viewport.size.height / 2)
             viewport = viewport.clamped(to: layout)

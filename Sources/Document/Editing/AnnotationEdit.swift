@@ -25,6 +25,10 @@ public enum AnnotationEdit: Hashable, Sendable, Codable {
     case replace(before: [Annotation], after: [Annotation])
     /// Sets a form field's value (by its fully qualified name); `nil` clears it.
     case setFieldValue(field: String, before: FormValue?, after: FormValue?)
+    /// Turns pages by quarter turns (positive: clockwise, as a reader turns a sideways scan
+    /// upright), their /Rotate written on the page itself. Annotations keep their place on the
+    /// page (PDF space does not turn).
+    case rotatePages([PageIndex], quarterTurns: Int)
 
     /// The edit that undoes this one.
     public var inverse: AnnotationEdit {
@@ -33,6 +37,7 @@ public enum AnnotationEdit: Hashable, Sendable, Codable {
         case .remove(let placed): return .insert(placed.reversed())
         case .replace(let before, let after): return .replace(before: after, after: before)
         case .setFieldValue(let field, let before, let after): return .setFieldValue(field: field, before: after, after: before)
+        case .rotatePages(let pages, let turns): return .rotatePages(pages, quarterTurns: -turns)
         }
     }
 
@@ -42,6 +47,7 @@ public enum AnnotationEdit: Hashable, Sendable, Codable {
         case .insert(let placed), .remove(let placed): return Set(placed.map(\.annotation.page))
         case .replace(let before, let after): return Set(before.map(\.page) + after.map(\.page))
         case .setFieldValue: return []
+        case .rotatePages(let pages, _): return Set(pages)
         }
     }
 
@@ -50,7 +56,16 @@ public enum AnnotationEdit: Hashable, Sendable, Codable {
         switch self {
         case .insert(let placed), .remove(let placed): return placed.map(\.annotation.id)
         case .replace(_, let after): return after.map(\.id)
-        case .setFieldValue: return []
+        case .setFieldValue, .rotatePages: return []
+        }
+    }
+
+    /// Whether the edit changes pages themselves (their size as shown, their order), so that a
+    /// view lays the document out again.
+    public var changesPages: Bool {
+        switch self {
+        case .rotatePages: return true
+        case .insert, .remove, .replace, .setFieldValue: return false
         }
     }
 }

@@ -81,6 +81,9 @@ public struct AnnotationModel: Hashable, Sendable {
             guard loadedFields.contains(field) else { throw .missing(field) }
             guard fieldValues[field] == before else { throw .mismatch(field) }
             fieldValues[field] = after
+        case .rotatePages(let pages, _):
+            // Annotations stay where they are in PDF space; the page turns under them.
+            guard pages.allSatisfy({ $0.rawValue >= 0 }) else { throw .malformed("a page before the first") }
         }
         return edit.inverse
     }

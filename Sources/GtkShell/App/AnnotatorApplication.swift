@@ -92,6 +92,8 @@ public final class AnnotatorApplication {
         setAccels("win.toggle-toolbar", ["F7"])
         setAccels("win.show-shortcuts", ["<Control>question", "<Control>F1"])
         setAccels("win.undo", ["<Control>z"])
+        setAccels("win.rotate-right", ["<Control>bracketright"])
+        setAccels("win.rotate-left", ["<Control>bracketleft"])
         setAccels("win.fullscreen", ["F11"])
         setAccels("win.redo", ["<Control><Shift>z", "<Control>y"])
         setAccels("win.save", ["<Control>s"])

@@ -17,9 +17,29 @@ extension PdfCanvas {
         editing = session
         session.renderQueue = renderQueue
         session.onContentChanged = { [weak self] pages in self?.contentChanged(pages) }
+        session.onPagesReshaped = { [weak self] document, pages in
+            self?.pagesReshaped(document, pages)
+            self?.onPagesReshaped?(document)
+        }
         // Every undoable step counts once for the state dump's `annotationEdits`.
         session.onCommitted = { [weak self] in self?.diagnostics.annotationEdits += 1 }
         for page in content.annotationsByPage.keys { refreshTargets(on: page) }
+    }
+
+    /// Pages were turned (or organised): their sizes, geometry, text and links are the new
+    /// version's; the layout is made again with the reader kept on the same page.
+    func pagesReshaped(_ document: PageSource & TextSource & LinkSource, _ pages: Set<PageIndex>) {
+        pageSource = document
+        textSource = document
+        linkSource = document
+        for page in pages {
+            content.exactPageInfo[page] = nil
+            content.textByPage[page] = nil
+            content.linksByPage[page] = nil
+            content.annotationsByPage[page] = nil
+        }
+        interaction.setTextSelection(nil)
+        changeView { $0.setPageSizes(document.displaySizes) }
     }
 
     /// After an edit, undo or redo reached the screen: re-render the pages and rebuild their

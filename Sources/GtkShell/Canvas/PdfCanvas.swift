@@ -2,6 +2,7 @@
 import CGtk
 import Document
 import DocumentLayout
+import DocumentPoppler
 import DocumentSession
 import Geometry
 import InteractionEngine
@@ -225,6 +226,8 @@ public final class PdfCanvas {
     public var onEscape: (() -> Bool)?
     /// Called when an edit, undo or redo changed how pages look (once the screen shows it).
     public var onContentChanged: ((Set<PageIndex>) -> Void)?
+    /// Called when pages were turned or organised, with the document's new version.
+    public var onPagesReshaped: ((PopplerDocument) -> Void)?
     /// Called for every engine event handled, before it is applied (input recording).
     public var onInputEvent: ((InputEvent) -> Void)?
 

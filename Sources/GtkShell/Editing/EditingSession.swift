@@ -23,6 +23,9 @@ final class EditingSession {
     var onContentChanged: ((Set<PageIndex>) -> Void)?
     /// Called after every change to what can be undone or saved (title, Edit menu).
     var onHistoryChanged: (() -> Void)?
+    /// Called when an edit, undo or redo changed pages themselves (turned them), with the
+    /// document's new version, before ``onContentChanged``.
+    var onPagesReshaped: ((PopplerDocument, Set<PageIndex>) -> Void)?
     /// Called after each new edit is applied (not after undo or redo).
     var onCommitted: (() -> Void)?
     /// The worker that reloads the document between two tiles.
@@ -47,7 +50,7 @@ final class EditingSession {
             StandardError.write("pdf-annotator: edit \(record.name) refused: \(error)")
             return false
         }
-        changed(editor.pages(changedBy: record.edit))
+        changed(editor.pages(changedBy: record.edit), reshaped: record.edit.changesPages)
         onCommitted?()
         return true
     }
@@ -55,27 +58,27 @@ final class EditingSession {
     @discardableResult
     func undo() -> EditRecord? {
         guard let record = try? editor.undo() else { return nil }
-        changed(editor.pages(changedBy: record.edit))
+        changed(editor.pages(changedBy: record.edit), reshaped: record.edit.changesPages)
         return record
     }
 
     @discardableResult
     func redo() -> EditRecord? {
         guard let record = try? editor.redo() else { return nil }
-        changed(editor.pages(changedBy: record.edit))
+        changed(editor.pages(changedBy: record.edit), reshaped: record.edit.changesPages)
         return record
     }
 
     /// After the editor changed the document: redraw from the new bytes.
-    func changed(_ pages: Set<PageIndex>) {
+    func changed(_ pages: Set<PageIndex>, reshaped: Bool = false) {
         onHistoryChanged?()
-        refreshRendering(pages)
+        refreshRendering(pages, reshaped: reshaped)
     }
 
     /// Reloads the edited document on the render worker (so no tile mixes two versions) and
     /// tells the canvas once the new version is in place. Tiles the worker finished before the
     /// swap reach the main loop before that message, so the canvas marks them stale.
-    func refreshRendering(_ pages: Set<PageIndex>) {
+    func refreshRendering(_ pages: Set<PageIndex>, reshaped: Bool = false) {
         let bytes: EditedBytes
         do {
             bytes = try editor.rendered()
@@ -85,10 +88,17 @@ final class EditingSession {
         }
         let source = renderSource
         let pause = Self.testReloadPause
+        // The turned pages' rotations as the editor wrote them.
+        let turned = reshaped ? Dictionary(uniqueKeysWithValues: pages.map { ($0, PageRotation(degrees: editor.rotation(of: $0))) }) : [:]
         let reload: @Sendable () -> Void = {
             if pause > 0 { usleep(pause) }
-            if let fresh = try? source.document.reloaded(from: bytes) { source.replace(with: fresh) }
-            MainLoop.post(priority: G_PRIORITY_HIGH_IDLE) { [weak self] in self?.onContentChanged?(pages) }
+            if let fresh = try? source.document.reloaded(from: bytes, reshaped: turned) { source.replace(with: fresh) }
+            let document = source.document
+            MainLoop.post(priority: G_PRIORITY_HIGH_IDLE) { [weak self] in
+                // Pages turned or organised: their sizes, text and links come from the new version.
+                if reshaped { self?.onPagesReshaped?(document, pages) }
+                self?.onContentChanged?(pages)
+            }
         }
         if let queue = renderQueue { queue.perform(reload) } else { reload() }
     }

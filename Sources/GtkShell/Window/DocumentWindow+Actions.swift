@@ -75,6 +75,7 @@ extension DocumentWindow {
         addAction("undo", enabled: false) { [weak self] in self?.undo() }
         addAction("redo", enabled: false) { [weak self] in self?.redo() }
         addAction("save", enabled: false) { [weak self] in self?.save() }
+        installPageActions()
         addAction("save-as", enabled: false) { [weak self] in self?.saveAs() }
         addAction("close") { [weak self] in
             guard let self else { return }

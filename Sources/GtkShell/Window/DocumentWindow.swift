@@ -21,7 +21,7 @@ public final class DocumentWindow {
     public let canvas = PdfCanvas()
     public private(set) var content: Content = .empty
     public internal(set) var path: String?
-    public private(set) var document: PopplerDocument?
+    public internal(set) var document: PopplerDocument?
     public private(set) var errorMessage: String?
 
     let stack: UnsafeMutablePointer<GtkWidget>
@@ -178,6 +178,7 @@ public final class DocumentWindow {
         passwordPrompt.onCancel = { [weak self] in self?.cancelPassword() }
         canvas.onViewChanged = { [weak self] in self?.viewChanged() }
         canvas.onExternalLink = { [weak self] uri in self?.confirmOpening(uri) }
+        canvas.onPagesReshaped = { [weak self] document in self?.pagesReshaped(document) }
         canvas.onEditNote = { [weak self] note in self?.editNote(note) }
         canvas.onSelectionChanged = { [weak self] annotation in self?.showProperties(of: annotation) }
         canvas.onContentChanged = { [weak self] pages in

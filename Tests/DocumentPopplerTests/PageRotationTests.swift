@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Document
+import Foundation
+import Geometry
+import TestSupport
+import XCTest
+@testable import DocumentPoppler
+
+/// Turning a page is one undoable edit saved as an incremental update: the page gets its own
+/// /Rotate (an inherited one made explicit), the other pages stay as they were, the text stays
+/// the page's, and turning it back writes the file's own page dictionary again. Judged with
+/// qpdf, pdftotext and MuPDF, not poppler.
+final class PageRotationTests: XCTestCase {
+    /// Three A5 pages under a /Pages node that says /Rotate 90 (inherited by every page); each
+    /// page says its number.
+    static func document() -> Data {
+        var objects = ["<< /Type /Catalog /Pages 2 0 R >>",
+                       "<< /Type /Pages /Kids [4 0 R 5 0 R 6 0 R] /Count 3 /Rotate 90 /Resources << /Font << /F1 3 0 R >> >> >>",
+                       "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"]
+        for n in 1...3 { objects.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 420 595] /Contents \(6 + n) 0 R >>") }
+        for n in 1...3 {
+            let text = "BT /F1 24 Tf 60 500 Td (Page number \(n)) Tj ET"
+            objects.append("<< /Length \(text.utf8.count) >>\nstream\n\(text)\nendstream")
+        }
+        return NumberedObjectsPDF.data(objects: objects)
+    }
+
+    /// The width and height of page `page` (1-based) as MuPDF draws it at 72 dpi.
+    private func drawnSize(_ path: String, page: Int, in folder: TemporaryFolder) throws -> (Int, Int) {
+        let out = folder.path("page\(page).png")
+        XCTAssertEqual(try ExternalTool.run("mutool", ["draw", "-q", "-r", "72", "-o", out, path, "\(page)"]).status, 0, "MuPDF draws it")
+        let png = try [UInt8](Data(contentsOf: URL(fileURLWithPath: out)))
+        func be32(_ at: Int) -> Int { png[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (be32(16), be32(20))
+    }
+
+    private func text(_ path: String, page: Int) throws -> String {
+        String(decoding: try ExternalTool.data("pdftotext", ["-f", "\(page)", "-l", "\(page)", path, "-"]), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func testTurningAPageWritesItsOwnRotateAndTurningItBackRestoresThePage() throws {
+        let qpdf = try ExternalTool.require("qpdf")
+        _ = try ExternalTool.require("mutool")
+        _ = try ExternalTool.require("pdftotext")
+        let folder = try TemporaryFolder()
+        let path = try folder.write(Self.document(), to: "turn.pdf")
+        let original = try Data(contentsOf: URL(fileURLWithPath: path))
+        let before = try QPDFInspection(path: path, qpdf: qpdf)
+        XCTAssertNil(before.pageDictionary(0)?["/Rotate"], "inherited from /Pages")
+        XCTAssertEqual(try drawnSize(path, page: 1, in: folder).0, 595, "turned a quarter: as wide as A5 is tall")
+
+        let editor = try DocumentEditor.open(path: path, password: nil)
+        XCTAssertEqual(editor.rotation(of: PageIndex(0)), 90)
+        try editor.perform(EditRecord("Rotate Page", .rotatePages([PageIndex(0)], quarterTurns: 1)))
+        XCTAssertEqual(editor.rotation(of: PageIndex(0)), 180)
+        try editor.save()
+
+        let saved = try Data(contentsOf: URL(fileURLWithPath: path))
+        XCTAssertEqual(saved.prefix(original.count), original, "the original bytes stay a prefix")
+        XCTAssertEqual(try ExternalTool.run("qpdf", ["--check", path]).status, 0)
+        let after = try QPDFInspection(path: path, qpdf: qpdf)
+        XCTAssertEqual(after.pages.count, 3)
+        XCTAssertEqual(after.pageDictionary(0)?["/Rotate"] as? Int, 180, "page 1 has its own /Rotate now")
+        XCTAssertNil(after.pageDictionary(1)?["/Rotate"], "page 2 still inherits")
+        XCTAssertEqual(IncrementalUpdate.objectNumbers(in: saved, after: original.count).intersection(before.objectNumbers), [4],
+                       "of the original objects only page 1 is rewritten")
+        XCTAssertEqual(try drawnSize(path, page: 1, in: folder).0, 420, "page 1 upright (half a turn): A5's width")
+        XCTAssertEqual(try drawnSize(path, page: 2, in: folder).0, 595, "page 2 as it was")
+        XCTAssertEqual(try text(path, page: 1), "Page number 1", "the text is the page's")
+        XCTAssertEqual(try text(path, page: 2), "Page number 2")
+
+        // Undo: the page object is the file's own again.
+        try editor.undo()
+        XCTAssertEqual(editor.rotation(of: PageIndex(0)), 90)
+        try editor.save()
+        let undone = try QPDFInspection(path: path, qpdf: qpdf)
+        XCTAssertNil(undone.pageDictionary(0)?["/Rotate"], "inherited again, as the file had it")
+        XCTAssertEqual(try drawnSize(path, page: 1, in: folder).0, 595)
+        XCTAssertEqual(try ExternalTool.run("qpdf", ["--check", path]).status, 0)
+    }
+
+    func testFourQuarterTurnsComeBackToTheFilesOwnPage() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write(Self.document(), to: "four.pdf")
+        let editor = try DocumentEditor.open(path: path, password: nil)
+        for _ in 0..<4 { try editor.perform(EditRecord("Rotate Page", .rotatePages([PageIndex(2)], quarterTurns: -1))) }
+        XCTAssertEqual(editor.rotation(of: PageIndex(2)), 90)
+        XCTAssertEqual(editor.history.undoName, "Rotate Page", "each turn is a step of its own")
+    }
+
+    func testARotationIsJournaledAsAnEditOfItsOwn() throws {
+        let record = EditRecord("Rotate Pages", .rotatePages([PageIndex(0), PageIndex(4)], quarterTurns: 3))
+        let decoded = try JSONDecoder().decode(EditRecord.self, from: JSONEncoder().encode(record))
+        XCTAssertEqual(decoded, record)
+        XCTAssertEqual(record.edit.inverse, .rotatePages([PageIndex(0), PageIndex(4)], quarterTurns: -3))
+        XCTAssertTrue(record.edit.changesPages)
+    }
+}
