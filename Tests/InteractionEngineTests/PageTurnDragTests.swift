@@ -38,6 +38,22 @@ final class PageTurnDragTests: XCTestCase {
         }
     }
 
+    func testANarrowSpreadIsHeldByItsOuterEdgeNotOnlyByTheViewsEdge() {
+        let h = EngineHarness()
+        h.interactions.settings.turnsPagesByDragging = true
+        // A spread from x 250 to 550 in an 800-wide view: its right edge lies far inside the
+        // view's edge band (which starts at 680).
+        h.targets.pagesBounds = Rect(x: 250, y: 0, width: 300, height: 900)
+        drag(h, from: Point(x: 540, y: 400), to: Point(x: 300, y: 420))
+        XCTAssertEqual(turns(h).first?.0, .nextPage, "held by the page's outer edge")
+        XCTAssertEqual(h.scrollTotal, .zero)
+        let away = EngineHarness()
+        away.interactions.settings.turnsPagesByDragging = true
+        away.targets.pagesBounds = Rect(x: 250, y: 0, width: 300, height: 900)
+        drag(away, from: Point(x: 400, y: 400), to: Point(x: 300, y: 420))
+        XCTAssertTrue(turns(away).isEmpty, "the middle of the spread is not an edge")
+    }
+
     func testADragFromTheLeftEdgeTurnsBack() {
         let h = EngineHarness()
         h.interactions.settings.turnsPagesByDragging = true

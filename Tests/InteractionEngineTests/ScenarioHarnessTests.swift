@@ -16,6 +16,8 @@ final class FakeTargets: InteractionTargetProvider {
     var zoomRect: Rect?
     var selectedAnnotations: [AnnotationTarget] = []
     var hasTextSelection = false
+    /// The pages shown, when a test says where they are.
+    var pagesBounds: Rect?
 
     static func mapping(_ page: Int) -> PageSpaceMapping {
         PageSpaceMapping(

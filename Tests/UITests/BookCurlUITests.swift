@@ -56,7 +56,8 @@ final class BookCurlUITests: XCTestCase {
         let left = try XCTUnwrap(turned.visiblePages.first { $0.page == 2 })
         let right = try XCTUnwrap(turned.visiblePages.first { $0.page == 3 })
         let y = origin.y + turned.canvasY + right.y + right.height * 0.6
-        let edge = origin.x + turned.canvasX + max(right.x + right.width - 4, turned.viewWidth * 0.85 + 4)
+        // From the right page's outer edge itself (held there even when it lies inside the view).
+        let edge = origin.x + turned.canvasX + right.x + right.width - 4
         let spine = origin.x + turned.canvasX + (left.x + left.width + right.x) / 2
         session.xdotool("mousemove", String(Int(edge)), String(Int(y)))
         session.xdotool("mousedown", "1")

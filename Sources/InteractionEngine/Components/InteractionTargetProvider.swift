@@ -96,6 +96,9 @@ public protocol InteractionTargetProvider: AnyObject {
     var selectedAnnotations: [AnnotationTarget] { get }
     /// Whether text or an image is currently selected.
     var hasTextSelection: Bool { get }
+    /// The pages shown, as one rectangle in view coordinates (a page turn is held by its
+    /// outer edge); `nil` when unknown.
+    var pagesBounds: Rect? { get }
 }
 
 extension InteractionTargetProvider {
@@ -103,4 +106,5 @@ extension InteractionTargetProvider {
     public func text(at point: Point) -> TextHit? { nil }
     public func smartZoomRect(at point: Point) -> Rect? { nil }
     public var hasTextSelection: Bool { false }
+    public var pagesBounds: Rect? { nil }
 }

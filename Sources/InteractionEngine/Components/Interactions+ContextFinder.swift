@@ -78,8 +78,16 @@ final class ContextFinder {
         let fraction = settings.turnsPagesByDragging
             ? max(settings.fastScrollEdgeFraction, settings.pageTurnEdgeFraction) : settings.fastScrollEdgeFraction
         let band = bounds.width * fraction
-        if l.view.x < bounds.minX + band { return FastScrollContext(direction: .previousPage) }
-        if l.view.x >= bounds.maxX - band { return FastScrollContext(direction: .nextPage) }
+        // While pages turn by dragging, a sheet is held by its outer edge: the bands reach in
+        // from the shown pages' outer edges too when those lie inside the view (a narrow spread
+        // in a wide window).
+        var left = bounds.minX, right = bounds.maxX
+        if settings.turnsPagesByDragging, let pages = l.targets.pagesBounds?.intersection(bounds) {
+            left = max(left, pages.minX)
+            right = min(right, pages.maxX)
+        }
+        if l.view.x < left + band { return FastScrollContext(direction: .previousPage) }
+        if l.view.x >= right - band { return FastScrollContext(direction: .nextPage) }
         return nil
     }
 }

@@ -16,6 +16,14 @@ final class SceneTargetProvider: InteractionTargetProvider {
 
     init(scene: DocumentScene) { self.scene = scene }
 
+    var pagesBounds: Rect? {
+        let frames = scene.coordinates.pages.compactMap {
+            scene.coordinates.convert(Rect(origin: .zero, size: $0.displayedSize), from: .page($0.index), to: .view)
+        }
+        guard let first = frames.first else { return nil }
+        return frames.dropFirst().reduce(first) { $0.union($1) }
+    }
+
     func annotation(at point: Point, minimumTargetSize: Double) -> AnnotationTarget? {
         let source: InputSource = minimumTargetSize >= scene.targetPolicy.sizing(for: .touchscreen).minimumSize.width ? .touchscreen : .mouse
         guard let target = scene.hitTest(atView: point, source: source)?.annotation, target.kind != .link, target.kind != .popup
