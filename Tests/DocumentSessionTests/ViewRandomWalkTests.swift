@@ -105,6 +105,8 @@ enum WalkAction: Equatable, CustomStringConvertible {
     case jump(Int)
     case back, forward
     case wait(Double)
+    /// A page turned a quarter (its size as shown swaps), as organising pages does.
+    case rotatePage(Int)
 
     var description: String {
         switch self {
@@ -131,12 +133,13 @@ enum WalkAction: Equatable, CustomStringConvertible {
         case .back: return "back"
         case .forward: return "forward"
         case .wait(let t): return "wait(\(t))"
+        case .rotatePage(let p): return "rotatePage(\(p))"
         }
     }
 
     static func random(pages: Int, using rng: inout SeededGenerator) -> WalkAction {
         func pick<T>(_ options: [T]) -> T { options[Int(rng.next() % UInt64(options.count))] }
-        switch rng.next() % 22 {
+        switch rng.next() % 23 {
         case 0: return .resize(Size(width: (600 + rng.unit() * 3240).rounded(), height: (400 + rng.unit() * 1760).rounded()))
         case 1: return .zoomMode(pick([.free, .fitWidth, .fitPage]))
         case 2: return .zoomBy(pick([0.5, 0.8, 1.25, 2.0, 4.0]))
@@ -155,6 +158,7 @@ enum WalkAction: Equatable, CustomStringConvertible {
         case 17, 18: return .turnDrag(pick([.nextPage, .previousPage]), reach: rng.unit() * 2, speed: pick([0, 200, 2000, -2000]))
         case 19: return rng.next() % 2 == 0 ? .goTo(Int(rng.next() % UInt64(pages))) : .jump(Int(rng.next() % UInt64(pages)))
         case 20: return pick([.back, .forward])
+        case 21: return .rotatePage(Int(rng.next() % UInt64(pages)))
         default: return .wait(pick([0.05, 0.3, 1]))
         }
     }

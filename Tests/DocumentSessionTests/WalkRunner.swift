@@ -139,6 +139,11 @@ enum WalkRunner {
         case .jump(let page): driver.session.jump(to: PageIndex(page))
         case .back: driver.session.apply(.historyBack)
         case .forward: driver.session.apply(.historyForward)
+        case .rotatePage(let page):
+            var sizes = driver.session.pageSizes
+            guard sizes.indices.contains(page) else { return }
+            sizes[page] = Size(width: sizes[page].height, height: sizes[page].width)
+            driver.session.setPageSizes(sizes)
         case .wait(let seconds):
             var left = seconds
             while left > 0 { driver.advance(by: min(left, 1.0 / 60)); left -= 1.0 / 60 }
@@ -208,10 +213,10 @@ enum WalkRunner {
             }
         }
 
-        // A layout switch keeps the page in view.
+        // A layout switch (or a page turned) keeps the page in view.
         switch action {
-        case .spreadMode, .direction, .rightToLeft:
-            if before.settings != s.settings, let was = before.currentPage, before.hasSize, was.rawValue < layout.pageCount,
+        case .spreadMode, .direction, .rightToLeft, .rotatePage:
+            if before.settings != s.settings || before.pageSizes != s.pageSizes, let was = before.currentPage, before.hasSize, was.rawValue < layout.pageCount,
                before.layout.pageFrame(was, zoom: before.viewport.zoom).intersection(before.viewport.visibleRect) != nil,
                layout.pageFrame(was, zoom: v.zoom).intersection(v.visibleRect) == nil {
                 return "page \(was.rawValue) out of view after the layout switch"
@@ -226,7 +231,7 @@ enum WalkRunner {
         switch action {
         case .zoomEachSpread(let on): return on != before.zoomsEachSpread
         case .spreadMode, .direction, .rightToLeft: return before.settings != now.settings
-        case .resize, .zoomMode: return true
+        case .resize, .zoomMode, .rotatePage: return true
         default: return false
         }
     }
