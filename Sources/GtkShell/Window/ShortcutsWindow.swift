@@ -16,6 +16,7 @@ enum ShortcutsWindow {
             ("Add an annotation to the selection (Shift+click)", "Shift_L"), ("Context menu (or a right click)", "Menu <shift>F10"),
             ("Nudge the selected annotations", "Left Right Up Down"), ("Nudge by ten points", "<shift>Left"),
             ("Copy the selected text or annotations", "<ctrl>c"), ("Select the page's text (again: the whole document)", "<ctrl>a"), ("Paste annotations", "<ctrl>v"),
+            ("Turn the page clockwise", "<ctrl>bracketright"), ("Turn the page anticlockwise", "<ctrl>bracketleft"),
         ]),
         ("Annotation tools", [
             ("Show the toolbar", "F7"), ("Select", "v"), ("Pen", "p"), ("Highlight", "h"), ("Underline", "u"),
