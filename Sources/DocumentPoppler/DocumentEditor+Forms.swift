@@ -63,11 +63,11 @@ extension DocumentEditor {
         let fields = formFields()
         var orders: [PageIndex: FormTabOrder.PageOrder] = [:]
         return FormTabOrder.stops(fields, annotationIndex: { id in
-            guard let page = DocumentEditor.pageNumber(inID: id).map(PageIndex.init) ?? self.model.annotation(id)?.page else { return nil }
+            guard let page = self.model.annotation(id)?.page ?? DocumentEditor.pageNumber(inID: id).map(PageIndex.init) else { return nil }
             return self.model.annotations(on: page).firstIndex { $0.id == id }
         }, pageOrder: { page in
             if let known = orders[page] { return known }
-            let tabs = self.core.pageRef(page).flatMap { self.core.object($0)?.dictionaryValue?["Tabs"]?.nameValue }
+            let tabs = self.core.pageRef(self.corePage(page)).flatMap { self.core.object($0)?.dictionaryValue?["Tabs"]?.nameValue }
             let order = FormTabOrder.PageOrder(tabs: tabs)
             orders[page] = order
             return order
@@ -89,15 +89,15 @@ extension DocumentEditor {
         guard !stored.isEmpty else { return state }
         // Which page each widget is on: its /P, else the page whose /Annots lists it.
         var pageByRef: [ObjectRef: PageIndex] = [:]
-        for i in 0..<pageCount { if let r = core.pageRef(PageIndex(i)) { pageByRef[r] = PageIndex(i) } }
+        for i in 0..<pageCount { if let r = core.pageRef(corePage(PageIndex(i))) { pageByRef[r] = PageIndex(i) } }
         var listedOn: [ObjectRef: PageIndex]?
         func page(of widget: ObjectRef, _ d: PDFDictionary) -> PageIndex? {
             if case .reference(let n, let g)? = d["P"], let p = pageByRef[ObjectRef(n, g)],
-               core.annotationRefs(on: p).contains(widget) { return p }
+               core.annotationRefs(on: corePage(p)).contains(widget) { return p }
             if listedOn == nil {
                 var map: [ObjectRef: PageIndex] = [:]
                 for i in 0..<pageCount {
-                    for case let r? in core.annotationRefs(on: PageIndex(i)) where map[r] == nil { map[r] = PageIndex(i) }
+                    for case let r? in core.annotationRefs(on: corePage(PageIndex(i))) where map[r] == nil { map[r] = PageIndex(i) }
                 }
                 listedOn = map
             }

@@ -8,11 +8,11 @@ import Geometry
 extension DocumentEditor {
     /// Writes page `page`'s new /Rotate: its rotation now, turned by `turns` quarter turns.
     func writeRotation(of page: PageIndex, turnedBy turns: Int) throws(CoreDocumentError) {
-        guard let ref = core.pageRef(page), case .dictionary(var dictionary)? = core.object(ref) else {
+        guard let ref = core.pageRef(corePage(page)), case .dictionary(var dictionary)? = core.object(ref) else {
             throw .rejected("page \(page.displayNumber) cannot be turned: its page object is missing")
         }
         if originalPages[ref] == nil {
-            originalPages[ref] = (dictionary, core.pageGeometry(page)?.rotation.rawValue ?? 0)
+            originalPages[ref] = (dictionary, core.pageGeometry(corePage(page))?.rotation.rawValue ?? 0)
         }
         guard let original = originalPages[ref] else { return }
         let now = dictionary["Rotate"]?.number.map { Int($0) } ?? original.rotation
@@ -27,8 +27,165 @@ extension DocumentEditor {
 
     /// The rotation a page shows now, in degrees clockwise (0, 90, 180, 270).
     public func rotation(of page: PageIndex) -> Int {
-        guard let ref = core.pageRef(page), case .dictionary(let dictionary)? = core.object(ref) else { return 0 }
-        let inherited = originalPages[ref]?.rotation ?? core.pageGeometry(page)?.rotation.rawValue ?? 0
+        guard let ref = core.pageRef(corePage(page)), case .dictionary(let dictionary)? = core.object(ref) else { return 0 }
+        let inherited = originalPages[ref]?.rotation ?? core.pageGeometry(corePage(page))?.rotation.rawValue ?? 0
         return ((dictionary["Rotate"]?.number.map { Int($0) } ?? inherited) % 360 + 360) % 360
+    }
+
+    // MARK: Page order
+
+    /// The page's place in the file as opened (how poppler's core numbers it).
+    func corePage(_ page: PageIndex) -> PageIndex {
+        guard let pageOrder, pageOrder.indices.contains(page.rawValue) else { return page }
+        return pageOrder[page.rawValue]
+    }
+
+    /// The edit that takes `pages` out of the document, with what undo needs to put them back:
+    /// each page's object and its annotations as the model has them.
+    public func removal(ofPages pages: [PageIndex]) -> AnnotationEdit? {
+        let sorted = Set(pages).sorted()
+        guard !sorted.isEmpty, sorted.count < pageCount, sorted.allSatisfy({ $0.rawValue >= 0 && $0.rawValue < pageCount }) else { return nil }
+        let removed = sorted.compactMap { page -> RemovedPage? in
+            guard let ref = core.pageRef(corePage(page)) else { return nil }
+            loadPage(page)
+            return RemovedPage(index: page, object: "\(ref.number) \(ref.generation)", annotations: model.annotations(on: page), wasLoaded: true)
+        }
+        return removed.count == sorted.count ? .removePages(removed) : nil
+    }
+
+    /// The edit that moves `pages` (in their order) to sit before the page now at `target`
+    /// (`pageCount` for the end).
+    public func move(pages: [PageIndex], before target: Int) -> AnnotationEdit? {
+        let moving = Set(pages.map(\.rawValue)).sorted()
+        guard !moving.isEmpty, moving.allSatisfy({ $0 >= 0 && $0 < pageCount }), target >= 0, target <= pageCount else { return nil }
+        let staying = (0..<pageCount).filter { !moving.contains($0) }
+        let insertAt = staying.filter { $0 < target }.count
+        var order = staying
+        order.insert(contentsOf: moving, at: insertAt)
+        return order == Array(0..<pageCount) ? nil : .reorderPages(order: order)
+    }
+
+    /// Applies a page-order edit to ``pageOrder`` and writes the page tree: the root /Pages
+    /// lists every page in the new order; a page whose parent was another /Pages node moves
+    /// under the root with the attributes it inherited written on itself. When every page is
+    /// back in the file's order, the file's own objects are written again.
+    func writePageOrder(after edit: AnnotationEdit) throws(CoreDocumentError) {
+        if filePageRefs == nil {
+            // poppler's core reads the page tree lazily and keeps what it read: every page is
+            // read now, before the tree changes, so that its numbering stays the file's.
+            filePageRefs = (0..<core.pageCount).map { core.pageRef(PageIndex($0)) }
+        }
+        var order = pageOrder ?? (0..<core.pageCount).map(PageIndex.init)
+        switch edit {
+        case .reorderPages(let new):
+            guard new.count == order.count else { throw .rejected("a new order of \(new.count) pages for \(order.count)") }
+            order = new.map { order[$0] }
+        case .removePages(let removed):
+            for r in removed.sorted(by: { $0.index > $1.index }) where order.indices.contains(r.index.rawValue) {
+                order.remove(at: r.index.rawValue)
+            }
+        case .restorePages(let removed):
+            for r in removed.sorted(by: { $0.index < $1.index }) {
+                guard let ref = Self.parseObject(r.object), let filePage = filePage(of: ref) else {
+                    throw .rejected("page object \(r.object) is not a page of this file")
+                }
+                order.insert(filePage, at: min(r.index.rawValue, order.count))
+            }
+        case .insert, .remove, .replace, .setFieldValue, .rotatePages:
+            return
+        }
+        pageOrder = order
+        formState = nil
+        try writePageTree(order)
+    }
+
+    /// The page's place in the file as opened, for its object.
+    private func filePage(of ref: ObjectRef) -> PageIndex? {
+        filePageRefs?.firstIndex(of: ref).map(PageIndex.init)
+    }
+
+    /// Whether a page object (`"12 0"`) is one of the file's pages, so it can be put back.
+    func pageObjectIsReachable(_ object: String) -> Bool {
+        guard let ref = Self.parseObject(object) else { return false }
+        if filePageRefs == nil { filePageRefs = (0..<core.pageCount).map { core.pageRef(PageIndex($0)) } }
+        return filePage(of: ref) != nil
+    }
+
+    static func parseObject(_ text: String) -> ObjectRef? {
+        let parts = text.split(separator: " ")
+        guard parts.count == 2, let n = Int(parts[0]), let g = Int(parts[1]) else { return nil }
+        return ObjectRef(n, g)
+    }
+
+    /// Writes the root /Pages with `order`'s pages as its kids, and moves pages from other
+    /// /Pages nodes under it with their inherited attributes made explicit.
+    private func writePageTree(_ order: [PageIndex]) throws(CoreDocumentError) {
+        guard let catalog = core.catalogRef, case .reference(let n, let g)? = core.object(catalog)?.dictionaryValue?["Pages"],
+              case .dictionary(var root)? = core.object(ObjectRef(n, g)) else { throw .rejected("the document has no page tree") }
+        let rootRef = ObjectRef(n, g)
+        if originalTree[rootRef] == nil { originalTree[rootRef] = root }
+        let identity = order == (0..<core.pageCount).map(PageIndex.init)
+        for filePage in order {
+            guard let ref = core.pageRef(filePage), case .dictionary(var page)? = core.object(ref) else { continue }
+            if identity, let original = originalTree[ref] {
+                // Back under its own node: what the move wrote on it goes, what else changed
+                // since (a turn) stays.
+                page["Parent"] = original["Parent"]
+                for (key, value) in flattenedKeys[ref] ?? [:] where page[key] == value { page[key] = nil }
+                for (key, value) in original.entries where page[key] == nil && key != "Parent" { page[key] = value }
+                flattenedKeys[ref] = nil
+                originalTree[ref] = nil
+                try core.setObject(.dictionary(page == original ? original : page), at: ref)
+                continue
+            }
+            guard case .reference(let pn, let pg)? = page["Parent"], ObjectRef(pn, pg) != rootRef else { continue }
+            if originalTree[ref] == nil { originalTree[ref] = page }
+            var added: [String: PDFObject] = [:]
+            // What the page inherited from the nodes between it and the root.
+            var node: PDFDictionary? = core.object(ObjectRef(pn, pg))?.dictionaryValue
+            var seen: Set<ObjectRef> = [ObjectRef(pn, pg)]
+            while let parent = node {
+                for key in ["Resources", "MediaBox", "CropBox", "Rotate"] where page[key] == nil {
+                    if let value = parent[key] {
+                        page[key] = value
+                        added[key] = value
+                    }
+                }
+                guard case .reference(let an, let ag)? = parent["Parent"], ObjectRef(an, ag) != rootRef,
+                      seen.insert(ObjectRef(an, ag)).inserted else { break }
+                node = core.object(ObjectRef(an, ag))?.dictionaryValue
+            }
+            page["Parent"] = .reference(rootRef.number, rootRef.generation)
+            flattenedKeys[ref] = added
+            try core.setObject(.dictionary(page), at: ref)
+        }
+        if identity, let original = originalTree[rootRef] {
+            root = original
+        } else {
+            root["Kids"] = .array(order.compactMap { core.pageRef($0).map { PDFObject.reference($0.number, $0.generation) } })
+            root["Count"] = .integer(order.count)
+        }
+        try core.setObject(.dictionary(root), at: rootRef)
+    }
+
+    /// After a save, the file is the saved one, whose pages are in the order they show: the
+    /// editor's records of each page move from its place in the file as opened to its place
+    /// now. Pages taken out are in no file order any more: putting them back after this save
+    /// is refused (the page objects stay in the file, but poppler's core cannot reach them).
+    func adoptSavedPageOrder() {
+        guard let order = pageOrder else { return }
+        func moved<Value>(_ records: [PageIndex: Value]) -> [PageIndex: Value] {
+            var out: [PageIndex: Value] = [:]
+            for (now, file) in order.enumerated() { if let value = records[file] { out[PageIndex(now)] = value } }
+            return out
+        }
+        pageOrigins = moved(pageOrigins)
+        inlineEntryIDs = moved(inlineEntryIDs)
+        pageEntryIDs = moved(pageEntryIDs)
+        pageOrder = nil
+        filePageRefs = nil
+        originalTree = [:]
+        flattenedKeys = [:]
+        formState = nil
     }
 }

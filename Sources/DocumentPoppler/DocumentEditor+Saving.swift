@@ -131,12 +131,16 @@ extension DocumentEditor {
         // The ids the saved file implies, read from it before the later edits come in.
         let edited = core
         core = saved
+        // The saved file numbers the pages in their order now.
+        let organised = pageOrder
+        adoptSavedPageOrder()
         recomputeAliases()
         do {
             try saved.takeChanges(from: edited)
         } catch {
             // The file is saved, but this session cannot go on from it: keep the one it had.
             core = edited
+            pageOrder = organised
             throw .library(error)
         }
         path = job.destination

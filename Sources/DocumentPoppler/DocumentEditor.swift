@@ -38,10 +38,10 @@ public final class DocumentEditor: AnnotationSource {
     /// Annotations written inline in /Annots whose page's list still holds them inline.
     private var inlineIDs: Set<String> = []
     /// Where those inline annotations are in their page's /Annots array, by index.
-    private var inlineEntryIDs: [PageIndex: [Int: String]] = [:]
+    var inlineEntryIDs: [PageIndex: [Int: String]] = [:]
     /// The annotations each page's /Annots held when the editor last read or wrote it: the
     /// entries it manages there. Every other entry is kept where it is when the list is rewritten.
-    private var pageEntryIDs: [PageIndex: Set<String>] = [:]
+    var pageEntryIDs: [PageIndex: Set<String>] = [:]
     /// Ids whose annotations the file on disk lists under another id (the file's id on the
     /// left): annotations created or reordered before the last save keep their ids.
     private var aliases: [String: String] = [:]
@@ -52,6 +52,16 @@ public final class DocumentEditor: AnnotationSource {
     /// Each page object a page edit touched, as the file had it, and the rotation it showed
     /// then (inherited or its own), so that turning it back writes the file's own dictionary.
     var originalPages: [ObjectRef: (dictionary: PDFDictionary, rotation: Int)] = [:]
+    /// Each page's place in the file as opened, in the order the pages show now; `nil` until
+    /// pages are reordered, removed or put back.
+    var pageOrder: [PageIndex]?
+    /// The page tree's root and the page objects a page-order edit rewrote, as the file had
+    /// them, so that putting every page back where it was writes the file's own objects again.
+    var originalTree: [ObjectRef: PDFDictionary] = [:]
+    /// The inherited attributes a page-order edit wrote on each page it moved under the root.
+    var flattenedKeys: [ObjectRef: [String: PDFObject]] = [:]
+    /// Every page's object in the file's order, read before the first page-order edit.
+    var filePageRefs: [ObjectRef?]?
     /// The form's fields as the file has them, read the first time they are asked for.
     var formState: FormState?
     /// The file's size and modification time when it was opened or last saved.
@@ -94,7 +104,7 @@ public final class DocumentEditor: AnnotationSource {
         }
     }
 
-    public var pageCount: Int { core.pageCount }
+    public var pageCount: Int { pageOrder?.count ?? core.pageCount }
     public var isEncrypted: Bool { core.isEncrypted }
 
     /// The document as a save would write it now (the original bytes with the unsaved edits as
@@ -135,11 +145,14 @@ public final class DocumentEditor: AnnotationSource {
     /// Reads a page into the model if it is not there yet.
     func loadPage(_ page: PageIndex) {
         guard page.rawValue >= 0, page.rawValue < pageCount, !model.isLoaded(page) else { return }
-        let origin = core.pageGeometry(page)?.cropOrigin ?? .zero
-        pageOrigins[page] = origin
+        // The editor's own records of a page go by its place in the file as opened (poppler's
+        // core knows the pages in that order), which organising pages does not change.
+        let filePage = corePage(page)
+        let origin = core.pageGeometry(filePage)?.cropOrigin ?? .zero
+        pageOrigins[filePage] = origin
         var list: [Annotation] = []
         var managed: Set<String> = []
-        for (index, ref, id, dictionary) in fileAnnotations(on: page) {
+        for (index, ref, id, dictionary) in fileAnnotations(on: filePage) {
             // An object listed twice (on two pages, or twice on one) is edited once.
             guard refs[id] == nil, ref.map({ idsByRef[$0] == nil }) ?? true else { continue }
             managed.insert(id)
@@ -148,14 +161,14 @@ public final class DocumentEditor: AnnotationSource {
                 idsByRef[ref] = id
             } else {
                 inlineIDs.insert(id)
-                inlineEntryIDs[page, default: [:]][index] = id
+                inlineEntryIDs[filePage, default: [:]][index] = id
             }
             idsOnDisk.insert(id)
             dictionaries[id] = dictionary
             fileAppearances[id] = (dictionary["AP"], dictionary["AS"])
             list.append(AnnotationDictionary.annotation(id: id, page: page, dictionary: dictionary, origin: origin))
         }
-        pageEntryIDs[page] = managed
+        pageEntryIDs[filePage] = managed
         saveInProgress?.lateLoaded[page] = list
         model.load(list, on: page)
     }
@@ -170,11 +183,15 @@ public final class DocumentEditor: AnnotationSource {
     /// comes with its index in the page's /Annots array. Entries that are no annotation poppler
     /// would show (no /Rect, not a dictionary, a reference to nothing) are not listed: the editor
     /// never changes them, and keeps them where they are.
-    func fileAnnotations(on page: PageIndex) -> [(index: Int, ref: ObjectRef?, id: String, dictionary: PDFDictionary)] {
+    ///
+    /// `page` is the page's place in the file as opened; the ids are named for `namedAs` (the
+    /// same unless pages were organised: a saved file numbers them in their new order).
+    func fileAnnotations(on filePage: PageIndex, namedAs page: PageIndex? = nil) -> [(index: Int, ref: ObjectRef?, id: String, dictionary: PDFDictionary)] {
+        let page = page ?? filePage
         var index = 0
         var out: [(index: Int, ref: ObjectRef?, id: String, dictionary: PDFDictionary)] = []
         var names: [String: Int] = [:]
-        let entries = core.annotationEntries(on: page)
+        let entries = core.annotationEntries(on: filePage)
         for (_, dictionary) in entries {
             if let name = dictionary.flatMap({ Self.createdID($0, on: page) }) { names[name, default: 0] += 1 }
         }
@@ -249,6 +266,10 @@ public final class DocumentEditor: AnnotationSource {
     /// Applies an edit to the model and writes it into the file's objects.
     func apply(_ edit: AnnotationEdit) throws(EditorError) {
         for page in edit.pages { loadPage(page) }
+        // Pages put back must still be reachable (not taken out by a save since).
+        if case .restorePages(let removed) = edit, let missing = removed.first(where: { !pageObjectIsReachable($0.object) }) {
+            throw .edit(.missing("page \(missing.index.displayNumber) (object \(missing.object)), taken out by a save"))
+        }
         if case .setFieldValue(let name, _, _) = edit {
             // A read-only field (or a push button, a signature) keeps its value whoever asks.
             if let field = formField(named: name), !field.isFillable { throw .edit(.malformed("\(name) cannot be filled in")) }
@@ -283,6 +304,8 @@ public final class DocumentEditor: AnnotationSource {
             try writeFieldValue(field, after)
         case .rotatePages(let pages, let turns):
             for page in pages { try writeRotation(of: page, turnedBy: turns) }
+        case .reorderPages, .removePages, .restorePages:
+            try writePageOrder(after: edit)
         }
         // /Annots changes only when annotations come, go or change pages.
         var pages: Set<PageIndex> = []
@@ -292,7 +315,7 @@ public final class DocumentEditor: AnnotationSource {
             for (old, new) in zip(before, after) where old.page != new.page { pages.insert(old.page); pages.insert(new.page) }
             // Annotations still inline in the file become objects when first written.
             for a in after where refsWereInline(a.id) { pages.insert(a.page) }
-        case .setFieldValue, .rotatePages: break
+        case .setFieldValue, .rotatePages, .reorderPages, .removePages, .restorePages: break
         }
         for page in pages { try writeAnnotationList(of: page) }
     }
@@ -303,9 +326,9 @@ public final class DocumentEditor: AnnotationSource {
 
     /// Writes one annotation's dictionary (and, when the app draws it, its appearance).
     private func writeAnnotation(_ a: Annotation) throws(CoreDocumentError) {
-        let origin = pageOrigins[a.page] ?? .zero
+        let origin = pageOrigins[corePage(a.page)] ?? .zero
         var d = dictionaries[a.id] ?? PDFDictionary()
-        if let pageRef = core.pageRef(a.page) { d["P"] = .reference(pageRef.number, pageRef.generation) }
+        if let pageRef = core.pageRef(corePage(a.page)) { d["P"] = .reference(pageRef.number, pageRef.generation) }
         AnnotationDictionary.write(a, into: &d, origin: origin)
         switch a.appearance {
         case .generated:
@@ -402,10 +425,12 @@ public final class DocumentEditor: AnnotationSource {
     /// until it is edited (then it is an object of its own, in its place); one that comes from
     /// another page's inline list becomes an object (same dictionary).
     private func writeAnnotationList(of page: PageIndex) throws(CoreDocumentError) {
+        let annotations = model.annotations(on: page)
+        let page = corePage(page)
         let inlineHere = inlineEntryIDs[page] ?? [:]
         let inlineIndex = Dictionary(inlineHere.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
         var ordered: [(id: String, entry: AnnotsEntry)] = []
-        for a in model.annotations(on: page) {
+        for a in annotations {
             if let ref = refs[a.id] {
                 ordered.append((a.id, .reference(ref)))
             } else if let index = inlineIndex[a.id] {
@@ -583,7 +608,7 @@ public final class DocumentEditor: AnnotationSource {
     func impliedAliases() -> [String: String] {
         var map: [String: String] = [:]
         for page in model.pages.keys {
-            for (_, ref, fileID, _) in fileAnnotations(on: page) {
+            for (_, ref, fileID, _) in fileAnnotations(on: corePage(page), namedAs: page) {
                 guard let ref, let modelID = idsByRef[ref], modelID != fileID else { continue }
                 map[fileID] = modelID
             }

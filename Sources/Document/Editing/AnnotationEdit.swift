@@ -29,6 +29,14 @@ public enum AnnotationEdit: Hashable, Sendable, Codable {
     /// upright), their /Rotate written on the page itself. Annotations keep their place on the
     /// page (PDF space does not turn).
     case rotatePages([PageIndex], quarterTurns: Int)
+    /// Puts the pages in a new order: `order[i]` is the index (before the edit) of the page shown
+    /// at `i`; a permutation of every page. Annotations travel with their pages.
+    case reorderPages(order: [Int])
+    /// Takes pages out of the document with their annotations (in ascending order of index);
+    /// undo puts them back where they were.
+    case removePages([RemovedPage])
+    /// Puts removed pages back (the inverse of ``removePages(_:)``).
+    case restorePages([RemovedPage])
 
     /// The edit that undoes this one.
     public var inverse: AnnotationEdit {
@@ -38,6 +46,12 @@ public enum AnnotationEdit: Hashable, Sendable, Codable {
         case .replace(let before, let after): return .replace(before: after, after: before)
         case .setFieldValue(let field, let before, let after): return .setFieldValue(field: field, before: after, after: before)
         case .rotatePages(let pages, let turns): return .rotatePages(pages, quarterTurns: -turns)
+        case .reorderPages(let order):
+            var back = [Int](repeating: 0, count: order.count)
+            for (i, old) in order.enumerated() where back.indices.contains(old) { back[old] = i }
+            return .reorderPages(order: back)
+        case .removePages(let removed): return .restorePages(removed)
+        case .restorePages(let removed): return .removePages(removed)
         }
     }
 
@@ -48,6 +62,10 @@ public enum AnnotationEdit: Hashable, Sendable, Codable {
         case .replace(let before, let after): return Set(before.map(\.page) + after.map(\.page))
         case .setFieldValue: return []
         case .rotatePages(let pages, _): return Set(pages)
+        case .reorderPages(let order): return Set(order.indices.filter { order[$0] != $0 }.map(PageIndex.init))
+        case .removePages(let removed), .restorePages(let removed):
+            // Every page from the first one taken out (or put back) on shows another page now.
+            return removed.map(\.index).min().map { Set([$0]) } ?? []
         }
     }
 
@@ -56,7 +74,8 @@ public enum AnnotationEdit: Hashable, Sendable, Codable {
         switch self {
         case .insert(let placed), .remove(let placed): return placed.map(\.annotation.id)
         case .replace(_, let after): return after.map(\.id)
-        case .setFieldValue, .rotatePages: return []
+        case .setFieldValue, .rotatePages, .reorderPages: return []
+        case .removePages(let removed), .restorePages(let removed): return removed.flatMap { $0.annotations.map(\.id) }
         }
     }
 
@@ -64,9 +83,26 @@ public enum AnnotationEdit: Hashable, Sendable, Codable {
     /// view lays the document out again.
     public var changesPages: Bool {
         switch self {
-        case .rotatePages: return true
+        case .rotatePages, .reorderPages, .removePages, .restorePages: return true
         case .insert, .remove, .replace, .setFieldValue: return false
         }
+    }
+}
+
+/// A page taken out of the document: where it was, the page object it was (`"12 0"`, so that
+/// undo and the journal put the same object back), and its annotations as the model had them
+/// (`nil` when the page had not been read).
+public struct RemovedPage: Hashable, Sendable, Codable {
+    public var index: PageIndex
+    public var object: String
+    public var annotations: [Annotation]
+    public var wasLoaded: Bool
+
+    public init(index: PageIndex, object: String, annotations: [Annotation], wasLoaded: Bool) {
+        self.index = index
+        self.object = object
+        self.annotations = annotations
+        self.wasLoaded = wasLoaded
     }
 }
 

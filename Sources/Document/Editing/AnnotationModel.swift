@@ -84,6 +84,26 @@ public struct AnnotationModel: Hashable, Sendable {
         case .rotatePages(let pages, _):
             // Annotations stay where they are in PDF space; the page turns under them.
             guard pages.allSatisfy({ $0.rawValue >= 0 }) else { throw .malformed("a page before the first") }
+        case .reorderPages(let order):
+            guard Set(order) == Set(order.indices) else { throw .malformed("not a new order of every page") }
+            movePages { page in order.firstIndex(of: page.rawValue).map(PageIndex.init) }
+        case .removePages(let removed):
+            for r in removed {
+                if let loaded = pages[r.index], r.wasLoaded, loaded != r.annotations { throw .mismatch("page \(r.index.displayNumber)") }
+            }
+            for r in removed.sorted(by: { $0.index > $1.index }) {
+                for a in pages[r.index] ?? [] { locations[a.id] = nil }
+                pages[r.index] = nil
+                movePages { $0 > r.index ? PageIndex($0.rawValue - 1) : $0 }
+            }
+        case .restorePages(let removed):
+            for r in removed.sorted(by: { $0.index < $1.index }) {
+                movePages { $0 >= r.index ? PageIndex($0.rawValue + 1) : $0 }
+                if r.wasLoaded {
+                    pages[r.index] = r.annotations
+                    for a in r.annotations { locations[a.id] = r.index }
+                }
+            }
         }
         return edit.inverse
     }
@@ -131,6 +151,22 @@ public struct AnnotationModel: Hashable, Sendable {
             pages[new.page]!.append(new)
             locations[new.id] = new.page
         }
+    }
+
+    /// Gives every loaded page the index `newIndex` says (its annotations' `page` follow);
+    /// a page `newIndex` drops is left as it is (the caller took it out first).
+    private mutating func movePages(_ newIndex: (PageIndex) -> PageIndex?) {
+        var moved: [PageIndex: [Annotation]] = [:]
+        for (page, list) in pages {
+            let target = newIndex(page) ?? page
+            moved[target] = list.map { a in
+                var a = a
+                a.page = target
+                return a
+            }
+            for a in list { locations[a.id] = target }
+        }
+        pages = moved
     }
 
     /// The placement of an annotation now, for building a ``AnnotationEdit/remove(_:)``.
