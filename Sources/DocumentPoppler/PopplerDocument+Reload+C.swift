@@ -29,7 +29,10 @@ extension PopplerDocument {
     /// seekable stream. Wraps `poppler_document_new_from_stream` over a `GMemoryInputStream`.
     ///
     /// `reshaped` names the pages the edits turned, with their rotation now.
-    public func reloaded(from edited: EditedBytes, reshaped: [PageIndex: PageRotation] = [:]) throws(DocumentOpenError) -> PopplerDocument {
+    /// `reordered`, when pages were moved, taken out or put back, gives every page's rotation in
+    /// the new order: then every page's geometry is read again.
+    public func reloaded(from edited: EditedBytes, reshaped: [PageIndex: PageRotation] = [:],
+                         reordered: [PageRotation]? = nil) throws(DocumentOpenError) -> PopplerDocument {
         let stream: UnsafeMutablePointer<GInputStream> = g_memory_input_stream_new()!
         defer { g_object_unref(stream) }
         let memory = UnsafeMutableRawPointer(stream).assumingMemoryBound(to: GMemoryInputStream.self)
@@ -54,7 +57,22 @@ extension PopplerDocument {
         } catch {
             throw Self.openError(for: error, path: path, passwordGiven: password != nil)
         }
+        if let reordered { return reading(reopened, rotations: reordered) }
         return carryingOver(to: reopened, reshaped: reshaped)
+    }
+
+    /// A document over `reopened` whose pages were reorganised: every page's geometry read
+    /// again, the rotations given, the text read from this version (the core text reader
+    /// numbers the pages as the file on disk does).
+    private func reading(_ reopened: GObjectRef, rotations: [PageRotation]) -> PopplerDocument {
+        let geometry = Self.readPageGeometry(from: reopened)
+        let copy = PopplerDocument(path: path, uri: uri, password: password, document: reopened, geometry: geometry, metadata: metadata,
+                                   coreText: coreText)
+        copy.pagesNotOnDisk = Set(geometry.indices)
+        copy.probeLock.lock()
+        copy.rotationProbe.rotations = geometry.indices.map { rotations.indices.contains($0) ? rotations[$0] : nil }
+        copy.probeLock.unlock()
+        return copy
     }
 
     /// A document over `reopened` with this one's geometry, metadata, rotations and text reader,

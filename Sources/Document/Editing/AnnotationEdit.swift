@@ -79,6 +79,14 @@ public enum AnnotationEdit: Hashable, Sendable, Codable {
         }
     }
 
+    /// Whether the edit moves, takes out or puts back pages (every page may show another one).
+    public var reordersPages: Bool {
+        switch self {
+        case .reorderPages, .removePages, .restorePages: return true
+        case .insert, .remove, .replace, .setFieldValue, .rotatePages: return false
+        }
+    }
+
     /// Whether the edit changes pages themselves (their size as shown, their order), so that a
     /// view lays the document out again.
     public var changesPages: Bool {

@@ -94,6 +94,8 @@ public final class AnnotatorApplication {
         setAccels("win.undo", ["<Control>z"])
         setAccels("win.rotate-right", ["<Control>bracketright"])
         setAccels("win.rotate-left", ["<Control>bracketleft"])
+        setAccels("win.move-page-up", ["<Alt>Up"])
+        setAccels("win.move-page-down", ["<Alt>Down"])
         setAccels("win.fullscreen", ["F11"])
         setAccels("win.redo", ["<Control><Shift>z", "<Control>y"])
         setAccels("win.save", ["<Control>s"])

@@ -17,8 +17,8 @@ extension PdfCanvas {
         editing = session
         session.renderQueue = renderQueue
         session.onContentChanged = { [weak self] pages in self?.contentChanged(pages) }
-        session.onPagesReshaped = { [weak self] document, pages in
-            self?.pagesReshaped(document, pages)
+        session.onPagesReshaped = { [weak self] document, pages, reordered in
+            self?.pagesReshaped(document, pages, reordered: reordered)
             self?.onPagesReshaped?(document)
         }
         // Every undoable step counts once for the state dump's `annotationEdits`.
@@ -28,10 +28,17 @@ extension PdfCanvas {
 
     /// Pages were turned (or organised): their sizes, geometry, text and links are the new
     /// version's; the layout is made again with the reader kept on the same page.
-    func pagesReshaped(_ document: PageSource & TextSource & LinkSource, _ pages: Set<PageIndex>) {
+    func pagesReshaped(_ document: PageSource & TextSource & LinkSource, _ pages: Set<PageIndex>, reordered: Bool = false) {
         pageSource = document
         textSource = document
         linkSource = document
+        if reordered {
+            // Every page may show another one: nothing read or drawn of them holds.
+            content = content.next()
+            cache.removeAll()
+            lastRequested = []
+            interaction.deselectAnnotation()
+        }
         for page in pages {
             content.exactPageInfo[page] = nil
             content.textByPage[page] = nil

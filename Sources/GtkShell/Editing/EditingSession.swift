@@ -25,7 +25,8 @@ final class EditingSession {
     var onHistoryChanged: (() -> Void)?
     /// Called when an edit, undo or redo changed pages themselves (turned them), with the
     /// document's new version, before ``onContentChanged``.
-    var onPagesReshaped: ((PopplerDocument, Set<PageIndex>) -> Void)?
+    /// `true` when pages were moved, taken out or put back (every page may show another one).
+    var onPagesReshaped: ((PopplerDocument, Set<PageIndex>, Bool) -> Void)?
     /// Called after each new edit is applied (not after undo or redo).
     var onCommitted: (() -> Void)?
     /// The worker that reloads the document between two tiles.
@@ -50,7 +51,7 @@ final class EditingSession {
             StandardError.write("pdf-annotator: edit \(record.name) refused: \(error)")
             return false
         }
-        changed(editor.pages(changedBy: record.edit), reshaped: record.edit.changesPages)
+        changed(editor.pages(changedBy: record.edit), reshaped: record.edit.changesPages, reordered: record.edit.reordersPages)
         onCommitted?()
         return true
     }
@@ -58,27 +59,27 @@ final class EditingSession {
     @discardableResult
     func undo() -> EditRecord? {
         guard let record = try? editor.undo() else { return nil }
-        changed(editor.pages(changedBy: record.edit), reshaped: record.edit.changesPages)
+        changed(editor.pages(changedBy: record.edit), reshaped: record.edit.changesPages, reordered: record.edit.reordersPages)
         return record
     }
 
     @discardableResult
     func redo() -> EditRecord? {
         guard let record = try? editor.redo() else { return nil }
-        changed(editor.pages(changedBy: record.edit), reshaped: record.edit.changesPages)
+        changed(editor.pages(changedBy: record.edit), reshaped: record.edit.changesPages, reordered: record.edit.reordersPages)
         return record
     }
 
     /// After the editor changed the document: redraw from the new bytes.
-    func changed(_ pages: Set<PageIndex>, reshaped: Bool = false) {
+    func changed(_ pages: Set<PageIndex>, reshaped: Bool = false, reordered: Bool = false) {
         onHistoryChanged?()
-        refreshRendering(pages, reshaped: reshaped)
+        refreshRendering(pages, reshaped: reshaped, reordered: reordered)
     }
 
     /// Reloads the edited document on the render worker (so no tile mixes two versions) and
     /// tells the canvas once the new version is in place. Tiles the worker finished before the
     /// swap reach the main loop before that message, so the canvas marks them stale.
-    func refreshRendering(_ pages: Set<PageIndex>, reshaped: Bool = false) {
+    func refreshRendering(_ pages: Set<PageIndex>, reshaped: Bool = false, reordered: Bool = false) {
         let bytes: EditedBytes
         do {
             bytes = try editor.rendered()
@@ -89,14 +90,17 @@ final class EditingSession {
         let source = renderSource
         let pause = Self.testReloadPause
         // The turned pages' rotations as the editor wrote them.
-        let turned = reshaped ? Dictionary(uniqueKeysWithValues: pages.map { ($0, PageRotation(degrees: editor.rotation(of: $0))) }) : [:]
+        let turned = reshaped && !reordered
+            ? Dictionary(uniqueKeysWithValues: pages.map { ($0, PageRotation(degrees: editor.rotation(of: $0))) }) : [:]
+        // Pages moved, taken out or put back: every page's rotation, in the new order.
+        let rotations = reordered ? (0..<editor.pageCount).map { PageRotation(degrees: editor.rotation(of: PageIndex($0))) } : nil
         let reload: @Sendable () -> Void = {
             if pause > 0 { usleep(pause) }
-            if let fresh = try? source.document.reloaded(from: bytes, reshaped: turned) { source.replace(with: fresh) }
+            if let fresh = try? source.document.reloaded(from: bytes, reshaped: turned, reordered: rotations) { source.replace(with: fresh) }
             let document = source.document
             MainLoop.post(priority: G_PRIORITY_HIGH_IDLE) { [weak self] in
                 // Pages turned or organised: their sizes, text and links come from the new version.
-                if reshaped { self?.onPagesReshaped?(document, pages) }
+                if reshaped { self?.onPagesReshaped?(document, pages, reordered) }
                 self?.onContentChanged?(pages)
             }
         }

@@ -128,8 +128,7 @@ extension DocumentWindow {
         setActionEnabled("redo", editing?.redoName != nil)
         setActionEnabled("save", editing != nil)
         setActionEnabled("save-as", editing != nil)
-        setActionEnabled("rotate-right", editing != nil)
-        setActionEnabled("rotate-left", editing != nil)
+        for name in Self.pageActions { setActionEnabled(name, editing != nil) }
         updateEditMenu()
         let title = (unsaved ? "*" : "") + baseTitle
         if string(gtk_window_get_title(cast(window))) != title {

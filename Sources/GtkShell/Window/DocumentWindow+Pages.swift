@@ -4,13 +4,48 @@ import Document
 import DocumentPoppler
 import Geometry
 
-/// Organising pages: `win.rotate-right` (Ctrl+]) and `win.rotate-left` (Ctrl+[) turn the page
-/// in view a quarter turn, one undoable step saved as the page's own /Rotate. After a page
-/// changed, the window shows the document's new version everywhere (canvas, thumbnails).
+/// Organising pages, each one undoable step saved as an incremental update, for the page in
+/// view: `win.rotate-right` (Ctrl+]) and `win.rotate-left` (Ctrl+[) turn it a quarter turn (its
+/// own /Rotate); `win.move-page-up` (Alt+Up) and `win.move-page-down` (Alt+Down) move it
+/// one place, the view following it; `win.delete-page` takes it out (its annotations with it). After
+/// pages changed, the window shows the document's new version everywhere (canvas, thumbnails,
+/// page count).
 extension DocumentWindow {
     func installPageActions() {
         addAction("rotate-right", enabled: false) { [weak self] in self?.rotatePages(quarterTurns: 1) }
         addAction("rotate-left", enabled: false) { [weak self] in self?.rotatePages(quarterTurns: -1) }
+        addAction("move-page-up", enabled: false) { [weak self] in self?.movePages(by: -1) }
+        addAction("move-page-down", enabled: false) { [weak self] in self?.movePages(by: 1) }
+        addAction("delete-page", enabled: false) { [weak self] in self?.deletePages() }
+    }
+
+    /// The page-organising actions, on while the document can be edited.
+    static let pageActions = ["rotate-right", "rotate-left", "move-page-up", "move-page-down", "delete-page"]
+
+    /// Moves the pages to organise one place up (back) or down, the view following them.
+    func movePages(by step: Int) {
+        let pages = pagesToOrganise
+        guard content == .document, let editor = editing?.editor, let first = pages.map(\.rawValue).min(),
+              let last = pages.map(\.rawValue).max() else { return }
+        let target = step < 0 ? first - 1 : last + 2
+        guard target >= 0, target <= editor.pageCount, let edit = editor.move(pages: pages, before: target) else {
+            gtk_widget_error_bell(window)
+            return
+        }
+        let landing = step < 0 ? first - 1 : first + 1
+        if canvas.commit(EditRecord(pages.count == 1 ? "Move Page" : "Move Pages", edit)) {
+            pageToShowAfterReshape = PageIndex(landing)
+        }
+    }
+
+    /// Takes the pages to organise out of the document (a document keeps at least one page).
+    func deletePages() {
+        let pages = pagesToOrganise
+        guard content == .document, let editor = editing?.editor, let edit = editor.removal(ofPages: pages) else {
+            gtk_widget_error_bell(window)
+            return
+        }
+        canvas.commit(EditRecord(pages.count == 1 ? "Delete Page" : "Delete Pages", edit))
     }
 
     /// The pages a page operation acts on: the page in view.
@@ -29,6 +64,11 @@ extension DocumentWindow {
     /// Pages were turned: the window's document is the new version, and the thumbnails show it.
     func pagesReshaped(_ fresh: PopplerDocument) {
         document = fresh
+        gtk_label_set_text(cast(pageCountLabel), "of \(fresh.pageCount)")
+        if let page = pageToShowAfterReshape {
+            pageToShowAfterReshape = nil
+            canvas.goTo(page: page)
+        }
         guard let source = editing?.renderSource else { return }
         thumbnails?.setDocument(pageSizes: fresh.displaySizes, queue: canvas.renderQueue, drawPage: { page, scale, cr in
             source.document.render(page: page, scale: scale, into: cr)

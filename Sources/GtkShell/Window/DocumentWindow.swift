@@ -38,6 +38,8 @@ public final class DocumentWindow {
     let subtitleLabel: UnsafeMutablePointer<GtkWidget>
     var navigationWidgets: [UnsafeMutablePointer<GtkWidget>] = []
     var zoomLabel = ""
+    /// The page the view goes to once a page move reached the screen (it follows the page).
+    var pageToShowAfterReshape: PageIndex?
     /// Whether the window's frames refresh the state dump already.
     var watchesFramesForStateDump = false
     weak var application: AnnotatorApplication?

@@ -17,6 +17,7 @@ enum ShortcutsWindow {
             ("Nudge the selected annotations", "Left Right Up Down"), ("Nudge by ten points", "<shift>Left"),
             ("Copy the selected text or annotations", "<ctrl>c"), ("Select the page's text (again: the whole document)", "<ctrl>a"), ("Paste annotations", "<ctrl>v"),
             ("Turn the page clockwise", "<ctrl>bracketright"), ("Turn the page anticlockwise", "<ctrl>bracketleft"),
+            ("Move the page one place back or on", "<alt>Up <alt>Down"),
         ]),
         ("Annotation tools", [
             ("Show the toolbar", "F7"), ("Select", "v"), ("Pen", "p"), ("Highlight", "h"), ("Underline", "u"),
