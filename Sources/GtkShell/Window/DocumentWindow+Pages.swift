@@ -74,5 +74,7 @@ extension DocumentWindow {
             source.document.render(page: page, scale: scale, into: cr)
         })
         if let thumbnails { thumbnails.setCurrentPage(canvas.currentPage) }
+        // The outline and the annotation list read the new version (their pages may have moved).
+        resetSidebar()
     }
 }
