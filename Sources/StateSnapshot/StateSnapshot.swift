@@ -160,6 +160,8 @@ public struct WindowSnapshot: Codable, Sendable {
     /// Each visible thumbnail as [1-based page, x, y, width, height] in the window surface's
     /// logical pixels (as `canvasX` and `canvasY`).
     public var thumbnailFrames: [[Double]]
+    /// The pages selected in the Pages grid (1-based), in page order.
+    public var thumbnailSelection: [Int]?
     /// The share of the pages the search has read (0…1), and whether the user stopped it.
     public var searchProgress: Double?
     public var searchStopped: Bool?
@@ -286,6 +288,7 @@ public struct WindowSnapshot: Codable, Sendable {
         thumbnailsPainted: [Int],
         thumbnailCurrentPage: Int? = nil,
         thumbnailFrames: [[Double]],
+        thumbnailSelection: [Int]? = nil,
         searchProgress: Double? = nil,
         searchStopped: Bool? = nil,
         textSelectionHandles: [[Double]]? = nil,
@@ -388,6 +391,7 @@ public struct WindowSnapshot: Codable, Sendable {
         self.thumbnailsPainted = thumbnailsPainted
         self.thumbnailCurrentPage = thumbnailCurrentPage
         self.thumbnailFrames = thumbnailFrames
+        self.thumbnailSelection = thumbnailSelection
         self.searchProgress = searchProgress
         self.searchStopped = searchStopped
         self.textSelectionHandles = textSelectionHandles

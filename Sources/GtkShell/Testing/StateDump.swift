@@ -95,6 +95,7 @@ extension DocumentWindow {
             thumbnailFrames: (thumbnails?.visibleFrames(in: window) ?? []).map {
                 [Double($0.page.displayNumber), $0.frame.minX + surfaceX, $0.frame.minY + surfaceY, $0.frame.width, $0.frame.height]
             },
+            thumbnailSelection: thumbnails?.selectedPages.map(\.displayNumber),
             searchProgress: canvas.searchState?.progress, searchStopped: canvas.searchState?.stopped,
             textSelectionHandles: canvas.textSelectionHandleEnds.map { [[$0.start.x, $0.start.y], [$0.end.x, $0.end.y]] },
             thumbnailsShownInMs: thumbnails?.lastShowDuration,

@@ -4,8 +4,8 @@ import Document
 import DocumentPoppler
 import Geometry
 
-/// Organising pages, each one undoable step saved as an incremental update, for the page in
-/// view: `win.rotate-right` (Ctrl+]) and `win.rotate-left` (Ctrl+[) turn it a quarter turn (its
+/// Organising pages, each one undoable step saved as an incremental update, for the pages
+/// selected in the sidebar's Pages grid while it shows, else for the page in view: `win.rotate-right` (Ctrl+]) and `win.rotate-left` (Ctrl+[) turn it a quarter turn (its
 /// own /Rotate); `win.move-page-up` (Alt+Up) and `win.move-page-down` (Alt+Down) move it
 /// one place, the view following it; `win.delete-page` takes it out (its annotations with it). After
 /// pages changed, the window shows the document's new version everywhere (canvas, thumbnails,
@@ -48,9 +48,15 @@ extension DocumentWindow {
         canvas.commit(EditRecord(pages.count == 1 ? "Delete Page" : "Delete Pages", edit))
     }
 
-    /// The pages a page operation acts on: the page in view.
+    /// The pages a page operation acts on: those selected in the sidebar's Pages grid while it
+    /// is shown, else the page in view.
     var pagesToOrganise: [PageIndex] {
-        canvas.currentPage.map { [$0] } ?? []
+        if let thumbnails, let sidebar, gtk_widget_get_visible(sidebar.panel) != 0,
+           let pages = sidebarPages, string(gtk_stack_get_visible_child_name(cast(pages))) == "thumbnails" {
+            let selected = thumbnails.selectedPages
+            if !selected.isEmpty { return selected }
+        }
+        return canvas.currentPage.map { [$0] } ?? []
     }
 
     /// Turns the pages to organise by quarter turns (clockwise when positive).

@@ -48,10 +48,12 @@ final class ThumbnailPanel {
     init() {
         model = GObjectHandle(adopting: gtk_string_list_new(nil))
         // The selection model takes over a reference of its own; the panel keeps the first.
-        let selection = gtk_no_selection_new(OpaquePointer(g_object_ref(model.pointer.gobject)))
+        // Pages are selected as files are: a click, Ctrl+click, Shift+click, Ctrl+A, a band.
+        let selection = gtk_multi_selection_new(OpaquePointer(g_object_ref(model.pointer.gobject)))!
+        self.selection = selection
         let factory = gtk_signal_list_item_factory_new()!
         grid = gtk_grid_view_new(selection, factory)
-        gtk_grid_view_set_single_click_activate(cast(grid), 1)
+        gtk_grid_view_set_enable_rubberband(cast(grid), 1)
         gtk_grid_view_set_max_columns(cast(grid), 4)
         gtk_widget_set_name(grid, "thumbnail-grid")
         gtk_widget_add_css_class(grid, "thumbnails")
@@ -75,12 +77,46 @@ final class ThumbnailPanel {
             self?.pump()
         }
         Signals.connect(raw(grid), "activate", int: { [weak self] position in self?.onActivate?(PageIndex(Int(position))) })
+        // A click that leaves one page selected goes to that page, as the grid always did.
+        Signals.connect(raw(selection), "selection-changed", size: { [weak self] _, _ in
+            guard let self, !self.settingSelection else { return }
+            let pages = self.selectedPages
+            if pages.count == 1, let page = pages.first, page != self.currentPage { self.onActivate?(page) }
+            self.onChange?()
+        })
+        // Delete takes the selected pages out.
+        let shortcuts = gtk_shortcut_controller_new()!
+        let delete = gtk_shortcut_new(gtk_keyval_trigger_new(gdk_keyval_from_name("Delete"), GdkModifierType(rawValue: 0)),
+                                      gtk_named_action_new("win.delete-page"))!
+        gtk_shortcut_controller_add_shortcut(shortcuts, delete)
+        gtk_widget_add_controller(grid, shortcuts)
+    }
+
+    /// The grid's selection model (a GtkMultiSelection over the page list).
+    private let selection: OpaquePointer
+    /// Set while the panel itself changes the selection (no page is gone to).
+    private var settingSelection = false
+
+    /// The pages selected in the grid, in page order.
+    var selectedPages: [PageIndex] {
+        let bitset = gtk_selection_model_get_selection(selection)!
+        defer { gtk_bitset_unref(bitset) }
+        let count = gtk_bitset_get_size(bitset)
+        return (0..<count).map { PageIndex(Int(gtk_bitset_get_nth(bitset, UInt32($0)))) }
+    }
+
+    /// Selects no page (a new document, pages reorganised).
+    func clearSelection() {
+        settingSelection = true
+        gtk_selection_model_unselect_all(selection)
+        settingSelection = false
     }
 
     // MARK: Document
 
     /// Shows a new document's pages (their displayed sizes), drawn with `drawPage` on `queue`.
     func setDocument(pageSizes: [Size], queue: RenderQueue?, drawPage: @escaping RenderQueue.DrawPage) {
+        clearSelection()
         generation += 1
         cache.removeAll()
         wanted.removeAll()

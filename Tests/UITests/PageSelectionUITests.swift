@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import XCTest
+
+/// Pages selected in the sidebar's Pages grid (a click, then Ctrl+click) are what page
+/// operations act on: Ctrl+] turns both, Delete in the grid takes both out; the saved file
+/// says so.
+final class PageSelectionUITests: XCTestCase {
+    func testTwoPagesSelectedInTheGridAreTurnedAndTakenOutTogether() throws {
+        let session = try AppSession()
+        let path = session.workDir.appendingPathComponent("select.pdf").path
+        try OrganisePagesUITests.document().write(to: URL(fileURLWithPath: path))
+        let app = try session.launch([path])
+        _ = try XCTUnwrap(session.waitFor("shown, editable") { s in
+            s.windows.first.map { $0.content == "document" && $0.missingTiles == 0 && $0.isEditable } ?? false
+        })
+        session.xdotool("key", "F9")
+        session.waitFor("the sidebar is shown") { $0.windows.first?.sidebarShown == true }
+        session.activate("sidebar-page", "[<'thumbnails'>]")
+        var grid = try XCTUnwrap(session.waitFor("three thumbnails drawn") { s in
+            s.windows.first.map { $0.sidebarPage == "thumbnails" && $0.thumbnailFrames.count == 3 && $0.thumbnailsPainted.count == 3 } ?? false
+        }?.windows.first)
+        let origin = try XCTUnwrap(session.windowOrigin(pid: Int(app.processIdentifier)))
+        func centre(of page: Int) throws -> [String] {
+            let f = try XCTUnwrap(grid.thumbnailFrames.first { Int($0[0]) == page })
+            return [String(Int(origin.x + f[1] + f[3] / 2)), String(Int(origin.y + f[2] + f[4] / 2))]
+        }
+        session.run("xdotool", ["mousemove"] + (try centre(of: 1)) + ["click", "1"])
+        _ = try XCTUnwrap(session.waitFor("page 1 selected") { $0.windows.first?.thumbnailSelection == [1] })
+        session.run("xdotool", ["mousemove"] + (try centre(of: 3)) + ["keydown", "ctrl", "click", "1", "keyup", "ctrl"])
+        _ = try XCTUnwrap(session.waitFor("pages 1 and 3 selected") { $0.windows.first?.thumbnailSelection == [1, 3] })
+
+        session.xdotool("key", "ctrl+bracketright")
+        _ = try XCTUnwrap(session.waitFor("both turned as one step") { $0.windows.first?.undoName == "Rotate Pages" })
+        session.xdotool("key", "ctrl+s")
+        _ = try XCTUnwrap(session.waitFor("saved") { s in s.windows.first.map { !$0.hasUnsavedChanges && !$0.title.hasPrefix("*") } ?? false })
+        let turned = try SavedPDF(path: path)
+        XCTAssertEqual(SavedPDF.number(turned.pages[0]["/Rotate"]), 90)
+        XCTAssertNil(turned.pages[1]["/Rotate"], "page 2 was not selected")
+        XCTAssertEqual(SavedPDF.number(turned.pages[2]["/Rotate"]), 90)
+
+        // Delete in the grid takes the selected pages out. The turned pages' thumbnails are laid
+        // out anew: where they are now.
+        grid = try XCTUnwrap(session.waitFor("the turned thumbnails laid out") { s in
+            s.windows.first.map { w in w.thumbnailFrames.count == 3
+                && (w.thumbnailFrames.first { Int($0[0]) == 1 }.map { $0[3] > $0[4] } ?? false) } ?? false
+        }?.windows.first)
+        session.run("xdotool", ["mousemove"] + (try centre(of: 1)) + ["click", "1"])
+        session.run("xdotool", ["mousemove"] + (try centre(of: 3)) + ["keydown", "ctrl", "click", "1", "keyup", "ctrl"])
+        _ = try XCTUnwrap(session.waitFor("pages 1 and 3 selected again") { $0.windows.first?.thumbnailSelection == [1, 3] })
+        session.xdotool("key", "Delete")
+        let left = try XCTUnwrap(session.waitFor("two pages taken out") { s in
+            s.windows.first.map { $0.undoName == "Delete Pages" && $0.pageCount == 1 } ?? false
+        }?.windows.first)
+        XCTAssertEqual(left.thumbnailSelection ?? [], [], "nothing selected any more")
+        session.xdotool("key", "ctrl+z")
+        _ = try XCTUnwrap(session.waitFor("both back") { $0.windows.first?.pageCount == 3 })
+    }
+}
