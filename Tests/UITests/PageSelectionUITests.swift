@@ -41,8 +41,8 @@ final class PageSelectionUITests: XCTestCase {
 
         // Delete in the grid takes the selected pages out. The turned pages' thumbnails are laid
         // out anew: where they are now.
-        grid = try XCTUnwrap(session.waitFor("the turned thumbnails laid out") { s in
-            s.windows.first.map { w in w.thumbnailFrames.count == 3
+        grid = try XCTUnwrap(session.waitFor("every thumbnail drawn again, the turned ones on their side") { s in
+            s.windows.first.map { w in w.thumbnailFrames.count == 3 && w.thumbnailsPainted == [1, 2, 3]
                 && (w.thumbnailFrames.first { Int($0[0]) == 1 }.map { $0[3] > $0[4] } ?? false) } ?? false
         }?.windows.first)
         session.run("xdotool", ["mousemove"] + (try centre(of: 1)) + ["click", "1"])

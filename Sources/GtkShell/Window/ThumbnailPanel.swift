@@ -127,7 +127,18 @@ final class ThumbnailPanel {
         rowsFilled = false
         // The rows are made when the grid first shows (a 500-page document's took 3-6 ms of
         // start-up, for a sidebar that is usually closed).
-        if gtk_widget_get_mapped(grid) != 0 { fillRows() } else { removeRows() }
+        if gtk_widget_get_mapped(grid) != 0 {
+            fillRows()
+            pumpOnceLaidOut()
+        } else {
+            removeRows()
+        }
+    }
+
+    /// Asks for the thumbnails in view once the grid has laid out its new rows (their pictures
+    /// have no place until then, and nothing else would ask: the grid did not scroll or show).
+    private func pumpOnceLaidOut() {
+        _ = MainLoop.after(milliseconds: 30) { [weak self] in self?.pump() }
     }
 
     /// Whether the grid has one row per page of the document shown.
@@ -157,6 +168,7 @@ final class ThumbnailPanel {
             cache.remove(page)
             if bound[page] != nil { want(page) }
         }
+        pumpOnceLaidOut()
     }
 
     /// Highlights the page in view and, unless the user is moving through the thumbnails,
@@ -242,7 +254,10 @@ final class ThumbnailPanel {
 
     private func unbind(_ item: UnsafeMutableRawPointer?) {
         guard let item, let (page, _, picture, _) = parts(item) else { return }
-        if bound[page] == picture { bound[page] = nil }
+        // A row rebound for the same page (the list was refilled) binds before the old one
+        // unbinds: the page's wish stays with its new row.
+        guard bound[page] == picture else { return }
+        bound[page] = nil
         wanted.removeAll { $0 == page }
     }
 
