@@ -32,6 +32,16 @@ extension DocumentEditor {
         return ((dictionary["Rotate"]?.number.map { Int($0) } ?? inherited) % 360 + 360) % 360
     }
 
+    /// Whether the document says it carries signatures (/AcroForm /SigFlags, SignaturesExist):
+    /// organising its pages shows it as changed after them (each signature stays valid for its
+    /// own revision).
+    public var isSigned: Bool {
+        guard let catalog = core.catalogRef, var form = core.object(catalog)?.dictionaryValue?["AcroForm"] else { return false }
+        if case .reference(let n, let g) = form { form = core.object(ObjectRef(n, g)) ?? .null }
+        guard let flags = form.dictionaryValue?["SigFlags"]?.number else { return false }
+        return Int(flags) & 1 != 0
+    }
+
     // MARK: Page order
 
     /// The page's place in the file as opened (how poppler's core numbers it).

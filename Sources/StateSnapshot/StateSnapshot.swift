@@ -84,7 +84,7 @@ public struct WindowSnapshot: Codable, Sendable {
     public var undoName: String?
     public var redoName: String?
     /// The question or message open over the window: "restore", "close", "save-failed",
-    /// "changed-on-disk", "journal-stale", "journal-locked", "restore-failed", "save-as" (the file chooser), "note" (a
+    /// "changed-on-disk", "journal-stale", "journal-locked", "signed-pages", "restore-failed", "save-as" (the file chooser), "note" (a
     /// note's text being written), "stamp-picture" (the picture chooser), "stamp-picture-failed";
     /// `nil` when none.
     public var dialog: String?

@@ -97,3 +97,24 @@ final class PageRotationTests: XCTestCase {
         XCTAssertTrue(record.edit.changesPages)
     }
 }
+
+/// A signed document's page turned and saved: the signature stays valid for its revision
+/// (pdfsig, not poppler-glib, judges), and the document is no longer wholly signed.
+final class SignedPageEditTests: XCTestCase {
+    func testTurningAPageOfASignedDocumentKeepsItsSignatureValidForItsRevision() throws {
+        _ = try ExternalTool.require("pdfsig")
+        let source = try DeveloperPDFSet.path("signed-valid-incremental.pdf")
+        let folder = try TemporaryFolder()
+        let path = folder.path("signed.pdf")
+        try FileManager.default.copyItem(atPath: source, toPath: path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        let editor = try DocumentEditor.open(path: path, password: nil)
+        XCTAssertTrue(editor.isSigned, "/SigFlags says signatures exist")
+        try editor.perform(EditRecord("Rotate Page", .rotatePages([PageIndex(0)], quarterTurns: 1)))
+        try editor.save()
+        let report = String(decoding: try ExternalTool.data("pdfsig", [path]), as: UTF8.self)
+        XCTAssertTrue(report.contains("Signature is Valid"), report)
+        XCTAssertFalse(report.contains("Total document signed\n"), "changed after the signature: \(report)")
+        XCTAssertEqual(try ExternalTool.run("qpdf", ["--check", path]).status, 0)
+    }
+}

@@ -33,8 +33,9 @@ extension DocumentWindow {
             return
         }
         let landing = step < 0 ? first - 1 : first + 1
-        if canvas.commit(EditRecord(pages.count == 1 ? "Move Page" : "Move Pages", edit)) {
-            pageToShowAfterReshape = PageIndex(landing)
+        organisePages { [weak self] in
+            guard let self, self.canvas.commit(EditRecord(pages.count == 1 ? "Move Page" : "Move Pages", edit)) else { return }
+            self.pageToShowAfterReshape = PageIndex(landing)
         }
     }
 
@@ -45,7 +46,7 @@ extension DocumentWindow {
             gtk_widget_error_bell(window)
             return
         }
-        canvas.commit(EditRecord(pages.count == 1 ? "Delete Page" : "Delete Pages", edit))
+        organisePages { [weak self] in self?.canvas.commit(EditRecord(pages.count == 1 ? "Delete Page" : "Delete Pages", edit)) }
     }
 
     /// The pages a page operation acts on: those selected in the sidebar's Pages grid while it
@@ -59,12 +60,29 @@ extension DocumentWindow {
         return canvas.currentPage.map { [$0] } ?? []
     }
 
+    /// Runs a page operation, after warning once per document that a signed document will
+    /// show as changed after its signatures (each stays valid for its own revision).
+    func organisePages(_ operation: @escaping @MainActor () -> Void) {
+        guard let editor = editing?.editor, editor.isSigned, !pageOperationsAgreed else {
+            operation()
+            return
+        }
+        ask(kind: "signed-pages", type: GTK_MESSAGE_WARNING, title: "This Document Is Signed",
+            body: "Changing its pages makes it show as changed after the signature. The signature stays valid for the version that was signed.",
+            buttons: [("_Cancel", GTK_RESPONSE_CANCEL.rawValue), ("Change _Pages", GTK_RESPONSE_ACCEPT.rawValue)],
+            defaultResponse: GTK_RESPONSE_CANCEL.rawValue) { [weak self] answer in
+            guard let self, answer == GTK_RESPONSE_ACCEPT.rawValue else { return }
+            self.pageOperationsAgreed = true
+            operation()
+        }
+    }
+
     /// Turns the pages to organise by quarter turns (clockwise when positive).
     func rotatePages(quarterTurns turns: Int) {
         let pages = pagesToOrganise
         guard content == .document, editing != nil, !pages.isEmpty else { return }
         let name = pages.count == 1 ? "Rotate Page" : "Rotate Pages"
-        canvas.commit(EditRecord(name, .rotatePages(pages, quarterTurns: turns)))
+        organisePages { [weak self] in self?.canvas.commit(EditRecord(name, .rotatePages(pages, quarterTurns: turns))) }
     }
 
     /// Pages were turned: the window's document is the new version, and the thumbnails show it.

@@ -40,6 +40,8 @@ public final class DocumentWindow {
     var zoomLabel = ""
     /// The page the view goes to once a page move reached the screen (it follows the page).
     var pageToShowAfterReshape: PageIndex?
+    /// The reader agreed to change the pages of this signed document (asked once).
+    var pageOperationsAgreed = false
     /// Whether the window's frames refresh the state dump already.
     var watchesFramesForStateDump = false
     weak var application: AnnotatorApplication?
@@ -226,6 +228,7 @@ public final class DocumentWindow {
         openGeneration += 1
         editing = nil
         closeConfirmed = false
+        pageOperationsAgreed = false
         saveError = nil
         let name = Self.displayName(path)
         setTitle(name, subtitle: "")
