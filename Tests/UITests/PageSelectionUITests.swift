@@ -56,4 +56,29 @@ final class PageSelectionUITests: XCTestCase {
         session.xdotool("key", "ctrl+z")
         _ = try XCTUnwrap(session.waitFor("both back") { $0.windows.first?.pageCount == 3 })
     }
+
+    func testASecondaryClickOnAThumbnailSelectsItAndOffersThePageOperations() throws {
+        let session = try AppSession()
+        let path = session.workDir.appendingPathComponent("menu.pdf").path
+        try OrganisePagesUITests.document().write(to: URL(fileURLWithPath: path))
+        let app = try session.launch([path])
+        _ = try XCTUnwrap(session.waitFor("shown, editable") { s in
+            s.windows.first.map { $0.content == "document" && $0.missingTiles == 0 && $0.isEditable } ?? false
+        })
+        session.xdotool("key", "F9")
+        session.waitFor("the sidebar is shown") { $0.windows.first?.sidebarShown == true }
+        session.activate("sidebar-page", "[<'thumbnails'>]")
+        let grid = try XCTUnwrap(session.waitFor("three thumbnails") { s in
+            s.windows.first.map { $0.sidebarPage == "thumbnails" && $0.thumbnailFrames.count == 3 } ?? false
+        }?.windows.first)
+        let origin = try XCTUnwrap(session.windowOrigin(pid: Int(app.processIdentifier)))
+        let f = try XCTUnwrap(grid.thumbnailFrames.first { Int($0[0]) == 2 })
+        session.run("xdotool", ["mousemove", String(Int(origin.x + f[1] + f[3] / 2)), String(Int(origin.y + f[2] + f[4] / 2)), "click", "3"])
+        let menu = try XCTUnwrap(session.waitFor("the pages' menu") { $0.windows.first?.contextMenu != nil }?.windows.first)
+        XCTAssertEqual(menu.thumbnailSelection, [2], "the page under the click is selected")
+        XCTAssertEqual(menu.contextMenu, ["Turn Clockwise", "Turn Anticlockwise", "Move Page Back", "Move Page On", "Delete Page"])
+        XCTAssertEqual(menu.currentPage, 1, "a secondary click does not go to the page")
+        session.xdotool("key", "Escape")
+        _ = try XCTUnwrap(session.waitFor("closed") { $0.windows.first?.contextMenu == nil })
+    }
 }

@@ -172,6 +172,19 @@ enum Signals {
                                   CallbackBox(handler).retainedPointer, releaseAnyBox)
     }
 
+    typealias PressHandler = @MainActor (Int32, Double, Double) -> Void
+
+    /// GtkGestureClick's `pressed`: `void (*)(GtkGestureClick*, int n_press, double x, double y, gpointer)`.
+    @discardableResult
+    static func connect(_ instance: UnsafeMutableRawPointer?, _ name: String, press handler: @escaping PressHandler) -> UInt {
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, Int32, Double, Double, UnsafeMutableRawPointer?) -> Void = { _, n, x, y, data in
+            let fn = CallbackBox<PressHandler>.from(data)
+            MainActor.assumeIsolated { fn(n, x, y) }
+        }
+        return ann_signal_connect(instance, name, unsafeBitCast(trampoline, to: GCallback.self),
+                                  CallbackBox(handler).retainedPointer, releaseAnyBox)
+    }
+
     typealias OpenHandler = @MainActor ([String]) -> Void
 
     /// GApplication's `open`: `void (*)(GApplication*, GFile**, int, const char*, gpointer)`,

@@ -71,7 +71,7 @@ extension DocumentWindow {
 
     /// Shows a menu of window actions at a view point of the canvas (with a touch-friendly
     /// layout: no arrow, starting at the point).
-    private func popUpMenu(_ items: [(label: String, action: String)], at point: Point) {
+    func popUpMenu(_ items: [(label: String, action: String)], at point: Point, on parent: UnsafeMutablePointer<GtkWidget>? = nil) {
         let menu = g_menu_new()!
         defer { g_object_unref(raw(menu)) }
         for item in items { g_menu_append(menu, item.label, item.action) }
@@ -79,7 +79,7 @@ extension DocumentWindow {
         contextMenuItems = items.map { $0.label.replacing("_", with: "") }
         guard let popover = gtk_popover_menu_new_from_model(cast(menu)) else { return }
         contextMenu = popover
-        gtk_widget_set_parent(popover, canvas.area)
+        gtk_widget_set_parent(popover, parent ?? canvas.area)
         var rect = GdkRectangle(x: Int32(point.x.rounded()), y: Int32(point.y.rounded()), width: 1, height: 1)
         gtk_popover_set_pointing_to(cast(popover), &rect)
         gtk_popover_set_has_arrow(cast(popover), 0)

@@ -19,6 +19,16 @@ extension DocumentWindow {
         addAction("delete-page", enabled: false) { [weak self] in self?.deletePages() }
     }
 
+    /// The Pages grid's menu, about the selected pages (a secondary click, the Menu key).
+    func showPagesMenu(at point: Point) {
+        guard content == .document, editing != nil, let thumbnails else { return }
+        let many = thumbnails.selectedPages.count > 1
+        popUpMenu([("Turn _Clockwise", "win.rotate-right"), ("Turn _Anticlockwise", "win.rotate-left"),
+                   (many ? "Move _Back" : "Move Page _Back", "win.move-page-up"), (many ? "Move _On" : "Move Page _On", "win.move-page-down"),
+                   (many ? "_Delete Pages" : "_Delete Page", "win.delete-page")],
+                  at: point, on: thumbnails.widget)
+    }
+
     /// The page-organising actions, on while the document can be edited.
     static let pageActions = ["rotate-right", "rotate-left", "move-page-up", "move-page-down", "delete-page"]
 

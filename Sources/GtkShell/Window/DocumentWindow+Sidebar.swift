@@ -60,6 +60,7 @@ extension DocumentWindow {
             self.canvas.goTo(page: page)
         }
         thumbnails.onChange = { [weak self] in self?.application?.stateChanged() }
+        thumbnails.onContextMenu = { [weak self] point in self?.showPagesMenu(at: point) }
         self.thumbnails = thumbnails
         gtk_stack_page_set_icon_name(gtk_stack_add_titled(cast(pages), thumbnails.widget, "thumbnails", "Pages"), "view-grid-symbolic")
         gtk_stack_page_set_icon_name(gtk_stack_add_titled(cast(pages), buildAnnotationList(), "annotations", "Annotations"), "document-edit-symbolic")

@@ -84,12 +84,58 @@ final class ThumbnailPanel {
             if pages.count == 1, let page = pages.first, page != self.currentPage { self.onActivate?(page) }
             self.onChange?()
         })
+        // A secondary click asks for the pages' menu, about the page under it (selected first
+        // when it was not); the Menu key and Shift+F10 about the selection.
+        let click = gtk_gesture_click_new()!
+        gtk_gesture_single_set_button(click, 3)
+        Signals.connect(raw(click), "pressed", press: { [weak self] _, x, y in self?.secondaryClick(at: Point(x: x, y: y)) })
+        gtk_widget_add_controller(grid, click)
         // Delete takes the selected pages out.
         let shortcuts = gtk_shortcut_controller_new()!
+        for key in ["Menu", "F10"] {
+            let trigger = gtk_keyval_trigger_new(gdk_keyval_from_name(key), key == "F10" ? GDK_SHIFT_MASK : GdkModifierType(rawValue: 0))
+            let shortcut = gtk_shortcut_new(trigger, WidgetCallbacks.callbackAction { [weak self] in self?.menuKey() })!
+            gtk_shortcut_controller_add_shortcut(shortcuts, shortcut)
+        }
         let delete = gtk_shortcut_new(gtk_keyval_trigger_new(gdk_keyval_from_name("Delete"), GdkModifierType(rawValue: 0)),
                                       gtk_named_action_new("win.delete-page"))!
         gtk_shortcut_controller_add_shortcut(shortcuts, delete)
         gtk_widget_add_controller(grid, shortcuts)
+    }
+
+    /// Asked to show the pages' menu at a point of ``widget``.
+    var onContextMenu: ((Point) -> Void)?
+
+    /// A secondary click: the page under it (selected alone unless it is selected already),
+    /// then the menu.
+    private func secondaryClick(at point: Point) {
+        guard let picked = gtk_widget_pick(grid, point.x, point.y, GTK_PICK_DEFAULT) else { return }
+        var node: UnsafeMutablePointer<GtkWidget>? = picked
+        var page: PageIndex?
+        while let widget = node, page == nil {
+            page = bound.first { $0.value == widget || gtk_widget_get_parent($0.value) == widget }?.key
+            node = gtk_widget_get_parent(widget)
+        }
+        guard let page else { return }
+        if !selectedPages.contains(page) {
+            settingSelection = true
+            gtk_selection_model_select_item(selection, UInt32(page.rawValue), 1)
+            settingSelection = false
+            onChange?()
+        }
+        var x = 0.0, y = 0.0
+        _ = gtk_widget_translate_coordinates(grid, widget, point.x, point.y, &x, &y)
+        onContextMenu?(Point(x: x, y: y))
+    }
+
+    /// The Menu key: the menu about the selection, at its first page's thumbnail.
+    private func menuKey() {
+        var point = Point(x: 24, y: 24)
+        if let first = selectedPages.first, let picture = bound[first] {
+            var r = graphene_rect_t()
+            if gtk_widget_compute_bounds(picture, widget, &r) != 0 { point = Point(x: Double(r.origin.x) + 24, y: Double(r.origin.y) + 24) }
+        }
+        onContextMenu?(point)
     }
 
     /// The grid's selection model (a GtkMultiSelection over the page list).
