@@ -104,7 +104,10 @@ extension DocumentWindow {
                     self.showMessage(kind: "restore-failed", title: "Changes Could Not Be Restored",
                                      body: "The unsaved changes to “\(name)” do not fit the file (\(error)). They were kept aside.")
                 }
-                session.changed(Set((0..<editor.pageCount).map(PageIndex.init)))
+                // Restored page edits: the view reads every page of the new version again.
+                let edits = contents.lines.map(\.record.edit)
+                session.changed(Set((0..<editor.pageCount).map(PageIndex.init)), reshaped: edits.contains { $0.changesPages },
+                                reordered: edits.contains { $0.reordersPages })
             } else if response == GTK_RESPONSE_REJECT.rawValue {
                 journal.remove()
                 editor.journal = journal
