@@ -186,6 +186,17 @@ final class AppSession {
         try? FileManager.default.removeItem(at: stateFile)
     }
 
+    /// Kills the newest app as a crash would (SIGKILL: no chance to save or tidy up), checks
+    /// that `path` still holds `original` (nothing was saved), and removes the dead app's
+    /// state dump so that it cannot answer for the next one.
+    func crash(leaving path: String, as original: Data, file: StaticString = #filePath, line: UInt = #line) throws {
+        let app = try XCTUnwrap(apps.last, "an app to kill", file: file, line: line)
+        XCTAssertEqual(kill(app.processIdentifier, SIGKILL), 0, file: file, line: line)
+        app.waitUntilExit()
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), original, "nothing was saved before the kill", file: file, line: line)
+        try? FileManager.default.removeItem(at: stateFile)
+    }
+
     /// Runs xdotool with `arguments` on this display.
     @discardableResult
     func xdotool(_ arguments: String...) -> String {

@@ -111,12 +111,7 @@ final class EditingUITests: XCTestCase {
         try drag(square, by: (80, 60), in: session, state: state)
         session.waitFor("moved, unsaved") { s in s.windows.first.map { $0.undoName == "Move" && $0.hasUnsavedChanges == true } ?? false }
 
-        let app = try XCTUnwrap(session.apps.last)
-        XCTAssertEqual(kill(app.processIdentifier, SIGKILL), 0)
-        app.waitUntilExit()
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), original, "nothing was saved before the kill")
-        // The dead app's last dump must not answer for the new one.
-        try? FileManager.default.removeItem(at: session.stateFile)
+        try session.crash(leaving: path, as: original)
 
         // Same file, same XDG_STATE_HOME (same session): the journal is found.
         let relaunched = try session.launch([path])

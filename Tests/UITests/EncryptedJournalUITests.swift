@@ -59,11 +59,7 @@ final class EncryptedJournalUITests: XCTestCase {
             session.waitFor("the note's text closes") { $0.windows.first?.dialog == nil }
         }
 
-        let app = try XCTUnwrap(session.apps.last)
-        XCTAssertEqual(kill(app.processIdentifier, SIGKILL), 0)
-        app.waitUntilExit()
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), original, "nothing was saved before the kill")
-        try? FileManager.default.removeItem(at: session.stateFile)
+        try session.crash(leaving: path, as: original)
         // The journal left behind holds nothing readable of the document.
         let journals = session.workDir.appendingPathComponent("state/pdf-annotator/journals")
         let files = (try? FileManager.default.contentsOfDirectory(atPath: journals.path)) ?? []

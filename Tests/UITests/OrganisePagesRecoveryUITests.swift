@@ -25,11 +25,7 @@ final class OrganisePagesRecoveryUITests: XCTestCase {
         session.xdotool("key", "ctrl+bracketright")
         _ = try XCTUnwrap(session.waitFor("turned") { $0.windows.first?.undoName == "Rotate Page" })
 
-        let app = try XCTUnwrap(session.apps.last)
-        XCTAssertEqual(kill(app.processIdentifier, SIGKILL), 0)
-        app.waitUntilExit()
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), original, "nothing was saved before the kill")
-        try? FileManager.default.removeItem(at: session.stateFile)
+        try session.crash(leaving: path, as: original)
 
         let relaunched = try session.launch([path])
         let asking = try XCTUnwrap(session.waitFor("the restore question") { s in
