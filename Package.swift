@@ -80,7 +80,7 @@ let package = Package(
         // Benchmarks (not tests): `swift run -c release engine-bench`.
         .executableTarget(name: "engine-bench", dependencies: ["InteractionEngine", "Document", "Geometry", "SeededRandom"]),
         // `swift run -c release edit-bench [document.pdf]`: save against cp, undo with 10,000 annotations.
-        .executableTarget(name: "edit-bench", dependencies: ["DocumentPoppler", "Document", "Geometry"]),
+        .executableTarget(name: "edit-bench", dependencies: ["DocumentPoppler", "Document", "Geometry", "TestSupport"]),
         // `swift run -c release search-bench [document.pdf] [word]`: the search bar's search against pdftotext | grep -c.
         .executableTarget(name: "search-bench", dependencies: ["DocumentPoppler", "Document", "Geometry", "Rendering", "BenchSupport"]),
         // `swift run -c release thumbnail-bench`: the sidebar's visible thumbnails in the real app against poppler alone.

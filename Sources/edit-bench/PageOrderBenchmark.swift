@@ -3,8 +3,11 @@ import Document
 import DocumentPoppler
 import Foundation
 import Geometry
+import TestSupport
 
-/// Organising the pages of a 2,000-page document (issue 19's figures): moving one page,
+/// Organising the pages of a 2,000-page document under 40 /Pages nodes that give their pages
+/// a media box and resources (the hard case: a page moved under the root takes them along)
+/// (issue 19's figures): moving one page,
 /// deleting 100 pages and undoing each, timed as the editor applies the edit plus the new
 /// version read the way the view reads it (every page's geometry); then saving after them
 /// against a `cp` of the file, in the same run.
@@ -13,7 +16,8 @@ func runPageOrderBenchmark() {
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let source = folder.appendingPathComponent("2000 pages.pdf").path
-    FileManager.default.createFile(atPath: source, contents: twoThousandPages())
+    FileManager.default.createFile(atPath: source, contents: NumberedPagesPDF.data(
+        pages: 2000, pagesPerNode: 50, nodeEntries: "/MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >>"))
     var moves: [Double] = [], deletes: [Double] = [], undoMoves: [Double] = [], undoDeletes: [Double] = []
     var saves: [Double] = [], copies: [Double] = []
     for round in 0..<5 {
@@ -46,33 +50,4 @@ func runPageOrderBenchmark() {
                  + "save after a move and a deletion %.1f ms against cp %.1f ms (ratio %.2f×, goal ≤ 3×)",
                  size / 1024, median(moves) * 1000, median(undoMoves) * 1000, median(deletes) * 1000, median(undoDeletes) * 1000,
                  median(saves) * 1000, median(copies) * 1000, median(saves) / median(copies)))
-}
-
-/// 2,000 small pages with a line of text each, under a tree of /Pages nodes of 50.
-private func twoThousandPages() -> Data {
-    var objects: [String] = ["<< /Type /Catalog /Pages 2 0 R >>", "", "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"]
-    let nodes = 40, perNode = 50
-    let firstNode = 4, firstPage = firstNode + nodes, firstContent = firstPage + nodes * perNode
-    objects[1] = "<< /Type /Pages /Kids [\((0..<nodes).map { "\(firstNode + $0) 0 R" }.joined(separator: " "))] /Count \(nodes * perNode) >>"
-    for n in 0..<nodes {
-        let kids = (0..<perNode).map { "\(firstPage + n * perNode + $0) 0 R" }.joined(separator: " ")
-        objects.append("<< /Type /Pages /Parent 2 0 R /Kids [\(kids)] /Count \(perNode) /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> >>")
-    }
-    for p in 0..<(nodes * perNode) { objects.append("<< /Type /Page /Parent \(firstNode + p / perNode) 0 R /Contents \(firstContent + p) 0 R >>") }
-    for p in 0..<(nodes * perNode) {
-        let text = "BT /F1 18 Tf 72 700 Td (Page \(p + 1)) Tj ET"
-        objects.append("<< /Length \(text.utf8.count) >>\nstream\n\(text)\nendstream")
-    }
-    var out = Data("%PDF-1.7\n".utf8)
-    var offsets: [Int] = []
-    for (i, object) in objects.enumerated() {
-        offsets.append(out.count)
-        out.append(Data("\(i + 1) 0 obj\n\(object)\nendobj\n".utf8))
-    }
-    let xref = out.count
-    var table = "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
-    for o in offsets { table += String(format: "%010d 00000 n \n", o) }
-    table += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
-    out.append(Data(table.utf8))
-    return out
 }

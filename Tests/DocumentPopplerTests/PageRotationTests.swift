@@ -13,17 +13,7 @@ import XCTest
 final class PageRotationTests: XCTestCase {
     /// Three A5 pages under a /Pages node that says /Rotate 90 (inherited by every page); each
     /// page says its number.
-    static func document() -> Data {
-        var objects = ["<< /Type /Catalog /Pages 2 0 R >>",
-                       "<< /Type /Pages /Kids [4 0 R 5 0 R 6 0 R] /Count 3 /Rotate 90 /Resources << /Font << /F1 3 0 R >> >> >>",
-                       "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"]
-        for n in 1...3 { objects.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 420 595] /Contents \(6 + n) 0 R >>") }
-        for n in 1...3 {
-            let text = "BT /F1 24 Tf 60 500 Td (Page number \(n)) Tj ET"
-            objects.append("<< /Length \(text.utf8.count) >>\nstream\n\(text)\nendstream")
-        }
-        return NumberedObjectsPDF.data(objects: objects)
-    }
+    static func document() -> Data { NumberedPagesPDF.data(pages: 3, rootEntries: "/Rotate 90") }
 
     /// The width and height of page `page` (1-based) as MuPDF draws it at 72 dpi.
     private func drawnSize(_ path: String, page: Int, in folder: TemporaryFolder) throws -> (Int, Int) {

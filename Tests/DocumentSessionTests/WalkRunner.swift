@@ -61,7 +61,6 @@ enum WalkRunner {
 
     /// What the app does for each action: the same transitions the canvas calls.
     static func perform(_ action: WalkAction, on driver: inout SessionDriver) {
-        var s: ViewSession { get { driver.session } }
         switch action {
         case .resize(let size): driver.resizeWindow(to: size)
         case .zoomMode(let mode): driver.session.setZoomMode(mode)
@@ -148,7 +147,6 @@ enum WalkRunner {
             var left = seconds
             while left > 0 { driver.advance(by: min(left, 1.0 / 60)); left -= 1.0 / 60 }
         }
-        _ = s
     }
 
     /// The view's invariants after `action` took the view from `before` to `now` (at rest).

@@ -14,10 +14,7 @@ final class OrganisePagesRecoveryUITests: XCTestCase {
         let path = session.workDir.appendingPathComponent("crash.pdf").path
         try OrganisePagesUITests.document().write(to: URL(fileURLWithPath: path))
         let original = try Data(contentsOf: URL(fileURLWithPath: path))
-        _ = try session.launch([path])
-        let shown = try XCTUnwrap(session.waitFor("shown, editable") { s in
-            s.windows.first.map { $0.content == "document" && $0.missingTiles == 0 && $0.isEditable } ?? false
-        }?.windows.first)
+        let (_, shown) = try session.launchEditable(path)
         let upright = try XCTUnwrap(shown.visiblePages.first { $0.page == 1 })
 
         session.xdotool("key", "alt+Down")

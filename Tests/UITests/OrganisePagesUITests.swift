@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import TestSupport
 import XCTest
 
 /// Alt+Down moves the page in view one place on (the view follows it), `win.delete-page` takes
@@ -7,17 +8,7 @@ import XCTest
 /// Judged from the saved file with pdftotext and qpdf.
 final class OrganisePagesUITests: XCTestCase {
     /// Three A5 pages saying their numbers.
-    static func document() -> Data {
-        var objects = ["<< /Type /Catalog /Pages 2 0 R >>",
-                       "<< /Type /Pages /Kids [4 0 R 5 0 R 6 0 R] /Count 3 /Resources << /Font << /F1 3 0 R >> >> /MediaBox [0 0 420 595] >>",
-                       "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"]
-        for n in 1...3 { objects.append("<< /Type /Page /Parent 2 0 R /Contents \(6 + n) 0 R >>") }
-        for n in 1...3 {
-            let text = "BT /F1 24 Tf 60 500 Td (Page number \(n)) Tj ET"
-            objects.append("<< /Length \(text.utf8.count) >>\nstream\n\(text)\nendstream")
-        }
-        return HandWrittenPDF.data(objects: objects)
-    }
+    static func document() -> Data { NumberedPagesPDF.data(pages: 3) }
 
     private func texts(_ path: String) throws -> [String] {
         try (1...3).compactMap { page -> String? in
@@ -32,10 +23,7 @@ final class OrganisePagesUITests: XCTestCase {
         let path = session.workDir.appendingPathComponent("organise.pdf").path
         try Self.document().write(to: URL(fileURLWithPath: path))
         let original = try Data(contentsOf: URL(fileURLWithPath: path))
-        _ = try session.launch([path])
-        _ = try XCTUnwrap(session.waitFor("shown, editable") { s in
-            s.windows.first.map { $0.content == "document" && $0.missingTiles == 0 && $0.isEditable } ?? false
-        })
+        try session.launchEditable(path)
 
         // Page 1 moves after page 2; the view follows it to its new place.
         session.xdotool("key", "alt+Down")
@@ -64,16 +52,14 @@ final class OrganisePagesUITests: XCTestCase {
         usleep(500_000)
         let after = try XCTUnwrap(session.waitFor("still two pages") { s in s.windows.first.map { $0.pageCount == 2 } ?? false }?.windows.first)
         XCTAssertEqual(after.pageCount, 2)
+        XCTAssertEqual(after.undoName, "Delete Page", "the refused step stays the one to undo")
     }
 
     func testUndoingAMoveAndADeletionBeforeSavingPutsEveryPageBack() throws {
         let session = try AppSession()
         let path = session.workDir.appendingPathComponent("undo.pdf").path
         try Self.document().write(to: URL(fileURLWithPath: path))
-        _ = try session.launch([path])
-        _ = try XCTUnwrap(session.waitFor("shown, editable") { s in
-            s.windows.first.map { $0.content == "document" && $0.missingTiles == 0 && $0.isEditable } ?? false
-        })
+        try session.launchEditable(path)
         session.xdotool("key", "alt+Down")
         _ = try XCTUnwrap(session.waitFor("moved") { s in s.windows.first.map { $0.undoName == "Move Page" && $0.currentPage == 2 } ?? false })
         session.activate("delete-page")

@@ -10,16 +10,8 @@ final class PageSelectionUITests: XCTestCase {
         let session = try AppSession()
         let path = session.workDir.appendingPathComponent("select.pdf").path
         try OrganisePagesUITests.document().write(to: URL(fileURLWithPath: path))
-        let app = try session.launch([path])
-        _ = try XCTUnwrap(session.waitFor("shown, editable") { s in
-            s.windows.first.map { $0.content == "document" && $0.missingTiles == 0 && $0.isEditable } ?? false
-        })
-        session.xdotool("key", "F9")
-        session.waitFor("the sidebar is shown") { $0.windows.first?.sidebarShown == true }
-        session.activate("sidebar-page", "[<'thumbnails'>]")
-        var grid = try XCTUnwrap(session.waitFor("three thumbnails drawn") { s in
-            s.windows.first.map { $0.sidebarPage == "thumbnails" && $0.thumbnailFrames.count == 3 && $0.thumbnailsPainted.count == 3 } ?? false
-        }?.windows.first)
+        let (app, _) = try session.launchEditable(path)
+        var grid = try session.showPagesGrid(thumbnails: 3)
         let origin = try XCTUnwrap(session.windowOrigin(pid: Int(app.processIdentifier)))
         func centre(of page: Int) throws -> [String] {
             let f = try XCTUnwrap(grid.thumbnailFrames.first { Int($0[0]) == page })
@@ -61,16 +53,8 @@ final class PageSelectionUITests: XCTestCase {
         let session = try AppSession()
         let path = session.workDir.appendingPathComponent("menu.pdf").path
         try OrganisePagesUITests.document().write(to: URL(fileURLWithPath: path))
-        let app = try session.launch([path])
-        _ = try XCTUnwrap(session.waitFor("shown, editable") { s in
-            s.windows.first.map { $0.content == "document" && $0.missingTiles == 0 && $0.isEditable } ?? false
-        })
-        session.xdotool("key", "F9")
-        session.waitFor("the sidebar is shown") { $0.windows.first?.sidebarShown == true }
-        session.activate("sidebar-page", "[<'thumbnails'>]")
-        let grid = try XCTUnwrap(session.waitFor("three thumbnails") { s in
-            s.windows.first.map { $0.sidebarPage == "thumbnails" && $0.thumbnailFrames.count == 3 } ?? false
-        }?.windows.first)
+        let (app, _) = try session.launchEditable(path)
+        let grid = try session.showPagesGrid(thumbnails: 3)
         let origin = try XCTUnwrap(session.windowOrigin(pid: Int(app.processIdentifier)))
         let f = try XCTUnwrap(grid.thumbnailFrames.first { Int($0[0]) == 2 })
         session.run("xdotool", ["mousemove", String(Int(origin.x + f[1] + f[3] / 2)), String(Int(origin.y + f[2] + f[4] / 2)), "click", "3"])

@@ -9,10 +9,7 @@ final class RotatePageUITests: XCTestCase {
         let session = try AppSession()
         let path = session.workDir.appendingPathComponent("turn.pdf").path
         try HandWrittenPDF.pages(3, catalogEntries: "").write(to: URL(fileURLWithPath: path))
-        _ = try session.launch([path])
-        let shown = try XCTUnwrap(session.waitFor("shown, editable") { s in
-            s.windows.first.map { $0.content == "document" && $0.missingTiles == 0 && $0.isEditable } ?? false
-        }?.windows.first)
+        let (_, shown) = try session.launchEditable(path)
         let upright = try XCTUnwrap(shown.visiblePages.first { $0.page == 1 })
         XCTAssertLessThan(upright.width, upright.height, "A5 upright")
 

@@ -11,10 +11,7 @@ final class SignedPagesUITests: XCTestCase {
         let path = session.workDir.appendingPathComponent("signed.pdf").path
         try FileManager.default.copyItem(atPath: source, toPath: path)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
-        _ = try session.launch([path])
-        let shown = try XCTUnwrap(session.waitFor("shown, editable") { s in
-            s.windows.first.map { $0.content == "document" && $0.missingTiles == 0 && $0.isEditable } ?? false
-        }?.windows.first)
+        let (_, shown) = try session.launchEditable(path)
         let upright = try XCTUnwrap(shown.visiblePages.first)
         func turned(_ w: AppSession.Window) -> Bool {
             (w.visiblePages.first.map { ($0.width > $0.height) != (upright.width > upright.height) }) ?? false
