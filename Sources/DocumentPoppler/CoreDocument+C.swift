@@ -61,11 +61,17 @@ extension CoreDocument {
     }
 
     /// The page's /Annots entries in order; `nil` for an annotation written inline (not an
-    /// indirect object). Wraps `ann_pdf_page_annots`.
+    /// indirect object).
     public func annotationRefs(on page: PageIndex) -> [ObjectRef?] {
+        pageRef(page).map { annotationRefs(onPageObject: $0) } ?? []
+    }
+
+    /// The /Annots entries of the page object `page` (any page object, in the tree or put there
+    /// by this session). Wraps `ann_pdf_page_object_annots`.
+    public func annotationRefs(onPageObject page: ObjectRef) -> [ObjectRef?] {
         locked {
             var refs: UnsafeMutablePointer<ann_pdf_ref>?
-            let count = ann_pdf_page_annots(handle.pointer, Int32(page.rawValue), &refs)
+            let count = ann_pdf_page_object_annots(handle.pointer, Self.raw(page), &refs)
             defer { ann_pdf_free(refs) }
             guard count > 0, let refs else { return [] }
             return (0..<Int(count)).map { refs[$0].num < 0 ? nil : ObjectRef(Int(refs[$0].num), Int(refs[$0].gen)) }
@@ -73,15 +79,20 @@ extension CoreDocument {
     }
 
     /// The page's /Annots entries in order: each one's reference (`nil` for an annotation written
-    /// inline) and its dictionary (`nil` when it is not one). Wraps `ann_pdf_page_annots` and
-    /// `ann_pdf_page_annot_text`.
+    /// inline) and its dictionary (`nil` when it is not one).
     public func annotationEntries(on page: PageIndex) -> [(ref: ObjectRef?, dictionary: PDFDictionary?)] {
-        let refs = annotationRefs(on: page)
+        pageRef(page).map { annotationEntries(onPageObject: $0) } ?? []
+    }
+
+    /// The same for the page object `page`. Wraps `ann_pdf_page_object_annots` and
+    /// `ann_pdf_page_object_annot_text`.
+    public func annotationEntries(onPageObject page: ObjectRef) -> [(ref: ObjectRef?, dictionary: PDFDictionary?)] {
+        let refs = annotationRefs(onPageObject: page)
         return refs.enumerated().map { index, ref in
             if let ref { return (ref, object(ref)?.dictionaryValue) }
             let bytes: [UInt8]? = locked {
                 var length = 0
-                guard let text = ann_pdf_page_annot_text(handle.pointer, Int32(page.rawValue), Int32(index), &length) else { return nil }
+                guard let text = ann_pdf_page_object_annot_text(handle.pointer, Self.raw(page), Int32(index), &length) else { return nil }
                 defer { ann_pdf_free(text) }
                 return text.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
             }
@@ -90,16 +101,41 @@ extension CoreDocument {
     }
 
     /// Replaces the page's /Annots with `entries`: new references, and entries of the current
-    /// array kept by position exactly as they are. Wraps `ann_pdf_set_page_annots`.
+    /// array kept by position exactly as they are.
     public func setAnnotationEntries(_ entries: [AnnotsEntry], on page: PageIndex) throws(CoreDocumentError) {
+        guard let ref = pageRef(page) else { throw .rejected("page \(page.displayNumber)'s annotation list") }
+        try setAnnotationEntries(entries, onPageObject: ref)
+    }
+
+    /// The same for the page object `page`. Wraps `ann_pdf_set_page_object_annots`.
+    public func setAnnotationEntries(_ entries: [AnnotsEntry], onPageObject page: ObjectRef) throws(CoreDocumentError) {
         let raw = entries.map { entry -> ann_pdf_annots_entry in
             switch entry {
-            case .reference(let ref): ann_pdf_annots_entry(ref: ann_pdf_ref(num: Int32(ref.number), gen: Int32(ref.generation)), kept: -1)
+            case .reference(let ref): ann_pdf_annots_entry(ref: Self.raw(ref), kept: -1)
             case .kept(let index): ann_pdf_annots_entry(ref: ann_pdf_ref(num: -1, gen: 0), kept: Int32(index))
             }
         }
-        let status = locked { raw.withUnsafeBufferPointer { ann_pdf_set_page_annots(handle.pointer, Int32(page.rawValue), $0.baseAddress, Int32($0.count)) } }
-        guard status == ANN_PDF_OK else { throw .rejected("page \(page.displayNumber)'s annotation list") }
+        let status = locked { raw.withUnsafeBufferPointer { ann_pdf_set_page_object_annots(handle.pointer, Self.raw(page), $0.baseAddress, Int32($0.count)) } }
+        guard status == ANN_PDF_OK else { throw .rejected("the annotation list of page object \(page)") }
+    }
+
+    static func raw(_ ref: ObjectRef) -> ann_pdf_ref { ann_pdf_ref(num: Int32(ref.number), gen: Int32(ref.generation)) }
+
+    /// Stream `ref`'s data as the file stores it (its filters not applied), or `nil` when it is
+    /// not a stream of the file as opened or the file is encrypted. Wraps `ann_pdf_stream_raw`.
+    public func rawStreamData(_ ref: ObjectRef) -> [UInt8]? {
+        locked {
+            var length = 0
+            guard let data = ann_pdf_stream_raw(handle.pointer, Self.raw(ref), &length) else { return nil }
+            defer { ann_pdf_free(data) }
+            return Array(UnsafeBufferPointer(start: data, count: length))
+        }
+    }
+
+    /// Adds a stream stored exactly as `data`, which `dictionary`'s /Filter and /DecodeParms
+    /// describe (a stream copied from another file). Wraps `ann_pdf_add_raw_stream`.
+    public func addRawStream(_ dictionary: PDFDictionary, data: [UInt8]) throws(CoreDocumentError) -> ObjectRef {
+        try addStream(dictionary, data: data, with: ann_pdf_add_raw_stream)
     }
 
     /// The object `ref` as a value (a stream as its dictionary). Wraps `ann_pdf_object_text`.

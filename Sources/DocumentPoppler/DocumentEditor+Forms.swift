@@ -67,7 +67,7 @@ extension DocumentEditor {
             return self.model.annotations(on: page).firstIndex { $0.id == id }
         }, pageOrder: { page in
             if let known = orders[page] { return known }
-            let tabs = self.core.pageRef(self.corePage(page)).flatMap { self.core.object($0)?.dictionaryValue?["Tabs"]?.nameValue }
+            let tabs = self.pageObject(self.corePage(page)).flatMap { self.core.object($0)?.dictionaryValue?["Tabs"]?.nameValue }
             let order = FormTabOrder.PageOrder(tabs: tabs)
             orders[page] = order
             return order
@@ -89,15 +89,15 @@ extension DocumentEditor {
         guard !stored.isEmpty else { return state }
         // Which page each widget is on: its /P, else the page whose /Annots lists it.
         var pageByRef: [ObjectRef: PageIndex] = [:]
-        for i in 0..<pageCount { if let r = core.pageRef(corePage(PageIndex(i))) { pageByRef[r] = PageIndex(i) } }
+        for i in 0..<pageCount { if let r = pageObject(corePage(PageIndex(i))) { pageByRef[r] = PageIndex(i) } }
         var listedOn: [ObjectRef: PageIndex]?
         func page(of widget: ObjectRef, _ d: PDFDictionary) -> PageIndex? {
             if case .reference(let n, let g)? = d["P"], let p = pageByRef[ObjectRef(n, g)],
-               core.annotationRefs(on: corePage(p)).contains(widget) { return p }
+               annotationRefs(onFilePage: corePage(p)).contains(widget) { return p }
             if listedOn == nil {
                 var map: [ObjectRef: PageIndex] = [:]
                 for i in 0..<pageCount {
-                    for case let r? in core.annotationRefs(on: corePage(PageIndex(i))) where map[r] == nil { map[r] = PageIndex(i) }
+                    for case let r? in annotationRefs(onFilePage: corePage(PageIndex(i))) where map[r] == nil { map[r] = PageIndex(i) }
                 }
                 listedOn = map
             }

@@ -8,11 +8,11 @@ import Geometry
 extension DocumentEditor {
     /// Writes page `page`'s new /Rotate: its rotation now, turned by `turns` quarter turns.
     func writeRotation(of page: PageIndex, turnedBy turns: Int) throws(CoreDocumentError) {
-        guard let ref = core.pageRef(corePage(page)), case .dictionary(var dictionary)? = core.object(ref) else {
+        guard let ref = pageObject(corePage(page)), case .dictionary(var dictionary)? = core.object(ref) else {
             throw .rejected("page \(page.displayNumber) cannot be turned: its page object is missing")
         }
         if originalPages[ref] == nil {
-            originalPages[ref] = (dictionary, core.pageGeometry(corePage(page))?.rotation.rawValue ?? 0)
+            originalPages[ref] = (dictionary, pageGeometry(corePage(page))?.rotation.rawValue ?? 0)
         }
         guard let original = originalPages[ref] else { return }
         let now = dictionary["Rotate"]?.number.map { Int($0) } ?? original.rotation
@@ -27,8 +27,8 @@ extension DocumentEditor {
 
     /// The rotation a page shows now, in degrees clockwise (0, 90, 180, 270).
     public func rotation(of page: PageIndex) -> Int {
-        guard let ref = core.pageRef(corePage(page)), case .dictionary(let dictionary)? = core.object(ref) else { return 0 }
-        let inherited = originalPages[ref]?.rotation ?? core.pageGeometry(corePage(page))?.rotation.rawValue ?? 0
+        guard let ref = pageObject(corePage(page)), case .dictionary(let dictionary)? = core.object(ref) else { return 0 }
+        let inherited = originalPages[ref]?.rotation ?? pageGeometry(corePage(page))?.rotation.rawValue ?? 0
         return ((dictionary["Rotate"]?.number.map { Int($0) } ?? inherited) % 360 + 360) % 360
     }
 
@@ -40,6 +40,51 @@ extension DocumentEditor {
         if case .reference(let n, let g) = form { form = core.object(ObjectRef(n, g)) ?? .null }
         guard let flags = form.dictionaryValue?["SigFlags"]?.number else { return false }
         return Int(flags) & 1 != 0
+    }
+
+    // MARK: Page objects
+
+    /// The page object of a page by its place in the file as opened, or past the file's pages,
+    /// of a page this session put into the document (inserted, duplicated, imported).
+    func pageObject(_ filePage: PageIndex) -> ObjectRef? {
+        if let refs = filePageRefs { return refs.indices.contains(filePage.rawValue) ? refs[filePage.rawValue] : nil }
+        return core.pageRef(filePage)
+    }
+
+    /// How many pages the file had when opened (or last saved).
+    var originalPageCount: Int { originalPageCountRecord ?? core.pageCount }
+
+    /// Reads every page's object before the page tree first changes: poppler's core reads the
+    /// tree lazily and keeps what it read, so every page keeps the file's numbering.
+    func snapshotFilePages() {
+        guard filePageRefs == nil else { return }
+        let count = core.pageCount
+        filePageRefs = (0..<count).map { core.pageRef(PageIndex($0)) }
+        originalPageCountRecord = count
+    }
+
+    /// The crop box origin and rotation of a page by its place in the file as opened; for a
+    /// page this session put in, read from its object (and the nodes above it).
+    func pageGeometry(_ filePage: PageIndex) -> (cropOrigin: Point, rotation: PageRotation)? {
+        if filePage.rawValue < originalPageCount { return core.pageGeometry(filePage) }
+        guard let ref = pageObject(filePage) else { return nil }
+        let box = inheritedPageAttributes(of: ref, ["CropBox", "MediaBox", "Rotate"])
+        let rect = (box["CropBox"] ?? box["MediaBox"])?.numbers ?? [0, 0]
+        let degrees = Int(box["Rotate"]?.number ?? 0)
+        return (Point(x: rect.count >= 2 ? min(rect[0], rect.count >= 4 ? rect[2] : rect[0]) : 0,
+                      y: rect.count >= 2 ? min(rect[1], rect.count >= 4 ? rect[3] : rect[1]) : 0),
+                PageRotation(degrees: degrees))
+    }
+
+    /// The page's own value of each key, or the one it inherits from the nearest /Pages node
+    /// above it that has one.
+    func inheritedPageAttributes(of ref: ObjectRef, _ keys: [String]) -> [String: PDFObject] {
+        pageAttributes(inheritedBy: ref, keys, in: core)
+    }
+
+    /// The annotations listed on a page by its place in the file as opened.
+    func annotationRefs(onFilePage filePage: PageIndex) -> [ObjectRef?] {
+        pageObject(filePage).map { core.annotationRefs(onPageObject: $0) } ?? []
     }
 
     // MARK: Page order
@@ -56,7 +101,7 @@ extension DocumentEditor {
         let sorted = Set(pages).sorted()
         guard !sorted.isEmpty, sorted.count < pageCount, sorted.allSatisfy({ $0.rawValue >= 0 && $0.rawValue < pageCount }) else { return nil }
         let removed = sorted.compactMap { page -> RemovedPage? in
-            guard let ref = core.pageRef(corePage(page)) else { return nil }
+            guard let ref = pageObject(corePage(page)) else { return nil }
             loadPage(page)
             return RemovedPage(index: page, object: "\(ref.number) \(ref.generation)", annotations: model.annotations(on: page), wasLoaded: true)
         }
@@ -83,9 +128,9 @@ extension DocumentEditor {
         if filePageRefs == nil {
             // poppler's core reads the page tree lazily and keeps what it read: every page is
             // read now, before the tree changes, so that its numbering stays the file's.
-            filePageRefs = (0..<core.pageCount).map { core.pageRef(PageIndex($0)) }
+            snapshotFilePages()
         }
-        var order = pageOrder ?? (0..<core.pageCount).map(PageIndex.init)
+        var order = pageOrder ?? (0..<originalPageCount).map(PageIndex.init)
         switch edit {
         case .reorderPages(let new):
             guard new.count == order.count else { throw .rejected("a new order of \(new.count) pages for \(order.count)") }
@@ -96,7 +141,7 @@ extension DocumentEditor {
             }
         case .restorePages(let removed):
             for r in removed.sorted(by: { $0.index < $1.index }) {
-                guard let ref = Self.parseObject(r.object), let filePage = filePage(of: ref) else {
+                guard let filePage = filePage(of: try resolvePageObject(r)) else {
                     throw .rejected("page object \(r.object) is not a page of this file")
                 }
                 order.insert(filePage, at: min(r.index.rawValue, order.count))
@@ -110,14 +155,14 @@ extension DocumentEditor {
     }
 
     /// The page's place in the file as opened, for its object.
-    private func filePage(of ref: ObjectRef) -> PageIndex? {
+    func filePage(of ref: ObjectRef) -> PageIndex? {
         filePageRefs?.firstIndex(of: ref).map(PageIndex.init)
     }
 
     /// Whether a page object (`"12 0"`) is one of the file's pages, so it can be put back.
     func pageObjectIsReachable(_ object: String) -> Bool {
         guard let ref = Self.parseObject(object) else { return false }
-        if filePageRefs == nil { filePageRefs = (0..<core.pageCount).map { core.pageRef(PageIndex($0)) } }
+        snapshotFilePages()
         return filePage(of: ref) != nil
     }
 
@@ -134,9 +179,9 @@ extension DocumentEditor {
               case .dictionary(var root)? = core.object(ObjectRef(n, g)) else { throw .rejected("the document has no page tree") }
         let rootRef = ObjectRef(n, g)
         if originalTree[rootRef] == nil { originalTree[rootRef] = root }
-        let identity = order == (0..<core.pageCount).map(PageIndex.init)
+        let identity = order == (0..<originalPageCount).map(PageIndex.init)
         for filePage in order {
-            guard let ref = core.pageRef(filePage), case .dictionary(var page)? = core.object(ref) else { continue }
+            guard let ref = pageObject(filePage), case .dictionary(var page)? = core.object(ref) else { continue }
             if identity, let original = originalTree[ref] {
                 // Back under its own node: what the move wrote on it goes, what else changed
                 // since (a turn) stays.
@@ -172,7 +217,7 @@ extension DocumentEditor {
         if identity, let original = originalTree[rootRef] {
             root = original
         } else {
-            root["Kids"] = .array(order.compactMap { core.pageRef($0).map { PDFObject.reference($0.number, $0.generation) } })
+            root["Kids"] = .array(order.compactMap { pageObject($0).map { PDFObject.reference($0.number, $0.generation) } })
             root["Count"] = .integer(order.count)
         }
         try core.setObject(.dictionary(root), at: rootRef)
@@ -194,6 +239,7 @@ extension DocumentEditor {
         pageEntryIDs = moved(pageEntryIDs)
         pageOrder = nil
         filePageRefs = nil
+        originalPageCountRecord = nil
         originalTree = [:]
         flattenedKeys = [:]
         formState = nil

@@ -62,6 +62,17 @@ public final class DocumentEditor: AnnotationSource {
     var flattenedKeys: [ObjectRef: [String: PDFObject]] = [:]
     /// Every page's object in the file's order, read before the first page-order edit.
     var filePageRefs: [ObjectRef?]?
+    /// How many of `filePageRefs` are the file's own pages (the rest were put in since).
+    var originalPageCountRecord: Int?
+    /// Pages put in and made again since: the object each one is now, by the object its edit
+    /// names.
+    var madePageRefs: [String: ObjectRef] = [:]
+    /// How each page put in by this session was made.
+    var madeOrigins: [ObjectRef: PageOrigin] = [:]
+    /// The password each imported file was opened with, to make its pages again.
+    var importPasswords: [String: String?] = [:]
+    /// Files being imported from, open while their pages are copied.
+    var importedDocuments: [String: CoreDocument] = [:]
     /// The form's fields as the file has them, read the first time they are asked for.
     var formState: FormState?
     /// The file's size and modification time when it was opened or last saved.
@@ -147,30 +158,41 @@ public final class DocumentEditor: AnnotationSource {
         guard page.rawValue >= 0, page.rawValue < pageCount, !model.isLoaded(page) else { return }
         // The editor's own records of a page go by its place in the file as opened (poppler's
         // core knows the pages in that order), which organising pages does not change.
-        let filePage = corePage(page)
-        let origin = core.pageGeometry(filePage)?.cropOrigin ?? .zero
+        let list = readAnnotations(ofFilePage: corePage(page), as: page)
+        saveInProgress?.lateLoaded[page] = list
+        model.load(list, on: page)
+    }
+
+    /// Reads the annotations of a page by its place in the file as opened, as page `page`'s,
+    /// and records where each one is. `ids` (in /Annots order) name them instead of the ids
+    /// the file implies: a page made again keeps the ids its annotations had.
+    func readAnnotations(ofFilePage filePage: PageIndex, as page: PageIndex, ids: [String]? = nil) -> [Annotation] {
+        let origin = pageGeometry(filePage)?.cropOrigin ?? .zero
         pageOrigins[filePage] = origin
         var list: [Annotation] = []
         var managed: Set<String> = []
-        for (index, ref, id, dictionary) in fileAnnotations(on: filePage) {
-            // An object listed twice (on two pages, or twice on one) is edited once.
-            guard refs[id] == nil, ref.map({ idsByRef[$0] == nil }) ?? true else { continue }
+        for (offset, entry) in fileAnnotations(on: filePage).enumerated() {
+            let (index, ref, fileID, dictionary) = entry
+            let id = ids.flatMap { $0.indices.contains(offset) ? $0[offset] : nil } ?? fileID
+            // An object listed twice (on two pages, or twice on one) is edited once; a page
+            // made again takes its annotations' ids back.
+            guard ids != nil || (refs[id] == nil && ref.map({ idsByRef[$0] == nil }) ?? true) else { continue }
             managed.insert(id)
             if let ref {
+                if let old = refs[id] { idsByRef[old] = nil }
                 refs[id] = ref
                 idsByRef[ref] = id
             } else {
                 inlineIDs.insert(id)
                 inlineEntryIDs[filePage, default: [:]][index] = id
             }
-            idsOnDisk.insert(id)
+            if ids == nil { idsOnDisk.insert(id) }
             dictionaries[id] = dictionary
             fileAppearances[id] = (dictionary["AP"], dictionary["AS"])
             list.append(AnnotationDictionary.annotation(id: id, page: page, dictionary: dictionary, origin: origin))
         }
         pageEntryIDs[filePage] = managed
-        saveInProgress?.lateLoaded[page] = list
-        model.load(list, on: page)
+        return list
     }
 
     /// The page's annotations with the ids the editor gives them: "p3-a7" for the eighth
@@ -191,7 +213,7 @@ public final class DocumentEditor: AnnotationSource {
         var index = 0
         var out: [(index: Int, ref: ObjectRef?, id: String, dictionary: PDFDictionary)] = []
         var names: [String: Int] = [:]
-        let entries = core.annotationEntries(on: filePage)
+        let entries = pageObject(filePage).map { core.annotationEntries(onPageObject: $0) } ?? []
         for (_, dictionary) in entries {
             if let name = dictionary.flatMap({ Self.createdID($0, on: page) }) { names[name, default: 0] += 1 }
         }
@@ -267,7 +289,10 @@ public final class DocumentEditor: AnnotationSource {
     func apply(_ edit: AnnotationEdit) throws(EditorError) {
         for page in edit.pages { loadPage(page) }
         // Pages put back must still be reachable (not taken out by a save since).
-        if case .restorePages(let removed) = edit, let missing = removed.first(where: { !pageObjectIsReachable($0.object) }) {
+        if case .restorePages(let removed) = edit,
+           let missing = removed.first(where: { r in
+               r.origin == nil && Self.parseObject(r.object).flatMap { madeOrigins[$0] } == nil && !pageObjectIsReachable(r.object)
+           }) {
             throw .edit(.missing("page \(missing.index.displayNumber) (object \(missing.object)), taken out by a save"))
         }
         if case .setFieldValue(let name, _, _) = edit {
@@ -328,7 +353,7 @@ public final class DocumentEditor: AnnotationSource {
     private func writeAnnotation(_ a: Annotation) throws(CoreDocumentError) {
         let origin = pageOrigins[corePage(a.page)] ?? .zero
         var d = dictionaries[a.id] ?? PDFDictionary()
-        if let pageRef = core.pageRef(corePage(a.page)) { d["P"] = .reference(pageRef.number, pageRef.generation) }
+        if let pageRef = pageObject(corePage(a.page)) { d["P"] = .reference(pageRef.number, pageRef.generation) }
         AnnotationDictionary.write(a, into: &d, origin: origin)
         switch a.appearance {
         case .generated:
@@ -444,14 +469,15 @@ public final class DocumentEditor: AnnotationSource {
             }
         }
         let entries = AnnotsMerge.entries(
-            current: core.annotationRefs(on: page),
+            current: annotationRefs(onFilePage: page),
             managedID: { index, ref in
                 if let ref { return idsByRef[ref].flatMap { pageEntryIDs[page]?.contains($0) == true ? $0 : nil } }
                 return inlineHere[index]
             },
             ordered: ordered
         )
-        try core.setAnnotationEntries(entries, on: page)
+        guard let pageRef = pageObject(page) else { throw .rejected("page \(page.displayNumber) has no page object") }
+        try core.setAnnotationEntries(entries, onPageObject: pageRef)
         // Where the inline annotations are now.
         var moved: [Int: String] = [:]
         for (position, entry) in entries.enumerated() {

@@ -374,12 +374,12 @@ std::string objectText(ann_pdf *d, Object &object)
 }
 
 // Whether another page's /Annots is the same array object (qpdf and others share them).
-bool annotsShared(ann_pdf *d, int page, Ref annotsRef)
+bool annotsShared(ann_pdf *d, Ref page, Ref annotsRef)
 {
     XRef *xref = d->doc->getXRef();
     for (int other = 0; other < d->doc->getNumPages(); ++other) {
         Ref *ref = d->doc->getCatalog()->getPageRef(other + 1);
-        if (other == page || ref == nullptr) {
+        if (ref == nullptr || *ref == page) {
             continue;
         }
         Object dict = xref->fetch(*ref);
@@ -396,17 +396,6 @@ bool annotsShared(ann_pdf *d, int page, Ref annotsRef)
 bool validPage(ann_pdf *d, int page)
 {
     return d != nullptr && page >= 0 && page < d->doc->getNumPages();
-}
-
-// The page dictionary as the xref has it now (edits included), not poppler's cached Page.
-Object pageDictionary(ann_pdf *d, int page, Ref *pageRef)
-{
-    Ref *ref = d->doc->getCatalog()->getPageRef(page + 1);
-    if (ref == nullptr) {
-        return Object(objNull);
-    }
-    *pageRef = *ref;
-    return d->doc->getXRef()->fetch(*ref);
 }
 
 // The page's /Annots array (following one reference).
@@ -743,6 +732,29 @@ ann_pdf_ref ann_pdf_catalog_ref(ann_pdf *doc)
     return num <= 0 ? ann_pdf_ref { -1, 0 } : ann_pdf_ref { num, xref->getRootGen() };
 }
 
+namespace {
+
+// The page object `page` names, as the xref has it now; null when it names no dictionary.
+Object pageObjectDictionary(ann_pdf *d, ann_pdf_ref page)
+{
+    if (d == nullptr || page.num < 0 || !refExists(d, page)) {
+        return Object(objNull);
+    }
+    Object dict = d->doc->getXRef()->fetch(Ref { page.num, page.gen });
+    return dict.isDict() ? std::move(dict) : Object(objNull);
+}
+
+ann_pdf_ref pageRefAt(ann_pdf *d, int page)
+{
+    if (!validPage(d, page)) {
+        return ann_pdf_ref { -1, 0 };
+    }
+    Ref *ref = d->doc->getCatalog()->getPageRef(page + 1);
+    return ref == nullptr ? ann_pdf_ref { -1, 0 } : ann_pdf_ref { ref->num, ref->gen };
+}
+
+} // namespace
+
 int ann_pdf_page_annots(ann_pdf *doc, int page, ann_pdf_ref **refs)
 {
     if (refs != nullptr) {
@@ -751,9 +763,19 @@ int ann_pdf_page_annots(ann_pdf *doc, int page, ann_pdf_ref **refs)
     if (!validPage(doc, page) || refs == nullptr) {
         return -1;
     }
+    return ann_pdf_page_object_annots(doc, pageRefAt(doc, page), refs);
+}
+
+int ann_pdf_page_object_annots(ann_pdf *doc, ann_pdf_ref page, ann_pdf_ref **refs)
+{
+    if (refs != nullptr) {
+        *refs = nullptr;
+    }
+    if (doc == nullptr || refs == nullptr || page.num < 0) {
+        return -1;
+    }
     try {
-        Ref pageRef;
-        Object pageDict = pageDictionary(doc, page, &pageRef);
+        Object pageDict = pageObjectDictionary(doc, page);
         if (!pageDict.isDict()) {
             return 0;
         }
@@ -779,12 +801,19 @@ int ann_pdf_page_annots(ann_pdf *doc, int page, ann_pdf_ref **refs)
 
 char *ann_pdf_page_annot_text(ann_pdf *doc, int page, int index, size_t *length)
 {
-    if (!validPage(doc, page) || index < 0) {
+    if (!validPage(doc, page)) {
+        return nullptr;
+    }
+    return ann_pdf_page_object_annot_text(doc, pageRefAt(doc, page), index, length);
+}
+
+char *ann_pdf_page_object_annot_text(ann_pdf *doc, ann_pdf_ref page, int index, size_t *length)
+{
+    if (doc == nullptr || index < 0) {
         return nullptr;
     }
     try {
-        Ref pageRef;
-        Object pageDict = pageDictionary(doc, page, &pageRef);
+        Object pageDict = pageObjectDictionary(doc, page);
         if (!pageDict.isDict()) {
             return nullptr;
         }
@@ -808,13 +837,21 @@ char *ann_pdf_page_annot_text(ann_pdf *doc, int page, int index, size_t *length)
 
 ann_pdf_status ann_pdf_set_page_annots(ann_pdf *doc, int page, const ann_pdf_annots_entry *entries, int count)
 {
-    if (!validPage(doc, page) || count < 0 || (count > 0 && entries == nullptr)) {
+    if (!validPage(doc, page)) {
+        return ANN_PDF_ERROR_ARGUMENT;
+    }
+    return ann_pdf_set_page_object_annots(doc, pageRefAt(doc, page), entries, count);
+}
+
+ann_pdf_status ann_pdf_set_page_object_annots(ann_pdf *doc, ann_pdf_ref page, const ann_pdf_annots_entry *entries, int count)
+{
+    if (doc == nullptr || page.num < 0 || count < 0 || (count > 0 && entries == nullptr)) {
         return ANN_PDF_ERROR_ARGUMENT;
     }
     try {
         XRef *xref = doc->doc->getXRef();
-        Ref pageRef;
-        Object pageDict = pageDictionary(doc, page, &pageRef);
+        Ref pageRef { page.num, page.gen };
+        Object pageDict = pageObjectDictionary(doc, page);
         if (!pageDict.isDict()) {
             return ANN_PDF_ERROR_ARGUMENT;
         }
@@ -835,7 +872,7 @@ ann_pdf_status ann_pdf_set_page_annots(ann_pdf *doc, int page, const ann_pdf_ann
             }
         }
         const Object &annotsNF = pageDict.dictLookupNF("Annots");
-        if (annotsNF.isRef() && old.isArray() && !annotsShared(doc, page, annotsNF.getRef())) {
+        if (annotsNF.isRef() && old.isArray() && !annotsShared(doc, pageRef, annotsNF.getRef())) {
             xref->setModifiedObject(&array, annotsNF.getRef());
             touch(doc, annotsNF.getRef().num);
         } else {
@@ -910,6 +947,49 @@ unsigned char *ann_pdf_stream_data(ann_pdf *doc, ann_pdf_ref ref, size_t *length
     } catch (...) {
         return nullptr;
     }
+}
+
+unsigned char *ann_pdf_stream_raw(ann_pdf *doc, ann_pdf_ref ref, size_t *length)
+{
+    if (doc == nullptr || ref.num < 0 || doc->added.count(ref.num) > 0 || doc->doc->getXRef()->isEncrypted()) {
+        return nullptr;
+    }
+    try {
+        if (!refExists(doc, ref)) {
+            return nullptr;
+        }
+        Object object = doc->doc->getXRef()->fetch(Ref { ref.num, ref.gen });
+        if (!object.isStream()) {
+            return nullptr;
+        }
+        Stream *raw = object.getStream()->getUndecodedStream();
+        if (raw == nullptr) {
+            return nullptr;
+        }
+        raw->reset();
+        std::string data;
+        char buffer[65536];
+        int n;
+        while ((n = raw->doGetChars(sizeof buffer, reinterpret_cast<unsigned char *>(buffer))) > 0) {
+            data.append(buffer, static_cast<size_t>(n));
+        }
+        raw->close();
+        return reinterpret_cast<unsigned char *>(copyOut(data, length));
+    } catch (...) {
+        return nullptr;
+    }
+}
+
+ann_pdf_ref ann_pdf_add_raw_stream(ann_pdf *doc, const char *dict_text, size_t dict_length, const unsigned char *data, size_t data_length)
+{
+    return addStreamObject(doc, data, data_length, [&](Ref ref) {
+        Object dict = parseObject(doc, dict_text, dict_length);
+        if (!dict.isDict()) {
+            return Object(objError);
+        }
+        StoredData stored { std::string(reinterpret_cast<const char *>(data), data_length), false, 0, 0 };
+        return storedStream(doc, ref, Object(dict.getDict()->copy(doc->doc->getXRef())), stored);
+    });
 }
 
 ann_pdf_status ann_pdf_set_object(ann_pdf *doc, ann_pdf_ref ref, const char *text, size_t length)

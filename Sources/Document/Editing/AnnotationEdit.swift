@@ -100,18 +100,38 @@ public enum AnnotationEdit: Hashable, Sendable, Codable {
 /// A page taken out of the document: where it was, the page object it was (`"12 0"`, so that
 /// undo and the journal put the same object back), and its annotations as the model had them
 /// (`nil` when the page had not been read).
+///
+/// A page this session put into the document (a blank page, a duplicate, a page from another
+/// file) is restored the same way, with its ``origin``: when its object is gone (a save dropped
+/// it while it was out of the document, or a journal is replayed on a fresh copy of the file),
+/// the editor makes it again from there, and its annotations keep their ids.
 public struct RemovedPage: Hashable, Sendable, Codable {
     public var index: PageIndex
     public var object: String
     public var annotations: [Annotation]
     public var wasLoaded: Bool
+    /// How the page was made; `nil` for a page of the file.
+    public var origin: PageOrigin?
 
-    public init(index: PageIndex, object: String, annotations: [Annotation], wasLoaded: Bool) {
+    public init(index: PageIndex, object: String, annotations: [Annotation], wasLoaded: Bool, origin: PageOrigin? = nil) {
         self.index = index
         self.object = object
         self.annotations = annotations
         self.wasLoaded = wasLoaded
+        self.origin = origin
     }
+}
+
+/// Where a page put into the document comes from, so that it can be made again.
+public enum PageOrigin: Hashable, Sendable, Codable {
+    /// An empty page: its media box (`x1 y1 x2 y2`, taken from the neighbour it was inserted
+    /// after) and rotation in degrees.
+    case blank(mediaBox: [Double], rotation: Int)
+    /// A copy of the page object `"12 0"` of the same document (content and resources shared,
+    /// annotations copied; form widgets are not).
+    case duplicate(of: String)
+    /// Page `page` (from 0) of another PDF file.
+    case imported(path: String, page: Int)
 }
 
 /// An edit with the words the Edit menu shows for it ("Move" in "Undo Move").

@@ -114,6 +114,13 @@ typedef struct {
  * (kept < 0) that names no object or a `kept` index past the current array's end. */
 ann_pdf_status ann_pdf_set_page_annots(ann_pdf *doc, int page, const ann_pdf_annots_entry *entries, int count);
 
+/* The same three for a page named by its object rather than its place in the page tree: a page
+ * put into the document by this session (inserted, duplicated, imported), or any page once the
+ * tree was rewritten. NULL / -1 / ANN_PDF_ERROR_ARGUMENT when `page` names no dictionary. */
+int ann_pdf_page_object_annots(ann_pdf *doc, ann_pdf_ref page, ann_pdf_ref **refs);
+char *ann_pdf_page_object_annot_text(ann_pdf *doc, ann_pdf_ref page, int index, size_t *length);
+ann_pdf_status ann_pdf_set_page_object_annots(ann_pdf *doc, ann_pdf_ref page, const ann_pdf_annots_entry *entries, int count);
+
 /* An object as PDF syntax (for a stream: its dictionary only). Returns NULL when the reference
  * names no object (out of range, free, or another generation). *length receives the byte count
  * (the text is also NUL-terminated). */
@@ -125,6 +132,12 @@ char *ann_pdf_info_text(ann_pdf *doc, size_t *length);
 
 /* The decoded (filters applied) data of a stream object, or NULL when `ref` is not a stream. */
 unsigned char *ann_pdf_stream_data(ann_pdf *doc, ann_pdf_ref ref, size_t *length);
+
+/* A stream's data as the file stores it (filters not applied), for copying it into another
+ * document with its dictionary's /Filter and /DecodeParms: compressed data stays compressed.
+ * NULL when `ref` is not a stream, was added since opening, or the file is encrypted (then copy
+ * ann_pdf_stream_data without the filters). */
+unsigned char *ann_pdf_stream_raw(ann_pdf *doc, ann_pdf_ref ref, size_t *length);
 
 /* Replaces object `ref` with the object that `text` (length bytes of PDF syntax) describes.
  * ANN_PDF_ERROR_ARGUMENT when `ref` names no object or names a stream (its text has no data; add
@@ -153,6 +166,13 @@ ann_pdf_ref ann_pdf_add_stream(ann_pdf *doc, const char *dict_text, size_t dict_
  * names no filter. */
 ann_pdf_ref ann_pdf_add_encoded_stream(ann_pdf *doc, const char *dict_text, size_t dict_length,
                                        const unsigned char *data, size_t data_length);
+
+/* Adds a stream stored exactly as `data`, with `dict_text` as its dictionary (its /Filter and
+ * /DecodeParms, if any, describe the data; /Length is set by the bridge): a stream copied
+ * from another document with ann_pdf_stream_raw. Returns num -1 when the dictionary does not
+ * parse. */
+ann_pdf_ref ann_pdf_add_raw_stream(ann_pdf *doc, const char *dict_text, size_t dict_length,
+                                   const unsigned char *data, size_t data_length);
 
 /* Replaces a stream added since opening (an appearance drawn again, say) with a new dictionary
  * and data, as ann_pdf_add_stream stores them, under the same reference: nothing is orphaned.

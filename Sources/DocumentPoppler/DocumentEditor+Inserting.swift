@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Document
+import FoundationEssentials
+import Geometry
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Putting pages into the document (a blank page, duplicates, pages of another file) and taking
+/// a copy of some out (extract). A page put in is made as a new object when the edit is asked
+/// for; the edit is a ``AnnotationEdit/restorePages(_:)`` of it with its ``PageOrigin``, so undo,
+/// redo, the journal and a save treat it like any page put back, and a page whose object is gone
+/// (dropped by a save while it was out, or a journal replayed on the file) is made again.
+extension DocumentEditor {
+    /// The edit that inserts a blank page at `index` (0 … `pageCount`), the size and turn of the
+    /// page before it (of the first page when it goes first).
+    public func insertingBlankPage(at index: Int) throws(EditorError) -> AnnotationEdit {
+        guard index >= 0, index <= pageCount else { throw .edit(.missing("page \(index + 1)")) }
+        let neighbour = PageIndex(max(0, index - 1))
+        var box: [Double] = [0, 0, 612, 792]
+        if let ref = pageObject(corePage(neighbour)) {
+            let attributes = inheritedPageAttributes(of: ref, ["CropBox", "MediaBox"])
+            if let numbers = (attributes["CropBox"] ?? attributes["MediaBox"])?.numbers, numbers.count == 4 { box = numbers }
+        }
+        let origin = PageOrigin.blank(mediaBox: box, rotation: rotation(of: neighbour))
+        return .restorePages([try madePage(origin, at: PageIndex(index))])
+    }
+
+    /// The edit that puts a copy of each of `pages` right after the last of them, in order:
+    /// content, resources and appearances shared with the originals, annotations copied (form
+    /// widgets are not: a field's copy would share its value).
+    public func duplicating(_ pages: [PageIndex]) throws(EditorError) -> AnnotationEdit {
+        let sorted = Set(pages).sorted()
+        guard let last = sorted.last, sorted.allSatisfy({ $0.rawValue >= 0 && $0.rawValue < pageCount }) else {
+            throw .edit(.missing("pages to duplicate"))
+        }
+        var made: [RemovedPage] = []
+        for (offset, page) in sorted.enumerated() {
+            guard let ref = pageObject(corePage(page)) else { throw .edit(.missing("page \(page.displayNumber)")) }
+            made.append(try madePage(.duplicate(of: "\(ref.number) \(ref.generation)"), at: PageIndex(last.rawValue + 1 + offset)))
+        }
+        return .restorePages(made)
+    }
+
+    /// The edit that inserts pages of the PDF at `path` (`pages` from 0, all when `nil`) at
+    /// `index`. Throws `.library(.password)` when the file needs a password that `password`
+    /// is not, and `.library(.open)` / `.damaged` when it cannot be read.
+    public func importing(pages: [Int]? = nil, from path: String, password: String?, at index: Int) throws(EditorError) -> AnnotationEdit {
+        guard index >= 0, index <= pageCount else { throw .edit(.missing("page \(index + 1)")) }
+        let source: CoreDocument
+        do { source = try CoreDocument.open(path: path, password: password) } catch { throw .library(error) }
+        importPasswords[path] = password
+        importedDocuments[path] = source
+        let chosen = pages ?? Array(0..<source.pageCount)
+        guard !chosen.isEmpty, chosen.allSatisfy({ $0 >= 0 && $0 < source.pageCount }) else { throw .edit(.missing("pages of \(path)")) }
+        var made: [RemovedPage] = []
+        for (offset, page) in chosen.enumerated() {
+            made.append(try madePage(.imported(path: path, page: page), at: PageIndex(index + offset)))
+        }
+        importedDocuments[path] = nil
+        return .restorePages(made)
+    }
+
+    /// A new, compact PDF of `pages` as they show now (edits, turns and annotations included):
+    /// only the objects those pages need, not an update of this file. The document is not
+    /// changed.
+    public func extracting(_ pages: [PageIndex]) throws(EditorError) -> [UInt8] {
+        let chosen = pages.isEmpty ? [] : pages
+        guard !chosen.isEmpty, chosen.allSatisfy({ $0.rawValue >= 0 && $0.rawValue < pageCount }) else {
+            throw .edit(.missing("pages to extract"))
+        }
+        // The document as a save would write it, read back as a file: its pages in their order
+        // now, every edit an object of the file.
+        let bytes = try renderedBytes()
+        let folder = (FileManager.default.temporaryDirectory.path as String)
+        var template = Array("\(folder)/pdf-annotator-extract-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw .save(.writeFailed(path: folder, reason: "no temporary file for the extract")) }
+        let scratch = String(cString: template)
+        defer { unlink(scratch) }
+        let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        guard written == bytes.count else { throw .save(.writeFailed(path: scratch, reason: "the extract's scratch copy was not written")) }
+        let current: CoreDocument
+        do { current = try CoreDocument.open(path: scratch, password: password) } catch { throw .library(error) }
+        let writer = FreshPDFWriter()
+        do throws(CoreDocumentError) {
+            let tree = try writer.reserve()
+            var copier = PageCopier(from: current, into: writer)
+            let refs = try copier.copy(pages: chosen.compactMap { current.pageRef($0) }, parent: tree)
+            guard refs.count == chosen.count else { throw CoreDocumentError.rejected("a page to extract has no object") }
+            try writer.set(.dictionary(PDFDictionary([
+                ("Type", .name("Pages")), ("Kids", .array(refs.map { .reference($0.number, $0.generation) })), ("Count", .integer(refs.count)),
+            ])), at: tree)
+            let catalog = try writer.add(.dictionary(PDFDictionary([("Type", .name("Catalog")), ("Pages", .reference(tree.number, tree.generation))])))
+            var info = PDFDictionary([("Producer", .text("PDF Annotator"))])
+            if let title = current.info?["Title"] { info["Title"] = title }
+            let infoRef = try writer.add(.dictionary(info))
+            return writer.bytes(root: catalog, info: infoRef)
+        } catch {
+            throw .library(error)
+        }
+    }
+
+    // MARK: Making pages
+
+    /// Makes a page from `origin` (not in the page tree yet) and reads its annotations.
+    private func madePage(_ origin: PageOrigin, at index: PageIndex) throws(EditorError) -> RemovedPage {
+        let made: (ref: ObjectRef, annotations: [Annotation])
+        do { made = try make(origin, as: index, ids: nil) } catch { throw .library(error) }
+        return RemovedPage(index: index, object: "\(made.ref.number) \(made.ref.generation)", annotations: made.annotations,
+                           wasLoaded: true, origin: origin)
+    }
+
+    /// The page object a page put back is now: its own, or one made again from its origin when
+    /// the object is gone.
+    func resolvePageObject(_ removed: RemovedPage) throws(CoreDocumentError) -> ObjectRef {
+        snapshotFilePages()
+        let named = madePageRefs[removed.object] ?? Self.parseObject(removed.object)
+        if let named, core.object(named)?.dictionaryValue?["Type"]?.nameValue == "Page", filePage(of: named) != nil {
+            return named
+        }
+        guard let origin = removed.origin ?? named.flatMap({ madeOrigins[$0] }) else {
+            throw .rejected("page object \(removed.object) is not a page of this file")
+        }
+        let made = try make(origin, as: removed.index, ids: removed.annotations.map(\.id))
+        madePageRefs[removed.object] = made.ref
+        return made.ref
+    }
+
+    /// Makes a page object from `origin`, gives it a place past the file's pages, and reads its
+    /// annotations as page `index`'s (with `ids`, in order, when it is made again).
+    private func make(_ origin: PageOrigin, as index: PageIndex, ids: [String]?) throws(CoreDocumentError) -> (ref: ObjectRef, annotations: [Annotation]) {
+        guard let root = pageTreeRoot() else { throw .rejected("the document has no page tree") }
+        let parent = PDFObject.reference(root.number, root.generation)
+        let ref: ObjectRef
+        switch origin {
+        case .blank(let box, let rotation):
+            var page = PDFDictionary([("Type", .name("Page")), ("Parent", parent), ("MediaBox", .numbers(box)),
+                                      ("Resources", .dictionary(PDFDictionary()))])
+            if rotation % 360 != 0 { page["Rotate"] = .integer(rotation) }
+            ref = try core.add(.dictionary(page))
+        case .duplicate(let object):
+            guard let original = Self.parseObject(object), core.object(original) != nil else {
+                throw .rejected("page object \(object) to duplicate is gone")
+            }
+            var copier = PageCopier(from: core, into: core, sameDocument: true)
+            guard let copy = try copier.copy(pages: [original], parent: root).first else { throw .rejected("page \(object)") }
+            ref = copy
+        case .imported(let path, let page):
+            let source: CoreDocument
+            if let open = importedDocuments[path] { source = open } else { source = try CoreDocument.open(path: path, password: importPasswords[path] ?? nil) }
+            guard let original = source.pageRef(PageIndex(page)) else { throw .rejected("page \(page + 1) of \(path)") }
+            var copier = PageCopier(from: source, into: core)
+            guard let copy = try copier.copy(pages: [original], parent: root).first else { throw .rejected("page \(page + 1) of \(path)") }
+            ref = copy
+        }
+        snapshotFilePages()
+        filePageRefs?.append(ref)
+        madeOrigins[ref] = origin
+        let filePage = PageIndex((filePageRefs?.count ?? 1) - 1)
+        return (ref, readAnnotations(ofFilePage: filePage, as: index, ids: ids))
+    }
+
+    /// The page tree's root node.
+    func pageTreeRoot() -> ObjectRef? {
+        guard let catalog = core.catalogRef, case .reference(let n, let g)? = core.object(catalog)?.dictionaryValue?["Pages"] else { return nil }
+        return ObjectRef(n, g)
+    }
+}
