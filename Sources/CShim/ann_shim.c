@@ -8,6 +8,30 @@ gulong ann_signal_connect(gpointer instance, const char *signal, GCallback handl
 
 GType ann_file_list_type(void) { return GDK_TYPE_FILE_LIST; }
 
+GdkContentProvider *ann_text_content(const char *text) {
+    GValue value = G_VALUE_INIT;
+    g_value_init(&value, G_TYPE_STRING);
+    g_value_set_string(&value, text);
+    GdkContentProvider *provider = gdk_content_provider_new_for_value(&value);
+    g_value_unset(&value);
+    return provider;
+}
+
+GtkDropTarget *ann_page_drop_target_new(void) {
+    GtkDropTarget *target = gtk_drop_target_new(G_TYPE_INVALID, GDK_ACTION_COPY | GDK_ACTION_MOVE);
+    GType types[] = { GDK_TYPE_FILE_LIST, G_TYPE_STRING };
+    gtk_drop_target_set_gtypes(target, types, 2);
+    return target;
+}
+
+const char *ann_value_text(const GValue *value) {
+    return value != NULL && G_VALUE_HOLDS_STRING(value) ? g_value_get_string(value) : NULL;
+}
+
+int ann_value_holds_file_list(const GValue *value) {
+    return value != NULL && G_VALUE_HOLDS(value, GDK_TYPE_FILE_LIST) ? 1 : 0;
+}
+
 GtkFileFilter *ann_pdf_file_filter(void) {
     GtkFileFilter *filter = gtk_file_filter_new();
     gtk_file_filter_set_name(filter, "PDF documents");

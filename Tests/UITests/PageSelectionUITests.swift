@@ -60,7 +60,8 @@ final class PageSelectionUITests: XCTestCase {
         session.run("xdotool", ["mousemove", String(Int(origin.x + f[1] + f[3] / 2)), String(Int(origin.y + f[2] + f[4] / 2)), "click", "3"])
         let menu = try XCTUnwrap(session.waitFor("the pages' menu") { $0.windows.first?.contextMenu != nil }?.windows.first)
         XCTAssertEqual(menu.thumbnailSelection, [2], "the page under the click is selected")
-        XCTAssertEqual(menu.contextMenu, ["Turn Clockwise", "Turn Anticlockwise", "Move Page Back", "Move Page On", "Delete Page"])
+        XCTAssertEqual(menu.contextMenu, ["Turn Clockwise", "Turn Anticlockwise", "Move Page Back", "Move Page On", "Insert Blank Page",
+                                          "Insert Pages From File…", "Duplicate Page", "Extract Page…", "Delete Page"])
         XCTAssertEqual(menu.currentPage, 1, "a secondary click does not go to the page")
         session.xdotool("key", "Escape")
         _ = try XCTUnwrap(session.waitFor("closed") { $0.windows.first?.contextMenu == nil })

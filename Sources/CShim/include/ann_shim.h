@@ -9,6 +9,14 @@ gulong ann_signal_connect(gpointer instance, const char *signal, GCallback handl
 
 /// The GType of GdkFileList (a macro-wrapped getter in GDK).
 GType ann_file_list_type(void);
+/* Dragging pages within the Pages grid: the dragged page as text content, a drop target that
+ * takes that text or files (PDFs dropped to insert their pages), and what a dropped value holds. */
+GdkContentProvider *ann_text_content(const char *text);
+GtkDropTarget *ann_page_drop_target_new(void);
+/* The text a dropped value holds, or NULL (borrowed). */
+const char *ann_value_text(const GValue *value);
+/* 1 when the value holds a GdkFileList. */
+int ann_value_holds_file_list(const GValue *value);
 
 /// Builds a GtkFileFilter that accepts PDFs by MIME type and by suffix.
 GtkFileFilter *ann_pdf_file_filter(void);

@@ -172,6 +172,34 @@ enum Signals {
                                   CallbackBox(handler).retainedPointer, releaseAnyBox)
     }
 
+    typealias PointHandler = @MainActor (Double, Double) -> UInt32
+
+    /// A signal of shape `guint-like (*)(GObject*, double x, double y, gpointer)` returning flags
+    /// or a pointer-sized enum: GtkDropTarget's `motion` and `enter` (a GdkDragAction).
+    @discardableResult
+    static func connect(_ instance: UnsafeMutableRawPointer?, _ name: String, point handler: @escaping PointHandler) -> UInt {
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> UInt32 = { _, x, y, data in
+            let fn = CallbackBox<PointHandler>.from(data)
+            return MainActor.assumeIsolated { fn(x, y) }
+        }
+        return ann_signal_connect(instance, name, unsafeBitCast(trampoline, to: GCallback.self),
+                                  CallbackBox(handler).retainedPointer, releaseAnyBox)
+    }
+
+    /// Returns the provider's address (0 for none): a pointer cannot leave the main actor.
+    typealias PrepareHandler = @MainActor (Double, Double) -> UInt
+
+    /// GtkDragSource's `prepare`: `GdkContentProvider* (*)(GtkDragSource*, double, double, gpointer)`.
+    @discardableResult
+    static func connect(_ instance: UnsafeMutableRawPointer?, _ name: String, prepare handler: @escaping PrepareHandler) -> UInt {
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { _, x, y, data in
+            let fn = CallbackBox<PrepareHandler>.from(data)
+            return UnsafeMutableRawPointer(bitPattern: MainActor.assumeIsolated { fn(x, y) })
+        }
+        return ann_signal_connect(instance, name, unsafeBitCast(trampoline, to: GCallback.self),
+                                  CallbackBox(handler).retainedPointer, releaseAnyBox)
+    }
+
     typealias PressHandler = @MainActor (Int32, Double, Double) -> Void
 
     /// GtkGestureClick's `pressed`: `void (*)(GtkGestureClick*, int n_press, double x, double y, gpointer)`.

@@ -126,6 +126,17 @@ extension DocumentWindow {
         g_menu_append(fileSection, "_Save", "win.save")
         g_menu_append(fileSection, "Save _As…", "win.save-as")
         g_menu_append(fileSection, "_Print…", "win.print")
+        // Pages: for the selection in the Pages grid, else the page in view.
+        let pagesMenu = g_menu_new()!
+        g_menu_append(pagesMenu, "Turn _Clockwise", "win.rotate-right")
+        g_menu_append(pagesMenu, "Turn _Anticlockwise", "win.rotate-left")
+        g_menu_append(pagesMenu, "Insert B_lank Page", "win.insert-blank-page")
+        g_menu_append(pagesMenu, "_Insert Pages From File…", "win.insert-pages::")
+        g_menu_append(pagesMenu, "D_uplicate", "win.duplicate-pages")
+        g_menu_append(pagesMenu, "_Extract…", "win.extract-pages::")
+        g_menu_append(pagesMenu, "_Delete", "win.delete-page")
+        g_menu_append_submenu(fileSection, "Pa_ges", cast(pagesMenu))
+        g_object_unref(raw(pagesMenu))
         let penSection = g_menu_new()!
         g_menu_append(penSection, "_Pen Draws at Once", "win.pen-draws")
         g_menu_append(penSection, "Document _Properties", "win.properties")

@@ -17,6 +17,7 @@ extension DocumentWindow {
         addAction("move-page-up", enabled: false) { [weak self] in self?.movePages(by: -1) }
         addAction("move-page-down", enabled: false) { [weak self] in self?.movePages(by: 1) }
         addAction("delete-page", enabled: false) { [weak self] in self?.deletePages() }
+        installPageFileActions()
     }
 
     /// The Pages grid's menu, about the selected pages (a secondary click, the Menu key).
@@ -25,12 +26,15 @@ extension DocumentWindow {
         let many = thumbnails.selectedPages.count > 1
         popUpMenu([("Turn _Clockwise", "win.rotate-right"), ("Turn _Anticlockwise", "win.rotate-left"),
                    (many ? "Move _Back" : "Move Page _Back", "win.move-page-up"), (many ? "Move _On" : "Move Page _On", "win.move-page-down"),
+                   ("Insert B_lank Page", "win.insert-blank-page"), ("_Insert Pages From File…", "win.insert-pages::"),
+                   (many ? "D_uplicate Pages" : "D_uplicate Page", "win.duplicate-pages"),
+                   (many ? "_Extract Pages…" : "_Extract Page…", "win.extract-pages::"),
                    (many ? "_Delete Pages" : "_Delete Page", "win.delete-page")],
                   at: point, on: thumbnails.widget)
     }
 
     /// The page-organising actions, on while the document can be edited.
-    static let pageActions = ["rotate-right", "rotate-left", "move-page-up", "move-page-down", "delete-page"]
+    static let pageActions = ["rotate-right", "rotate-left", "move-page-up", "move-page-down", "delete-page"] + pageFileActions
 
     /// Moves the pages to organise one place up (back) or down, the view following them.
     func movePages(by step: Int) {
@@ -43,6 +47,17 @@ extension DocumentWindow {
             return
         }
         let landing = step < 0 ? first - 1 : first + 1
+        organisePages { [weak self] in
+            guard let self, self.canvas.commit(EditRecord(pages.count == 1 ? "Move Page" : "Move Pages", edit)) else { return }
+            self.pageToShowAfterReshape = PageIndex(landing)
+        }
+    }
+
+    /// Moves `pages` to sit before the page now at `before` (a drag in the Pages grid); the
+    /// view follows them.
+    func movePages(_ pages: [PageIndex], before: Int) {
+        guard content == .document, let editor = editing?.editor, let edit = editor.move(pages: pages, before: before) else { return }
+        let landing = before - pages.filter { $0.rawValue < before }.count
         organisePages { [weak self] in
             guard let self, self.canvas.commit(EditRecord(pages.count == 1 ? "Move Page" : "Move Pages", edit)) else { return }
             self.pageToShowAfterReshape = PageIndex(landing)

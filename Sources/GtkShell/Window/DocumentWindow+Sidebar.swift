@@ -61,6 +61,14 @@ extension DocumentWindow {
         }
         thumbnails.onChange = { [weak self] in self?.application?.stateChanged() }
         thumbnails.onContextMenu = { [weak self] point in self?.showPagesMenu(at: point) }
+        thumbnails.onMovePages = { [weak self] pages, before in self?.movePages(pages, before: before) }
+        thumbnails.onDropFiles = { [weak self] paths, before in
+            // Each file's pages after the previous file's, one step each.
+            guard let self, let first = paths.first else { return }
+            self.insertPages(from: first, password: nil, at: before) { [weak self] count in
+                if paths.count > 1 { self?.thumbnails?.onDropFiles?(Array(paths.dropFirst()), before + count) }
+            }
+        }
         self.thumbnails = thumbnails
         gtk_stack_page_set_icon_name(gtk_stack_add_titled(cast(pages), thumbnails.widget, "thumbnails", "Pages"), "view-grid-symbolic")
         gtk_stack_page_set_icon_name(gtk_stack_add_titled(cast(pages), buildAnnotationList(), "annotations", "Annotations"), "document-edit-symbolic")

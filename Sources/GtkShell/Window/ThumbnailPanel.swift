@@ -18,7 +18,7 @@ final class ThumbnailPanel {
     static let byteBudget = 48 << 20
 
     let widget: UnsafeMutablePointer<GtkWidget>
-    private let grid: UnsafeMutablePointer<GtkWidget>
+    let grid: UnsafeMutablePointer<GtkWidget>
     /// The page list (a GtkStringList), also held by the grid's selection model.
     private let model: GObjectHandle<OpaquePointer>
     private var pageSizes: [Size] = []
@@ -26,7 +26,7 @@ final class ThumbnailPanel {
     private weak var queue: RenderQueue?
     private var cache = ThumbnailCache<Texture>(byteBudget: ThumbnailPanel.byteBudget)
     /// The picture widget showing each page now (rows in view and a few around).
-    private var bound: [PageIndex: UnsafeMutablePointer<GtkWidget>] = [:]
+    private(set) var bound: [PageIndex: UnsafeMutablePointer<GtkWidget>] = [:]
     /// Pages to render, the newest wish last.
     private var wanted: [PageIndex] = []
     private var rendering = false
@@ -101,7 +101,17 @@ final class ThumbnailPanel {
                                       gtk_named_action_new("win.delete-page"))!
         gtk_shortcut_controller_add_shortcut(shortcuts, delete)
         gtk_widget_add_controller(grid, shortcuts)
+        installDropTarget()
     }
+
+    /// Asked to move pages so that they sit before the page now at `before` (dragged in the grid).
+    var onMovePages: ((_ pages: [PageIndex], _ before: Int) -> Void)?
+    /// Asked to insert the pages of dropped PDF files before the page now at `before`.
+    var onDropFiles: ((_ paths: [String], _ before: Int) -> Void)?
+    /// The thumbnail showing the gap a drag would land in, and the class that shows it.
+    var dropMark: (box: UnsafeMutablePointer<GtkWidget>, cssClass: String)?
+    /// The edge scrolling under way while a drag is near the grid's top or bottom.
+    var dragScroll: (tick: UInt32, speed: Double, last: Int64?)?
 
     /// Asked to show the pages' menu at a point of ``widget``.
     var onContextMenu: ((Point) -> Void)?
@@ -271,6 +281,7 @@ final class ThumbnailPanel {
         gtk_box_append(cast(box), picture)
         gtk_box_append(cast(box), label)
         gtk_list_item_set_child(OpaquePointer(item), box)
+        installDragSource(on: box)
     }
 
     private func parts(_ item: UnsafeMutableRawPointer) -> (page: PageIndex, box: UnsafeMutablePointer<GtkWidget>,

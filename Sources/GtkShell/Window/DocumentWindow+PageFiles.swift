@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import CShim
+import Document
+import DocumentPoppler
+import Geometry
+
+/// Pages that come from or go to other files, and pages made anew, each one undoable step:
+/// `win.insert-blank-page` puts an empty page after the pages to organise (the size and turn of
+/// the last of them); `win.duplicate-pages` puts a copy of them after the last; `win.insert-pages`
+/// (a file's path, or "" for a chooser) puts every page of another PDF after them, asking for its
+/// password when it has one; `win.extract-pages` (a destination path, or "" for a Save dialog)
+/// writes them to a new, compact PDF and leaves this document as it is.
+extension DocumentWindow {
+    func installPageFileActions() {
+        addAction("insert-blank-page", enabled: false) { [weak self] in self?.insertBlankPage() }
+        addAction("duplicate-pages", enabled: false) { [weak self] in self?.duplicatePages() }
+        addPathAction("insert-pages") { [weak self] path in
+            guard let self else { return }
+            if path.isEmpty { self.choosePDF(title: "Insert Pages From", accept: "_Insert", kind: "insert-pages") { self.insertPages(from: $0, password: nil) } }
+            else { self.insertPages(from: path, password: nil) }
+        }
+        addPathAction("extract-pages") { [weak self] path in
+            guard let self else { return }
+            if path.isEmpty { self.chooseExtractDestination() } else { self.extractPages(to: path) }
+        }
+    }
+
+    /// The actions of this file, on while the document can be edited.
+    static let pageFileActions = ["insert-blank-page", "duplicate-pages", "insert-pages", "extract-pages"]
+
+    /// A window action that takes a string (a path; "" asks with a chooser).
+    private func addPathAction(_ name: String, _ handler: @escaping @MainActor (String) -> Void) {
+        let type = g_variant_type_new("s")
+        let action = g_simple_action_new(name, type)!
+        g_variant_type_free(type)
+        g_simple_action_set_enabled(action, 0)
+        Signals.connect(raw(action), "activate", pointer: { value in
+            handler(value.flatMap { string(g_variant_get_string(OpaquePointer($0), nil)) } ?? "")
+        })
+        g_action_map_add_action(OpaquePointer(window), action)
+        g_object_unref(raw(action))
+    }
+
+    /// Where new pages go: after the last page to organise.
+    private var insertionIndex: Int { (pagesToOrganise.map(\.rawValue).max() ?? -1) + 1 }
+
+    func insertBlankPage() {
+        guard content == .document, let editor = editing?.editor else { return }
+        let index = insertionIndex
+        organisePages { [weak self] in
+            guard let self else { return }
+            do {
+                let edit = try editor.insertingBlankPage(at: index)
+                if self.canvas.commit(EditRecord("Insert Blank Page", edit)) { self.pageToShowAfterReshape = PageIndex(index) }
+            } catch {
+                self.pageOperationFailed("The page could not be inserted", error)
+            }
+        }
+    }
+
+    func duplicatePages() {
+        let pages = pagesToOrganise
+        guard content == .document, let editor = editing?.editor, let last = pages.map(\.rawValue).max() else { return }
+        organisePages { [weak self] in
+            guard let self else { return }
+            do {
+                let edit = try editor.duplicating(pages)
+                if self.canvas.commit(EditRecord(pages.count == 1 ? "Duplicate Page" : "Duplicate Pages", edit)) {
+                    self.pageToShowAfterReshape = PageIndex(last + 1)
+                }
+            } catch {
+                self.pageOperationFailed("The pages could not be duplicated", error)
+            }
+        }
+    }
+
+    /// Inserts every page of the PDF at `path` after the pages to organise; asks for the
+    /// file's password when it needs one (again, saying so, when it was wrong).
+    func insertPages(from path: String, password: String?, at place: Int? = nil, then inserted: (@MainActor (Int) -> Void)? = nil) {
+        guard content == .document, let editor = editing?.editor else { return }
+        let index = place ?? insertionIndex
+        organisePages { [weak self] in
+            guard let self else { return }
+            do throws(EditorError) {
+                let edit = try editor.importing(from: path, password: password, at: index)
+                let count = if case .restorePages(let pages) = edit { pages.count } else { 0 }
+                if self.canvas.commit(EditRecord(count == 1 ? "Insert Page" : "Insert Pages", edit)) {
+                    self.pageToShowAfterReshape = PageIndex(index)
+                    inserted?(count)
+                }
+            } catch .library(.open(let problem)) where problem.needsPassword {
+                self.askImportPassword(for: path, wrong: password != nil, at: index, then: inserted)
+            } catch .library(.open(let problem)) {
+                self.pageOperationFailed("The pages could not be inserted", message: problem.userMessage)
+            } catch {
+                self.pageOperationFailed("The pages could not be inserted", error)
+            }
+        }
+    }
+
+    /// The password question for a file whose pages are being inserted.
+    private func askImportPassword(for path: String, wrong: Bool, at index: Int, then inserted: (@MainActor (Int) -> Void)?) {
+        let name = Self.displayName(path)
+        let body = wrong ? "That password is not correct. Try again." : "Enter the password of “\(name)” to insert its pages."
+        guard let dialog = ann_message_dialog_new(cast(window), GTK_MESSAGE_QUESTION, "“\(name)” Is Locked", body) else { return }
+        let entry = gtk_password_entry_new()!
+        gtk_password_entry_set_show_peek_icon(cast(entry), 1)
+        ann_accessible_set_label(entry, "Password of \(name)")
+        gtk_widget_set_margin_start(entry, 24)
+        gtk_widget_set_margin_end(entry, 24)
+        if let area = gtk_message_dialog_get_message_area(cast(dialog)) { gtk_box_append(cast(area), entry) }
+        _ = gtk_dialog_add_button(cast(dialog), "_Cancel", GTK_RESPONSE_CANCEL.rawValue)
+        if let unlock = gtk_dialog_add_button(cast(dialog), "_Insert", GTK_RESPONSE_ACCEPT.rawValue) {
+            gtk_widget_add_css_class(unlock, "suggested-action")
+        }
+        gtk_dialog_set_default_response(cast(dialog), GTK_RESPONSE_ACCEPT.rawValue)
+        Signals.connect(raw(entry), "activate") { gtk_dialog_response(cast(dialog), GTK_RESPONSE_ACCEPT.rawValue) }
+        pendingDialog = "insert-pages-password"
+        Signals.connect(raw(dialog), "response", int: { [weak self] response in
+            let password = string(gtk_editable_get_text(cast(entry))) ?? ""
+            gtk_window_destroy(cast(dialog))
+            guard let self else { return }
+            self.pendingDialog = nil
+            if response == GTK_RESPONSE_ACCEPT.rawValue { self.insertPages(from: path, password: password, at: index, then: inserted) }
+        })
+        gtk_window_present(cast(dialog))
+        gtk_widget_grab_focus(entry)
+    }
+
+    /// Writes the pages to organise to a new PDF at `target` (this document is not changed).
+    func extractPages(to target: String) {
+        let pages = pagesToOrganise.sorted()
+        guard content == .document, let editor = editing?.editor, !pages.isEmpty else { return }
+        canvas.commitFormTyping()
+        do {
+            let bytes = try editor.extracting(pages)
+            try AtomicSave.write(bytes, to: target, modeFrom: editor.path)
+        } catch {
+            pageOperationFailed("The pages could not be extracted", error)
+            return
+        }
+        let name = Self.displayName(target)
+        let what = pages.count == 1 ? "Page \(pages[0].displayNumber) is" : "\(pages.count) pages are"
+        ask(kind: "pages-extracted", type: GTK_MESSAGE_INFO, title: "Pages Extracted",
+            body: "\(what) in “\(name)”. This document is unchanged.",
+            buttons: [("_Close", GTK_RESPONSE_CLOSE.rawValue), ("_Open", GTK_RESPONSE_ACCEPT.rawValue)],
+            defaultResponse: GTK_RESPONSE_CLOSE.rawValue) { [weak self] answer in
+            if answer == GTK_RESPONSE_ACCEPT.rawValue { self?.application?.open(path: target, preferring: nil) }
+        }
+    }
+
+    /// The Save dialog for an extract, named after the document and its pages.
+    private func chooseExtractDestination() {
+        let pages = pagesToOrganise.sorted()
+        guard editing != nil, saveChooser == nil, !pages.isEmpty,
+              let native = gtk_file_chooser_native_new("Extract Pages", cast(window), GTK_FILE_CHOOSER_ACTION_SAVE, "_Extract", "_Cancel")
+        else { return }
+        saveChooser = GObjectHandle(adopting: native)
+        let filter = ann_pdf_file_filter()
+        gtk_file_chooser_add_filter(native, filter)
+        g_object_unref(raw(filter))
+        gtk_native_dialog_set_modal(cast(native), 1)
+        let base = Self.displayName(editing?.editor.path ?? "document.pdf")
+        let stem = base.lowercased().hasSuffix(".pdf") ? String(base.dropLast(4)) : base
+        let range = pages.count == 1 ? "page \(pages[0].displayNumber)"
+            : pages.last!.rawValue - pages[0].rawValue + 1 == pages.count ? "pages \(pages[0].displayNumber)-\(pages.last!.displayNumber)"
+            : "\(pages.count) pages"
+        gtk_file_chooser_set_current_name(native, "\(stem) (\(range)).pdf")
+        Signals.connect(raw(native), "response", int: { [weak self] response in
+            guard let self, let chooser = self.saveChooser else { return }
+            self.pendingDialog = nil
+            var target: String?
+            if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser.pointer) {
+                target = takeString(g_file_get_path(file))
+                g_object_unref(raw(file))
+            }
+            self.saveChooser = nil
+            if let target { self.extractPages(to: target) }
+        })
+        pendingDialog = "extract-pages"
+        gtk_native_dialog_show(cast(native))
+    }
+
+    /// The native chooser for a PDF to read pages from.
+    private func choosePDF(title: String, accept: String, kind: String, _ chosen: @escaping @MainActor (String) -> Void) {
+        guard fileChooser == nil, let native = gtk_file_chooser_native_new(title, cast(window), GTK_FILE_CHOOSER_ACTION_OPEN, accept, "_Cancel")
+        else { return }
+        fileChooser = GObjectHandle(adopting: native)
+        let filter = ann_pdf_file_filter()
+        gtk_file_chooser_add_filter(native, filter)
+        g_object_unref(raw(filter))
+        gtk_native_dialog_set_modal(cast(native), 1)
+        Signals.connect(raw(native), "response", int: { [weak self] response in
+            guard let self, let chooser = self.fileChooser else { return }
+            self.pendingDialog = nil
+            var path: String?
+            if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser.pointer) {
+                path = takeString(g_file_get_path(file))
+                g_object_unref(raw(file))
+            }
+            self.fileChooser = nil
+            if let path { chosen(path) }
+        })
+        pendingDialog = kind
+        gtk_native_dialog_show(cast(native))
+    }
+
+    private func pageOperationFailed(_ title: String, _ error: any Error) {
+        let message: String
+        switch error {
+        case let error as SaveError: message = error.userMessage
+        case EditorError.save(let error): message = error.userMessage
+        case EditorError.library(.open(let problem)): message = problem.userMessage
+        case EditorError.library(.write): message = "It could not be written (the disk may be full)."
+        case EditorError.library(.rejected(let what)), EditorError.edit(.missing(let what)):
+            message = "Something in the file could not be copied: \(what)."
+        default: message = "\(error)"
+        }
+        pageOperationFailed(title, message: message)
+    }
+
+    private func pageOperationFailed(_ title: String, message: String) {
+        ask(kind: "page-operation-failed", type: GTK_MESSAGE_ERROR, title: title, body: message,
+            buttons: [("_Close", GTK_RESPONSE_CLOSE.rawValue)], defaultResponse: GTK_RESPONSE_CLOSE.rawValue) { _ in }
+    }
+}
