@@ -152,6 +152,7 @@ extension DocumentEditor {
         pageOrder = order
         formState = nil
         try writePageTree(order)
+        try writeReferencesToPagesOut()
     }
 
     /// The page's place in the file as opened, for its object.
@@ -240,6 +241,8 @@ extension DocumentEditor {
         pageOrder = nil
         filePageRefs = nil
         originalPageCountRecord = nil
+        referenceOriginals = [:]
+        linkIndex = nil
         originalTree = [:]
         flattenedKeys = [:]
         formState = nil

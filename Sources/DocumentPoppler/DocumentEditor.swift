@@ -71,6 +71,11 @@ public final class DocumentEditor: AnnotationSource {
     var madeOrigins: [ObjectRef: PageOrigin] = [:]
     /// The password each imported file was opened with, to make its pages again.
     var importPasswords: [String: String?] = [:]
+    /// Objects that point at pages (outline entries, links, form field lists) as the file had
+    /// them, for those rewritten because pages are out of the document.
+    var referenceOriginals: [ObjectRef: PDFObject] = [:]
+    /// Every link annotation object on the file's pages, read when pages first go out.
+    var linkIndex: [ObjectRef]?
     /// Files being imported from, open while their pages are copied.
     var importedDocuments: [String: CoreDocument] = [:]
     /// The form's fields as the file has them, read the first time they are asked for.
