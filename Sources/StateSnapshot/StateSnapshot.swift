@@ -162,6 +162,8 @@ public struct WindowSnapshot: Codable, Sendable {
     public var thumbnailFrames: [[Double]]
     /// The pages selected in the Pages grid (1-based), in page order.
     public var thumbnailSelection: [Int]?
+    /// Whether a `--replay-grid-input` recording has been fed into the Pages grid completely.
+    public var gridReplayFinished: Bool?
     /// The share of the pages the search has read (0…1), and whether the user stopped it.
     public var searchProgress: Double?
     public var searchStopped: Bool?
@@ -289,6 +291,7 @@ public struct WindowSnapshot: Codable, Sendable {
         thumbnailCurrentPage: Int? = nil,
         thumbnailFrames: [[Double]],
         thumbnailSelection: [Int]? = nil,
+        gridReplayFinished: Bool? = nil,
         searchProgress: Double? = nil,
         searchStopped: Bool? = nil,
         textSelectionHandles: [[Double]]? = nil,
@@ -392,6 +395,7 @@ public struct WindowSnapshot: Codable, Sendable {
         self.thumbnailCurrentPage = thumbnailCurrentPage
         self.thumbnailFrames = thumbnailFrames
         self.thumbnailSelection = thumbnailSelection
+        self.gridReplayFinished = gridReplayFinished
         self.searchProgress = searchProgress
         self.searchStopped = searchStopped
         self.textSelectionHandles = textSelectionHandles

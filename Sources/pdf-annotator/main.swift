@@ -24,6 +24,9 @@ struct PdfAnnotatorCommand: ParsableCommand {
     @Option(name: .customLong("replay-input"), help: ArgumentHelp("Replay the input events recorded in FILE into the first window.", valueName: "FILE"))
     var replayInput: String?
 
+    @Option(name: .customLong("replay-grid-input"), help: ArgumentHelp("Replay the touch events recorded in FILE (window coordinates) into the first window's Pages grid once it shows.", valueName: "FILE"))
+    var replayGridInput: String?
+
     @Option(name: .customLong("disable-interaction"), help: ArgumentHelp(
         "Switch off an interaction component or group (selectAnnotation, transformAnnotation, allAnnotationInteractions …); repeatable.",
         valueName: "NAME"))
@@ -33,8 +36,8 @@ struct PdfAnnotatorCommand: ParsableCommand {
     var stateFile: String?
 
     func validate() throws {
-        if let replayInput, !FileManager.default.isReadableFile(atPath: replayInput) {
-            throw ValidationError("Cannot read the input recording “\(replayInput)”.")
+        for recording in [replayInput, replayGridInput].compactMap({ $0 }) where !FileManager.default.isReadableFile(atPath: recording) {
+            throw ValidationError("Cannot read the input recording “\(recording)”.")
         }
         if let unknown = AppOptions.unknownInteractions(disabledInteractions).first {
             throw ValidationError("No interaction is named “\(unknown)”.")
@@ -60,7 +63,7 @@ StartupTrace.mark("arguments parsed")
 let status = MainActor.assumeIsolated {
     let app = AnnotatorApplication(options: AppOptions(
         files: command.absoluteFiles, stateFile: command.stateFile,
-        recordInput: command.recordInput, replayInput: command.replayInput,
+        recordInput: command.recordInput, replayInput: command.replayInput, replayGridInput: command.replayGridInput,
         disabledInteractions: command.disabledInteractions))
     return app.run()
 }

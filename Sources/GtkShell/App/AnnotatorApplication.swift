@@ -136,9 +136,14 @@ public final class AnnotatorApplication {
             replayStarted = true
             InputReplay.start(file: replay, into: window.canvas)
         }
+        if let replay = options.replayGridInput, windows.count == 1, !gridReplayStarted {
+            gridReplayStarted = true
+            InputReplay.start(file: replay, intoPagesGridOf: window)
+        }
     }
 
     var replayStarted = false
+    var gridReplayStarted = false
 
     func makeWindow() -> DocumentWindow {
         let window = DocumentWindow(application: self)

@@ -11,15 +11,19 @@ public struct AppOptions: Sendable {
     public var recordInput: String?
     /// Replay the engine input events of this file into the first window.
     public var replayInput: String?
+    /// Replay the touch events of this file (window coordinates) into the first window's Pages
+    /// grid, once it shows thumbnails.
+    public var replayGridInput: String?
     /// Interaction components or groups switched off in every window (by name).
     public var disabledInteractions: [String]
 
     public init(files: [String] = [], stateFile: String? = nil, recordInput: String? = nil, replayInput: String? = nil,
-                disabledInteractions: [String] = []) {
+                replayGridInput: String? = nil, disabledInteractions: [String] = []) {
         self.files = files
         self.stateFile = stateFile
         self.recordInput = recordInput
         self.replayInput = replayInput
+        self.replayGridInput = replayGridInput
         self.disabledInteractions = disabledInteractions
     }
 

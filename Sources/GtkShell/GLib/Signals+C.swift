@@ -200,6 +200,20 @@ enum Signals {
                                   CallbackBox(handler).retainedPointer, releaseAnyBox)
     }
 
+    typealias XYHandler = @MainActor (Double, Double) -> Void
+
+    /// A signal of shape `void (*)(GObject*, double x, double y, gpointer)`: GtkGestureDrag's
+    /// `drag-begin`, `drag-update` and `drag-end`.
+    @discardableResult
+    static func connect(_ instance: UnsafeMutableRawPointer?, _ name: String, xy handler: @escaping XYHandler) -> UInt {
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> Void = { _, x, y, data in
+            let fn = CallbackBox<XYHandler>.from(data)
+            MainActor.assumeIsolated { fn(x, y) }
+        }
+        return ann_signal_connect(instance, name, unsafeBitCast(trampoline, to: GCallback.self),
+                                  CallbackBox(handler).retainedPointer, releaseAnyBox)
+    }
+
     typealias PressHandler = @MainActor (Int32, Double, Double) -> Void
 
     /// GtkGestureClick's `pressed`: `void (*)(GtkGestureClick*, int n_press, double x, double y, gpointer)`.

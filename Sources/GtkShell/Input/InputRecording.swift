@@ -2,6 +2,7 @@
 import CGtk
 import FoundationEssentials
 import InteractionEngine
+import Geometry
 import Platform
 
 /// The engine clock on the GTK side: GLib's monotonic time.
@@ -66,6 +67,48 @@ enum InputReplay {
             canvas.diagnostics.replayFinished = true
             canvas.latency?.write()
             canvas.onViewChanged?()
+        }
+    }
+}
+
+extension InputReplay {
+    /// `--replay-grid-input FILE`: feeds a recording's touches into the first window's Pages
+    /// grid at the recording's pace, once the grid shows thumbnails. Positions are in the
+    /// window surface's logical pixels, as the state dump gives `thumbnailFrames`.
+    static func start(file: String, intoPagesGridOf window: DocumentWindow) {
+        let recording: InteractionEngine.InputRecording
+        do {
+            recording = try InteractionEngine.InputRecording(contentsOf: URL(fileURLWithPath: file))
+        } catch {
+            StandardError.write("pdf-annotator: cannot replay “\(file)”: \(error)")
+            return
+        }
+        func waitForGrid() {
+            guard let grid = window.thumbnails, gtk_widget_get_mapped(grid.grid) != 0, !grid.thumbnailFrames.isEmpty else {
+                MainLoop.after(milliseconds: 50) { waitForGrid() }
+                return
+            }
+            let scheduler = InputReplayScheduler(events: recording.events, clock: MonotonicClock())
+            scheduler.start()
+            pump(scheduler, grid, window)
+        }
+        waitForGrid()
+    }
+
+    private static func pump(_ scheduler: InputReplayScheduler, _ grid: ThumbnailPanel, _ window: DocumentWindow) {
+        var surfaceX = 0.0, surfaceY = 0.0
+        if let native = gtk_widget_get_native(window.window) { gtk_native_get_surface_transform(native, &surfaceX, &surfaceY) }
+        for var event in scheduler.dueEvents() {
+            var x = 0.0, y = 0.0
+            _ = gtk_widget_translate_coordinates(window.window, grid.grid, event.position.x - surfaceX, event.position.y - surfaceY, &x, &y)
+            event.position = Point(x: x, y: y)
+            grid.handleTouch(event, live: false)
+        }
+        if let delay = scheduler.delayUntilNextEvent {
+            MainLoop.after(milliseconds: UInt32(max(1, (delay * 1000).rounded()))) { pump(scheduler, grid, window) }
+        } else {
+            grid.replayFinished = true
+            grid.onChange?()
         }
     }
 }

@@ -96,6 +96,7 @@ extension DocumentWindow {
                 [Double($0.page.displayNumber), $0.frame.minX + surfaceX, $0.frame.minY + surfaceY, $0.frame.width, $0.frame.height]
             },
             thumbnailSelection: thumbnails?.selectedPages.map(\.displayNumber),
+            gridReplayFinished: thumbnails?.replayFinished == true ? true : nil,
             searchProgress: canvas.searchState?.progress, searchStopped: canvas.searchState?.stopped,
             textSelectionHandles: canvas.textSelectionHandleEnds.map { [[$0.start.x, $0.start.y], [$0.end.x, $0.end.y]] },
             thumbnailsShownInMs: thumbnails?.lastShowDuration,

@@ -47,9 +47,9 @@ extension ThumbnailPanel {
     }
 
     /// Thumbnails in view and their boxes, in the grid's coordinates.
-    private var thumbnailFrames: [(page: PageIndex, frame: Rect)] { visibleFrames(in: grid) }
+    var thumbnailFrames: [(page: PageIndex, frame: Rect)] { visibleFrames(in: grid) }
 
-    private func dragMoved(to point: Point) {
+    func dragMoved(to point: Point) {
         let drop = PageGridDrop.at(point, frames: thumbnailFrames)
         let box = drop.flatMap { bound[$0.page] }.flatMap { gtk_widget_get_parent($0) }
         let cssClass = drop.map { "drop-\($0.before ? "before" : "after")\($0.across ? "-across" : "")" }
@@ -63,7 +63,7 @@ extension ThumbnailPanel {
         scrollWhileDragging(speed: PageGridDrop.scrollSpeed(at: point.y, height: Double(gtk_widget_get_height(grid))))
     }
 
-    private func dragEnded() {
+    func dragEnded() {
         if let mark = dropMark { gtk_widget_remove_css_class(mark.box, mark.cssClass) }
         dropMark = nil
         scrollWhileDragging(speed: 0)

@@ -4,6 +4,7 @@ import CGtk
 import CShim
 import Document
 import Geometry
+import InteractionEngine
 import Rendering
 
 /// The sidebar's page thumbnails: every page in a grid that only makes widgets for the rows in
@@ -102,6 +103,7 @@ final class ThumbnailPanel {
         gtk_shortcut_controller_add_shortcut(shortcuts, delete)
         gtk_widget_add_controller(grid, shortcuts)
         installDropTarget()
+        installTouchGesture()
     }
 
     /// Asked to move pages so that they sit before the page now at `before` (dragged in the grid).
@@ -112,6 +114,17 @@ final class ThumbnailPanel {
     var dropMark: (box: UnsafeMutablePointer<GtkWidget>, cssClass: String)?
     /// The edge scrolling under way while a drag is near the grid's top or bottom.
     var dragScroll: (tick: UInt32, speed: Double, last: Int64?)?
+    /// A finger on the grid: what it means (see ``PageGridTouch``).
+    var touch = PageGridTouch()
+    /// The live touch gesture (a finger claimed from the grid's own gestures through it).
+    var touchGesture: OpaquePointer?
+    /// The last touch event's time and when it came (µs, monotonic): the recognizer's clock
+    /// between events.
+    var lastTouch: (time: InputTime, wall: Int)?
+    /// Whether a long-press timer is waiting.
+    var touchTimerPending = false
+    /// Set when a `--replay-grid-input` recording has been fed in completely.
+    var replayFinished = false
 
     /// Asked to show the pages' menu at a point of ``widget``.
     var onContextMenu: ((Point) -> Void)?
@@ -149,9 +162,9 @@ final class ThumbnailPanel {
     }
 
     /// The grid's selection model (a GtkMultiSelection over the page list).
-    private let selection: OpaquePointer
+    let selection: OpaquePointer
     /// Set while the panel itself changes the selection (no page is gone to).
-    private var settingSelection = false
+    var settingSelection = false
 
     /// The pages selected in the grid, in page order.
     var selectedPages: [PageIndex] {

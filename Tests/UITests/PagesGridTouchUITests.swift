@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Geometry
+import InteractionEngine
+import TestSupport
+import XCTest
+
+/// A finger in the Pages grid, replayed with `--replay-grid-input`: a long press on page 1
+/// selects it, the finger then drags it below page 3 and lifts; the page lands there, and the
+/// saved file says so.
+final class PagesGridTouchUITests: XCTestCase {
+    func testALongPressThenADragMovesThePageWhereTheFingerLifts() throws {
+        let session = try AppSession()
+        let path = session.workDir.appendingPathComponent("touch.pdf").path
+        try NumberedPagesPDF.data(pages: 3).write(to: URL(fileURLWithPath: path))
+        // Where the thumbnails are in a window of this size (the same on the second launch).
+        _ = try session.launchEditable(path)
+        let grid = try session.showPagesGrid(thumbnails: 3)
+        session.quitApps()
+        let first = try XCTUnwrap(grid.thumbnailFrames.first { Int($0[0]) == 1 })
+        let third = try XCTUnwrap(grid.thumbnailFrames.first { Int($0[0]) == 3 })
+        let from = Point(x: first[1] + first[3] / 2, y: first[2] + first[4] / 2)
+        let to = Point(x: third[1] + third[3] / 2, y: third[2] + third[4] * 0.8)
+
+        func finger(_ phase: InputPhase, _ p: Point, _ t: Double) -> InputEvent {
+            InputEvent(kind: .contact(phase), source: .touchscreen, sequence: InputSequenceID(7), position: p, time: InputTime(seconds: t))
+        }
+        var events = [finger(.began, from, 0), finger(.moved, Point(x: from.x + 2, y: from.y + 1), 0.3)]
+        for i in 1...12 {
+            let f = Double(i) / 12
+            events.append(finger(.moved, Point(x: from.x + (to.x - from.x) * f, y: from.y + (to.y - from.y) * f), 0.8 + 0.04 * Double(i)))
+        }
+        events.append(finger(.ended, to, 1.4))
+        let recording = session.workDir.appendingPathComponent("grid.jsonl")
+        try InputRecording(events: events).write(to: recording)
+
+        let app = try session.launch(["--replay-grid-input", recording.path, path])
+        _ = try XCTUnwrap(session.waitFor("shown, editable") { s in
+            s.pid == Int(app.processIdentifier) && (s.windows.first.map { $0.content == "document" && $0.isEditable } ?? false)
+        })
+        _ = try session.showPagesGrid(thumbnails: 3)
+        let moved = try XCTUnwrap(session.waitFor("the replayed finger moved page 1 to the end") { s in
+            s.windows.first.map { $0.gridReplayFinished == true && $0.undoName == "Move Page" } ?? false
+        }?.windows.first)
+        XCTAssertEqual(moved.pageCount, 3)
+        XCTAssertEqual(moved.currentPage, 3, "the view follows the page to its new place")
+        session.xdotool("key", "ctrl+s")
+        _ = try XCTUnwrap(session.waitFor("saved") { s in s.windows.first.map { !$0.hasUnsavedChanges && !$0.title.hasPrefix("*") } ?? false })
+        let texts = try (1...3).map { page in
+            String(decoding: try ExternalTools.run("pdftotext", ["-f", "\(page)", "-l", "\(page)", path, "-"]).stdout, as: UTF8.self)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        XCTAssertEqual(texts, ["Page number 2", "Page number 3", "Page number 1"])
+    }
+}
