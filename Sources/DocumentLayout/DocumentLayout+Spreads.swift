@@ -11,6 +11,11 @@ extension DocumentLayout {
         return Self.spreadIndex(forPage: page.rawValue, mode: settings.spreadMode)
     }
 
+    /// The spread that shows a page in a document laid out with `mode`, whatever its page count.
+    public static func spreadIndex(forPage page: PageIndex, mode: SpreadMode) -> Int {
+        spreadIndex(forPage: page.rawValue, mode: mode)
+    }
+
     /// The pages (as raw page indices, in reading order) that a spread shows.
     ///
     /// - Precondition: `spread` is in `0..<spreadCount`.

@@ -4,8 +4,8 @@ import InteractionEngine
 import XCTest
 
 /// A finger on the Pages grid: taps show a page, a long press selects and turns on selection
-/// mode (then taps toggle and drags scroll), a long press that moves drags pages to where the
-/// finger lifts; the mouse is left to the grid.
+/// mode (then taps toggle and drags scroll), lifted in place it opens the menu, and a long
+/// press that moves drags pages to where the finger lifts; the mouse is left to the grid.
 final class PageGridTouchTests: XCTestCase {
     /// Thumbnails 200 points tall, one per row.
     private func page(at point: Point) -> PageIndex? {
@@ -36,7 +36,8 @@ final class PageGridTouchTests: XCTestCase {
         XCTAssertEqual(grid.deadline, InputTime(seconds: 0.5))
         XCTAssertEqual(grid.tick(now: InputTime(seconds: 0.49)), [])
         XCTAssertEqual(grid.tick(now: InputTime(seconds: 0.5)), [.claim, .select(PageIndex(2))])
-        XCTAssertEqual(grid.handle(touch(.ended, 50, 452, at: 0.7), pageAt: page), [], "lifting after the hold does nothing more")
+        XCTAssertEqual(grid.handle(touch(.ended, 50, 452, at: 0.7), pageAt: page), [.menu(Point(x: 50, y: 452))],
+                       "lifting in place after the hold opens the pages' menu")
         XCTAssertTrue(grid.selecting)
 
         XCTAssertEqual(grid.handle(touch(.began, 50, 650, at: 1, finger: 2), pageAt: page), [.claim], "in selection mode every finger is ours")

@@ -87,6 +87,31 @@ public enum AnnotationEdit: Hashable, Sendable, Codable {
         }
     }
 
+    /// Where each of `pageCount` pages is after this edit, by its place before: `nil` for a page
+    /// taken out. What refers to pages outside the file (bookmarks, a reading place) follows it.
+    public func pagePlaces(pageCount: Int) -> [PageIndex?] {
+        var places: [PageIndex?] = (0..<pageCount).map { PageIndex($0) }
+        switch self {
+        case .reorderPages(let order):
+            guard order.count == pageCount else { return places }
+            for (now, before) in order.enumerated() where places.indices.contains(before) { places[before] = PageIndex(now) }
+        case .removePages(let removed):
+            let out = Set(removed.map(\.index.rawValue))
+            var next = 0
+            for i in 0..<pageCount {
+                if out.contains(i) { places[i] = nil } else { places[i] = PageIndex(next); next += 1 }
+            }
+        case .restorePages(let restored):
+            // Pages come in at their indices (in the new numbering), in ascending order.
+            var now = Array(0..<pageCount).map { Optional($0) }
+            for r in restored.sorted(by: { $0.index < $1.index }) { now.insert(nil, at: min(r.index.rawValue, now.count)) }
+            for (position, before) in now.enumerated() { if let before { places[before] = PageIndex(position) } }
+        case .insert, .remove, .replace, .setFieldValue, .rotatePages:
+            break
+        }
+        return places
+    }
+
     /// Whether the edit changes pages themselves (their size as shown, their order), so that a
     /// view lays the document out again.
     public var changesPages: Bool {

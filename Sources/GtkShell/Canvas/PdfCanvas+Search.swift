@@ -43,6 +43,15 @@ extension PdfCanvas {
         }
     }
 
+    /// Searches again for what is being searched (the pages changed), from the page in view.
+    public func restartSearch() {
+        guard let search = searchState?.search else { return }
+        searchWorker?.cancel()
+        searchWorker = nil
+        searchState = nil
+        startSearch(search)
+    }
+
     /// Stops reading pages (a long search the user does not want to wait for): the matches
     /// found so far stay, and Enter still steps through them.
     public func stopSearch() {

@@ -29,6 +29,9 @@ final class EditingSession {
     var onPagesReshaped: ((PopplerDocument, Set<PageIndex>, Bool) -> Void)?
     /// Called after each new edit is applied (not after undo or redo).
     var onCommitted: (() -> Void)?
+    /// Called when an edit, undo or redo moved, took out or put back pages, with where each page
+    /// is now by its place before (`nil`: taken out), before the screen shows it.
+    var onPagesMoved: (([PageIndex?]) -> Void)?
     /// The worker that reloads the document between two tiles.
     weak var renderQueue: RenderQueue?
 
@@ -45,12 +48,14 @@ final class EditingSession {
     /// Applies a new edit; returns whether it was applied.
     @discardableResult
     func commit(_ record: EditRecord) -> Bool {
+        let count = editor.pageCount
         do {
             try editor.perform(record)
         } catch {
             StandardError.write("pdf-annotator: edit \(record.name) refused: \(error)")
             return false
         }
+        pagesMoved(by: record.edit, from: count)
         changed(editor.pages(changedBy: record.edit), reshaped: record.edit.changesPages, reordered: record.edit.reordersPages)
         onCommitted?()
         return true
@@ -58,16 +63,25 @@ final class EditingSession {
 
     @discardableResult
     func undo() -> EditRecord? {
+        let count = editor.pageCount
         guard let record = try? editor.undo() else { return nil }
+        pagesMoved(by: record.edit.inverse, from: count)
         changed(editor.pages(changedBy: record.edit), reshaped: record.edit.changesPages, reordered: record.edit.reordersPages)
         return record
     }
 
     @discardableResult
     func redo() -> EditRecord? {
+        let count = editor.pageCount
         guard let record = try? editor.redo() else { return nil }
+        pagesMoved(by: record.edit, from: count)
         changed(editor.pages(changedBy: record.edit), reshaped: record.edit.changesPages, reordered: record.edit.reordersPages)
         return record
+    }
+
+    private func pagesMoved(by edit: AnnotationEdit, from count: Int) {
+        guard edit.reordersPages else { return }
+        onPagesMoved?(edit.pagePlaces(pageCount: count))
     }
 
     /// After the editor changed the document: redraw from the new bytes.

@@ -92,6 +92,28 @@ extension DocumentWindow {
         }
     }
 
+    /// Pages were moved, taken out or put back: each bookmark follows its page (one whose page
+    /// was taken out stays, on the page that took its place), and the list shows where.
+    func bookmarksFollow(_ places: [PageIndex?]) {
+        guard !bookmarks.isEmpty, let key = documentKey else { return }
+        let count = places.compactMap { $0 }.count
+        var changed = false
+        for i in bookmarks.indices {
+            let before = bookmarks[i].page - 1
+            guard places.indices.contains(before) else { continue }
+            // A page taken out: the next page still here takes its place.
+            let now = places[before] ?? places[before...].compactMap { $0 }.first ?? PageIndex(max(0, count - 1))
+            guard now.rawValue != before else { continue }
+            bookmarks[i].page = now.displayNumber
+            let spread = DocumentLayout.spreadIndex(forPage: now, mode: canvas.layoutSettings.spreadMode)
+            bookmarks[i].spreadIndex = Double(spread) + bookmarks[i].spreadIndex - bookmarks[i].spreadIndex.rounded(.down)
+            changed = true
+        }
+        guard changed else { return }
+        BookmarkStore.standard.save(bookmarks, for: key)
+        showBookmarks()
+    }
+
     /// Reads the document's bookmarks (a new document) and lists them.
     func loadBookmarks() {
         bookmarks = documentKey.map { BookmarkStore.standard.bookmarks(for: $0) } ?? []

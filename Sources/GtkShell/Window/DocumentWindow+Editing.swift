@@ -40,6 +40,7 @@ extension DocumentWindow {
         StartupTrace.mark("editor opened (poppler core, on a worker)")
         let session = EditingSession(editor: editor, renderSource: renderSource, renderQueue: nil)
         session.onHistoryChanged = { [weak self] in self?.editStateChanged() }
+        session.onPagesMoved = { [weak self] places in self?.bookmarksFollow(places) }
         self.editing = session
         self.canvas.attach(session)
         // The title as the file's own bytes say it (poppler-glib 22.12 misreads PDF 2.0's UTF-8).

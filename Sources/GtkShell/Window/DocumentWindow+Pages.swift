@@ -113,6 +113,14 @@ extension DocumentWindow {
     /// Pages were turned: the window's document is the new version, and the thumbnails show it.
     func pagesReshaped(_ fresh: PopplerDocument) {
         document = fresh
+        // Searches read the new version (copies of their own, one per thread), and a search
+        // under way starts again: its matches were found on pages that moved.
+        if let editor = editing?.editor, let bytes = try? editor.rendered() {
+            let rotations = (0..<editor.pageCount).map { PageRotation(degrees: editor.rotation(of: PageIndex($0))) }
+            let copies = SearchCopies { try? fresh.reloaded(from: bytes, reordered: rotations) }
+            canvas.searchSources = { copies.documents }
+            canvas.restartSearch()
+        }
         gtk_label_set_text(cast(pageCountLabel), "of \(fresh.pageCount)")
         if let page = pageToShowAfterReshape {
             pageToShowAfterReshape = nil

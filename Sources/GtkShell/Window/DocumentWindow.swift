@@ -406,18 +406,23 @@ public final class DocumentWindow {
 }
 
 /// Copies of the open document for the search threads (poppler draws and reads text on one
-/// thread per document), opened on first use and kept while the document is shown.
+/// thread per document), opened on first use and kept while the document is shown: of the file,
+/// or, once pages were organised, of the edited version.
 @MainActor
 final class SearchCopies {
-    let path: String
-    let password: String?
+    private let open: () -> PopplerDocument?
     private var opened: [PopplerDocument]?
-    init(path: String, password: String?) { self.path = path; self.password = password }
+
+    convenience init(path: String, password: String?) {
+        self.init { try? PopplerDocument.open(path: path, password: password) }
+    }
+
+    init(_ open: @escaping () -> PopplerDocument?) { self.open = open }
 
     var documents: [TextSource] {
         if opened == nil {
             let count = max(1, min(2, Int(g_get_num_processors())))
-            opened = (0..<count).compactMap { _ in try? PopplerDocument.open(path: path, password: password) }
+            opened = (0..<count).compactMap { _ in open() }
         }
         return opened ?? []
     }

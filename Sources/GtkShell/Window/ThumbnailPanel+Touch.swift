@@ -100,6 +100,10 @@ extension ThumbnailPanel {
                 if let drop, drop.moves(pages) { onMovePages?(pages, drop.gap) }
             case .cancelDrag:
                 dragEnded()
+            case .menu(let point):
+                var x = 0.0, y = 0.0
+                _ = gtk_widget_translate_coordinates(grid, widget, point.x, point.y, &x, &y)
+                onContextMenu?(Point(x: x, y: y))
             }
         }
     }

@@ -5,7 +5,8 @@ import Geometry
 /// A finger (or a pen used as one) on the sidebar's Pages grid, the way touch file managers
 /// work: a tap shows a page; a long press selects the page under it and turns on selection
 /// mode, in which taps add or remove pages and a drag scrolls the grid; a long press that then
-/// moves drags the selected pages, dropped where the finger lifts. Outside selection mode the
+/// moves drags the selected pages, dropped where the finger lifts, and one that lifts in place
+/// opens the pages' menu. Outside selection mode the
 /// grid's own scrolling and taps are left alone until a long press claims the finger.
 ///
 /// Pure: events and the clock come in, ``Decision``s go out, and the shell applies each one
@@ -29,6 +30,8 @@ public struct PageGridTouch: Sendable {
         case drop(Point)
         /// The drag was abandoned.
         case cancelDrag
+        /// A long press lifted in place: the pages' menu, here.
+        case menu(Point)
     }
 
     private enum Phase: Sendable {
@@ -95,6 +98,8 @@ public struct PageGridTouch: Sendable {
             switch phase {
             case .pressed(_, _, let page?):
                 return [selecting ? .toggle(page) : .tap(page)]
+            case .held:
+                return [.menu(point)]
             case .dragging:
                 return [.drop(point)]
             default:
