@@ -131,6 +131,25 @@ final class PageInsertionTests: XCTestCase {
         XCTAssertEqual(try texts(path), (1...5).map { "Page number \($0)" })
     }
 
+    func testAnEncryptedFilesPagesNeedItsPasswordAndComeDecrypted() throws {
+        let source = try DeveloperPDFSet.path("encrypted-userpw-libreoffice.pdf")
+        let (path, original) = try numbered("encrypted-import.pdf")
+        let editor = try DocumentEditor.open(path: path, password: nil)
+        XCTAssertThrowsError(try editor.importing(from: source, password: nil, at: 5)) { error in
+            guard case EditorError.library(.open(let problem)) = error else { return XCTFail("\(error)") }
+            XCTAssertTrue(problem.needsPassword, "asks for the password")
+        }
+        XCTAssertThrowsError(try editor.importing(from: source, password: "wrong", at: 5))
+        XCTAssertEqual(editor.pageCount, 5, "nothing changed")
+        try editor.perform(EditRecord("Insert Pages", try editor.importing(from: source, password: "openpassword", at: 5)))
+        try editor.save()
+        try assertSound(path, over: original)
+        let expected = String(decoding: try ExternalTool.data("pdftotext", ["-upw", "openpassword", source, "-"]), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertFalse(expected.isEmpty)
+        XCTAssertEqual(try texts(path).last, expected, "the page reads as it did in its own file")
+    }
+
     func testExtractWritesOnlyWhatTheChosenPagesNeed() throws {
         let (path, original) = try numbered("extract.pdf")
         let editor = try DocumentEditor.open(path: path, password: nil)
