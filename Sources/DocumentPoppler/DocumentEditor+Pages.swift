@@ -176,6 +176,16 @@ extension DocumentEditor {
     /// Writes the root /Pages with `order`'s pages as its kids, and moves pages from other
     /// /Pages nodes under it with their inherited attributes made explicit.
     private func writePageTree(_ order: [PageIndex]) throws(CoreDocumentError) {
+        // A /Pages node's inheritable attributes and parent, without its /Kids (parsed once).
+        var nodes: [ObjectRef: PDFDictionary] = [:]
+        func nodeAttributes(_ ref: ObjectRef) -> PDFDictionary? {
+            if let known = nodes[ref] { return known }
+            guard let full = core.object(ref)?.dictionaryValue else { return nil }
+            var d = PDFDictionary()
+            for key in ["Resources", "MediaBox", "CropBox", "Rotate", "Parent"] { if let v = full[key] { d[key] = v } }
+            nodes[ref] = d
+            return d
+        }
         guard let catalog = core.catalogRef, case .reference(let n, let g)? = core.object(catalog)?.dictionaryValue?["Pages"],
               case .dictionary(var root)? = core.object(ObjectRef(n, g)) else { throw .rejected("the document has no page tree") }
         let rootRef = ObjectRef(n, g)
@@ -197,8 +207,9 @@ extension DocumentEditor {
             guard case .reference(let pn, let pg)? = page["Parent"], ObjectRef(pn, pg) != rootRef else { continue }
             if originalTree[ref] == nil { originalTree[ref] = page }
             var added: [String: PDFObject] = [:]
-            // What the page inherited from the nodes between it and the root.
-            var node: PDFDictionary? = core.object(ObjectRef(pn, pg))?.dictionaryValue
+            // What the page inherited from the nodes between it and the root (each node read
+            // once for all its pages).
+            var node: PDFDictionary? = nodeAttributes(ObjectRef(pn, pg))
             var seen: Set<ObjectRef> = [ObjectRef(pn, pg)]
             while let parent = node {
                 for key in ["Resources", "MediaBox", "CropBox", "Rotate"] where page[key] == nil {
@@ -209,7 +220,7 @@ extension DocumentEditor {
                 }
                 guard case .reference(let an, let ag)? = parent["Parent"], ObjectRef(an, ag) != rootRef,
                       seen.insert(ObjectRef(an, ag)).inserted else { break }
-                node = core.object(ObjectRef(an, ag))?.dictionaryValue
+                node = nodeAttributes(ObjectRef(an, ag))
             }
             page["Parent"] = .reference(rootRef.number, rootRef.generation)
             flattenedKeys[ref] = added
