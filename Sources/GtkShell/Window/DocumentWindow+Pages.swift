@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import CShim
 import Document
 import DocumentPoppler
 import Geometry
@@ -18,6 +19,41 @@ extension DocumentWindow {
         addAction("move-page-down", enabled: false) { [weak self] in self?.movePages(by: 1) }
         addAction("delete-page", enabled: false) { [weak self] in self?.deletePages() }
         installPageFileActions()
+    }
+
+    /// The Pages grid with its toolbar below: turn, the other operations in a menu, delete
+    /// (each button an action, greyed out with it; touch-sized).
+    func buildPagesPanel(_ thumbnails: ThumbnailPanel) -> UnsafeMutablePointer<GtkWidget> {
+        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_box_append(cast(box), thumbnails.widget)
+        let bar = gtk_action_bar_new()!
+        gtk_widget_add_css_class(bar, "pages-toolbar")
+        func button(_ icon: String, _ action: String, _ name: String, keys: String) -> UnsafeMutablePointer<GtkWidget> {
+            let b = gtk_button_new_from_icon_name(icon)!
+            gtk_actionable_set_action_name(cast(b), action)
+            gtk_widget_set_tooltip_text(b, "\(name) (\(keys))")
+            ann_accessible_set_label(b, name)
+            gtk_widget_add_css_class(b, "flat")
+            return b
+        }
+        gtk_action_bar_pack_start(cast(bar), button("object-rotate-left-symbolic", "win.rotate-left", "Turn Anticlockwise", keys: "Ctrl+["))
+        gtk_action_bar_pack_start(cast(bar), button("object-rotate-right-symbolic", "win.rotate-right", "Turn Clockwise", keys: "Ctrl+]"))
+        let more = g_menu_new()!
+        g_menu_append(more, "Insert B_lank Page", "win.insert-blank-page")
+        g_menu_append(more, "_Insert Pages From File…", "win.insert-pages::")
+        g_menu_append(more, "D_uplicate", "win.duplicate-pages")
+        g_menu_append(more, "_Extract…", "win.extract-pages::")
+        let menuButton = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(cast(menuButton), "view-more-symbolic")
+        gtk_menu_button_set_menu_model(cast(menuButton), cast(more))
+        g_object_unref(raw(more))
+        gtk_widget_set_tooltip_text(menuButton, "More Page Operations")
+        ann_accessible_set_label(menuButton, "More page operations")
+        gtk_menu_button_set_has_frame(cast(menuButton), 0)
+        gtk_action_bar_pack_start(cast(bar), menuButton)
+        gtk_action_bar_pack_end(cast(bar), button("user-trash-symbolic", "win.delete-page", "Delete", keys: "Delete"))
+        gtk_box_append(cast(box), bar)
+        return box
     }
 
     /// The Pages grid's menu, about the selected pages (a secondary click, the Menu key).

@@ -70,7 +70,7 @@ extension DocumentWindow {
             }
         }
         self.thumbnails = thumbnails
-        gtk_stack_page_set_icon_name(gtk_stack_add_titled(cast(pages), thumbnails.widget, "thumbnails", "Pages"), "view-grid-symbolic")
+        gtk_stack_page_set_icon_name(gtk_stack_add_titled(cast(pages), buildPagesPanel(thumbnails), "thumbnails", "Pages"), "view-grid-symbolic")
         gtk_stack_page_set_icon_name(gtk_stack_add_titled(cast(pages), buildAnnotationList(), "annotations", "Annotations"), "document-edit-symbolic")
         gtk_stack_page_set_icon_name(gtk_stack_add_titled(cast(pages), buildBookmarkList(), "bookmarks", "Bookmarks"), "user-bookmarks-symbolic")
         let switcher = gtk_stack_switcher_new()!
