@@ -117,7 +117,10 @@ extension DocumentEditor {
     func resolvePageObject(_ removed: RemovedPage) throws(CoreDocumentError) -> ObjectRef {
         snapshotFilePages()
         let named = madePageRefs[removed.object] ?? Self.parseObject(removed.object)
-        if let named, core.object(named)?.dictionaryValue?["Type"]?.nameValue == "Page", filePage(of: named) != nil {
+        if let named, core.object(named)?.dictionaryValue?["Type"]?.nameValue == "Page" {
+            // A page of the file as opened, or one a save took out of the tree (its object is
+            // still in the file): it gets a place past the file's pages again.
+            if filePage(of: named) == nil { filePageRefs?.append(named) }
             return named
         }
         guard let origin = removed.origin ?? named.flatMap({ madeOrigins[$0] }) else {

@@ -160,11 +160,11 @@ extension DocumentEditor {
         filePageRefs?.firstIndex(of: ref).map(PageIndex.init)
     }
 
-    /// Whether a page object (`"12 0"`) is one of the file's pages, so it can be put back.
+    /// Whether a page object (`"12 0"`) can be put back: it is in the file (a page of it, or one
+    /// a save took out of the tree, whose object the file still has).
     func pageObjectIsReachable(_ object: String) -> Bool {
         guard let ref = Self.parseObject(object) else { return false }
-        snapshotFilePages()
-        return filePage(of: ref) != nil
+        return core.object(ref)?.dictionaryValue?["Type"]?.nameValue == "Page"
     }
 
     static func parseObject(_ text: String) -> ObjectRef? {
@@ -237,8 +237,8 @@ extension DocumentEditor {
 
     /// After a save, the file is the saved one, whose pages are in the order they show: the
     /// editor's records of each page move from its place in the file as opened to its place
-    /// now. Pages taken out are in no file order any more: putting them back after this save
-    /// is refused (the page objects stay in the file, but poppler's core cannot reach them).
+    /// now. Pages taken out are in no file order any more; their objects stay in the file, and
+    /// putting one back (undo) gives it a place past the file's pages, reached by its object.
     func adoptSavedPageOrder() {
         guard let order = pageOrder else { return }
         func moved<Value>(_ records: [PageIndex: Value]) -> [PageIndex: Value] {

@@ -298,7 +298,7 @@ public final class DocumentEditor: AnnotationSource {
            let missing = removed.first(where: { r in
                r.origin == nil && Self.parseObject(r.object).flatMap { madeOrigins[$0] } == nil && !pageObjectIsReachable(r.object)
            }) {
-            throw .edit(.missing("page \(missing.index.displayNumber) (object \(missing.object)), taken out by a save"))
+            throw .edit(.missing("page \(missing.index.displayNumber) (object \(missing.object)), no longer in the file"))
         }
         if case .setFieldValue(let name, _, _) = edit {
             // A read-only field (or a push button, a signature) keeps its value whoever asks.

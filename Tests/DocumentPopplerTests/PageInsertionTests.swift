@@ -169,6 +169,26 @@ final class PageInsertionTests: XCTestCase {
         XCTAssertEqual(editor.pageCount, 5)
     }
 
+    func testAPageTakenOutBySaveAndPutBackByUndoIsJournaled() throws {
+        let (path, _) = try numbered("undo-after-save.pdf")
+        let journal = EditJournal(url: folder.url.appendingPathComponent("after-save.jsonl"))
+        do {
+            let editor = try DocumentEditor.open(path: path, password: nil)
+            editor.journal = journal
+            try editor.perform(EditRecord("Delete Page", try XCTUnwrap(editor.removal(ofPages: [PageIndex(3)]))))
+            try editor.save()
+            editor.restartJournalAfterSave()
+            try editor.undo()
+            XCTAssertEqual(editor.pageCount, 5)
+        }
+        XCTAssertEqual(try texts(path).count, 4, "the file on disk has the page out")
+        let restored = try DocumentEditor.open(path: path, password: nil)
+        try restored.restore(try XCTUnwrap(journal.read()))
+        XCTAssertEqual(restored.pageCount, 5, "the journal puts the page back on the saved file")
+        try restored.save()
+        XCTAssertEqual(try texts(path), (1...5).map { "Page number \($0)" })
+    }
+
     func testAJournalReplayMakesInsertedPagesAgain() throws {
         let (path, _) = try numbered("journal.pdf")
         let journal = EditJournal(url: folder.url.appendingPathComponent("journal.jsonl"))

@@ -105,13 +105,24 @@ final class PageOrderTests: XCTestCase {
         let copy = folder.path("copy.pdf")
         try FileManager.default.copyItem(atPath: path, toPath: copy)
         let copyEditor = try DocumentEditor.open(path: copy, password: nil)
+        try copyEditor.perform(EditRecord("Note", .insert([PlacedAnnotation(note, at: 0)])))
         let copyRemoval = try XCTUnwrap(copyEditor.removal(ofPages: [PageIndex(1), PageIndex(3)]))
         try copyEditor.perform(EditRecord("Delete Pages", copyRemoval))
         try copyEditor.save()
         try assertSoundUpdate(copy, over: original)
         XCTAssertEqual(try texts(copy), ["Page number 1", "Page number 3", "Page number 5"])
-        XCTAssertThrowsError(try copyEditor.undo(), "putting pages back after the save that took them out is refused")
-        XCTAssertEqual(copyEditor.pageCount, 3, "and changes nothing")
+        // Undo after the save that took them out puts them back: their objects are still in the
+        // file, with their annotations.
+        try copyEditor.undo()
+        XCTAssertEqual(copyEditor.pageCount, 5)
+        XCTAssertEqual(copyEditor.annotation("p1-ntest")?.page, PageIndex(1))
+        try copyEditor.save()
+        try assertSoundUpdate(copy, over: original)
+        XCTAssertEqual(try texts(copy), (1...5).map { "Page number \($0)" }, "every page back, in place")
+        XCTAssertEqual(try QPDFInspection(path: copy, qpdf: try ExternalTool.require("qpdf")).pageDictionary(1)?["/Rotate"] as? Int, 90,
+                       "page two still turned as its node turned it")
+        XCTAssertEqual(try DocumentEditor.open(path: copy, password: nil).annotations(on: PageIndex(1)).map(\.contents), ["On page two"],
+                       "with its note")
 
         try editor.undo()
         XCTAssertEqual(editor.pageCount, 5)
@@ -123,6 +134,29 @@ final class PageOrderTests: XCTestCase {
         let restored = try QPDFInspection(path: path, qpdf: try ExternalTool.require("qpdf"))
         XCTAssertEqual(restored.annotsEntries(ofPage: 1).count, 1, "page two's note is in its /Annots")
         XCTAssertNil(editor.removal(ofPages: (0..<5).map(PageIndex.init)), "a document keeps at least one page")
+    }
+
+    func testANoteOnAPageTakenOutComesBackWithItAfterTheViewRefreshed() throws {
+        _ = try ExternalTool.require("qpdf"); _ = try ExternalTool.require("mutool")
+        let folder = try TemporaryFolder()
+        let path = try folder.write(Self.document(), to: "refreshed.pdf")
+        let editor = try DocumentEditor.open(path: path, password: nil)
+        let note = Annotation(id: "p1-ntest", page: PageIndex(1), subtype: .text, rect: Rect(x: 20, y: 20, width: 20, height: 20),
+                              color: .yellow, contents: "On page two", iconName: "Comment")
+        try editor.perform(EditRecord("Note", .insert([PlacedAnnotation(note, at: 0)])))
+        _ = try editor.rendered()
+        try editor.perform(EditRecord("Delete Page", try XCTUnwrap(editor.removal(ofPages: [PageIndex(1)]))))
+        // The view shows the edit: what nothing reaches any more is dropped.
+        _ = try editor.rendered()
+        try editor.undo()
+        _ = try editor.rendered()
+        try editor.save()
+        XCTAssertEqual(try ExternalTool.run("qpdf", ["--check", path]).status, 0)
+        let saved = try QPDFInspection(path: path, qpdf: try ExternalTool.require("qpdf"))
+        let entries = saved.annotsEntries(ofPage: 1)
+        XCTAssertEqual(entries.count, 1, "page two lists its note")
+        let reopened = try DocumentEditor.open(path: path, password: nil)
+        XCTAssertEqual(reopened.annotations(on: PageIndex(1)).map(\.contents), ["On page two"], "and the note is there")
     }
 
     func testPageEditsAreJournaledWithTheirInverse() throws {
