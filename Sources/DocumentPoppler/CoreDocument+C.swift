@@ -249,12 +249,13 @@ extension CoreDocument {
         locked { ann_pdf_is_added(handle.pointer, ann_pdf_ref(num: Int32(ref.number), gen: Int32(ref.generation))) != 0 }
     }
 
-    /// Removes the objects added since opening that nothing reaches any more, so that a save
-    /// writes no orphans; returns them. Wraps `ann_pdf_drop_unreachable`.
-    public func dropUnreachableObjects() throws(CoreDocumentError) -> Set<ObjectRef> {
+    /// Removes the objects added since opening that nothing reaches any more (nor `keeping`),
+    /// so that a save writes no orphans; returns them. Wraps `ann_pdf_drop_unreachable_keeping`.
+    public func dropUnreachableObjects(keeping: [ObjectRef] = []) throws(CoreDocumentError) -> Set<ObjectRef> {
+        let roots = keeping.map(Self.raw)
         let dropped: Set<ObjectRef>? = locked {
             var list: UnsafeMutablePointer<ann_pdf_ref>?
-            let count = ann_pdf_drop_unreachable(handle.pointer, &list)
+            let count = roots.withUnsafeBufferPointer { ann_pdf_drop_unreachable_keeping(handle.pointer, $0.baseAddress, Int32($0.count), &list) }
             defer { ann_pdf_free(list) }
             guard count >= 0 else { return nil }
             guard count > 0, let list else { return [] }

@@ -37,7 +37,8 @@ extension DocumentEditor {
         var made: [RemovedPage] = []
         for (offset, page) in sorted.enumerated() {
             guard let ref = pageObject(corePage(page)) else { throw .edit(.missing("page \(page.displayNumber)")) }
-            made.append(try madePage(.duplicate(of: "\(ref.number) \(ref.generation)"), at: PageIndex(last.rawValue + 1 + offset)))
+            let name = madeNames[ref] ?? "\(ref.number) \(ref.generation)"
+            made.append(try madePage(.duplicate(of: name), at: PageIndex(last.rawValue + 1 + offset)))
         }
         return .restorePages(made)
     }
@@ -104,30 +105,45 @@ extension DocumentEditor {
 
     // MARK: Making pages
 
-    /// Makes a page from `origin` (not in the page tree yet) and reads its annotations.
+    /// Makes a page from `origin` (not in the page tree yet) and reads its annotations. The
+    /// edit names the page by the object it is made as; that name stays the page's in this
+    /// session (and in a journal replayed on the file) whatever object it is made as again.
     private func madePage(_ origin: PageOrigin, at index: PageIndex) throws(EditorError) -> RemovedPage {
         let made: (ref: ObjectRef, annotations: [Annotation])
         do { made = try make(origin, as: index, ids: nil) } catch { throw .library(error) }
-        return RemovedPage(index: index, object: "\(made.ref.number) \(made.ref.generation)", annotations: made.annotations,
-                           wasLoaded: true, origin: origin)
+        let name = "\(made.ref.number) \(made.ref.generation)"
+        pagesMadeFor[name] = made.ref
+        madeNames[made.ref] = name
+        return RemovedPage(index: index, object: name, annotations: made.annotations, wasLoaded: true, origin: origin)
+    }
+
+    /// The page object a page named `name` is: one this session made for that name, else the
+    /// file's own object of that number (a page of the file, or one a save took out of the
+    /// tree). An object added since the file was opened is never taken on its number alone: in
+    /// a journal replayed on the file, the same number can be another page.
+    func pageObject(named name: String) -> ObjectRef? {
+        func isPage(_ ref: ObjectRef) -> Bool { core.object(ref)?.dictionaryValue?["Type"]?.nameValue == "Page" }
+        if let made = pagesMadeFor[name], isPage(made) { return made }
+        if let ref = Self.parseObject(name), !core.isAdded(ref), isPage(ref) { return ref }
+        return nil
     }
 
     /// The page object a page put back is now: its own, or one made again from its origin when
     /// the object is gone.
     func resolvePageObject(_ removed: RemovedPage) throws(CoreDocumentError) -> ObjectRef {
         snapshotFilePages()
-        let named = madePageRefs[removed.object] ?? Self.parseObject(removed.object)
-        if let named, core.object(named)?.dictionaryValue?["Type"]?.nameValue == "Page" {
-            // A page of the file as opened, or one a save took out of the tree (its object is
-            // still in the file): it gets a place past the file's pages again.
+        let shown = Set((pageOrder ?? []).compactMap { pageObject($0) })
+        if let named = pageObject(named: removed.object), !shown.contains(named) {
+            // It gets a place past the file's pages if it has none.
             if filePage(of: named) == nil { filePageRefs?.append(named) }
             return named
         }
-        guard let origin = removed.origin ?? named.flatMap({ madeOrigins[$0] }) else {
+        guard let origin = removed.origin else {
             throw .rejected("page object \(removed.object) is not a page of this file")
         }
         let made = try make(origin, as: removed.index, ids: removed.annotations.map(\.id))
-        madePageRefs[removed.object] = made.ref
+        pagesMadeFor[removed.object] = made.ref
+        madeNames[made.ref] = removed.object
         return made.ref
     }
 
@@ -144,7 +160,8 @@ extension DocumentEditor {
             if rotation % 360 != 0 { page["Rotate"] = .integer(rotation) }
             ref = try core.add(.dictionary(page))
         case .duplicate(let object):
-            guard let original = Self.parseObject(object), core.object(original) != nil else {
+            // The page copied may itself have been put in, and made again since.
+            guard let original = pageObject(named: object) else {
                 throw .rejected("page object \(object) to duplicate is gone")
             }
             var copier = PageCopier(from: core, into: core, sameDocument: true)

@@ -18,7 +18,17 @@ extension DocumentEditor {
         let now = dictionary["Rotate"]?.number.map { Int($0) } ?? original.rotation
         let turned = ((now + 90 * turns) % 360 + 360) % 360
         if turned == original.rotation {
-            dictionary = original.dictionary
+            // Back as the file had it: its own /Rotate (or none), unless the page no longer
+            // inherits that turn (it moved under another node); what else changed since (its
+            // annotations, its place in the tree) stays.
+            dictionary["Rotate"] = original.dictionary["Rotate"]
+            if dictionary["Rotate"] == nil {
+                var inheriting = dictionary
+                inheriting["Rotate"] = nil
+                let parent: ObjectRef? = if case .reference(let n, let g)? = inheriting["Parent"] { ObjectRef(n, g) } else { nil }
+                let inherited = parent.flatMap { pageAttributes(inheritedBy: $0, ["Rotate"], in: core)["Rotate"]?.number }.map { Int($0) } ?? 0
+                if (inherited % 360 + 360) % 360 != turned { dictionary["Rotate"] = .integer(turned) }
+            }
         } else {
             dictionary["Rotate"] = .integer(turned)
         }
@@ -103,7 +113,11 @@ extension DocumentEditor {
         let removed = sorted.compactMap { page -> RemovedPage? in
             guard let ref = pageObject(corePage(page)) else { return nil }
             loadPage(page)
-            return RemovedPage(index: page, object: "\(ref.number) \(ref.generation)", annotations: model.annotations(on: page), wasLoaded: true)
+            if madeOrigins[ref] != nil { deletedMadePages.insert(ref) }
+            // A page this session put in keeps its name and how it was made: it can be made
+            // again if its object goes.
+            return RemovedPage(index: page, object: madeNames[ref] ?? "\(ref.number) \(ref.generation)",
+                               annotations: model.annotations(on: page), wasLoaded: true, origin: madeOrigins[ref])
         }
         return removed.count == sorted.count ? .removePages(removed) : nil
     }
@@ -158,13 +172,6 @@ extension DocumentEditor {
     /// The page's place in the file as opened, for its object.
     func filePage(of ref: ObjectRef) -> PageIndex? {
         filePageRefs?.firstIndex(of: ref).map(PageIndex.init)
-    }
-
-    /// Whether a page object (`"12 0"`) can be put back: it is in the file (a page of it, or one
-    /// a save took out of the tree, whose object the file still has).
-    func pageObjectIsReachable(_ object: String) -> Bool {
-        guard let ref = Self.parseObject(object) else { return false }
-        return core.object(ref)?.dictionaryValue?["Type"]?.nameValue == "Page"
     }
 
     static func parseObject(_ text: String) -> ObjectRef? {
@@ -254,6 +261,11 @@ extension DocumentEditor {
         originalPageCountRecord = nil
         referenceOriginals = [:]
         linkIndex = nil
+        // Pages put in are the file's now.
+        pagesMadeFor = [:]
+        madeNames = [:]
+        madeOrigins = [:]
+        deletedMadePages = []
         originalTree = [:]
         flattenedKeys = [:]
         formState = nil

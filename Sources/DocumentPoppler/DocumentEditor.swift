@@ -64,9 +64,13 @@ public final class DocumentEditor: AnnotationSource {
     var filePageRefs: [ObjectRef?]?
     /// How many of `filePageRefs` are the file's own pages (the rest were put in since).
     var originalPageCountRecord: Int?
-    /// Pages put in and made again since: the object each one is now, by the object its edit
-    /// names.
-    var madePageRefs: [String: ObjectRef] = [:]
+    /// Pages this session put in, by the name their edit gives them (the object each was first
+    /// made as), and the other way round; forgotten at a save, after which they are the file's.
+    var pagesMadeFor: [String: ObjectRef] = [:]
+    var madeNames: [ObjectRef: String] = [:]
+    /// Pages this session put in that were then deleted: kept through saves (see
+    /// ``dropOrphans(keepingPagesOut:)``).
+    var deletedMadePages: Set<ObjectRef> = []
     /// How each page put in by this session was made.
     var madeOrigins: [ObjectRef: PageOrigin] = [:]
     /// The password each imported file was opened with, to make its pages again.
@@ -295,9 +299,7 @@ public final class DocumentEditor: AnnotationSource {
         for page in edit.pages { loadPage(page) }
         // Pages put back must still be reachable (not taken out by a save since).
         if case .restorePages(let removed) = edit,
-           let missing = removed.first(where: { r in
-               r.origin == nil && Self.parseObject(r.object).flatMap { madeOrigins[$0] } == nil && !pageObjectIsReachable(r.object)
-           }) {
+           let missing = removed.first(where: { $0.origin == nil && pageObject(named: $0.object) == nil }) {
             throw .edit(.missing("page \(missing.index.displayNumber) (object \(missing.object)), no longer in the file"))
         }
         if case .setFieldValue(let name, _, _) = edit {
@@ -498,7 +500,7 @@ public final class DocumentEditor: AnnotationSource {
     /// costs what it changes.
     public func rendered() throws(EditorError) -> EditedBytes {
         do {
-            try dropOrphans()
+            try dropOrphans(keepingPagesOut: true)
             return try core.editedBytes()
         } catch {
             throw .library(error)
@@ -510,9 +512,20 @@ public final class DocumentEditor: AnnotationSource {
 
     /// Removes the objects that edits left behind (undone annotations, appearances replaced
     /// by the file's own, pictures no stamp shows), so that no update writes them; an
-    /// annotation whose object went gets a new one if it comes back.
-    func dropOrphans() throws(CoreDocumentError) {
-        let dropped = try core.dropUnreachableObjects()
+    /// annotation whose object went gets a new one if it comes back. Until a save, pages this
+    /// session put in and took out again stay with their annotations (`keepingPagesOut`): undo
+    /// puts them back as they were, edits included.
+    ///
+    /// A page put in and then deleted (not an insertion undone) stays through saves too, as a
+    /// page of the file deleted does: its object and what it reaches are written, so that undo
+    /// after the save puts it back as it was.
+    func dropOrphans(keepingPagesOut: Bool = false) throws(CoreDocumentError) {
+        var keep: [ObjectRef] = Array(deletedMadePages)
+        if keepingPagesOut, !madeOrigins.isEmpty {
+            let shown = Set((pageOrder ?? []).compactMap { pageObject($0) })
+            keep += madeOrigins.keys.filter { !shown.contains($0) }
+        }
+        let dropped = try core.dropUnreachableObjects(keeping: keep)
         guard !dropped.isEmpty else { return }
         for ref in dropped {
             if let id = idsByRef.removeValue(forKey: ref) { refs[id] = nil }

@@ -53,7 +53,8 @@ func pageAttributes(inheritedBy ref: ObjectRef, _ keys: [String], in reader: som
 /// structure tree and its article beads. A reference from a copied object to a page that is
 /// not copied becomes `null` (a link to a page the new file does not have goes nowhere).
 /// Within the same document (a duplicate), only the annotations are new objects: content,
-/// resources and appearances are shared with the original page.
+/// resources and appearances are shared with the original page. A copied annotation is a new
+/// one: it loses the original's unique name (/NM).
 struct PageCopier<Reader: PDFObjectReading, Writer: PDFObjectWriting> {
     let source: Reader
     let target: Writer
@@ -63,6 +64,8 @@ struct PageCopier<Reader: PDFObjectReading, Writer: PDFObjectWriting> {
     private var copying: Set<ObjectRef> = []
     /// Within the same document: the objects that are copied rather than shared.
     private var copied: Set<ObjectRef> = []
+    /// The annotations of the pages copied.
+    private var annotationRefs: Set<ObjectRef> = []
     private var pages: [ObjectRef: ObjectRef] = [:]
 
     init(from source: Reader, into target: Writer, sameDocument: Bool = false) {
@@ -113,10 +116,12 @@ struct PageCopier<Reader: PDFObjectReading, Writer: PDFObjectWriting> {
                 guard let dictionary = source.object(ObjectRef(n, g))?.dictionaryValue,
                       dictionary["Subtype"]?.nameValue != "Widget" else { continue }
                 copied.insert(ObjectRef(n, g))
+                annotationRefs.insert(ObjectRef(n, g))
                 kept.append(entry)
-            case .dictionary(let dictionary) where dictionary["Subtype"]?.nameValue != "Widget":
+            case .dictionary(var dictionary) where dictionary["Subtype"]?.nameValue != "Widget":
+                dictionary["NM"] = nil
                 let ref = try target.reserve()
-                try target.set(try copy(entry), at: ref)
+                try target.set(try copy(.dictionary(dictionary)), at: ref)
                 kept.append(.reference(ref.number, ref.generation))
             default:
                 continue
@@ -169,7 +174,12 @@ struct PageCopier<Reader: PDFObjectReading, Writer: PDFObjectWriting> {
         }
         let made = try target.reserve()
         copies[ref] = made
-        try target.set(try copy(object), at: made)
+        var value = object
+        if annotationRefs.contains(ref), case .dictionary(var dictionary) = value {
+            dictionary["NM"] = nil
+            value = .dictionary(dictionary)
+        }
+        try target.set(try copy(value), at: made)
         return .reference(made.number, made.generation)
     }
 

@@ -1081,6 +1081,11 @@ int ann_pdf_is_added(ann_pdf *doc, ann_pdf_ref ref)
 
 int ann_pdf_drop_unreachable(ann_pdf *doc, ann_pdf_ref **dropped)
 {
+    return ann_pdf_drop_unreachable_keeping(doc, nullptr, 0, dropped);
+}
+
+int ann_pdf_drop_unreachable_keeping(ann_pdf *doc, const ann_pdf_ref *keep, int keep_count, ann_pdf_ref **dropped)
+{
     if (dropped != nullptr) {
         *dropped = nullptr;
     }
@@ -1099,6 +1104,11 @@ int ann_pdf_drop_unreachable(ann_pdf *doc, ann_pdf_ref **dropped)
             }
         }
         pending.push_back(xref->getTrailerDict()->copy());
+        for (int i = 0; keep != nullptr && i < keep_count; ++i) {
+            if (keep[i].num >= 0) {
+                pending.push_back(Object(Ref { keep[i].num, keep[i].gen }));
+            }
+        }
         while (!pending.empty()) {
             Object object = std::move(pending.back());
             pending.pop_back();

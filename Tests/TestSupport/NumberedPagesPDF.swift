@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
 
-/// A PDF whose A5 pages each say their number ("Page number 1" …) in Helvetica, so that a
+/// A PDF whose A5 pages each say their number ("Page number 1" …, or `label` and the number) in Helvetica, so that a
 /// test tells from pdftotext which page is where: the document page operations are judged on.
 /// The root /Pages node carries the media box, the font and `rootEntries` for every page to
 /// inherit; with `pagesPerNode`, the pages sit under intermediate /Pages nodes of that many,
@@ -9,7 +9,8 @@ import Foundation
 /// Objects: 1 the catalog, 2 the root, 3 the font, then the nodes, the pages (page 1 is object
 /// 4 without nodes), their contents.
 public enum NumberedPagesPDF {
-    public static func data(pages count: Int, rootEntries: String = "", pagesPerNode: Int? = nil, nodeEntries: String = "") -> Data {
+    public static func data(pages count: Int, rootEntries: String = "", pagesPerNode: Int? = nil, nodeEntries: String = "",
+                            label: String = "Page number") -> Data {
         let nodes = pagesPerNode.map { (count + $0 - 1) / $0 } ?? 0
         let firstNode = 4, firstPage = firstNode + nodes, firstContent = firstPage + count
         let inherited = "/MediaBox [0 0 420 595] /Resources << /Font << /F1 3 0 R >> >>"
@@ -30,7 +31,7 @@ public enum NumberedPagesPDF {
             objects.append("<< /Type /Page /Parent \(parent) 0 R /Contents \(firstContent + p) 0 R >>")
         }
         for p in 0..<count {
-            let text = "BT /F1 24 Tf 60 500 Td (Page number \(p + 1)) Tj ET"
+            let text = "BT /F1 24 Tf 60 500 Td (\(label) \(p + 1)) Tj ET"
             objects.append("<< /Length \(text.utf8.count) >>\nstream\n\(text)\nendstream")
         }
         return NumberedObjectsPDF.data(objects: objects)

@@ -189,6 +189,9 @@ int ann_pdf_is_added(ann_pdf *doc, ann_pdf_ref ref);
  * *dropped (malloc'd, NULL when none) lists them; returns their count, or -1 on failure. A
  * dropped reference names no object afterwards: the caller adds a new object if it needs one. */
 int ann_pdf_drop_unreachable(ann_pdf *doc, ann_pdf_ref **dropped);
+/* The same, with `keep` (keep_count references) as roots too: objects the caller still needs
+ * (a page taken out that undo may put back) stay, with everything they reach. */
+int ann_pdf_drop_unreachable_keeping(ann_pdf *doc, const ann_pdf_ref *keep, int keep_count, ann_pdf_ref **dropped);
 
 /* Writes the document to `path` as an incremental update: the bytes of the file it was opened
  * from, unchanged, followed by the changed and added objects, a cross-reference section and a
