@@ -601,41 +601,46 @@ public final class DocumentEditor: AnnotationSource {
         return ObjectRef(n, g)
     }
 
-    /// Renames annotations as the aliases say (file id → id the journal uses), all of a page
-    /// at once so that swapped ids never collide.
+    /// Renames annotations as the aliases say (file id → id the journal uses), every page at
+    /// once so that swapped ids never collide (an id can move to another page's annotation:
+    /// "p6-a0" becomes "p7-a0" while page 7's "p7-a0" becomes "p8-a0").
     private func applyAliases(_ map: [String: String]) {
         aliases = map
         var pagesToRename: Set<Int> = []
         for fileID in map.keys {
             if let page = Self.pageNumber(inID: fileID) { pagesToRename.insert(page) }
         }
+        var fresh: [String: ObjectRef] = [:]
+        var freshDictionaries: [String: PDFDictionary] = [:]
+        var freshAppearances: [String: (ap: PDFObject?, state: PDFObject?)] = [:]
+        var freshOnDisk: Set<String> = []
+        var lists: [PageIndex: [Annotation]] = [:]
+        // First every old name goes …
         for pageNumber in pagesToRename.sorted() where pageNumber < pageCount {
             let page = PageIndex(pageNumber)
             loadPage(page)
-            let list = model.annotations(on: page).map { a -> Annotation in
+            lists[page] = model.annotations(on: page).map { a -> Annotation in
                 var renamed = a
                 renamed.id = map[a.id] ?? a.id
                 return renamed
             }
-            var fresh: [String: ObjectRef] = [:]
             for a in model.annotations(on: page) {
-                if let ref = refs.removeValue(forKey: a.id) { fresh[map[a.id] ?? a.id] = ref }
+                let new = map[a.id] ?? a.id
+                if let ref = refs.removeValue(forKey: a.id) { fresh[new] = ref; idsByRef[ref] = nil }
+                if let d = dictionaries.removeValue(forKey: a.id) { freshDictionaries[new] = d }
+                if let ap = fileAppearances.removeValue(forKey: a.id) { freshAppearances[new] = ap }
+                if idsOnDisk.remove(a.id) != nil { freshOnDisk.insert(new) }
             }
-            var freshDictionaries: [String: PDFDictionary] = [:]
-            var freshAppearances: [String: (ap: PDFObject?, state: PDFObject?)] = [:]
-            for a in model.annotations(on: page) {
-                if let d = dictionaries.removeValue(forKey: a.id) { freshDictionaries[map[a.id] ?? a.id] = d }
-                if let ap = fileAppearances.removeValue(forKey: a.id) { freshAppearances[map[a.id] ?? a.id] = ap }
-                if idsOnDisk.remove(a.id) != nil { idsOnDisk.insert(map[a.id] ?? a.id) }
-            }
-            for (id, ref) in fresh { refs[id] = ref; idsByRef[ref] = id }
             pageEntryIDs[page] = pageEntryIDs[page].map { Set($0.map { map[$0] ?? $0 }) }
             inlineEntryIDs[page] = inlineEntryIDs[page]?.mapValues { map[$0] ?? $0 }
-            inlineIDs = Set(inlineIDs.map { map[$0] ?? $0 })
-            dictionaries.merge(freshDictionaries) { $1 }
-            fileAppearances.merge(freshAppearances) { $1 }
-            model.reload(list, on: page)
         }
+        // … then every new one comes.
+        inlineIDs = Set(inlineIDs.map { map[$0] ?? $0 })
+        for (id, ref) in fresh { refs[id] = ref; idsByRef[ref] = id }
+        dictionaries.merge(freshDictionaries) { $1 }
+        fileAppearances.merge(freshAppearances) { $1 }
+        idsOnDisk.formUnion(freshOnDisk)
+        for (page, list) in lists { model.reload(list, on: page) }
     }
 
     static func pageNumber(inID id: String) -> Int? {

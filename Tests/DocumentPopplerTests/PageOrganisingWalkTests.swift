@@ -170,7 +170,7 @@ final class PageOrganisingWalkTests: XCTestCase {
             let restored = try DocumentEditor.open(path: path, password: nil)
             if let contents = journal.read() {
                 do { try restored.restore(contents) } catch {
-                    XCTFail("walk \(walk): the journal does not replay: \(error); \(log)")
+                    XCTFail("walk \(walk): the journal does not replay: \(error); \(log); journal: \(contents.lines.map { "\($0.step) \($0.record.name)" }), aliases \(contents.header.aliases)")
                     continue
                 }
             }
