@@ -70,6 +70,26 @@ final class PageRotationTests: XCTestCase {
         XCTAssertEqual(try ExternalTool.run("qpdf", ["--check", path]).status, 0)
     }
 
+    func testTurningAPageBackKeepsWhatChangedOnItSince() throws {
+        let qpdf = try ExternalTool.require("qpdf")
+        let folder = try TemporaryFolder()
+        let path = try folder.write(Self.document(), to: "since.pdf")
+        let editor = try DocumentEditor.open(path: path, password: nil)
+        // Turned and back: the file's own page again; then a note, then a turn and back.
+        try editor.perform(EditRecord("Rotate", .rotatePages([PageIndex(0)], quarterTurns: 1)))
+        try editor.undo()
+        let note = Annotation(id: "p0-ntest", page: PageIndex(0), subtype: .text, rect: Rect(x: 20, y: 20, width: 20, height: 20),
+                              color: .yellow, contents: "Stays", iconName: "Comment")
+        try editor.perform(EditRecord("Note", .insert([PlacedAnnotation(note, at: 0)])))
+        try editor.perform(EditRecord("Rotate", .rotatePages([PageIndex(0)], quarterTurns: -1)))
+        try editor.perform(EditRecord("Rotate", .rotatePages([PageIndex(0)], quarterTurns: 1)))
+        XCTAssertEqual(editor.rotation(of: PageIndex(0)), 90)
+        try editor.save()
+        let saved = try QPDFInspection(path: path, qpdf: qpdf)
+        XCTAssertEqual(saved.annotsEntries(ofPage: 0).count, 1, "the note added after the first turn is still on the page")
+        XCTAssertNil(saved.pageDictionary(0)?["/Rotate"], "and the turn is the inherited one again")
+    }
+
     func testFourQuarterTurnsComeBackToTheFilesOwnPage() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write(Self.document(), to: "four.pdf")
