@@ -36,7 +36,7 @@ final class EncryptedJournalUITests: XCTestCase {
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
         let original = try Data(contentsOf: URL(fileURLWithPath: path))
         let opened = try openLocked(path, in: session, until: "the document opens with its password") {
-            $0.content == "document" && $0.isEditable == true && $0.missingTiles == 0
+            $0.content == "document" && $0.isEditable == true && $0.missingTiles == 0 && !$0.visiblePages.isEmpty
         }
         let w = try XCTUnwrap(opened.windows.first)
         let page = try XCTUnwrap(w.visiblePages.first { $0.page == 1 })
