@@ -22,6 +22,8 @@ packages=(
     qpdf mupdf-tools poppler-utils python3-cairo
     # desktop integration checks and meson's post-install steps
     appstream desktop-file-utils gtk-update-icon-cache
+    # message catalogs: xgettext for the template, msgfmt to compile catalogs (meson's i18n)
+    gettext
 )
 
 # One dpkg-query call for all packages (fast path); unknown packages make it exit

@@ -2,6 +2,8 @@
 // GObject/GTK macros and variadic calls that Swift cannot import, as plain functions.
 #pragma once
 #include <gtk/gtk.h>
+#include <libintl.h>
+#include <locale.h>
 
 /// g_signal_connect_data with a destroy notify, so every Swift callback box is released.
 gulong ann_signal_connect(gpointer instance, const char *signal, GCallback handler,

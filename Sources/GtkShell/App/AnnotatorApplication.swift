@@ -52,6 +52,7 @@ public final class AnnotatorApplication {
 
     /// Runs the main loop until the last window closes; returns the exit status.
     public func run() -> Int32 {
+        Localization.bind()
         var arguments = [CommandLine.arguments.first ?? "pdf-annotator"] + options.files
         var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { cArguments.forEach { free($0) } }

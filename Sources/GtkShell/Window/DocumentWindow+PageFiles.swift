@@ -17,7 +17,7 @@ extension DocumentWindow {
         addAction("duplicate-pages", enabled: false) { [weak self] in self?.duplicatePages() }
         addPathAction("insert-pages") { [weak self] path in
             guard let self else { return }
-            if path.isEmpty { self.choosePDF(title: "Insert Pages From", accept: "_Insert", kind: "insert-pages") { self.insertPages(from: $0, password: nil) } }
+            if path.isEmpty { self.choosePDF(title: tr("Insert Pages From"), accept: tr("_Insert"), kind: "insert-pages") { self.insertPages(from: $0, password: nil) } }
             else { self.insertPages(from: path, password: nil) }
         }
         addPathAction("extract-pages") { [weak self] path in
@@ -54,7 +54,7 @@ extension DocumentWindow {
                 let edit = try editor.insertingBlankPage(at: index)
                 if self.canvas.commit(EditRecord("Insert Blank Page", edit)) { self.pageToShowAfterReshape = PageIndex(index) }
             } catch {
-                self.pageOperationFailed("The page could not be inserted", error)
+                self.pageOperationFailed(tr("The page could not be inserted"), error)
             }
         }
     }
@@ -70,7 +70,7 @@ extension DocumentWindow {
                     self.pageToShowAfterReshape = PageIndex(last + 1)
                 }
             } catch {
-                self.pageOperationFailed("The pages could not be duplicated", error)
+                self.pageOperationFailed(tr("The pages could not be duplicated"), error)
             }
         }
     }
@@ -92,9 +92,9 @@ extension DocumentWindow {
             } catch .library(.open(let problem)) where problem.needsPassword {
                 self.askImportPassword(for: path, wrong: password != nil, at: index, then: inserted)
             } catch .library(.open(let problem)) {
-                self.pageOperationFailed("The pages could not be inserted", message: problem.userMessage)
+                self.pageOperationFailed(tr("The pages could not be inserted"), message: problem.userMessage)
             } catch {
-                self.pageOperationFailed("The pages could not be inserted", error)
+                self.pageOperationFailed(tr("The pages could not be inserted"), error)
             }
         }
     }
@@ -102,16 +102,16 @@ extension DocumentWindow {
     /// The password question for a file whose pages are being inserted.
     private func askImportPassword(for path: String, wrong: Bool, at index: Int, then inserted: (@MainActor (Int) -> Void)?) {
         let name = Self.displayName(path)
-        let body = wrong ? "That password is not correct. Try again." : "Enter the password of “\(name)” to insert its pages."
-        guard let dialog = ann_message_dialog_new(cast(window), GTK_MESSAGE_QUESTION, "“\(name)” Is Locked", body) else { return }
+        let body = wrong ? tr("That password is not correct. Try again.") : tr("Enter the password of “{file}” to insert its pages.", ["file": name])
+        guard let dialog = ann_message_dialog_new(cast(window), GTK_MESSAGE_QUESTION, tr("“{file}” Is Locked", ["file": name]), body) else { return }
         let entry = gtk_password_entry_new()!
         gtk_password_entry_set_show_peek_icon(cast(entry), 1)
-        ann_accessible_set_label(entry, "Password of \(name)")
+        ann_accessible_set_label(entry, tr("Password of {file}", ["file": name]))
         gtk_widget_set_margin_start(entry, 24)
         gtk_widget_set_margin_end(entry, 24)
         if let area = gtk_message_dialog_get_message_area(cast(dialog)) { gtk_box_append(cast(area), entry) }
-        _ = gtk_dialog_add_button(cast(dialog), "_Cancel", GTK_RESPONSE_CANCEL.rawValue)
-        if let unlock = gtk_dialog_add_button(cast(dialog), "_Insert", GTK_RESPONSE_ACCEPT.rawValue) {
+        _ = gtk_dialog_add_button(cast(dialog), tr("_Cancel"), GTK_RESPONSE_CANCEL.rawValue)
+        if let unlock = gtk_dialog_add_button(cast(dialog), tr("_Insert"), GTK_RESPONSE_ACCEPT.rawValue) {
             gtk_widget_add_css_class(unlock, "suggested-action")
         }
         gtk_dialog_set_default_response(cast(dialog), GTK_RESPONSE_ACCEPT.rawValue)
@@ -137,14 +137,16 @@ extension DocumentWindow {
             let bytes = try editor.extracting(pages)
             try AtomicSave.write(bytes, to: target, modeFrom: editor.path)
         } catch {
-            pageOperationFailed("The pages could not be extracted", error)
+            pageOperationFailed(tr("The pages could not be extracted"), error)
             return
         }
         let name = Self.displayName(target)
-        let what = pages.count == 1 ? "Page \(pages[0].displayNumber) is" : "\(pages.count) pages are"
-        ask(kind: "pages-extracted", type: GTK_MESSAGE_INFO, title: "Pages Extracted",
-            body: "\(what) in “\(name)”. This document is unchanged.",
-            buttons: [("_Close", GTK_RESPONSE_CLOSE.rawValue), ("_Open", GTK_RESPONSE_ACCEPT.rawValue)],
+        let body = pages.count == 1
+            ? tr("Page {page} is in “{file}”. This document is unchanged.", ["page": String(pages[0].displayNumber), "file": name])
+            : trn("{count} page is in “{file}”. This document is unchanged.", "{count} pages are in “{file}”. This document is unchanged.",
+                  pages.count, ["file": name])
+        ask(kind: "pages-extracted", type: GTK_MESSAGE_INFO, title: tr("Pages Extracted"), body: body,
+            buttons: [(tr("_Close"), GTK_RESPONSE_CLOSE.rawValue), (tr("_Open"), GTK_RESPONSE_ACCEPT.rawValue)],
             defaultResponse: GTK_RESPONSE_CLOSE.rawValue) { [weak self] answer in
             if answer == GTK_RESPONSE_ACCEPT.rawValue { self?.application?.open(path: target, preferring: nil) }
         }
@@ -154,7 +156,7 @@ extension DocumentWindow {
     private func chooseExtractDestination() {
         let pages = pagesToOrganise.sorted()
         guard editing != nil, saveChooser == nil, !pages.isEmpty,
-              let native = gtk_file_chooser_native_new("Extract Pages", cast(window), GTK_FILE_CHOOSER_ACTION_SAVE, "_Extract", "_Cancel")
+              let native = gtk_file_chooser_native_new(tr("Extract Pages"), cast(window), GTK_FILE_CHOOSER_ACTION_SAVE, tr("_Extract"), tr("_Cancel"))
         else { return }
         saveChooser = GObjectHandle(adopting: native)
         let filter = ann_pdf_file_filter()
@@ -163,9 +165,10 @@ extension DocumentWindow {
         gtk_native_dialog_set_modal(cast(native), 1)
         let base = Self.displayName(editing?.editor.path ?? "document.pdf")
         let stem = base.lowercased().hasSuffix(".pdf") ? String(base.dropLast(4)) : base
-        let range = pages.count == 1 ? "page \(pages[0].displayNumber)"
-            : pages.last!.rawValue - pages[0].rawValue + 1 == pages.count ? "pages \(pages[0].displayNumber)-\(pages.last!.displayNumber)"
-            : "\(pages.count) pages"
+        let range = pages.count == 1 ? tr("page {page}", ["page": String(pages[0].displayNumber)])
+            : pages.last!.rawValue - pages[0].rawValue + 1 == pages.count
+            ? tr("pages {first}-{last}", ["first": String(pages[0].displayNumber), "last": String(pages.last!.displayNumber)])
+            : trn("{count} page", "{count} pages", pages.count)
         gtk_file_chooser_set_current_name(native, "\(stem) (\(range)).pdf")
         Signals.connect(raw(native), "response", int: { [weak self] response in
             guard let self, let chooser = self.saveChooser else { return }
@@ -184,7 +187,7 @@ extension DocumentWindow {
 
     /// The native chooser for a PDF to read pages from.
     private func choosePDF(title: String, accept: String, kind: String, _ chosen: @escaping @MainActor (String) -> Void) {
-        guard fileChooser == nil, let native = gtk_file_chooser_native_new(title, cast(window), GTK_FILE_CHOOSER_ACTION_OPEN, accept, "_Cancel")
+        guard fileChooser == nil, let native = gtk_file_chooser_native_new(title, cast(window), GTK_FILE_CHOOSER_ACTION_OPEN, accept, tr("_Cancel"))
         else { return }
         fileChooser = GObjectHandle(adopting: native)
         let filter = ann_pdf_file_filter()
@@ -212,9 +215,9 @@ extension DocumentWindow {
         case let error as SaveError: message = error.userMessage
         case EditorError.save(let error): message = error.userMessage
         case EditorError.library(.open(let problem)): message = problem.userMessage
-        case EditorError.library(.write): message = "It could not be written (the disk may be full)."
+        case EditorError.library(.write): message = tr("It could not be written (the disk may be full).")
         case EditorError.library(.rejected(let what)), EditorError.edit(.missing(let what)):
-            message = "Something in the file could not be copied: \(what)."
+            message = tr("Something in the file could not be copied: {what}.", ["what": what])
         default: message = "\(error)"
         }
         pageOperationFailed(title, message: message)
@@ -222,6 +225,6 @@ extension DocumentWindow {
 
     private func pageOperationFailed(_ title: String, message: String) {
         ask(kind: "page-operation-failed", type: GTK_MESSAGE_ERROR, title: title, body: message,
-            buttons: [("_Close", GTK_RESPONSE_CLOSE.rawValue)], defaultResponse: GTK_RESPONSE_CLOSE.rawValue) { _ in }
+            buttons: [(tr("_Close"), GTK_RESPONSE_CLOSE.rawValue)], defaultResponse: GTK_RESPONSE_CLOSE.rawValue) { _ in }
     }
 }
