@@ -119,6 +119,18 @@ extension CoreDocument {
         guard status == ANN_PDF_OK else { throw .rejected("the annotation list of page object \(page)") }
     }
 
+    /// The objects the file defines (or defines again) at or after byte `offset`: what the
+    /// revisions after one that ends there changed. Wraps `ann_pdf_objects_after`.
+    public func objects(definedAfter offset: Int) -> [ObjectRef] {
+        locked {
+            var refs: UnsafeMutablePointer<ann_pdf_ref>?
+            let count = ann_pdf_objects_after(handle.pointer, Int64(offset), &refs)
+            defer { ann_pdf_free(refs) }
+            guard count > 0, let refs else { return [] }
+            return (0..<Int(count)).map { ObjectRef(Int(refs[$0].num), Int(refs[$0].gen)) }
+        }
+    }
+
     static func raw(_ ref: ObjectRef) -> ann_pdf_ref { ann_pdf_ref(num: Int32(ref.number), gen: Int32(ref.generation)) }
 
     /// Stream `ref`'s data as the file stores it (its filters not applied), or `nil` when it is

@@ -992,6 +992,49 @@ ann_pdf_ref ann_pdf_add_raw_stream(ann_pdf *doc, const char *dict_text, size_t d
     });
 }
 
+int ann_pdf_objects_after(ann_pdf *doc, long long offset, ann_pdf_ref **refs)
+{
+    if (refs != nullptr) {
+        *refs = nullptr;
+    }
+    if (doc == nullptr || refs == nullptr || offset < 0) {
+        return -1;
+    }
+    try {
+        XRef *xref = doc->doc->getXRef();
+        std::vector<ann_pdf_ref> out;
+        for (int num = 0; num < xref->getNumObjects(); ++num) {
+            XRefEntry *entry = xref->getEntry(num, false);
+            if (entry == nullptr) {
+                continue;
+            }
+            Goffset at = -1;
+            if (entry->type == xrefEntryUncompressed) {
+                at = entry->offset;
+            } else if (entry->type == xrefEntryCompressed) {
+                // In an object stream: where that stream is.
+                XRefEntry *container = xref->getEntry(static_cast<int>(entry->offset), false);
+                if (container != nullptr && container->type == xrefEntryUncompressed) {
+                    at = container->offset;
+                }
+            }
+            if (at >= offset) {
+                out.push_back(ann_pdf_ref { num, entry->type == xrefEntryCompressed ? 0 : entry->gen });
+            }
+        }
+        if (!out.empty()) {
+            *refs = static_cast<ann_pdf_ref *>(std::malloc(sizeof(ann_pdf_ref) * out.size()));
+            if (*refs == nullptr) {
+                return -1;
+            }
+            std::memcpy(*refs, out.data(), sizeof(ann_pdf_ref) * out.size());
+        }
+        return static_cast<int>(out.size());
+    } catch (...) {
+        return -1;
+    }
+}
+
 ann_pdf_status ann_pdf_set_object(ann_pdf *doc, ann_pdf_ref ref, const char *text, size_t length)
 {
     if (doc == nullptr || ref.num < 0) {

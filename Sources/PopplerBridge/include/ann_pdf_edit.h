@@ -139,6 +139,11 @@ unsigned char *ann_pdf_stream_data(ann_pdf *doc, ann_pdf_ref ref, size_t *length
  * ann_pdf_stream_data without the filters). */
 unsigned char *ann_pdf_stream_raw(ann_pdf *doc, ann_pdf_ref ref, size_t *length);
 
+/* The objects whose current definition the file stores at or after byte `offset` (directly, or
+ * in an object stream stored there): what incremental updates after a revision that ends at
+ * `offset` defined or redefined. *refs is malloc'd (NULL when none); returns the count, or -1. */
+int ann_pdf_objects_after(ann_pdf *doc, long long offset, ann_pdf_ref **refs);
+
 /* Replaces object `ref` with the object that `text` (length bytes of PDF syntax) describes.
  * ANN_PDF_ERROR_ARGUMENT when `ref` names no object or names a stream (its text has no data; add
  * a new stream instead). ANN_PDF_ERROR_SYNTAX unless the text is exactly one object: no
