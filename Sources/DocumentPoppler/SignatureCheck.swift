@@ -82,7 +82,8 @@ public enum SignatureCheck {
         guard let core = try? CoreDocument.open(path: path, password: password) else { return [] }
         let signed = fields(in: core)
         guard !signed.isEmpty else { return [] }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        var info = stat()
+        let size = stat(path, &info) == 0 ? Int(info.st_size) : 0
         var validations: [String: PopplerDocument.SignatureValidation] = [:]
         if let document = try? PopplerDocument.open(path: path, password: password) {
             let pages = Set(signed.flatMap(\.pages))

@@ -164,6 +164,11 @@ public struct WindowSnapshot: Codable, Sendable {
     public var thumbnailSelection: [Int]?
     /// Whether a `--replay-grid-input` recording has been fed into the Pages grid completely.
     public var gridReplayFinished: Bool?
+    /// One entry per signed signature field, as the last check of the file on disk found it
+    /// (`nil` when the document has none).
+    public var signatures: [SignatureSnapshot]?
+    /// The line the signature bar under the header shows, when it shows.
+    public var signatureBar: String?
     /// The share of the pages the search has read (0…1), and whether the user stopped it.
     public var searchProgress: Double?
     public var searchStopped: Bool?
@@ -292,6 +297,8 @@ public struct WindowSnapshot: Codable, Sendable {
         thumbnailFrames: [[Double]],
         thumbnailSelection: [Int]? = nil,
         gridReplayFinished: Bool? = nil,
+        signatures: [SignatureSnapshot]? = nil,
+        signatureBar: String? = nil,
         searchProgress: Double? = nil,
         searchStopped: Bool? = nil,
         textSelectionHandles: [[Double]]? = nil,
@@ -396,6 +403,8 @@ public struct WindowSnapshot: Codable, Sendable {
         self.thumbnailFrames = thumbnailFrames
         self.thumbnailSelection = thumbnailSelection
         self.gridReplayFinished = gridReplayFinished
+        self.signatures = signatures
+        self.signatureBar = signatureBar
         self.searchProgress = searchProgress
         self.searchStopped = searchStopped
         self.textSelectionHandles = textSelectionHandles
@@ -429,6 +438,33 @@ public struct WindowSnapshot: Codable, Sendable {
 }
 
 /// One form field as the state dump reports it.
+/// A signature field as the state dump gives it (see `SignatureReport` in Document).
+public struct SignatureSnapshot: Codable, Sendable, Equatable {
+    public var field: String
+    /// The certificate's common name.
+    public var signer: String?
+    /// ISO 8601.
+    public var signingTime: String?
+    /// `checking`, `valid`, `invalid`, `digestMismatch`, `decodingError`, `notVerified`, `unknown`.
+    public var status: String
+    /// `trusted`, `untrustedIssuer`, `unknownIssuer`, `revoked`, `expired`, `notVerified`, `unknown`.
+    public var certificate: String
+    public var coversWholeFile: Bool
+    /// `annotations`, `formValues`, `pages`, `other`.
+    public var changesAfter: [String]
+
+    public init(field: String, signer: String?, signingTime: String?, status: String, certificate: String,
+                coversWholeFile: Bool, changesAfter: [String]) {
+        self.field = field
+        self.signer = signer
+        self.signingTime = signingTime
+        self.status = status
+        self.certificate = certificate
+        self.coversWholeFile = coversWholeFile
+        self.changesAfter = changesAfter
+    }
+}
+
 public struct FormFieldSnapshot: Codable, Sendable {
     public var name: String
     /// text, checkBox, radioButton, pushButton, comboBox, listBox or signature.

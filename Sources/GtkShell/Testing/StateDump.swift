@@ -97,6 +97,12 @@ extension DocumentWindow {
             },
             thumbnailSelection: thumbnails?.selectedPages.map(\.displayNumber),
             gridReplayFinished: thumbnails?.replayFinished == true ? true : nil,
+            signatures: signatureReports.isEmpty ? nil : signatureReports.map {
+                SignatureSnapshot(field: $0.field, signer: $0.signer, signingTime: $0.signingTime, status: $0.status.rawValue,
+                                  certificate: $0.certificate.rawValue, coversWholeFile: $0.coversWholeFile,
+                                  changesAfter: $0.changesAfter.map(\.rawValue))
+            },
+            signatureBar: signatureBar?.shownText,
             searchProgress: canvas.searchState?.progress, searchStopped: canvas.searchState?.stopped,
             textSelectionHandles: canvas.textSelectionHandleEnds.map { [[$0.start.x, $0.start.y], [$0.end.x, $0.end.y]] },
             thumbnailsShownInMs: thumbnails?.lastShowDuration,

@@ -214,6 +214,8 @@ extension DocumentWindow {
                 } else {
                     self.saveError = nil
                     self.editStateChanged()
+                    // A signed document's signatures say what the saved file changed since.
+                    if !self.signatureReports.isEmpty, let path = self.path { self.checkSignatures(path: path, password: session.editor.password) }
                     completion?(true)
                 }
             }
@@ -342,6 +344,7 @@ extension DocumentWindow {
                 self.baseTitle = Self.displayName(target)
                 self.saveError = nil
                 self.editStateChanged()
+                self.checkSignatures(path: target, password: session.editor.password)
                 completion?(true)
             }
         } catch {

@@ -19,6 +19,7 @@ extension DocumentWindow {
         addAction("move-page-down", enabled: false) { [weak self] in self?.movePages(by: 1) }
         addAction("delete-page", enabled: false) { [weak self] in self?.deletePages() }
         installPageFileActions()
+        installSignatureActions()
     }
 
     /// The Pages grid with its toolbar below: turn, the other operations in a menu, delete

@@ -73,6 +73,7 @@ extension DocumentWindow {
         gtk_stack_page_set_icon_name(gtk_stack_add_titled(cast(pages), buildPagesPanel(thumbnails), "thumbnails", "Pages"), "view-grid-symbolic")
         gtk_stack_page_set_icon_name(gtk_stack_add_titled(cast(pages), buildAnnotationList(), "annotations", "Annotations"), "document-edit-symbolic")
         gtk_stack_page_set_icon_name(gtk_stack_add_titled(cast(pages), buildBookmarkList(), "bookmarks", "Bookmarks"), "user-bookmarks-symbolic")
+        gtk_stack_page_set_icon_name(gtk_stack_add_titled(cast(pages), buildSignatureList(), "signatures", tr("Signatures")), "security-high-symbolic")
         let switcher = gtk_stack_switcher_new()!
         gtk_stack_switcher_set_stack(cast(switcher), cast(pages))
         gtk_widget_set_halign(switcher, GTK_ALIGN_CENTER)

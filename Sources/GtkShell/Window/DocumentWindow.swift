@@ -96,6 +96,12 @@ public final class DocumentWindow {
     weak var annotationListEditor: DocumentEditor?
     /// Rows made by the list's last full listing or update (the state dump shows it).
     var annotationListRowsBuilt = 0
+    /// The document's signatures as the last check of the file on disk found them, the bar that
+    /// says what they mean, their sidebar list, and the check under way.
+    var signatureReports: [SignatureReport] = []
+    var signatureBar: SignatureBar?
+    var signatureList: UnsafeMutablePointer<GtkWidget>?
+    var signatureCheckGeneration = 0
     /// The document's bookmarks (sidebar) and their list.
     var bookmarks: [BookmarkStore.Bookmark] = []
     var bookmarkList: UnsafeMutablePointer<GtkWidget>?
@@ -150,6 +156,9 @@ public final class DocumentWindow {
         gtk_stack_add_named(cast(stack), errorPage.widget, Content.error.rawValue)
         gtk_stack_add_named(cast(stack), passwordPrompt.page.widget, Content.password.rawValue)
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        let bar = SignatureBar()
+        signatureBar = bar
+        gtk_box_append(cast(content), bar.revealer)
         if let toolbarRevealer { gtk_box_append(cast(content), toolbarRevealer) }
         StartupTrace.mark("  window: stack pages (canvas, status pages, password)")
         gtk_box_append(cast(content), buildSearchBar())
@@ -258,6 +267,7 @@ public final class DocumentWindow {
             })
             StartupTrace.mark("canvas and thumbnails given the document")
             startEditing(path: path, password: password, renderSource: source)
+            checkSignatures(path: path, password: password)
             StartupTrace.mark("editor opened (poppler core)")
             noteRecent(path)
             // The document's /PageLayout now; its reading direction (which poppler-glib does
