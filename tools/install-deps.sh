@@ -24,6 +24,8 @@ packages=(
     appstream desktop-file-utils gtk-update-icon-cache
     # message catalogs: xgettext for the template, msgfmt to compile catalogs (meson's i18n)
     gettext
+    # signing tests: certutil makes a throwaway NSS database with a self-signed certificate
+    libnss3-tools
 )
 
 # One dpkg-query call for all packages (fast path); unknown packages make it exit

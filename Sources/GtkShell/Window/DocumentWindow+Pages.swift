@@ -20,6 +20,7 @@ extension DocumentWindow {
         addAction("delete-page", enabled: false) { [weak self] in self?.deletePages() }
         installPageFileActions()
         installSignatureActions()
+        installSigningAction()
     }
 
     /// The Pages grid with its toolbar below: turn, the other operations in a menu, delete
@@ -71,7 +72,7 @@ extension DocumentWindow {
     }
 
     /// The page-organising actions, on while the document can be edited.
-    static let pageActions = ["rotate-right", "rotate-left", "move-page-up", "move-page-down", "delete-page"] + pageFileActions
+    static let pageActions = ["rotate-right", "rotate-left", "move-page-up", "move-page-down", "delete-page", "sign-digitally"] + pageFileActions
 
     /// Moves the pages to organise one place up (back) or down, the view following them.
     func movePages(by step: Int) {

@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import CShim
+import Document
+import DocumentPoppler
+import FoundationEssentials
+import Geometry
+import Platform
+
+/// Signing with a certificate (`win.sign-digitally`, the main menu's Sign Digitally…): a dialog
+/// picks a certificate from the user's NSS database, asks for its password only now, and takes
+/// a reason and a place (remembered); the signature goes into a new file (a Save dialog,
+/// "-signed" suggested), invisible or shown at the foot of the page in view with the signer's
+/// name and the date. The document and its file stay as they are. With a path as its
+/// parameter the action signs there at once with the first certificate (scripts, tests).
+extension DocumentWindow {
+    /// What the signing dialog remembers between uses.
+    struct SigningChoices: Codable {
+        var reason = ""
+        var location = ""
+        var visible = true
+    }
+
+    private static let signingChoices = UserFile<SigningChoices>.data("signing.json")
+
+    func installSigningAction() {
+        let type = g_variant_type_new("s")
+        let action = g_simple_action_new("sign-digitally", type)!
+        g_variant_type_free(type)
+        g_simple_action_set_enabled(action, 0)
+        Signals.connect(raw(action), "activate", pointer: { [weak self] value in
+            guard let self else { return }
+            let target = value.flatMap { string(g_variant_get_string(OpaquePointer($0), nil)) } ?? ""
+            if target.isEmpty {
+                self.showSigningDialog()
+            } else if let certificate = DigitalSigning.certificates().first {
+                let choices = Self.signingChoices.read() ?? SigningChoices()
+                self.signDigitally(into: target, with: certificate, password: nil, choices: choices)
+            } else {
+                self.noCertificate()
+            }
+        })
+        g_action_map_add_action(OpaquePointer(window), action)
+        g_object_unref(raw(action))
+    }
+
+    private func noCertificate() {
+        showMessage(kind: "no-certificate", title: tr("No Certificate to Sign With"),
+                    body: tr("Signing needs a certificate with its private key in your NSS database (~/.pki/nssdb), where Firefox and GNOME keep theirs. Import one there first, for example with: pk12util -i certificate.p12 -d sql:$HOME/.pki/nssdb"))
+    }
+
+    /// The dialog: certificate, password, reason, place, whether the signature shows.
+    func showSigningDialog() {
+        guard content == .document, editing != nil else { return }
+        let certificates = DigitalSigning.certificates()
+        guard !certificates.isEmpty else { noCertificate(); return }
+        var choices = Self.signingChoices.read() ?? SigningChoices()
+        let dialog = gtk_window_new()!
+        gtk_window_set_title(cast(dialog), tr("Sign Digitally"))
+        gtk_window_set_transient_for(cast(dialog), cast(window))
+        gtk_window_set_modal(cast(dialog), 1)
+        gtk_window_set_default_size(cast(dialog), 420, -1)
+        let grid = gtk_grid_new()!
+        gtk_grid_set_row_spacing(cast(grid), 8)
+        gtk_grid_set_column_spacing(cast(grid), 12)
+        for margin in [gtk_widget_set_margin_start, gtk_widget_set_margin_end, gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] { margin(grid, 18) }
+        func row(_ label: String, _ widget: UnsafeMutablePointer<GtkWidget>, _ index: Int32) {
+            let title = gtk_label_new_with_mnemonic(label)!
+            gtk_label_set_xalign(cast(title), 1)
+            gtk_label_set_mnemonic_widget(cast(title), widget)
+            gtk_widget_set_hexpand(widget, 1)
+            gtk_grid_attach(cast(grid), title, 0, index, 1, 1)
+            gtk_grid_attach(cast(grid), widget, 1, index, 1, 1)
+        }
+        let names = certificates.map { $0.commonName.isEmpty ? $0.nickname : "\($0.commonName) (\($0.nickname))" }
+        let pointers = names.map { strdup($0) } + [nil]
+        let picker = pointers.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) { gtk_drop_down_new_from_strings($0)! }
+        }
+        pointers.forEach { free($0) }
+        row(tr("_Certificate"), picker, 0)
+        let password = gtk_password_entry_new()!
+        gtk_password_entry_set_show_peek_icon(cast(password), 1)
+        row(tr("_Password"), password, 1)
+        let reason = gtk_entry_new()!
+        gtk_editable_set_text(cast(reason), choices.reason)
+        gtk_entry_set_placeholder_text(cast(reason), tr("I agree to this document"))
+        row(tr("_Reason"), reason, 2)
+        let location = gtk_entry_new()!
+        gtk_editable_set_text(cast(location), choices.location)
+        row(tr("_Location"), location, 3)
+        let visible = gtk_check_button_new_with_mnemonic(tr("_Show the signature at the foot of the page in view"))!
+        gtk_check_button_set_active(cast(visible), choices.visible ? 1 : 0)
+        gtk_grid_attach(cast(grid), visible, 1, 4, 1, 1)
+        let note = gtk_label_new(tr("The signature goes into a new file; this document stays as it is."))!
+        gtk_label_set_wrap(cast(note), 1)
+        gtk_label_set_xalign(cast(note), 0)
+        gtk_widget_add_css_class(note, "dim-label")
+        gtk_grid_attach(cast(grid), note, 0, 5, 2, 1)
+        let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
+        gtk_widget_set_halign(buttons, GTK_ALIGN_END)
+        let cancel = gtk_button_new_with_mnemonic(tr("_Cancel"))!
+        let sign = gtk_button_new_with_mnemonic(tr("_Sign…"))!
+        gtk_widget_add_css_class(sign, "suggested-action")
+        gtk_box_append(cast(buttons), cancel)
+        gtk_box_append(cast(buttons), sign)
+        gtk_grid_attach(cast(grid), buttons, 0, 6, 2, 1)
+        gtk_window_set_child(cast(dialog), grid)
+        gtk_window_set_default_widget(cast(dialog), sign)
+        pendingDialog = "sign-digitally"
+        application?.stateChanged()
+        Signals.connect(raw(cancel), "clicked") { [weak self] in
+            gtk_window_destroy(cast(dialog))
+            self?.pendingDialog = nil
+        }
+        Signals.connect(raw(sign), "clicked") { [weak self] in
+            guard let self else { return }
+            let index = Int(gtk_drop_down_get_selected(cast(picker)))
+            let secret = string(gtk_editable_get_text(cast(password))).flatMap { $0.isEmpty ? nil : $0 }
+            choices.reason = string(gtk_editable_get_text(cast(reason))) ?? ""
+            choices.location = string(gtk_editable_get_text(cast(location))) ?? ""
+            choices.visible = gtk_check_button_get_active(cast(visible)) != 0
+            Self.signingChoices.write(choices)
+            gtk_window_destroy(cast(dialog))
+            self.pendingDialog = nil
+            guard certificates.indices.contains(index) else { return }
+            self.chooseSignedFile { [weak self] target in
+                self?.signDigitally(into: target, with: certificates[index], password: secret, choices: choices)
+            }
+        }
+        gtk_window_present(cast(dialog))
+    }
+
+    /// The Save dialog for the signed file ("<name>-signed.pdf").
+    private func chooseSignedFile(_ chosen: @escaping @MainActor (String) -> Void) {
+        guard saveChooser == nil,
+              let native = gtk_file_chooser_native_new(tr("Save the Signed Document"), cast(window), GTK_FILE_CHOOSER_ACTION_SAVE, tr("_Save"), tr("_Cancel"))
+        else { return }
+        saveChooser = GObjectHandle(adopting: native)
+        let filter = ann_pdf_file_filter()
+        gtk_file_chooser_add_filter(native, filter)
+        g_object_unref(raw(filter))
+        gtk_native_dialog_set_modal(cast(native), 1)
+        let base = Self.displayName(path ?? "document.pdf")
+        let stem = base.lowercased().hasSuffix(".pdf") ? String(base.dropLast(4)) : base
+        gtk_file_chooser_set_current_name(native, stem + "-signed.pdf")
+        Signals.connect(raw(native), "response", int: { [weak self] response in
+            guard let self, let chooser = self.saveChooser else { return }
+            self.pendingDialog = nil
+            var target: String?
+            if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser.pointer) {
+                target = takeString(g_file_get_path(file))
+                g_object_unref(raw(file))
+            }
+            self.saveChooser = nil
+            if let target { chosen(target) }
+        })
+        pendingDialog = "sign-save"
+        gtk_native_dialog_show(cast(native))
+    }
+
+    /// Signs the document as it shows now into `target`, on a worker; says how it went.
+    func signDigitally(into target: String, with certificate: SigningCertificate, password: String?, choices: SigningChoices) {
+        guard let editor = editing?.editor, target != editor.path else {
+            showMessage(kind: "signing-failed", title: tr("Not Signed"), body: tr("The signed document must be a new file."))
+            return
+        }
+        commitFormTyping()
+        let names = Set(editor.formFields().map(\.name))
+        let field = (1...).lazy.map { "Signature\($0)" }.first { !names.contains($0) } ?? "Signature"
+        let page = canvas.currentPage ?? PageIndex(0)
+        var rect: Rect?
+        if choices.visible, let shown = document?.displaySizes[safe: page.rawValue] {
+            // The foot of the page, on the right, where a signature goes on a letter (in the
+            // page's own space: a quarter-turned page shows its sides swapped).
+            let turned = editor.rotation(of: page) % 180 != 0
+            let size = turned ? Size(width: shown.height, height: shown.width) : shown
+            rect = Rect(x: max(18, size.width - 250), y: 36, width: min(220, size.width - 36), height: 54)
+        }
+        let signer = certificate.commonName.isEmpty ? certificate.nickname : certificate.commonName
+        var request = DigitalSigning.Request(source: editor.path, password: editor.password, target: target, certificate: certificate.nickname,
+                                             certificatePassword: password, field: field, page: page, rect: rect,
+                                             text: tr("Digitally signed by {signer}", ["signer": signer]) + "\n"
+                                                 + tr("Date: {date}", ["date": Self.signingDate()]),
+                                             reason: choices.reason.isEmpty ? nil : choices.reason,
+                                             location: choices.location.isEmpty ? nil : choices.location)
+        request.database = DigitalSigning.userDatabase
+        do {
+            try editor.signCopy(request)
+        } catch {
+            showMessage(kind: "signing-failed", title: tr("Not Signed"), body: tr("The document could not be signed: {reason}.", ["reason": error.reason]))
+            return
+        }
+        let name = Self.displayName(target)
+        ask(kind: "signed", type: GTK_MESSAGE_INFO, title: tr("Signed"),
+            body: tr("The signed document is “{file}”. This document is unchanged.", ["file": name]),
+            buttons: [(tr("_Close"), GTK_RESPONSE_CLOSE.rawValue), (tr("_Open"), GTK_RESPONSE_ACCEPT.rawValue)],
+            defaultResponse: GTK_RESPONSE_CLOSE.rawValue) { [weak self] answer in
+            if answer == GTK_RESPONSE_ACCEPT.rawValue { self?.application?.open(path: target, preferring: nil) }
+        }
+    }
+
+    private func commitFormTyping() { canvas.commitFormTyping() }
+
+    /// Now, as the signature's appearance says it: "2026-11-26 13:55 UTC+01:00".
+    static func signingDate() -> String {
+        guard let now = g_date_time_new_now_local() else { return "" }
+        defer { g_date_time_unref(now) }
+        guard let text = g_date_time_format(now, "%Y-%m-%d %H:%M UTC%:z") else { return "" }
+        defer { g_free(text) }
+        return String(cString: text)
+    }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}
