@@ -15,6 +15,9 @@ public struct SignatureField: Equatable, Sendable {
     public var pages: [PageIndex]
     public var reason: String?
     public var location: String?
+    /// For a certification signature (DocMDP), the changes it allows: 1 none, 2 form filling
+    /// and signing, 3 those and annotations; `nil` for an ordinary signature.
+    public var certification: Int?
     /// Where the signed revision ends: the file's first `signedLength` bytes.
     public var signedLength: Int { byteRange.count == 4 ? byteRange[2] + byteRange[3] : 0 }
     public var isSigned: Bool { byteRange.count == 4 }
@@ -63,8 +66,15 @@ public enum SignatureCheck {
                           let page = pageIndex(ObjectRef(pn, pg)) else { continue }
                     pages.append(page)
                 }
+                // A certification signature names the DocMDP transform (PDF 32000-1 §12.8.2.2).
+                var certification: Int?
+                for reference in resolved(value["Reference"], in: core)?.arrayValue ?? [] {
+                    guard let r = resolved(reference, in: core)?.dictionaryValue, r["TransformMethod"]?.nameValue == "DocMDP" else { continue }
+                    certification = resolved(r["TransformParams"], in: core)?.dictionaryValue?["P"]?.number.map { Int($0) } ?? 2
+                }
                 out.append(SignatureField(name: name, byteRange: range.map { Int($0) }, pages: pages,
-                                          reason: value["Reason"]?.textValue, location: value["Location"]?.textValue))
+                                          reason: value["Reason"]?.textValue, location: value["Location"]?.textValue,
+                                          certification: certification))
             }
         }
         walk(top, parentName: nil, inheritedType: nil)
@@ -96,7 +106,7 @@ public enum SignatureCheck {
             return SignatureReport(field: field.name, signer: v?.signer, signingTime: v?.signingTime, status: v?.status ?? .unknown,
                                    certificate: v?.certificate ?? .unknown, coversWholeFile: whole, signedLength: field.signedLength,
                                    changesAfter: whole ? [] : changes(in: core, path: path, password: password, after: field.signedLength),
-                                   reason: field.reason, location: field.location)
+                                   reason: field.reason, location: field.location, certification: field.certification)
         }
     }
 

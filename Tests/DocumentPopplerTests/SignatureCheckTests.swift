@@ -105,4 +105,24 @@ final class SignatureCheckTests: XCTestCase {
         let path = try folder.write(NumberedPagesPDF.data(pages: 2), to: "plain.pdf")
         XCTAssertEqual(SignatureCheck.check(path: path, password: nil), [])
     }
+
+    func testACertificationSignatureSaysWhatChangesItAllows() throws {
+        // A hand-made form whose signature field names the DocMDP transform with /P 1 (the
+        // signature bytes are not real: this is about reading what it allows).
+        let folder = try TemporaryFolder()
+        let objects = [
+            "<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [4 0 R] /SigFlags 3 >> /Perms << /DocMDP 5 0 R >> >>",
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Annots [4 0 R] >>",
+            "<< /Type /Annot /Subtype /Widget /FT /Sig /T (Notary) /Rect [0 0 0 0] /P 3 0 R /V 5 0 R >>",
+            "<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /adbe.pkcs7.detached /ByteRange [0 10 20 30] /Contents <00> "
+                + "/Reference [<< /Type /SigRef /TransformMethod /DocMDP /TransformParams << /Type /TransformParams /P 1 /V /1.2 >> >>] >>",
+        ]
+        let path = try folder.write(NumberedObjectsPDF.data(objects: objects), to: "certified.pdf")
+        let core = try CoreDocument.open(path: path, password: nil)
+        let fields = SignatureCheck.fields(in: core)
+        XCTAssertEqual(fields.map(\.name), ["Notary"])
+        XCTAssertEqual(fields.first?.certification, 1, "no change allowed")
+        XCTAssertEqual(fields.first?.signedLength, 50)
+    }
 }

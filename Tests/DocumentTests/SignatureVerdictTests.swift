@@ -42,3 +42,17 @@ final class SignatureVerdictTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(SignatureVerdict([report("A"), report("B", .checking)])).tone, .checking)
     }
 }
+
+/// A certification signature that allows no change makes the verdict say so.
+final class CertificationVerdictTests: XCTestCase {
+    func testACertificationAllowingNoChangeIsSaid() throws {
+        let certified = SignatureReport(field: "Cert", signer: "Notary", status: .valid, certificate: .trusted, coversWholeFile: true,
+                                        signedLength: 10, certification: 1)
+        XCTAssertTrue(try XCTUnwrap(SignatureVerdict([certified])).noChangesAllowed)
+        var formsAllowed = certified
+        formsAllowed.certification = 2
+        XCTAssertFalse(try XCTUnwrap(SignatureVerdict([formsAllowed])).noChangesAllowed, "P 2 allows filling the form")
+        XCTAssertFalse(try XCTUnwrap(SignatureVerdict([SignatureReport(field: "S", status: .valid, certificate: .trusted,
+                                                                       coversWholeFile: true, signedLength: 1)])).noChangesAllowed)
+    }
+}

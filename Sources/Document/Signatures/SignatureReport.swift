@@ -37,9 +37,13 @@ public struct SignatureReport: Equatable, Sendable {
     public var changesAfter: [Change]
     public var reason: String?
     public var location: String?
+    /// For a certification signature, the changes it allows (DocMDP /P: 1 none, 2 form filling
+    /// and signing, 3 those and annotations); `nil` for an ordinary signature.
+    public var certification: Int?
 
     public init(field: String, signer: String? = nil, signingTime: String? = nil, status: Status, certificate: Certificate,
-                coversWholeFile: Bool, signedLength: Int, changesAfter: [Change] = [], reason: String? = nil, location: String? = nil) {
+                coversWholeFile: Bool, signedLength: Int, changesAfter: [Change] = [], reason: String? = nil, location: String? = nil,
+                certification: Int? = nil) {
         self.field = field
         self.signer = signer
         self.signingTime = signingTime
@@ -50,6 +54,7 @@ public struct SignatureReport: Equatable, Sendable {
         self.changesAfter = changesAfter
         self.reason = reason
         self.location = location
+        self.certification = certification
     }
 
     /// Whether the signature is sound for its revision and its certificate is trusted.

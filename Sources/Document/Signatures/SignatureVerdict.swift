@@ -24,6 +24,8 @@ public struct SignatureVerdict: Equatable, Sendable {
     public var changesAfter: [SignatureReport.Change]
     /// The first certificate that is not trusted, and why.
     public var certificateProblem: SignatureReport.Certificate?
+    /// A certification signature allows no change at all: edits are saved to a copy.
+    public var noChangesAllowed: Bool
     public var tone: Tone
 
     /// The verdict on `reports`; `nil` when there are none (the document has no signature).
@@ -41,6 +43,7 @@ public struct SignatureVerdict: Equatable, Sendable {
             soundness = .valid
         }
         changesAfter = soundness == .valid ? Set(reports.flatMap(\.changesAfter)).sorted() : []
+        noChangesAllowed = reports.contains { $0.certification == 1 }
         certificateProblem = soundness == .checking ? nil : reports.first(where: { $0.certificate != .trusted })?.certificate
         switch soundness {
         case .checking: tone = .checking

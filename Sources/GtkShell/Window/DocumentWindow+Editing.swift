@@ -125,6 +125,7 @@ extension DocumentWindow {
     /// Title, actions and menu labels after an edit, undo, redo or save.
     func editStateChanged() {
         let unsaved = editing?.hasUnsavedChanges ?? false
+        if unsaved { warnIfCertified() }
         // The list follows edits page by page (updateAnnotationList); it is listed whole when
         // the editor it shows is new.
         if annotationListEditor !== editing?.editor { refreshAnnotationList() }
@@ -196,6 +197,11 @@ extension DocumentWindow {
         // Ctrl+S while a field is being typed saves what is typed (the field stays open).
         canvas.commitFormTyping()
         guard let session = editing else { completion?(false); return }
+        // A document certified against changes is never written over: its edits go to a copy.
+        if certifiedAgainstChanges, session.hasUnsavedChanges {
+            saveAs(reason: tr("certified against changes"), completion: completion)
+            return
+        }
         if session.editor.saveInProgress != nil {
             savesWaiting.append { [weak self] in self?.save(overwriteChangedFile: overwriteChangedFile, completion: completion) }
             return

@@ -37,7 +37,7 @@ extension DocumentWindow {
             let fields = (try? CoreDocument.open(path: path, password: password)).map { SignatureCheck.fields(in: $0) } ?? []
             let checking = fields.map {
                 SignatureReport(field: $0.name, status: .checking, certificate: .notVerified, coversWholeFile: false, signedLength: $0.signedLength,
-                                reason: $0.reason, location: $0.location)
+                                reason: $0.reason, location: $0.location, certification: $0.certification)
             }
             let first = SignatureReports(checking)
             MainLoop.post { [weak self] in self?.signaturesChecked(first.reports, generation: generation) }
@@ -45,6 +45,18 @@ extension DocumentWindow {
             let done = SignatureReports(SignatureCheck.check(path: path, password: password))
             MainLoop.post { [weak self] in self?.signaturesChecked(done.reports, generation: generation) }
         }
+    }
+
+    /// Whether a certification signature allows no change: saving writes a copy.
+    var certifiedAgainstChanges: Bool { SignatureVerdict(signatureReports)?.noChangesAllowed == true }
+
+    /// Says once, at the first edit of a document certified against changes, that the edits
+    /// will be saved to a copy.
+    func warnIfCertified() {
+        guard certifiedAgainstChanges, !certifiedWarningShown, editing?.hasUnsavedChanges == true else { return }
+        certifiedWarningShown = true
+        showMessage(kind: "certified-document", title: tr("This Document Allows No Changes"),
+                    body: tr("Its author certified it against any change. Your edits are kept, and saving writes them to a copy; the certified file stays as it is."))
     }
 
     private func signaturesChecked(_ reports: [SignatureReport], generation: Int) {

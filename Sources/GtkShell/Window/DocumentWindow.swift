@@ -102,6 +102,8 @@ public final class DocumentWindow {
     var signatureBar: SignatureBar?
     var signatureList: UnsafeMutablePointer<GtkWidget>?
     var signatureCheckGeneration = 0
+    /// Whether the warning about a document certified against changes was given.
+    var certifiedWarningShown = false
     /// The document's bookmarks (sidebar) and their list.
     var bookmarks: [BookmarkStore.Bookmark] = []
     var bookmarkList: UnsafeMutablePointer<GtkWidget>?
@@ -238,6 +240,9 @@ public final class DocumentWindow {
         editing = nil
         closeConfirmed = false
         pageOperationsAgreed = false
+        certifiedWarningShown = false
+        signatureReports = []
+        signatureBar?.show(nil)
         saveError = nil
         let name = Self.displayName(path)
         setTitle(name, subtitle: "")

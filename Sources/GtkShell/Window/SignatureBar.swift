@@ -81,6 +81,9 @@ final class SignatureBar {
             if let problem = verdict.certificateProblem {
                 line = tr("{line}; {certificate}", ["line": line, "certificate": words(problem)])
             }
+            if verdict.noChangesAllowed {
+                line = tr("{line}; certified against changes: saving makes a copy", ["line": line])
+            }
             return line
         }
     }
