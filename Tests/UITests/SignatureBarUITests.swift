@@ -44,6 +44,9 @@ final class SignatureBarUITests: XCTestCase {
         session.waitFor("the page has the keyboard") { $0.windows.first?.canvasHasFocus == true }
         session.xdotool("key", "n")
         session.waitFor("N picks the Note tool") { $0.windows.first?.tool == "note" }
+        // Past the double-click time: two clicks in one place would be a double click, which
+        // the Note tool does not take for a placement.
+        usleep(600_000)
         session.xdotool("click", "1")
         let placed = try XCTUnwrap(session.waitFor("a note") { s in s.windows.first.map { $0.undoName == "Note" } ?? false }?.windows.first)
         if placed.dialog == "note" {
