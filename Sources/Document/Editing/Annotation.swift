@@ -119,6 +119,9 @@ public struct Annotation: Hashable, Sendable, Codable, Identifiable {
     public var popupID: String?
     /// An image stamp's picture (`nil` for every other annotation).
     public var image: StampImageSource?
+    /// A handwritten signature placed from the user's kept signatures (written as a private
+    /// key, so the app knows it again).
+    public var isSignature: Bool? = nil
 
     public init(
         id: String, page: PageIndex, subtype: AnnotationSubtype, rect: Rect, color: RGBColor? = nil,

@@ -19,6 +19,8 @@ public enum AnnotationDictionary {
     /// Marks an image stamp the app made: its picture is in its appearance (and nowhere else
     /// once the file is reopened).
     public static let imageKey = "AnnotatorImage"
+    /// Marks a handwritten signature placed from the user's kept signatures.
+    public static let signatureKey = "AnnotatorSignature"
 
     static let subtypeNames: [AnnotationSubtype: String] = [
         .text: "Text", .link: "Link", .freeText: "FreeText", .line: "Line", .square: "Square", .circle: "Circle",
@@ -83,7 +85,7 @@ public enum AnnotationDictionary {
         // Without an appearance, viewers draw the geometry, wherever /Rect says (some writers
         // get /Rect wrong): the geometry's bounds are where the annotation is.
         if !hasAppearance, let bounds = geometryBounds(geometry, lineWidth: borderWidth ?? 1) { rect = bounds }
-        return Annotation(
+        var annotation = Annotation(
             id: id, page: page, subtype: subtype, rect: rect, color: color(d["C"]),
             opacity: Quantize.value(d["CA"]?.number ?? 1), borderWidth: borderWidth, dashPattern: dash, interiorColor: color(d["IC"]),
             contents: d["Contents"]?.textValue, author: d["T"]?.textValue, modified: d["M"]?.textValue,
@@ -91,6 +93,8 @@ public enum AnnotationDictionary {
             geometry: geometry, freeText: freeText, iconName: d["Name"]?.nameValue, isOpen: d["Open"]?.boolValue,
             appearance: hasAppearance ? (d[generatedKey]?.boolValue == true ? .generated : .file) : .absent,
             popupID: popupID(d["Popup"]), image: d[imageKey]?.boolValue == true && hasAppearance ? .inFile : nil)
+        if d[signatureKey]?.boolValue == true { annotation.isSignature = true }
+        return annotation
     }
 
     /// Writes `a` into `d`: the keys the model owns, and nothing else.
@@ -101,6 +105,7 @@ public enum AnnotationDictionary {
         }
         d["Type"] = .name("Annot")
         if let name = pdfName(of: a.subtype) { d["Subtype"] = .name(name) }
+        d[signatureKey] = a.isSignature == true ? .bool(true) : nil
         let r = a.rect.offsetBy(shift)
         d["Rect"] = .numbers([r.minX, r.minY, r.maxX, r.maxY])
         d["C"] = a.color.map(colorObject)
