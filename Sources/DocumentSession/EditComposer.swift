@@ -18,6 +18,9 @@ public struct EditComposer {
     /// The name of the stamp the Stamp tool places, or the picture it places instead.
     public var stampName = "Approved"
     public var stampPicture: StampImage?
+    /// The kept handwritten signature the Sign tool places (the Stamp tool's click, with this
+    /// instead of a stamp).
+    public var stampSignature: HandwrittenSignature?
     /// A new id, author and date for an annotation made on a page now (the host's clock and
     /// user name).
     public var stamp: (PageIndex) -> CreationStamp
@@ -116,6 +119,14 @@ public struct EditComposer {
     /// A stamp at `rect` (PDF space): the picture chosen, sized to its pixels and kept on the
     /// page, or the named stamp.
     public func stamp(on page: PageIndex, in rect: Rect, pageSize: Size, in source: AnnotationSource) -> EditRecord {
+        if let signature = stampSignature {
+            // The Sign tool: the kept signature, 36 points tall, where the click was.
+            let made = stamp(page)
+            let ink = AnnotationStyle(color: RGBColor(red: 0.05, green: 0.1, blue: 0.35), width: 2.4)
+            if let a = signature.annotation(on: page, centeredAt: rect.center, height: 36, style: ink, stamp: made) {
+                return inserting(a, named: "Signature", in: source)
+            }
+        }
         let s = style(for: .stamp)
         let made = stamp(page)
         let place = stampPicture.map { Self.pictureRect($0, centredAt: rect.center, onPageOf: pageSize) } ?? rect

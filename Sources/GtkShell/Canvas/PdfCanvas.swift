@@ -152,6 +152,11 @@ public final class PdfCanvas {
         get { composer.stampName }
         set { composer.stampName = newValue }
     }
+    /// The kept signature the Sign tool (the Stamp tool's click) places instead of a stamp.
+    var stampSignature: HandwrittenSignature? {
+        get { composer.stampSignature }
+        set { composer.stampSignature = newValue }
+    }
     /// The picture the Stamp tool places instead of a named stamp, once the user chose one.
     var stampPicture: StampImage? {
         get { composer.stampPicture }

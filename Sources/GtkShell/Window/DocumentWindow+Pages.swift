@@ -21,6 +21,7 @@ extension DocumentWindow {
         installPageFileActions()
         installSignatureActions()
         installSigningAction()
+        installHandwrittenSignatureActions()
     }
 
     /// The Pages grid with its toolbar below: turn, the other operations in a menu, delete

@@ -215,3 +215,44 @@ extension DocumentWindow {
 extension Array {
     subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }
+
+/// Handwritten signatures: `win.new-signature` opens the pad; a signature kept there becomes
+/// the one the Sign tool (G) places with a click, like a stamp, as an /Ink marked as a signature
+/// that moves and resizes like any annotation. `win.use-signature` (a kept signature's name)
+/// picks another.
+extension DocumentWindow {
+    func installHandwrittenSignatureActions() {
+        addAction("new-signature") { [weak self] in self?.showSignaturePad() }
+        let type = g_variant_type_new("s")
+        let action = g_simple_action_new("use-signature", type)!
+        g_variant_type_free(type)
+        Signals.connect(raw(action), "activate", pointer: { [weak self] value in
+            guard let self, let value, let name = string(g_variant_get_string(OpaquePointer(value), nil)),
+                  let signature = SignatureStore.standard.all().first(where: { $0.name == name }) else { return }
+            self.chosenSignature = signature
+            self.selectTool("sign")
+        })
+        g_action_map_add_action(OpaquePointer(window), action)
+        g_object_unref(raw(action))
+    }
+
+    /// The signature pad; a signature kept is stored and the Sign tool picks it.
+    func showSignaturePad() {
+        guard signaturePad == nil else { return }
+        let pad = SignaturePad(parent: window)
+        pad.onKeep = { [weak self] signature in
+            SignatureStore.standard.keep(signature)
+            self?.chosenSignature = signature
+            MainLoop.post { self?.selectTool("sign") }
+        }
+        pad.onClose = { [weak self] in
+            self?.signaturePad = nil
+            self?.pendingDialog = nil
+            self?.application?.stateChanged()
+        }
+        signaturePad = pad
+        pendingDialog = "signature-pad"
+        application?.stateChanged()
+        pad.present()
+    }
+}

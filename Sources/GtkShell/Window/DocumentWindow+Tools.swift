@@ -23,6 +23,7 @@ extension DocumentWindow {
         ("note", .note, "Note", "n"),
         ("text", .freeText, "Text", "t"),
         ("stamp", .stamp, "Stamp", "m"),
+        ("sign", .stamp, "Sign", "g"),
         ("eraser", .eraser, "Eraser", "e"),
     ]
 
@@ -33,7 +34,8 @@ extension DocumentWindow {
 
     /// The name of the tool in use ("select", "pen" …), for the state dump.
     var toolName: String {
-        Self.toolChoices.first { $0.tool == canvas.pickedTool }?.name ?? "select"
+        if canvas.pickedTool == .stamp, canvas.stampSignature != nil { return "sign" }
+        return Self.toolChoices.first { $0.tool == canvas.pickedTool }?.name ?? "select"
     }
 
     /// The stateful `win.tool` action: changing its state picks the tool on the canvas.
@@ -46,6 +48,18 @@ extension DocumentWindow {
             let variant = OpaquePointer(value)
             let name = string(g_variant_get_string(variant, nil)) ?? "select"
             guard let choice = Self.toolChoices.first(where: { $0.name == name }) else { return }
+            // The Sign tool places a kept signature with the Stamp tool's click; with none kept,
+            // the pad asks for one first.
+            if name == "sign" {
+                guard let signature = self.chosenSignature ?? SignatureStore.standard.all().first else {
+                    self.showSignaturePad()
+                    return
+                }
+                self.chosenSignature = signature
+                self.canvas.stampSignature = signature
+            } else if choice.tool == .stamp {
+                self.canvas.stampSignature = nil
+            }
             g_simple_action_set_state(action, variant)
             // A tool picked with its key shows the toolbar, so the user sees what is in use.
             if choice.tool != nil, let toggle = self.toolbarToggle, gtk_toggle_button_get_active(cast(toggle)) == 0 {

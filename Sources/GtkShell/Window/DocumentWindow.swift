@@ -102,6 +102,9 @@ public final class DocumentWindow {
     var signatureBar: SignatureBar?
     var signatureList: UnsafeMutablePointer<GtkWidget>?
     var signatureCheckGeneration = 0
+    /// The kept handwritten signature the Sign tool places, and the pad while it is open.
+    var chosenSignature: HandwrittenSignature?
+    var signaturePad: SignaturePad?
     /// Whether the warning about a document certified against changes was given.
     var certifiedWarningShown = false
     /// The document's bookmarks (sidebar) and their list.

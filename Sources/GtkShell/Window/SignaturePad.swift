@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CCairo
+import CGtk
+import CShim
+import Document
+import FoundationEssentials
+import Geometry
+import Platform
+
+/// The signature pad: a dialog to sign on, above a baseline, with a pen (its pressure drawn),
+/// a finger or the mouse; Clear, Undo Stroke, a name, and Keep, which stores the signature.
+@MainActor
+final class SignaturePad {
+    let window: UnsafeMutablePointer<GtkWidget>
+    private let area: UnsafeMutablePointer<GtkWidget>
+    private let name: UnsafeMutablePointer<GtkWidget>
+    private(set) var strokes: [InkStroke] = []
+    private var current: (points: [Point], pressures: [Double])?
+    static let size = Size(width: 480, height: 180)
+    static let baseline = 130.0
+    /// Called with the signature kept.
+    var onKeep: ((HandwrittenSignature) -> Void)?
+    var onClose: (() -> Void)?
+
+    init(parent: UnsafeMutablePointer<GtkWidget>) {
+        window = gtk_window_new()
+        gtk_window_set_title(cast(window), tr("New Signature"))
+        gtk_window_set_transient_for(cast(window), cast(parent))
+        gtk_window_set_modal(cast(window), 1)
+        gtk_window_set_resizable(cast(window), 0)
+        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 10)!
+        for margin in [gtk_widget_set_margin_start, gtk_widget_set_margin_end, gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] { margin(box, 16) }
+        area = gtk_drawing_area_new()
+        gtk_widget_set_size_request(area, Int32(Self.size.width), Int32(Self.size.height))
+        gtk_widget_add_css_class(area, "signature-pad")
+        gtk_widget_set_name(area, "signature-pad")
+        ann_accessible_set_label(area, tr("Signature pad: sign above the line"))
+        let frame = gtk_frame_new(nil)!
+        gtk_frame_set_child(cast(frame), area)
+        gtk_box_append(cast(box), frame)
+        let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
+        let clear = gtk_button_new_with_mnemonic(tr("C_lear"))!
+        let undo = gtk_button_new_with_mnemonic(tr("_Undo Stroke"))!
+        name = gtk_entry_new()
+        gtk_entry_set_placeholder_text(cast(name), tr("Name of this signature"))
+        ann_accessible_set_label(name, tr("Name of this signature"))
+        gtk_widget_set_hexpand(name, 1)
+        for w in [clear, undo, name] { gtk_box_append(cast(row), w) }
+        gtk_box_append(cast(box), row)
+        let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
+        gtk_widget_set_halign(buttons, GTK_ALIGN_END)
+        let cancel = gtk_button_new_with_mnemonic(tr("_Cancel"))!
+        let keep = gtk_button_new_with_mnemonic(tr("_Keep"))!
+        gtk_widget_add_css_class(keep, "suggested-action")
+        gtk_box_append(cast(buttons), cancel)
+        gtk_box_append(cast(buttons), keep)
+        gtk_box_append(cast(box), buttons)
+        gtk_window_set_child(cast(window), box)
+
+        WidgetCallbacks.setDrawFunction(of: area) { [weak self] cr, _, _ in self?.draw(cr) }
+        let drag = gtk_gesture_drag_new()!
+        var start = Point.zero
+        Signals.connect(raw(drag), "drag-begin", xy: { [weak self] x, y in
+            start = Point(x: x, y: y)
+            self?.current = ([start], [self?.pressure(drag) ?? 0.5])
+            gtk_widget_queue_draw(self?.area)
+        })
+        Signals.connect(raw(drag), "drag-update", xy: { [weak self] dx, dy in
+            guard let self, self.current != nil else { return }
+            self.current?.points.append(Point(x: start.x + dx, y: start.y + dy))
+            self.current?.pressures.append(self.pressure(drag))
+            gtk_widget_queue_draw(self.area)
+        })
+        Signals.connect(raw(drag), "drag-end", xy: { [weak self] _, _ in self?.finishStroke() })
+        gtk_widget_add_controller(area, drag)
+        Signals.connect(raw(clear), "clicked") { [weak self] in self?.strokes = []; gtk_widget_queue_draw(self?.area) }
+        Signals.connect(raw(undo), "clicked") { [weak self] in _ = self?.strokes.popLast(); gtk_widget_queue_draw(self?.area) }
+        Signals.connect(raw(cancel), "clicked") { [weak self] in self?.close() }
+        Signals.connect(raw(keep), "clicked") { [weak self] in self?.keep() }
+    }
+
+    func present() { gtk_window_present(cast(window)) }
+
+    /// The pen's pressure at the drag's last event (0…1); a mouse or a finger has none: full.
+    private func pressure(_ gesture: OpaquePointer) -> Double {
+        guard let sequence = gtk_gesture_single_get_current_sequence(gesture) as OpaquePointer?,
+              let event = gtk_gesture_get_last_event(gesture, sequence) else {
+            var value = 1.0
+            if let event = gtk_gesture_get_last_event(gesture, nil), gdk_event_get_axis(event, GDK_AXIS_PRESSURE, &value) != 0 { return value }
+            return 1
+        }
+        var value = 1.0
+        return gdk_event_get_axis(event, GDK_AXIS_PRESSURE, &value) != 0 ? value : 1
+    }
+
+    private func finishStroke() {
+        guard let stroke = current else { return }
+        current = nil
+        strokes.append(InkStroke(points: stroke.points, pressures: stroke.pressures.contains { $0 < 0.999 } ? stroke.pressures : nil))
+        gtk_widget_queue_draw(area)
+    }
+
+    /// Adds a stroke as if drawn (a replayed or scripted pen).
+    func add(_ stroke: InkStroke) {
+        strokes.append(stroke)
+        gtk_widget_queue_draw(area)
+    }
+
+    private func keep() {
+        guard !strokes.isEmpty else { gtk_widget_error_bell(window); return }
+        let typed = String((string(gtk_editable_get_text(cast(name))) ?? "").trimmingWhitespace())
+        let signature = HandwrittenSignature(id: UUID().uuidString, name: typed.isEmpty ? tr("My signature") : typed,
+                                             strokes: strokes, padSize: Self.size, baseline: Self.baseline)
+        onKeep?(signature)
+        close()
+    }
+
+    private func close() {
+        onClose?()
+        gtk_window_destroy(cast(window))
+    }
+
+    private func draw(_ cr: OpaquePointer) {
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_paint(cr)
+        // The baseline to sign on.
+        cairo_set_source_rgba(cr, 0.3, 0.3, 0.3, 0.6)
+        cairo_set_line_width(cr, 1)
+        var dash = [4.0, 4.0]
+        cairo_set_dash(cr, &dash, 2, 0)
+        cairo_move_to(cr, 24, Self.baseline)
+        cairo_line_to(cr, Self.size.width - 24, Self.baseline)
+        cairo_stroke(cr)
+        cairo_set_dash(cr, nil, 0, 0)
+        cairo_set_source_rgb(cr, 0.05, 0.1, 0.35)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        let all = strokes.map { ($0.points, $0.pressures) } + (current.map { [($0.points, Optional($0.pressures))] } ?? [])
+        for (points, pressures) in all {
+            guard let first = points.first else { continue }
+            if points.count == 1 {
+                cairo_arc(cr, first.x, first.y, 1.5, 0, 2 * .pi)
+                cairo_fill(cr)
+                continue
+            }
+            for i in 1..<points.count {
+                let p = pressures.map { $0.indices.contains(i) ? $0[i] : 1 } ?? 1
+                cairo_set_line_width(cr, AppearanceBuilder.inkWidth(4, pressure: p))
+                cairo_move_to(cr, points[i - 1].x, points[i - 1].y)
+                cairo_line_to(cr, points[i].x, points[i].y)
+                cairo_stroke(cr)
+            }
+        }
+    }
+}
