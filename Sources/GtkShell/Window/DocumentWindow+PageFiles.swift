@@ -17,7 +17,11 @@ extension DocumentWindow {
         addAction("duplicate-pages", enabled: false) { [weak self] in self?.duplicatePages() }
         addPathAction("insert-pages") { [weak self] path in
             guard let self else { return }
-            if path.isEmpty { self.choosePDF(title: tr("Insert Pages From"), accept: tr("_Insert"), kind: "insert-pages") { self.insertPages(from: $0, password: nil) } }
+            if path.isEmpty {
+                self.choosePDFFile(title: tr("Insert Pages From"), accept: tr("_Insert"), saving: false, kind: "insert-pages") { [weak self] in
+                    self?.insertPages(from: $0, password: nil)
+                }
+            }
             else { self.insertPages(from: path, password: nil) }
         }
         addPathAction("extract-pages") { [weak self] path in
@@ -155,58 +159,13 @@ extension DocumentWindow {
     /// The Save dialog for an extract, named after the document and its pages.
     private func chooseExtractDestination() {
         let pages = pagesToOrganise.sorted()
-        guard editing != nil, saveChooser == nil, !pages.isEmpty,
-              let native = gtk_file_chooser_native_new(tr("Extract Pages"), cast(window), GTK_FILE_CHOOSER_ACTION_SAVE, tr("_Extract"), tr("_Cancel"))
-        else { return }
-        saveChooser = GObjectHandle(adopting: native)
-        let filter = ann_pdf_file_filter()
-        gtk_file_chooser_add_filter(native, filter)
-        g_object_unref(raw(filter))
-        gtk_native_dialog_set_modal(cast(native), 1)
-        let base = Self.displayName(editing?.editor.path ?? "document.pdf")
-        let stem = base.lowercased().hasSuffix(".pdf") ? String(base.dropLast(4)) : base
+        guard editing != nil, !pages.isEmpty else { return }
         let range = pages.count == 1 ? tr("page {page}", ["page": String(pages[0].displayNumber)])
             : pages.last!.rawValue - pages[0].rawValue + 1 == pages.count
             ? tr("pages {first}-{last}", ["first": String(pages[0].displayNumber), "last": String(pages.last!.displayNumber)])
             : trn("{count} page", "{count} pages", pages.count)
-        gtk_file_chooser_set_current_name(native, "\(stem) (\(range)).pdf")
-        Signals.connect(raw(native), "response", int: { [weak self] response in
-            guard let self, let chooser = self.saveChooser else { return }
-            self.pendingDialog = nil
-            var target: String?
-            if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser.pointer) {
-                target = takeString(g_file_get_path(file))
-                g_object_unref(raw(file))
-            }
-            self.saveChooser = nil
-            if let target { self.extractPages(to: target) }
-        })
-        pendingDialog = "extract-pages"
-        gtk_native_dialog_show(cast(native))
-    }
-
-    /// The native chooser for a PDF to read pages from.
-    private func choosePDF(title: String, accept: String, kind: String, _ chosen: @escaping @MainActor (String) -> Void) {
-        guard fileChooser == nil, let native = gtk_file_chooser_native_new(title, cast(window), GTK_FILE_CHOOSER_ACTION_OPEN, accept, tr("_Cancel"))
-        else { return }
-        fileChooser = GObjectHandle(adopting: native)
-        let filter = ann_pdf_file_filter()
-        gtk_file_chooser_add_filter(native, filter)
-        g_object_unref(raw(filter))
-        gtk_native_dialog_set_modal(cast(native), 1)
-        Signals.connect(raw(native), "response", int: { [weak self] response in
-            guard let self, let chooser = self.fileChooser else { return }
-            self.pendingDialog = nil
-            var path: String?
-            if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser.pointer) {
-                path = takeString(g_file_get_path(file))
-                g_object_unref(raw(file))
-            }
-            self.fileChooser = nil
-            if let path { chosen(path) }
-        })
-        pendingDialog = kind
-        gtk_native_dialog_show(cast(native))
+        choosePDFFile(title: tr("Extract Pages"), accept: tr("_Extract"), saving: true, suggestedName: "\(documentStem) (\(range)).pdf",
+                      kind: "extract-pages") { [weak self] target in self?.extractPages(to: target) }
     }
 
     private func pageOperationFailed(_ title: String, _ error: any Error) {

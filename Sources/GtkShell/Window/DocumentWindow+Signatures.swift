@@ -148,8 +148,7 @@ extension DocumentWindow {
     /// Opens the file's first `length` bytes (what a signature signed) in a new window, from a
     /// read-only copy in the cache folder.
     func openSignedRevision(length: Int, field: String) {
-        let base = Self.displayName(path ?? "document.pdf")
-        let stem = base.lowercased().hasSuffix(".pdf") ? String(base.dropLast(4)) : base
+        let stem = documentStem
         let cache = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? homeDirectory + "/.cache"
         let folder = cache + "/pdf-annotator/signed-versions"
         guard let source = path,

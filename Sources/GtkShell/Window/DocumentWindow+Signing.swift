@@ -133,30 +133,8 @@ extension DocumentWindow {
 
     /// The Save dialog for the signed file ("<name>-signed.pdf").
     private func chooseSignedFile(_ chosen: @escaping @MainActor (String) -> Void) {
-        guard saveChooser == nil,
-              let native = gtk_file_chooser_native_new(tr("Save the Signed Document"), cast(window), GTK_FILE_CHOOSER_ACTION_SAVE, tr("_Save"), tr("_Cancel"))
-        else { return }
-        saveChooser = GObjectHandle(adopting: native)
-        let filter = ann_pdf_file_filter()
-        gtk_file_chooser_add_filter(native, filter)
-        g_object_unref(raw(filter))
-        gtk_native_dialog_set_modal(cast(native), 1)
-        let base = Self.displayName(path ?? "document.pdf")
-        let stem = base.lowercased().hasSuffix(".pdf") ? String(base.dropLast(4)) : base
-        gtk_file_chooser_set_current_name(native, stem + "-signed.pdf")
-        Signals.connect(raw(native), "response", int: { [weak self] response in
-            guard let self, let chooser = self.saveChooser else { return }
-            self.pendingDialog = nil
-            var target: String?
-            if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser.pointer) {
-                target = takeString(g_file_get_path(file))
-                g_object_unref(raw(file))
-            }
-            self.saveChooser = nil
-            if let target { chosen(target) }
-        })
-        pendingDialog = "sign-save"
-        gtk_native_dialog_show(cast(native))
+        choosePDFFile(title: tr("Save the Signed Document"), accept: tr("_Save"), saving: true, suggestedName: documentStem + "-signed.pdf",
+                      kind: "sign-save", chosen)
     }
 
     /// Signs the document as it shows now into `target`, on a worker; says how it went.
