@@ -35,3 +35,20 @@ final class HandwrittenSignatureTests: XCTestCase {
         XCTAssertNil(empty.annotation(on: PageIndex(0), centeredAt: .zero, height: 20, style: style, stamp: stamp))
     }
 }
+
+/// A scanned signature loses its paper: white turns clear, the ink stays opaque and its colour.
+final class SignaturePictureTests: XCTestCase {
+    func testThePaperBecomesClearAndTheInkStays() {
+        // 10×10 off-white paper (a scan is never pure white) with a dark blue stroke on row 5.
+        var rgb = [UInt8]()
+        for y in 0..<10 { for _ in 0..<10 { rgb += y == 5 ? [20, 30, 90] : [238, 236, 230] } }
+        let scan = StampImage(pixelWidth: 10, pixelHeight: 10, samples: rgb, jpeg: [0xFF, 0xD8])
+        let cut = scan.withoutBackground()
+        let alpha = cut.alpha?.bytes ?? []
+        XCTAssertEqual(alpha.count, 100)
+        XCTAssertEqual(alpha[0], 0, "paper clear")
+        XCTAssertEqual(alpha[5 * 10 + 3], 255, "ink opaque")
+        XCTAssertEqual(Array(cut.samples.bytes[(50 * 3)..<(50 * 3 + 3)]), [20, 30, 90], "the ink keeps its colour")
+        XCTAssertNil(cut.jpeg, "no JPEG: it has no alpha")
+    }
+}

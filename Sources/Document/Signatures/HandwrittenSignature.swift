@@ -12,6 +12,9 @@ public struct HandwrittenSignature: Hashable, Sendable, Codable, Identifiable {
     public var padSize: Size
     /// How far down the pad the baseline was drawn.
     public var baseline: Double
+    /// A signature made from a picture (a scan, its paper taken away): the PNG file kept beside
+    /// this one, placed as a /Stamp; `nil` for one drawn on the pad.
+    public var picture: String? = nil
 
     public init(id: String, name: String, strokes: [InkStroke], padSize: Size, baseline: Double) {
         self.id = id

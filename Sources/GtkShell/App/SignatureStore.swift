@@ -26,14 +26,30 @@ struct SignatureStore {
         return found.sorted { $0.1 > $1.1 }.map(\.0)
     }
 
-    /// Keeps `signature` (replacing one of the same id), written atomically.
-    func keep(_ signature: HandwrittenSignature) {
-        guard let data = try? JSONEncoder().encode(signature) else { return }
+    /// Keeps `signature` (replacing one of the same id), written atomically; a picture
+    /// signature's picture goes beside it as a PNG. Returns the signature as kept.
+    @discardableResult
+    @MainActor
+    func keep(_ signature: HandwrittenSignature, picture: StampImage? = nil) -> HandwrittenSignature {
+        var signature = signature
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        if let picture, StampPicture.writePNG(picture, to: folder + "/" + signature.id + ".png") {
+            signature.picture = signature.id + ".png"
+        }
+        guard let data = try? JSONEncoder().encode(signature) else { return signature }
         try? data.write(to: URL(fileURLWithPath: folder + "/" + signature.id + ".json"), options: .atomic)
+        return signature
+    }
+
+    /// A picture signature's picture.
+    @MainActor
+    func picture(of signature: HandwrittenSignature) -> StampImage? {
+        guard let name = signature.picture, case .success(let picture) = StampPicture.load(path: folder + "/" + name) else { return nil }
+        return picture
     }
 
     func remove(_ signature: HandwrittenSignature) {
         try? FileManager.default.removeItem(atPath: folder + "/" + signature.id + ".json")
+        if let picture = signature.picture { try? FileManager.default.removeItem(atPath: folder + "/" + picture) }
     }
 }

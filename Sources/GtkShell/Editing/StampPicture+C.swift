@@ -98,3 +98,27 @@ enum StampPicture {
 struct StampPictureError: Error, Equatable {
     var message: String
 }
+
+extension StampPicture {
+    /// Writes `picture` as a PNG file (with its alpha); whether it was written.
+    /// Wraps `gdk_pixbuf_new_from_bytes` and `gdk_pixbuf_savev`.
+    static func writePNG(_ picture: StampImage, to path: String) -> Bool {
+        let w = picture.pixelWidth, h = picture.pixelHeight
+        guard w > 0, h > 0, picture.samples.bytes.count >= w * h * 3 else { return false }
+        var rgba = [UInt8](repeating: 255, count: w * h * 4)
+        for i in 0..<(w * h) {
+            rgba[4 * i] = picture.samples.bytes[3 * i]
+            rgba[4 * i + 1] = picture.samples.bytes[3 * i + 1]
+            rgba[4 * i + 2] = picture.samples.bytes[3 * i + 2]
+            rgba[4 * i + 3] = picture.alpha.map { $0.bytes[i] } ?? 255
+        }
+        let bytes = rgba.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+        defer { g_bytes_unref(bytes) }
+        guard let pixbuf = gdk_pixbuf_new_from_bytes(bytes, GDK_COLORSPACE_RGB, 1, 8, Int32(w), Int32(h), Int32(w * 4)) else { return false }
+        defer { g_object_unref(raw(pixbuf)) }
+        var error: UnsafeMutablePointer<GError>?
+        let saved = gdk_pixbuf_savev(pixbuf, path, "png", nil, nil, &error) != 0
+        if let error { g_error_free(error) }
+        return saved
+    }
+}

@@ -212,15 +212,30 @@ extension DocumentWindow {
         })
         g_action_map_add_action(OpaquePointer(window), action)
         g_object_unref(raw(action))
+        // `win.keep-signature-picture` with a picture's path: kept as a signature (its paper
+        // taken away), as the pad's From a Picture does; the Sign tool picks it.
+        let pictureType = g_variant_type_new("s")
+        let picture = g_simple_action_new("keep-signature-picture", pictureType)!
+        g_variant_type_free(pictureType)
+        Signals.connect(raw(picture), "activate", pointer: { [weak self] value in
+            guard let self, let value, let path = string(g_variant_get_string(OpaquePointer(value), nil)),
+                  case .success(let loaded) = StampPicture.load(path: path) else { return }
+            let name = Self.displayName(path)
+            let signature = HandwrittenSignature(id: UUID().uuidString, name: name, strokes: [], padSize: SignaturePad.size,
+                                                 baseline: SignaturePad.baseline)
+            self.chosenSignature = SignatureStore.standard.keep(signature, picture: loaded.withoutBackground())
+            self.selectTool("sign")
+        })
+        g_action_map_add_action(OpaquePointer(window), picture)
+        g_object_unref(raw(picture))
     }
 
     /// The signature pad; a signature kept is stored and the Sign tool picks it.
     func showSignaturePad() {
         guard signaturePad == nil else { return }
         let pad = SignaturePad(parent: window)
-        pad.onKeep = { [weak self] signature in
-            SignatureStore.standard.keep(signature)
-            self?.chosenSignature = signature
+        pad.onKeep = { [weak self] signature, picture in
+            self?.chosenSignature = SignatureStore.standard.keep(signature, picture: picture)
             MainLoop.post { self?.selectTool("sign") }
         }
         pad.onClose = { [weak self] in

@@ -57,8 +57,10 @@ extension DocumentWindow {
                 }
                 self.chosenSignature = signature
                 self.canvas.stampSignature = signature
-            } else if choice.tool == .stamp {
+                self.canvas.stampPicture = signature.picture == nil ? nil : SignatureStore.standard.picture(of: signature)
+            } else if choice.tool == .stamp, self.canvas.stampSignature != nil {
                 self.canvas.stampSignature = nil
+                self.canvas.stampPicture = nil
             }
             g_simple_action_set_state(action, variant)
             // A tool picked with its key shows the toolbar, so the user sees what is in use.

@@ -18,8 +18,9 @@ final class SignaturePad {
     private var current: (points: [Point], pressures: [Double])?
     static let size = Size(width: 480, height: 180)
     static let baseline = 130.0
-    /// Called with the signature kept.
-    var onKeep: ((HandwrittenSignature) -> Void)?
+    /// Called with the signature kept (and, for one made from a picture, the picture).
+    var onKeep: ((HandwrittenSignature, StampImage?) -> Void)?
+    private var chooser: GObjectHandle<OpaquePointer>?
     var onClose: (() -> Void)?
 
     init(parent: UnsafeMutablePointer<GtkWidget>) {
@@ -41,11 +42,13 @@ final class SignaturePad {
         let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
         let clear = gtk_button_new_with_mnemonic(tr("C_lear"))!
         let undo = gtk_button_new_with_mnemonic(tr("_Undo Stroke"))!
+        let fromPicture = gtk_button_new_with_mnemonic(tr("From a _Picture…"))!
+        gtk_widget_set_tooltip_text(fromPicture, tr("A scanned or photographed signature; its paper is taken away"))
         name = gtk_entry_new()
         gtk_entry_set_placeholder_text(cast(name), tr("Name of this signature"))
         ann_accessible_set_label(name, tr("Name of this signature"))
         gtk_widget_set_hexpand(name, 1)
-        for w in [clear, undo, name] { gtk_box_append(cast(row), w) }
+        for w in [clear, undo, fromPicture, name] { gtk_box_append(cast(row), w) }
         gtk_box_append(cast(box), row)
         let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
         gtk_widget_set_halign(buttons, GTK_ALIGN_END)
@@ -77,6 +80,13 @@ final class SignaturePad {
         Signals.connect(raw(undo), "clicked") { [weak self] in _ = self?.strokes.popLast(); gtk_widget_queue_draw(self?.area) }
         Signals.connect(raw(cancel), "clicked") { [weak self] in self?.close() }
         Signals.connect(raw(keep), "clicked") { [weak self] in self?.keep() }
+        Signals.connect(raw(fromPicture), "clicked") { [weak self] in self?.choosePicture() }
+        // Escape closes the pad, as it closes any dialog.
+        let shortcuts = gtk_shortcut_controller_new()!
+        let escape = gtk_shortcut_new(gtk_keyval_trigger_new(gdk_keyval_from_name("Escape"), GdkModifierType(rawValue: 0)),
+                                      WidgetCallbacks.callbackAction { [weak self] in self?.close() })!
+        gtk_shortcut_controller_add_shortcut(shortcuts, escape)
+        gtk_widget_add_controller(window, shortcuts)
     }
 
     func present() { gtk_window_present(cast(window)) }
@@ -111,7 +121,41 @@ final class SignaturePad {
         let typed = String((string(gtk_editable_get_text(cast(name))) ?? "").trimmingWhitespace())
         let signature = HandwrittenSignature(id: UUID().uuidString, name: typed.isEmpty ? tr("My signature") : typed,
                                              strokes: strokes, padSize: Self.size, baseline: Self.baseline)
-        onKeep?(signature)
+        onKeep?(signature, nil)
+        close()
+    }
+
+    /// A picture file (PNG, JPEG) as the signature, its paper taken away.
+    private func choosePicture() {
+        guard chooser == nil, let native = gtk_file_chooser_native_new(tr("Signature From a Picture"), cast(window), GTK_FILE_CHOOSER_ACTION_OPEN,
+                                                                       tr("_Choose"), tr("_Cancel")) else { return }
+        chooser = GObjectHandle(adopting: native)
+        let filter = gtk_file_filter_new()!
+        gtk_file_filter_set_name(filter, tr("Pictures (PNG, JPEG)"))
+        for type in ["image/png", "image/jpeg"] { gtk_file_filter_add_mime_type(filter, type) }
+        gtk_file_chooser_add_filter(native, filter)
+        g_object_unref(raw(filter))
+        gtk_native_dialog_set_modal(cast(native), 1)
+        Signals.connect(raw(native), "response", int: { [weak self] response in
+            guard let self, let chooser = self.chooser else { return }
+            var path: String?
+            if response == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser.pointer) {
+                path = takeString(g_file_get_path(file))
+                g_object_unref(raw(file))
+            }
+            self.chooser = nil
+            if let path { self.keepPicture(at: path) }
+        })
+        gtk_native_dialog_show(cast(native))
+    }
+
+    /// Keeps the picture at `path` as a signature.
+    func keepPicture(at path: String) {
+        guard case .success(let loaded) = StampPicture.load(path: path) else { gtk_widget_error_bell(window); return }
+        let typed = String((string(gtk_editable_get_text(cast(name))) ?? "").trimmingWhitespace())
+        let signature = HandwrittenSignature(id: UUID().uuidString, name: typed.isEmpty ? tr("My signature") : typed,
+                                             strokes: [], padSize: Self.size, baseline: Self.baseline)
+        onKeep?(signature, loaded.withoutBackground())
         close()
     }
 
