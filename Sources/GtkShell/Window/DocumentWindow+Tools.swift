@@ -168,6 +168,9 @@ extension DocumentWindow {
         let stack = gtk_stack_new()!
         gtk_stack_add_named(cast(stack), style, "controls")
         gtk_stack_add_named(cast(stack), hint, "hint")
+        let signHint = gtk_label_new(tr("Click where your signature goes. New Handwritten Signature… in the main menu makes another."))!
+        gtk_widget_add_css_class(signHint, "dim-label")
+        gtk_stack_add_named(cast(stack), signHint, "sign")
         gtk_stack_set_visible_child_name(cast(stack), "hint")
         gtk_widget_set_halign(stack, GTK_ALIGN_CENTER)
         gtk_widget_add_css_class(stack, "annotator-toolbar")
@@ -380,6 +383,11 @@ extension DocumentWindow {
         guard let tool, tool != .eraser else {
             showStyleRow(false)
             if tool == nil { showProperties(of: canvas.selectedAnnotationValue()) }
+            return
+        }
+        // The Sign tool places the kept signature as it was drawn: no style to pick.
+        if tool == .stamp, canvas.stampSignature != nil, let styleStack {
+            gtk_stack_set_visible_child_name(cast(styleStack), "sign")
             return
         }
         let style = canvas.style(for: tool)
