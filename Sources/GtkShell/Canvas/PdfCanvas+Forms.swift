@@ -31,11 +31,26 @@ extension PdfCanvas {
         case .comboBox, .listBox:
             gtk_widget_grab_focus(area)
             if byPointer { openChoices(field, widget) }
-        case .pushButton, .signature:
+        case .signature:
+            // An empty signature field offers the ways to sign it.
+            if byPointer, field.value == nil { onSignatureFieldTapped?(field, widget) }
+        case .pushButton:
             break
         }
         gtk_widget_queue_draw(area)
         onViewChanged?()
+    }
+
+    /// Places `signature` (its picture, for one made from a picture) centred in `rect` of `page`
+    /// (PDF space), as the Sign tool would at a click there; whether it was placed.
+    func place(_ signature: HandwrittenSignature, picture: StampImage?, on page: PageIndex, in rect: Rect) -> Bool {
+        guard let editor = editing?.editor else { return false }
+        let kept = (composer.stampSignature, composer.stampPicture)
+        composer.stampSignature = signature
+        composer.stampPicture = picture
+        defer { (composer.stampSignature, composer.stampPicture) = kept }
+        let size = pageSource?.displaySizes[safe: page.rawValue] ?? Size(width: 612, height: 792)
+        return commit(composer.stamp(on: page, in: rect, pageSize: size, in: editor))
     }
 
     /// The engine ended the focus (a click elsewhere, another tool): keep what was typed.

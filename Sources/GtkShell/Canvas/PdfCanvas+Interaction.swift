@@ -77,9 +77,12 @@ extension PdfCanvas {
         let targets = links.map { AnnotationTarget(id: AnnotationID($0.id), kind: .link, page: $0.page, bounds: $0.rect, isLocked: true) }
             + annotations.filter { $0.info.isListedForEditing && (linkSource == nil || $0.subtype != .link) }.map { a in
                 var target = SceneTargets.target(a)
-                // A field can be filled unless it is read-only (widgets never move or resize).
+                // A field can be filled unless it is read-only (widgets never move or resize); an
+                // empty signature field takes a click too (it offers the ways to sign it).
                 if a.subtype == .widget {
-                    target.isLocked = a.info.isLocked || editing?.editor.formField(forWidget: a.id)?.field.isFillable != true
+                    let field = editing?.editor.formField(forWidget: a.id)?.field
+                    let signable = field.map { $0.kind == .signature && $0.value == nil && !$0.isReadOnly } ?? false
+                    target.isLocked = a.info.isLocked || (field?.isFillable != true && !signable)
                 }
                 return target
             }

@@ -162,6 +162,8 @@ public final class PdfCanvas {
         get { composer.stampPicture }
         set { composer.stampPicture = newValue }
     }
+    /// Called when an empty signature field is clicked or tapped (the window offers to sign it).
+    var onSignatureFieldTapped: ((FormField, FormWidget) -> Void)?
     /// Called when the selected annotation changes (or changes itself), for its properties.
     var onSelectionChanged: ((Annotation?) -> Void)?
     /// Called to let the user write a note's text (a note was placed, or one double-clicked).

@@ -201,6 +201,7 @@ extension Array {
 extension DocumentWindow {
     func installHandwrittenSignatureActions() {
         addAction("new-signature") { [weak self] in self?.showSignaturePad() }
+        installSignFieldAction()
         let type = g_variant_type_new("s")
         let action = g_simple_action_new("use-signature", type)!
         g_variant_type_free(type)
@@ -228,6 +229,33 @@ extension DocumentWindow {
         })
         g_action_map_add_action(OpaquePointer(window), picture)
         g_object_unref(raw(picture))
+    }
+
+    /// `win.sign-field` (a signature field's name): the kept signature placed in the field's box.
+    func installSignFieldAction() {
+        let type = g_variant_type_new("s")
+        let action = g_simple_action_new("sign-field", type)!
+        g_variant_type_free(type)
+        Signals.connect(raw(action), "activate", pointer: { [weak self] value in
+            guard let self, let value, let name = string(g_variant_get_string(OpaquePointer(value), nil)),
+                  let widget = self.editing?.editor.formField(named: name)?.widgets.first else { return }
+            guard let signature = self.chosenSignature ?? SignatureStore.standard.all().first else {
+                self.showSignaturePad()
+                return
+            }
+            let picture = signature.picture == nil ? nil : SignatureStore.standard.picture(of: signature)
+            _ = self.canvas.place(signature, picture: picture, on: widget.page, in: widget.rect)
+        })
+        g_action_map_add_action(OpaquePointer(window), action)
+        g_object_unref(raw(action))
+        // An empty signature field clicked or tapped: a menu of the ways to sign it, at it.
+        canvas.onSignatureFieldTapped = { [weak self] field, widget in
+            guard let self else { return }
+            guard let box = self.canvas.viewRect(of: widget) else { return }
+            let point = Point(x: box.midX, y: box.maxY)
+            self.popUpMenu([(tr("Sign _Here"), "win.sign-field::\(field.name)"), (tr("New _Handwritten Signature…"), "win.new-signature"),
+                            (tr("Sign _Digitally…"), "win.sign-digitally::")], at: point)
+        }
     }
 
     /// The signature pad; a signature kept is stored and the Sign tool picks it.
