@@ -221,6 +221,19 @@ private:
     size_t size = 0;
 };
 
+// Hands `refs` to the caller as a malloc'd array (*out NULL when empty); the count, or -1.
+int copyRefsOut(const std::vector<ann_pdf_ref> &refs, ann_pdf_ref **out)
+{
+    if (!refs.empty()) {
+        *out = static_cast<ann_pdf_ref *>(std::malloc(sizeof(ann_pdf_ref) * refs.size()));
+        if (*out == nullptr) {
+            return -1;
+        }
+        std::memcpy(*out, refs.data(), sizeof(ann_pdf_ref) * refs.size());
+    }
+    return static_cast<int>(refs.size());
+}
+
 char *copyOut(const std::string &text, size_t *length)
 {
     char *out = static_cast<char *>(std::malloc(text.size() + 1));
@@ -1022,14 +1035,7 @@ int ann_pdf_objects_after(ann_pdf *doc, long long offset, ann_pdf_ref **refs)
                 out.push_back(ann_pdf_ref { num, entry->type == xrefEntryCompressed ? 0 : entry->gen });
             }
         }
-        if (!out.empty()) {
-            *refs = static_cast<ann_pdf_ref *>(std::malloc(sizeof(ann_pdf_ref) * out.size()));
-            if (*refs == nullptr) {
-                return -1;
-            }
-            std::memcpy(*refs, out.data(), sizeof(ann_pdf_ref) * out.size());
-        }
-        return static_cast<int>(out.size());
+        return copyRefsOut(out, refs);
     } catch (...) {
         return -1;
     }
@@ -1201,14 +1207,7 @@ int ann_pdf_drop_unreachable_keeping(ann_pdf *doc, const ann_pdf_ref *keep, int 
             doc->added.erase(r.num);
             doc->addedStreamData.erase(r.num);
         }
-        if (!out.empty()) {
-            *dropped = static_cast<ann_pdf_ref *>(std::malloc(sizeof(ann_pdf_ref) * out.size()));
-            if (*dropped == nullptr) {
-                return -1;
-            }
-            std::memcpy(*dropped, out.data(), sizeof(ann_pdf_ref) * out.size());
-        }
-        return static_cast<int>(out.size());
+        return copyRefsOut(out, dropped);
     } catch (...) {
         return -1;
     }

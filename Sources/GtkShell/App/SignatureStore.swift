@@ -9,8 +9,7 @@ struct SignatureStore {
     let folder: String
 
     static var standard: SignatureStore {
-        let data = ProcessInfo.processInfo.environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? homeDirectory + "/.local/share"
-        return SignatureStore(folder: data + "/pdf-annotator/signatures")
+        SignatureStore(folder: UserFile<Bool>.dataFolder + "/signatures")
     }
 
     /// Every kept signature, the most recently kept first.

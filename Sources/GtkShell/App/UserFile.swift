@@ -22,10 +22,14 @@ struct UserFile<Value: Codable> {
 
     /// The folder an XDG variable names (an absolute path, as the specification asks), else
     /// the default under the home folder.
-    private static func folder(_ variable: String, default relative: String) -> URL {
+    static func folder(_ variable: String, default relative: String) -> URL {
         let named = ProcessInfo.processInfo.environment[variable].flatMap { $0.hasPrefix("/") ? $0 : nil }
         return URL(fileURLWithPath: named ?? (homeDirectory + relative))
     }
+
+    /// `$XDG_DATA_HOME/pdf-annotator` and `$XDG_CACHE_HOME/pdf-annotator`, for files kept in folders.
+    static var dataFolder: String { folder("XDG_DATA_HOME", default: "/.local/share").appendingPathComponent("pdf-annotator").path }
+    static var cacheFolder: String { folder("XDG_CACHE_HOME", default: "/.cache").appendingPathComponent("pdf-annotator").path }
 
     func read() -> Value? {
         guard let data = try? Data(contentsOf: url) else { return nil }

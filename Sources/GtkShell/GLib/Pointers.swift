@@ -45,3 +45,17 @@ func takeString(_ cString: UnsafeMutablePointer<CChar>?) -> String? {
 func cast<U>(_ pointer: UnsafeMutablePointer<U>?) -> OpaquePointer? {
     pointer.map { OpaquePointer($0) }
 }
+
+/// The local paths of the files a dropped value holds (a GdkFileList); empty for anything else.
+func filePaths(inFileList value: UnsafePointer<GValue>?) -> [String] {
+    guard let value, let list = g_value_get_boxed(value) else { return [] }
+    var paths: [String] = []
+    let head = gdk_file_list_get_files(OpaquePointer(list))
+    var node = head
+    while let n = node {
+        if let file = n.pointee.data, let path = takeString(g_file_get_path(OpaquePointer(file))) { paths.append(path) }
+        node = n.pointee.next
+    }
+    g_slist_free(head)
+    return paths
+}

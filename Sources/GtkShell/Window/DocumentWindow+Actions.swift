@@ -117,15 +117,8 @@ extension DocumentWindow {
     func installDropTarget() {
         let target = gtk_drop_target_new(ann_file_list_type(), GDK_ACTION_COPY)
         Signals.connect(raw(target), "drop", drop: { [weak self] value, _, _ in
-            guard let self, let value, let list = g_value_get_boxed(value) else { return false }
-            var paths: [String] = []
-            var node = gdk_file_list_get_files(OpaquePointer(list))
-            let head = node
-            while let n = node {
-                if let file = n.pointee.data, let path = takeString(g_file_get_path(OpaquePointer(file))) { paths.append(path) }
-                node = n.pointee.next
-            }
-            g_slist_free(head)
+            guard let self else { return false }
+            let paths = filePaths(inFileList: value)
             guard !paths.isEmpty else { return false }
             for path in paths { self.application?.open(path: path, preferring: self) }
             return true

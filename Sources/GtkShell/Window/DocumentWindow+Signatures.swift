@@ -149,8 +149,7 @@ extension DocumentWindow {
     /// read-only copy in the cache folder.
     func openSignedRevision(length: Int, field: String) {
         let stem = documentStem
-        let cache = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? homeDirectory + "/.cache"
-        let folder = cache + "/pdf-annotator/signed-versions"
+        let folder = UserFile<Bool>.cacheFolder + "/signed-versions"
         guard let source = path,
               let copy = SignatureCheck.writeRevision(of: source, length: length,
                                                       named: tr("{name} (as signed, {field}).pdf", ["name": stem, "field": field]), in: folder) else {

@@ -93,15 +93,8 @@ extension ThumbnailPanel {
     /// A drop: pages of this grid move, PDF files insert their pages.
     private func dropped(_ value: UnsafePointer<GValue>?, at point: Point) -> Bool {
         guard let drop = PageGridDrop.at(point, frames: thumbnailFrames) else { return false }
-        if ann_value_holds_file_list(value) != 0, let list = g_value_get_boxed(value) {
-            var paths: [String] = []
-            var node = gdk_file_list_get_files(OpaquePointer(list))
-            let head = node
-            while let n = node {
-                if let file = n.pointee.data, let path = takeString(g_file_get_path(OpaquePointer(file))) { paths.append(path) }
-                node = n.pointee.next
-            }
-            g_slist_free(head)
+        if ann_value_holds_file_list(value) != 0 {
+            let paths = filePaths(inFileList: value)
             guard !paths.isEmpty else { return false }
             onDropFiles?(paths, drop.gap)
             return true
