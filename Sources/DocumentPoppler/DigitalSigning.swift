@@ -218,27 +218,35 @@ extension DigitalSigning {
 }
 
 extension DocumentEditor {
-    /// Signs the document as it shows now (the unsaved edits included, a form just filled say)
-    /// into `request.target`; the file and the editor stay as they are. `request.source` and
-    /// `request.password` are this document's.
-    public func signCopy(_ request: DigitalSigning.Request) throws(SigningError) {
+    /// The document as it shows now (the unsaved edits included, a form just filled say),
+    /// written to a scratch file for ``DigitalSigning/signEdited(_:)`` (call this on the main
+    /// thread, that one on a worker). The file and the editor stay as they are.
+    public func signingSource() throws(SigningError) -> String {
         let bytes: [UInt8]
         do { bytes = try renderedBytes() } catch { throw SigningError(reason: "the document could not be written (\(error))") }
-        let stem = FileManager.default.temporaryDirectory.path + "/pdf-annotator-sign-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        guard FileManager.default.createFile(atPath: stem + "-edited.pdf", contents: Data(bytes), attributes: [.posixPermissions: 0o600]) else {
+        let path = FileManager.default.temporaryDirectory.path + "/pdf-annotator-sign-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).pdf"
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes), attributes: [.posixPermissions: 0o600]) else {
             throw SigningError(reason: "no room for the document to sign")
         }
+        return path
+    }
+}
+
+extension DigitalSigning {
+    /// Signs `request.source`, a scratch copy from ``DocumentEditor/signingSource()``, into
+    /// `request.target` (blocking: cryptography), then removes the scratch copy.
+    public static func signEdited(_ request: Request) throws(SigningError) {
+        let prepared = request.source + "-font.pdf"
         defer {
-            unlink(stem + "-edited.pdf")
-            unlink(stem + "-font.pdf")
+            unlink(request.source)
+            unlink(prepared)
         }
         let appearance = request.rect.map { (page: request.page, rect: $0, lines: request.text.split(separator: "\n").map(String.init)) }
-        try DigitalSigning.prepare(stem + "-edited.pdf", password: password, into: stem + "-font.pdf", appearance: appearance)
+        try prepare(request.source, password: request.password, into: prepared, appearance: appearance)
         var copy = request
-        copy.source = stem + "-font.pdf"
-        copy.password = password
+        copy.source = prepared
         // The signature field itself stays invisible: the stamp above is its appearance.
         copy.rect = nil
-        try DigitalSigning.sign(copy)
+        try sign(copy)
     }
 }

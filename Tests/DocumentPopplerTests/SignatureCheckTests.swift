@@ -40,7 +40,7 @@ final class SignatureCheckTests: XCTestCase {
 
     func testASignedDocumentIsReportedAsPdfsigReportsIt() throws {
         let (folder, path) = try signedCopy("signed.pdf")
-        _ = folder
+        defer { withExtendedLifetime(folder) {} }
         let expected = try pdfsig(path)
         let reports = SignatureCheck.check(path: path, password: nil)
         XCTAssertEqual(reports.count, 1)
@@ -57,7 +57,7 @@ final class SignatureCheckTests: XCTestCase {
 
     func testANoteSavedAfterSigningIsAnAnnotationChangeAndTheSignatureStaysValid() throws {
         let (folder, path) = try signedCopy("noted.pdf")
-        _ = folder
+        defer { withExtendedLifetime(folder) {} }
         let editor = try DocumentEditor.open(path: path, password: nil)
         let note = Annotation(id: "p0-ntest", page: PageIndex(0), subtype: .text, rect: Rect(x: 40, y: 40, width: 20, height: 20),
                               color: .yellow, contents: "Seen", iconName: "Comment")
@@ -76,7 +76,7 @@ final class SignatureCheckTests: XCTestCase {
 
     func testATurnedPageIsAPageChange() throws {
         let (folder, path) = try signedCopy("turned.pdf")
-        _ = folder
+        defer { withExtendedLifetime(folder) {} }
         let editor = try DocumentEditor.open(path: path, password: nil)
         try editor.perform(EditRecord("Rotate", .rotatePages([PageIndex(0)], quarterTurns: 1)))
         try editor.save()

@@ -13,7 +13,7 @@ final class SignaturePadUITests: XCTestCase {
         let session = try AppSession()
         let path = session.workDir.appendingPathComponent("contract.pdf").path
         try NumberedPagesPDF.data(pages: 2).write(to: URL(fileURLWithPath: path))
-        let (first, _) = try session.launchEditable(path)
+        _ = try session.launchEditable(path)
 
         session.activate("new-signature")
         _ = try XCTUnwrap(session.waitFor("the pad") { $0.windows.first?.dialog == "signature-pad" })
@@ -41,7 +41,6 @@ final class SignaturePadUITests: XCTestCase {
         XCTAssertEqual(kept.count, 1, "one signature in \(folder.path)")
         let stored = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent(kept[0]))) as? [String: Any]
         XCTAssertEqual((stored?["strokes"] as? [Any])?.count, 2, "both strokes, as vectors")
-        _ = first
         session.quitApps()
 
         // After a restart: G, then a click on each page.

@@ -130,13 +130,8 @@ extension DocumentWindow {
         g_menu_append(fileSection, tr("Sign _Digitally…"), "win.sign-digitally::")
         // Pages: for the selection in the Pages grid, else the page in view.
         let pagesMenu = g_menu_new()!
-        g_menu_append(pagesMenu, "Turn _Clockwise", "win.rotate-right")
-        g_menu_append(pagesMenu, "Turn _Anticlockwise", "win.rotate-left")
-        g_menu_append(pagesMenu, "Insert B_lank Page", "win.insert-blank-page")
-        g_menu_append(pagesMenu, "_Insert Pages From File…", "win.insert-pages::")
-        g_menu_append(pagesMenu, "D_uplicate", "win.duplicate-pages")
-        g_menu_append(pagesMenu, "_Extract…", "win.extract-pages::")
-        g_menu_append(pagesMenu, "_Delete", "win.delete-page")
+        let pageItems = Self.pageOperationItems(many: false)
+        for item in pageItems.arrange.prefix(2) + pageItems.files + [pageItems.delete] { g_menu_append(pagesMenu, item.label, item.action) }
         g_menu_append_submenu(fileSection, "Pa_ges", cast(pagesMenu))
         g_object_unref(raw(pagesMenu))
         let penSection = g_menu_new()!

@@ -24,6 +24,18 @@ extension DocumentWindow {
         installHandwrittenSignatureActions()
     }
 
+    /// The page operations as menus offer them, in one order for the grid's menu, its toolbar's
+    /// menu and the main menu's Pages: turning and moving, then putting pages in and taking
+    /// them out (`many` words them for several pages).
+    static func pageOperationItems(many: Bool) -> (arrange: [(label: String, action: String)], files: [(label: String, action: String)],
+                                                   delete: (label: String, action: String)) {
+        ([("Turn _Clockwise", "win.rotate-right"), ("Turn _Anticlockwise", "win.rotate-left"),
+          (many ? "Move _Back" : "Move Page _Back", "win.move-page-up"), (many ? "Move _On" : "Move Page _On", "win.move-page-down")],
+         [("Insert B_lank Page", "win.insert-blank-page"), ("_Insert Pages From File…", "win.insert-pages::"),
+          (many ? "D_uplicate Pages" : "D_uplicate Page", "win.duplicate-pages"), (many ? "_Extract Pages…" : "_Extract Page…", "win.extract-pages::")],
+         (many ? "_Delete Pages" : "_Delete Page", "win.delete-page"))
+    }
+
     /// The Pages grid with its toolbar below: turn, the other operations in a menu, delete
     /// (each button an action, greyed out with it; touch-sized).
     func buildPagesPanel(_ thumbnails: ThumbnailPanel) -> UnsafeMutablePointer<GtkWidget> {
@@ -42,10 +54,7 @@ extension DocumentWindow {
         gtk_action_bar_pack_start(cast(bar), button("object-rotate-left-symbolic", "win.rotate-left", "Turn Anticlockwise", keys: "Ctrl+["))
         gtk_action_bar_pack_start(cast(bar), button("object-rotate-right-symbolic", "win.rotate-right", "Turn Clockwise", keys: "Ctrl+]"))
         let more = g_menu_new()!
-        g_menu_append(more, "Insert B_lank Page", "win.insert-blank-page")
-        g_menu_append(more, "_Insert Pages From File…", "win.insert-pages::")
-        g_menu_append(more, "D_uplicate", "win.duplicate-pages")
-        g_menu_append(more, "_Extract…", "win.extract-pages::")
+        for item in Self.pageOperationItems(many: false).files { g_menu_append(more, item.label, item.action) }
         let menuButton = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(cast(menuButton), "view-more-symbolic")
         gtk_menu_button_set_menu_model(cast(menuButton), cast(more))
@@ -63,13 +72,8 @@ extension DocumentWindow {
     func showPagesMenu(at point: Point) {
         guard content == .document, editing != nil, let thumbnails else { return }
         let many = thumbnails.selectedPages.count > 1
-        popUpMenu([("Turn _Clockwise", "win.rotate-right"), ("Turn _Anticlockwise", "win.rotate-left"),
-                   (many ? "Move _Back" : "Move Page _Back", "win.move-page-up"), (many ? "Move _On" : "Move Page _On", "win.move-page-down"),
-                   ("Insert B_lank Page", "win.insert-blank-page"), ("_Insert Pages From File…", "win.insert-pages::"),
-                   (many ? "D_uplicate Pages" : "D_uplicate Page", "win.duplicate-pages"),
-                   (many ? "_Extract Pages…" : "_Extract Page…", "win.extract-pages::"),
-                   (many ? "_Delete Pages" : "_Delete Page", "win.delete-page")],
-                  at: point, on: thumbnails.widget)
+        let items = Self.pageOperationItems(many: many)
+        popUpMenu(items.arrange + items.files + [items.delete], at: point, on: thumbnails.widget)
     }
 
     /// The page-organising actions, on while the document can be edited.
@@ -154,9 +158,13 @@ extension DocumentWindow {
         document = fresh
         // Searches read the new version (copies of their own, one per thread), and a search
         // under way starts again: its matches were found on pages that moved.
-        if let editor = editing?.editor, let bytes = try? editor.rendered() {
-            let rotations = (0..<editor.pageCount).map { PageRotation(degrees: editor.rotation(of: PageIndex($0))) }
-            let copies = SearchCopies { try? fresh.reloaded(from: bytes, reordered: rotations) }
+        // The copies are made when a search first needs them, not with every page edit.
+        if let editor = editing?.editor {
+            let copies = SearchCopies { [weak editor] in
+                guard let editor, let bytes = try? editor.rendered() else { return nil }
+                let rotations = (0..<editor.pageCount).map { PageRotation(degrees: editor.rotation(of: PageIndex($0))) }
+                return try? fresh.reloaded(from: bytes, reordered: rotations)
+            }
             canvas.searchSources = { copies.documents }
             canvas.restartSearch()
         }

@@ -137,7 +137,8 @@ extension DocumentWindow {
                       kind: "sign-save", chosen)
     }
 
-    /// Signs the document as it shows now into `target`, on a worker; says how it went.
+    /// Signs the document as it shows now into `target` (the cryptography on a worker); says
+    /// how it went.
     func signDigitally(into target: String, with certificate: SigningCertificate, password: String?, choices: SigningChoices) {
         guard let editor = editing?.editor, target != editor.path else {
             showMessage(kind: "signing-failed", title: tr("Not Signed"), body: tr("The signed document must be a new file."))
@@ -156,17 +157,28 @@ extension DocumentWindow {
             rect = Rect(x: max(18, size.width - 250), y: 36, width: min(220, size.width - 36), height: 54)
         }
         let signer = certificate.commonName.isEmpty ? certificate.nickname : certificate.commonName
-        var request = DigitalSigning.Request(source: editor.path, password: editor.password, target: target, certificate: certificate.nickname,
+        let source: String
+        do { source = try editor.signingSource() } catch {
+            showMessage(kind: "signing-failed", title: tr("Not Signed"), body: tr("The document could not be signed: {reason}.", ["reason": error.reason]))
+            return
+        }
+        let request = DigitalSigning.Request(source: source, password: editor.password, target: target, certificate: certificate.nickname,
                                              certificatePassword: password, field: field, page: page, rect: rect,
                                              text: tr("Digitally signed by {signer}", ["signer": signer]) + "\n"
                                                  + tr("Date: {date}", ["date": Self.signingDate()]),
                                              reason: choices.reason.isEmpty ? nil : choices.reason,
                                              location: choices.location.isEmpty ? nil : choices.location)
-        request.database = DigitalSigning.userDatabase
-        do {
-            try editor.signCopy(request)
-        } catch {
-            showMessage(kind: "signing-failed", title: tr("Not Signed"), body: tr("The document could not be signed: {reason}.", ["reason": error.reason]))
+        // The cryptography on a worker: the window keeps answering meanwhile.
+        WorkerThread.start(name: "sign") {
+            let failure: String?
+            do throws(SigningError) { try DigitalSigning.signEdited(request); failure = nil } catch { failure = error.reason }
+            MainLoop.post { [weak self] in self?.signed(into: target, failure: failure) }
+        }
+    }
+
+    private func signed(into target: String, failure: String?) {
+        if let failure {
+            showMessage(kind: "signing-failed", title: tr("Not Signed"), body: tr("The document could not be signed: {reason}.", ["reason": failure]))
             return
         }
         let name = Self.displayName(target)
