@@ -169,6 +169,10 @@ public struct WindowSnapshot: Codable, Sendable {
     public var signatures: [SignatureSnapshot]?
     /// The line the signature bar under the header shows, when it shows.
     public var signatureBar: String?
+    /// The strokes on the open signature pad (`nil` when no pad is open), and whether a
+    /// `--replay-pad-input` recording has been fed into it completely.
+    public var signaturePadStrokes: Int?
+    public var padReplayFinished: Bool?
     /// The share of the pages the search has read (0…1), and whether the user stopped it.
     public var searchProgress: Double?
     public var searchStopped: Bool?
@@ -299,6 +303,8 @@ public struct WindowSnapshot: Codable, Sendable {
         gridReplayFinished: Bool? = nil,
         signatures: [SignatureSnapshot]? = nil,
         signatureBar: String? = nil,
+        signaturePadStrokes: Int? = nil,
+        padReplayFinished: Bool? = nil,
         searchProgress: Double? = nil,
         searchStopped: Bool? = nil,
         textSelectionHandles: [[Double]]? = nil,
@@ -405,6 +411,8 @@ public struct WindowSnapshot: Codable, Sendable {
         self.gridReplayFinished = gridReplayFinished
         self.signatures = signatures
         self.signatureBar = signatureBar
+        self.signaturePadStrokes = signaturePadStrokes
+        self.padReplayFinished = padReplayFinished
         self.searchProgress = searchProgress
         self.searchStopped = searchStopped
         self.textSelectionHandles = textSelectionHandles

@@ -27,6 +27,9 @@ struct PdfAnnotatorCommand: ParsableCommand {
     @Option(name: .customLong("replay-grid-input"), help: ArgumentHelp("Replay the touch events recorded in FILE (window coordinates) into the first window's Pages grid once it shows.", valueName: "FILE"))
     var replayGridInput: String?
 
+    @Option(name: .customLong("replay-pad-input"), help: ArgumentHelp("Replay the pen, finger or mouse contacts recorded in FILE (pad coordinates) into the signature pad when it opens.", valueName: "FILE"))
+    var replayPadInput: String?
+
     @Option(name: .customLong("disable-interaction"), help: ArgumentHelp(
         "Switch off an interaction component or group (selectAnnotation, transformAnnotation, allAnnotationInteractions …); repeatable.",
         valueName: "NAME"))
@@ -36,7 +39,7 @@ struct PdfAnnotatorCommand: ParsableCommand {
     var stateFile: String?
 
     func validate() throws {
-        for recording in [replayInput, replayGridInput].compactMap({ $0 }) where !FileManager.default.isReadableFile(atPath: recording) {
+        for recording in [replayInput, replayGridInput, replayPadInput].compactMap({ $0 }) where !FileManager.default.isReadableFile(atPath: recording) {
             throw ValidationError("Cannot read the input recording “\(recording)”.")
         }
         if let unknown = AppOptions.unknownInteractions(disabledInteractions).first {
@@ -64,6 +67,7 @@ let status = MainActor.assumeIsolated {
     let app = AnnotatorApplication(options: AppOptions(
         files: command.absoluteFiles, stateFile: command.stateFile,
         recordInput: command.recordInput, replayInput: command.replayInput, replayGridInput: command.replayGridInput,
+        replayPadInput: command.replayPadInput,
         disabledInteractions: command.disabledInteractions))
     return app.run()
 }

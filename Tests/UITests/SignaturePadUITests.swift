@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import Geometry
+import InteractionEngine
 import TestSupport
 import XCTest
 
@@ -43,7 +45,95 @@ final class SignaturePadUITests: XCTestCase {
         XCTAssertEqual((stored?["strokes"] as? [Any])?.count, 2, "both strokes, as vectors")
         session.quitApps()
 
-        // After a restart: G, then a click on each page.
+        let placed = try placeOnTwoPagesAfterARestart(session, path)
+        assertSavedWithTwoSignatures(path, placed)
+    }
+
+    /// The issue's own case: a pen, replayed into the pad with its pressure varying (X tools
+    /// cannot make pen events), signs; kept, it is placed on two pages after a restart. MuPDF
+    /// draws the saved signature where it was placed, thin where the pen pressed lightly and
+    /// thick where it pressed hard.
+    func testAPenSignatureOnThePadKeepsItsPressureAndIsDrawnWherePlaced() throws {
+        guard AppSession.which("qpdf") != nil, AppSession.which("mutool") != nil else { throw XCTSkip("qpdf and mutool are needed") }
+        let session = try AppSession()
+        let path = session.workDir.appendingPathComponent("form.pdf").path
+        try NumberedPagesPDF.data(pages: 2).write(to: URL(fileURLWithPath: path))
+        // Stroke 1 runs level along the baseline, the pressure rising from 0.1 to 1; stroke 2 is
+        // a loop above it at a middling pressure. The pad's coordinates; the pen's own sequence.
+        var events: [InputEvent] = []
+        func pen(_ phase: InputPhase, _ x: Double, _ y: Double, _ t: Double, _ pressure: Double, _ sequence: UInt64) {
+            events.append(InputEvent(kind: .contact(phase), source: .pen, sequence: InputSequenceID(sequence), position: Point(x: x, y: y),
+                                     time: InputTime(seconds: t), axes: StylusAxes(pressure: pressure)))
+        }
+        for i in 0...40 {
+            pen(i == 0 ? .began : i == 40 ? .ended : .moved, 60 + Double(i) * 9, 122, 0.3 + Double(i) * 0.01, 0.1 + 0.9 * Double(i) / 40, 1)
+        }
+        for i in 0...24 {
+            let angle = Double(i) / 24 * 2 * .pi
+            pen(i == 0 ? .began : i == 24 ? .ended : .moved, 150 + 30 * sin(angle), 75 - 25 * cos(angle), 1 + Double(i) * 0.01, 0.6, 2)
+        }
+        let recording = session.workDir.appendingPathComponent("pad.jsonl")
+        try InputRecording(events: events).write(to: recording)
+        let app = try session.launch(["--replay-pad-input", recording.path, path])
+        _ = try XCTUnwrap(session.waitFor("shown") { s in s.pid == Int(app.processIdentifier) && s.windows.first?.isEditable == true })
+        session.activate("new-signature")
+        _ = try XCTUnwrap(session.waitFor("the pen signed on the pad") { s in
+            s.windows.first.map { $0.dialog == "signature-pad" && $0.padReplayFinished == true && $0.signaturePadStrokes == 2 } ?? false
+        })
+        session.xdotool("key", "alt+k")
+        _ = try XCTUnwrap(session.waitFor("kept") { s in s.windows.first.map { $0.dialog == nil && $0.tool == "sign" } ?? false })
+        let folder = session.workDir.appendingPathComponent("data/pdf-annotator/signatures")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
+        XCTAssertEqual(kept.count, 1, "the signatures folder holds it")
+        let stored = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent(kept[0]))) as? [String: Any]
+        let strokes = try XCTUnwrap(stored?["strokes"] as? [[String: Any]])
+        XCTAssertEqual(strokes.count, 2, "both strokes, as vectors")
+        let pressures = (strokes.first?["pressures"] as? [Double]) ?? []
+        XCTAssertGreaterThanOrEqual(pressures.count, 40, "with the pen's pressure at every point")
+        XCTAssertLessThan(pressures.first ?? 1, 0.2)
+        session.quitApps()
+
+        let placed = try placeOnTwoPagesAfterARestart(session, path)
+        assertSavedWithTwoSignatures(path, placed)
+
+        // MuPDF's drawing of page 2 (in view at the end): the signature's navy ink lies in the
+        // box the app placed it in, and the level stroke is thicker at its hard-pressed end.
+        let ink = try XCTUnwrap(placed.annotations.first { $0.kind == "ink" && $0.page == 2 })
+        let page = try XCTUnwrap(placed.visiblePages.first { $0.page == 2 })
+        let image = session.workDir.appendingPathComponent("page2.pnm").path
+        XCTAssertEqual(try ExternalTools.run("mutool", ["draw", "-q", "-r", "216", "-c", "rgb", "-F", "pnm", "-o", image, path, "2"]).status, 0)
+        let pixels = try PNMImage(path: image)
+        func navy(_ x: Int, _ y: Int) -> Bool {
+            guard let (r, g, b) = pixels.rgb(x: x, y: y) else { return false }
+            return b > r + 30 && r < 110 && g < 130
+        }
+        var columns: [Int: [Int]] = [:]
+        for y in 0..<pixels.height { for x in 0..<pixels.width where navy(x, y) { columns[x, default: []].append(y) } }
+        let xs = columns.keys.sorted(), ys = columns.values.flatMap { $0 }
+        let first = try XCTUnwrap(xs.first), last = try XCTUnwrap(xs.last)
+        let scale = Double(pixels.width) / page.width
+        let expected = (minX: (ink.x - page.x) * scale, maxX: (ink.x + ink.width - page.x) * scale,
+                        minY: (ink.y - page.y) * scale, maxY: (ink.y + ink.height - page.y) * scale)
+        let slack = 6 * scale
+        XCTAssertEqual(Double(first), expected.minX, accuracy: slack, "drawn where placed (left)")
+        XCTAssertEqual(Double(last), expected.maxX, accuracy: slack, "drawn where placed (right)")
+        XCTAssertEqual(Double(ys.min() ?? 0), expected.minY, accuracy: slack, "drawn where placed (top)")
+        XCTAssertEqual(Double(ys.max() ?? 0), expected.maxY, accuracy: slack, "drawn where placed (bottom)")
+        // The level stroke is the lowest ink in a column: measure its thickness near each end.
+        func thickness(_ x: Int) -> Int {
+            guard let bottom = columns[x]?.max() else { return 0 }
+            var y = bottom
+            while navy(x, y - 1) { y -= 1 }
+            return bottom - y + 1
+        }
+        let span = last - first
+        let light = (first + span / 12...first + span / 6).map(thickness).max() ?? 0
+        let hard = (last - span / 6...last - span / 12).map(thickness).max() ?? 0
+        XCTAssertGreaterThan(Double(hard), 1.5 * Double(light), "the width follows the pressure (\(light) px where light, \(hard) px where hard)")
+    }
+
+    /// After a restart: G, then a click on each page, then Ctrl+S. The last state.
+    private func placeOnTwoPagesAfterARestart(_ session: AppSession, _ path: String) throws -> AppSession.Window {
         let (app, w) = try session.launchEditable(path)
         let origin = try XCTUnwrap(session.windowOrigin(pid: Int(app.processIdentifier)))
         let page = try XCTUnwrap(w.visiblePages.first)
@@ -68,16 +158,18 @@ final class SignaturePadUITests: XCTestCase {
             s.windows.first.map { $0.annotations.filter { $0.kind == "ink" }.count >= 1 && $0.currentPage == 2 && $0.undoName == "Signature" } ?? false
         })
         session.xdotool("key", "ctrl+s")
-        _ = try XCTUnwrap(session.waitFor("saved") { s in s.windows.first.map { !$0.hasUnsavedChanges && !$0.title.hasPrefix("*") } ?? false })
+        return try XCTUnwrap(session.waitFor("saved") { s in s.windows.first.map { !$0.hasUnsavedChanges && !$0.title.hasPrefix("*") } ?? false }?.windows.first)
+    }
 
-        XCTAssertEqual(try ExternalTools.run("qpdf", ["--check", path]).status, 0)
-        let saved = try SavedPDF(path: path)
+    private func assertSavedWithTwoSignatures(_ path: String, _ placed: AppSession.Window, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(try ExternalTools.run("qpdf", ["--check", path]).status, 0, file: file, line: line)
+        guard let saved = try? SavedPDF(path: path) else { return XCTFail("the saved file reads", file: file, line: line) }
         for index in 0..<2 {
             let inks = saved.annotations(onPage: index).filter { ($0["/Subtype"] as? String) == "/Ink" }
-            XCTAssertEqual(inks.count, 1, "one signature on page \(index + 1)")
-            XCTAssertNotNil((inks.first?["/AP"] as? [String: Any])?["/N"], "with its own appearance")
-            XCTAssertEqual(inks.first?["/AnnotatorSignature"] as? Bool, true, "marked as a signature")
+            XCTAssertEqual(inks.count, 1, "one signature on page \(index + 1)", file: file, line: line)
+            XCTAssertNotNil((inks.first?["/AP"] as? [String: Any])?["/N"], "with its own appearance", file: file, line: line)
+            XCTAssertEqual(inks.first?["/AnnotatorSignature"] as? Bool, true, "marked as a signature", file: file, line: line)
         }
-        XCTAssertEqual(try ExternalTools.run("mutool", ["draw", "-q", "-o", "/dev/null", path]).status, 0, "MuPDF draws both pages")
+        XCTAssertEqual((try? ExternalTools.run("mutool", ["draw", "-q", "-o", "/dev/null", path]))?.status, 0, "MuPDF draws both pages", file: file, line: line)
     }
 }

@@ -141,10 +141,15 @@ public final class AnnotatorApplication {
             gridReplayStarted = true
             InputReplay.start(file: replay, intoPagesGridOf: window)
         }
+        if let replay = options.replayPadInput, windows.count == 1, !padReplayStarted {
+            padReplayStarted = true
+            InputReplay.start(file: replay, intoSignaturePadOf: window)
+        }
     }
 
     var replayStarted = false
     var gridReplayStarted = false
+    var padReplayStarted = false
 
     func makeWindow() -> DocumentWindow {
         let window = DocumentWindow(application: self)

@@ -14,16 +14,20 @@ public struct AppOptions: Sendable {
     /// Replay the touch events of this file (window coordinates) into the first window's Pages
     /// grid, once it shows thumbnails.
     public var replayGridInput: String?
+    /// Replay the contacts of this file (pad coordinates, pen pressure kept) into the first
+    /// signature pad the first window opens.
+    public var replayPadInput: String?
     /// Interaction components or groups switched off in every window (by name).
     public var disabledInteractions: [String]
 
     public init(files: [String] = [], stateFile: String? = nil, recordInput: String? = nil, replayInput: String? = nil,
-                replayGridInput: String? = nil, disabledInteractions: [String] = []) {
+                replayGridInput: String? = nil, replayPadInput: String? = nil, disabledInteractions: [String] = []) {
         self.files = files
         self.stateFile = stateFile
         self.recordInput = recordInput
         self.replayInput = replayInput
         self.replayGridInput = replayGridInput
+        self.replayPadInput = replayPadInput
         self.disabledInteractions = disabledInteractions
     }
 

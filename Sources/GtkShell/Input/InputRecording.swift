@@ -112,3 +112,47 @@ extension InputReplay {
         }
     }
 }
+
+extension InputReplay {
+    /// `--replay-pad-input FILE`: feeds a recording's contacts (pen with its pressure, finger or
+    /// mouse; positions in the pad's own coordinates) into the first signature pad the first
+    /// window opens, at the recording's pace, through the same stroke entry points as live drags.
+    static func start(file: String, intoSignaturePadOf window: DocumentWindow) {
+        let recording: InteractionEngine.InputRecording
+        do {
+            recording = try InteractionEngine.InputRecording(contentsOf: URL(fileURLWithPath: file))
+        } catch {
+            StandardError.write("pdf-annotator: cannot replay “\(file)”: \(error)")
+            return
+        }
+        func waitForPad() {
+            guard let pad = window.signaturePad, gtk_widget_get_mapped(pad.window) != 0 else {
+                MainLoop.after(milliseconds: 50) { waitForPad() }
+                return
+            }
+            let scheduler = InputReplayScheduler(events: recording.events, clock: MonotonicClock())
+            scheduler.start()
+            pump(scheduler, pad, window)
+        }
+        waitForPad()
+    }
+
+    private static func pump(_ scheduler: InputReplayScheduler, _ pad: SignaturePad, _ window: DocumentWindow) {
+        for event in scheduler.dueEvents() {
+            // A mouse or a finger has no pressure: it draws at full width, as live.
+            let pressure = event.axes.pressure ?? 1
+            switch event.kind {
+            case .contact(.began): pad.beginStroke(at: event.position, pressure: pressure)
+            case .contact(.moved): pad.continueStroke(to: event.position, pressure: pressure)
+            case .contact(.ended), .contact(.cancelled): pad.finishStroke()
+            case .hover, .enter, .leave, .scroll, .touchpadPinch, .touchpadSwipe, .touchpadHold, .key, .proximity: break
+            }
+        }
+        if let delay = scheduler.delayUntilNextEvent {
+            MainLoop.after(milliseconds: UInt32(max(1, (delay * 1000).rounded()))) { pump(scheduler, pad, window) }
+        } else {
+            pad.replayFinished = true
+            window.application?.stateChanged()
+        }
+    }
+}

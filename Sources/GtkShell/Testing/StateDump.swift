@@ -103,6 +103,8 @@ extension DocumentWindow {
                                   changesAfter: $0.changesAfter.map(\.rawValue))
             },
             signatureBar: signatureBar?.shownText,
+            signaturePadStrokes: signaturePad?.strokes.count,
+            padReplayFinished: signaturePad?.replayFinished == true ? true : nil,
             searchProgress: canvas.searchState?.progress, searchStopped: canvas.searchState?.stopped,
             textSelectionHandles: canvas.textSelectionHandleEnds.map { [[$0.start.x, $0.start.y], [$0.end.x, $0.end.y]] },
             thumbnailsShownInMs: thumbnails?.lastShowDuration,

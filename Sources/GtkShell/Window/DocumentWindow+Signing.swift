@@ -283,6 +283,7 @@ extension DocumentWindow {
             self?.pendingDialog = nil
             self?.application?.stateChanged()
         }
+        pad.onChange = { [weak self] in self?.application?.stateChanged() }
         signaturePad = pad
         pendingDialog = "signature-pad"
         application?.stateChanged()

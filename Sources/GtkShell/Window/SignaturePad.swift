@@ -22,6 +22,8 @@ final class SignaturePad {
     var onKeep: ((HandwrittenSignature, StampImage?) -> Void)?
     private var chooser: GObjectHandle<OpaquePointer>?
     var onClose: (() -> Void)?
+    /// Called when a stroke is finished, added or taken away (the state dump follows).
+    var onChange: (() -> Void)?
 
     init(parent: UnsafeMutablePointer<GtkWidget>) {
         window = gtk_window_new()
@@ -64,20 +66,18 @@ final class SignaturePad {
         let drag = gtk_gesture_drag_new()!
         var start = Point.zero
         Signals.connect(raw(drag), "drag-begin", xy: { [weak self] x, y in
+            guard let self else { return }
             start = Point(x: x, y: y)
-            self?.current = ([start], [self?.pressure(drag) ?? 0.5])
-            gtk_widget_queue_draw(self?.area)
+            self.beginStroke(at: start, pressure: self.pressure(drag))
         })
         Signals.connect(raw(drag), "drag-update", xy: { [weak self] dx, dy in
-            guard let self, self.current != nil else { return }
-            self.current?.points.append(Point(x: start.x + dx, y: start.y + dy))
-            self.current?.pressures.append(self.pressure(drag))
-            gtk_widget_queue_draw(self.area)
+            guard let self else { return }
+            self.continueStroke(to: Point(x: start.x + dx, y: start.y + dy), pressure: self.pressure(drag))
         })
         Signals.connect(raw(drag), "drag-end", xy: { [weak self] _, _ in self?.finishStroke() })
         gtk_widget_add_controller(area, drag)
-        Signals.connect(raw(clear), "clicked") { [weak self] in self?.strokes = []; gtk_widget_queue_draw(self?.area) }
-        Signals.connect(raw(undo), "clicked") { [weak self] in _ = self?.strokes.popLast(); gtk_widget_queue_draw(self?.area) }
+        Signals.connect(raw(clear), "clicked") { [weak self] in self?.strokes = []; gtk_widget_queue_draw(self?.area); self?.onChange?() }
+        Signals.connect(raw(undo), "clicked") { [weak self] in _ = self?.strokes.popLast(); gtk_widget_queue_draw(self?.area); self?.onChange?() }
         Signals.connect(raw(cancel), "clicked") { [weak self] in self?.close() }
         Signals.connect(raw(keep), "clicked") { [weak self] in self?.keep() }
         Signals.connect(raw(fromPicture), "clicked") { [weak self] in self?.choosePicture() }
@@ -103,18 +103,30 @@ final class SignaturePad {
         return gdk_event_get_axis(event, GDK_AXIS_PRESSURE, &value) != 0 ? value : 1
     }
 
-    private func finishStroke() {
+    /// A contact begins at `point` (pad coordinates) with `pressure` (0…1; 1 for a mouse or a
+    /// finger). Live drags and a replayed recording both come through here.
+    func beginStroke(at point: Point, pressure: Double) {
+        current = ([point], [pressure])
+        gtk_widget_queue_draw(area)
+    }
+
+    func continueStroke(to point: Point, pressure: Double) {
+        guard current != nil else { return }
+        current?.points.append(point)
+        current?.pressures.append(pressure)
+        gtk_widget_queue_draw(area)
+    }
+
+    func finishStroke() {
         guard let stroke = current else { return }
         current = nil
         strokes.append(InkStroke(points: stroke.points, pressures: stroke.pressures.contains { $0 < 0.999 } ? stroke.pressures : nil))
         gtk_widget_queue_draw(area)
+        onChange?()
     }
 
-    /// Adds a stroke as if drawn (a replayed or scripted pen).
-    func add(_ stroke: InkStroke) {
-        strokes.append(stroke)
-        gtk_widget_queue_draw(area)
-    }
+    /// Set once a `--replay-pad-input` recording has been fed in completely.
+    var replayFinished = false
 
     private func keep() {
         guard !strokes.isEmpty else { gtk_widget_error_bell(window); return }
