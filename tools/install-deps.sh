@@ -13,7 +13,7 @@ packages=(
     libgtk-4-dev libpoppler-glib-dev libpoppler-private-dev libcairo2-dev zlib1g-dev nettle-dev pkg-config g++
     meson ninja-build
     # run: SVG icons need the gdk-pixbuf SVG loader; DejaVu is the samples' font
-    librsvg2-common fonts-dejavu-core
+    librsvg2-common fonts-dejavu-core fonts-urw-base35
     # UI tests: a headless X server, input synthesis, screenshots, a session bus and
     # the accessibility bus GTK talks to; gdbus activates window actions the way a desktop shell does;
     # xclip reads what the app copied

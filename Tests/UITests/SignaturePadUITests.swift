@@ -132,6 +132,59 @@ final class SignaturePadUITests: XCTestCase {
         XCTAssertGreaterThan(Double(hard), 1.5 * Double(light), "the width follows the pressure (\(light) px where light, \(hard) px where hard)")
     }
 
+    /// The pad's Type page: a name typed there is kept as a picture of it in a script face,
+    /// named after it, and placed as a stamp whose paper is clear; MuPDF draws its ink there.
+    func testATypedNameIsKeptInAScriptAndPlacedAsASignature() throws {
+        guard AppSession.which("qpdf") != nil, AppSession.which("mutool") != nil else { throw XCTSkip("qpdf and mutool are needed") }
+        let session = try AppSession()
+        let path = session.workDir.appendingPathComponent("letter.pdf").path
+        try NumberedPagesPDF.data(pages: 1).write(to: URL(fileURLWithPath: path))
+        let (app, w) = try session.launchEditable(path)
+        session.activate("new-signature")
+        _ = try XCTUnwrap(session.waitFor("the pad") { $0.windows.first?.dialog == "signature-pad" })
+        _ = session.xdotool("search", "--sync", "--name", "New Signature")
+        usleep(300_000)
+        session.xdotool("key", "alt+y")
+        usleep(300_000)
+        session.xdotool("type", "Ada Lovelace")
+        session.xdotool("key", "Return")
+        _ = try XCTUnwrap(session.waitFor("kept, the Sign tool picked") { s in s.windows.first.map { $0.dialog == nil && $0.tool == "sign" } ?? false })
+        let folder = session.workDir.appendingPathComponent("data/pdf-annotator/signatures")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        let kept = try XCTUnwrap(files.first { $0.hasSuffix(".json") })
+        let stored = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent(kept))) as? [String: Any]
+        XCTAssertEqual(stored?["name"] as? String, "Ada Lovelace", "named after the typed name")
+        let picture = try XCTUnwrap(stored?["picture"] as? String, "kept as a picture")
+        XCTAssertTrue(files.contains(picture), "its PNG beside it: \(files)")
+
+        let origin = try XCTUnwrap(session.windowOrigin(pid: Int(app.processIdentifier)))
+        let page = try XCTUnwrap(w.visiblePages.first)
+        session.xdotool("mousemove", "\(Int(origin.x + w.canvasX + page.x + page.width / 2))",
+                        "\(Int(origin.y + w.canvasY + page.y + min(page.height, w.viewHeight) * 0.7))")
+        session.xdotool("click", "1")
+        _ = try XCTUnwrap(session.waitFor("placed") { s in s.windows.first.map { $0.undoName == "Signature" } ?? false })
+        session.xdotool("key", "ctrl+s")
+        let placed = try XCTUnwrap(session.waitFor("saved") { s in s.windows.first.map { !$0.hasUnsavedChanges && !$0.title.hasPrefix("*") } ?? false }?.windows.first)
+        XCTAssertEqual(try ExternalTools.run("qpdf", ["--check", path]).status, 0)
+        let stamp = try XCTUnwrap(try SavedPDF(path: path).annotations(onPage: 0).first { ($0["/Subtype"] as? String) == "/Stamp" })
+        XCTAssertEqual(stamp["/AnnotatorSignature"] as? Bool, true, "marked as a signature")
+        XCTAssertEqual(stamp["/Contents"] as? String, "u:Ada Lovelace")
+        let box = try XCTUnwrap(placed.annotations.first { $0.kind == "stamp" })
+        let image = session.workDir.appendingPathComponent("letter.pnm").path
+        XCTAssertEqual(try ExternalTools.run("mutool", ["draw", "-q", "-r", "144", "-c", "rgb", "-F", "pnm", "-o", image, path, "1"]).status, 0)
+        let pixels = try PNMImage(path: image)
+        let scale = Double(pixels.width) / page.width
+        var inside = 0, clearInside = 0
+        for y in Int((box.y - page.y) * scale)..<Int((box.y + box.height - page.y) * scale) {
+            for x in Int((box.x - page.x) * scale)..<Int((box.x + box.width - page.x) * scale) {
+                guard let (r, g, b) = pixels.rgb(x: x, y: y) else { continue }
+                if b > r + 30, r < 110 { inside += 1 } else if r > 240, g > 240, b > 240 { clearInside += 1 }
+            }
+        }
+        XCTAssertGreaterThan(inside, 200, "the script's ink is drawn in the placed box")
+        XCTAssertGreaterThan(clearInside, inside, "around the letters the page shows through")
+    }
+
     /// After a restart: G, then a click on each page, then Ctrl+S. The last state.
     private func placeOnTwoPagesAfterARestart(_ session: AppSession, _ path: String) throws -> AppSession.Window {
         let (app, w) = try session.launchEditable(path)

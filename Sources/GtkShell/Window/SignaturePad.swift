@@ -9,11 +9,17 @@ import Platform
 
 /// The signature pad: a dialog to sign on, above a baseline, with a pen (its pressure drawn),
 /// a finger or the mouse; Clear, Undo Stroke, a name, and Keep, which stores the signature.
+/// Its Type page writes a typed name in a script face instead (kept as a picture), and From a
+/// Picture takes a scan.
 @MainActor
 final class SignaturePad {
     let window: UnsafeMutablePointer<GtkWidget>
     private let area: UnsafeMutablePointer<GtkWidget>
     private let name: UnsafeMutablePointer<GtkWidget>
+    private let stack: UnsafeMutablePointer<GtkWidget>
+    private let typed: UnsafeMutablePointer<GtkWidget>
+    private let typedPreview: UnsafeMutablePointer<GtkWidget>
+    private let drawOnly: [UnsafeMutablePointer<GtkWidget>]
     private(set) var strokes: [InkStroke] = []
     private var current: (points: [Point], pressures: [Double])?
     static let size = Size(width: 480, height: 180)
@@ -40,7 +46,32 @@ final class SignaturePad {
         ann_accessible_set_label(area, tr("Signature pad: sign above the line"))
         let frame = gtk_frame_new(nil)!
         gtk_frame_set_child(cast(frame), area)
-        gtk_box_append(cast(box), frame)
+        // Draw or Type: two pages, switched by two linked toggle buttons.
+        typedPreview = gtk_drawing_area_new()
+        gtk_widget_set_size_request(typedPreview, Int32(Self.size.width), Int32(Self.size.height - 44))
+        ann_accessible_set_label(typedPreview, tr("The typed name as it will look"))
+        typed = gtk_entry_new()
+        gtk_entry_set_placeholder_text(cast(typed), tr("Type your name"))
+        ann_accessible_set_label(typed, tr("Your name, to be written in a script"))
+        let typePage = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)!
+        let typeFrame = gtk_frame_new(nil)!
+        gtk_frame_set_child(cast(typeFrame), typedPreview)
+        gtk_box_append(cast(typePage), typeFrame)
+        gtk_box_append(cast(typePage), typed)
+        stack = gtk_stack_new()
+        gtk_stack_add_named(cast(stack), frame, "draw")
+        gtk_stack_add_named(cast(stack), typePage, "type")
+        let modes = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        gtk_widget_add_css_class(modes, "linked")
+        gtk_widget_set_halign(modes, GTK_ALIGN_CENTER)
+        let drawMode = gtk_toggle_button_new_with_mnemonic(tr("_Draw"))!
+        let typeMode = gtk_toggle_button_new_with_mnemonic(tr("T_ype"))!
+        gtk_toggle_button_set_group(cast(typeMode), cast(drawMode))
+        gtk_toggle_button_set_active(cast(drawMode), 1)
+        gtk_box_append(cast(modes), drawMode)
+        gtk_box_append(cast(modes), typeMode)
+        gtk_box_append(cast(box), modes)
+        gtk_box_append(cast(box), stack)
         let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
         let clear = gtk_button_new_with_mnemonic(tr("C_lear"))!
         let undo = gtk_button_new_with_mnemonic(tr("_Undo Stroke"))!
@@ -51,6 +82,7 @@ final class SignaturePad {
         ann_accessible_set_label(name, tr("Name of this signature"))
         gtk_widget_set_hexpand(name, 1)
         for w in [clear, undo, fromPicture, name] { gtk_box_append(cast(row), w) }
+        drawOnly = [clear, undo]
         gtk_box_append(cast(box), row)
         let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
         gtk_widget_set_halign(buttons, GTK_ALIGN_END)
@@ -63,6 +95,16 @@ final class SignaturePad {
         gtk_window_set_child(cast(window), box)
 
         WidgetCallbacks.setDrawFunction(of: area) { [weak self] cr, _, _ in self?.draw(cr) }
+        WidgetCallbacks.setDrawFunction(of: typedPreview) { [weak self] cr, _, _ in self?.drawTyped(cr) }
+        Signals.connect(raw(typed), "changed") { [weak self] in gtk_widget_queue_draw(self?.typedPreview) }
+        Signals.connect(raw(typed), "activate") { [weak self] in self?.keep() }
+        Signals.connect(raw(typeMode), "toggled") { [weak self] in
+            guard let self else { return }
+            let typing = gtk_toggle_button_get_active(cast(typeMode)) != 0
+            gtk_stack_set_visible_child_name(cast(self.stack), typing ? "type" : "draw")
+            for w in self.drawOnly { gtk_widget_set_sensitive(w, typing ? 0 : 1) }
+            if typing { gtk_widget_grab_focus(self.typed) }
+        }
         let drag = gtk_gesture_drag_new()!
         var start = Point.zero
         Signals.connect(raw(drag), "drag-begin", xy: { [weak self] x, y in
@@ -128,7 +170,11 @@ final class SignaturePad {
     /// Set once a `--replay-pad-input` recording has been fed in completely.
     var replayFinished = false
 
+    /// Whether the Type page is shown.
+    var isTyping: Bool { string(gtk_stack_get_visible_child_name(cast(stack))) == "type" }
+
     private func keep() {
+        if isTyping { keepTyped(); return }
         guard !strokes.isEmpty else { gtk_widget_error_bell(window); return }
         let typed = String((string(gtk_editable_get_text(cast(name))) ?? "").trimmingWhitespace())
         let signature = HandwrittenSignature(id: UUID().uuidString, name: typed.isEmpty ? tr("My signature") : typed,
@@ -169,6 +215,34 @@ final class SignaturePad {
                                              strokes: [], padSize: Self.size, baseline: Self.baseline)
         onKeep?(signature, loaded.withoutBackground())
         close()
+    }
+
+    /// Keeps the typed name, written in the script face, as a picture signature named after it
+    /// (or after the name given).
+    private func keepTyped() {
+        let text = String((string(gtk_editable_get_text(cast(typed))) ?? "").trimmingWhitespace())
+        guard !text.isEmpty, let picture = TypedSignature.picture(of: text) else { gtk_widget_error_bell(window); return }
+        let given = String((string(gtk_editable_get_text(cast(name))) ?? "").trimmingWhitespace())
+        let signature = HandwrittenSignature(id: UUID().uuidString, name: given.isEmpty ? text : given,
+                                             strokes: [], padSize: Self.size, baseline: Self.baseline)
+        onKeep?(signature, picture)
+        close()
+    }
+
+    private func drawTyped(_ cr: OpaquePointer) {
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_paint(cr)
+        let baseline = Self.baseline - 44
+        cairo_set_source_rgba(cr, 0.3, 0.3, 0.3, 0.6)
+        cairo_set_line_width(cr, 1)
+        var dash = [4.0, 4.0]
+        cairo_set_dash(cr, &dash, 2, 0)
+        cairo_move_to(cr, 24, baseline)
+        cairo_line_to(cr, Self.size.width - 24, baseline)
+        cairo_stroke(cr)
+        cairo_set_dash(cr, nil, 0, 0)
+        let text = string(gtk_editable_get_text(cast(typed))) ?? ""
+        TypedSignature.draw(text, on: cr, centerX: Self.size.width / 2, baseline: baseline, size: 56)
     }
 
     private func close() {
