@@ -97,6 +97,12 @@ public final class DocumentEditor: AnnotationSource {
     var mirroredRedo = 0
     /// Ids of the annotations stored in the file on disk (read at open, or written by a save).
     var idsOnDisk: Set<String> = []
+    /// The annotations drawn into each page's content (by page object), in the order drawn,
+    /// the page's /Contents and /Resources as they were before the first, and the two streams
+    /// that bracket the page's own content (see ``writeFlattenedDrawings(onPageObject:)``).
+    var flattenedDrawings: [ObjectRef: [FlattenedDrawing]] = [:]
+    var contentBeforeFlattening: [ObjectRef: (contents: PDFObject?, resources: PDFObject?)] = [:]
+    var flatteningStreams: [ObjectRef: (opening: ObjectRef, closing: ObjectRef)] = [:]
     /// Each stamp picture's image object, so that a stamp moved or restored reuses it.
     var imageRefs: [StampImage: ObjectRef] = [:]
     /// Those of them that a save wrote into the file.
@@ -302,6 +308,11 @@ public final class DocumentEditor: AnnotationSource {
            let missing = removed.first(where: { $0.origin == nil && pageObject(named: $0.object) == nil }) {
             throw .edit(.missing("page \(missing.index.displayNumber) (object \(missing.object)), no longer in the file"))
         }
+        if case .flatten(let placed) = edit {
+            for p in placed where p.annotation.subtype != .popup && flattenedAppearance(of: p.annotation.id) == nil {
+                throw .edit(.malformed("\(p.annotation.id) has no appearance to draw into the page"))
+            }
+        }
         if case .setFieldValue(let name, _, _) = edit {
             // A read-only field (or a push button, a signature) keeps its value whoever asks.
             if let field = formField(named: name), !field.isFillable { throw .edit(.malformed("\(name) cannot be filled in")) }
@@ -338,11 +349,16 @@ public final class DocumentEditor: AnnotationSource {
             for page in pages { try writeRotation(of: page, turnedBy: turns) }
         case .reorderPages, .removePages, .restorePages:
             try writePageOrder(after: edit)
+        case .flatten(let placed):
+            try drawIntoPages(placed.map(\.annotation))
+        case .unflatten(let placed):
+            try takeOutOfPages(placed.map(\.annotation))
+            for p in placed { try writeAnnotation(p.annotation) }
         }
         // /Annots changes only when annotations come, go or change pages.
         var pages: Set<PageIndex> = []
         switch edit {
-        case .insert, .remove: pages = edit.pages
+        case .insert, .remove, .flatten, .unflatten: pages = edit.pages
         case .replace(let before, let after):
             for (old, new) in zip(before, after) where old.page != new.page { pages.insert(old.page); pages.insert(new.page) }
             // Annotations still inline in the file become objects when first written.
@@ -357,7 +373,7 @@ public final class DocumentEditor: AnnotationSource {
     private func refsWereInline(_ id: String) -> Bool { inlineIDs.contains(id) }
 
     /// Writes one annotation's dictionary (and, when the app draws it, its appearance).
-    private func writeAnnotation(_ a: Annotation) throws(CoreDocumentError) {
+    func writeAnnotation(_ a: Annotation) throws(CoreDocumentError) {
         let origin = pageOrigins[corePage(a.page)] ?? .zero
         var d = dictionaries[a.id] ?? PDFDictionary()
         if let pageRef = pageObject(corePage(a.page)) { d["P"] = .reference(pageRef.number, pageRef.generation) }

@@ -240,6 +240,19 @@ public struct EditComposer {
         return (EditRecord("Delete", .remove(source.removal(of: all))), doomed)
     }
 
+    /// Flattening annotations (and their pop-ups) into their pages: drawn as they appear,
+    /// they can no longer be moved or copied out. Only marks, shapes, text, stamps, ink and
+    /// notes flatten: links and form fields stay what they are. Returns the edit and the
+    /// annotations it draws into the pages.
+    public func flattening(_ ids: [AnnotationID], in source: AnnotationSource) -> (record: EditRecord, flattened: [Annotation])? {
+        let drawable: Set<AnnotationSubtype> = [.text, .freeText, .line, .square, .circle, .polygon, .polyLine, .highlight, .underline,
+                                                .squiggly, .strikeOut, .stamp, .caret, .ink]
+        let chosen = ids.compactMap { source.annotation($0.rawValue) }.filter { drawable.contains($0.subtype) }
+        guard !chosen.isEmpty else { return nil }
+        let all = chosen.flatMap { a in [a.id] + (source.popupID(of: a).map { [$0] } ?? []) }
+        return (EditRecord("Flatten", .flatten(source.removal(of: all))), chosen)
+    }
+
     /// Copies of `originals` on `page` (of size `pageSize`), drawn by the app, each with its own
     /// id; together they keep their arrangement, shifted a little when they would cover the
     /// originals and kept on the page. `nil` when none can be drawn again.

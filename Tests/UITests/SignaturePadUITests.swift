@@ -183,6 +183,32 @@ final class SignaturePadUITests: XCTestCase {
         }
         XCTAssertGreaterThan(inside, 200, "the script's ink is drawn in the placed box")
         XCTAssertGreaterThan(clearInside, inside, "around the letters the page shows through")
+
+        // Flattened from its context menu (a secondary click on it, with the Select tool):
+        // drawn by the page, no annotation left; Ctrl+Z makes it one again.
+        session.activate("tool", "[<'select'>]")
+        _ = try XCTUnwrap(session.waitFor("the Select tool") { $0.windows.first?.tool == "select" })
+        session.xdotool("mousemove", "\(Int(origin.x + placed.canvasX + box.x + box.width / 2))", "\(Int(origin.y + placed.canvasY + box.y + box.height / 2))")
+        session.xdotool("click", "3")
+        _ = try XCTUnwrap(session.waitFor("its context menu") { $0.windows.first?.contextMenu?.contains("Flatten Into the Page") == true })
+        usleep(300_000)
+        session.xdotool("key", "f")  // the item's mnemonic
+        _ = try XCTUnwrap(session.waitFor("flattened") { s in s.windows.first.map { $0.undoName == "Flatten" && $0.annotations.isEmpty } ?? false })
+        session.xdotool("key", "ctrl+s")
+        _ = try XCTUnwrap(session.waitFor("saved") { s in s.windows.first.map { !$0.hasUnsavedChanges } ?? false })
+        XCTAssertEqual(try ExternalTools.run("qpdf", ["--check", path]).status, 0)
+        XCTAssertTrue(try SavedPDF(path: path).annotations(onPage: 0).isEmpty, "no annotation left in the file")
+        XCTAssertEqual(try ExternalTools.run("mutool", ["draw", "-q", "-r", "144", "-c", "rgb", "-F", "pnm", "-o", image, path, "1"]).status, 0)
+        let flat = try PNMImage(path: image)
+        var stillInside = 0
+        for y in Int((box.y - page.y) * scale)..<Int((box.y + box.height - page.y) * scale) {
+            for x in Int((box.x - page.x) * scale)..<Int((box.x + box.width - page.x) * scale) {
+                if let (r, _, b) = flat.rgb(x: x, y: y), b > r + 30, r < 110 { stillInside += 1 }
+            }
+        }
+        XCTAssertEqual(Double(stillInside), Double(inside), accuracy: Double(inside) * 0.1, "the page draws the same signature where it was")
+        session.xdotool("key", "ctrl+z")
+        _ = try XCTUnwrap(session.waitFor("an annotation again") { s in s.windows.first.map { $0.annotations.count == 1 && $0.hasUnsavedChanges } ?? false })
     }
 
     /// After a restart: G, then a click on each page, then Ctrl+S. The last state.

@@ -37,6 +37,13 @@ public enum AnnotationEdit: Hashable, Sendable, Codable {
     case removePages([RemovedPage])
     /// Puts removed pages back (the inverse of ``removePages(_:)``).
     case restorePages([RemovedPage])
+    /// Draws annotations into their pages' content, as they appear, and takes them off the
+    /// pages (with their pop-ups): they can no longer be moved, changed or copied out. A
+    /// signature is flattened so; undo makes them annotations again.
+    case flatten([PlacedAnnotation])
+    /// Takes flattened annotations' drawings out of their pages' content and puts them back as
+    /// annotations (the inverse of ``flatten(_:)``).
+    case unflatten([PlacedAnnotation])
 
     /// The edit that undoes this one.
     public var inverse: AnnotationEdit {
@@ -52,13 +59,15 @@ public enum AnnotationEdit: Hashable, Sendable, Codable {
             return .reorderPages(order: back)
         case .removePages(let removed): return .restorePages(removed)
         case .restorePages(let removed): return .removePages(removed)
+        case .flatten(let placed): return .unflatten(placed.reversed())
+        case .unflatten(let placed): return .flatten(placed.reversed())
         }
     }
 
     /// The pages whose drawing this edit changes.
     public var pages: Set<PageIndex> {
         switch self {
-        case .insert(let placed), .remove(let placed): return Set(placed.map(\.annotation.page))
+        case .insert(let placed), .remove(let placed), .flatten(let placed), .unflatten(let placed): return Set(placed.map(\.annotation.page))
         case .replace(let before, let after): return Set(before.map(\.page) + after.map(\.page))
         case .setFieldValue: return []
         case .rotatePages(let pages, _): return Set(pages)
@@ -72,7 +81,7 @@ public enum AnnotationEdit: Hashable, Sendable, Codable {
     /// The ids of the annotations this edit touches.
     public var annotationIDs: [String] {
         switch self {
-        case .insert(let placed), .remove(let placed): return placed.map(\.annotation.id)
+        case .insert(let placed), .remove(let placed), .flatten(let placed), .unflatten(let placed): return placed.map(\.annotation.id)
         case .replace(_, let after): return after.map(\.id)
         case .setFieldValue, .rotatePages, .reorderPages: return []
         case .removePages(let removed), .restorePages(let removed): return removed.flatMap { $0.annotations.map(\.id) }
@@ -83,7 +92,7 @@ public enum AnnotationEdit: Hashable, Sendable, Codable {
     public var reordersPages: Bool {
         switch self {
         case .reorderPages, .removePages, .restorePages: return true
-        case .insert, .remove, .replace, .setFieldValue, .rotatePages: return false
+        case .insert, .remove, .replace, .setFieldValue, .rotatePages, .flatten, .unflatten: return false
         }
     }
 
@@ -106,7 +115,7 @@ public enum AnnotationEdit: Hashable, Sendable, Codable {
             var now = Array(0..<pageCount).map { Optional($0) }
             for r in restored.sorted(by: { $0.index < $1.index }) { now.insert(nil, at: min(r.index.rawValue, now.count)) }
             for (position, before) in now.enumerated() { if let before { places[before] = PageIndex(position) } }
-        case .insert, .remove, .replace, .setFieldValue, .rotatePages:
+        case .insert, .remove, .replace, .setFieldValue, .rotatePages, .flatten, .unflatten:
             break
         }
         return places
@@ -117,7 +126,7 @@ public enum AnnotationEdit: Hashable, Sendable, Codable {
     public var changesPages: Bool {
         switch self {
         case .rotatePages, .reorderPages, .removePages, .restorePages: return true
-        case .insert, .remove, .replace, .setFieldValue: return false
+        case .insert, .remove, .replace, .setFieldValue, .flatten, .unflatten: return false
         }
     }
 }

@@ -69,9 +69,9 @@ public struct AnnotationModel: Hashable, Sendable {
         // Applied part by part in place (no copy of the whole model, so an edit costs what it
         // touches); a part that does not fit undoes the parts before it.
         switch edit {
-        case .insert(let placed):
+        case .insert(let placed), .unflatten(let placed):
             try applyAll(placed, { m, p throws(EditError) in try m.insert(p) }, undo: { m, p in try? m.remove(p) })
-        case .remove(let placed):
+        case .remove(let placed), .flatten(let placed):
             try applyAll(placed, { m, p throws(EditError) in try m.remove(p) }, undo: { m, p in try? m.insert(p) })
         case .replace(let before, let after):
             guard before.count == after.count else { throw .malformed("before and after differ in length") }

@@ -156,6 +156,15 @@ extension PdfCanvas {
         for a in made.deleted { interaction.remove(a.annotationID) }
     }
 
+    /// Draws annotations into their pages' content as one undoable step ("Flatten"); links
+    /// and form fields stay. Whether anything was flattened.
+    @discardableResult
+    func flatten(_ ids: [AnnotationID]) -> Bool {
+        guard let editor = editing?.editor, let made = composer.flattening(ids, in: editor), commit(made.record) else { return false }
+        for a in made.flattened { interaction.remove(a.annotationID) }
+        return true
+    }
+
     /// Shows `a` as its transform's current state: the engine's target follows (handles,
     /// hit-testing), and the page is drawn with the annotation lifted to its new place.
     func preview(_ a: Annotation) {

@@ -17,6 +17,15 @@ extension DocumentWindow {
             self.canvas.deselectAnnotations()
             self.canvas.delete(ids)
         }
+        // Draws the selected annotations into the page (a signature that must not be moved or
+        // copied out): one undoable step.
+        addAction("flatten-selection") { [weak self] in
+            guard let self, self.content == .document else { return }
+            let ids = self.canvas.selectedAnnotations
+            guard !ids.isEmpty else { return }
+            self.canvas.deselectAnnotations()
+            if !self.canvas.flatten(ids) { gtk_widget_error_bell(self.window) }
+        }
         addAction("annotation-properties") { [weak self] in
             guard let self, self.content == .document else { return }
             if let toggle = self.toolbarToggle, gtk_toggle_button_get_active(cast(toggle)) == 0 {
@@ -60,7 +69,8 @@ extension DocumentWindow {
     func showContextMenu(at point: Point, about annotation: AnnotationID?) {
         var items: [(label: String, action: String)] = []
         if annotation != nil {
-            items = [("_Delete", "win.delete-selection"), ("_Copy", "win.copy"), ("_Properties", "win.annotation-properties")]
+            items = [("_Delete", "win.delete-selection"), ("_Copy", "win.copy"), (tr("_Flatten Into the Page"), "win.flatten-selection"),
+                     ("_Properties", "win.annotation-properties")]
         } else {
             if canvas.textSelection != nil { items.append(("_Copy", "win.copy")) }
             items.append(("Select _All", "win.select-all"))
