@@ -59,10 +59,17 @@ public enum DigitalSigning {
         public var reason: String?
         public var location: String?
         public var picture: String?
+        /// The user's handwritten signature (an /Ink or a picture /Stamp, as the Sign tool
+        /// places it, anywhere): a visible signature shows it on its left, the text on its right.
+        public var handwriting: Annotation?
+        /// Whether `field` names an empty signature field of the document, signed in place
+        /// (`rect` is then its widget's box), rather than a new field to make.
+        public var existingField: Bool
 
         public init(source: String, password: String?, target: String, database: String = DigitalSigning.userDatabase, certificate: String,
                     certificatePassword: String?, field: String, page: PageIndex, rect: Rect?, text: String = "",
-                    reason: String? = nil, location: String? = nil, picture: String? = nil) {
+                    reason: String? = nil, location: String? = nil, picture: String? = nil, handwriting: Annotation? = nil,
+                    existingField: Bool = false) {
             self.source = source
             self.password = password
             self.target = target
@@ -76,6 +83,8 @@ public enum DigitalSigning {
             self.reason = reason
             self.location = location
             self.picture = picture
+            self.handwriting = handwriting
+            self.existingField = existingField
         }
     }
 
@@ -98,6 +107,7 @@ public enum DigitalSigning {
                                                 request.text.withCString { text in
                                                     r.source = source; r.password = password; r.target = target; r.nss_dir = database
                                                     r.nickname = nickname; r.certificate_password = certificatePassword; r.field_name = field
+                                                    r.existing_field = request.existingField ? 1 : 0
                                                     r.page = Int32(request.page.rawValue)
                                                     r.rect = box
                                                     r.text = text; r.text_left = nil; r.reason = reason; r.location = location; r.image_path = picture
@@ -137,7 +147,7 @@ extension DigitalSigning {
     /// signature field whose font is not embedded, and embedding one costs hundreds of
     /// kilobytes.)
     static func prepare(_ source: String, password: String?, into target: String,
-                        appearance: (page: PageIndex, rect: Rect, lines: [String])?) throws(SigningError) {
+                        appearance: (page: PageIndex, rect: Rect, lines: [String], handwriting: Annotation?)?) throws(SigningError) {
         do throws(CoreDocumentError) {
             let core = try CoreDocument.open(path: source, password: password)
             if let appearance { try addAppearance(appearance, to: core) }
@@ -182,33 +192,48 @@ extension DigitalSigning {
 
 extension DigitalSigning {
     /// The visible signature's stamp: a thin frame and the lines in Helvetica (not embedded).
-    private static func addAppearance(_ a: (page: PageIndex, rect: Rect, lines: [String]), to core: CoreDocument) throws(CoreDocumentError) {
+    private static func addAppearance(_ a: (page: PageIndex, rect: Rect, lines: [String], handwriting: Annotation?),
+                                      to core: CoreDocument) throws(CoreDocumentError) {
         guard let pageRef = core.pageRef(a.page) else { throw .rejected("page \(a.page.displayNumber)") }
+        // The box is in the page's space from its crop box's corner (as the app's model has it).
+        let origin = core.pageGeometry(a.page)?.cropOrigin ?? .zero
+        let placed = a.rect.offsetBy(Vector(dx: origin.x, dy: origin.y))
         let w = a.rect.width, h = a.rect.height
-        func literal(_ text: String) -> String {
-            // WinAnsi for what it has; anything else shows as a question mark.
-            var out = "("
-            for scalar in text.unicodeScalars {
-                let c = scalar.value < 0x7F ? Character(scalar) : (scalar.value >= 0xA0 && scalar.value <= 0xFF ? Character(scalar) : "?")
-                if c == "(" || c == ")" || c == "\\" { out.append("\\") }
-                out.append(c)
-            }
-            return out + ")"
-        }
         let size = 9.0
-        var content = "q 0.2 0.3 0.6 RG 0.8 w 0.5 0.5 \(w - 1) \(h - 1) re S Q\nBT /Helv \(size) Tf 0.1 0.1 0.1 rg "
-        content += "6 \(h - 6 - size) Td \(size + 3) TL "
-        for (i, line) in a.lines.enumerated() { content += (i == 0 ? "" : "T* ") + literal(line) + " Tj " }
+        var content = "q 0.2 0.3 0.6 RG 0.8 w 0.5 0.5 \(w - 1) \(h - 1) re S Q\n"
+        var forms = PDFDictionary()
+        var textX = 6.0
+        if let handwriting = a.handwriting, let drawn = AppearanceBuilder.appearance(for: handwriting) {
+            // The handwritten signature on the left 45 %, fitted in with its proportions kept.
+            let form = try core.addForm(drawn)
+            forms["Handwriting"] = .reference(form.number, form.generation)
+            let box = drawn.boundingBox, room = Rect(x: 4, y: 4, width: w * 0.45 - 8, height: h - 8)
+            let scale = min(room.width / max(box.width, 1), room.height / max(box.height, 1))
+            let x = room.minX + (room.width - box.width * scale) / 2 - box.minX * scale
+            let y = room.minY + (room.height - box.height * scale) / 2 - box.minY * scale
+            content += "q \(scale) 0 0 \(scale) \(x) \(y) cm /Handwriting Do Q\n"
+            textX = w * 0.45 + 4
+        }
+        // The lines at 9 points, smaller when the box is narrow or low, centred on its height.
+        let encoded = a.lines.map { HelveticaMetrics.encode($0) }
+        let widest = encoded.map { HelveticaMetrics.width($0) }.max() ?? 1
+        let lineCount = Double(max(1, encoded.count))
+        let fitted = max(4, min(size, (w - textX - 4) / max(widest, 0.1), (h - 6) / (lineCount * 1.3)))
+        let firstBaseline = h / 2 + (lineCount * fitted * 1.3) / 2 - fitted
+        content += "BT /Helv \(fitted) Tf 0.1 0.1 0.1 rg "
+        content += "\(textX) \(firstBaseline) Td \(fitted * 1.3) TL "
+        for (i, line) in encoded.enumerated() { content += (i == 0 ? "" : "T* ") + HelveticaMetrics.literal(line) + " Tj " }
         content += "ET\n"
         let helvetica = PDFDictionary([("Type", .name("Font")), ("Subtype", .name("Type1")), ("BaseFont", .name("Helvetica")),
                                        ("Encoding", .name("WinAnsiEncoding"))])
         let stream = try core.addStream(PDFDictionary([
             ("Type", .name("XObject")), ("Subtype", .name("Form")), ("BBox", .numbers([0, 0, w, h])),
-            ("Resources", .dictionary(PDFDictionary([("Font", .dictionary(PDFDictionary([("Helv", .dictionary(helvetica))])))]))),
+            ("Resources", .dictionary(PDFDictionary([("Font", .dictionary(PDFDictionary([("Helv", .dictionary(helvetica))]))),
+                                                     ("XObject", .dictionary(forms))]))),
         ]), data: Array(content.utf8))
         let stamp = try core.add(.dictionary(PDFDictionary([
             ("Type", .name("Annot")), ("Subtype", .name("Stamp")), ("Name", .name("DigitallySigned")),
-            ("Rect", .numbers([a.rect.minX, a.rect.minY, a.rect.maxX, a.rect.maxY])), ("F", .integer(4 | 128)),
+            ("Rect", .numbers([placed.minX, placed.minY, placed.maxX, placed.maxY])), ("F", .integer(4 | 128)),
             ("P", .reference(pageRef.number, pageRef.generation)), ("Contents", .text(a.lines.joined(separator: "\n"))),
             ("AP", .dictionary(PDFDictionary([("N", .reference(stream.number, stream.generation))]))),
         ])))
@@ -241,11 +266,14 @@ extension DigitalSigning {
             unlink(request.source)
             unlink(prepared)
         }
-        let appearance = request.rect.map { (page: request.page, rect: $0, lines: request.text.split(separator: "\n").map(String.init)) }
+        let appearance = request.rect.map {
+            (page: request.page, rect: $0, lines: request.text.split(separator: "\n").map(String.init), handwriting: request.handwriting)
+        }
         try prepare(request.source, password: request.password, into: prepared, appearance: appearance)
         var copy = request
         copy.source = prepared
-        // The signature field itself stays invisible: the stamp above is its appearance.
+        // A new signature field stays invisible: the stamp above is its appearance. An existing
+        // one keeps its widget, under the stamp.
         copy.rect = nil
         try sign(copy)
     }

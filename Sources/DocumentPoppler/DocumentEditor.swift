@@ -439,26 +439,7 @@ public final class DocumentEditor: AnnotationSource {
     /// soft mask, returning the image's reference.
     private func addImage(_ image: StampImage) throws(CoreDocumentError) -> ObjectRef {
         if let ref = imageRefs[image], core.isAdded(ref) || idsOnDiskImage(ref) { return ref }
-        func dictionary(colorSpace: String) -> PDFDictionary {
-            PDFDictionary([
-                ("Type", .name("XObject")), ("Subtype", .name("Image")),
-                ("Width", .number(Double(image.pixelWidth))), ("Height", .number(Double(image.pixelHeight))),
-                ("ColorSpace", .name(colorSpace)), ("BitsPerComponent", .number(8)),
-            ])
-        }
-        var picture = dictionary(colorSpace: "DeviceRGB")
-        if let alpha = image.alpha {
-            let mask = try core.addStream(dictionary(colorSpace: "DeviceGray"), data: alpha.bytes)
-            picture["SMask"] = .reference(mask.number, mask.generation)
-        }
-        let ref: ObjectRef
-        if let jpeg = image.jpeg {
-            // A photo goes in as the JPEG it is.
-            picture["Filter"] = .name("DCTDecode")
-            ref = try core.addEncodedStream(picture, data: jpeg.bytes)
-        } else {
-            ref = try core.addStream(picture, data: image.samples.bytes)
-        }
+        let ref = try core.addImage(image)
         imageRefs[image] = ref
         return ref
     }

@@ -119,25 +119,10 @@ public struct EditComposer {
     /// A stamp at `rect` (PDF space): the picture chosen, sized to its pixels and kept on the
     /// page, or the named stamp.
     public func stamp(on page: PageIndex, in rect: Rect, pageSize: Size, in source: AnnotationSource) -> EditRecord {
-        if let signature = stampSignature, signature.picture != nil, let picture = stampPicture {
-            // A signature from a picture: a stamp of it, 40 points tall, where the click was.
-            let made = stamp(page)
-            let aspect = Double(picture.pixelWidth) / Double(max(1, picture.pixelHeight))
-            let size = Size(width: 40 * aspect, height: 40)
-            let place = Rect(x: rect.center.x - size.width / 2, y: rect.center.y - size.height / 2, width: size.width, height: size.height)
-            var a = Annotation(id: made.id, page: page, subtype: .stamp, rect: place.quantized, author: made.author, modified: made.date,
-                               uniqueName: made.id, image: .held(picture))
-            a.isSignature = true
-            a.contents = signature.name
+        if let signature = stampSignature,
+           let a = signature.placed(on: page, centeredAt: rect.center, picture: stampPicture, stamp: stamp(page)) {
+            // The Sign tool: the kept signature where the click was.
             return inserting(a, named: "Signature", in: source)
-        }
-        if let signature = stampSignature {
-            // The Sign tool: the kept signature, 36 points tall, where the click was.
-            let made = stamp(page)
-            let ink = AnnotationStyle(color: RGBColor(red: 0.05, green: 0.1, blue: 0.35), width: 2.4)
-            if let a = signature.annotation(on: page, centeredAt: rect.center, height: 36, style: ink, stamp: made) {
-                return inserting(a, named: "Signature", in: source)
-            }
         }
         let s = style(for: .stamp)
         let made = stamp(page)

@@ -5,6 +5,7 @@
 #include <Annot.h>
 #include <CertificateInfo.h>
 #include <Error.h>
+#include <Form.h>
 #include <GlobalParams.h>
 #include <PDFDoc.h>
 #include <goo/GooString.h>
@@ -83,6 +84,40 @@ int fail(char **message, const std::string &why)
     return 1;
 }
 
+// The unsigned signature field of `doc` whose fully qualified name is `name` (UTF-8), or null.
+FormWidgetSignature *emptySignatureField(PDFDoc *doc, const char *name)
+{
+    Form *form = doc->getCatalog()->getForm();
+    if (form == nullptr) {
+        return nullptr;
+    }
+    const GooString wide = utf16(name);
+    for (int i = 0; i < form->getNumFields(); ++i) {
+        FormField *field = form->getRootField(i);
+        std::vector<FormField *> pending { field };
+        while (!pending.empty()) {
+            FormField *f = pending.back();
+            pending.pop_back();
+            for (int k = 0; k < f->getNumChildren(); ++k) {
+                pending.push_back(f->getChildren(k));
+            }
+            if (f->getType() != formSignature || f->getNumWidgets() < 1) {
+                continue;
+            }
+            const GooString *qualified = f->getFullyQualifiedName();
+            if (qualified == nullptr || (qualified->cmp(name) != 0 && qualified->cmp(&wide) != 0)) {
+                continue;
+            }
+            auto *signature = static_cast<FormFieldSignature *>(f);
+            if (signature->getSignature() != nullptr && signature->getSignature()->getLength() > 0) {
+                return nullptr; // already signed
+            }
+            return static_cast<FormWidgetSignature *>(f->getWidget(0));
+        }
+    }
+    return nullptr;
+}
+
 } // namespace
 
 int ann_pdf_signing_certificates(const char *nss_dir, ann_pdf_certificate **certificates)
@@ -158,6 +193,19 @@ int ann_pdf_sign(const ann_pdf_sign_request *r, char **message)
         PDFRectangle rect(r->rect[0], r->rect[1], r->rect[2], r->rect[3]);
         GooString reason(r->reason != nullptr ? r->reason : "");
         GooString location(r->location != nullptr ? r->location : "");
+        if (r->existing_field != 0) {
+            FormWidgetSignature *widget = emptySignatureField(doc.get(), r->field_name);
+            if (widget == nullptr) {
+                return fail(message, "the document has no empty signature field of that name");
+            }
+            bool signedField = widget->signDocument(r->target, r->nickname, "SHA256", certificatePassword.c_str(), r->reason != nullptr ? &reason : nullptr,
+                                                    r->location != nullptr ? &location : nullptr, password, password);
+            SignatureHandler::setNSSPasswordCallback({});
+            if (!signedField) {
+                return fail(message, "poppler could not sign (is the certificate's password right?)");
+            }
+            return 0;
+        }
         bool signedOK = doc->sign(r->target, r->nickname, certificatePassword.c_str(), new GooString(r->field_name), r->page + 1, rect,
                                   utf16(r->text), utf16(r->text_left),
                                   /* fontSize */ 9, /* leftFontSize */ 18, std::make_unique<AnnotColor>(0.1, 0.1, 0.1), /* borderWidth */ 0,

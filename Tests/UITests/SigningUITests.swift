@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import TestSupport
 import XCTest
 
 /// Signing with a certificate: a throwaway NSS database with a self-signed certificate stands
@@ -62,5 +63,54 @@ final class SigningUITests: XCTestCase {
         XCTAssertTrue(session.run("mutool", ["draw", "-q", "-F", "txt", "-o", "-", signed, "1"]).contains("Digitally signed by Ada Lovelace"),
                       "MuPDF shows the visible signature")
         XCTAssertTrue(session.state()?.windows.first?.hasUnsavedChanges == true, "and the document still has its unsaved typing")
+    }
+
+    /// An empty signature field signed in place (its menu's Sign Digitally…): no new field is
+    /// made, pdfsig finds that field signed by the certificate's owner over the whole file, and
+    /// the field's box shows the kept handwritten signature on its left and the signer on its
+    /// right, as MuPDF draws it.
+    func testAnEmptySignatureFieldIsSignedInPlaceShowingTheHandwrittenSignature() throws {
+        guard AppSession.which("pdfsig") != nil, AppSession.which("qpdf") != nil, AppSession.which("mutool") != nil,
+              AppSession.which("convert") != nil else { throw XCTSkip("pdfsig, qpdf, mutool and ImageMagick are needed") }
+        let session = try AppSession()
+        let home = try homeWithCertificate(in: session)
+        let path = session.workDir.appendingPathComponent("approval.pdf").path
+        let signed = session.workDir.appendingPathComponent("approval-signed.pdf").path
+        try SignatureFieldUITests.form().write(to: URL(fileURLWithPath: path))
+        let original = try Data(contentsOf: URL(fileURLWithPath: path))
+        let scan = session.workDir.appendingPathComponent("scan.png").path
+        _ = session.run("convert", ["-size", "300x100", "xc:#f4f2ee", "-stroke", "#101840", "-strokewidth", "8", "-draw", "line 20,70 280,40", scan])
+        let app = try session.launch([path], environment: ["HOME": home])
+        _ = try XCTUnwrap(session.waitFor("open") { s in s.pid == Int(app.processIdentifier) && s.windows.first?.isEditable == true })
+        session.activate("keep-signature-picture", "[<'\(scan)'>]")
+        _ = try XCTUnwrap(session.waitFor("a signature kept") { $0.windows.first?.tool == "sign" })
+
+        session.activate("sign-field-digitally-into", "[<('Approval', '\(signed)')>]")
+        let done = try XCTUnwrap(session.waitFor("signed") { s in s.windows.first.map { $0.dialog == "signed" || $0.dialog == "signing-failed" } ?? false }?.windows.first)
+        XCTAssertEqual(done.dialog, "signed")
+        let report = session.run("pdfsig", ["-nssdir", "sql:\(home)/.pki/nssdb", signed])
+        XCTAssertTrue(report.contains("Signature is Valid"), report)
+        XCTAssertTrue(report.contains("Total document signed"), report)
+        XCTAssertTrue(report.contains("Ada Lovelace"), report)
+        XCTAssertTrue(report.contains("Approval"), "the field the document had is the one signed: \(report)")
+        XCTAssertFalse(report.contains("Signature #2"), "no other signature field: \(report)")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), original, "the original file is untouched")
+        XCTAssertTrue(session.run("qpdf", ["--check", signed]).contains("No syntax or stream encoding errors"))
+
+        // MuPDF's drawing of the field's box (100–300 × 450–510 on a 420 × 595 page, 144 dpi):
+        // the handwriting's ink on the left, the signer's words on the right.
+        let image = session.workDir.appendingPathComponent("signed.pnm").path
+        _ = session.run("mutool", ["draw", "-q", "-r", "144", "-c", "rgb", "-F", "pnm", "-o", image, signed, "1"])
+        let pixels = try PNMImage(path: image)
+        let top = Int(Double(595 - 510) * 2), bottom = Int(Double(595 - 450) * 2)
+        func count(_ columns: Range<Int>, _ matches: (Int, Int, Int) -> Bool) -> Int {
+            var n = 0
+            for y in top..<bottom { for x in columns { if let (r, g, b) = pixels.rgb(x: x, y: y), matches(r, g, b) { n += 1 } } }
+            return n
+        }
+        let left = 200..<(200 + 180), right = (200 + 190)..<600
+        XCTAssertGreaterThan(count(left) { r, _, b in b > r + 25 && r < 90 }, 150, "the handwritten signature on the left")
+        XCTAssertGreaterThan(count(right) { r, g, b in r < 90 && g < 90 && b < 90 }, 100, "the signer's name and the date on the right")
+        XCTAssertTrue(session.run("mutool", ["draw", "-q", "-F", "txt", "-o", "-", signed, "1"]).contains("Digitally signed by Ada Lovelace"))
     }
 }

@@ -3,7 +3,7 @@
 /// The standard Helvetica and Helvetica-Bold fonts as every viewer's built-in base-14 fonts set
 /// them: advance widths from Adobe's AFM files and the WinAnsi encoding, so that text the app
 /// writes into an appearance is measured exactly as it will be drawn.
-enum HelveticaMetrics {
+public enum HelveticaMetrics {
     /// Advance widths of WinAnsi codes 32…255 in Helvetica, in thousandths of the font size.
     /// Codes WinAnsi leaves undefined (127, 129, 141, 143, 144, 157) hold 556; ``encode(_:)``
     /// never writes them.
@@ -77,7 +77,7 @@ enum HelveticaMetrics {
     }
 
     /// `text` in WinAnsi bytes.
-    static func encode<S: StringProtocol>(_ text: S) -> [UInt8] { text.map(byte) }
+    public static func encode<S: StringProtocol>(_ text: S) -> [UInt8] { text.map(byte) }
 
     /// The advance width of one byte at size 1.
     static func width(_ byte: UInt8, bold: Bool = false) -> Double {
@@ -86,13 +86,13 @@ enum HelveticaMetrics {
     }
 
     /// The width of `bytes` at size 1.
-    static func width<C: Collection<UInt8>>(_ bytes: C, bold: Bool = false) -> Double {
+    public static func width<C: Collection<UInt8>>(_ bytes: C, bold: Bool = false) -> Double {
         bytes.reduce(0.0) { $0 + width($1, bold: bold) }
     }
 
     /// A PDF literal string of WinAnsi bytes: `(`, `)` and `\` escaped, bytes outside ASCII as
     /// octal escapes, so the content stream stays 7-bit.
-    static func literal<C: Collection<UInt8>>(_ bytes: C) -> String {
+    public static func literal<C: Collection<UInt8>>(_ bytes: C) -> String {
         var out = "("
         for b in bytes {
             switch b {

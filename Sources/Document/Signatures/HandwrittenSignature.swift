@@ -48,4 +48,24 @@ public struct HandwrittenSignature: Hashable, Sendable, Codable, Identifiable {
         ink.contents = name
         return ink
     }
+
+    /// The ink the pad draws and a placed signature keeps: a dark blue, 2.4 points at full
+    /// pressure.
+    public static let inkStyle = AnnotationStyle(color: RGBColor(red: 0.05, green: 0.1, blue: 0.35), width: 2.4)
+
+    /// The signature as placed with the Sign tool, centred on `center`: drawn, an /Ink 36
+    /// points tall; from a picture (`picture`, the kept PNG's pixels), a /Stamp of it 40 points
+    /// tall. Marked as a signature and named. `nil` when there is nothing to place.
+    public func placed(on page: PageIndex, centeredAt center: Point, picture pixels: StampImage?, stamp made: CreationStamp) -> Annotation? {
+        guard picture != nil else { return annotation(on: page, centeredAt: center, height: 36, style: Self.inkStyle, stamp: made) }
+        guard let pixels else { return nil }
+        let aspect = Double(pixels.pixelWidth) / Double(max(1, pixels.pixelHeight))
+        let size = Size(width: 40 * aspect, height: 40)
+        let place = Rect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
+        var a = Annotation(id: made.id, page: page, subtype: .stamp, rect: place.quantized, author: made.author, modified: made.date,
+                           uniqueName: made.id, image: .held(pixels))
+        a.isSignature = true
+        a.contents = name
+        return a
+    }
 }

@@ -19,6 +19,17 @@ extension DocumentWindow {
         var reason = ""
         var location = ""
         var visible = true
+        /// Whether a visible signature shows the kept handwritten signature beside the text.
+        var handwriting = true
+
+        init() {}
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            reason = try c.decodeIfPresent(String.self, forKey: .reason) ?? ""
+            location = try c.decodeIfPresent(String.self, forKey: .location) ?? ""
+            visible = try c.decodeIfPresent(Bool.self, forKey: .visible) ?? true
+            handwriting = try c.decodeIfPresent(Bool.self, forKey: .handwriting) ?? true
+        }
     }
 
     private static let signingChoices = UserFile<SigningChoices>.data("signing.json")
@@ -42,6 +53,35 @@ extension DocumentWindow {
         })
         g_action_map_add_action(OpaquePointer(window), action)
         g_object_unref(raw(action))
+        // `win.sign-field-digitally` (an empty signature field's name): the dialog, signing
+        // that field in place.
+        let fieldType = g_variant_type_new("s")
+        let fieldAction = g_simple_action_new("sign-field-digitally", fieldType)!
+        g_variant_type_free(fieldType)
+        Signals.connect(raw(fieldAction), "activate", pointer: { [weak self] value in
+            guard let self, let value, let name = string(g_variant_get_string(OpaquePointer(value), nil)) else { return }
+            self.showSigningDialog(field: name)
+        })
+        g_action_map_add_action(OpaquePointer(window), fieldAction)
+        g_object_unref(raw(fieldAction))
+        // `win.sign-field-digitally-into` (field, path): signs that field into the path at
+        // once with the first certificate and the remembered choices (scripts, tests).
+        let pairType = g_variant_type_new("(ss)")
+        let into = g_simple_action_new("sign-field-digitally-into", pairType)!
+        g_variant_type_free(pairType)
+        Signals.connect(raw(into), "activate", pointer: { [weak self] value in
+            guard let self, let value else { return }
+            func child(_ i: Int) -> String? {
+                guard let item = g_variant_get_child_value(OpaquePointer(value), gsize(i)) else { return nil }
+                defer { g_variant_unref(item) }
+                return string(g_variant_get_string(item, nil))
+            }
+            guard let field = child(0), let target = child(1), !target.isEmpty else { return }
+            guard let certificate = DigitalSigning.certificates().first else { self.noCertificate(); return }
+            self.signDigitally(into: target, with: certificate, password: nil, choices: Self.signingChoices.read() ?? SigningChoices(), field: field)
+        })
+        g_action_map_add_action(OpaquePointer(window), into)
+        g_object_unref(raw(into))
     }
 
     private func noCertificate() {
@@ -49,8 +89,9 @@ extension DocumentWindow {
                     body: tr("Signing needs a certificate with its private key in your NSS database (~/.pki/nssdb), where Firefox and GNOME keep theirs. Import one there first, for example with: pk12util -i certificate.p12 -d sql:$HOME/.pki/nssdb"))
     }
 
-    /// The dialog: certificate, password, reason, place, whether the signature shows.
-    func showSigningDialog() {
+    /// The dialog: certificate, password, reason, place, whether the signature shows (in the
+    /// empty signature field `field`, when one is given) and with the handwritten signature.
+    func showSigningDialog(field: String? = nil) {
         guard content == .document, editing != nil else { return }
         let certificates = DigitalSigning.certificates()
         guard !certificates.isEmpty else { noCertificate(); return }
@@ -91,12 +132,20 @@ extension DocumentWindow {
         row(tr("_Location"), location, 3)
         let visible = gtk_check_button_new_with_mnemonic(tr("_Show the signature at the foot of the page in view"))!
         gtk_check_button_set_active(cast(visible), choices.visible ? 1 : 0)
+        // A field has its place on the page: the signature shows there.
+        gtk_widget_set_visible(visible, field == nil ? 1 : 0)
         gtk_grid_attach(cast(grid), visible, 1, 4, 1, 1)
+        let kept = chosenSignature ?? SignatureStore.standard.all().first
+        let handwriting = gtk_check_button_new_with_mnemonic(tr("Show my _handwritten signature beside it"))!
+        gtk_check_button_set_active(cast(handwriting), choices.handwriting && kept != nil ? 1 : 0)
+        gtk_widget_set_sensitive(handwriting, kept != nil ? 1 : 0)
+        if kept == nil { gtk_widget_set_tooltip_text(handwriting, tr("Keep a handwritten signature first (New Handwritten Signature…)")) }
+        gtk_grid_attach(cast(grid), handwriting, 1, 5, 1, 1)
         let note = gtk_label_new(tr("The signature goes into a new file; this document stays as it is."))!
         gtk_label_set_wrap(cast(note), 1)
         gtk_label_set_xalign(cast(note), 0)
         gtk_widget_add_css_class(note, "dim-label")
-        gtk_grid_attach(cast(grid), note, 0, 5, 2, 1)
+        gtk_grid_attach(cast(grid), note, 0, 6, 2, 1)
         let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
         gtk_widget_set_halign(buttons, GTK_ALIGN_END)
         let cancel = gtk_button_new_with_mnemonic(tr("_Cancel"))!
@@ -104,7 +153,7 @@ extension DocumentWindow {
         gtk_widget_add_css_class(sign, "suggested-action")
         gtk_box_append(cast(buttons), cancel)
         gtk_box_append(cast(buttons), sign)
-        gtk_grid_attach(cast(grid), buttons, 0, 6, 2, 1)
+        gtk_grid_attach(cast(grid), buttons, 0, 7, 2, 1)
         gtk_window_set_child(cast(dialog), grid)
         gtk_window_set_default_widget(cast(dialog), sign)
         pendingDialog = "sign-digitally"
@@ -120,12 +169,13 @@ extension DocumentWindow {
             choices.reason = string(gtk_editable_get_text(cast(reason))) ?? ""
             choices.location = string(gtk_editable_get_text(cast(location))) ?? ""
             choices.visible = gtk_check_button_get_active(cast(visible)) != 0
+            if kept != nil { choices.handwriting = gtk_check_button_get_active(cast(handwriting)) != 0 }
             Self.signingChoices.write(choices)
             gtk_window_destroy(cast(dialog))
             self.pendingDialog = nil
             guard certificates.indices.contains(index) else { return }
             self.chooseSignedFile { [weak self] target in
-                self?.signDigitally(into: target, with: certificates[index], password: secret, choices: choices)
+                self?.signDigitally(into: target, with: certificates[index], password: secret, choices: choices, field: field)
             }
         }
         gtk_window_present(cast(dialog))
@@ -139,22 +189,36 @@ extension DocumentWindow {
 
     /// Signs the document as it shows now into `target` (the cryptography on a worker); says
     /// how it went.
-    func signDigitally(into target: String, with certificate: SigningCertificate, password: String?, choices: SigningChoices) {
+    func signDigitally(into target: String, with certificate: SigningCertificate, password: String?, choices: SigningChoices,
+                       field existing: String? = nil) {
         guard let editor = editing?.editor, target != editor.path else {
             showMessage(kind: "signing-failed", title: tr("Not Signed"), body: tr("The signed document must be a new file."))
             return
         }
         commitFormTyping()
-        let names = Set(editor.formFields().map(\.name))
-        let field = (1...).lazy.map { "Signature\($0)" }.first { !names.contains($0) } ?? "Signature"
-        let page = canvas.currentPage ?? PageIndex(0)
+        var field = (1...).lazy.map { "Signature\($0)" }.first { !Set(editor.formFields().map(\.name)).contains($0) } ?? "Signature"
+        var page = canvas.currentPage ?? PageIndex(0)
         var rect: Rect?
-        if choices.visible, let shown = document?.displaySizes[safe: page.rawValue] {
+        if let existing {
+            // The empty field signed in place: the signature shows in its box.
+            guard let widget = editor.formField(named: existing)?.widgets.first else {
+                showMessage(kind: "signing-failed", title: tr("Not Signed"), body: tr("The document has no signature field “{field}”.", ["field": existing]))
+                return
+            }
+            (field, page, rect) = (existing, widget.page, widget.rect)
+        } else if choices.visible, let shown = document?.displaySizes[safe: page.rawValue] {
             // The foot of the page, on the right, where a signature goes on a letter (in the
             // page's own space: a quarter-turned page shows its sides swapped).
             let turned = editor.rotation(of: page) % 180 != 0
             let size = turned ? Size(width: shown.height, height: shown.width) : shown
             rect = Rect(x: max(18, size.width - 250), y: 36, width: min(220, size.width - 36), height: 54)
+        }
+        // The kept handwritten signature, shown on the signature's left.
+        var handwriting: Annotation?
+        if rect != nil, choices.handwriting, let kept = chosenSignature ?? SignatureStore.standard.all().first {
+            let picture = kept.picture == nil ? nil : SignatureStore.standard.picture(of: kept)
+            handwriting = kept.placed(on: page, centeredAt: .zero, picture: picture,
+                                      stamp: CreationStamp(id: "signing", author: "", date: ""))
         }
         let signer = certificate.commonName.isEmpty ? certificate.nickname : certificate.commonName
         let source: String
@@ -167,7 +231,8 @@ extension DocumentWindow {
                                              text: tr("Digitally signed by {signer}", ["signer": signer]) + "\n"
                                                  + tr("Date: {date}", ["date": Self.signingDate()]),
                                              reason: choices.reason.isEmpty ? nil : choices.reason,
-                                             location: choices.location.isEmpty ? nil : choices.location)
+                                             location: choices.location.isEmpty ? nil : choices.location,
+                                             handwriting: handwriting, existingField: existing != nil)
         // The cryptography on a worker: the window keeps answering meanwhile.
         WorkerThread.start(name: "sign") {
             let failure: String?
@@ -266,7 +331,7 @@ extension DocumentWindow {
             guard let box = self.canvas.viewRect(of: widget) else { return }
             let point = Point(x: box.midX, y: box.maxY)
             self.popUpMenu([(tr("Sign _Here"), "win.sign-field::\(field.name)"), (tr("New _Handwritten Signature…"), "win.new-signature"),
-                            (tr("Sign _Digitally…"), "win.sign-digitally::")], at: point)
+                            (tr("Sign _Digitally…"), "win.sign-field-digitally::\(field.name)")], at: point)
         }
     }
 

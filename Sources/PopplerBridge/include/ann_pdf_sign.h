@@ -39,8 +39,10 @@ typedef struct {
     const char *nickname;
     /* The certificate's (NSS database's) password, NULL when it has none. */
     const char *certificate_password;
-    /* The new signature field's name. */
+    /* The new signature field's name; with `existing_field` set, the fully qualified name of
+     * an empty signature field of the document to sign instead (its widget keeps its place). */
     const char *field_name;
+    int existing_field;
     /* The page (from 0) and rectangle (x1 y1 x2 y2, PDF user space) of a visible signature;
      * a rectangle of zero size makes it invisible. */
     int page;
