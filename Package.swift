@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "DocumentSession", dependencies: ["DocumentLayout", "InteractionEngine", "Document", "Geometry"]),
 
         // The one C++ target: PDF objects edited with poppler's core, behind a C header.
-        .target(name: "PopplerBridge", dependencies: ["CPopplerCore"], linkerSettings: [.linkedLibrary("poppler"), .linkedLibrary("z")]),
+        .target(name: "PopplerBridge", dependencies: ["CPopplerCore"], linkerSettings: [.linkedLibrary("poppler"), .linkedLibrary("z"), .linkedLibrary("nss3")]),
 
         // Platform layers.
         .target(

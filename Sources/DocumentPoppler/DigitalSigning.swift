@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CPoppler
 import Document
 import FoundationEssentials
 import Geometry
@@ -32,6 +33,8 @@ public enum DigitalSigning {
 
     /// The certificates that can sign. Wraps `ann_pdf_signing_certificates`.
     public static func certificates(database: String = userDatabase) -> [SigningCertificate] {
+        // The user's database is made on first use (it is where an imported certificate goes).
+        if database == userDatabase { g_mkdir_with_parents(homeDirectory + "/.pki/nssdb", 0o700) }
         var list: UnsafeMutablePointer<ann_pdf_certificate>?
         let count = ann_pdf_signing_certificates(database, &list)
         defer { ann_pdf_free_certificates(list, max(0, count)) }
@@ -42,6 +45,11 @@ public enum DigitalSigning {
                                email: list[i].email.map { String(cString: $0) } ?? "", notAfter: Int(list[i].not_after))
         }
     }
+
+    /// Reads the database again after another process (NSS's pk12util) imported a certificate
+    /// into it. Wraps `ann_pdf_reopen_certificates`.
+    @discardableResult
+    public static func reopen(database: String = userDatabase) -> Bool { ann_pdf_reopen_certificates(database) == 0 }
 
     /// What to sign and how.
     public struct Request: Sendable {

@@ -27,6 +27,16 @@ public:
     static void setNSSPasswordCallback(const std::function<char *(const char *)> &f);
 };
 
+// NSS's own calls (libnss3, which poppler links), declared with their C signatures: PRBool
+// and SECStatus are ints.
+extern "C" {
+int NSS_IsInitialized(void);
+int NSS_InitReadWrite(const char *configdir);
+int NSS_Shutdown(void);
+int NSS_Init(const char *configdir);
+int SECMOD_AddNewModule(const char *moduleName, const char *dllPath, unsigned long defaultMechanismFlags, unsigned long cipherEnableFlags);
+}
+
 namespace {
 
 void quiet(ErrorCategory, Goffset, const char *) { }
@@ -40,10 +50,32 @@ char *copyText(const std::string &text)
     return out;
 }
 
+// Makes the database at `nssDir` when its folder holds none yet (a user who never had one):
+// poppler opens it read-only and, when that fails, never tries again in this process, so a
+// certificate imported later could not be found.
+void makeDatabase(const char *nssDir)
+{
+    if (nssDir == nullptr || NSS_IsInitialized()) {
+        return;
+    }
+    std::string folder = nssDir;
+    if (folder.rfind("sql:", 0) == 0) {
+        folder = folder.substr(4);
+    }
+    if (FILE *existing = std::fopen((folder + "/cert9.db").c_str(), "rb")) {
+        std::fclose(existing);
+        return;
+    }
+    if (NSS_InitReadWrite(nssDir) == 0) {
+        NSS_Shutdown();
+    }
+}
+
 void useNSS(const char *nssDir)
 {
     static bool named = false;
     if (nssDir != nullptr && !named) {
+        makeDatabase(nssDir);
         SignatureHandler::setNSSDir(GooString(nssDir));
         named = true;
     }
@@ -119,6 +151,23 @@ FormWidgetSignature *emptySignatureField(PDFDoc *doc, const char *name)
 }
 
 } // namespace
+
+int ann_pdf_reopen_certificates(const char *nss_dir)
+{
+    if (nss_dir == nullptr) {
+        return 1;
+    }
+    useNSS(nss_dir);
+    // What another process (pk12util) added to the database shows only to a fresh session.
+    if (NSS_IsInitialized() && NSS_Shutdown() != 0) {
+        return 1;
+    }
+    if (NSS_Init(nss_dir) != 0) {
+        return 1;
+    }
+    SECMOD_AddNewModule("Root Certs", "libnssckbi.so", 0, 0);
+    return 0;
+}
 
 int ann_pdf_signing_certificates(const char *nss_dir, ann_pdf_certificate **certificates)
 {

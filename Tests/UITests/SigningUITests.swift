@@ -113,4 +113,47 @@ final class SigningUITests: XCTestCase {
         XCTAssertGreaterThan(count(right) { r, g, b in r < 90 && g < 90 && b < 90 }, 100, "the signer's name and the date on the right")
         XCTAssertTrue(session.run("mutool", ["draw", "-q", "-F", "txt", "-o", "-", signed, "1"]).contains("Digitally signed by Ada Lovelace"))
     }
+
+    /// No certificate yet: a PKCS#12 file is imported (its password asked, asked again when
+    /// wrong) into a fresh NSS database, the signing dialog opens with it, and it signs.
+    func testACertificateFileIsImportedWithItsPasswordAndThenSigns() throws {
+        guard AppSession.which("pdfsig") != nil, AppSession.which("pk12util") != nil else { throw XCTSkip("pdfsig and pk12util are needed") }
+        let session = try AppSession()
+        let issued = try homeWithCertificate(in: session)
+        let file = session.workDir.appendingPathComponent("ada.p12").path
+        _ = session.run("pk12util", ["-o", file, "-n", "Ada Test", "-d", "sql:\(issued)/.pki/nssdb", "-W", "secret", "-K", ""])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: file), "the certificate file")
+        let home = session.workDir.appendingPathComponent("fresh-home").path
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        let path = session.workDir.appendingPathComponent("letter.pdf").path
+        let signed = session.workDir.appendingPathComponent("letter-signed.pdf").path
+        try NumberedPagesPDF.data(pages: 1).write(to: URL(fileURLWithPath: path))
+        let app = try session.launch([path], environment: ["HOME": home])
+        _ = try XCTUnwrap(session.waitFor("open") { s in s.pid == Int(app.processIdentifier) && s.windows.first?.isEditable == true })
+
+        // Signing first finds no certificate (NSS opens the database then; the import must
+        // still be found afterwards).
+        session.activate("sign-digitally", "[<''>]")
+        _ = try XCTUnwrap(session.waitFor("no certificate yet") { $0.windows.first?.dialog == "no-certificate" })
+        session.xdotool("key", "Escape")
+        session.activate("import-certificate", "[<'\(file)'>]")
+        _ = try XCTUnwrap(session.waitFor("its password asked") { $0.windows.first?.dialog == "certificate-password" })
+        usleep(300_000)
+        session.xdotool("type", "--delay", "20", "wrong")
+        session.xdotool("key", "Return")
+        usleep(500_000)
+        _ = try XCTUnwrap(session.waitFor("asked again") { $0.windows.first?.dialog == "certificate-password" })
+        XCTAssertFalse(session.run("certutil", ["-L", "-d", "sql:\(home)/.pki/nssdb"]).contains("Ada Test"), "nothing imported with a wrong password")
+        usleep(300_000)
+        session.xdotool("type", "--delay", "20", "secret")
+        session.xdotool("key", "Return")
+        _ = try XCTUnwrap(session.waitFor("imported: the signing dialog") { $0.windows.first?.dialog == "sign-digitally" })
+        XCTAssertTrue(session.run("certutil", ["-L", "-d", "sql:\(home)/.pki/nssdb"]).contains("Ada Test"), "in the user's NSS database")
+
+        session.activate("sign-digitally", "[<'\(signed)'>]")
+        _ = try XCTUnwrap(session.waitFor("signed") { $0.windows.first?.dialog == "signed" })
+        let report = session.run("pdfsig", ["-nssdir", "sql:\(home)/.pki/nssdb", signed])
+        XCTAssertTrue(report.contains("Signature is Valid"), report)
+        XCTAssertTrue(report.contains("Ada Lovelace"), report)
+    }
 }

@@ -21,6 +21,7 @@ extension DocumentWindow {
         installPageFileActions()
         installSignatureActions()
         installSigningAction()
+        installCertificateImportAction()
         installHandwrittenSignatureActions()
     }
 

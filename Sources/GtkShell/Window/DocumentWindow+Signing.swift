@@ -48,7 +48,7 @@ extension DocumentWindow {
                 let choices = Self.signingChoices.read() ?? SigningChoices()
                 self.signDigitally(into: target, with: certificate, password: nil, choices: choices)
             } else {
-                self.noCertificate()
+                self.noCertificate(field: nil)
             }
         })
         g_action_map_add_action(OpaquePointer(window), action)
@@ -77,16 +77,28 @@ extension DocumentWindow {
                 return string(g_variant_get_string(item, nil))
             }
             guard let field = child(0), let target = child(1), !target.isEmpty else { return }
-            guard let certificate = DigitalSigning.certificates().first else { self.noCertificate(); return }
+            guard let certificate = DigitalSigning.certificates().first else { self.noCertificate(field: field); return }
             self.signDigitally(into: target, with: certificate, password: nil, choices: Self.signingChoices.read() ?? SigningChoices(), field: field)
         })
         g_action_map_add_action(OpaquePointer(window), into)
         g_object_unref(raw(into))
     }
 
-    private func noCertificate() {
-        showMessage(kind: "no-certificate", title: tr("No Certificate to Sign With"),
-                    body: tr("Signing needs a certificate with its private key in your NSS database (~/.pki/nssdb), where Firefox and GNOME keep theirs. Import one there first, for example with: pk12util -i certificate.p12 -d sql:$HOME/.pki/nssdb"))
+    /// Activates one of the window's actions with a string parameter.
+    func activateAction(_ name: String, _ parameter: String) {
+        g_action_group_activate_action(OpaquePointer(window), name, g_variant_new_string(parameter))
+    }
+
+    /// No certificate can sign: say where they live and offer to import one.
+    private func noCertificate(field: String?) {
+        ask(kind: "no-certificate", type: GTK_MESSAGE_INFO, title: tr("No Certificate to Sign With"),
+            body: tr("Signing needs a certificate with its private key in your NSS database (~/.pki/nssdb), where Firefox and GNOME keep theirs. A certificate file (.p12 or .pfx) can be imported there."),
+            buttons: [(tr("_Close"), GTK_RESPONSE_CLOSE.rawValue), (tr("_Import a Certificate…"), GTK_RESPONSE_ACCEPT.rawValue)],
+            defaultResponse: GTK_RESPONSE_ACCEPT.rawValue) { [weak self] answer in
+            guard answer == GTK_RESPONSE_ACCEPT.rawValue else { return }
+            self?.signingFieldAfterImport = field
+            self?.activateAction("import-certificate", "")
+        }
     }
 
     /// The dialog: certificate, password, reason, place, whether the signature shows (in the
@@ -94,7 +106,7 @@ extension DocumentWindow {
     func showSigningDialog(field: String? = nil) {
         guard content == .document, editing != nil else { return }
         let certificates = DigitalSigning.certificates()
-        guard !certificates.isEmpty else { noCertificate(); return }
+        guard !certificates.isEmpty else { noCertificate(field: field); return }
         var choices = Self.signingChoices.read() ?? SigningChoices()
         let dialog = gtk_window_new()!
         gtk_window_set_title(cast(dialog), tr("Sign Digitally"))
@@ -119,7 +131,14 @@ extension DocumentWindow {
             buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) { gtk_drop_down_new_from_strings($0)! }
         }
         pointers.forEach { free($0) }
-        row(tr("_Certificate"), picker, 0)
+        let certificateRow = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        gtk_widget_set_hexpand(picker, 1)
+        gtk_box_append(cast(certificateRow), picker)
+        let importButton = gtk_button_new_with_mnemonic(tr("_Import…"))!
+        gtk_widget_set_tooltip_text(importButton, tr("Import a certificate file (.p12 or .pfx) into your NSS database"))
+        gtk_box_append(cast(certificateRow), importButton)
+        row(tr("_Certificate"), certificateRow, 0)
+        gtk_label_set_mnemonic_widget(cast(gtk_grid_get_child_at(cast(grid), 0, 0)), picker)
         let password = gtk_password_entry_new()!
         gtk_password_entry_set_show_peek_icon(cast(password), 1)
         row(tr("_Password"), password, 1)
@@ -161,6 +180,12 @@ extension DocumentWindow {
         Signals.connect(raw(cancel), "clicked") { [weak self] in
             gtk_window_destroy(cast(dialog))
             self?.pendingDialog = nil
+        }
+        Signals.connect(raw(importButton), "clicked") { [weak self] in
+            gtk_window_destroy(cast(dialog))
+            self?.pendingDialog = nil
+            self?.signingFieldAfterImport = field
+            self?.activateAction("import-certificate", "")
         }
         Signals.connect(raw(sign), "clicked") { [weak self] in
             guard let self else { return }

@@ -105,6 +105,10 @@ public final class DocumentWindow {
     /// The kept handwritten signature the Sign tool places, and the pad while it is open.
     var chosenSignature: HandwrittenSignature?
     var signaturePad: SignaturePad?
+    /// The certificate file chooser while it shows, and the signature field the signing dialog
+    /// was for when the user went to import a certificate (the dialog opens again for it).
+    var certificateChooser: GObjectHandle<OpaquePointer>?
+    var signingFieldAfterImport: String?
     /// Whether the warning about a document certified against changes was given.
     var certifiedWarningShown = false
     /// The document's bookmarks (sidebar) and their list.

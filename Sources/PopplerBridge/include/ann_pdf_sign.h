@@ -29,6 +29,10 @@ typedef struct {
 int ann_pdf_signing_certificates(const char *nss_dir, ann_pdf_certificate **certificates);
 void ann_pdf_free_certificates(ann_pdf_certificate *certificates, int count);
 
+/* Opens the NSS database at `nss_dir` again, so that certificates another process imported
+ * into it since are found. 0 on success. */
+int ann_pdf_reopen_certificates(const char *nss_dir);
+
 typedef struct {
     /* The PDF to sign (a path) and its password (NULL when it has none). */
     const char *source;
