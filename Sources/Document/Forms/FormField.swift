@@ -179,6 +179,30 @@ public struct FormField: Hashable, Sendable, Codable {
 
     public var isReadOnly: Bool { flags.contains(.readOnly) }
 
+    /// Whether this is a text field meant for a signature, as its name or label says ("Signature",
+    /// "Sign here", "Applicant_Sig", "Unterschrift", "Firma"): many forms ask for one there
+    /// rather than in a signature field. Words are split at anything not a letter and at a
+    /// lower-to-upper case change, so "Design" is no signature and "SignHere" is.
+    public var isNamedLikeSignature: Bool {
+        guard kind == .text, !flags.contains(.multiline) else { return false }
+        let stems = ["signature", "signatur", "unterschrift", "firma", "handtekening", "podpis", "assinatura"]
+        let whole: Set<String> = ["sign", "signed", "sig", "signer"]
+        for text in [name, label ?? ""] {
+            var words: [String] = []
+            var word = ""
+            var previousLower = false
+            for ch in text {
+                guard ch.isLetter else { if !word.isEmpty { words.append(word) }; word = ""; previousLower = false; continue }
+                if ch.isUppercase, previousLower, !word.isEmpty { words.append(word); word = "" }
+                word.append(ch)
+                previousLower = ch.isLowercase
+            }
+            if !word.isEmpty { words.append(word) }
+            for w in words.map({ $0.lowercased() }) where whole.contains(w) || stems.contains(where: { w.hasPrefix($0) }) { return true }
+        }
+        return false
+    }
+
     /// Whether the user can change this field in the app: not read-only, and a kind the app
     /// fills (push buttons would run actions and signatures need certificates: neither).
     public var isFillable: Bool { !isReadOnly && kind != .pushButton && kind != .signature }

@@ -24,7 +24,14 @@ extension PdfCanvas {
         reveal(widget)
         switch field.kind {
         case .text:
-            openTextEditor(field, widget)
+            // An empty text field named for a signature offers to sign it, or to type in it.
+            if byPointer, field.value == nil || field.value == .text(""), field.isNamedLikeSignature, !field.isReadOnly,
+               let offer = onSignatureFieldTapped {
+                gtk_widget_grab_focus(area)
+                offer(field, widget)
+            } else {
+                openTextEditor(field, widget)
+            }
         case .checkBox, .radioButton:
             if byPointer { toggle(field, widget) }
             gtk_widget_grab_focus(area)
@@ -145,6 +152,13 @@ extension PdfCanvas {
     }
 
     // MARK: Editors
+
+    /// Opens the text editor on `name`'s first widget (the signature offer's Type in It).
+    func typeInField(named name: String) {
+        guard let field = editing?.editor.formField(named: name), field.kind == .text, let widget = field.widgets.first else { return }
+        reveal(widget)
+        openTextEditor(field, widget)
+    }
 
     private func openTextEditor(_ field: FormField, _ widget: FormWidget) {
         let editor = FormFieldEditor(field: field, widget: widget)

@@ -304,6 +304,7 @@ extension DocumentWindow {
     func installHandwrittenSignatureActions() {
         addAction("new-signature") { [weak self] in self?.showSignaturePad() }
         installSignFieldAction()
+        installTypeInFieldAction()
         let type = g_variant_type_new("s")
         let action = g_simple_action_new("use-signature", type)!
         g_variant_type_free(type)
@@ -355,9 +356,28 @@ extension DocumentWindow {
             guard let self else { return }
             guard let box = self.canvas.viewRect(of: widget) else { return }
             let point = Point(x: box.midX, y: box.maxY)
-            self.popUpMenu([(tr("Sign _Here"), "win.sign-field::\(field.name)"), (tr("New _Handwritten Signature…"), "win.new-signature"),
-                            (tr("Sign _Digitally…"), "win.sign-field-digitally::\(field.name)")], at: point)
+            if field.kind == .signature {
+                self.popUpMenu([(tr("Sign _Here"), "win.sign-field::\(field.name)"), (tr("New _Handwritten Signature…"), "win.new-signature"),
+                                (tr("Sign _Digitally…"), "win.sign-field-digitally::\(field.name)")], at: point)
+            } else {
+                // A text field named for a signature: sign over it, or type in it after all.
+                self.popUpMenu([(tr("Sign _Here"), "win.sign-field::\(field.name)"), (tr("_Type in It"), "win.type-in-field::\(field.name)"),
+                                (tr("New _Handwritten Signature…"), "win.new-signature")], at: point)
+            }
         }
+    }
+
+    /// `win.type-in-field` (a text field's name): its editor, as a click on any other text field.
+    func installTypeInFieldAction() {
+        let type = g_variant_type_new("s")
+        let action = g_simple_action_new("type-in-field", type)!
+        g_variant_type_free(type)
+        Signals.connect(raw(action), "activate", pointer: { [weak self] value in
+            guard let self, let value, let name = string(g_variant_get_string(OpaquePointer(value), nil)) else { return }
+            self.canvas.typeInField(named: name)
+        })
+        g_action_map_add_action(OpaquePointer(window), action)
+        g_object_unref(raw(action))
     }
 
     /// The signature pad; a signature kept is stored and the Sign tool picks it.
