@@ -29,6 +29,9 @@ final class EditingSession {
     var onPagesReshaped: ((PopplerDocument, Set<PageIndex>, Bool) -> Void)?
     /// Called after each new edit is applied (not after undo or redo).
     var onCommitted: (() -> Void)?
+    /// Asked before each edit is applied: `true` when the window keeps the edit to ask the user
+    /// first (and commits it again if they agree); the edit is then not applied.
+    var holdBack: ((EditRecord) -> Bool)?
     /// Called when an edit, undo or redo moved, took out or put back pages, with where each page
     /// is now by its place before (`nil`: taken out), before the screen shows it.
     var onPagesMoved: (([PageIndex?]) -> Void)?
@@ -48,6 +51,8 @@ final class EditingSession {
     /// Applies a new edit; returns whether it was applied.
     @discardableResult
     func commit(_ record: EditRecord) -> Bool {
+        // The window may hold the edit back to ask first (a document certified against changes).
+        if holdBack?(record) == true { return false }
         let count = editor.pageCount
         do {
             try editor.perform(record)

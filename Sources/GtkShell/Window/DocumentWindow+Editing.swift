@@ -41,6 +41,7 @@ extension DocumentWindow {
         let session = EditingSession(editor: editor, renderSource: renderSource, renderQueue: nil)
         session.onHistoryChanged = { [weak self] in self?.editStateChanged() }
         session.onPagesMoved = { [weak self] places in self?.bookmarksFollow(places) }
+        session.holdBack = { [weak self] record in self?.holdBackIfCertified(record) ?? false }
         self.editing = session
         self.canvas.attach(session)
         // The title as the file's own bytes say it (poppler-glib 22.12 misreads PDF 2.0's UTF-8).
@@ -125,7 +126,6 @@ extension DocumentWindow {
     /// Title, actions and menu labels after an edit, undo, redo or save.
     func editStateChanged() {
         let unsaved = editing?.hasUnsavedChanges ?? false
-        if unsaved { warnIfCertified() }
         // The list follows edits page by page (updateAnnotationList); it is listed whole when
         // the editor it shows is new.
         if annotationListEditor !== editing?.editor { refreshAnnotationList() }

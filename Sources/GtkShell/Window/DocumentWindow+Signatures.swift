@@ -50,13 +50,20 @@ extension DocumentWindow {
     /// Whether a certification signature allows no change: saving writes a copy.
     var certifiedAgainstChanges: Bool { SignatureVerdict(signatureReports)?.noChangesAllowed == true }
 
-    /// Says once, at the first edit of a document certified against changes, that the edits
-    /// will be saved to a copy.
-    func warnIfCertified() {
-        guard certifiedAgainstChanges, !certifiedWarningShown, editing?.hasUnsavedChanges == true else { return }
-        certifiedWarningShown = true
-        showMessage(kind: "certified-document", title: tr("This Document Allows No Changes"),
-                    body: tr("Its author certified it against any change. Your edits are kept, and saving writes them to a copy; the certified file stays as it is."))
+    /// Before the first edit of a document certified against changes: asks whether to edit a
+    /// copy (saving then writes one; the certified file stays as it is) and applies the edit
+    /// only if the user agrees. Asked once per document.
+    func holdBackIfCertified(_ record: EditRecord) -> Bool {
+        guard certifiedAgainstChanges, !certifiedWarningShown else { return false }
+        ask(kind: "certified-document", type: GTK_MESSAGE_WARNING, title: tr("This Document Allows No Changes"),
+            body: tr("Its author certified it against any change. You can still edit it: saving then writes a copy, and the certified file stays as it is."),
+            buttons: [(tr("_Cancel"), GTK_RESPONSE_CANCEL.rawValue), (tr("_Edit a Copy"), GTK_RESPONSE_ACCEPT.rawValue)],
+            defaultResponse: GTK_RESPONSE_CANCEL.rawValue) { [weak self] answer in
+            guard let self, answer == GTK_RESPONSE_ACCEPT.rawValue else { return }
+            self.certifiedWarningShown = true
+            _ = self.canvas.commit(record)
+        }
+        return true
     }
 
     private func signaturesChecked(_ reports: [SignatureReport], generation: Int) {
