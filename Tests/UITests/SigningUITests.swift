@@ -156,4 +156,53 @@ final class SigningUITests: XCTestCase {
         XCTAssertTrue(report.contains("Signature is Valid"), report)
         XCTAssertTrue(report.contains("Ada Lovelace"), report)
     }
+
+    /// "In a box I draw on the page": signing waits for a box drawn with the Rectangle tool, and
+    /// the visible signature (a new field) is made there.
+    func testAVisibleSignatureGoesInTheBoxTheUserDraws() throws {
+        guard AppSession.which("pdfsig") != nil, AppSession.which("qpdf") != nil else { throw XCTSkip("pdfsig and qpdf are needed") }
+        let session = try AppSession()
+        let home = try homeWithCertificate(in: session)
+        let data = session.workDir.appendingPathComponent("data/pdf-annotator")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        try Data(#"{"reason":"","location":"","visible":true,"placement":"box","handwriting":false}"#.utf8)
+            .write(to: data.appendingPathComponent("signing.json"))
+        let path = session.workDir.appendingPathComponent("letter.pdf").path
+        let signed = session.workDir.appendingPathComponent("letter-signed.pdf").path
+        try SignatureFieldUITests.form().write(to: URL(fileURLWithPath: path))
+        let app = try session.launch([path], environment: ["HOME": home])
+        _ = try XCTUnwrap(session.waitFor("open") { s in
+            s.pid == Int(app.processIdentifier) && (s.windows.first.map { $0.isEditable && $0.missingTiles == 0 } ?? false)
+        })
+        session.activate("sign-digitally", "[<'\(signed)'>]")
+        _ = try XCTUnwrap(session.waitFor("waiting for a box") { s in s.windows.first.map { $0.tool == "rectangle" && $0.toolbarShown } ?? false })
+        usleep(600_000)  // the toolbar slides in; the page moves down under it
+        let w = try XCTUnwrap(session.state()?.windows.first)
+        let origin = try XCTUnwrap(session.windowOrigin(pid: Int(app.processIdentifier)))
+        let page = try XCTUnwrap(w.visiblePages.first)
+        // From (60, 580) to (260, 520) on the 420 × 595 page (above the form's field, in view).
+        func view(_ x: Double, _ y: Double) -> (Int, Int) {
+            (Int(origin.x + w.canvasX + page.x + page.width * x / 420), Int(origin.y + w.canvasY + page.y + page.height * (595 - y) / 595))
+        }
+        let start = view(60, 580), end = view(260, 520)
+        session.xdotool("mousemove", "\(start.0)", "\(start.1)")
+        session.xdotool("mousedown", "1")
+        for i in 1...10 {
+            session.xdotool("mousemove", "\(start.0 + (end.0 - start.0) * i / 10)", "\(start.1 + (end.1 - start.1) * i / 10)")
+            usleep(15_000)
+        }
+        session.xdotool("mouseup", "1")
+        let done = try XCTUnwrap(session.waitFor("signed") { s in s.windows.first.map { $0.dialog == "signed" || $0.dialog == "signing-failed" } ?? false }?.windows.first)
+        XCTAssertEqual(done.dialog, "signed")
+        XCTAssertEqual(done.tool, "select", "back to Select")
+        XCTAssertTrue(done.annotations.filter { $0.kind == "square" }.isEmpty, "the box is not a rectangle annotation")
+        XCTAssertFalse(done.hasUnsavedChanges)
+        let report = session.run("pdfsig", ["-nssdir", "sql:\(home)/.pki/nssdb", signed])
+        XCTAssertTrue(report.contains("Signature is Valid") && report.contains("Total document signed"), report)
+        let stamp = try XCTUnwrap(try SavedPDF(path: signed).annotations(onPage: 0).first { ($0["/Subtype"] as? String) == "/Stamp" })
+        let rect = try XCTUnwrap((stamp["/Rect"] as? [Any])?.compactMap { ($0 as? NSNumber)?.doubleValue }, "\(stamp)")
+        XCTAssertEqual(rect.count, 4)
+        XCTAssertEqual(rect[0], 60, accuracy: 3); XCTAssertEqual(rect[1], 520, accuracy: 3)
+        XCTAssertEqual(rect[2], 260, accuracy: 3); XCTAssertEqual(rect[3], 580, accuracy: 3)
+    }
 }

@@ -42,6 +42,13 @@ extension PdfCanvas {
 
     func addShape(_ kind: ShapeKind, on page: PageIndex, from: Point, to: Point) {
         previews.shape = nil
+        // A box asked for (where a digital signature goes) is handed over, not made.
+        if kind == .square, let take = onBoxDrawn {
+            onBoxDrawn = nil
+            gtk_widget_queue_draw(area)
+            take(page, Rect(x: min(from.x, to.x), y: min(from.y, to.y), width: abs(to.x - from.x), height: abs(to.y - from.y)))
+            return
+        }
         commitCreation(editing.flatMap { composer.shape(kind, on: page, from: from, to: to, in: $0.editor) },
                        held: .shape(kind: kind, page: page, from: from, to: to))
     }

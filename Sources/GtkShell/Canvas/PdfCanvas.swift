@@ -164,6 +164,9 @@ public final class PdfCanvas {
     }
     /// Called when an empty signature field is clicked or tapped (the window offers to sign it).
     var onSignatureFieldTapped: ((FormField, FormWidget) -> Void)?
+    /// Set while the window waits for a box drawn with the Rectangle tool (page, and the box in
+    /// PDF space): the next rectangle is handed here instead of becoming an annotation.
+    var onBoxDrawn: ((PageIndex, Rect) -> Void)?
     /// Called when the selected annotation changes (or changes itself), for its properties.
     var onSelectionChanged: ((Annotation?) -> Void)?
     /// Called to let the user write a note's text (a note was placed, or one double-clicked).

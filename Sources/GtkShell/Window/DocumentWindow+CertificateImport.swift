@@ -116,6 +116,7 @@ extension DocumentWindow {
             if importing { self?.importCertificate(path, password: secret, asked: true) }
         }
         Signals.connect(raw(cancel), "clicked") { finish(false) }
+        closeOnEscape(dialog) { finish(false) }
         Signals.connect(raw(go), "clicked") { finish(true) }
         Signals.connect(raw(entry), "activate") { finish(true) }
         gtk_window_present(cast(dialog))

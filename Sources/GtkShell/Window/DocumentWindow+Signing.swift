@@ -19,6 +19,9 @@ extension DocumentWindow {
         var reason = ""
         var location = ""
         var visible = true
+        /// Where a visible signature goes: at the foot of the page in view, or in a box the user
+        /// draws (`"box"`).
+        var placement = "foot"
         /// Whether a visible signature shows the kept handwritten signature beside the text.
         var handwriting = true
 
@@ -29,6 +32,7 @@ extension DocumentWindow {
             location = try c.decodeIfPresent(String.self, forKey: .location) ?? ""
             visible = try c.decodeIfPresent(Bool.self, forKey: .visible) ?? true
             handwriting = try c.decodeIfPresent(Bool.self, forKey: .handwriting) ?? true
+            placement = try c.decodeIfPresent(String.self, forKey: .placement) ?? "foot"
         }
     }
 
@@ -46,7 +50,13 @@ extension DocumentWindow {
                 self.showSigningDialog()
             } else if let certificate = DigitalSigning.certificates().first {
                 let choices = Self.signingChoices.read() ?? SigningChoices()
-                self.signDigitally(into: target, with: certificate, password: nil, choices: choices)
+                if choices.visible, choices.placement == "box" {
+                    self.drawSignatureBox { [weak self] box in
+                        self?.signDigitally(into: target, with: certificate, password: nil, choices: choices, box: box)
+                    }
+                } else {
+                    self.signDigitally(into: target, with: certificate, password: nil, choices: choices)
+                }
             } else {
                 self.noCertificate(field: nil)
             }
@@ -82,6 +92,15 @@ extension DocumentWindow {
         })
         g_action_map_add_action(OpaquePointer(window), into)
         g_object_unref(raw(into))
+    }
+
+    /// Escape runs `close` in `dialog`, as it closes any dialog.
+    func closeOnEscape(_ dialog: UnsafeMutablePointer<GtkWidget>, _ close: @escaping @MainActor () -> Void) {
+        let shortcuts = gtk_shortcut_controller_new()!
+        let escape = gtk_shortcut_new(gtk_keyval_trigger_new(gdk_keyval_from_name("Escape"), GdkModifierType(rawValue: 0)),
+                                      WidgetCallbacks.callbackAction(close))!
+        gtk_shortcut_controller_add_shortcut(shortcuts, escape)
+        gtk_widget_add_controller(dialog, shortcuts)
     }
 
     /// Activates one of the window's actions with a string parameter.
@@ -149,11 +168,16 @@ extension DocumentWindow {
         let location = gtk_entry_new()!
         gtk_editable_set_text(cast(location), choices.location)
         row(tr("_Location"), location, 3)
-        let visible = gtk_check_button_new_with_mnemonic(tr("_Show the signature at the foot of the page in view"))!
-        gtk_check_button_set_active(cast(visible), choices.visible ? 1 : 0)
-        // A field has its place on the page: the signature shows there.
-        gtk_widget_set_visible(visible, field == nil ? 1 : 0)
-        gtk_grid_attach(cast(grid), visible, 1, 4, 1, 1)
+        // Where the signature shows: nowhere, at the foot of the page in view, or in a box the
+        // user draws. A field has its place on the page: the signature shows there.
+        let places = [tr("Nowhere (an invisible signature)"), tr("At the foot of the page in view"), tr("In a box I draw on the page")]
+        let placePointers = places.map { strdup($0) } + [nil]
+        let visible = placePointers.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) { gtk_drop_down_new_from_strings($0)! }
+        }
+        placePointers.forEach { free($0) }
+        gtk_drop_down_set_selected(cast(visible), !choices.visible ? 0 : choices.placement == "box" ? 2 : 1)
+        if field == nil { row(tr("_Shows"), visible, 4) }
         let kept = chosenSignature ?? SignatureStore.standard.all().first
         let handwriting = gtk_check_button_new_with_mnemonic(tr("Show my _handwritten signature beside it"))!
         gtk_check_button_set_active(cast(handwriting), choices.handwriting && kept != nil ? 1 : 0)
@@ -181,6 +205,11 @@ extension DocumentWindow {
             gtk_window_destroy(cast(dialog))
             self?.pendingDialog = nil
         }
+        closeOnEscape(dialog) { [weak self] in
+            gtk_window_destroy(cast(dialog))
+            self?.pendingDialog = nil
+            self?.application?.stateChanged()
+        }
         Signals.connect(raw(importButton), "clicked") { [weak self] in
             gtk_window_destroy(cast(dialog))
             self?.pendingDialog = nil
@@ -193,17 +222,42 @@ extension DocumentWindow {
             let secret = string(gtk_editable_get_text(cast(password))).flatMap { $0.isEmpty ? nil : $0 }
             choices.reason = string(gtk_editable_get_text(cast(reason))) ?? ""
             choices.location = string(gtk_editable_get_text(cast(location))) ?? ""
-            choices.visible = gtk_check_button_get_active(cast(visible)) != 0
+            let place = gtk_drop_down_get_selected(cast(visible))
+            choices.visible = place != 0
+            if place != 0 { choices.placement = place == 2 ? "box" : "foot" }
             if kept != nil { choices.handwriting = gtk_check_button_get_active(cast(handwriting)) != 0 }
             Self.signingChoices.write(choices)
             gtk_window_destroy(cast(dialog))
             self.pendingDialog = nil
             guard certificates.indices.contains(index) else { return }
-            self.chooseSignedFile { [weak self] target in
-                self?.signDigitally(into: target, with: certificates[index], password: secret, choices: choices, field: field)
+            let sign: @MainActor ((page: PageIndex, rect: Rect)?) -> Void = { [weak self] box in
+                self?.chooseSignedFile { [weak self] target in
+                    self?.signDigitally(into: target, with: certificates[index], password: secret, choices: choices, field: field, box: box)
+                }
             }
+            if field == nil, choices.visible, choices.placement == "box" { self.drawSignatureBox(sign) } else { sign(nil) }
         }
         gtk_window_present(cast(dialog))
+    }
+
+    /// Waits for a box drawn with the Rectangle tool (the style row says so; another tool or
+    /// Escape gives up), then hands it over and goes back to Select. A box too small for a
+    /// signature is drawn again.
+    func drawSignatureBox(_ drawn: @escaping @MainActor ((page: PageIndex, rect: Rect)) -> Void) {
+        canvas.onBoxDrawn = nil
+        selectTool("rectangle")
+        canvas.onBoxDrawn = { [weak self] page, rect in
+            guard let self else { return }
+            guard rect.width >= 24, rect.height >= 12 else {
+                gtk_widget_error_bell(self.window)
+                self.drawSignatureBox(drawn)
+                return
+            }
+            self.selectTool("select")
+            drawn((page, rect))
+        }
+        showStyle(of: .square)
+        application?.stateChanged()
     }
 
     /// The Save dialog for the signed file ("<name>-signed.pdf").
@@ -215,7 +269,7 @@ extension DocumentWindow {
     /// Signs the document as it shows now into `target` (the cryptography on a worker); says
     /// how it went.
     func signDigitally(into target: String, with certificate: SigningCertificate, password: String?, choices: SigningChoices,
-                       field existing: String? = nil) {
+                       field existing: String? = nil, box: (page: PageIndex, rect: Rect)? = nil) {
         guard let editor = editing?.editor, target != editor.path else {
             showMessage(kind: "signing-failed", title: tr("Not Signed"), body: tr("The signed document must be a new file."))
             return
@@ -231,6 +285,9 @@ extension DocumentWindow {
                 return
             }
             (field, page, rect) = (existing, widget.page, widget.rect)
+        } else if let box {
+            // A new field in the box the user drew.
+            (page, rect) = (box.page, box.rect)
         } else if choices.visible, let shown = document?.displaySizes[safe: page.rawValue] {
             // The foot of the page, on the right, where a signature goes on a letter (in the
             // page's own space: a quarter-turned page shows its sides swapped).

@@ -63,6 +63,8 @@ extension DocumentWindow {
                 self.canvas.stampPicture = nil
             }
             g_simple_action_set_state(action, variant)
+            // Another tool (Escape picks Select) gives up drawing a signature's box.
+            if name != "rectangle", self.canvas.onBoxDrawn != nil { self.canvas.onBoxDrawn = nil }
             // A tool picked with its key shows the toolbar, so the user sees what is in use.
             if choice.tool != nil, let toggle = self.toolbarToggle, gtk_toggle_button_get_active(cast(toggle)) == 0 {
                 gtk_toggle_button_set_active(cast(toggle), 1)
@@ -171,6 +173,9 @@ extension DocumentWindow {
         let signHint = gtk_label_new(tr("Click where your signature goes. New Handwritten Signature… in the main menu makes another."))!
         gtk_widget_add_css_class(signHint, "dim-label")
         gtk_stack_add_named(cast(stack), signHint, "sign")
+        let boxHint = gtk_label_new(tr("Drag a box where the digital signature goes. Escape gives up."))!
+        gtk_widget_add_css_class(boxHint, "dim-label")
+        gtk_stack_add_named(cast(stack), boxHint, "signature-box")
         gtk_stack_set_visible_child_name(cast(stack), "hint")
         gtk_widget_set_halign(stack, GTK_ALIGN_CENTER)
         gtk_widget_add_css_class(stack, "annotator-toolbar")
@@ -383,6 +388,11 @@ extension DocumentWindow {
         guard let tool, tool != .eraser else {
             showStyleRow(false)
             if tool == nil { showProperties(of: canvas.selectedAnnotationValue()) }
+            return
+        }
+        // Drawing a digital signature's box: no style either.
+        if tool == .square, canvas.onBoxDrawn != nil, let styleStack {
+            gtk_stack_set_visible_child_name(cast(styleStack), "signature-box")
             return
         }
         // The Sign tool places the kept signature as it was drawn: no style to pick.
