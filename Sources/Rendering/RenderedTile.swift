@@ -10,6 +10,9 @@ public final class RenderedTile: @unchecked Sendable {
     public let pixelRect: Rect
     /// A `cairo_surface_t*`, valid for the tile's lifetime.
     public let surface: OpaquePointer
+    /// What the canvas made of the tile to show it (a GPU texture over its pixels); set and read
+    /// on the main thread only, released with the tile.
+    public var attachment: AnyObject?
 
     /// Adopts `surface` (a reference the caller owns).
     init(key: TileKey, pixelRect: Rect, adopting surface: OpaquePointer) {

@@ -38,3 +38,18 @@ GtkWidget *ann_open_link_dialog_new(GtkWindow *parent, const char *uri);
 /// A modal message with a primary and an optional secondary text and no buttons yet (add them
 /// with gtk_dialog_add_button). GtkMessageDialog's constructor is variadic.
 GtkWidget *ann_message_dialog_new(GtkWindow *parent, GtkMessageType type, const char *primary, const char *secondary);
+
+/* The page view's widget: a GtkDrawingArea whose frame `func` builds with GtkSnapshot nodes
+ * (textures, colours, clips, and cairo only for small vector overlays). `destroy` frees `data`
+ * with the widget. */
+typedef void (*AnnSnapshotFunc)(GtkWidget *widget, GtkSnapshot *snapshot, int width, int height, gpointer data);
+GtkWidget *ann_snapshot_area_new(void);
+void ann_snapshot_area_set_func(GtkWidget *area, AnnSnapshotFunc func, gpointer data, GDestroyNotify destroy);
+/* A texture over a cairo image surface's pixels (premultiplied ARGB32), keeping the surface
+ * alive; NULL for another kind of surface. */
+GdkTexture *ann_texture_for_cairo_image(cairo_surface_t *surface);
+/* GtkSnapshot calls with plain doubles (graphene's rectangles and GdkRGBA are floats). */
+void ann_snapshot_append_texture(GtkSnapshot *snapshot, GdkTexture *texture, double x, double y, double width, double height);
+void ann_snapshot_append_color(GtkSnapshot *snapshot, double r, double g, double b, double a, double x, double y, double width, double height);
+void ann_snapshot_push_clip(GtkSnapshot *snapshot, double x, double y, double width, double height);
+cairo_t *ann_snapshot_append_cairo(GtkSnapshot *snapshot, double x, double y, double width, double height);

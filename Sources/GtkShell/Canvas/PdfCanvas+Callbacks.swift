@@ -9,8 +9,14 @@ import Platform
 /// GTK wiring of the canvas: draw function, size, raw input, scrollbars and the frame clock.
 extension PdfCanvas {
     func installCallbacks() {
-        WidgetCallbacks.setDrawFunction(of: area) { [weak self] cr, width, height in
-            self?.draw(cr, width: width, height: height)
+        if Self.usesSnapshots {
+            WidgetCallbacks.setSnapshotFunction(of: area) { [weak self] snapshot, width, height in
+                self?.snapshot(snapshot, width: width, height: height)
+            }
+        } else {
+            WidgetCallbacks.setDrawFunction(of: area) { [weak self] cr, width, height in
+                self?.draw(cr, width: width, height: height)
+            }
         }
 
         Signals.connect(raw(area), "resize", size: { [weak self] w, h in self?.resized(width: Double(w), height: Double(h)) })

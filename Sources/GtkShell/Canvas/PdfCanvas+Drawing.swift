@@ -86,8 +86,27 @@ extension PdfCanvas {
         onViewChanged?()
     }
 
+    /// The cairo canvas (`PDF_ANNOTATOR_CANVAS=cairo`): the whole frame drawn by cairo.
     func draw(_ cr: OpaquePointer, width: Double, height: Double) {
-        guard !pageSizes.isEmpty else { return }
+        guard startFrame() else { return }
+        if let turn = pageTurn {
+            drawPageTurn(turn, cr)
+            diagnostics.framePainting = .turn
+            latency?.framePainted()
+            return
+        }
+        noteViewportDrawn()
+        let zoom = viewport.zoom
+        for page in view.shownPages {
+            paintPage(page, at: layout.pageFrame(page, zoom: zoom).offsetBy(Point.zero - viewport.offset), cr: cr)
+        }
+        drawOverlays(cr)
+        latency?.framePainted()
+    }
+
+    /// What every frame does first (the first one renders page 1 here); `false` with no pages.
+    func startFrame() -> Bool {
+        guard !pageSizes.isEmpty else { return false }
         if firstPaintPending {
             StartupTrace.mark("first draw")
             renderFirstFrame()
@@ -96,20 +115,20 @@ extension PdfCanvas {
         }
         // Timed once GTK has painted the frame (PdfCanvas+Callbacks, after-paint).
         watchFramePaint()
-        if let turn = pageTurn {
-            drawPageTurn(turn, cr)
-            diagnostics.framePainting = .turn
-            latency?.framePainted()
-            return
-        }
+        return true
+    }
+
+    /// A frame of the view (not of a turn) is being painted.
+    func noteViewportDrawn() {
         if diagnostics.lastDrawnViewport != viewport {
             if diagnostics.lastDrawnViewport != nil { diagnostics.framePainting = .view }
             diagnostics.lastDrawnViewport = viewport
         }
-        let zoom = viewport.zoom
-        for page in view.shownPages {
-            paintPage(page, at: layout.pageFrame(page, zoom: zoom).offsetBy(Point.zero - viewport.offset), cr: cr)
-        }
+    }
+
+    /// Everything drawn over the pages: search matches, the text selection, pointer effects,
+    /// presses, previews of moves, lifts and creations, the annotation selection, form focus.
+    func drawOverlays(_ cr: OpaquePointer) {
         drawSearchMatches(cr)
         drawTextSelection(cr)
         drawPointerEffects(cr)
@@ -119,7 +138,6 @@ extension PdfCanvas {
         drawCreationPreview(cr)
         drawSelection(cr)
         drawFormFocus(cr)
-        latency?.framePainted()
     }
 
     /// Paints pages from the tile cache at the current zoom (Rendering's `PagePainter`).

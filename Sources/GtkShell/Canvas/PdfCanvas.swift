@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import CShim
 import Document
 import DocumentLayout
 import DocumentPoppler
@@ -244,7 +245,7 @@ public final class PdfCanvas {
     public init() {
         vAdjustment = gtk_adjustment_new(0, 0, 1, 1, 1, 1)!
         hAdjustment = gtk_adjustment_new(0, 0, 1, 1, 1, 1)!
-        area = gtk_drawing_area_new()
+        area = ann_snapshot_area_new()
         vScrollbar = gtk_scrollbar_new(GTK_ORIENTATION_VERTICAL, vAdjustment)
         hScrollbar = gtk_scrollbar_new(GTK_ORIENTATION_HORIZONTAL, hAdjustment)
         let grid = gtk_grid_new()!

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import CShim
 
 /// The C callbacks GTK keeps besides signals (a drawing area's draw function, a widget's tick
 /// callback, a shortcut's callback action), each given its Swift closure in a retained
@@ -20,6 +21,19 @@ enum WidgetCallbacks {
             MainActor.assumeIsolated { fn(cr, Double(width), Double(height)) }
         }
         gtk_drawing_area_set_draw_func(cast(area), trampoline, CallbackBox(draw).retainedPointer, releaseCallbackBox)
+    }
+
+    typealias Snapshot = @MainActor (_ snapshot: OpaquePointer, _ width: Double, _ height: Double) -> Void
+
+    /// Makes `build` what makes the frames of a snapshot area (`ann_snapshot_area_new`), until
+    /// another replaces it or the area goes. Wraps `ann_snapshot_area_set_func`.
+    static func setSnapshotFunction(of area: UnsafeMutablePointer<GtkWidget>, _ build: @escaping Snapshot) {
+        let trampoline: AnnSnapshotFunc = { _, snapshot, width, height, data in
+            let fn = CallbackBox<Snapshot>.from(data)
+            guard let snapshot else { return }
+            MainActor.assumeIsolated { fn(snapshot, Double(width), Double(height)) }
+        }
+        ann_snapshot_area_set_func(area, trampoline, CallbackBox(build).retainedPointer, releaseCallbackBox)
     }
 
     typealias Tick = @MainActor (_ frameTimeMicroseconds: Int64) -> Bool

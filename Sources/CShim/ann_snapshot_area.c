@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A GtkDrawingArea whose frame is built with GtkSnapshot nodes by a callback (the page view's
+// textures, colours and clips), and GdkTextures that share a cairo image surface's pixels.
+#include "ann_shim.h"
+
+typedef struct {
+    GtkDrawingArea parent_instance;
+    AnnSnapshotFunc func;
+    gpointer data;
+    GDestroyNotify destroy;
+} AnnSnapshotArea;
+
+typedef struct {
+    GtkDrawingAreaClass parent_class;
+} AnnSnapshotAreaClass;
+
+G_DEFINE_TYPE(AnnSnapshotArea, ann_snapshot_area, GTK_TYPE_DRAWING_AREA)
+
+static void ann_snapshot_area_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
+{
+    AnnSnapshotArea *self = (AnnSnapshotArea *)widget;
+    if (self->func != NULL) {
+        self->func(widget, snapshot, gtk_widget_get_width(widget), gtk_widget_get_height(widget), self->data);
+    } else {
+        GTK_WIDGET_CLASS(ann_snapshot_area_parent_class)->snapshot(widget, snapshot);
+    }
+}
+
+static void ann_snapshot_area_finalize(GObject *object)
+{
+    AnnSnapshotArea *self = (AnnSnapshotArea *)object;
+    if (self->destroy != NULL && self->data != NULL) {
+        self->destroy(self->data);
+    }
+    G_OBJECT_CLASS(ann_snapshot_area_parent_class)->finalize(object);
+}
+
+static void ann_snapshot_area_class_init(AnnSnapshotAreaClass *klass)
+{
+    GTK_WIDGET_CLASS(klass)->snapshot = ann_snapshot_area_snapshot;
+    G_OBJECT_CLASS(klass)->finalize = ann_snapshot_area_finalize;
+}
+
+static void ann_snapshot_area_init(AnnSnapshotArea *self)
+{
+    self->func = NULL;
+    self->data = NULL;
+    self->destroy = NULL;
+}
+
+GtkWidget *ann_snapshot_area_new(void)
+{
+    return GTK_WIDGET(g_object_new(ann_snapshot_area_get_type(), NULL));
+}
+
+void ann_snapshot_area_set_func(GtkWidget *area, AnnSnapshotFunc func, gpointer data, GDestroyNotify destroy)
+{
+    AnnSnapshotArea *self = (AnnSnapshotArea *)area;
+    if (self->destroy != NULL && self->data != NULL) {
+        self->destroy(self->data);
+    }
+    self->func = func;
+    self->data = data;
+    self->destroy = destroy;
+    gtk_widget_queue_draw(area);
+}
+
+GdkTexture *ann_texture_for_cairo_image(cairo_surface_t *surface)
+{
+    if (surface == NULL || cairo_surface_get_type(surface) != CAIRO_SURFACE_TYPE_IMAGE) {
+        return NULL;
+    }
+    cairo_surface_flush(surface);
+    int width = cairo_image_surface_get_width(surface), height = cairo_image_surface_get_height(surface);
+    int stride = cairo_image_surface_get_stride(surface);
+    unsigned char *data = cairo_image_surface_get_data(surface);
+    if (data == NULL || width <= 0 || height <= 0) {
+        return NULL;
+    }
+    // The texture keeps the surface alive and reads its pixels where they are: no copy.
+    GBytes *bytes = g_bytes_new_with_free_func(data, (gsize)stride * (gsize)height, (GDestroyNotify)cairo_surface_destroy,
+                                               cairo_surface_reference(surface));
+    // cairo's ARGB32 is premultiplied and native-endian: GDK_MEMORY_DEFAULT.
+    GdkTexture *texture = gdk_memory_texture_new(width, height, GDK_MEMORY_DEFAULT, bytes, (gsize)stride);
+    g_bytes_unref(bytes);
+    return texture;
+}
+
+void ann_snapshot_append_texture(GtkSnapshot *snapshot, GdkTexture *texture, double x, double y, double width, double height)
+{
+    graphene_rect_t bounds = GRAPHENE_RECT_INIT((float)x, (float)y, (float)width, (float)height);
+    gtk_snapshot_append_texture(snapshot, texture, &bounds);
+}
+
+void ann_snapshot_append_color(GtkSnapshot *snapshot, double r, double g, double b, double a, double x, double y, double width, double height)
+{
+    GdkRGBA color = { (float)r, (float)g, (float)b, (float)a };
+    graphene_rect_t bounds = GRAPHENE_RECT_INIT((float)x, (float)y, (float)width, (float)height);
+    gtk_snapshot_append_color(snapshot, &color, &bounds);
+}
+
+void ann_snapshot_push_clip(GtkSnapshot *snapshot, double x, double y, double width, double height)
+{
+    graphene_rect_t bounds = GRAPHENE_RECT_INIT((float)x, (float)y, (float)width, (float)height);
+    gtk_snapshot_push_clip(snapshot, &bounds);
+}
+
+cairo_t *ann_snapshot_append_cairo(GtkSnapshot *snapshot, double x, double y, double width, double height)
+{
+    graphene_rect_t bounds = GRAPHENE_RECT_INIT((float)x, (float)y, (float)width, (float)height);
+    return gtk_snapshot_append_cairo(snapshot, &bounds);
+}

@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CCairo
+import CGtk
+import CShim
+import DocumentLayout
+import Geometry
+import Rendering
+
+/// The snapshot canvas: each frame is a tree of render nodes, not a picture. A rendered tile
+/// becomes a `GdkTexture` once (over the tile's own pixels), and every frame after that only
+/// places it: GTK's GL renderer keeps the texture on the GPU, so scrolling and zooming move
+/// textures instead of drawing pixels. Page edges and paper are colour nodes, each page's tiles
+/// sit in a clip; vector overlays (selections, previews, highlights) are one cairo node, only
+/// when there are any. A page turn is still drawn by cairo.
+extension PdfCanvas {
+    /// Whether the canvas builds its frames from nodes (`PDF_ANNOTATOR_CANVAS=cairo` draws them
+    /// with cairo as before, for comparison).
+    nonisolated static let usesSnapshots: Bool = {
+        guard let value = getenv("PDF_ANNOTATOR_CANVAS") else { return true }
+        return String(cString: value) != "cairo"
+    }()
+
+    func snapshot(_ snapshot: OpaquePointer, width: Double, height: Double) {
+        guard startFrame() else { return }
+        if let turn = pageTurn {
+            if let cr = ann_snapshot_append_cairo(snapshot, 0, 0, width, height) {
+                drawPageTurn(turn, cr)
+                cairo_destroy(cr)
+            }
+            diagnostics.framePainting = .turn
+            latency?.framePainted()
+            return
+        }
+        noteViewportDrawn()
+        let zoom = viewport.zoom
+        let visible = Rect(x: 0, y: 0, width: width, height: height)
+        for page in view.shownPages {
+            let frame = layout.pageFrame(page, zoom: zoom).offsetBy(Point.zero - viewport.offset)
+            guard frame.intersects(visible.insetBy(dx: -2, dy: -2)) else { continue }
+            snapshotPage(page, at: frame, visible: visible, snapshot)
+        }
+        // Held creations let go of themselves once their page shows them (every frame).
+        releaseHeldCreations()
+        if overlaysNeeded, let cr = ann_snapshot_append_cairo(snapshot, 0, 0, width, height) {
+            drawOverlays(cr)
+            cairo_destroy(cr)
+        }
+        latency?.framePainted()
+    }
+
+    /// A page's edge, its paper, then stand-ins from other zooms and the sharp tiles that are on
+    /// screen, as textures clipped to the page.
+    private func snapshotPage(_ page: PageIndex, at frame: Rect, visible: Rect, _ snapshot: OpaquePointer) {
+        ann_snapshot_append_color(snapshot, 0, 0, 0, 0.18, frame.minX - 1, frame.minY - 1, frame.width + 2, frame.height + 2)
+        ann_snapshot_append_color(snapshot, 1, 1, 1, 1, frame.minX, frame.minY, frame.width, frame.height)
+        ann_snapshot_push_clip(snapshot, frame.minX, frame.minY, frame.width, frame.height)
+        defer { gtk_snapshot_pop(snapshot) }
+        let zoom = viewport.zoom
+        let tiling = tilePlanner.tiling(of: page, zoom: zoom)
+        for tile in cache.placeholderTiles(page: page, near: tiling.scaleMillis) {
+            place(tile, pageOrigin: frame.origin, zoom: zoom, snapshot)
+        }
+        // The sharp tiles start on a device pixel, so their pixels meet the screen's one to one.
+        let device = deviceScale
+        let origin = Point(x: (frame.minX * device).rounded() / device, y: (frame.minY * device).rounded() / device)
+        let s = zoom / tiling.scale
+        for row in 0..<tiling.rows {
+            for column in 0..<tiling.columns {
+                let r = tiling.pixelRect(column: column, row: row)
+                let onScreen = Rect(x: origin.x + r.minX * s, y: origin.y + r.minY * s, width: r.width * s, height: r.height * s)
+                guard onScreen.intersects(visible),
+                      let tile = cache.tile(for: TileKey(page: page, scaleMillis: tiling.scaleMillis, column: column, row: row)) else { continue }
+                place(tile, pageOrigin: origin, zoom: zoom, snapshot)
+            }
+        }
+    }
+
+    /// One tile's texture where its pixels go at the current zoom.
+    private func place(_ tile: RenderedTile, pageOrigin: Point, zoom: Double, _ snapshot: OpaquePointer) {
+        guard let texture = texture(of: tile) else { return }
+        let s = zoom / tile.key.scale
+        let r = tile.pixelRect
+        ann_snapshot_append_texture(snapshot, texture, pageOrigin.x + r.minX * s, pageOrigin.y + r.minY * s, r.width * s, r.height * s)
+    }
+
+    /// The tile's texture, made the first time it is shown and kept with the tile (freed with it).
+    private func texture(of tile: RenderedTile) -> OpaquePointer? {
+        if let made = tile.attachment as? TileTexture { return made.texture }
+        guard let texture = ann_texture_for_cairo_image(tile.surface) else { return nil }
+        tile.attachment = TileTexture(adopting: texture)
+        return texture
+    }
+
+    /// Whether anything is drawn over the pages this frame (the cairo node costs a surface as
+    /// large as the view, so it is left out when it would be empty).
+    var overlaysNeeded: Bool {
+        if let state = searchState, !state.matches.isEmpty { return true }
+        if textSelection != nil || previews.markup != nil { return true }
+        if let effects = pointerEffects, effects.effects.contains(where: { $0.progress > 0 }) { return true }
+        if interaction.hoveredAnnotation != nil || interaction.focusedFormField != nil { return true }
+        if previews.pressed != nil || previews.lifted != nil || !previews.transforms.isEmpty || previews.band != nil { return true }
+        if !previews.held.isEmpty || previews.ink != nil || previews.shape != nil { return true }
+        return !interaction.selectedAnnotations.isEmpty
+    }
+}
+
+/// A tile's `GdkTexture`, released with the tile.
+final class TileTexture {
+    let texture: OpaquePointer
+    init(adopting texture: OpaquePointer) { self.texture = texture }
+    deinit { g_object_unref(UnsafeMutableRawPointer(texture)) }
+}
