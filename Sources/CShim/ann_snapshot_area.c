@@ -2,6 +2,7 @@
 // A GtkDrawingArea whose frame is built with GtkSnapshot nodes by a callback (the page view's
 // textures, colours and clips), and GdkTextures that share a cairo image surface's pixels.
 #include "ann_shim.h"
+#include <math.h>
 
 typedef struct {
     GtkDrawingArea parent_instance;
@@ -109,4 +110,43 @@ cairo_t *ann_snapshot_append_cairo(GtkSnapshot *snapshot, double x, double y, do
 {
     graphene_rect_t bounds = GRAPHENE_RECT_INIT((float)x, (float)y, (float)width, (float)height);
     return gtk_snapshot_append_cairo(snapshot, &bounds);
+}
+
+void ann_snapshot_transform_2d(GtkSnapshot *snapshot, double xx, double yx, double xy, double yy, double x0, double y0)
+{
+    // As translate · rotate · scale · skew, each a 2D transform: GSK's cairo renderer draws a
+    // transform it cannot tell is 2D (any gsk_transform_matrix) as a pink error.
+    double sx = hypot(xx, yx);
+    if (sx < 1e-12) {
+        return;
+    }
+    double angle = atan2(yx, xx) * 180.0 / G_PI;
+    double shear = (xx * xy + yx * yy) / sx;
+    double sy = (xx * yy - yx * xy) / sx;
+    graphene_point_t offset = GRAPHENE_POINT_INIT((float)x0, (float)y0);
+    gtk_snapshot_translate(snapshot, &offset);
+    if (fabs(angle) > 1e-9) {
+        gtk_snapshot_rotate(snapshot, (float)angle);
+    }
+    if (fabs(sx - 1) > 1e-12 || fabs(sy - 1) > 1e-12) {
+        gtk_snapshot_scale(snapshot, (float)sx, (float)sy);
+    }
+    if (fabs(shear / sx) > 1e-9) {
+        GskTransform *skew = gsk_transform_skew(NULL, (float)(atan(shear / sx) * 180.0 / G_PI), 0.0f);
+        gtk_snapshot_transform(snapshot, skew);
+        gsk_transform_unref(skew);
+    }
+}
+
+void ann_snapshot_append_shade(GtkSnapshot *snapshot, double x, double y, double width, double height,
+                               double startX, double startY, double endX, double endY, double alpha)
+{
+    graphene_rect_t bounds = GRAPHENE_RECT_INIT((float)x, (float)y, (float)width, (float)height);
+    graphene_point_t start = GRAPHENE_POINT_INIT((float)startX, (float)startY);
+    graphene_point_t end = GRAPHENE_POINT_INIT((float)endX, (float)endY);
+    GskColorStop stops[2] = {
+        { 0.0f, { 0.0f, 0.0f, 0.0f, (float)alpha } },
+        { 1.0f, { 0.0f, 0.0f, 0.0f, 0.0f } },
+    };
+    gtk_snapshot_append_linear_gradient(snapshot, &bounds, &start, &end, stops, 2);
 }

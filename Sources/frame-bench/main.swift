@@ -9,6 +9,9 @@
 //   over the same pages (the first pass fills the tile cache, the others find it warm).
 // Prints each frame's time from the frame clock's start to the end of its paint (p50, p99)
 // and, for curls, the time between frames, beside the goal (p99 under 16 ms).
+// FRAME_BENCH_SIZE=3840x2160 and GDK_SCALE=2 measure a 4K screen at 2×; FRAME_BENCH_RENDERERS
+// (cairo,gl) and FRAME_BENCH_RUNS (curl,wheel100,wheel300) pick what runs;
+// PDF_ANNOTATOR_CANVAS=cairo measures the cairo canvas instead of the snapshot one.
 import BenchSupport
 import Foundation
 import StateSnapshot
@@ -51,11 +54,15 @@ func waitForWindow(_ stateFile: URL, _ ready: (WindowSnapshot) -> Bool) -> Windo
 
 enum Run { case curl, scroll(zoom: Double) }
 
+let sizeParts = (ProcessInfo.processInfo.environment["FRAME_BENCH_SIZE"] ?? "1920x1080").split(separator: "x").compactMap { Int($0) }
+let screenWidth = sizeParts.count == 2 ? sizeParts[0] : 1920, screenHeight = sizeParts.count == 2 ? sizeParts[1] : 1080
+let screenScale = Double(ProcessInfo.processInfo.environment["GDK_SCALE"] ?? "1") ?? 1
+
 func measure(_ what: Run, renderer: String) throws -> String {
     let work = FileManager.default.temporaryDirectory.appendingPathComponent("frame-bench-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: work) }
-    let session = try HeadlessSession(screen: "1920x1080x24", renderer: renderer)
+    let session = try HeadlessSession(screen: "\(screenWidth)x\(screenHeight)x24", renderer: renderer)
     defer { session.stop() }
     @discardableResult func run(_ tool: String, _ args: [String], in environment: [String: String]) -> String {
         HeadlessSession.output(of: tool, args, environment: environment)
@@ -83,7 +90,7 @@ func measure(_ what: Run, renderer: String) throws -> String {
     // The app's main window only (GTK keeps small helper windows too).
     for id in ids where run("/usr/bin/xdotool", ["getwindowgeometry", "--shell", id], in: environment)
         .split(separator: "\n").contains(where: { $0.hasPrefix("WIDTH=") && (Int($0.dropFirst(6)) ?? 0) > 100 }) {
-        run("/usr/bin/xdotool", ["windowsize", id, "1920", "1080"], in: environment)
+        run("/usr/bin/xdotool", ["windowsize", id, "\(screenWidth)", "\(screenHeight)"], in: environment)
         run("/usr/bin/xdotool", ["windowmove", id, "0", "0"], in: environment)
     }
     func activate(_ action: String, _ parameter: String = "[]") {
@@ -98,10 +105,11 @@ func measure(_ what: Run, renderer: String) throws -> String {
         activate("page-curl")
     }
     guard let shown = waitForWindow(stateFile, {
-        $0.viewWidth > 1800 && ($0.pageCurl ?? false) == curling && $0.missingTiles == 0 && !$0.isAnimating
-    }) else { return "\(renderer): the window did not reach 1920×1080" }
-    let canvasX = shown.canvasX, canvasY = shown.canvasY
-    let width = shown.viewWidth, height = shown.viewHeight
+        $0.viewWidth * screenScale > Double(screenWidth) * 0.9 && ($0.pageCurl ?? false) == curling && $0.missingTiles == 0 && !$0.isAnimating
+    }) else { return "\(renderer): the window did not reach \(screenWidth)×\(screenHeight)" }
+    // xdotool speaks device pixels; the dump, logical ones.
+    let canvasX = shown.canvasX * screenScale, canvasY = shown.canvasY * screenScale
+    let width = shown.viewWidth * screenScale, height = shown.viewHeight * screenScale
     run("/usr/bin/xdotool", ["mousemove", "\(Int(canvasX + width / 2))", "\(Int(canvasY + height / 2))", "click", "1"], in: environment)
     func ms(_ value: Double?) -> String { value.map { String(format: "%.1f", $0) } ?? "–" }
 
@@ -153,10 +161,12 @@ func measure(_ what: Run, renderer: String) throws -> String {
         + "between frames p50 \(ms(done.pageTurnIntervalP50Ms)) ms, p99 \(ms(done.pageTurnIntervalP99Ms)) ms (goal: frame p99 < 16 ms)"
 }
 
-print("frames on \((document as NSString).lastPathComponent), 1920×1080:")
+let canvas = ProcessInfo.processInfo.environment["PDF_ANNOTATOR_CANVAS"] ?? "snapshot"
+print("frames on \((document as NSString).lastPathComponent), \(screenWidth)×\(screenHeight) at scale \(Int(screenScale)), \(canvas) canvas:")
 let only = ProcessInfo.processInfo.environment["FRAME_BENCH_RENDERERS"]?.split(separator: ",").map(String.init) ?? ["cairo", "gl"]
+let runs = ProcessInfo.processInfo.environment["FRAME_BENCH_RUNS"]?.split(separator: ",").map(String.init) ?? ["curl", "wheel100", "wheel300"]
 for renderer in only {
-    for what in [Run.curl, .scroll(zoom: 1), .scroll(zoom: 3)] {
+    for what in runs.compactMap({ ["curl": Run.curl, "wheel100": .scroll(zoom: 1), "wheel300": .scroll(zoom: 3)][$0] }) {
         print("  " + (try measure(what, renderer: renderer)))
     }
 }

@@ -53,3 +53,8 @@ void ann_snapshot_append_texture(GtkSnapshot *snapshot, GdkTexture *texture, dou
 void ann_snapshot_append_color(GtkSnapshot *snapshot, double r, double g, double b, double a, double x, double y, double width, double height);
 void ann_snapshot_push_clip(GtkSnapshot *snapshot, double x, double y, double width, double height);
 cairo_t *ann_snapshot_append_cairo(GtkSnapshot *snapshot, double x, double y, double width, double height);
+/* Multiplies the snapshot's transform by a 2D affine matrix (cairo's order of terms). */
+void ann_snapshot_transform_2d(GtkSnapshot *snapshot, double xx, double yx, double xy, double yy, double x0, double y0);
+/* A black linear gradient from `alpha` at start to clear at end, filling the rectangle. */
+void ann_snapshot_append_shade(GtkSnapshot *snapshot, double x, double y, double width, double height,
+                               double startX, double startY, double endX, double endY, double alpha);

@@ -11,7 +11,7 @@ import Rendering
 /// places it: GTK's GL renderer keeps the texture on the GPU, so scrolling and zooming move
 /// textures instead of drawing pixels. Page edges and paper are colour nodes, each page's tiles
 /// sit in a clip; vector overlays (selections, previews, highlights) are one cairo node, only
-/// when there are any. A page turn is still drawn by cairo.
+/// when there are any. A page turn is nodes too (PdfCanvas+SnapshotCurl).
 extension PdfCanvas {
     /// Whether the canvas builds its frames from nodes (`PDF_ANNOTATOR_CANVAS=cairo` draws them
     /// with cairo as before, for comparison).
@@ -23,10 +23,7 @@ extension PdfCanvas {
     func snapshot(_ snapshot: OpaquePointer, width: Double, height: Double) {
         guard startFrame() else { return }
         if let turn = pageTurn {
-            if let cr = ann_snapshot_append_cairo(snapshot, 0, 0, width, height) {
-                drawPageTurn(turn, cr)
-                cairo_destroy(cr)
-            }
+            snapshotPageTurn(turn, width: width, height: height, snapshot)
             diagnostics.framePainting = .turn
             latency?.framePainted()
             return
@@ -50,7 +47,9 @@ extension PdfCanvas {
 
     /// A page's edge, its paper, then stand-ins from other zooms and the sharp tiles that are on
     /// screen, as textures clipped to the page.
-    private func snapshotPage(_ page: PageIndex, at frame: Rect, visible: Rect, _ snapshot: OpaquePointer) {
+    /// `visible` is the part of the view on screen, in the snapshot's current coordinates
+    /// (`nil` under a transform that is not a plain offset: every tile is placed).
+    func snapshotPage(_ page: PageIndex, at frame: Rect, visible: Rect?, _ snapshot: OpaquePointer) {
         ann_snapshot_append_color(snapshot, 0, 0, 0, 0.18, frame.minX - 1, frame.minY - 1, frame.width + 2, frame.height + 2)
         ann_snapshot_append_color(snapshot, 1, 1, 1, 1, frame.minX, frame.minY, frame.width, frame.height)
         ann_snapshot_push_clip(snapshot, frame.minX, frame.minY, frame.width, frame.height)
@@ -68,7 +67,7 @@ extension PdfCanvas {
             for column in 0..<tiling.columns {
                 let r = tiling.pixelRect(column: column, row: row)
                 let onScreen = Rect(x: origin.x + r.minX * s, y: origin.y + r.minY * s, width: r.width * s, height: r.height * s)
-                guard onScreen.intersects(visible),
+                guard visible.map({ onScreen.intersects($0) }) ?? true,
                       let tile = cache.tile(for: TileKey(page: page, scaleMillis: tiling.scaleMillis, column: column, row: row)) else { continue }
                 place(tile, pageOrigin: origin, zoom: zoom, snapshot)
             }
