@@ -24,8 +24,11 @@ packages=(
     appstream desktop-file-utils gtk-update-icon-cache
     # message catalogs: xgettext for the template, msgfmt to compile catalogs (meson's i18n)
     gettext
-    # signing tests: certutil makes a throwaway NSS database with a self-signed certificate
+    # signing tests: certutil makes a throwaway NSS database with a self-signed certificate;
+    # importing a certificate file runs pk12util
     libnss3-tools
+    # the UI tests' GL pass: Mesa's software GL (llvmpipe) for GTK's GL renderer under Xvfb
+    libgl1-mesa-dri libegl-mesa0
 )
 
 # One dpkg-query call for all packages (fast path); unknown packages make it exit

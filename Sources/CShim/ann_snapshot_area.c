@@ -150,3 +150,17 @@ void ann_snapshot_append_shade(GtkSnapshot *snapshot, double x, double y, double
     };
     gtk_snapshot_append_linear_gradient(snapshot, &bounds, &start, &end, stops, 2);
 }
+
+gboolean ann_widget_renders_with_cairo(GtkWidget *widget)
+{
+    GtkNative *native = gtk_widget_get_native(widget);
+    GskRenderer *renderer = native != NULL ? gtk_native_get_renderer(native) : NULL;
+    return renderer != NULL && g_strcmp0(G_OBJECT_TYPE_NAME(renderer), "GskCairoRenderer") == 0;
+}
+
+const char *ann_widget_renderer_name(GtkWidget *widget)
+{
+    GtkNative *native = gtk_widget_get_native(widget);
+    GskRenderer *renderer = native != NULL ? gtk_native_get_renderer(native) : NULL;
+    return renderer != NULL ? G_OBJECT_TYPE_NAME(renderer) : NULL;
+}

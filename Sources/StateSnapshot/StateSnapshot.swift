@@ -173,6 +173,10 @@ public struct WindowSnapshot: Codable, Sendable {
     /// `--replay-pad-input` recording has been fed into it completely.
     public var signaturePadStrokes: Int?
     public var padReplayFinished: Bool?
+    /// What draws the window: GSK's renderer (`cairo`, `gl`, `vulkan`), and whether the page
+    /// view builds its frames from render nodes (`nodes`) or as one cairo picture (`cairo`).
+    public var renderer: String?
+    public var canvasFrames: String?
     /// The share of the pages the search has read (0…1), and whether the user stopped it.
     public var searchProgress: Double?
     public var searchStopped: Bool?
@@ -305,6 +309,8 @@ public struct WindowSnapshot: Codable, Sendable {
         signatureBar: String? = nil,
         signaturePadStrokes: Int? = nil,
         padReplayFinished: Bool? = nil,
+        renderer: String? = nil,
+        canvasFrames: String? = nil,
         searchProgress: Double? = nil,
         searchStopped: Bool? = nil,
         textSelectionHandles: [[Double]]? = nil,
@@ -413,6 +419,8 @@ public struct WindowSnapshot: Codable, Sendable {
         self.signatureBar = signatureBar
         self.signaturePadStrokes = signaturePadStrokes
         self.padReplayFinished = padReplayFinished
+        self.renderer = renderer
+        self.canvasFrames = canvasFrames
         self.searchProgress = searchProgress
         self.searchStopped = searchStopped
         self.textSelectionHandles = textSelectionHandles

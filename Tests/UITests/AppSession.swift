@@ -98,7 +98,9 @@ final class AppSession {
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = display
         env["DBUS_SESSION_BUS_ADDRESS"] = busAddress
-        env["GSK_RENDERER"] = "cairo"
+        // GTK's cairo renderer, or the one UI_TEST_RENDERER names (tools/test.sh runs the view,
+        // curl, tool and pen tests once more with "gl").
+        env["GSK_RENDERER"] = ProcessInfo.processInfo.environment["UI_TEST_RENDERER"] ?? "cairo"
         env["GDK_BACKEND"] = "x11"
         env["NO_AT_BRIDGE"] = "1"
         env["GTK_A11Y"] = "none"

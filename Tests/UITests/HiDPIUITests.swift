@@ -35,6 +35,12 @@ final class HiDPIUITests: XCTestCase {
                 s.pid == Int(app.processIdentifier) && (s.windows.first.map { $0.content == "document" && $0.missingTiles == 0 && !$0.isAnimating } ?? false)
             }?.windows.first)
             usleep(500_000)
+            if ProcessInfo.processInfo.environment["UI_TEST_RENDERER"] == "gl" {
+                XCTAssertEqual(w.renderer, "gl", "the GL pass runs GTK's GL renderer")
+                XCTAssertEqual(w.canvasFrames, canvas == "snapshot" ? "nodes" : "cairo", "\(canvas) canvas")
+            } else {
+                XCTAssertEqual(w.canvasFrames, "cairo", "under the cairo renderer the frame is one cairo picture")
+            }
             let origin = try XCTUnwrap(session.windowOrigin(pid: Int(app.processIdentifier)))
             let page = try XCTUnwrap(w.visiblePages.first)
             let shot = try session.screenshot()
@@ -63,7 +69,7 @@ final class HiDPIUITests: XCTestCase {
                            "\(canvas): as much ink as poppler's (\(app2x.dark) and \(popplerEdges.dark) dark pixels)")
             XCTAssertLessThan(app2x.blur, popplerEdges.blur * 1.25 + 0.02,
                               "\(canvas): edges as sharp as poppler's at 2× (\(app2x.mid) grey to \(app2x.dark) dark, poppler \(popplerEdges.mid) to \(popplerEdges.dark))")
-            print("HiDPI \(canvas): app \(app2x.dark) dark / \(app2x.mid) grey (blur \(app2x.blur)); poppler \(popplerEdges.dark) / \(popplerEdges.mid) (blur \(popplerEdges.blur)); region \(cw)×\(ch) px")
+            print("HiDPI \(canvas) (\(w.renderer ?? "?")): app \(app2x.dark) dark / \(app2x.mid) grey (blur \(app2x.blur)); poppler \(popplerEdges.dark) / \(popplerEdges.mid) (blur \(popplerEdges.blur)); region \(cw)×\(ch) px")
             session.quitApps()
         }
     }

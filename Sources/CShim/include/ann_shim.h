@@ -58,3 +58,9 @@ void ann_snapshot_transform_2d(GtkSnapshot *snapshot, double xx, double yx, doub
 /* A black linear gradient from `alpha` at start to clear at end, filling the rectangle. */
 void ann_snapshot_append_shade(GtkSnapshot *snapshot, double x, double y, double width, double height,
                                double startX, double startY, double endX, double endY, double alpha);
+/* Whether the widget's window is drawn by GSK's cairo renderer (which copies a texture's
+ * pixels on every frame it draws it). */
+gboolean ann_widget_renders_with_cairo(GtkWidget *widget);
+/* The type name of the renderer drawing the widget's window ("GskCairoRenderer",
+ * "GskGLRenderer"…), or NULL before it is realized. Borrowed. */
+const char *ann_widget_renderer_name(GtkWidget *widget);

@@ -11,7 +11,8 @@ import Rendering
 /// places it: GTK's GL renderer keeps the texture on the GPU, so scrolling and zooming move
 /// textures instead of drawing pixels. Page edges and paper are colour nodes, each page's tiles
 /// sit in a clip; vector overlays (selections, previews, highlights) are one cairo node, only
-/// when there are any. A page turn is nodes too (PdfCanvas+SnapshotCurl).
+/// when there are any. A page turn is nodes too (PdfCanvas+SnapshotCurl). Under GSK's cairo
+/// renderer, which copies a texture's pixels on every frame, the frame is one cairo node.
 extension PdfCanvas {
     /// Whether the canvas builds its frames from nodes (`PDF_ANNOTATOR_CANVAS=cairo` draws them
     /// with cairo as before, for comparison).
@@ -21,6 +22,16 @@ extension PdfCanvas {
     }()
 
     func snapshot(_ snapshot: OpaquePointer, width: Double, height: Double) {
+        // GSK's cairo renderer (GTK 4.8) copies every texture's pixels into a new surface each
+        // frame it draws it: there the frame is one cairo node drawn from the tiles' own
+        // surfaces, as a drawing area does. The GL renderer keeps textures on the GPU.
+        if ann_widget_renders_with_cairo(area) != 0 {
+            if let cr = ann_snapshot_append_cairo(snapshot, 0, 0, width, height) {
+                draw(cr, width: width, height: height)
+                cairo_destroy(cr)
+            }
+            return
+        }
         guard startFrame() else { return }
         if let turn = pageTurn {
             snapshotPageTurn(turn, width: width, height: height, snapshot)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import CShim
 import FoundationEssentials
 import DocumentSession
 import Geometry
@@ -105,6 +106,8 @@ extension DocumentWindow {
             signatureBar: signatureBar?.shownText,
             signaturePadStrokes: signaturePad?.strokes.count,
             padReplayFinished: signaturePad?.replayFinished == true ? true : nil,
+            renderer: ann_widget_renderer_name(canvas.area).map { String(cString: $0).replacing("Gsk", with: "").replacing("Renderer", with: "").lowercased() },
+            canvasFrames: PdfCanvas.usesSnapshots && ann_widget_renders_with_cairo(canvas.area) == 0 ? "nodes" : "cairo",
             searchProgress: canvas.searchState?.progress, searchStopped: canvas.searchState?.stopped,
             textSelectionHandles: canvas.textSelectionHandleEnds.map { [[$0.start.x, $0.start.y], [$0.end.x, $0.end.y]] },
             thumbnailsShownInMs: thumbnails?.lastShowDuration,
