@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 find Sources/GtkShell -name '*.swift' | LC_ALL=C sort > po/POTFILES
-xgettext --language=C --keyword=tr --from-code=UTF-8 --add-comments=TRANSLATORS: \
+xgettext --language=C --keyword=tr --keyword=N_ --from-code=UTF-8 --add-comments=TRANSLATORS: \
     --package-name=pdf-annotator --msgid-bugs-address=https://github.com/pdfannotator/pdf-annotator/issues \
     --keyword=trn:1,2 --force-po --files-from=po/POTFILES -o po/pdf-annotator.pot
 for lang in $(grep -v '^#' po/LINGUAS 2>/dev/null || true); do

@@ -46,3 +46,7 @@ func trn(_ singular: String, _ plural: String, _ count: Int, _ values: KeyValueP
     for (name, value) in values { out = out.replacing("{\(name)}", with: value) }
     return out
 }
+
+/// Marks a message for the template without translating it here: for tables of labels that are
+/// translated where they are shown (`tr(label)`), as gettext's `N_()`.
+func N_(_ message: String) -> String { message }

@@ -41,7 +41,7 @@ final class FormChoicePopover {
         if field.kind == .comboBox, field.flags.contains(.edit) {
             let e = gtk_entry_new()!
             entry = e
-            ann_accessible_set_label(e, "\(field.label ?? field.name): your own value")
+            ann_accessible_set_label(e, tr("{field}: your own value", ["field": field.label ?? field.name]))
             gtk_editable_set_text(OpaquePointer(e), current.first.map(field.displayText(forExportValue:)) ?? "")
             Signals.connect(raw(e), "activate") { [weak self] in
                 guard let self, let e = self.entry else { return }

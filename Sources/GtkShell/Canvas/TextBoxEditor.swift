@@ -38,7 +38,7 @@ final class TextBoxEditor {
         gtk_widget_set_halign(view, GTK_ALIGN_START)
         gtk_widget_set_valign(view, GTK_ALIGN_START)
         gtk_widget_set_name(view, "text-box-editor")
-        ann_accessible_set_label(view, "Text box")
+        ann_accessible_set_label(view, tr("Text box"))
         gtk_text_buffer_set_text(gtk_text_view_get_buffer(cast(view)), text, -1)
         provider = GObjectHandle(adopting: gtk_css_provider_new()!)
         gtk_style_context_add_provider(gtk_widget_get_style_context(view), OpaquePointer(provider.pointer), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))

@@ -88,7 +88,7 @@ extension DocumentWindow {
             let failure = DocumentPrinter(document: copy, title: title, currentPage: self.canvas.currentPage).runDialog(over: self.window)
             self.pendingDialog = nil
             self.application?.stateChanged()
-            if let failure { self.showMessage(kind: "print-failed", title: "The document could not be printed", body: failure) }
+            if let failure { self.showMessage(kind: "print-failed", title: tr("The document could not be printed"), body: failure) }
         }
     }
 }

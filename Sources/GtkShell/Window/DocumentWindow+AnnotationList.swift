@@ -22,14 +22,14 @@ extension DocumentWindow {
             buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) { gtk_drop_down_new_from_strings($0) }
         }!
         labels.forEach { free($0) }
-        ann_accessible_set_label(filter, "Show annotations of kind")
+        ann_accessible_set_label(filter, tr("Show annotations of kind"))
         gtk_widget_set_margin_start(filter, 6)
         gtk_widget_set_margin_end(filter, 6)
         Signals.connect(raw(filter), "notify::selected", pointer: { [weak self] _ in self?.refreshAnnotationList() })
         let list = gtk_list_box_new()!
         gtk_widget_add_css_class(list, "navigation-sidebar")
-        ann_accessible_set_label(list, "Annotations")
-        let empty = gtk_label_new("No annotations.")!
+        ann_accessible_set_label(list, tr("Annotations"))
+        let empty = gtk_label_new(tr("No annotations."))!
         gtk_widget_add_css_class(empty, "dim-label")
         gtk_list_box_set_placeholder(cast(list), empty)
         Signals.connect(raw(list), "row-activated", pointer: { [weak self] row in

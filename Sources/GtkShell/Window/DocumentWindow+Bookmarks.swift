@@ -38,8 +38,8 @@ extension DocumentWindow {
     func buildBookmarkList() -> UnsafeMutablePointer<GtkWidget> {
         let list = gtk_list_box_new()!
         gtk_widget_add_css_class(list, "navigation-sidebar")
-        ann_accessible_set_label(list, "Bookmarks")
-        let empty = gtk_label_new("No bookmarks. Ctrl+D adds one for the page in view.")!
+        ann_accessible_set_label(list, tr("Bookmarks"))
+        let empty = gtk_label_new(tr("No bookmarks. Ctrl+D adds one for the page in view."))!
         gtk_label_set_wrap(cast(empty), 1)
         gtk_widget_add_css_class(empty, "dim-label")
         gtk_list_box_set_placeholder(cast(list), empty)
@@ -70,7 +70,7 @@ extension DocumentWindow {
     func installBookmarkActions() {
         addAction("add-bookmark") { [weak self] in
             guard let self, self.content == .document, let page = self.canvas.currentPage, let key = self.documentKey else { return }
-            self.bookmarks.append(BookmarkStore.Bookmark(name: "Page \(page.displayNumber)",
+            self.bookmarks.append(BookmarkStore.Bookmark(name: tr("Page {page}", ["page": String(page.displayNumber)]),
                                                         spreadIndex: self.canvas.readingPosition.spreadIndex, page: page.displayNumber))
             BookmarkStore.standard.save(self.bookmarks, for: key)
             self.showBookmarks()
@@ -131,7 +131,7 @@ extension DocumentWindow {
             // The name is edited in place (F2, Enter or a double click), like a file's name.
             let name = gtk_editable_label_new(bookmark.name)!
             gtk_widget_set_hexpand(name, 1)
-            ann_accessible_set_label(name, "Bookmark name")
+            ann_accessible_set_label(name, tr("Bookmark name"))
             Signals.connect(raw(name), "notify::editing", pointer: { [weak self] _ in
                 guard let self, gtk_editable_label_get_editing(OpaquePointer(name)) == 0, self.bookmarks.indices.contains(index),
                       let text = string(gtk_editable_get_text(OpaquePointer(name))), !text.isEmpty, text != self.bookmarks[index].name,

@@ -59,9 +59,9 @@ extension DocumentWindow {
     /// After a finger selected text: mark it or copy it, in a menu under the selection's end.
     func showTextMenu(at point: Point) {
         guard canvas.selectedText?.isEmpty == false else { return }
-        popUpMenu([(label: "_Highlight", action: "win.mark-highlight"), (label: "_Underline", action: "win.mark-underline"),
-                   (label: "_Strike Out", action: "win.mark-strike-out"), (label: "_Copy", action: "win.copy"),
-                   (label: "Select _All", action: "win.select-all")], at: point)
+        popUpMenu([(label: tr("_Highlight"), action: "win.mark-highlight"), (label: tr("_Underline"), action: "win.mark-underline"),
+                   (label: tr("_Strike Out"), action: "win.mark-strike-out"), (label: tr("_Copy"), action: "win.copy"),
+                   (label: tr("Select _All"), action: "win.select-all")], at: point)
     }
 
     /// Pops the menu up under the pointer; it is dismissed like any popover (Escape, a click
@@ -69,12 +69,12 @@ extension DocumentWindow {
     func showContextMenu(at point: Point, about annotation: AnnotationID?) {
         var items: [(label: String, action: String)] = []
         if annotation != nil {
-            items = [("_Delete", "win.delete-selection"), ("_Copy", "win.copy"), (tr("_Flatten Into the Page"), "win.flatten-selection"),
-                     ("_Properties", "win.annotation-properties")]
+            items = [(tr("_Delete"), "win.delete-selection"), (tr("_Copy"), "win.copy"), (tr("_Flatten Into the Page"), "win.flatten-selection"),
+                     (tr("_Properties"), "win.annotation-properties")]
         } else {
-            if canvas.textSelection != nil { items.append(("_Copy", "win.copy")) }
-            items.append(("Select _All", "win.select-all"))
-            items.append(("_Paste", "win.paste"))
+            if canvas.textSelection != nil { items.append((tr("_Copy"), "win.copy")) }
+            items.append((tr("Select _All"), "win.select-all"))
+            items.append((tr("_Paste"), "win.paste"))
         }
         popUpMenu(items, at: point)
     }

@@ -76,7 +76,7 @@ extension DocumentWindow {
         func keepAside(kind: String, _ why: String) {
             let kept = journal.moveAside()
             editor.journal = journal
-            showMessage(kind: kind, title: "Unsaved Changes Not Restored",
+            showMessage(kind: kind, title: tr("Unsaved Changes Not Restored"),
                         body: why + (kept.map { " They were kept in \($0.path)." } ?? ""))
         }
         guard read.isReadable else {
@@ -91,9 +91,9 @@ extension DocumentWindow {
             return
         }
         let count = contents.lines.count
-        ask(kind: "restore", type: GTK_MESSAGE_QUESTION, title: "Restore Unsaved Changes?",
-            body: "\(count == 1 ? "One change" : "\(count) changes") to “\(name)” had not been saved when the app last closed.",
-            buttons: [("_Discard", GTK_RESPONSE_REJECT.rawValue), ("_Restore", GTK_RESPONSE_ACCEPT.rawValue)],
+        ask(kind: "restore", type: GTK_MESSAGE_QUESTION, title: tr("Restore Unsaved Changes?"),
+            body: trn("One change to “{file}” had not been saved when the app last closed.", "{count} changes to “{file}” had not been saved when the app last closed.", count, ["count": String(count), "file": name]),
+            buttons: [(tr("_Discard"), GTK_RESPONSE_REJECT.rawValue), (tr("_Restore"), GTK_RESPONSE_ACCEPT.rawValue)],
             defaultResponse: GTK_RESPONSE_ACCEPT.rawValue, destructiveResponse: GTK_RESPONSE_REJECT.rawValue) { [weak self] response in
             guard let self, let session = self.editing, session.editor === editor else { return }
             if response == GTK_RESPONSE_ACCEPT.rawValue {
@@ -103,8 +103,8 @@ extension DocumentWindow {
                 } catch {
                     journal.moveAside()
                     editor.journal = journal
-                    self.showMessage(kind: "restore-failed", title: "Changes Could Not Be Restored",
-                                     body: "The unsaved changes to “\(name)” do not fit the file (\(error)). They were kept aside.")
+                    self.showMessage(kind: "restore-failed", title: tr("Changes Could Not Be Restored"),
+                                     body: tr("The unsaved changes to “{file}” do not fit the file ({reason}). They were kept aside.", ["file": name, "reason": "\(error)"]))
                 }
                 // Restored page edits: the view reads every page of the new version again.
                 let edits = contents.lines.map(\.record.edit)
@@ -267,8 +267,8 @@ extension DocumentWindow {
         switch error {
         case .save(.changedOnDisk):
             saveError = SaveError.changedOnDisk(path: editing?.editor.path ?? "").userMessage
-            ask(kind: "changed-on-disk", type: GTK_MESSAGE_WARNING, title: "File Changed on Disk",
-                body: saveError!, buttons: [("_Cancel", GTK_RESPONSE_CANCEL.rawValue), ("Save _As…", 1), ("_Replace", GTK_RESPONSE_ACCEPT.rawValue)],
+            ask(kind: "changed-on-disk", type: GTK_MESSAGE_WARNING, title: tr("File Changed on Disk"),
+                body: saveError!, buttons: [(tr("_Cancel"), GTK_RESPONSE_CANCEL.rawValue), ("Save _As…", 1), (tr("_Replace"), GTK_RESPONSE_ACCEPT.rawValue)],
                 defaultResponse: GTK_RESPONSE_CANCEL.rawValue, destructiveResponse: GTK_RESPONSE_ACCEPT.rawValue) { [weak self] response in
                 if response == GTK_RESPONSE_ACCEPT.rawValue { self?.save(overwriteChangedFile: true, completion: completion) }
                 else if response == 1 { self?.saveAs(completion: completion) }
@@ -280,15 +280,15 @@ extension DocumentWindow {
             saveAs(reason: failure.userMessage, completion: completion)
         case .save(let failure):
             saveError = failure.userMessage
-            ask(kind: "save-failed", type: GTK_MESSAGE_ERROR, title: "Could Not Save “\(name)”", body: failure.userMessage,
-                buttons: [("_Cancel", GTK_RESPONSE_CANCEL.rawValue), ("Save _As…", GTK_RESPONSE_ACCEPT.rawValue)],
+            ask(kind: "save-failed", type: GTK_MESSAGE_ERROR, title: tr("Could Not Save “{file}”", ["file": name]), body: failure.userMessage,
+                buttons: [(tr("_Cancel"), GTK_RESPONSE_CANCEL.rawValue), ("Save _As…", GTK_RESPONSE_ACCEPT.rawValue)],
                 defaultResponse: GTK_RESPONSE_ACCEPT.rawValue) { [weak self] response in
                 if response == GTK_RESPONSE_ACCEPT.rawValue { self?.saveAs(completion: completion) } else { completion?(false) }
             }
         default:
             saveError = "“\(name)” could not be saved (\(error)). The file is unchanged and your changes are kept."
-            ask(kind: "save-failed", type: GTK_MESSAGE_ERROR, title: "Could Not Save “\(name)”", body: saveError!,
-                buttons: [("_Close", GTK_RESPONSE_CANCEL.rawValue)], defaultResponse: GTK_RESPONSE_CANCEL.rawValue) { _ in
+            ask(kind: "save-failed", type: GTK_MESSAGE_ERROR, title: tr("Could Not Save “{file}”", ["file": name]), body: saveError!,
+                buttons: [(tr("_Close"), GTK_RESPONSE_CANCEL.rawValue)], defaultResponse: GTK_RESPONSE_CANCEL.rawValue) { _ in
                 completion?(false)
             }
         }
@@ -373,9 +373,9 @@ extension DocumentWindow {
         guard !closeConfirmed, let session = editing, session.hasUnsavedChanges else { return true }
         guard pendingDialog == nil else { return false }
         let name = Self.displayName(session.editor.path)
-        ask(kind: "close", type: GTK_MESSAGE_QUESTION, title: "Save Changes to “\(name)” Before Closing?",
-            body: "If you don’t save, your changes will be lost.",
-            buttons: [("_Cancel", GTK_RESPONSE_CANCEL.rawValue), ("_Discard", GTK_RESPONSE_REJECT.rawValue), ("_Save", GTK_RESPONSE_ACCEPT.rawValue)],
+        ask(kind: "close", type: GTK_MESSAGE_QUESTION, title: tr("Save Changes to “{file}” Before Closing?", ["file": name]),
+            body: tr("If you don’t save, your changes will be lost."),
+            buttons: [(tr("_Cancel"), GTK_RESPONSE_CANCEL.rawValue), (tr("_Discard"), GTK_RESPONSE_REJECT.rawValue), (tr("_Save"), GTK_RESPONSE_ACCEPT.rawValue)],
             defaultResponse: GTK_RESPONSE_ACCEPT.rawValue, destructiveResponse: GTK_RESPONSE_REJECT.rawValue) { [weak self] response in
             guard let self else { return }
             switch response {
@@ -442,7 +442,7 @@ extension DocumentWindow {
     }
 
     func showMessage(kind: String, title: String, body: String) {
-        ask(kind: kind, type: GTK_MESSAGE_INFO, title: title, body: body, buttons: [("_OK", GTK_RESPONSE_OK.rawValue)],
+        ask(kind: kind, type: GTK_MESSAGE_INFO, title: title, body: body, buttons: [(tr("_OK"), GTK_RESPONSE_OK.rawValue)],
             defaultResponse: GTK_RESPONSE_OK.rawValue) { _ in }
     }
 }

@@ -20,13 +20,13 @@ extension DocumentWindow {
 
         let open = gtk_button_new_from_icon_name("document-open-symbolic")!
         gtk_actionable_set_action_name(cast(open), "win.open")
-        gtk_widget_set_tooltip_text(open, "Open a Document (Ctrl+O)")
-        ann_accessible_set_label(open, "Open a document")
+        gtk_widget_set_tooltip_text(open, tr("Open a Document (Ctrl+O)"))
+        ann_accessible_set_label(open, tr("Open a document"))
         gtk_header_bar_pack_start(cast(header), open)
         let sidebarButton = gtk_button_new_from_icon_name("sidebar-show-symbolic")!
         gtk_actionable_set_action_name(cast(sidebarButton), "win.toggle-sidebar")
-        gtk_widget_set_tooltip_text(sidebarButton, "Outline (F9)")
-        ann_accessible_set_label(sidebarButton, "Show the outline")
+        gtk_widget_set_tooltip_text(sidebarButton, tr("Outline (F9)"))
+        ann_accessible_set_label(sidebarButton, tr("Show the outline"))
         gtk_header_bar_pack_start(cast(header), sidebarButton)
 
         let pageBox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
@@ -34,8 +34,8 @@ extension DocumentWindow {
         gtk_editable_set_max_width_chars(cast(pageEntry), 6)
         gtk_entry_set_input_purpose(cast(pageEntry), GTK_INPUT_PURPOSE_DIGITS)
         gtk_editable_set_alignment(cast(pageEntry), 1)
-        gtk_widget_set_tooltip_text(pageEntry, "Go to Page (Ctrl+L)")
-        ann_accessible_set_label(pageEntry, "Page number")
+        gtk_widget_set_tooltip_text(pageEntry, tr("Go to Page (Ctrl+L)"))
+        ann_accessible_set_label(pageEntry, tr("Page number"))
         gtk_widget_set_name(pageEntry, "page-entry")
         gtk_widget_add_css_class(pageCountLabel, "dim-label")
         gtk_widget_add_css_class(pageCountLabel, "numeric")
@@ -46,49 +46,49 @@ extension DocumentWindow {
 
         let zoomIn = gtk_button_new_from_icon_name("zoom-in-symbolic")!
         gtk_actionable_set_action_name(cast(zoomIn), "win.zoom-in")
-        gtk_widget_set_tooltip_text(zoomIn, "Zoom In (Ctrl++)")
-        ann_accessible_set_label(zoomIn, "Zoom in")
+        gtk_widget_set_tooltip_text(zoomIn, tr("Zoom In (Ctrl++)"))
+        ann_accessible_set_label(zoomIn, tr("Zoom in"))
         let zoomOut = gtk_button_new_from_icon_name("zoom-out-symbolic")!
         gtk_actionable_set_action_name(cast(zoomOut), "win.zoom-out")
-        gtk_widget_set_tooltip_text(zoomOut, "Zoom Out (Ctrl+−)")
-        ann_accessible_set_label(zoomOut, "Zoom out")
+        gtk_widget_set_tooltip_text(zoomOut, tr("Zoom Out (Ctrl+−)"))
+        ann_accessible_set_label(zoomOut, tr("Zoom out"))
 
         // The View menu: zoom, then how pages are laid out and coloured.
         let menu = g_menu_new()!
         let zoomSection = g_menu_new()!
-        g_menu_append(zoomSection, "Fit _Width", "win.fit-width")
-        g_menu_append(zoomSection, "Fit _Page", "win.fit-page")
-        g_menu_append(zoomSection, "_Actual Size", "win.zoom-reset")
+        g_menu_append(zoomSection, tr("Fit _Width"), "win.fit-width")
+        g_menu_append(zoomSection, tr("Fit _Page"), "win.fit-page")
+        g_menu_append(zoomSection, tr("_Actual Size"), "win.zoom-reset")
         let layoutSection = g_menu_new()!
-        g_menu_append(layoutSection, "_Single Pages", "win.spread-mode::single")
-        g_menu_append(layoutSection, "_Two Pages", "win.spread-mode::double")
-        g_menu_append(layoutSection, "Two Pages, _Cover Alone", "win.spread-mode::book")
-        g_menu_append(layoutSection, "_One Spread at a Time", "win.one-spread")
-        g_menu_append(layoutSection, "Turn Pages with a _Curl", "win.page-curl")
-        g_menu_append(layoutSection, "_Zoom Each Spread on Its Own", "win.zoom-each-spread")
-        g_menu_append(layoutSection, "Scroll _Sideways", "win.scroll-sideways")
-        g_menu_append(layoutSection, "_Right to Left", "win.right-to-left")
+        g_menu_append(layoutSection, tr("_Single Pages"), "win.spread-mode::single")
+        g_menu_append(layoutSection, tr("_Two Pages"), "win.spread-mode::double")
+        g_menu_append(layoutSection, tr("Two Pages, _Cover Alone"), "win.spread-mode::book")
+        g_menu_append(layoutSection, tr("_One Spread at a Time"), "win.one-spread")
+        g_menu_append(layoutSection, tr("Turn Pages with a _Curl"), "win.page-curl")
+        g_menu_append(layoutSection, tr("_Zoom Each Spread on Its Own"), "win.zoom-each-spread")
+        g_menu_append(layoutSection, tr("Scroll _Sideways"), "win.scroll-sideways")
+        g_menu_append(layoutSection, tr("_Right to Left"), "win.right-to-left")
         let colourSection = g_menu_new()!
-        g_menu_append(colourSection, "_Normal Pages", "win.page-colours::normal")
-        g_menu_append(colourSection, "_Night Pages", "win.page-colours::night")
-        g_menu_append(colourSection, "Se_pia Pages", "win.page-colours::sepia")
+        g_menu_append(colourSection, tr("_Normal Pages"), "win.page-colours::normal")
+        g_menu_append(colourSection, tr("_Night Pages"), "win.page-colours::night")
+        g_menu_append(colourSection, tr("Se_pia Pages"), "win.page-colours::sepia")
         let edgeMenu = g_menu_new()!
-        g_menu_append(edgeMenu, "_Off", "win.edge-taps::off")
-        g_menu_append(edgeMenu, "_Narrow", "win.edge-taps::narrow")
-        g_menu_append(edgeMenu, "_Wide", "win.edge-taps::wide")
-        g_menu_append_submenu(colourSection, "_Edge Taps Turn Pages", cast(edgeMenu))
+        g_menu_append(edgeMenu, tr("_Off"), "win.edge-taps::off")
+        g_menu_append(edgeMenu, tr("_Narrow"), "win.edge-taps::narrow")
+        g_menu_append(edgeMenu, tr("_Wide"), "win.edge-taps::wide")
+        g_menu_append_submenu(colourSection, tr("_Edge Taps Turn Pages"), cast(edgeMenu))
         g_object_unref(raw(edgeMenu))
         let modeSection = g_menu_new()!
-        g_menu_append(modeSection, "_Reading Mode", "win.reading-mode")
-        g_menu_append(modeSection, "_Fullscreen", "win.fullscreen")
+        g_menu_append(modeSection, tr("_Reading Mode"), "win.reading-mode")
+        g_menu_append(modeSection, tr("_Fullscreen"), "win.fullscreen")
         for section in [zoomSection, layoutSection, colourSection, modeSection] {
             g_menu_append_section(menu, nil, cast(section))
             g_object_unref(raw(section))
         }
         gtk_menu_button_set_menu_model(cast(zoomButton), cast(menu))
         g_object_unref(raw(menu))
-        gtk_widget_set_tooltip_text(zoomButton, "View Options")
-        ann_accessible_set_label(zoomButton, "Zoom level")
+        gtk_widget_set_tooltip_text(zoomButton, tr("View Options"))
+        ann_accessible_set_label(zoomButton, tr("Zoom level"))
         gtk_widget_add_css_class(zoomButton, "numeric")
         // Wide enough for "1600%": a new zoom changes the text, never the header bar's layout.
         let zoomChild = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
@@ -106,12 +106,12 @@ extension DocumentWindow {
 
         let undo = gtk_button_new_from_icon_name("edit-undo-symbolic")!
         gtk_actionable_set_action_name(cast(undo), "win.undo")
-        gtk_widget_set_tooltip_text(undo, "Undo (Ctrl+Z)")
-        ann_accessible_set_label(undo, "Undo")
+        gtk_widget_set_tooltip_text(undo, tr("Undo (Ctrl+Z)"))
+        ann_accessible_set_label(undo, tr("Undo"))
         let redo = gtk_button_new_from_icon_name("edit-redo-symbolic")!
         gtk_actionable_set_action_name(cast(redo), "win.redo")
-        gtk_widget_set_tooltip_text(redo, "Redo (Ctrl+Shift+Z)")
-        ann_accessible_set_label(redo, "Redo")
+        gtk_widget_set_tooltip_text(redo, tr("Redo (Ctrl+Shift+Z)"))
+        ann_accessible_set_label(redo, tr("Redo"))
         let undoBox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
         gtk_widget_add_css_class(undoBox, "linked")
         gtk_box_append(cast(undoBox), undo)
@@ -120,24 +120,24 @@ extension DocumentWindow {
 
         // The main menu: what Undo and Redo would do, and saving.
         let editSection = g_menu_new()!
-        g_menu_append(editSection, "_Undo", "win.undo")
-        g_menu_append(editSection, "_Redo", "win.redo")
+        g_menu_append(editSection, tr("_Undo"), "win.undo")
+        g_menu_append(editSection, tr("_Redo"), "win.redo")
         let fileSection = g_menu_new()!
-        g_menu_append(fileSection, "_Save", "win.save")
-        g_menu_append(fileSection, "Save _As…", "win.save-as")
-        g_menu_append(fileSection, "_Print…", "win.print")
+        g_menu_append(fileSection, tr("_Save"), "win.save")
+        g_menu_append(fileSection, tr("Save _As…"), "win.save-as")
+        g_menu_append(fileSection, tr("_Print…"), "win.print")
         g_menu_append(fileSection, tr("New _Handwritten Signature…"), "win.new-signature")
         g_menu_append(fileSection, tr("Sign _Digitally…"), "win.sign-digitally::")
         // Pages: for the selection in the Pages grid, else the page in view.
         let pagesMenu = g_menu_new()!
         let pageItems = Self.pageOperationItems(many: false)
         for item in pageItems.arrange.prefix(2) + pageItems.files + [pageItems.delete] { g_menu_append(pagesMenu, item.label, item.action) }
-        g_menu_append_submenu(fileSection, "Pa_ges", cast(pagesMenu))
+        g_menu_append_submenu(fileSection, tr("Pa_ges"), cast(pagesMenu))
         g_object_unref(raw(pagesMenu))
         let penSection = g_menu_new()!
-        g_menu_append(penSection, "_Pen Draws at Once", "win.pen-draws")
-        g_menu_append(penSection, "Document _Properties", "win.properties")
-        g_menu_append(penSection, "_Keyboard Shortcuts", "win.show-shortcuts")
+        g_menu_append(penSection, tr("_Pen Draws at Once"), "win.pen-draws")
+        g_menu_append(penSection, tr("Document _Properties"), "win.properties")
+        g_menu_append(penSection, tr("_Keyboard Shortcuts"), "win.show-shortcuts")
         let mainMenu = g_menu_new()!
         g_menu_append_section(mainMenu, nil, cast(editSection))
         g_menu_append_section(mainMenu, nil, cast(fileSection))
@@ -147,8 +147,8 @@ extension DocumentWindow {
         let menuButton = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(cast(menuButton), "open-menu-symbolic")
         gtk_menu_button_set_menu_model(cast(menuButton), cast(mainMenu))
-        gtk_widget_set_tooltip_text(menuButton, "Main Menu")
-        ann_accessible_set_label(menuButton, "Main menu")
+        gtk_widget_set_tooltip_text(menuButton, tr("Main Menu"))
+        ann_accessible_set_label(menuButton, tr("Main menu"))
         g_object_unref(raw(mainMenu))
         g_object_unref(raw(fileSection))
         gtk_header_bar_pack_end(cast(header), menuButton)

@@ -30,11 +30,11 @@ extension DocumentWindow {
     /// them out (`many` words them for several pages).
     static func pageOperationItems(many: Bool) -> (arrange: [(label: String, action: String)], files: [(label: String, action: String)],
                                                    delete: (label: String, action: String)) {
-        ([("Turn _Clockwise", "win.rotate-right"), ("Turn _Anticlockwise", "win.rotate-left"),
-          (many ? "Move _Back" : "Move Page _Back", "win.move-page-up"), (many ? "Move _On" : "Move Page _On", "win.move-page-down")],
-         [("Insert B_lank Page", "win.insert-blank-page"), ("_Insert Pages From File…", "win.insert-pages::"),
-          (many ? "D_uplicate Pages" : "D_uplicate Page", "win.duplicate-pages"), (many ? "_Extract Pages…" : "_Extract Page…", "win.extract-pages::")],
-         (many ? "_Delete Pages" : "_Delete Page", "win.delete-page"))
+        ([(tr("Turn _Clockwise"), "win.rotate-right"), (tr("Turn _Anticlockwise"), "win.rotate-left"),
+          (many ? tr("Move _Back") : tr("Move Page _Back"), "win.move-page-up"), (many ? tr("Move _On") : tr("Move Page _On"), "win.move-page-down")],
+         [(tr("Insert B_lank Page"), "win.insert-blank-page"), (tr("_Insert Pages From File…"), "win.insert-pages::"),
+          (many ? tr("D_uplicate Pages") : tr("D_uplicate Page"), "win.duplicate-pages"), (many ? tr("_Extract Pages…") : tr("_Extract Page…"), "win.extract-pages::")],
+         (many ? tr("_Delete Pages") : tr("_Delete Page"), "win.delete-page"))
     }
 
     /// The Pages grid with its toolbar below: turn, the other operations in a menu, delete
@@ -47,24 +47,24 @@ extension DocumentWindow {
         func button(_ icon: String, _ action: String, _ name: String, keys: String) -> UnsafeMutablePointer<GtkWidget> {
             let b = gtk_button_new_from_icon_name(icon)!
             gtk_actionable_set_action_name(cast(b), action)
-            gtk_widget_set_tooltip_text(b, "\(name) (\(keys))")
+            gtk_widget_set_tooltip_text(b, tr("{action} ({keys})", ["action": name, "keys": keys]))
             ann_accessible_set_label(b, name)
             gtk_widget_add_css_class(b, "flat")
             return b
         }
-        gtk_action_bar_pack_start(cast(bar), button("object-rotate-left-symbolic", "win.rotate-left", "Turn Anticlockwise", keys: "Ctrl+["))
-        gtk_action_bar_pack_start(cast(bar), button("object-rotate-right-symbolic", "win.rotate-right", "Turn Clockwise", keys: "Ctrl+]"))
+        gtk_action_bar_pack_start(cast(bar), button("object-rotate-left-symbolic", "win.rotate-left", tr("Turn Anticlockwise"), keys: "Ctrl+["))
+        gtk_action_bar_pack_start(cast(bar), button("object-rotate-right-symbolic", "win.rotate-right", tr("Turn Clockwise"), keys: "Ctrl+]"))
         let more = g_menu_new()!
         for item in Self.pageOperationItems(many: false).files { g_menu_append(more, item.label, item.action) }
         let menuButton = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(cast(menuButton), "view-more-symbolic")
         gtk_menu_button_set_menu_model(cast(menuButton), cast(more))
         g_object_unref(raw(more))
-        gtk_widget_set_tooltip_text(menuButton, "More Page Operations")
-        ann_accessible_set_label(menuButton, "More page operations")
+        gtk_widget_set_tooltip_text(menuButton, tr("More Page Operations"))
+        ann_accessible_set_label(menuButton, tr("More page operations"))
         gtk_menu_button_set_has_frame(cast(menuButton), 0)
         gtk_action_bar_pack_start(cast(bar), menuButton)
-        gtk_action_bar_pack_end(cast(bar), button("user-trash-symbolic", "win.delete-page", "Delete", keys: "Delete"))
+        gtk_action_bar_pack_end(cast(bar), button("user-trash-symbolic", "win.delete-page", tr("Delete"), keys: tr("Delete")))
         gtk_box_append(cast(box), bar)
         return box
     }
@@ -136,9 +136,9 @@ extension DocumentWindow {
             operation()
             return
         }
-        ask(kind: "signed-pages", type: GTK_MESSAGE_WARNING, title: "This Document Is Signed",
-            body: "Changing its pages makes it show as changed after the signature. The signature stays valid for the version that was signed.",
-            buttons: [("_Cancel", GTK_RESPONSE_CANCEL.rawValue), ("Change _Pages", GTK_RESPONSE_ACCEPT.rawValue)],
+        ask(kind: "signed-pages", type: GTK_MESSAGE_WARNING, title: tr("This Document Is Signed"),
+            body: tr("Changing its pages makes it show as changed after the signature. The signature stays valid for the version that was signed."),
+            buttons: [(tr("_Cancel"), GTK_RESPONSE_CANCEL.rawValue), ("Change _Pages", GTK_RESPONSE_ACCEPT.rawValue)],
             defaultResponse: GTK_RESPONSE_CANCEL.rawValue) { [weak self] answer in
             guard let self, answer == GTK_RESPONSE_ACCEPT.rawValue else { return }
             self.pageOperationsAgreed = true
@@ -169,7 +169,7 @@ extension DocumentWindow {
             canvas.searchSources = { copies.documents }
             canvas.restartSearch()
         }
-        gtk_label_set_text(cast(pageCountLabel), "of \(fresh.pageCount)")
+        gtk_label_set_text(cast(pageCountLabel), tr("of {count}", ["count": String(fresh.pageCount)]))
         if let page = pageToShowAfterReshape {
             pageToShowAfterReshape = nil
             canvas.goTo(page: page)

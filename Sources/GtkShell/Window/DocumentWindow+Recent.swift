@@ -42,7 +42,7 @@ extension DocumentWindow {
         recentShown = paths
         gtk_widget_set_visible(list, paths.isEmpty ? 0 : 1)
         guard !paths.isEmpty else { return }
-        let heading = gtk_label_new("Recent Documents")!
+        let heading = gtk_label_new(tr("Recent Documents"))!
         gtk_widget_add_css_class(heading, "heading")
         gtk_box_append(cast(list), heading)
         for path in paths {
@@ -56,7 +56,7 @@ extension DocumentWindow {
             gtk_label_set_ellipsize(cast(label), PANGO_ELLIPSIZE_MIDDLE)
             gtk_button_set_child(cast(button), label)
             gtk_widget_add_css_class(button, "flat")
-            ann_accessible_set_label(button, "Open \(name)")
+            ann_accessible_set_label(button, tr("Open {file}", ["file": name]))
             Signals.connect(raw(button), "clicked") { [weak self] in self?.application?.open(path: path, preferring: self) }
             gtk_box_append(cast(list), button)
         }

@@ -12,31 +12,31 @@ extension DocumentWindow {
         let bar = gtk_search_bar_new()!
         let entry = gtk_search_entry_new()!
         gtk_editable_set_width_chars(OpaquePointer(entry), 28)
-        ann_accessible_set_label(entry, "Search the document")
+        ann_accessible_set_label(entry, tr("Search the document"))
         gtk_widget_set_name(entry, "search-entry")
         let status = gtk_label_new(nil)!
         gtk_widget_add_css_class(status, "dim-label")
         gtk_label_set_width_chars(cast(status), 14)
         let previous = gtk_button_new_from_icon_name("go-up-symbolic")!
-        gtk_widget_set_tooltip_text(previous, "Previous Match (Shift+Enter)")
+        gtk_widget_set_tooltip_text(previous, tr("Previous Match (Shift+Enter)"))
         gtk_actionable_set_action_name(cast(previous), "win.find-previous")
         let next = gtk_button_new_from_icon_name("go-down-symbolic")!
-        gtk_widget_set_tooltip_text(next, "Next Match (Enter)")
+        gtk_widget_set_tooltip_text(next, tr("Next Match (Enter)"))
         gtk_actionable_set_action_name(cast(next), "win.find-next")
-        let matchCase = gtk_toggle_button_new_with_mnemonic("_Aa")!
-        gtk_widget_set_tooltip_text(matchCase, "Match Case")
-        ann_accessible_set_label(matchCase, "Match case")
-        let wholeWords = gtk_toggle_button_new_with_mnemonic("_Whole Words")!
-        gtk_widget_set_tooltip_text(wholeWords, "Match Whole Words Only")
+        let matchCase = gtk_toggle_button_new_with_mnemonic(tr("_Aa"))!
+        gtk_widget_set_tooltip_text(matchCase, tr("Match Case"))
+        ann_accessible_set_label(matchCase, tr("Match case"))
+        let wholeWords = gtk_toggle_button_new_with_mnemonic(tr("_Whole Words"))!
+        gtk_widget_set_tooltip_text(wholeWords, tr("Match Whole Words Only"))
         // While a long document is read: how far the search got, and a button to stop it.
         let progress = gtk_progress_bar_new()!
         gtk_widget_set_valign(progress, GTK_ALIGN_CENTER)
         gtk_widget_set_size_request(progress, 80, -1)
-        ann_accessible_set_label(progress, "Search progress")
+        ann_accessible_set_label(progress, tr("Search progress"))
         gtk_widget_set_visible(progress, 0)
         let stop = gtk_button_new_from_icon_name("process-stop-symbolic")!
-        gtk_widget_set_tooltip_text(stop, "Stop Searching")
-        ann_accessible_set_label(stop, "Stop searching")
+        gtk_widget_set_tooltip_text(stop, tr("Stop Searching"))
+        ann_accessible_set_label(stop, tr("Stop searching"))
         gtk_actionable_set_action_name(cast(stop), "win.stop-search")
         gtk_widget_set_visible(stop, 0)
 

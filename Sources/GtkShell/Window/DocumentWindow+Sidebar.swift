@@ -41,8 +41,8 @@ extension DocumentWindow {
         let list = gtk_list_box_new()!
         gtk_list_box_set_selection_mode(cast(list), GTK_SELECTION_SINGLE)
         gtk_widget_add_css_class(list, "navigation-sidebar")
-        ann_accessible_set_label(list, "Outline")
-        let placeholder = gtk_label_new("This document has no outline.")!
+        ann_accessible_set_label(list, tr("Outline"))
+        let placeholder = gtk_label_new(tr("This document has no outline."))!
         gtk_widget_add_css_class(placeholder, "dim-label")
         gtk_list_box_set_placeholder(cast(list), placeholder)
         let scroller = gtk_scrolled_window_new()!
@@ -163,7 +163,7 @@ extension DocumentWindow {
                 let arrow = gtk_button_new_from_icon_name(item.isExpanded ? "pan-down-symbolic" : "pan-end-symbolic")!
                 gtk_widget_add_css_class(arrow, "flat")
                 gtk_widget_set_focusable(arrow, 0)
-                ann_accessible_set_label(arrow, "Open or close \(item.title)")
+                ann_accessible_set_label(arrow, tr("Open or close {entry}", ["entry": item.title]))
                 Signals.connect(raw(arrow), "clicked") { [weak self] in self?.toggleOutlineEntry(index, arrow: arrow) }
                 gtk_box_append(cast(box), arrow)
             }

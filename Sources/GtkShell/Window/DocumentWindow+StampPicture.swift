@@ -68,9 +68,9 @@ extension DocumentWindow {
             canvas.stampPicture = picture
             let name = path.split(separator: "/").last.map(String.init) ?? path
             gtk_button_set_label(cast(button), name.replacing("_", with: "__"))
-            gtk_widget_set_tooltip_text(button, "Stamping \(name); click to choose another picture")
+            gtk_widget_set_tooltip_text(button, tr("Stamping {picture}; click to choose another picture", ["picture": name]))
         case .failure(let error):
-            showMessage(kind: "stamp-picture-failed", title: "This file cannot be stamped", body: "“\(DocumentWindow.displayName(path))”: \(error.message)")
+            showMessage(kind: "stamp-picture-failed", title: tr("This file cannot be stamped"), body: tr("“{file}”: {reason}", ["file": DocumentWindow.displayName(path), "reason": error.message]))
         }
         application?.stateChanged()
     }

@@ -10,27 +10,27 @@ import InteractionEngine
 extension DocumentWindow {
     /// The tools offered, by the name of their `win.tool` state.
     static let toolChoices: [(name: String, tool: ToolID?, label: String, key: String)] = [
-        ("select", nil, "Select", "v"),
-        ("pen", .ink, "Pen", "p"),
-        ("highlight", .highlighter, "Highlight", "h"),
-        ("underline", .underline, "Underline", "u"),
-        ("strike-out", .strikeOut, "Strike Out", "s"),
-        ("squiggly", .squiggly, "Squiggly", "k"),
-        ("rectangle", .square, "Rectangle", "r"),
-        ("ellipse", .circle, "Ellipse", "o"),
-        ("line", .line, "Line", "l"),
-        ("arrow", .arrow, "Arrow", "a"),
-        ("note", .note, "Note", "n"),
-        ("text", .freeText, "Text", "t"),
-        ("stamp", .stamp, "Stamp", "m"),
-        ("sign", .stamp, "Sign", "g"),
-        ("eraser", .eraser, "Eraser", "e"),
+        ("select", nil, N_("Select"), "v"),
+        ("pen", .ink, N_("Pen"), "p"),
+        ("highlight", .highlighter, N_("Highlight"), "h"),
+        ("underline", .underline, N_("Underline"), "u"),
+        ("strike-out", .strikeOut, N_("Strike Out"), "s"),
+        ("squiggly", .squiggly, N_("Squiggly"), "k"),
+        ("rectangle", .square, N_("Rectangle"), "r"),
+        ("ellipse", .circle, N_("Ellipse"), "o"),
+        ("line", .line, N_("Line"), "l"),
+        ("arrow", .arrow, N_("Arrow"), "a"),
+        ("note", .note, N_("Note"), "n"),
+        ("text", .freeText, N_("Text"), "t"),
+        ("stamp", .stamp, N_("Stamp"), "m"),
+        ("sign", .stamp, N_("Sign"), "g"),
+        ("eraser", .eraser, N_("Eraser"), "e"),
     ]
 
     static let stampNames = ["Approved", "Draft", "Confidential", "Final", "Experimental", "Expired", "NotApproved",
                              "NotForPublicRelease", "AsIs", "Sold", "Departmental", "ForComment", "TopSecret", "ForPublicRelease"]
     /// The text alignment choices, in `FreeTextStyle.Alignment` raw-value order (PDF's /Q).
-    static let alignmentNames = ["Align Left", "Centre", "Align Right"]
+    static let alignmentNames = [N_("Align Left"), N_("Centre"), N_("Align Right")]
 
     /// The name of the tool in use ("select", "pen" …), for the state dump.
     var toolName: String {
@@ -146,12 +146,12 @@ extension DocumentWindow {
         gtk_widget_add_css_class(bar, "annotator-toolbar")
         gtk_widget_add_css_class(bar, "toolbar")
         gtk_widget_set_halign(bar, GTK_ALIGN_CENTER)
-        ann_accessible_set_label(bar, "Annotation tools")
+        ann_accessible_set_label(bar, tr("Annotation tools"))
         for choice in Self.toolChoices {
-            let button = gtk_toggle_button_new_with_label(choice.label)!
+            let button = gtk_toggle_button_new_with_label(tr(choice.label))!
             gtk_widget_add_css_class(button, "tool-button")
             gtk_actionable_set_detailed_action_name(cast(button), "win.tool::\(choice.name)")
-            gtk_widget_set_tooltip_text(button, "\(choice.label) (\(choice.key.uppercased()))")
+            gtk_widget_set_tooltip_text(button, tr("{tool} ({key})", ["tool": tr(choice.label), "key": choice.key.uppercased()]))
             gtk_widget_set_name(button, "tool-\(choice.name)")
             gtk_box_append(cast(bar), button)
         }
@@ -165,7 +165,7 @@ extension DocumentWindow {
         gtk_box_append(cast(rows), scroller)
         // The row keeps its height whether it shows controls or a hint, so the page never jumps.
         let style = buildStyleControls()
-        let hint = gtk_label_new("Pick a tool, or select an annotation to change its look.")!
+        let hint = gtk_label_new(tr("Pick a tool, or select an annotation to change its look."))!
         gtk_widget_add_css_class(hint, "dim-label")
         let stack = gtk_stack_new()!
         gtk_stack_add_named(cast(stack), style, "controls")
@@ -189,16 +189,16 @@ extension DocumentWindow {
     func buildStyleControls() -> UnsafeMutablePointer<GtkWidget> {
         let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
         let color = gtk_color_button_new()!
-        gtk_widget_set_tooltip_text(color, "Colour")
-        ann_accessible_set_label(color, "Tool colour")
+        gtk_widget_set_tooltip_text(color, tr("Colour"))
+        ann_accessible_set_label(color, tr("Tool colour"))
         gtk_widget_set_name(color, "tool-color")
         let width = gtk_spin_button_new_with_range(0.5, 24, 0.5)!
-        gtk_widget_set_tooltip_text(width, "Line Width (points)")
-        ann_accessible_set_label(width, "Line width in points")
+        gtk_widget_set_tooltip_text(width, tr("Line Width (points)"))
+        ann_accessible_set_label(width, tr("Line width in points"))
         gtk_widget_set_name(width, "tool-width")
         let opacity = gtk_spin_button_new_with_range(10, 100, 10)!
-        gtk_widget_set_tooltip_text(opacity, "Opacity (%)")
-        ann_accessible_set_label(opacity, "Opacity in percent")
+        gtk_widget_set_tooltip_text(opacity, tr("Opacity (%)"))
+        ann_accessible_set_label(opacity, tr("Opacity in percent"))
         gtk_widget_set_name(opacity, "tool-opacity")
         // The standard stamp names (PDF 32000-1 table 181), for the Stamp tool.
         let names = Self.stampNames.map { strdup(AppearanceBuilder.stampLabel($0).capitalized) } + [nil]
@@ -206,12 +206,12 @@ extension DocumentWindow {
             buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) { gtk_drop_down_new_from_strings($0) }
         }!
         names.forEach { free($0) }
-        gtk_widget_set_tooltip_text(stamps, "Stamp")
-        ann_accessible_set_label(stamps, "Stamp name")
+        gtk_widget_set_tooltip_text(stamps, tr("Stamp"))
+        ann_accessible_set_label(stamps, tr("Stamp name"))
         gtk_widget_set_name(stamps, "tool-stamp-name")
         // A picture from a PNG or JPEG file instead of a name.
-        let picture = gtk_button_new_with_mnemonic("_Picture…")!
-        gtk_widget_set_tooltip_text(picture, "Stamp a Picture (PNG or JPEG)")
+        let picture = gtk_button_new_with_mnemonic(tr("_Picture…"))!
+        gtk_widget_set_tooltip_text(picture, tr("Stamp a Picture (PNG or JPEG)"))
         gtk_widget_set_name(picture, "tool-stamp-picture")
         gtk_actionable_set_action_name(cast(picture), "win.stamp-picture")
         stampPictureButton = picture
@@ -226,13 +226,13 @@ extension DocumentWindow {
         gtk_box_append(cast(stampRow), stamps)
         gtk_box_append(cast(stampRow), picture)
         // Palm rejection: once a pen is used, fingers scroll; this lets them draw again.
-        let finger = gtk_toggle_button_new_with_label("Draw with Finger")!
-        gtk_widget_set_tooltip_text(finger, "Draw with a finger even after using a pen")
+        let finger = gtk_toggle_button_new_with_label(tr("Draw with Finger"))!
+        gtk_widget_set_tooltip_text(finger, tr("Draw with a finger even after using a pen"))
         gtk_widget_set_name(finger, "tool-finger-draws")
         gtk_actionable_set_action_name(cast(finger), "win.finger-draws")
         let fontSize = gtk_spin_button_new_with_range(6, 72, 1)!
-        gtk_widget_set_tooltip_text(fontSize, "Font Size (points)")
-        ann_accessible_set_label(fontSize, "Font size in points")
+        gtk_widget_set_tooltip_text(fontSize, tr("Font Size (points)"))
+        ann_accessible_set_label(fontSize, tr("Font size in points"))
         gtk_widget_set_name(fontSize, "tool-font-size")
         Signals.connect(raw(fontSize), "value-changed") { [weak self] in
             guard let self, !self.updatingStyleControls else { return }
@@ -240,13 +240,13 @@ extension DocumentWindow {
             self.textStyleChanged(name: "Change Font Size", newBoxes: { $0.textFontSize = value }, selected: { $0.fontSize = value })
         }
         // How a text box's lines sit in it (its /Q).
-        let alignmentNames = Self.alignmentNames.map { strdup($0) } + [nil]
+        let alignmentNames = Self.alignmentNames.map { strdup(tr($0)) } + [nil]
         let alignment = alignmentNames.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) { gtk_drop_down_new_from_strings($0) }
         }!
         alignmentNames.forEach { free($0) }
-        gtk_widget_set_tooltip_text(alignment, "Text Alignment")
-        ann_accessible_set_label(alignment, "Text alignment")
+        gtk_widget_set_tooltip_text(alignment, tr("Text Alignment"))
+        ann_accessible_set_label(alignment, tr("Text alignment"))
         gtk_widget_set_name(alignment, "tool-text-alignment")
         Signals.connect(raw(alignment), "notify::selected", pointer: { [weak self] _ in
             guard let self, !self.updatingStyleControls,
@@ -254,12 +254,12 @@ extension DocumentWindow {
             self.textStyleChanged(name: "Change Alignment", newBoxes: { $0.textAlignment = value }, selected: { $0.alignment = value })
         })
         // A rectangle's or an ellipse's fill: on or off, and its colour.
-        let fillCheck = gtk_check_button_new_with_mnemonic("_Fill")!
-        gtk_widget_set_tooltip_text(fillCheck, "Fill the Shape")
+        let fillCheck = gtk_check_button_new_with_mnemonic(tr("_Fill"))!
+        gtk_widget_set_tooltip_text(fillCheck, tr("Fill the Shape"))
         gtk_widget_set_name(fillCheck, "tool-fill")
         let fillColor = gtk_color_button_new()!
-        gtk_widget_set_tooltip_text(fillColor, "Fill Colour")
-        ann_accessible_set_label(fillColor, "Fill colour")
+        gtk_widget_set_tooltip_text(fillColor, tr("Fill Colour"))
+        ann_accessible_set_label(fillColor, tr("Fill colour"))
         gtk_widget_set_name(fillColor, "tool-fill-color")
         var paleYellow = GdkRGBA(red: 1, green: 0.95, blue: 0.6, alpha: 1)
         gtk_color_chooser_set_rgba(OpaquePointer(fillColor), &paleYellow)
@@ -432,8 +432,8 @@ extension DocumentWindow {
     func buildToolbarToggle(revealer: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
         let toggle = gtk_toggle_button_new()!
         gtk_button_set_icon_name(cast(toggle), "document-edit-symbolic")
-        gtk_widget_set_tooltip_text(toggle, "Annotation Tools (F7)")
-        ann_accessible_set_label(toggle, "Show annotation tools")
+        gtk_widget_set_tooltip_text(toggle, tr("Annotation Tools (F7)"))
+        ann_accessible_set_label(toggle, tr("Show annotation tools"))
         gtk_widget_set_name(toggle, "toolbar-toggle")
         g_object_bind_property(raw(toggle), "active", raw(revealer), "reveal-child", G_BINDING_SYNC_CREATE)
         toolbarToggle = toggle

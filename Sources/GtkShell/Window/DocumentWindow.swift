@@ -149,10 +149,10 @@ public final class DocumentWindow {
 
         stack = gtk_stack_new()
         pageEntry = gtk_entry_new()
-        pageCountLabel = gtk_label_new("of 0")
+        pageCountLabel = gtk_label_new(tr("of 0"))
         zoomButton = gtk_menu_button_new()
-        zoomText = gtk_label_new("100%")
-        titleLabel = gtk_label_new("PDF Annotator")
+        zoomText = gtk_label_new(tr("100%"))
+        titleLabel = gtk_label_new(tr("PDF Annotator"))
         subtitleLabel = gtk_label_new(nil)
 
         StartupTrace.mark("  window: stack, entry, labels")
@@ -177,8 +177,8 @@ public final class DocumentWindow {
         StartupTrace.mark("  window: sidebar")
         gtk_window_set_child(cast(window), content)
 
-        emptyPage.set(title: "Open a Document", body: "Press Ctrl+O or drop a PDF file here.")
-        let openButton = gtk_button_new_with_mnemonic("_Open…")!
+        emptyPage.set(title: tr("Open a Document"), body: tr("Press Ctrl+O or drop a PDF file here."))
+        let openButton = gtk_button_new_with_mnemonic(tr("_Open…"))!
         gtk_widget_add_css_class(openButton, "suggested-action")
         gtk_widget_add_css_class(openButton, "pill")
         gtk_actionable_set_action_name(cast(openButton), "win.open")
@@ -190,7 +190,7 @@ public final class DocumentWindow {
         gtk_widget_set_size_request(recent, 360, -1)
         gtk_box_append(cast(emptyPage.extras), recent)
         recentList = recent
-        let openOther = gtk_button_new_with_mnemonic("_Open Another…")!
+        let openOther = gtk_button_new_with_mnemonic(tr("_Open Another…"))!
         gtk_widget_add_css_class(openOther, "pill")
         gtk_actionable_set_action_name(cast(openOther), "win.open")
         gtk_box_append(cast(errorPage.extras), openOther)
@@ -288,12 +288,12 @@ public final class DocumentWindow {
             resetSidebar()
             loadBookmarks()
             setTitle(doc.metadata.title.flatMap { $0.isEmpty ? nil : $0 } ?? name, subtitle: doc.metadata.title == nil ? "" : name)
-            gtk_label_set_text(cast(pageCountLabel), "of \(doc.pageCount)")
+            gtk_label_set_text(cast(pageCountLabel), tr("of {count}", ["count": String(doc.pageCount)]))
             show(.document)
             gtk_widget_grab_focus(canvas.area)
             if doc.pageCount == 0 {
                 errorMessage = "“\(name)” has no pages."
-                errorPage.set(title: "Nothing to Show", body: errorMessage!)
+                errorPage.set(title: tr("Nothing to Show"), body: errorMessage!)
                 show(.error)
             }
         } catch {
@@ -308,7 +308,7 @@ public final class DocumentWindow {
                 show(.password)
             default:
                 errorMessage = error.userMessage
-                errorPage.set(title: "Could Not Open “\(name)”", body: error.userMessage)
+                errorPage.set(title: tr("Could Not Open “{file}”", ["file": name]), body: error.userMessage)
                 show(.error)
             }
         }
@@ -323,7 +323,7 @@ public final class DocumentWindow {
     func cancelPassword() {
         let name = path.map(Self.displayName) ?? "The document"
         errorMessage = "“\(name)” is password-protected and was not unlocked."
-        errorPage.set(title: "Document Is Locked", body: errorMessage!)
+        errorPage.set(title: tr("Document Is Locked"), body: errorMessage!)
         show(.error)
         viewChanged()
     }

@@ -23,8 +23,8 @@ final class NoteEditor {
 
         let header = gtk_header_bar_new()!
         gtk_header_bar_set_show_title_buttons(cast(header), 0)
-        let cancel = gtk_button_new_with_mnemonic("_Cancel")!
-        let done = gtk_button_new_with_mnemonic("_Done")!
+        let cancel = gtk_button_new_with_mnemonic(tr("_Cancel"))!
+        let done = gtk_button_new_with_mnemonic(tr("_Done"))!
         gtk_widget_add_css_class(done, "suggested-action")
         gtk_header_bar_pack_start(cast(header), cancel)
         gtk_header_bar_pack_end(cast(header), done)
@@ -35,7 +35,7 @@ final class NoteEditor {
         gtk_text_view_set_left_margin(cast(textView), 8)
         gtk_text_view_set_right_margin(cast(textView), 8)
         gtk_text_view_set_top_margin(cast(textView), 8)
-        ann_accessible_set_label(textView, "Note text")
+        ann_accessible_set_label(textView, tr("Note text"))
         let buffer = gtk_text_view_get_buffer(cast(textView))
         gtk_text_buffer_set_text(buffer, text, -1)
         let scroller = gtk_scrolled_window_new()!

@@ -16,14 +16,14 @@ final class PasswordPrompt {
         entry = gtk_password_entry_new()
         gtk_password_entry_set_show_peek_icon(cast(entry), 1)
         gtk_widget_set_size_request(entry, 280, -1)
-        ann_accessible_set_label(entry, "Document password")
+        ann_accessible_set_label(entry, tr("Document password"))
         error = gtk_label_new(nil)
         gtk_widget_add_css_class(error, "error")
         gtk_widget_set_visible(error, 0)
         let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
         gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
-        let cancel = gtk_button_new_with_mnemonic("_Cancel")!
-        let unlock = gtk_button_new_with_mnemonic("_Unlock")!
+        let cancel = gtk_button_new_with_mnemonic(tr("_Cancel"))!
+        let unlock = gtk_button_new_with_mnemonic(tr("_Unlock"))!
         gtk_widget_add_css_class(unlock, "suggested-action")
         gtk_box_append(cast(buttons), cancel)
         gtk_box_append(cast(buttons), unlock)
@@ -35,7 +35,7 @@ final class PasswordPrompt {
 
     /// Prepares the prompt for `fileName`; `wrongPassword` shows the retry message.
     func show(fileName: String, wrongPassword: Bool) {
-        page.set(title: "“\(fileName)” is locked", body: "Enter the password to open this document.")
+        page.set(title: tr("“{file}” is locked", ["file": fileName]), body: tr("Enter the password to open this document."))
         gtk_editable_set_text(cast(entry), "")
         gtk_label_set_text(cast(error), wrongPassword ? "That password is not correct. Try again." : "")
         gtk_widget_set_visible(error, wrongPassword ? 1 : 0)

@@ -58,7 +58,7 @@ final class ThumbnailPanel {
         gtk_grid_view_set_max_columns(cast(grid), 4)
         gtk_widget_set_name(grid, "thumbnail-grid")
         gtk_widget_add_css_class(grid, "thumbnails")
-        ann_accessible_set_label(grid, "Page thumbnails")
+        ann_accessible_set_label(grid, tr("Page thumbnails"))
         widget = gtk_scrolled_window_new()
         gtk_scrolled_window_set_policy(cast(widget), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(cast(widget), grid)
@@ -310,8 +310,8 @@ final class ThumbnailPanel {
         let size = pageSizes[page.rawValue]
         let height = size.width > 0 ? Self.width * size.height / size.width : Self.width
         gtk_widget_set_size_request(picture, Int32(Self.width), Int32(min(height, Self.width * 3).rounded()))
-        gtk_label_set_text(cast(label), "\(page.displayNumber)")
-        ann_accessible_set_label(box, "Page \(page.displayNumber)")
+        gtk_label_set_text(cast(label), String(page.displayNumber))
+        ann_accessible_set_label(box, tr("Page {page}", ["page": String(page.displayNumber)]))
         if page == currentPage { gtk_widget_add_css_class(box, "current-page") } else { gtk_widget_remove_css_class(box, "current-page") }
         bound[page] = picture
         if let texture = cache.value(for: page) {
