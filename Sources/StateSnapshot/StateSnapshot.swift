@@ -177,6 +177,9 @@ public struct WindowSnapshot: Codable, Sendable {
     /// view builds its frames from render nodes (`nodes`) or as one cairo picture (`cairo`).
     public var renderer: String?
     public var canvasFrames: String?
+    /// Every text on screen (labels, button labels, placeholders, tooltips), when the app runs
+    /// with `PDF_ANNOTATOR_DUMP_TEXTS=1`; `nil` otherwise.
+    public var visibleTexts: [String]?
     /// The share of the pages the search has read (0…1), and whether the user stopped it.
     public var searchProgress: Double?
     public var searchStopped: Bool?
@@ -311,6 +314,7 @@ public struct WindowSnapshot: Codable, Sendable {
         padReplayFinished: Bool? = nil,
         renderer: String? = nil,
         canvasFrames: String? = nil,
+        visibleTexts: [String]? = nil,
         searchProgress: Double? = nil,
         searchStopped: Bool? = nil,
         textSelectionHandles: [[Double]]? = nil,
@@ -421,6 +425,7 @@ public struct WindowSnapshot: Codable, Sendable {
         self.padReplayFinished = padReplayFinished
         self.renderer = renderer
         self.canvasFrames = canvasFrames
+        self.visibleTexts = visibleTexts
         self.searchProgress = searchProgress
         self.searchStopped = searchStopped
         self.textSelectionHandles = textSelectionHandles

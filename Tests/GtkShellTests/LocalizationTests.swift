@@ -98,7 +98,8 @@ final class LocalizationTests: XCTestCase {
             #"gtk_check_button_new_with_(?:mnemonic|label)\(\s*"([^"]+)""#, #"gtk_toggle_button_new_with_(?:mnemonic|label)\(\s*"([^"]+)""#,
             #"gtk_widget_set_tooltip_text\([^,]+,\s*"([^"]+)""#, #"ann_accessible_set_label\([^,]+,\s*"([^"]+)""#,
             #"gtk_label_set_text\([^,]+,\s*"([^"]+)""#, #"g_menu_append(?:_submenu)?\([^,]+,\s*"([^"]+)""#,
-            #"(?:title|body):\s*"([^"]+)""#, #"\(\s*"(_[^"]+)",\s*GTK_RESPONSE"#,
+            #"(?:title|body):\s*"([^"]+)""#, #"\(\s*"([^"]+)",\s*GTK_RESPONSE"#,
+            #"gtk_stack_add_titled\([^,]+,[^,]+,[^,]+,\s*"([^"]+)""#, #"gtk_window_set_title\([^,]+,\s*"([^"]+)""#,
         ]
         var found: [String] = []
         for sink in sinks {

@@ -21,6 +21,13 @@ enum Stylesheet {
     }
 
     static func load() {
+        // The tools' icons from the source tree or a build folder (installed, they are in the
+        // hicolor theme already).
+        if let display = gdk_display_get_default(),
+           let icons = dataDirectories.map({ $0 + "/icons/hicolor/symbolic/actions" }).first(where: { FileManager.default.fileExists(atPath: $0) }) {
+            // Loose icon files in a search path are found by name (no index.theme needed).
+            gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), icons)
+        }
         guard let css = dataDirectories.map({ $0 + "/style.css" }).first(where: { FileManager.default.fileExists(atPath: $0) }),
               let display = gdk_display_get_default() else { return }
         let provider = gtk_css_provider_new()

@@ -268,7 +268,7 @@ extension DocumentWindow {
         case .save(.changedOnDisk):
             saveError = SaveError.changedOnDisk(path: editing?.editor.path ?? "").userMessage
             ask(kind: "changed-on-disk", type: GTK_MESSAGE_WARNING, title: tr("File Changed on Disk"),
-                body: saveError!, buttons: [(tr("_Cancel"), GTK_RESPONSE_CANCEL.rawValue), ("Save _As…", 1), (tr("_Replace"), GTK_RESPONSE_ACCEPT.rawValue)],
+                body: saveError!, buttons: [(tr("_Cancel"), GTK_RESPONSE_CANCEL.rawValue), (tr("Save _As…"), 1), (tr("_Replace"), GTK_RESPONSE_ACCEPT.rawValue)],
                 defaultResponse: GTK_RESPONSE_CANCEL.rawValue, destructiveResponse: GTK_RESPONSE_ACCEPT.rawValue) { [weak self] response in
                 if response == GTK_RESPONSE_ACCEPT.rawValue { self?.save(overwriteChangedFile: true, completion: completion) }
                 else if response == 1 { self?.saveAs(completion: completion) }
@@ -281,7 +281,7 @@ extension DocumentWindow {
         case .save(let failure):
             saveError = failure.userMessage
             ask(kind: "save-failed", type: GTK_MESSAGE_ERROR, title: tr("Could Not Save “{file}”", ["file": name]), body: failure.userMessage,
-                buttons: [(tr("_Cancel"), GTK_RESPONSE_CANCEL.rawValue), ("Save _As…", GTK_RESPONSE_ACCEPT.rawValue)],
+                buttons: [(tr("_Cancel"), GTK_RESPONSE_CANCEL.rawValue), (tr("Save _As…"), GTK_RESPONSE_ACCEPT.rawValue)],
                 defaultResponse: GTK_RESPONSE_ACCEPT.rawValue) { [weak self] response in
                 if response == GTK_RESPONSE_ACCEPT.rawValue { self?.saveAs(completion: completion) } else { completion?(false) }
             }
@@ -298,7 +298,7 @@ extension DocumentWindow {
     /// editing that file.
     func saveAs(reason: String? = nil, completion: (@MainActor (Bool) -> Void)? = nil) {
         canvas.commitFormTyping()
-        let title = reason.map { "Save a Copy — \($0)" } ?? "Save a Copy"
+        let title = reason.map { tr("Save a Copy — {reason}", ["reason": $0]) } ?? tr("Save a Copy")
         guard editing != nil, saveChooser == nil,
               let native = gtk_file_chooser_native_new(title, cast(window), GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel")
         else { completion?(false); return }

@@ -64,7 +64,7 @@ extension DocumentWindow {
         ann_accessible_set_label(menuButton, tr("More page operations"))
         gtk_menu_button_set_has_frame(cast(menuButton), 0)
         gtk_action_bar_pack_start(cast(bar), menuButton)
-        gtk_action_bar_pack_end(cast(bar), button("user-trash-symbolic", "win.delete-page", tr("Delete"), keys: tr("Delete")))
+        gtk_action_bar_pack_end(cast(bar), button("user-trash-symbolic", "win.delete-page", tr("Delete"), keys: tr("Del")))
         gtk_box_append(cast(box), bar)
         return box
     }
@@ -138,7 +138,7 @@ extension DocumentWindow {
         }
         ask(kind: "signed-pages", type: GTK_MESSAGE_WARNING, title: tr("This Document Is Signed"),
             body: tr("Changing its pages makes it show as changed after the signature. The signature stays valid for the version that was signed."),
-            buttons: [(tr("_Cancel"), GTK_RESPONSE_CANCEL.rawValue), ("Change _Pages", GTK_RESPONSE_ACCEPT.rawValue)],
+            buttons: [(tr("_Cancel"), GTK_RESPONSE_CANCEL.rawValue), (tr("Change _Pages"), GTK_RESPONSE_ACCEPT.rawValue)],
             defaultResponse: GTK_RESPONSE_CANCEL.rawValue) { [weak self] answer in
             guard let self, answer == GTK_RESPONSE_ACCEPT.rawValue else { return }
             self.pageOperationsAgreed = true

@@ -52,7 +52,7 @@ extension DocumentWindow {
         // Outline, thumbnails, annotation list and bookmarks, one at a time, with a switcher
         // of icons above them (their titles are the buttons' tooltips and accessible names).
         let pages = gtk_stack_new()!
-        gtk_stack_page_set_icon_name(gtk_stack_add_titled(cast(pages), scroller, "outline", "Outline"), "view-list-bullet-symbolic")
+        gtk_stack_page_set_icon_name(gtk_stack_add_titled(cast(pages), scroller, "outline", tr("Outline")), "view-list-bullet-symbolic")
         let thumbnails = ThumbnailPanel()
         thumbnails.onActivate = { [weak self] page in
             guard let self else { return }
@@ -70,9 +70,9 @@ extension DocumentWindow {
             }
         }
         self.thumbnails = thumbnails
-        gtk_stack_page_set_icon_name(gtk_stack_add_titled(cast(pages), buildPagesPanel(thumbnails), "thumbnails", "Pages"), "view-grid-symbolic")
-        gtk_stack_page_set_icon_name(gtk_stack_add_titled(cast(pages), buildAnnotationList(), "annotations", "Annotations"), "document-edit-symbolic")
-        gtk_stack_page_set_icon_name(gtk_stack_add_titled(cast(pages), buildBookmarkList(), "bookmarks", "Bookmarks"), "user-bookmarks-symbolic")
+        gtk_stack_page_set_icon_name(gtk_stack_add_titled(cast(pages), buildPagesPanel(thumbnails), "thumbnails", tr("Pages")), "view-grid-symbolic")
+        gtk_stack_page_set_icon_name(gtk_stack_add_titled(cast(pages), buildAnnotationList(), "annotations", tr("Annotations")), "document-edit-symbolic")
+        gtk_stack_page_set_icon_name(gtk_stack_add_titled(cast(pages), buildBookmarkList(), "bookmarks", tr("Bookmarks")), "user-bookmarks-symbolic")
         gtk_stack_page_set_icon_name(gtk_stack_add_titled(cast(pages), buildSignatureList(), "signatures", tr("Signatures")), "security-high-symbolic")
         let switcher = gtk_stack_switcher_new()!
         gtk_stack_switcher_set_stack(cast(switcher), cast(pages))

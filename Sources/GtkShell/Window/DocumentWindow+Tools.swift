@@ -147,14 +147,39 @@ extension DocumentWindow {
         gtk_widget_add_css_class(bar, "toolbar")
         gtk_widget_set_halign(bar, GTK_ALIGN_CENTER)
         ann_accessible_set_label(bar, tr("Annotation tools"))
+        var names: [UnsafeMutablePointer<GtkWidget>] = []
         for choice in Self.toolChoices {
-            let button = gtk_toggle_button_new_with_label(tr(choice.label))!
+            // Each tool's symbolic icon (recoloured with the theme) above its name.
+            let button = gtk_toggle_button_new()!
+            let face = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
+            let icon = gtk_image_new_from_icon_name("annotator-tool-\(choice.name)-symbolic")!
+            let name = gtk_label_new(tr(choice.label))!
+            gtk_widget_add_css_class(name, "tool-name")
+            names.append(name)
+            gtk_box_append(cast(face), icon)
+            gtk_box_append(cast(face), name)
+            gtk_widget_set_valign(face, GTK_ALIGN_CENTER)
+            gtk_button_set_child(cast(button), face)
+            ann_accessible_set_label(button, tr(choice.label))
             gtk_widget_add_css_class(button, "tool-button")
             gtk_actionable_set_detailed_action_name(cast(button), "win.tool::\(choice.name)")
             gtk_widget_set_tooltip_text(button, tr("{tool} ({key})", ["tool": tr(choice.label), "key": choice.key.uppercased()]))
             gtk_widget_set_name(button, "tool-\(choice.name)")
             gtk_box_append(cast(bar), button)
         }
+        // Names under the icons where the window has room for them; icons alone (their names
+        // in the tooltips) where it has not.
+        var labelled: Int32 = 0, natural: Int32 = 0
+        gtk_widget_measure(bar, GTK_ORIENTATION_HORIZONTAL, -1, &labelled, &natural, nil, nil)
+        let fit: @MainActor () -> Void = { [weak self] in
+            guard let self else { return }
+            let room = gtk_widget_get_width(self.window)
+            let compact = room > 0 && room < natural + 24
+            if compact { gtk_widget_add_css_class(bar, "compact") } else { gtk_widget_remove_css_class(bar, "compact") }
+            for name in names { gtk_widget_set_visible(name, compact ? 0 : 1) }
+        }
+        Signals.connect(raw(window), "notify::default-width", whileAlive: raw(bar)!) { fit() }
+        MainLoop.post { fit() }
         // The tools scroll sideways in a narrow window instead of widening it; the style (or
         // the selected annotation's properties) sits on a row of its own below them.
         let scroller = gtk_scrolled_window_new()!

@@ -145,7 +145,7 @@ public final class DocumentWindow {
         self.application = application
         window = gtk_application_window_new(application.gtkApplication)
         gtk_window_set_default_size(cast(window), 1000, 760)
-        gtk_window_set_title(cast(window), "PDF Annotator")
+        gtk_window_set_title(cast(window), tr("PDF Annotator"))
 
         stack = gtk_stack_new()
         pageEntry = gtk_entry_new()

@@ -15,7 +15,7 @@ enum PropertiesWindow {
                         closed: @escaping @MainActor () -> Void) -> @MainActor (String, String) -> Void {
         var values: [String: UnsafeMutablePointer<GtkWidget>] = [:]
         let window = gtk_window_new()!
-        gtk_window_set_title(cast(window), "Document Properties")
+        gtk_window_set_title(cast(window), tr("Document Properties"))
         gtk_window_set_transient_for(cast(window), cast(parent))
         gtk_window_set_modal(cast(window), 1)
         gtk_window_set_default_size(cast(window), 460, -1)
