@@ -152,8 +152,8 @@ extension DocumentWindow {
     /// The Edit menu names what Undo and Redo would do ("Undo Move").
     func updateEditMenu() {
         guard let menu = editMenu?.pointer else { return }
-        let undo = editing?.undoName.map { "_Undo \($0)" } ?? "_Undo"
-        let redo = editing?.redoName.map { "_Redo \($0)" } ?? "_Redo"
+        let undo = editing?.undoName.map { tr("_Undo {step}", ["step": StepNames.shown($0)]) } ?? tr("_Undo")
+        let redo = editing?.redoName.map { tr("_Redo {step}", ["step": StepNames.shown($0)]) } ?? tr("_Redo")
         guard undo != editMenuLabels.undo || redo != editMenuLabels.redo else { return }
         editMenuLabels = (undo, redo)
         g_menu_remove(menu, 0)
