@@ -27,6 +27,13 @@ extension CoreDocument {
 
     /// Adds an appearance the app drew as a form XObject, its pictures as image objects.
     func addForm(_ stream: AppearanceStream) throws(CoreDocumentError) -> ObjectRef {
+        try addStream(Self.formDictionary(stream, image: addImage), data: stream.content)
+    }
+
+    /// The form XObject dictionary of an appearance the app drew: its box, matrix and
+    /// resources, each picture named in /XObject as the object `image` gives for it.
+    static func formDictionary(_ stream: AppearanceStream,
+                               image: (StampImage) throws(CoreDocumentError) -> ObjectRef) throws(CoreDocumentError) -> PDFDictionary {
         var form = PDFDictionary([
             ("Type", .name("XObject")), ("Subtype", .name("Form")),
             ("BBox", .numbers([stream.boundingBox.minX, stream.boundingBox.minY, stream.boundingBox.maxX, stream.boundingBox.maxY])),
@@ -35,13 +42,13 @@ extension CoreDocument {
         var resources = stream.resources
         if !stream.images.isEmpty {
             var pictures = PDFDictionary()
-            for (name, image) in stream.images.sorted(by: { $0.key < $1.key }) {
-                let ref = try addImage(image)
+            for (name, picture) in stream.images.sorted(by: { $0.key < $1.key }) {
+                let ref = try image(picture)
                 pictures[name] = .reference(ref.number, ref.generation)
             }
             resources["XObject"] = .dictionary(pictures)
         }
         if !resources.isEmpty { form["Resources"] = .dictionary(resources) }
-        return try addStream(form, data: stream.content)
+        return form
     }
 }

@@ -381,20 +381,7 @@ public final class DocumentEditor: AnnotationSource {
         switch a.appearance {
         case .generated:
             if let stream = AppearanceBuilder.appearance(for: a) {
-                var form = PDFDictionary([
-                    ("Type", .name("XObject")), ("Subtype", .name("Form")),
-                    ("BBox", .numbers([stream.boundingBox.minX, stream.boundingBox.minY, stream.boundingBox.maxX, stream.boundingBox.maxY])),
-                ])
-                var resources = stream.resources
-                if !stream.images.isEmpty {
-                    var pictures = PDFDictionary()
-                    for (name, image) in stream.images.sorted(by: { $0.key < $1.key }) {
-                        let ref = try addImage(image)
-                        pictures[name] = .reference(ref.number, ref.generation)
-                    }
-                    resources["XObject"] = .dictionary(pictures)
-                }
-                if !resources.isEmpty { form["Resources"] = .dictionary(resources) }
+                let form = try CoreDocument.formDictionary(stream, image: addImage)
                 // An appearance this session drew is drawn again in its own object.
                 let apRef: ObjectRef
                 if case .reference(let n, let g)? = d["AP"]?.dictionaryValue?["N"], core.isAdded(ObjectRef(n, g)) {

@@ -36,17 +36,21 @@ enum InputRecording {
 @MainActor
 enum InputReplay {
     static func start(file: String, into canvas: PdfCanvas) {
-        let recording: InteractionEngine.InputRecording
-        do {
-            recording = try InteractionEngine.InputRecording(contentsOf: URL(fileURLWithPath: file))
-        } catch {
-            StandardError.write("pdf-annotator: cannot replay “\(file)”: \(error)")
-            return
-        }
+        guard let recording = loadRecording(file) else { return }
         let scheduler = InputReplayScheduler(events: recording.events, clock: MonotonicClock())
         waitForLayout(canvas) {
             scheduler.start()
             pump(scheduler, canvas)
+        }
+    }
+
+    /// The recording in `file`, or `nil` (said on standard error) when it cannot be read.
+    static func loadRecording(_ file: String) -> InteractionEngine.InputRecording? {
+        do {
+            return try InteractionEngine.InputRecording(contentsOf: URL(fileURLWithPath: file))
+        } catch {
+            StandardError.write("pdf-annotator: cannot replay “\(file)”: \(error)")
+            return nil
         }
     }
 
@@ -76,13 +80,7 @@ extension InputReplay {
     /// grid at the recording's pace, once the grid shows thumbnails. Positions are in the
     /// window surface's logical pixels, as the state dump gives `thumbnailFrames`.
     static func start(file: String, intoPagesGridOf window: DocumentWindow) {
-        let recording: InteractionEngine.InputRecording
-        do {
-            recording = try InteractionEngine.InputRecording(contentsOf: URL(fileURLWithPath: file))
-        } catch {
-            StandardError.write("pdf-annotator: cannot replay “\(file)”: \(error)")
-            return
-        }
+        guard let recording = loadRecording(file) else { return }
         func waitForGrid() {
             guard let grid = window.thumbnails, gtk_widget_get_mapped(grid.grid) != 0, !grid.thumbnailFrames.isEmpty else {
                 MainLoop.after(milliseconds: 50) { waitForGrid() }
@@ -118,13 +116,7 @@ extension InputReplay {
     /// mouse; positions in the pad's own coordinates) into the first signature pad the first
     /// window opens, at the recording's pace, through the same stroke entry points as live drags.
     static func start(file: String, intoSignaturePadOf window: DocumentWindow) {
-        let recording: InteractionEngine.InputRecording
-        do {
-            recording = try InteractionEngine.InputRecording(contentsOf: URL(fileURLWithPath: file))
-        } catch {
-            StandardError.write("pdf-annotator: cannot replay “\(file)”: \(error)")
-            return
-        }
+        guard let recording = loadRecording(file) else { return }
         func waitForPad() {
             guard let pad = window.signaturePad, gtk_widget_get_mapped(pad.window) != 0 else {
                 MainLoop.after(milliseconds: 50) { waitForPad() }
