@@ -180,6 +180,8 @@ public struct WindowSnapshot: Codable, Sendable {
     /// Every text on screen (labels, button labels, placeholders, tooltips), when the app runs
     /// with `PDF_ANNOTATOR_DUMP_TEXTS=1`; `nil` otherwise.
     public var visibleTexts: [String]?
+    /// The window region holding the keyboard (`header`, `toolbar`, `sidebar`, `page`), if any.
+    public var focusRegion: String?
     /// The share of the pages the search has read (0…1), and whether the user stopped it.
     public var searchProgress: Double?
     public var searchStopped: Bool?
@@ -315,6 +317,7 @@ public struct WindowSnapshot: Codable, Sendable {
         renderer: String? = nil,
         canvasFrames: String? = nil,
         visibleTexts: [String]? = nil,
+        focusRegion: String? = nil,
         searchProgress: Double? = nil,
         searchStopped: Bool? = nil,
         textSelectionHandles: [[Double]]? = nil,
@@ -426,6 +429,7 @@ public struct WindowSnapshot: Codable, Sendable {
         self.renderer = renderer
         self.canvasFrames = canvasFrames
         self.visibleTexts = visibleTexts
+        self.focusRegion = focusRegion
         self.searchProgress = searchProgress
         self.searchStopped = searchStopped
         self.textSelectionHandles = textSelectionHandles

@@ -91,6 +91,8 @@ public final class AnnotatorApplication {
         setAccels("win.copy", ["<Control>c"])
         setAccels("win.paste", ["<Control>v"])
         setAccels("win.toggle-toolbar", ["F7"])
+        setAccels("win.next-region", ["F6"])
+        setAccels("win.previous-region", ["<Shift>F6"])
         setAccels("win.show-shortcuts", ["<Control>question", "<Control>F1"])
         setAccels("win.undo", ["<Control>z"])
         setAccels("win.rotate-right", ["<Control>bracketright"])

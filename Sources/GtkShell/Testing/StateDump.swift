@@ -109,6 +109,7 @@ extension DocumentWindow {
             renderer: ann_widget_renderer_name(canvas.area).map { String(cString: $0).replacing("Gsk", with: "").replacing("Renderer", with: "").lowercased() },
             canvasFrames: PdfCanvas.usesSnapshots && ann_widget_renders_with_cairo(canvas.area) == 0 ? "nodes" : "cairo",
             visibleTexts: VisibleTexts.enabled ? VisibleTexts.collect() : nil,
+            focusRegion: focusedRegion?.rawValue,
             searchProgress: canvas.searchState?.progress, searchStopped: canvas.searchState?.stopped,
             textSelectionHandles: canvas.textSelectionHandleEnds.map { [[$0.start.x, $0.start.y], [$0.end.x, $0.end.y]] },
             thumbnailsShownInMs: thumbnails?.lastShowDuration,

@@ -22,6 +22,7 @@ extension DocumentWindow {
         installSignatureActions()
         installSigningAction()
         installCertificateImportAction()
+        installRegionActions()
         installHandwrittenSignatureActions()
     }
 

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import XCTest
+
+/// F6 moves the keyboard from region to region of the window (page, header bar, toolbar,
+/// sidebar, and round again), Shift+F6 back, as in GNOME's apps; Tab then works within one.
+final class KeyboardRegionsUITests: XCTestCase {
+    func testF6GoesRoundTheRegionsAndShiftF6GoesBack() throws {
+        let session = try AppSession()
+        let sample = AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path
+        let app = try session.launch([sample])
+        _ = try XCTUnwrap(session.waitFor("the document") { s in
+            s.pid == Int(app.processIdentifier) && (s.windows.first.map { $0.content == "document" && $0.missingTiles == 0 } ?? false)
+        })
+        session.xdotool("key", "F7")
+        session.xdotool("key", "F9")
+        let w = try XCTUnwrap(session.waitFor("toolbar and sidebar") { s in s.windows.first.map { $0.toolbarShown && $0.sidebarShown } ?? false }?.windows.first)
+        usleep(400_000)
+        let origin = try XCTUnwrap(session.windowOrigin(pid: Int(app.processIdentifier)))
+        session.xdotool("mousemove", "\(Int(origin.x + w.canvasX + w.viewWidth / 2))", "\(Int(origin.y + w.canvasY + w.viewHeight / 2))")
+        session.xdotool("click", "1")
+        _ = try XCTUnwrap(session.waitFor("the page has the keyboard") { $0.windows.first?.focusRegion == "page" })
+        for region in ["header", "toolbar", "sidebar", "page"] {
+            session.xdotool("key", "F6")
+            _ = try XCTUnwrap(session.waitFor("F6 to the \(region)") { $0.windows.first?.focusRegion == region })
+        }
+        session.xdotool("key", "shift+F6")
+        _ = try XCTUnwrap(session.waitFor("Shift+F6 back to the sidebar") { $0.windows.first?.focusRegion == "sidebar" })
+        session.xdotool("key", "shift+F6")
+        _ = try XCTUnwrap(session.waitFor("and to the toolbar") { $0.windows.first?.focusRegion == "toolbar" })
+        // Tab moves within the toolbar, which keeps the keyboard.
+        session.xdotool("key", "Tab")
+        usleep(300_000)
+        XCTAssertEqual(session.state()?.windows.first?.focusRegion, "toolbar")
+    }
+}
