@@ -27,6 +27,8 @@ packages=(
     # signing tests: certutil makes a throwaway NSS database with a self-signed certificate;
     # importing a certificate file runs pk12util
     libnss3-tools
+    # the accessibility test walks the AT-SPI tree as a screen reader does
+    python3-gi gir1.2-atspi-2.0
     # the UI tests' GL pass: Mesa's software GL (llvmpipe) for GTK's GL renderer under Xvfb
     libgl1-mesa-dri libegl-mesa0
 )

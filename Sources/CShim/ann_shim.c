@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ann_shim.h"
+#include <string.h>
 
 gulong ann_signal_connect(gpointer instance, const char *signal, GCallback handler,
                           gpointer data, GClosureNotify destroy) {
@@ -54,14 +55,44 @@ void ann_accessible_set_label(GtkWidget *widget, const char *label) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
-GtkWidget *ann_open_link_dialog_new(GtkWindow *parent, const char *uri) {
+void ann_accessible_set_description(GtkWidget *widget, const char *description) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+}
+
+/* A tooltip without its trailing key in brackets: "Undo (Ctrl+Z)" names the button "Undo". */
+static void name_from_tooltip(GtkWidget *widget) {
+    // GTK 4 lends the tooltip (transfer none): work on a copy.
+    const char *shown = gtk_widget_get_tooltip_text(widget);
+    if (shown == NULL) {
+        return;
+    }
+    char *tip = g_strdup(shown);
+    char *bracket = strrchr(tip, '(');
+    if (bracket != NULL && bracket > tip && tip[strlen(tip) - 1] == ')') {
+        *bracket = '\0';
+        g_strchomp(tip);
+    }
+    ann_accessible_set_label(widget, tip);
+    g_free(tip);
+}
+
+void ann_accessible_name_buttons(GtkWidget *root) {
+    for (GtkWidget *child = gtk_widget_get_first_child(root); child != NULL; child = gtk_widget_get_next_sibling(child)) {
+        ann_accessible_name_buttons(child);
+    }
+    gboolean unlabelled_button = GTK_IS_BUTTON(root) && gtk_button_get_label(GTK_BUTTON(root)) == NULL;
+    if (unlabelled_button || GTK_IS_MENU_BUTTON(root)) {
+        name_from_tooltip(root);
+    }
+}
+
+GtkWidget *ann_open_link_dialog_new(GtkWindow *parent, const char *uri, const char *question, const char *cancel, const char *open) {
     G_GNUC_BEGIN_IGNORE_DEPRECATIONS
     GtkWidget *dialog = gtk_message_dialog_new(parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-                                               GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
-                                               "Open this link in another application?");
+                                               GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE, "%s", question);
     gtk_message_dialog_format_secondary_text(GTK_MESSAGE_DIALOG(dialog), "%s", uri);
-    gtk_dialog_add_button(GTK_DIALOG(dialog), "_Cancel", GTK_RESPONSE_CANCEL);
-    gtk_dialog_add_button(GTK_DIALOG(dialog), "_Open Link", GTK_RESPONSE_ACCEPT);
+    gtk_dialog_add_button(GTK_DIALOG(dialog), cancel, GTK_RESPONSE_CANCEL);
+    gtk_dialog_add_button(GTK_DIALOG(dialog), open, GTK_RESPONSE_ACCEPT);
     gtk_dialog_set_default_response(GTK_DIALOG(dialog), GTK_RESPONSE_CANCEL);
     G_GNUC_END_IGNORE_DEPRECATIONS
     return dialog;

@@ -51,7 +51,8 @@ static void ann_snapshot_area_init(AnnSnapshotArea *self)
 
 GtkWidget *ann_snapshot_area_new(void)
 {
-    return GTK_WIDGET(g_object_new(ann_snapshot_area_get_type(), NULL));
+    // The page view is the document, for screen readers.
+    return GTK_WIDGET(g_object_new(ann_snapshot_area_get_type(), "accessible-role", GTK_ACCESSIBLE_ROLE_DOCUMENT, NULL));
 }
 
 void ann_snapshot_area_set_func(GtkWidget *area, AnnSnapshotFunc func, gpointer data, GDestroyNotify destroy)

@@ -30,10 +30,15 @@ gboolean ann_object_get_bool(gpointer object, const char *property);
 
 /// Sets the accessible label of a widget (gtk_accessible_update_property is variadic).
 void ann_accessible_set_label(GtkWidget *widget, const char *label);
+/// Sets the accessible description (what a screen reader reads after the name).
+void ann_accessible_set_description(GtkWidget *widget, const char *description);
+/// Names every button under `root` that shows an icon only (no label) after its tooltip, the
+/// key in brackets left out, so that a screen reader says what it does.
+void ann_accessible_name_buttons(GtkWidget *root);
 
 /// A modal question naming an address outside the document, with Cancel and Open buttons
 /// (Open answers GTK_RESPONSE_ACCEPT). GtkMessageDialog's constructor is variadic.
-GtkWidget *ann_open_link_dialog_new(GtkWindow *parent, const char *uri);
+GtkWidget *ann_open_link_dialog_new(GtkWindow *parent, const char *uri, const char *question, const char *cancel, const char *open);
 
 /// A modal message with a primary and an optional secondary text and no buttons yet (add them
 /// with gtk_dialog_add_button). GtkMessageDialog's constructor is variadic.

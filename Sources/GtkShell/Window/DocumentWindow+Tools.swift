@@ -207,6 +207,7 @@ extension DocumentWindow {
         gtk_box_append(cast(rows), stack)
         styleStack = stack
         gtk_revealer_set_child(cast(revealer), rows)
+        ann_accessible_name_buttons(rows)
         showStyle(of: canvas.pickedTool)
     }
 

@@ -105,6 +105,8 @@ public final class DocumentWindow {
     /// The kept handwritten signature the Sign tool places, and the pad while it is open.
     var chosenSignature: HandwrittenSignature?
     var signaturePad: SignaturePad?
+    /// The pages (and page count) the page view's accessible description was last made for.
+    var describedPages: [Int] = []
     /// The certificate file chooser while it shows, and the signature field the signing dialog
     /// was for when the user went to import a certificate (the dialog opens again for it).
     var certificateChooser: GObjectHandle<OpaquePointer>?
@@ -233,7 +235,10 @@ public final class DocumentWindow {
         show(.empty)
     }
 
-    public func present() { gtk_window_present(cast(window)) }
+    public func present() {
+        gtk_window_present(cast(window))
+        nameIconButtons()
+    }
 
     // MARK: Opening
 
@@ -379,8 +384,9 @@ public final class DocumentWindow {
             if !isEditingPageNumber, string(gtk_editable_get_text(cast(pageEntry))) != text {
                 gtk_editable_set_text(cast(pageEntry), text)
             }
-            // A new page in view: the outline follows.
+            // A new page in view: the outline follows, and a screen reader hears its text.
             if page != sidebar?.followedPage { followReading() }
+            describePagesInView(from: page)
         }
         // Only when it changes: setting a menu button's label rebuilds its child, and this runs
         // for every pointer event.
@@ -398,7 +404,7 @@ public final class DocumentWindow {
 
     /// Asks before opening an address outside the document; opens it only on "Open Link".
     func confirmOpening(_ uri: String) {
-        guard pendingExternalLink == nil, let dialog = ann_open_link_dialog_new(cast(window), uri) else { return }
+        guard pendingExternalLink == nil, let dialog = ann_open_link_dialog_new(cast(window), uri, tr("Open this link in another application?"), tr("_Cancel"), tr("_Open Link")) else { return }
         pendingExternalLink = uri
         Signals.connect(raw(dialog), "response", int: { [weak self] response in
             gtk_window_destroy(cast(dialog))
