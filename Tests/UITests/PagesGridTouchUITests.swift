@@ -25,12 +25,13 @@ final class PagesGridTouchUITests: XCTestCase {
         func finger(_ phase: InputPhase, _ p: Point, _ t: Double) -> InputEvent {
             InputEvent(kind: .contact(phase), source: .touchscreen, sequence: InputSequenceID(7), position: p, time: InputTime(seconds: t))
         }
-        var events = [finger(.began, from, 0), finger(.moved, Point(x: from.x + 2, y: from.y + 1), 0.3)]
+        // The finger rests well past the long press (a loaded machine's timer fires late), then drags.
+        var events = [finger(.began, from, 0), finger(.moved, Point(x: from.x + 2, y: from.y + 1), 0.3), finger(.moved, Point(x: from.x + 2, y: from.y + 1), 1.0)]
         for i in 1...12 {
             let f = Double(i) / 12
-            events.append(finger(.moved, Point(x: from.x + (to.x - from.x) * f, y: from.y + (to.y - from.y) * f), 0.8 + 0.04 * Double(i)))
+            events.append(finger(.moved, Point(x: from.x + (to.x - from.x) * f, y: from.y + (to.y - from.y) * f), 1.4 + 0.04 * Double(i)))
         }
-        events.append(finger(.ended, to, 1.4))
+        events.append(finger(.ended, to, 2.0))
         let recording = session.workDir.appendingPathComponent("grid.jsonl")
         try InputRecording(events: events).write(to: recording)
 

@@ -81,8 +81,19 @@ extension InputReplay {
     /// window surface's logical pixels, as the state dump gives `thumbnailFrames`.
     static func start(file: String, intoPagesGridOf window: DocumentWindow) {
         guard let recording = loadRecording(file) else { return }
+        // Once the grid is laid out for good: thumbnails drawn and their frames the same on two
+        // looks 50 ms apart (on a loaded machine the layout settles late, and a touch aimed at
+        // a thumbnail must find it there).
+        var lastFrames: [Rect]?
         func waitForGrid() {
-            guard let grid = window.thumbnails, gtk_widget_get_mapped(grid.grid) != 0, !grid.thumbnailFrames.isEmpty else {
+            guard let grid = window.thumbnails, gtk_widget_get_mapped(grid.grid) != 0, !grid.thumbnailFrames.isEmpty,
+                  grid.paintedPages.count >= grid.visiblePages.count else {
+                MainLoop.after(milliseconds: 50) { waitForGrid() }
+                return
+            }
+            let frames = grid.thumbnailFrames.map(\.frame)
+            guard frames == lastFrames else {
+                lastFrames = frames
                 MainLoop.after(milliseconds: 50) { waitForGrid() }
                 return
             }
