@@ -20,7 +20,8 @@ let work = FileManager.default.temporaryDirectory.appendingPathComponent("ink-be
 try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: work) }
 
-let session = try HeadlessSession()
+// INK_BENCH_RENDERER=gl measures GTK's GL renderer (software GL here) instead of cairo.
+let session = try HeadlessSession(renderer: ProcessInfo.processInfo.environment["INK_BENCH_RENDERER"] ?? "cairo")
 defer { session.stop() }
 
 // The stroke: 500 pen samples 8.3 ms apart, a slow wave across the upper part of page 1.
