@@ -91,6 +91,19 @@ extension DocumentWindow {
         g_object_unref(raw(action))
     }
 
+    /// A window action taking a string (`win.name::value`, or "" from a menu without one).
+    func addStringAction(_ name: String, enabled: Bool = true, _ handler: @escaping @MainActor (String) -> Void) {
+        let type = g_variant_type_new("s")
+        let action = g_simple_action_new(name, type)!
+        g_variant_type_free(type)
+        if !enabled { g_simple_action_set_enabled(action, 0) }
+        Signals.connect(raw(action), "activate", pointer: { value in
+            handler(value.flatMap { string(g_variant_get_string(OpaquePointer($0), nil)) } ?? "")
+        })
+        g_action_map_add_action(OpaquePointer(window), action)
+        g_object_unref(raw(action))
+    }
+
     /// Shows the native file chooser, filtered to PDFs.
     func chooseFile() {
         guard fileChooser == nil else { return }

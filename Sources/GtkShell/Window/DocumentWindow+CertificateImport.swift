@@ -11,16 +11,10 @@ import Platform
 /// path imports that file.
 extension DocumentWindow {
     func installCertificateImportAction() {
-        let type = g_variant_type_new("s")
-        let action = g_simple_action_new("import-certificate", type)!
-        g_variant_type_free(type)
-        Signals.connect(raw(action), "activate", pointer: { [weak self] value in
+        addStringAction("import-certificate") { [weak self] path in
             guard let self else { return }
-            let path = value.flatMap { string(g_variant_get_string(OpaquePointer($0), nil)) } ?? ""
             if path.isEmpty { self.chooseCertificateFile() } else { self.importCertificate(path, password: "", asked: false) }
-        })
-        g_action_map_add_action(OpaquePointer(window), action)
-        g_object_unref(raw(action))
+        }
     }
 
     private func chooseCertificateFile() {

@@ -39,13 +39,8 @@ extension DocumentWindow {
     private static let signingChoices = UserFile<SigningChoices>.data("signing.json")
 
     func installSigningAction() {
-        let type = g_variant_type_new("s")
-        let action = g_simple_action_new("sign-digitally", type)!
-        g_variant_type_free(type)
-        g_simple_action_set_enabled(action, 0)
-        Signals.connect(raw(action), "activate", pointer: { [weak self] value in
+        addStringAction("sign-digitally", enabled: false) { [weak self] target in
             guard let self else { return }
-            let target = value.flatMap { string(g_variant_get_string(OpaquePointer($0), nil)) } ?? ""
             if target.isEmpty {
                 self.showSigningDialog()
             } else if let certificate = DigitalSigning.certificates().first {
@@ -60,20 +55,13 @@ extension DocumentWindow {
             } else {
                 self.noCertificate(field: nil)
             }
-        })
-        g_action_map_add_action(OpaquePointer(window), action)
-        g_object_unref(raw(action))
+        }
         // `win.sign-field-digitally` (an empty signature field's name): the dialog, signing
         // that field in place.
-        let fieldType = g_variant_type_new("s")
-        let fieldAction = g_simple_action_new("sign-field-digitally", fieldType)!
-        g_variant_type_free(fieldType)
-        Signals.connect(raw(fieldAction), "activate", pointer: { [weak self] value in
-            guard let self, let value, let name = string(g_variant_get_string(OpaquePointer(value), nil)) else { return }
+        addStringAction("sign-field-digitally") { [weak self] name in
+            guard let self, !name.isEmpty else { return }
             self.showSigningDialog(field: name)
-        })
-        g_action_map_add_action(OpaquePointer(window), fieldAction)
-        g_object_unref(raw(fieldAction))
+        }
         // `win.sign-field-digitally-into` (field, path): signs that field into the path at
         // once with the first certificate and the remembered choices (scripts, tests).
         let pairType = g_variant_type_new("(ss)")
@@ -362,42 +350,29 @@ extension DocumentWindow {
         addAction("new-signature") { [weak self] in self?.showSignaturePad() }
         installSignFieldAction()
         installTypeInFieldAction()
-        let type = g_variant_type_new("s")
-        let action = g_simple_action_new("use-signature", type)!
-        g_variant_type_free(type)
-        Signals.connect(raw(action), "activate", pointer: { [weak self] value in
-            guard let self, let value, let name = string(g_variant_get_string(OpaquePointer(value), nil)),
+        addStringAction("use-signature") { [weak self] name in
+            guard let self, !name.isEmpty,
                   let signature = SignatureStore.standard.all().first(where: { $0.name == name }) else { return }
             self.chosenSignature = signature
             self.selectTool("sign")
-        })
-        g_action_map_add_action(OpaquePointer(window), action)
-        g_object_unref(raw(action))
+        }
         // `win.keep-signature-picture` with a picture's path: kept as a signature (its paper
         // taken away), as the pad's From a Picture does; the Sign tool picks it.
-        let pictureType = g_variant_type_new("s")
-        let picture = g_simple_action_new("keep-signature-picture", pictureType)!
-        g_variant_type_free(pictureType)
-        Signals.connect(raw(picture), "activate", pointer: { [weak self] value in
-            guard let self, let value, let path = string(g_variant_get_string(OpaquePointer(value), nil)),
+        addStringAction("keep-signature-picture") { [weak self] path in
+            guard let self, !path.isEmpty,
                   case .success(let loaded) = StampPicture.load(path: path) else { return }
             let name = Self.displayName(path)
             let signature = HandwrittenSignature(id: UUID().uuidString, name: name, strokes: [], padSize: SignaturePad.size,
                                                  baseline: SignaturePad.baseline)
             self.chosenSignature = SignatureStore.standard.keep(signature, picture: loaded.withoutBackground())
             self.selectTool("sign")
-        })
-        g_action_map_add_action(OpaquePointer(window), picture)
-        g_object_unref(raw(picture))
+        }
     }
 
     /// `win.sign-field` (a signature field's name): the kept signature placed in the field's box.
     func installSignFieldAction() {
-        let type = g_variant_type_new("s")
-        let action = g_simple_action_new("sign-field", type)!
-        g_variant_type_free(type)
-        Signals.connect(raw(action), "activate", pointer: { [weak self] value in
-            guard let self, let value, let name = string(g_variant_get_string(OpaquePointer(value), nil)),
+        addStringAction("sign-field") { [weak self] name in
+            guard let self, !name.isEmpty,
                   let widget = self.editing?.editor.formField(named: name)?.widgets.first else { return }
             guard let signature = self.chosenSignature ?? SignatureStore.standard.all().first else {
                 self.showSignaturePad()
@@ -405,9 +380,7 @@ extension DocumentWindow {
             }
             let picture = signature.picture == nil ? nil : SignatureStore.standard.picture(of: signature)
             _ = self.canvas.place(signature, picture: picture, on: widget.page, in: widget.rect)
-        })
-        g_action_map_add_action(OpaquePointer(window), action)
-        g_object_unref(raw(action))
+        }
         // An empty signature field clicked or tapped: a menu of the ways to sign it, at it.
         canvas.onSignatureFieldTapped = { [weak self] field, widget in
             guard let self else { return }
@@ -426,15 +399,10 @@ extension DocumentWindow {
 
     /// `win.type-in-field` (a text field's name): its editor, as a click on any other text field.
     func installTypeInFieldAction() {
-        let type = g_variant_type_new("s")
-        let action = g_simple_action_new("type-in-field", type)!
-        g_variant_type_free(type)
-        Signals.connect(raw(action), "activate", pointer: { [weak self] value in
-            guard let self, let value, let name = string(g_variant_get_string(OpaquePointer(value), nil)) else { return }
+        addStringAction("type-in-field") { [weak self] name in
+            guard let self, !name.isEmpty else { return }
             self.canvas.typeInField(named: name)
-        })
-        g_action_map_add_action(OpaquePointer(window), action)
-        g_object_unref(raw(action))
+        }
     }
 
     /// The signature pad; a signature kept is stored and the Sign tool picks it.
