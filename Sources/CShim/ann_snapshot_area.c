@@ -113,6 +113,45 @@ cairo_t *ann_snapshot_append_cairo(GtkSnapshot *snapshot, double x, double y, do
     return gtk_snapshot_append_cairo(snapshot, &bounds);
 }
 
+static gboolean ann_recording_ink(cairo_surface_t *recording, graphene_rect_t *bounds)
+{
+    double x = 0, y = 0, width = 0, height = 0;
+    cairo_recording_surface_ink_extents(recording, &x, &y, &width, &height);
+    if (width <= 0 || height <= 0) {
+        return FALSE;
+    }
+    // Whole pixels around the ink, so the node's pixels meet the screen's.
+    double x0 = floor(x), y0 = floor(y), x1 = ceil(x + width), y1 = ceil(y + height);
+    *bounds = GRAPHENE_RECT_INIT((float)x0, (float)y0, (float)(x1 - x0), (float)(y1 - y0));
+    return TRUE;
+}
+
+void ann_snapshot_append_recording(GtkSnapshot *snapshot, cairo_surface_t *recording, double width, double height)
+{
+    graphene_rect_t ink, view = GRAPHENE_RECT_INIT(0, 0, (float)width, (float)height), bounds;
+    if (!ann_recording_ink(recording, &ink) || !graphene_rect_intersection(&ink, &view, &bounds)) {
+        return;
+    }
+    cairo_t *cr = gtk_snapshot_append_cairo(snapshot, &bounds);
+    cairo_set_source_surface(cr, recording, 0, 0);
+    cairo_paint(cr);
+    cairo_destroy(cr);
+}
+
+GskRenderNode *ann_cairo_node_from_recording(cairo_surface_t *recording)
+{
+    graphene_rect_t bounds;
+    if (!ann_recording_ink(recording, &bounds)) {
+        return NULL;
+    }
+    GskRenderNode *node = gsk_cairo_node_new(&bounds);
+    cairo_t *cr = gsk_cairo_node_get_draw_context(node);
+    cairo_set_source_surface(cr, recording, 0, 0);
+    cairo_paint(cr);
+    cairo_destroy(cr);
+    return node;
+}
+
 void ann_snapshot_transform_2d(GtkSnapshot *snapshot, double xx, double yx, double xy, double yy, double x0, double y0)
 {
     // As translate · rotate · scale · skew, each a 2D transform: GSK's cairo renderer draws a

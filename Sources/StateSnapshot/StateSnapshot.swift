@@ -177,6 +177,9 @@ public struct WindowSnapshot: Codable, Sendable {
     /// view builds its frames from render nodes (`nodes`) or as one cairo picture (`cairo`).
     public var renderer: String?
     public var canvasFrames: String?
+    /// How many render nodes the snapshot canvas keeps of the ink being drawn (its strokes'
+    /// finished pieces); `nil` when no stroke is in progress there.
+    public var inkPreviewNodes: Int?
     /// Every text on screen (labels, button labels, placeholders, tooltips), when the app runs
     /// with `PDF_ANNOTATOR_DUMP_TEXTS=1`; `nil` otherwise.
     public var visibleTexts: [String]?
@@ -316,6 +319,7 @@ public struct WindowSnapshot: Codable, Sendable {
         padReplayFinished: Bool? = nil,
         renderer: String? = nil,
         canvasFrames: String? = nil,
+        inkPreviewNodes: Int? = nil,
         visibleTexts: [String]? = nil,
         focusRegion: String? = nil,
         searchProgress: Double? = nil,
@@ -428,6 +432,7 @@ public struct WindowSnapshot: Codable, Sendable {
         self.padReplayFinished = padReplayFinished
         self.renderer = renderer
         self.canvasFrames = canvasFrames
+        self.inkPreviewNodes = inkPreviewNodes
         self.visibleTexts = visibleTexts
         self.focusRegion = focusRegion
         self.searchProgress = searchProgress

@@ -344,6 +344,43 @@ final class ToolUITests: XCTestCase {
         XCTAssertGreaterThanOrEqual(try blueAlongTheStroke(), stroke.count - 3, "the page's own drawing shows it now")
     }
 
+    /// A long stroke, before the button is let go, is on screen along its whole length: on the
+    /// node canvas (GL) its finished pieces are kept as render nodes and only the newest drawn
+    /// each frame, and the kept pieces and the new ones meet with no gap.
+    func testALongStrokeBeingDrawnShowsAlongItsWholeLengthBeforeTheRelease() throws {
+        let session = try AppSession()
+        let (path, _) = try writableCopy(in: session)
+        try openWithToolbar(path, in: session)
+        let view = try pick("p", tool: "pen", in: session)
+        let stroke = stride(from: 80.0, through: 480.0, by: 10.0).map { x in view.screen(x: x, y: 600 + sin(x / 40) * 30) }
+        session.xdotool("mousemove", "\(stroke[0].x)", "\(stroke[0].y)")
+        session.xdotool("mousedown", "1")
+        for p in stroke.dropFirst() {
+            usleep(12_000)
+            session.xdotool("mousemove", "\(p.x)", "\(p.y)")
+        }
+        let drawing = try XCTUnwrap(session.waitFor("the stroke in progress is drawn") { s in
+            s.windows.first.map { $0.undoName != "Ink" && ($0.canvasFrames == "cairo" || ($0.inkPreviewNodes ?? 0) > 0) } ?? false
+        }?.windows.first)
+        usleep(200_000)
+        let shot = try session.screenshot()
+        session.xdotool("mouseup", "1")
+        if drawing.canvasFrames == "nodes" {
+            XCTAssertGreaterThanOrEqual(drawing.inkPreviewNodes ?? 0, 3, "a 41-sample stroke keeps its finished pieces as nodes")
+        }
+        let blue = stroke.filter { p in
+            (-3...3).contains { dy in
+                let c = shot.pixel(x: p.x, y: p.y + dy)
+                return c.b > 150 && c.r < 120 && c.g < 160
+            }
+        }
+        XCTAssertGreaterThanOrEqual(blue.count, stroke.count - 1, "the stroke shows at every sample it passed, kept or new (\(blue.count) of \(stroke.count))")
+        _ = try XCTUnwrap(session.waitFor("the release makes it one Ink edit") { s in s.windows.first?.undoName == "Ink" })
+        XCTAssertNotNil(session.waitFor("no nodes are kept once the stroke is done") { s in
+            s.windows.first.map { $0.inkPreviewNodes == nil } ?? false
+        })
+    }
+
     /// Ctrl+S writes the file on a worker: while it is written (held back 1.5 s by a test
     /// hook, so that this does not depend on the disk's speed) the window takes another note,
     /// which stays unsaved, and the next Ctrl+S writes it too.

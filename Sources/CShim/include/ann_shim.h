@@ -58,6 +58,12 @@ void ann_snapshot_append_texture(GtkSnapshot *snapshot, GdkTexture *texture, dou
 void ann_snapshot_append_color(GtkSnapshot *snapshot, double r, double g, double b, double a, double x, double y, double width, double height);
 void ann_snapshot_push_clip(GtkSnapshot *snapshot, double x, double y, double width, double height);
 cairo_t *ann_snapshot_append_cairo(GtkSnapshot *snapshot, double x, double y, double width, double height);
+/* Appends what a cairo recording surface holds as a cairo node only as large as its ink, within
+ * (0, 0, width, height): overlays cost pixels for what they draw, not for the whole view. */
+void ann_snapshot_append_recording(GtkSnapshot *snapshot, cairo_surface_t *recording, double width, double height);
+/* A cairo node (new reference) holding a recording surface's drawing, as large as its ink, or
+ * NULL when it draws nothing. Kept across frames, it is drawn once and its pixels reused. */
+GskRenderNode *ann_cairo_node_from_recording(cairo_surface_t *recording);
 /* Multiplies the snapshot's transform by a 2D affine matrix (cairo's order of terms). */
 void ann_snapshot_transform_2d(GtkSnapshot *snapshot, double xx, double yx, double xy, double yy, double x0, double y0);
 /* A black linear gradient from `alpha` at start to clear at end, filling the rectangle. */

@@ -163,6 +163,7 @@ extension PdfCanvas {
         // The frame clock is the window's: the handler goes with the page area.
         Signals.connect(raw(clock), "after-paint", whileAlive: raw(area)!) { [weak self, clock] in
             guard let self else { return }
+            self.latency?.framePainted()
             if self.diagnostics.firstPaintTraced == false {
                 self.diagnostics.firstPaintTraced = true
                 StartupTrace.mark("page 1 painted (after-paint)")

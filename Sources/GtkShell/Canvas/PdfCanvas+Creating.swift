@@ -202,7 +202,9 @@ extension PdfCanvas {
             case .shape(let kind, let page, let from, let to): drawShapePreview(kind: kind, page: page, from: from, to: to, cr)
             }
         }
-        if let preview = previews.ink { drawInkPreview(page: preview.page, strokes: preview.strokes, cr) }
+        if let preview = previews.ink {
+            drawInkPreview(page: preview.page, strokes: preview.strokes, skipping: inkNodes?.covered ?? [], cr)
+        }
         if let shape = previews.shape { drawShapePreview(kind: shape.kind, page: shape.page, from: shape.from, to: shape.to, cr) }
     }
 
@@ -228,41 +230,28 @@ extension PdfCanvas {
         return tiling.tiles(overlapping: pixels).allSatisfy { cache.contains($0) }
     }
 
-    private func drawInkPreview(page: PageIndex, strokes: [[InkPoint]], _ cr: OpaquePointer) {
+    /// The strokes of an ink creation as shapes in view coordinates (none off the layout).
+    func inkShapes(page: PageIndex, strokes: [[InkPoint]]) -> [InkStrokeShape] {
         let coordinates = interaction.scene.coordinates
+        let s = style(for: .ink)
+        return strokes.compactMap { stroke in
+            let points = stroke.compactMap { coordinates.convert($0.location, from: .pdf(page), to: .view) }
+            guard points.count == stroke.count else { return nil }
+            let widths = stroke.allSatisfy({ $0.pressure == nil })
+                ? nil : stroke.map { AppearanceBuilder.inkWidth(s.width, pressure: $0.pressure ?? 1) * viewport.zoom }
+            return InkStrokeShape(points: points, widths: widths, lineWidth: s.width * viewport.zoom)
+        }
+    }
+
+    /// Draws ink strokes, each from piece `drawn[i]` on (the pieces before it are already on
+    /// screen as render nodes: PdfCanvas+SnapshotInk).
+    private func drawInkPreview(page: PageIndex, strokes: [[InkPoint]], skipping drawn: [Int] = [], _ cr: OpaquePointer) {
         let s = style(for: .ink)
         cairo_save(cr)
         cairo_set_source_rgba(cr, s.color.red, s.color.green, s.color.blue, s.opacity)
-        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-        for stroke in strokes {
-            let points = stroke.compactMap { coordinates.convert($0.location, from: .pdf(page), to: .view) }
-            guard let first = points.first else { continue }
-            if stroke.allSatisfy({ $0.pressure == nil }), points.count > 2 {
-                // As it will be saved: through the segments' midpoints, bending at each sample.
-                cairo_set_line_width(cr, max(1, s.width * viewport.zoom))
-                func mid(_ a: Point, _ b: Point) -> Point { Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2) }
-                var start = mid(points[0], points[1])
-                cairo_move_to(cr, first.x, first.y)
-                cairo_line_to(cr, start.x, start.y)
-                for i in 1..<(points.count - 1) {
-                    let c = points[i], end = i == points.count - 2 ? points[i + 1] : mid(points[i], points[i + 1])
-                    cairo_curve_to(cr, start.x + (c.x - start.x) * 2 / 3, start.y + (c.y - start.y) * 2 / 3,
-                                   end.x + (c.x - end.x) * 2 / 3, end.y + (c.y - end.y) * 2 / 3, end.x, end.y)
-                    start = end
-                }
-                cairo_stroke(cr)
-                continue
-            }
-            // Pressure shows as it will be saved: each segment as wide as its end's pressure.
-            for (i, p) in points.enumerated() {
-                let width = AppearanceBuilder.inkWidth(s.width, pressure: stroke[i].pressure ?? 1) * viewport.zoom
-                cairo_set_line_width(cr, max(1, width))
-                let previous = i == 0 ? first : points[i - 1]
-                cairo_move_to(cr, previous.x, previous.y)
-                cairo_line_to(cr, p.x, p.y)
-                cairo_stroke(cr)
-            }
+        for (i, shape) in inkShapes(page: page, strokes: strokes).enumerated() {
+            let from = i < drawn.count ? min(drawn[i], shape.pieceCount) : 0
+            shape.draw(from..<shape.pieceCount, cr)
         }
         cairo_restore(cr)
     }

@@ -92,7 +92,7 @@ extension PdfCanvas {
         if let turn = pageTurn {
             drawPageTurn(turn, cr)
             diagnostics.framePainting = .turn
-            latency?.framePainted()
+            latency?.frameBuilt()
             return
         }
         noteViewportDrawn()
@@ -101,7 +101,7 @@ extension PdfCanvas {
             paintPage(page, at: layout.pageFrame(page, zoom: zoom).offsetBy(Point.zero - viewport.offset), cr: cr)
         }
         drawOverlays(cr)
-        latency?.framePainted()
+        latency?.frameBuilt()
     }
 
     /// What every frame does first (the first one renders page 1 here); `false` with no pages.

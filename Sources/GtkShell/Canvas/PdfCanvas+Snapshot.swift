@@ -10,8 +10,9 @@ import Rendering
 /// becomes a `GdkTexture` once (over the tile's own pixels), and every frame after that only
 /// places it: GTK's GL renderer keeps the texture on the GPU, so scrolling and zooming move
 /// textures instead of drawing pixels. Page edges and paper are colour nodes, each page's tiles
-/// sit in a clip; vector overlays (selections, previews, highlights) are one cairo node, only
-/// when there are any. A page turn is nodes too (PdfCanvas+SnapshotCurl). Under GSK's cairo
+/// sit in a clip; vector overlays (selections, previews, highlights) are one cairo node as large
+/// as what they draw, only when there are any; the ink being drawn keeps its finished pieces
+/// as nodes of their own (PdfCanvas+SnapshotInk). A page turn is nodes too (PdfCanvas+SnapshotCurl). Under GSK's cairo
 /// renderer, which copies a texture's pixels on every frame, the frame is one cairo node.
 extension PdfCanvas {
     /// Whether the canvas builds its frames from nodes (`PDF_ANNOTATOR_CANVAS=cairo` draws them
@@ -36,7 +37,7 @@ extension PdfCanvas {
         if let turn = pageTurn {
             snapshotPageTurn(turn, width: width, height: height, snapshot)
             diagnostics.framePainting = .turn
-            latency?.framePainted()
+            latency?.frameBuilt()
             return
         }
         noteViewportDrawn()
@@ -49,11 +50,9 @@ extension PdfCanvas {
         }
         // Held creations let go of themselves once their page shows them (every frame).
         releaseHeldCreations()
-        if overlaysNeeded, let cr = ann_snapshot_append_cairo(snapshot, 0, 0, width, height) {
-            drawOverlays(cr)
-            cairo_destroy(cr)
-        }
-        latency?.framePainted()
+        snapshotInkInProgress(snapshot)
+        if overlaysNeeded { snapshotOverlays(width: width, height: height, snapshot) }
+        latency?.frameBuilt()
     }
 
     /// A page's edge, its paper, then stand-ins from other zooms and the sharp tiles that are on
@@ -99,6 +98,18 @@ extension PdfCanvas {
         guard let texture = ann_texture_for_cairo_image(tile.surface) else { return nil }
         tile.attachment = TileTexture(adopting: texture)
         return texture
+    }
+
+    /// The overlays, recorded, then drawn into a cairo node only as large as what they draw:
+    /// a selection or a stroke costs its own pixels, not the whole view's.
+    private func snapshotOverlays(width: Double, height: Double, _ snapshot: OpaquePointer) {
+        var extents = cairo_rectangle_t(x: 0, y: 0, width: width, height: height)
+        guard let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents) else { return }
+        defer { cairo_surface_destroy(recording) }
+        let cr = cairo_create(recording)!
+        drawOverlays(cr)
+        cairo_destroy(cr)
+        ann_snapshot_append_recording(snapshot, recording, width, height)
     }
 
     /// Whether anything is drawn over the pages this frame (the cairo node costs a surface as

@@ -72,6 +72,8 @@ public final class PdfCanvas {
     var content = DocumentContent()
     /// What is drawn over the pages before it becomes (or instead of) a change to the document.
     var previews = EditPreviews()
+    /// The ink being drawn that the snapshot canvas keeps as render nodes (PdfCanvas+SnapshotInk).
+    var inkNodes: InkPreviewNodes?
     /// The search in progress or done (Ctrl+F), if any.
     var searchState: SearchProgress?
     /// The threads reading the pages for the search, while they run.
