@@ -120,7 +120,7 @@ public struct PageCurl: Hashable, Sendable {
     }
 
     /// A convex polygon cut by the fold, keeping the lifted side or the other.
-    static func clip(_ polygon: [Point], keeping fold: (point: Point, normal: Vector), liftedSide: Bool) -> [Point] {
+    public static func clip(_ polygon: [Point], keeping fold: (point: Point, normal: Vector), liftedSide: Bool) -> [Point] {
         func side(_ p: Point) -> Double {
             let s = (p.x - fold.point.x) * fold.normal.dx + (p.y - fold.point.y) * fold.normal.dy
             return liftedSide ? s : -s

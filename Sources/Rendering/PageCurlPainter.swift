@@ -9,8 +9,20 @@ import Geometry
 /// curl's back transform, so it is turned, never mirrored), a soft shadow and shading.
 public struct PageCurlPainter {
     public let pages: PagePainter
+    /// Where the back page is kept as one image between frames (`nil` paints it tile by tile).
+    public let backImage: FlattenedPage?
+    /// Device pixels per unit of the context's user space.
+    public let deviceScale: Double
+    /// Whether the turned back page is sampled smoothly (a sheet at rest) or by the nearest
+    /// pixel (a sheet in motion).
+    public let smoothBack: Bool
 
-    public init(pages: PagePainter) { self.pages = pages }
+    public init(pages: PagePainter, backImage: FlattenedPage? = nil, deviceScale: Double = 1, smoothBack: Bool = true) {
+        self.pages = pages
+        self.backImage = backImage
+        self.deviceScale = deviceScale
+        self.smoothBack = smoothBack
+    }
 
     /// Paints the curl; every frame is in the context's user space, the front spread's last
     /// page being the sheet that turns.
@@ -33,12 +45,14 @@ public struct PageCurlPainter {
         polygon(cr, lifted)
         cairo_clip(cr)
         for (page, frame) in beneath { pages.paintPage(page, at: frame, cr: cr) }
+        cairo_restore(cr)
         // The shadow the lifted sheet casts on the page beneath, strongest at the fold.
         let reach = min(80, max(12, (curl.pointer - curl.grab).length * 0.5))
-        shade(cr, from: fold.point, along: fold.normal, length: reach, alpha: 0.38)
-        cairo_restore(cr)
+        shade(lifted, from: fold.point, along: fold.normal, length: reach, alpha: 0.38, cr: cr)
 
         // A soft shadow around the folded flap, then the flap: paper, the back page, shading.
+        // Each is the flap's polygon filled (no clip): a fill costs the polygon's own pixels,
+        // a clip a mask of them first.
         cairo_save(cr)
         polygon(cr, backPart)
         cairo_set_source_rgba(cr, 0, 0, 0, 0.10)
@@ -47,21 +61,68 @@ public struct PageCurlPainter {
         cairo_stroke(cr)
         cairo_restore(cr)
 
-        cairo_save(cr)
-        polygon(cr, backPart)
-        cairo_clip(cr)
-        cairo_set_source_rgb(cr, 0.97, 0.97, 0.96)
-        cairo_paint(cr)
-        if let back {
+        if let back, let image = backImage?.image(of: back.page, size: back.frame.size, deviceScale: deviceScale, painter: pages) {
+            fillBack(backPart, with: image, frame: back.frame, transform: curl.backTransform, cr: cr)
+        } else {
             cairo_save(cr)
-            let t = curl.backTransform
-            var matrix = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
-            cairo_transform(cr, &matrix)
-            pages.paintPage(back.page, at: back.frame, cr: cr)
+            polygon(cr, backPart)
+            cairo_clip(cr)
+            cairo_set_source_rgb(cr, 0.97, 0.97, 0.96)
+            cairo_paint(cr)
+            if let back {
+                let t = curl.backTransform
+                var matrix = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
+                cairo_transform(cr, &matrix)
+                pages.paintPage(back.page, at: back.frame, cr: cr)
+            }
             cairo_restore(cr)
         }
         // The back curves away from the fold: darker at the crease, lighter beyond it.
-        shade(cr, from: fold.point, along: fold.normal * -1, length: reach * 0.8, alpha: 0.22)
+        shade(backPart, from: fold.point, along: fold.normal * -1, length: reach * 0.8, alpha: 0.22, cr: cr)
+    }
+
+    /// The flap filled with the back page's kept image through the curl's back transform (on
+    /// whole device pixels when the transform only moves it): one composite of the flap's
+    /// pixels, where painting the page tile by tile under a clip costs one per tile.
+    private func fillBack(_ flap: [Point], with image: OpaquePointer, frame: Rect, transform t: AffineTransform, cr: OpaquePointer) {
+        let origin = t.apply(to: frame.origin)
+        cairo_save(cr)
+        cairo_set_source_surface(cr, image, 0, 0)
+        let pattern = cairo_get_source(cr)
+        var matrix: cairo_matrix_t
+        if abs(t.a - 1) < 1e-4, abs(t.d - 1) < 1e-4, abs(t.b) < 1e-4, abs(t.c) < 1e-4 {
+            let x = (origin.x * deviceScale).rounded() / deviceScale, y = (origin.y * deviceScale).rounded() / deviceScale
+            matrix = cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: x, y0: y)
+        } else {
+            matrix = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: origin.x, y0: origin.y)
+            // Turned pixels sampled smoothly cost ~3× the nearest ones: a sheet in motion takes
+            // the nearest (the frame rate shows more than the sampling while it moves), a
+            // sheet at rest the smooth ones.
+            cairo_pattern_set_filter(pattern, smoothBack ? CAIRO_FILTER_BILINEAR : CAIRO_FILTER_NEAREST)
+        }
+        // The pattern's matrix maps the context's space to the image's: the inverse of where
+        // the image goes.
+        guard cairo_matrix_invert(&matrix) == CAIRO_STATUS_SUCCESS else { cairo_restore(cr); return }
+        // Paper under the page where the page does not reach the flap's edges (a back page
+        // smaller than the sheet).
+        let width = Double(cairo_image_surface_get_width(image)) / deviceScale
+        let height = Double(cairo_image_surface_get_height(image)) / deviceScale
+        let covered = flap.allSatisfy { p in
+            var x = p.x, y = p.y
+            cairo_matrix_transform_point(&matrix, &x, &y)
+            return x > -0.5 && y > -0.5 && x < width + 0.5 && y < height + 0.5
+        }
+        if !covered {
+            let page = cairo_pattern_reference(pattern)
+            cairo_set_source_rgb(cr, 0.97, 0.97, 0.96)
+            polygon(cr, flap)
+            cairo_fill(cr)
+            cairo_set_source(cr, page)
+            cairo_pattern_destroy(page)
+        }
+        cairo_pattern_set_matrix(pattern, &matrix)
+        polygon(cr, flap)
+        cairo_fill(cr)
         cairo_restore(cr)
     }
 
@@ -73,17 +134,19 @@ public struct PageCurlPainter {
         cairo_close_path(cr)
     }
 
-    /// Darkens from a line outwards: black at `alpha` on the line, nothing `length` away. Only
-    /// the band that darkens is filled (within the clip), not the whole clipped area.
-    private func shade(_ cr: OpaquePointer, from point: Point, along direction: Vector, length: Double, alpha: Double) {
+    /// Darkens `area` (a convex polygon) from a line outwards: black at `alpha` on the line,
+    /// nothing `length` away. Only the band that darkens is filled, cut out of the area.
+    private func shade(_ area: [Point], from point: Point, along direction: Vector, length: Double, alpha: Double,
+                       cr: OpaquePointer) {
         let end = point + direction * length
+        let band = PageCurl.clip(PageCurl.clip(area, keeping: (point, direction), liftedSide: true),
+                                 keeping: (end, direction), liftedSide: false)
+        guard band.count > 2 else { return }
         let gradient = cairo_pattern_create_linear(point.x, point.y, end.x, end.y)!
         cairo_pattern_add_color_stop_rgba(gradient, 0, 0, 0, 0, alpha)
         cairo_pattern_add_color_stop_rgba(gradient, 1, 0, 0, 0, 0)
         cairo_set_source(cr, gradient)
-        // The band: from the line to `length` along `direction`, long enough to cross the view.
-        let across = Vector(dx: -direction.dy, dy: direction.dx) * 4000
-        polygon(cr, [point + across, point - across, end - across, end + across])
+        polygon(cr, band)
         cairo_fill(cr)
         cairo_pattern_destroy(gradient)
     }

@@ -53,6 +53,21 @@ public struct PagePainter {
         }
     }
 
+    /// The tiles `paintTiles` paints for `page` laid out at `frame` within `visible`: its
+    /// stand-ins, then its sharp tiles.
+    public func tilesShowing(_ page: PageIndex, in frame: Rect) -> [RenderedTile] {
+        let tiling = planner.tiling(of: page, zoom: zoom)
+        var shown = cache.placeholderTiles(page: page, near: tiling.scaleMillis)
+        for row in 0..<tiling.rows {
+            for column in 0..<tiling.columns {
+                if let tile = cache.tile(for: TileKey(page: page, scaleMillis: tiling.scaleMillis, column: column, row: row)) {
+                    shown.append(tile)
+                }
+            }
+        }
+        return shown
+    }
+
     /// The pixels of `source` (part of the page drawn at `pageFrame`) scaled into `target`, over
     /// white paper when `onPaper`: an annotation held up off its page, or dragged to a new place.
     public func paintPixels(of page: PageIndex, pageFrame: Rect, from source: Rect, into target: Rect, onPaper: Bool,

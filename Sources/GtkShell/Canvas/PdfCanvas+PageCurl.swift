@@ -26,8 +26,25 @@ extension PdfCanvas {
 
     /// The turn's two spreads and the sheet's back, painted by Rendering's `PageCurlPainter`.
     func drawPageTurn(_ turn: PageTurn, _ cr: OpaquePointer) {
-        PageCurlPainter(pages: pagePainter).paint(
+        if curlBackImage == nil { curlBackImage = FlattenedPage() }
+        // A sheet that moved since the last frame is drawn fast; once it has held still for a
+        // moment it is drawn again, smoothly.
+        let atRest = turn.curl == lastDrawnCurl
+        lastDrawnCurl = turn.curl
+        if !atRest { redrawTurnWhenStill() }
+        PageCurlPainter(pages: pagePainter, backImage: curlBackImage, deviceScale: deviceScale, smoothBack: atRest).paint(
             turn.curl, front: view.alignedFrames(ofSpread: turn.front, on: turn.resting),
             beneath: view.alignedFrames(ofSpread: turn.front + 1, on: turn.resting), back: turn.backPage, cr: cr)
+    }
+
+    /// Draws the turn again 120 ms after its last move if it has not moved since (the sheet's
+    /// back then sampled smoothly).
+    private func redrawTurnWhenStill() {
+        if smoothTurnTimer != 0 { g_source_remove(smoothTurnTimer) }
+        smoothTurnTimer = MainLoop.after(milliseconds: 120) { [weak self] in
+            guard let self else { return }
+            self.smoothTurnTimer = 0
+            if let turn = self.pageTurn, turn.curl == self.lastDrawnCurl { gtk_widget_queue_draw(self.area) }
+        }
     }
 }

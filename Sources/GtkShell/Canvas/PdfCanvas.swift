@@ -72,6 +72,11 @@ public final class PdfCanvas {
     var content = DocumentContent()
     /// What is drawn over the pages before it becomes (or instead of) a change to the document.
     var previews = EditPreviews()
+    /// The back of the sheet a turn shows, kept as one image while the turn lasts (cairo frames).
+    var curlBackImage: FlattenedPage?
+    /// The curl the last turn frame drew, and the timer that draws a still one smoothly.
+    var lastDrawnCurl: PageCurl?
+    var smoothTurnTimer: UInt32 = 0
     /// The ink being drawn that the snapshot canvas keeps as render nodes (PdfCanvas+SnapshotInk).
     var inkNodes: InkPreviewNodes?
     /// The search in progress or done (Ctrl+F), if any.
