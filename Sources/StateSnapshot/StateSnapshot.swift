@@ -180,6 +180,9 @@ public struct WindowSnapshot: Codable, Sendable {
     /// How many render nodes the snapshot canvas keeps of the ink being drawn (its strokes'
     /// finished pieces); `nil` when no stroke is in progress there.
     public var inkPreviewNodes: Int?
+    /// The page the Preferences window shows (`pen`, `touchscreen`, `touchpad`, `devices`);
+    /// `nil` while it is closed.
+    public var preferencesPage: String?
     /// Every text on screen (labels, button labels, placeholders, tooltips), when the app runs
     /// with `PDF_ANNOTATOR_DUMP_TEXTS=1`; `nil` otherwise.
     public var visibleTexts: [String]?
@@ -320,6 +323,7 @@ public struct WindowSnapshot: Codable, Sendable {
         renderer: String? = nil,
         canvasFrames: String? = nil,
         inkPreviewNodes: Int? = nil,
+        preferencesPage: String? = nil,
         visibleTexts: [String]? = nil,
         focusRegion: String? = nil,
         searchProgress: Double? = nil,
@@ -433,6 +437,7 @@ public struct WindowSnapshot: Codable, Sendable {
         self.renderer = renderer
         self.canvasFrames = canvasFrames
         self.inkPreviewNodes = inkPreviewNodes
+        self.preferencesPage = preferencesPage
         self.visibleTexts = visibleTexts
         self.focusRegion = focusRegion
         self.searchProgress = searchProgress

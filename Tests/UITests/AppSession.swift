@@ -107,6 +107,8 @@ final class AppSession {
         // Journals and other per-user state stay in the session's own folder.
         env["XDG_STATE_HOME"] = workDir.appendingPathComponent("state").path
         env["XDG_DATA_HOME"] = workDir.appendingPathComponent("data").path
+        // So are the settings (input.json): what one test sets never reaches another.
+        env["XDG_CONFIG_HOME"] = workDir.appendingPathComponent("config").path
         env.removeValue(forKey: "WAYLAND_DISPLAY")
         return env
     }

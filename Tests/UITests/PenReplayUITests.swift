@@ -69,6 +69,93 @@ final class PenReplayUITests: XCTestCase {
     }
 }
 
+/// A recording replays with the input settings it was made with (its header's
+/// `inputSettings`), not with the user's; and a recording made with `--record-input` carries
+/// the user's.
+final class RecordedInputSettingsUITests: XCTestCase {
+    /// The stroke's thickness in MuPDF's drawing near its light start and its hard-pressed end,
+    /// after replaying a rising-pressure stroke made with `recorded` settings (none: no
+    /// `inputSettings` in the header) while the user's config holds `user`.
+    private func replayedWidths(recorded: InputSettings?, user: InputSettings?) throws -> (light: Int, hard: Int) {
+        let session = try AppSession()
+        let path = session.workDir.appendingPathComponent("pen.pdf").path
+        try FileManager.default.copyItem(atPath: AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path, toPath: path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        if let user {
+            let folder = session.workDir.appendingPathComponent("config/pdf-annotator")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try JSONEncoder().encode(user).write(to: folder.appendingPathComponent("input.json"))
+        }
+        var events = [InputEvent(kind: .enter, source: .mouse, time: InputTime(seconds: 0.5))]
+        for i in 0...40 {
+            let phase: InputPhase = i == 0 ? .began : (i == 40 ? .ended : .moved)
+            events.append(InputEvent(kind: .contact(phase), source: .pen, sequence: InputSequenceID(7), position: Point(x: 200 + Double(i) * 12, y: 650),
+                                     time: InputTime(seconds: 1 + Double(i) * 0.01), axes: StylusAxes(pressure: 0.1 + 0.9 * Double(i) / 40)))
+        }
+        var metadata = ["app": "test"]
+        if let recorded { metadata["inputSettings"] = String(decoding: try JSONEncoder().encode(recorded), as: UTF8.self) }
+        let recording = session.workDir.appendingPathComponent("pen.jsonl")
+        try InputRecording(header: InputRecordingHeader(metadata: metadata), events: events).write(to: recording)
+        try session.launch(["--replay-input", recording.path, path])
+        let drawn = try XCTUnwrap(session.waitFor("the stroke became one Ink edit") { s in
+            s.windows.first.map { $0.replayFinished && $0.undoName == "Ink" } ?? false
+        }?.windows.first)
+        session.xdotool("key", "ctrl+s")
+        session.waitFor("saved") { $0.windows.first?.hasUnsavedChanges == false }
+        session.quitApps()
+        let image = session.workDir.appendingPathComponent("pen.pnm").path
+        let result = try ExternalTools.run("mutool", ["draw", "-q", "-r", "144", "-c", "rgb", "-F", "pnm", "-o", image, path, "1"])
+        XCTAssertEqual(result.status, 0)
+        let pixels = try PNMImage(path: image)
+        let ink = try XCTUnwrap(drawn.annotations.first { $0.kind == "ink" })
+        let page = try XCTUnwrap(drawn.visiblePages.first { $0.page == 1 })
+        let rows = Int(Double(pixels.height) * (ink.y - page.y) / page.height)...Int(Double(pixels.height) * (ink.y + ink.height - page.y) / page.height)
+        let columns = (0..<pixels.width).filter { x in rows.contains { pixels.isBlueInk(x: x, y: $0) } }
+        let first = try XCTUnwrap(columns.first), last = try XCTUnwrap(columns.last)
+        let span = last - first
+        XCTAssertGreaterThan(span, 100, "a long stroke is drawn")
+        func thickness(_ column: Int) -> Int { rows.filter { pixels.isBlueInk(x: column, y: $0) }.count }
+        return (thickness(first + span / 10), thickness(last - span / 10))
+    }
+
+    /// Every pressure draws the full width.
+    private var evenPen: InputSettings {
+        var settings = InputSettings()
+        settings.defaultPen.thinnest = 1
+        settings.defaultPen.thickest = 1
+        return settings
+    }
+
+    func testARecordingMadeWithAnEvenPenReplaysEvenWhateverTheUsersPen() throws {
+        guard AppSession.which("mutool") != nil else { throw XCTSkip("mutool is not installed") }
+        let widths = try replayedWidths(recorded: evenPen, user: InputSettings())
+        XCTAssertLessThanOrEqual(abs(widths.hard - widths.light), 1, "the recording's pen draws every pressure alike (\(widths))")
+    }
+
+    func testTheUsersPenSettingsApplyToARecordingWithoutSettingsOfItsOwn() throws {
+        guard AppSession.which("mutool") != nil else { throw XCTSkip("mutool is not installed") }
+        let even = try replayedWidths(recorded: nil, user: evenPen)
+        XCTAssertLessThanOrEqual(abs(even.hard - even.light), 1, "the user's even pen (\(even))")
+        let own = try replayedWidths(recorded: InputSettings(), user: evenPen)
+        XCTAssertGreaterThan(own.hard, own.light + 2, "the recording's default pen widens with pressure (\(own))")
+    }
+
+    func testARecordingCarriesTheInputSettingsInForce() throws {
+        let session = try AppSession()
+        let folder = session.workDir.appendingPathComponent("config/pdf-annotator")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var settings = evenPen
+        settings.touch.palmDelay = 1.3
+        try JSONEncoder().encode(settings).write(to: folder.appendingPathComponent("input.json"))
+        let recording = session.workDir.appendingPathComponent("made.jsonl")
+        try session.launch(["--record-input", recording.path, AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path])
+        _ = try XCTUnwrap(session.waitFor("the document") { $0.windows.first?.content == "document" })
+        session.quitApps()
+        let header = try XCTUnwrap(try InputRecording(contentsOf: recording).header.metadata["inputSettings"], "the header has the settings")
+        XCTAssertEqual(try JSONDecoder().decode(InputSettings.self, from: Data(header.utf8)), settings)
+    }
+}
+
 extension PNMImage {
     /// The pen's default colour (a strong blue), not the page's black text.
     func isBlueInk(x: Int, y: Int) -> Bool {

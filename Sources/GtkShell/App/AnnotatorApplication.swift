@@ -74,6 +74,7 @@ public final class AnnotatorApplication {
         setAccels("win.go-back", ["<Alt>Left", "Back"])
         setAccels("win.select-all", ["<Control>a"])
         setAccels("win.find", ["<Control>f"])
+        setAccels("win.preferences", ["<Control>comma"])
         setAccels("win.properties", ["<Alt>Return"])
         setAccels("win.print", ["<Control>p"])
         setAccels("win.toggle-sidebar", ["F9"])
@@ -156,6 +157,7 @@ public final class AnnotatorApplication {
     func makeWindow() -> DocumentWindow {
         let window = DocumentWindow(application: self)
         windows.append(window)
+        window.canvas.followInputSettings()
         for name in options.disabledInteractions {
             window.canvas.interactions.component(named: name)?.isEnabled = false
         }

@@ -29,6 +29,7 @@ struct UserFile<Value: Codable> {
 
     /// `$XDG_DATA_HOME/pdf-annotator` and `$XDG_CACHE_HOME/pdf-annotator`, for files kept in folders.
     static var dataFolder: String { folder("XDG_DATA_HOME", default: "/.local/share").appendingPathComponent("pdf-annotator").path }
+    static var configFolder: String { folder("XDG_CONFIG_HOME", default: "/.config").appendingPathComponent("pdf-annotator").path }
     static var cacheFolder: String { folder("XDG_CACHE_HOME", default: "/.cache").appendingPathComponent("pdf-annotator").path }
 
     func read() -> Value? {

@@ -50,6 +50,7 @@ extension PdfCanvas {
         let raw = GdkEventReader.read(event) { [area] sx, sy in Self.surfaceToWidget(area, sx, sy) }
         // Keys with Ctrl/Alt go to the window's shortcuts (zoom, open) via the action system.
         if raw.kind == .keyPress || raw.kind == .keyRelease, !raw.modifiers.isDisjoint(with: [.control, .alt]) { return false }
+        if raw.device == .pen || raw.device == .eraser { notePen(from: event) }
         guard let input = translator.translate(raw) else { return raw.pointerEmulated }
         handle(input)
         switch input.kind {

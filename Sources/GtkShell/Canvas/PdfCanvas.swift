@@ -72,6 +72,10 @@ public final class PdfCanvas {
     var content = DocumentContent()
     /// What is drawn over the pages before it becomes (or instead of) a change to the document.
     var previews = EditPreviews()
+    /// The user's input settings applied to each event (PdfCanvas+InputSettings).
+    let inputAdjuster = InputAdjuster()
+    /// Whether a replayed recording's own input settings apply (the user's are left aside).
+    var replaysRecordedSettings = false
     /// The back of the sheet a turn shows, kept as one image while the turn lasts (cairo frames).
     var curlBackImage: FlattenedPage?
     /// The curl the last turn frame drew, and the timer that draws a still one smoothly.
@@ -383,9 +387,11 @@ public final class PdfCanvas {
     public func goForward() { changeView { $0.apply(.historyForward) } }
 
     /// The entry point for every engine event, from GTK or from a replayed recording.
-    public func handle(_ event: InputEvent) {
-        clock.anchor(eventTime: event.time, monotonicMicroseconds: Int64(g_get_monotonic_time()))
-        onInputEvent?(event)
+    public func handle(_ deviceEvent: InputEvent) {
+        clock.anchor(eventTime: deviceEvent.time, monotonicMicroseconds: Int64(g_get_monotonic_time()))
+        onInputEvent?(deviceEvent)
+        // As the user set the device up (Preferences); the recording above keeps what it said.
+        guard let event = inputAdjuster.adjust(deviceEvent) else { return }
         diagnostics.handledInputEvents += 1
         if let latency, case .contact = event.kind { latency.inputArrived() }
         formKeyConsumed = false

@@ -97,6 +97,18 @@ enum GdkEventReader {
         }
     }
 
+    /// Which pen an event comes from: its device's name and its tool's serial number (a pen
+    /// keeps its serial across tablets and sessions), or `nil` for other devices.
+    @MainActor
+    static func penIdentity(_ event: OpaquePointer) -> (identity: String, name: String)? {
+        guard let tool = gdk_event_get_device_tool(event) else { return nil }
+        let name = gdk_event_get_device(event).flatMap { gdk_device_get_name($0) }.map { String(cString: $0) } ?? "Pen"
+        let serial = gdk_device_tool_get_serial(tool), hardware = gdk_device_tool_get_hardware_id(tool)
+        let identity = serial != 0 ? "serial:\(String(serial, radix: 16))" : "\(name)#\(String(hardware, radix: 16))"
+        // Both ends of one pen are one pen.
+        return (identity, name.replacing(" eraser", with: "").replacing(" Eraser", with: ""))
+    }
+
     private static func device(_ event: OpaquePointer) -> RawEvent.Device {
         if let tool = gdk_event_get_device_tool(event) {
             switch gdk_device_tool_get_tool_type(tool) {

@@ -12,11 +12,19 @@ final class MonotonicClock: EngineClock {
 
 /// `--record-input FILE`: writes every engine event the canvas handles to FILE in the
 /// versioned JSON Lines format of ``InteractionEngine/InputRecording``, flushed per event so a
-/// crash keeps everything up to it.
+/// crash keeps everything up to it. The header's metadata carries the input settings in force
+/// (`inputSettings`, JSON), which `--replay-input` applies in place of the user's.
 @MainActor
 enum InputRecording {
     static func attach(file: String, to canvas: PdfCanvas) {
-        let writer = InputRecordingWriter(header: InputRecordingHeader(metadata: ["app": "pdf-annotator"]))
+        // The input settings in force go with the recording: it replays as it felt.
+        var metadata = ["app": "pdf-annotator"]
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        if let settings = try? encoder.encode(InputSettingsStore.shared.settings) {
+            metadata["inputSettings"] = String(decoding: settings, as: UTF8.self)
+        }
+        let writer = InputRecordingWriter(header: InputRecordingHeader(metadata: metadata))
         let header = writer.headerLine.hasSuffix("\n") ? writer.headerLine : writer.headerLine + "\n"
         guard let recording = AppendingFile(path: file), recording.write(Array(header.utf8)) else {
             StandardError.write("pdf-annotator: cannot write the input recording “\(file)”")
@@ -37,6 +45,11 @@ enum InputRecording {
 enum InputReplay {
     static func start(file: String, into canvas: PdfCanvas) {
         guard let recording = loadRecording(file) else { return }
+        // A recording made with input settings replays with them, not with the user's.
+        if let text = recording.header.metadata["inputSettings"],
+           let settings = try? JSONDecoder().decode(InputSettings.self, from: Data(text.utf8)) {
+            canvas.applyInputSettings(settings, fromRecording: true)
+        }
         let scheduler = InputReplayScheduler(events: recording.events, clock: MonotonicClock())
         waitForLayout(canvas) {
             scheduler.start()

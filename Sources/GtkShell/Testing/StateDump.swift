@@ -109,6 +109,7 @@ extension DocumentWindow {
             renderer: ann_widget_renderer_name(canvas.area).map { String(cString: $0).replacing("Gsk", with: "").replacing("Renderer", with: "").lowercased() },
             canvasFrames: PdfCanvas.usesSnapshots && ann_widget_renders_with_cairo(canvas.area) == 0 ? "nodes" : "cairo",
             inkPreviewNodes: canvas.inkNodes?.nodes.count,
+            preferencesPage: PreferencesWindow.shownPage,
             visibleTexts: VisibleTexts.enabled ? VisibleTexts.collect() : nil,
             focusRegion: focusedRegion?.rawValue,
             searchProgress: canvas.searchState?.progress, searchStopped: canvas.searchState?.stopped,

@@ -44,6 +44,7 @@ extension DocumentWindow {
         installStampPictureAction()
         installToolAction()
         installPenAction()
+        installPreferencesAction()
         installViewActions()
         addAction("toggle-toolbar") { [weak self] in
             guard let self, let toggle = self.toolbarToggle, self.content == .document else { return }

@@ -136,6 +136,7 @@ extension DocumentWindow {
         g_object_unref(raw(pagesMenu))
         let penSection = g_menu_new()!
         g_menu_append(penSection, tr("_Pen Draws at Once"), "win.pen-draws")
+        g_menu_append(penSection, tr("Pr_eferences"), "win.preferences")
         g_menu_append(penSection, tr("Document _Properties"), "win.properties")
         g_menu_append(penSection, tr("_Keyboard Shortcuts"), "win.show-shortcuts")
         let mainMenu = g_menu_new()!

@@ -81,17 +81,27 @@ extension DocumentWindow {
 
     /// `win.pen-draws`: whether a pen draws at once whatever tool is picked (a check item in
     /// the main menu); `win.finger-draws`: whether a finger draws with the Pen even after a pen
-    /// was used (palm rejection off; the toolbar's "Draw with Finger" toggle shows it).
+    /// was used (palm rejection off; the toolbar's "Draw with Finger" toggle shows it). Both are
+    /// the user's input settings (InputSettingsStore): every window and the Preferences follow.
     func installPenAction() {
-        addSwitchAction("pen-draws", initially: true) { [weak self] in
-            guard let self else { return false }
-            self.canvas.penDrawsAtOnce.toggle()
-            return self.canvas.penDrawsAtOnce
+        let store = InputSettingsStore.shared
+        addSwitchAction("pen-draws", initially: store.settings.touch.penDrawsAtOnce) {
+            store.update { $0.touch.penDrawsAtOnce.toggle() }
+            return store.settings.touch.penDrawsAtOnce
         }
-        addSwitchAction("finger-draws", initially: false) { [weak self] in
-            guard let self else { return false }
-            self.canvas.fingerDraws.toggle()
-            return self.canvas.fingerDraws
+        addSwitchAction("finger-draws", initially: store.settings.touch.fingers == .draw) {
+            store.update { $0.touch.fingers = $0.touch.fingers == .draw ? .scroll : .draw }
+            return store.settings.touch.fingers == .draw
+        }
+        // The Preferences or another window changed them: the check items follow.
+        store.observe(self) { [weak self] settings in
+            guard let self else { return }
+            for (name, on) in [("pen-draws", settings.touch.penDrawsAtOnce), ("finger-draws", settings.touch.fingers == .draw)] {
+                if let action = g_action_map_lookup_action(OpaquePointer(self.window), name) {
+                    g_simple_action_set_state(action, g_variant_new_boolean(on ? 1 : 0))
+                }
+            }
+            self.application?.stateChanged()
         }
     }
 

@@ -7,38 +7,39 @@ import CGtk
 enum ShortcutsWindow {
     /// Groups of (title, GTK accelerator) pairs.
     static let groups: [(String, [(String, String)])] = [
-        ("Document", [
-            ("Open a document", "<ctrl>o"), ("Save", "<ctrl>s"), ("Save as", "<ctrl><shift>s"),
-            ("Print", "<ctrl>p"), ("Document properties", "<alt>Return"), ("Close the window", "<ctrl>w"), ("Quit", "<ctrl>q"), ("Keyboard shortcuts", "<ctrl>question"),
+        (N_("Document"), [
+            (N_("Open a document"), "<ctrl>o"), (N_("Save"), "<ctrl>s"), (N_("Save as"), "<ctrl><shift>s"),
+            (N_("Print"), "<ctrl>p"), (N_("Document properties"), "<alt>Return"), (N_("Close the window"), "<ctrl>w"), (N_("Quit"), "<ctrl>q"), (N_("Keyboard shortcuts"), "<ctrl>question"),
+            (N_("Preferences: pen, touchscreen and touchpad"), "<ctrl>comma"),
         ]),
-        ("Editing", [
-            ("Undo", "<ctrl>z"), ("Redo", "<ctrl><shift>z <ctrl>y"), ("Delete the selected annotations", "Delete"),
-            ("Add an annotation to the selection (Shift+click)", "Shift_L"), ("Context menu (or a right click)", "Menu <shift>F10"),
-            ("Nudge the selected annotations", "Left Right Up Down"), ("Nudge by ten points", "<shift>Left"),
-            ("Copy the selected text or annotations", "<ctrl>c"), ("Select the page's text (again: the whole document)", "<ctrl>a"), ("Paste annotations", "<ctrl>v"),
-            ("Turn the page clockwise", "<ctrl>bracketright"), ("Turn the page anticlockwise", "<ctrl>bracketleft"),
-            ("Move the page one place back or on", "<alt>Up <alt>Down"),
+        (N_("Editing"), [
+            (N_("Undo"), "<ctrl>z"), (N_("Redo"), "<ctrl><shift>z <ctrl>y"), (N_("Delete the selected annotations"), "Delete"),
+            (N_("Add an annotation to the selection (Shift+click)"), "Shift_L"), (N_("Context menu (or a right click)"), "Menu <shift>F10"),
+            (N_("Nudge the selected annotations"), "Left Right Up Down"), (N_("Nudge by ten points"), "<shift>Left"),
+            (N_("Copy the selected text or annotations"), "<ctrl>c"), (N_("Select the page's text (again: the whole document)"), "<ctrl>a"), (N_("Paste annotations"), "<ctrl>v"),
+            (N_("Turn the page clockwise"), "<ctrl>bracketright"), (N_("Turn the page anticlockwise"), "<ctrl>bracketleft"),
+            (N_("Move the page one place back or on"), "<alt>Up <alt>Down"),
         ]),
-        ("Annotation tools", [
-            ("Show the toolbar", "F7"), ("Select", "v"), ("Pen", "p"), ("Highlight", "h"), ("Underline", "u"),
-            ("Strike out", "s"), ("Squiggly", "k"), ("Rectangle", "r"), ("Ellipse", "o"), ("Line", "l"),
-            ("Arrow", "a"), ("Note", "n"), ("Text box", "t"), ("Stamp", "m"), ("Eraser", "e"),
-            ("Square, circle or 45° line while dragging", "Shift_L"),
-            ("Back to Select", "Escape"), ("Keep a note's text", "<ctrl>Return"),
+        (N_("Annotation tools"), [
+            (N_("Show the toolbar"), "F7"), (N_("Select"), "v"), (N_("Pen"), "p"), (N_("Highlight"), "h"), (N_("Underline"), "u"),
+            (N_("Strike out"), "s"), (N_("Squiggly"), "k"), (N_("Rectangle"), "r"), (N_("Ellipse"), "o"), (N_("Line"), "l"),
+            (N_("Arrow"), "a"), (N_("Note"), "n"), (N_("Text box"), "t"), (N_("Stamp"), "m"), (N_("Eraser"), "e"),
+            (N_("Square, circle or 45° line while dragging"), "Shift_L"),
+            (N_("Back to Select"), "Escape"), (N_("Keep a note's text"), "<ctrl>Return"),
         ]),
-        ("Viewing", [
-            ("Zoom in", "<ctrl>plus"), ("Zoom out", "<ctrl>minus"), ("Actual size", "<ctrl>0"),
-            ("Fit width", "<ctrl>1"), ("Fit page", "<ctrl>2"), ("Go to a page", "<ctrl>l"),
-            ("Next and previous screen", "Page_Down Page_Up"), ("Start and end", "Home End"),
-            ("Back to where a link was followed from", "<alt>Left"), ("Forward again", "<alt>Right"),
-            ("Sidebar: outline, pages, annotations and bookmarks", "F9"), ("Bookmark the page", "<ctrl>d"),
-            ("Rename the bookmark (in the sidebar)", "F2"), ("Search", "<ctrl>f"), ("Next and previous match", "F3 <shift>F3"),
-            ("Fullscreen", "F11"), ("Leave reading mode", "Escape"),
+        (N_("Viewing"), [
+            (N_("Zoom in"), "<ctrl>plus"), (N_("Zoom out"), "<ctrl>minus"), (N_("Actual size"), "<ctrl>0"),
+            (N_("Fit width"), "<ctrl>1"), (N_("Fit page"), "<ctrl>2"), (N_("Go to a page"), "<ctrl>l"),
+            (N_("Next and previous screen"), "Page_Down Page_Up"), (N_("Start and end"), "Home End"),
+            (N_("Back to where a link was followed from"), "<alt>Left"), (N_("Forward again"), "<alt>Right"),
+            (N_("Sidebar: outline, pages, annotations and bookmarks"), "F9"), (N_("Bookmark the page"), "<ctrl>d"),
+            (N_("Rename the bookmark (in the sidebar)"), "F2"), (N_("Search"), "<ctrl>f"), (N_("Next and previous match"), "F3 <shift>F3"),
+            (N_("Fullscreen"), "F11"), (N_("Leave reading mode"), "Escape"),
         ]),
-        ("Forms", [
-            ("Next and previous field", "Tab <shift>Tab"), ("Check a box or choose a radio button", "space"), ("Next or previous radio button", "Down Up"),
-            ("Open a list's options", "Return"), ("Keep what was typed", "Return"), ("Put back what the field held", "Escape"),
-            ("Select the field's text", "<ctrl>a"),
+        (N_("Forms"), [
+            (N_("Next and previous field"), "Tab <shift>Tab"), (N_("Check a box or choose a radio button"), "space"), (N_("Next or previous radio button"), "Down Up"),
+            (N_("Open a list's options"), "Return"), (N_("Keep what was typed"), "Return"), (N_("Put back what the field held"), "Escape"),
+            (N_("Select the field's text"), "<ctrl>a"),
         ]),
     ]
 
@@ -51,9 +52,9 @@ enum ShortcutsWindow {
         var xml = #"<interface><object class="GtkShortcutsWindow" id="shortcuts"><property name="modal">1</property>"#
         xml += #"<child><object class="GtkShortcutsSection"><property name="section-name">shortcuts</property><property name="max-height">18</property>"#
         for (title, shortcuts) in groups {
-            xml += #"<child><object class="GtkShortcutsGroup"><property name="title">\#(escaped(title))</property>"#
+            xml += #"<child><object class="GtkShortcutsGroup"><property name="title">\#(escaped(tr(title)))</property>"#
             for (name, accelerator) in shortcuts {
-                xml += #"<child><object class="GtkShortcutsShortcut"><property name="title">\#(escaped(name))</property>"#
+                xml += #"<child><object class="GtkShortcutsShortcut"><property name="title">\#(escaped(tr(name)))</property>"#
                 xml += #"<property name="accelerator">\#(escaped(accelerator))</property></object></child>"#
             }
             xml += "</object></child>"

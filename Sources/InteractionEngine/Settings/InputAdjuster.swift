@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+/// Applies the user's ``InputSettings`` to events before the engine sees them: a pen's
+/// pressure goes through its curve and width range; its eraser end and barrel buttons do what
+/// they were set to (decided when a contact begins and kept until it ends); fingers set to do
+/// nothing and touchpad gestures turned off never arrive. Everything else passes unchanged.
+///
+/// - Warning: Not thread-safe; the GTK main thread only.
+public final class InputAdjuster {
+    public var settings: InputSettings
+    /// The pen in use (``InputSettings/pens`` key), when the device tells.
+    public var pen: String?
+
+    private enum Decision { case keep, drop, erase, rightClick, tip }
+    private var contacts: [InputSequenceID: Decision] = [:]
+
+    public init(settings: InputSettings = InputSettings(), pen: String? = nil) {
+        self.settings = settings
+        self.pen = pen
+    }
+
+    /// The event as the settings make it, or `nil` when it is to be ignored.
+    public func adjust(_ event: InputEvent) -> InputEvent? {
+        var e = event
+        switch e.kind {
+        case .touchpadPinch where !settings.touchpad.pinchZooms: return nil
+        case .touchpadSwipe where !settings.touchpad.swipeGoesThroughHistory: return nil
+        case .contact where e.source == .touchscreen && settings.touch.fingers == .nothing: return nil
+        default: break
+        }
+        guard e.source == .pen || e.source == .eraser else { return e }
+        let pen = settings.pen(pen)
+        if e.source == .pen, let p = e.axes.pressure { e.axes.pressure = pen.strokePressure(fromDevice: p) }
+        guard case .contact(let phase) = e.kind else {
+            // An eraser end set to do something else must not pick the eraser on hover.
+            if e.source == .eraser, pen.eraserEnd != .erase { e.source = .pen }
+            return e
+        }
+        let decision: Decision
+        if phase == .began {
+            decision = Self.decision(for: e, pen: pen)
+            contacts[e.sequence] = decision
+        } else {
+            decision = contacts[e.sequence] ?? .keep
+        }
+        if phase == .ended || phase == .cancelled { contacts[e.sequence] = nil }
+        switch decision {
+        case .keep: return e
+        case .drop: return nil
+        case .erase:
+            e.source = .eraser
+            if e.button != nil { e.button = .primary }
+        case .rightClick:
+            e.source = .pen
+            if e.button != nil { e.button = .secondary }
+        case .tip:
+            e.source = .pen
+            if e.button != nil { e.button = .primary }
+        }
+        return e
+    }
+
+    private static func decision(for e: InputEvent, pen: PenSettings) -> Decision {
+        let action: StylusAction
+        if e.source == .eraser {
+            action = pen.eraserEnd
+            if action == .erase { return .keep }
+        } else if e.button == .middle {
+            action = pen.lowerButton
+        } else if e.button == .secondary {
+            action = pen.upperButton
+            if action == .rightClick { return .keep }
+        } else {
+            return .keep
+        }
+        switch action {
+        case .erase: return .erase
+        case .rightClick: return .rightClick
+        case .tip: return .tip
+        case .nothing: return .drop
+        }
+    }
+}
