@@ -58,6 +58,16 @@ final class GermanUITests: XCTestCase {
         session.activate("context-menu")
         usleep(300_000)
         seen.formUnion(session.state()?.windows.first?.visibleTexts ?? [])
+        // Every page of the Preferences.
+        session.xdotool("key", "Escape")
+        for page in ["pen", "touchscreen", "touchpad", "devices"] {
+            session.activate("preferences-page", "[<'\(page)'>]")
+            _ = session.waitFor("the Preferences at \(page)") { $0.windows.first?.preferencesPage == page }
+            usleep(300_000)
+            seen.formUnion(session.state()?.windows.first?.visibleTexts ?? [])
+        }
+        XCTAssertTrue(seen.contains(english["Pressure _curve"].map { $0.replacing("_", with: "") } ?? "Druckkurve") || seen.contains(english["Pressure _curve"] ?? ""),
+                      "the Preferences' pen page was seen: \(seen.sorted())")
         XCTAssertGreaterThan(seen.count, 20, "the dump lists what is on screen: \(seen.sorted())")
         let left = seen.filter { english[$0] != nil }.sorted()
         XCTAssertEqual(left, [], "English left in the German UI: \(left.map { "\($0) → \(english[$0] ?? "")" })")
