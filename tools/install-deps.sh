@@ -31,6 +31,8 @@ packages=(
     python3-gi gir1.2-atspi-2.0
     # the UI tests' GL pass: Mesa's software GL (llvmpipe) for GTK's GL renderer under Xvfb
     libgl1-mesa-dri libegl-mesa0
+    # the language tests: German dates and numbers, a right-to-left (Hebrew) window
+    locales
 )
 
 # One dpkg-query call for all packages (fast path); unknown packages make it exit
@@ -63,6 +65,19 @@ else
     "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
         apt-get install -y --no-install-recommends "${missing[@]}"
 fi
+
+# The locales the language tests run in, compiled once (a second each) when missing.
+for name in de_DE he_IL; do
+    if ! locale -a 2>/dev/null | grep -qix "${name}.utf8"; then
+        if [[ $(id -u) -eq 0 ]]; then
+            localedef -i "$name" -f UTF-8 "${name}.UTF-8" && echo "install-deps: locale ${name}.UTF-8 compiled"
+        elif command -v sudo >/dev/null 2>&1; then
+            sudo localedef -i "$name" -f UTF-8 "${name}.UTF-8" && echo "install-deps: locale ${name}.UTF-8 compiled"
+        else
+            echo "install-deps: locale ${name}.UTF-8 is missing (as root: localedef -i $name -f UTF-8 ${name}.UTF-8)" >&2
+        fi
+    fi
+done
 
 # Swift is not a Debian package here: it lives in a toolchain directory.
 if command -v swift >/dev/null 2>&1; then

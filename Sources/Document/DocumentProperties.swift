@@ -10,14 +10,17 @@ public struct DocumentProperties: Hashable, Sendable {
     public struct Row: Hashable, Sendable {
         public var label: String
         public var value: String
+        /// The value before it was written for reading, where a window shows it its own way:
+        /// the ISO 8601 time of Created and Modified, the byte count of File Size.
+        public var raw: String? = nil
     }
 
     public init(metadata: DocumentMetadata, fileName: String, pageCount: Int, firstPageSize: Size?,
                 isEncrypted: Bool, fileSize: Int64?, fonts: [FontInfo]? = nil) {
         var rows: [Row] = []
-        func add(_ label: String, _ value: String?) {
+        func add(_ label: String, _ value: String?, raw: String? = nil) {
             guard let value, !value.isEmpty else { return }
-            rows.append(Row(label: label, value: value))
+            rows.append(Row(label: label, value: value, raw: raw))
         }
         add("File", fileName)
         add("Title", metadata.title)
@@ -26,13 +29,13 @@ public struct DocumentProperties: Hashable, Sendable {
         add("Keywords", metadata.keywords)
         add("Creator", metadata.creator)
         add("Producer", metadata.producer)
-        add("Created", metadata.created.map(Self.readableDate))
-        add("Modified", metadata.modified.map(Self.readableDate))
+        add("Created", metadata.created.map(Self.readableDate), raw: metadata.created)
+        add("Modified", metadata.modified.map(Self.readableDate), raw: metadata.modified)
         add("PDF Version", metadata.pdfVersion.map { $0.hasPrefix("PDF-") ? String($0.dropFirst(4)) : $0 })
         add("Pages", String(pageCount))
         add("Page Size", firstPageSize.map(Self.paperDescription))
         add("Encryption", isEncrypted ? "Encrypted" : "None")
-        add("File Size", fileSize.map(Self.byteCount))
+        add("File Size", fileSize.map(Self.byteCount), raw: fileSize.map(String.init))
         // Reading the fonts scans every page: the row says so until they are known.
         add("Fonts", fonts.map(FontInfo.list) ?? "Reading…")
         self.rows = rows

@@ -183,6 +183,8 @@ public struct WindowSnapshot: Codable, Sendable {
     /// The page the Preferences window shows (`pen`, `touchscreen`, `touchpad`, `devices`);
     /// `nil` while it is closed.
     public var preferencesPage: String?
+    /// The window's layout direction: `ltr`, or `rtl` under a right-to-left language.
+    public var textDirection: String?
     /// Every text on screen (labels, button labels, placeholders, tooltips), when the app runs
     /// with `PDF_ANNOTATOR_DUMP_TEXTS=1`; `nil` otherwise.
     public var visibleTexts: [String]?
@@ -324,6 +326,7 @@ public struct WindowSnapshot: Codable, Sendable {
         canvasFrames: String? = nil,
         inkPreviewNodes: Int? = nil,
         preferencesPage: String? = nil,
+        textDirection: String? = nil,
         visibleTexts: [String]? = nil,
         focusRegion: String? = nil,
         searchProgress: Double? = nil,
@@ -438,6 +441,7 @@ public struct WindowSnapshot: Codable, Sendable {
         self.canvasFrames = canvasFrames
         self.inkPreviewNodes = inkPreviewNodes
         self.preferencesPage = preferencesPage
+        self.textDirection = textDirection
         self.visibleTexts = visibleTexts
         self.focusRegion = focusRegion
         self.searchProgress = searchProgress

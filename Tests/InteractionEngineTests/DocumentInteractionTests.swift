@@ -156,6 +156,15 @@ final class DocumentInteractionTests: XCTestCase {
         XCTAssertTrue(commands.contains(.addNote(PageIndex(0), at: Point(x: 45, y: 692))), "\(commands)")
     }
 
+    func testReturnWithTheNoteToolPlacesANoteWithoutAPointer() {
+        XCTAssertFalse(interaction.placeFromKeyboard(at: Point(x: 60, y: 116), time: clock.now), "nothing is placed with no tool picked")
+        interaction.pick(.ink)
+        XCTAssertFalse(interaction.placeFromKeyboard(at: Point(x: 60, y: 116), time: clock.now), "the pen places nothing")
+        interaction.pick(.note)
+        XCTAssertTrue(interaction.placeFromKeyboard(at: Point(x: 60, y: 116), time: clock.now))
+        XCTAssertTrue(commands.contains(.addNote(PageIndex(0), at: Point(x: 44, y: 692))), "where the keyboard placed it: \(commands)")
+    }
+
     func testWithTheAnnotationComponentsDisabledAClickAndADragOnAnAnnotationDoNothingToIt() {
         interaction.engine.interactions.allAnnotationInteractions.isEnabled = false
         send(.contact(.began), at: squareInView.center, seq: 9, button: .primary)

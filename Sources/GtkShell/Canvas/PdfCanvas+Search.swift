@@ -5,6 +5,7 @@ import Document
 import DocumentLayout
 import DocumentSession
 import Geometry
+import InteractionEngine
 import Rendering
 
 extension PdfCanvas {
@@ -61,14 +62,34 @@ extension PdfCanvas {
         onSearchChanged?()
     }
 
-    /// Ends the search: no matches drawn, nothing more read.
+    /// Ends the search: no matches drawn, nothing more read. The match it stopped at stays
+    /// selected, so the keyboard can go on with it (H highlights it, Ctrl+C copies it).
     public func endSearch() {
-        guard searchState != nil else { return }
+        guard let state = searchState else { return }
+        // The match stepped to, else the first one found from where the search started.
+        let start = state.startPage
+        let first = state.matches.filter { !$0.value.isEmpty }.keys
+            .min { ($0.rawValue - start + pageCount) % max(1, pageCount) < ($1.rawValue - start + pageCount) % max(1, pageCount) }
+        if let page = state.current?.page ?? first, let match = state.matches[page]?[state.current?.index ?? 0] {
+            interaction.setTextSelection(TextSelection(page: page, anchor: match.range.lowerBound, focus: match.range.upperBound))
+        }
         searchWorker?.cancel()
         searchWorker = nil
         searchState = nil
         gtk_widget_queue_draw(area)
         onSearchChanged?()
+    }
+
+    /// Where Return places a note, text box or stamp: beside the end of the text selection when
+    /// there is one in view, else the middle of the view; `nil` with no placing tool picked.
+    func keyboardPlacementPoint() -> Point? {
+        guard let tool = interaction.pickedTool, DocumentInteraction.placingTools.contains(tool), viewport.size.width > 0 else { return nil }
+        updateSelectionEnds()
+        let view = Rect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)
+        if let end = interaction.textSelectionEnds?.end, view.insetBy(dx: 40, dy: 40).contains(end) {
+            return Point(x: end.x + 12, y: end.y - 16)
+        }
+        return Point(x: view.midX, y: view.midY)
     }
 
     /// Goes to the next match (`forward`) or the previous one, wrapping round the document;

@@ -400,6 +400,12 @@ public final class PdfCanvas {
         default: break
         }
         if case .contact(.began) = event.kind { view.contact(down: true, direct: event.isDirect) }
+        // Return with a note, text box or stamp picked places one without a pointer.
+        if case .key("Return", true) = event.kind, event.modifiers.isEmpty, let point = keyboardPlacementPoint(),
+           interaction.placeFromKeyboard(at: point, time: event.time) {
+            formKeyConsumed = true
+            return
+        }
         if case .key("Escape", true) = event.kind, interaction.pickedTool == nil, interaction.focusedFormField == nil,
            interaction.selectedAnnotation == nil, onEscape?() == true {
             formKeyConsumed = true

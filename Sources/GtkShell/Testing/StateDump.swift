@@ -110,6 +110,7 @@ extension DocumentWindow {
             canvasFrames: PdfCanvas.usesSnapshots && ann_widget_renders_with_cairo(canvas.area) == 0 ? "nodes" : "cairo",
             inkPreviewNodes: canvas.inkNodes?.nodes.count,
             preferencesPage: PreferencesWindow.shownPage,
+            textDirection: gtk_widget_get_direction(window) == GTK_TEXT_DIR_RTL ? "rtl" : "ltr",
             visibleTexts: VisibleTexts.enabled ? VisibleTexts.collect() : nil,
             focusRegion: focusedRegion?.rawValue,
             searchProgress: canvas.searchState?.progress, searchStopped: canvas.searchState?.stopped,

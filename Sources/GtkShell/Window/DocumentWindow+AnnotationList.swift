@@ -172,36 +172,29 @@ extension DocumentWindow {
 
     private static func listMarkup(_ a: Annotation) -> String {
         func escape(_ s: String) -> String { takeString(g_markup_escape_text(s, -1)) ?? "" }
-        var details = [a.author, a.modified.flatMap(Self.readableDate)].compactMap { $0 }.map(escape).joined(separator: " · ")
+        var details = [a.author, a.modified.flatMap { LocaleFormat.dateTime(pdfDate: $0) }].compactMap { $0 }.map(escape).joined(separator: " · ")
         if !details.isEmpty { details = "\n<span size=\"small\" alpha=\"65%\">\(details)</span>" }
         let text = a.contents.flatMap { $0.isEmpty ? nil : "\n" + escape(String($0.prefix(200))) } ?? ""
-        return "<b>\(escape(listName(a.subtype)))</b>  <span alpha=\"65%\">page \(a.page.displayNumber)</span>" + details + text
-    }
-
-    /// A PDF date ("D:20261124120000Z") as "2026-11-24 12:00".
-    static func readableDate(_ pdfDate: String) -> String? {
-        let digits = pdfDate.hasPrefix("D:") ? Array(pdfDate.dropFirst(2)) : Array(pdfDate)
-        guard digits.count >= 12 else { return nil }
-        return "\(String(digits[0..<4]))-\(String(digits[4..<6]))-\(String(digits[6..<8])) \(String(digits[8..<10])):\(String(digits[10..<12]))"
+        return "<b>\(escape(tr(listName(a.subtype))))</b>  <span alpha=\"65%\">\(escape(tr("page {number}", ["number": String(a.page.displayNumber)])))</span>" + details + text
     }
 
     static func listName(_ kind: AnnotationSubtype) -> String {
         switch kind {
-        case .text: return "Note"
-        case .freeText: return "Text"
-        case .highlight: return "Highlight"
-        case .underline: return "Underline"
-        case .strikeOut: return "Strike Out"
-        case .squiggly: return "Squiggly"
-        case .ink: return "Ink"
-        case .square: return "Rectangle"
-        case .circle: return "Ellipse"
-        case .line: return "Line"
-        case .polygon: return "Polygon"
-        case .polyLine: return "Polyline"
-        case .stamp: return "Stamp"
-        case .caret: return "Caret"
-        case .fileAttachment: return "Attachment"
+        case .text: return N_("Note")
+        case .freeText: return N_("Text")
+        case .highlight: return N_("Highlight")
+        case .underline: return N_("Underline")
+        case .strikeOut: return N_("Strike Out")
+        case .squiggly: return N_("Squiggly")
+        case .ink: return N_("Ink")
+        case .square: return N_("Rectangle")
+        case .circle: return N_("Ellipse")
+        case .line: return N_("Line")
+        case .polygon: return N_("Polygon")
+        case .polyLine: return N_("Polyline")
+        case .stamp: return N_("Stamp")
+        case .caret: return N_("Caret")
+        case .fileAttachment: return N_("Attachment")
         case .link, .popup, .widget, .sound, .movie, .screen, .printerMark, .trapNet, .watermark, .threeD, .unknown:
             return kind.rawValue.capitalized
         }

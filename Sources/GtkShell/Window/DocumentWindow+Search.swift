@@ -47,7 +47,8 @@ extension DocumentWindow {
         gtk_search_bar_set_show_close_button(cast(bar), 1)
 
         let research: @MainActor () -> Void = { [weak self] in
-            guard let self else { return }
+            // Closing the bar empties the entry: that is no new search.
+            guard let self, gtk_search_bar_get_search_mode(cast(bar)) != 0 else { return }
             let query = string(gtk_editable_get_text(OpaquePointer(entry))) ?? ""
             self.searchNotice = nil
             self.canvas.startSearch(TextSearch(query: query, matchCase: gtk_toggle_button_get_active(cast(matchCase)) != 0,
@@ -100,8 +101,9 @@ extension DocumentWindow {
 
     func closeSearch() {
         guard let (bar, _) = searchWidgets else { return }
-        gtk_search_bar_set_search_mode(cast(bar), 0)
+        // Ended first: the match it stopped at becomes the selection before the bar empties.
         canvas.endSearch()
+        gtk_search_bar_set_search_mode(cast(bar), 0)
         gtk_widget_grab_focus(canvas.area)
     }
 

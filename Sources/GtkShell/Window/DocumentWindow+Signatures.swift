@@ -145,6 +145,8 @@ extension DocumentWindow {
 
     /// "2019-09-27T11:54:52+09:00" as "2019-09-27 11:54:52 +09:00".
     static func readableTime(_ iso: String) -> String {
+        // In the user's time zone and the locale's way of writing dates.
+        if let local = LocaleFormat.dateTime(iso8601: iso) { return local }
         var text = iso.replacing("T", with: " ")
         if let plus = text.lastIndex(where: { $0 == "+" || $0 == "-" }), plus > text.index(text.startIndex, offsetBy: min(10, text.count)) {
             text.insert(" ", at: plus)

@@ -26,11 +26,11 @@ enum PropertiesWindow {
             margin(grid, 18)
         }
         for (i, row) in properties.rows.enumerated() {
-            let label = gtk_label_new(row.label)!
+            let label = gtk_label_new(tr(row.label))!
             gtk_widget_add_css_class(label, "dim-label")
             gtk_label_set_xalign(cast(label), 1)
             gtk_widget_set_valign(label, GTK_ALIGN_START)
-            let value = gtk_label_new(row.value)!
+            let value = gtk_label_new(shown(row))!
             gtk_label_set_xalign(cast(value), 0)
             gtk_label_set_selectable(cast(value), 1)
             gtk_label_set_wrap(cast(value), 1)
@@ -66,6 +66,25 @@ enum PropertiesWindow {
         return { label, text in
             guard open, let value = values[label] else { return }
             gtk_label_set_text(cast(value), text)
+        }
+    }
+}
+
+extension PropertiesWindow {
+    /// The rows' labels and the values said in words, for the message catalog.
+    static let words = [N_("File"), N_("Title"), N_("Author"), N_("Subject"), N_("Keywords"), N_("Creator"), N_("Producer"),
+                        N_("Created"), N_("Modified"), N_("PDF Version"), N_("Pages"), N_("Page Size"), N_("Encryption"),
+                        N_("File Size"), N_("Fonts"), N_("Encrypted"), N_("None"), N_("Reading…")]
+
+    /// A row's value as the window shows it: dates and sizes in the user's locale, words in
+    /// the user's language.
+    static func shown(_ row: DocumentProperties.Row) -> String {
+        switch row.label {
+        case "Created", "Modified": return row.raw.flatMap { LocaleFormat.dateTime(iso8601: $0) } ?? row.value
+        case "File Size": return row.raw.flatMap(Int64.init).map(LocaleFormat.fileSize) ?? row.value
+        case "Encryption": return tr(row.value)
+        case "Fonts" where row.value == "Reading…": return tr(row.value)
+        default: return row.value
         }
     }
 }

@@ -201,6 +201,21 @@ public final class DocumentInteraction {
         output(.textSelectionChanged(selection))
     }
 
+    /// The tools that place what they make where the user taps (a note, a text box, a stamp).
+    public static let placingTools: Set<ToolID> = [.note, .freeText, .stamp]
+
+    /// Places what the picked placing tool makes at `point` (view coordinates) without a
+    /// pointer: Return on the page hands the tool a tap there, as a tap would reach it.
+    /// Returns whether the tool took it.
+    @discardableResult
+    public func placeFromKeyboard(at point: Point, time: InputTime) -> Bool {
+        guard let tool = pickedTool, Self.placingTools.contains(tool) else { return false }
+        if tools.currentToolID != tool { emit(tools.select(tool)) }
+        let dispatch = tools.handle(.tap(ToolGesture(position: point, source: .keyboard, time: time, modifiers: [])))
+        emit(dispatch.commands)
+        return dispatch.isHandled
+    }
+
     /// The markup each markup tool makes.
     static let markupKinds: [ToolID: AnnotationKind] = [
         .highlighter: .highlight, .underline: .underline, .strikeOut: .strikeOut, .squiggly: .squiggly,
