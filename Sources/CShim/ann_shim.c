@@ -47,6 +47,16 @@ gboolean ann_object_get_bool(gpointer object, const char *property) {
     return value;
 }
 
+void ann_object_set_string(gpointer object, const char *property, const char *value) {
+    g_object_set(object, property, value, NULL);
+}
+
+char *ann_object_get_string(gpointer object, const char *property) {
+    char *value = NULL;
+    g_object_get(object, property, &value, NULL);
+    return value;
+}
+
 void ann_object_set_bool(gpointer object, const char *property, gboolean value) {
     g_object_set(object, property, value, NULL);
 }

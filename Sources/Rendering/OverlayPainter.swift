@@ -6,15 +6,37 @@ import Geometry
 /// selection band. The canvas works out where (view coordinates); this says how it looks, in
 /// one accent colour, so the look lives in one place and away from the widget.
 public enum OverlayPainter {
+    /// Whether the desktop asks for high contrast (set by the shell on the main thread, where
+    /// every overlay is drawn): a darker, opaque accent, selected text tinted darker and outlined,
+    /// outlines twice as wide and solid.
+    public nonisolated(unsafe) static var highContrast = false
+
     /// The accent of every selection and handle.
-    static func accent(_ cr: OpaquePointer, alpha: Double = 1) { cairo_set_source_rgba(cr, 0.21, 0.52, 0.89, alpha) }
+    static func accent(_ cr: OpaquePointer, alpha: Double = 1) {
+        if highContrast {
+            cairo_set_source_rgba(cr, 0.0, 0.18, 0.62, min(1, alpha * 1.6))
+        } else {
+            cairo_set_source_rgba(cr, 0.21, 0.52, 0.89, alpha)
+        }
+    }
+
+    /// An outline's width: `width`, doubled in high contrast.
+    static func outline(_ width: Double) -> Double { highContrast ? width * 2 : width }
 
     /// Selected text: its character boxes, tinted.
     public static func textSelection(_ boxes: [Rect], cr: OpaquePointer) {
         guard !boxes.isEmpty else { return }
-        accent(cr, alpha: 0.35)
+        // The tint keeps text dark (it is drawn over it); high contrast darkens it and rings
+        // each line of the selection with a solid outline.
+        if highContrast { cairo_set_source_rgba(cr, 0.0, 0.18, 0.62, 0.35) } else { accent(cr, alpha: 0.35) }
         for box in boxes { cairo_rectangle(cr, box.minX, box.minY, box.width, box.height) }
         cairo_fill(cr)
+        if highContrast {
+            accent(cr)
+            cairo_set_line_width(cr, 2)
+            for box in boxes { cairo_rectangle(cr, box.minX - 1, box.minY - 1, box.width + 2, box.height + 2) }
+            cairo_stroke(cr)
+        }
     }
 
     /// A finger's text selection: a round handle hanging under each end.
@@ -47,9 +69,10 @@ public enum OverlayPainter {
     public static func annotationSelection(outlines: [Rect], band: Rect?, handles: Handles, side: Double, cr: OpaquePointer) {
         cairo_save(cr)
         accent(cr)
-        cairo_set_line_width(cr, 1.5)
+        cairo_set_line_width(cr, outline(1.5))
         var dash = [4.0, 3.0]
-        cairo_set_dash(cr, &dash, 2, 0)
+        // High contrast: a solid outline, not a dashed one.
+        if !highContrast { cairo_set_dash(cr, &dash, 2, 0) }
         for r in outlines { cairo_rectangle(cr, r.minX, r.minY, r.width, r.height) }
         cairo_stroke(cr)
         cairo_set_dash(cr, nil, 0, 0)
@@ -85,7 +108,7 @@ public enum OverlayPainter {
     /// A movable annotation under a mouse or pen: faint corners where its handles would be.
     public static func hoverCorners(_ corners: [Point], cr: OpaquePointer) {
         cairo_save(cr)
-        cairo_set_line_width(cr, 1)
+        cairo_set_line_width(cr, outline(1))
         for c in corners {
             cairo_rectangle(cr, c.x - 3.5, c.y - 3.5, 7, 7)
             cairo_set_source_rgba(cr, 1, 1, 1, 0.85)
@@ -107,7 +130,7 @@ public enum OverlayPainter {
         roundedRect(rect, radius: 4, cr: cr)
         cairo_fill_preserve(cr)
         accent(cr, alpha: 0.8 * progress)
-        cairo_set_line_width(cr, 1.5)
+        cairo_set_line_width(cr, outline(1.5))
         cairo_stroke(cr)
     }
 

@@ -185,6 +185,9 @@ public struct WindowSnapshot: Codable, Sendable {
     public var preferencesPage: String?
     /// The window's layout direction: `ltr`, or `rtl` under a right-to-left language.
     public var textDirection: String?
+    /// Whether the desktop's high contrast is followed (GTK's HighContrast theme, overlays
+    /// drawn darker and wider).
+    public var highContrast: Bool?
     /// Every text on screen (labels, button labels, placeholders, tooltips), when the app runs
     /// with `PDF_ANNOTATOR_DUMP_TEXTS=1`; `nil` otherwise.
     public var visibleTexts: [String]?
@@ -327,6 +330,7 @@ public struct WindowSnapshot: Codable, Sendable {
         inkPreviewNodes: Int? = nil,
         preferencesPage: String? = nil,
         textDirection: String? = nil,
+        highContrast: Bool? = nil,
         visibleTexts: [String]? = nil,
         focusRegion: String? = nil,
         searchProgress: Double? = nil,
@@ -442,6 +446,7 @@ public struct WindowSnapshot: Codable, Sendable {
         self.inkPreviewNodes = inkPreviewNodes
         self.preferencesPage = preferencesPage
         self.textDirection = textDirection
+        self.highContrast = highContrast
         self.visibleTexts = visibleTexts
         self.focusRegion = focusRegion
         self.searchProgress = searchProgress

@@ -23,6 +23,9 @@ int ann_value_holds_file_list(const GValue *value);
 /// Builds a GtkFileFilter that accepts PDFs by MIME type and by suffix.
 GtkFileFilter *ann_pdf_file_filter(void);
 
+/// Sets and gets a string property (a copy the caller frees with g_free).
+void ann_object_set_string(gpointer object, const char *property, const char *value);
+char *ann_object_get_string(gpointer object, const char *property);
 /// Sets a boolean property (g_object_set is variadic).
 void ann_object_set_bool(gpointer object, const char *property, gboolean value);
 /* A boolean property's value. */

@@ -68,6 +68,12 @@ public final class AnnotatorApplication {
         Stylesheet.load()
         StartupTrace.mark("  stylesheet")
         ColorScheme.follow()
+        HighContrast.changed = { [weak self] in
+            guard let self else { return }
+            for window in self.windows { gtk_widget_queue_draw(window.canvas.area) }
+            self.stateChanged()
+        }
+        HighContrast.follow()
         StartupTrace.mark("  colour scheme")
         setAccels("win.open", ["<Control>o"])
         setAccels("win.context-menu", ["Menu", "<Shift>F10"])

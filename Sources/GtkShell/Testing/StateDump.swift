@@ -111,6 +111,7 @@ extension DocumentWindow {
             inkPreviewNodes: canvas.inkNodes?.nodes.count,
             preferencesPage: PreferencesWindow.shownPage,
             textDirection: gtk_widget_get_direction(window) == GTK_TEXT_DIR_RTL ? "rtl" : "ltr",
+            highContrast: HighContrast.isOn,
             visibleTexts: VisibleTexts.enabled ? VisibleTexts.collect() : nil,
             focusRegion: focusedRegion?.rawValue,
             searchProgress: canvas.searchState?.progress, searchStopped: canvas.searchState?.stopped,
