@@ -44,3 +44,12 @@ public final class FlattenedPage {
         return made
     }
 }
+
+/// The pages a page turn shows, each kept as one image while the turn lasts: the sheet's flat
+/// part, the page beneath its lifted part and its back are then one composite each per frame.
+public final class CurlImages {
+    public let sheet = FlattenedPage()
+    public let beneath = FlattenedPage()
+    public let back = FlattenedPage()
+    public init() {}
+}

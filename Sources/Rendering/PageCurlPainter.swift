@@ -6,20 +6,23 @@ import Geometry
 /// Draws a page being turned over (the geometry is DocumentLayout's ``PageCurl``), in three
 /// layers: the front spread where it still lies flat; the spread beneath where the sheet is
 /// lifted, darkened along the fold; the folded-over back with the page on it (through the
-/// curl's back transform, so it is turned, never mirrored), a soft shadow and shading.
+/// curl's back transform, so it is turned, never mirrored), a soft shadow and shading. Given
+/// ``CurlImages``, each page is one image filled into its polygon (one composite a page a
+/// frame); without, its tiles are painted under a clip.
 public struct PageCurlPainter {
     public let pages: PagePainter
-    /// Where the back page is kept as one image between frames (`nil` paints it tile by tile).
-    public let backImage: FlattenedPage?
+    /// Where the turn's pages are kept as one image each between frames (`nil` paints them
+    /// tile by tile under clips).
+    public let images: CurlImages?
     /// Device pixels per unit of the context's user space.
     public let deviceScale: Double
     /// Whether the turned back page is sampled smoothly (a sheet at rest) or by the nearest
     /// pixel (a sheet in motion).
     public let smoothBack: Bool
 
-    public init(pages: PagePainter, backImage: FlattenedPage? = nil, deviceScale: Double = 1, smoothBack: Bool = true) {
+    public init(pages: PagePainter, images: CurlImages? = nil, deviceScale: Double = 1, smoothBack: Bool = true) {
         self.pages = pages
-        self.backImage = backImage
+        self.images = images
         self.deviceScale = deviceScale
         self.smoothBack = smoothBack
     }
@@ -33,19 +36,18 @@ public struct PageCurlPainter {
         // (clipping one page to a polygon costs far less than the whole view to its complement).
         for (page, frame) in front.dropLast() { pages.paintPage(page, at: frame, cr: cr) }
         if let sheet = front.last, curl.flatPart.count > 2 {
-            cairo_save(cr)
-            polygon(cr, curl.flatPart)
-            cairo_clip(cr)
-            pages.paintPage(sheet.page, at: sheet.frame, cr: cr)
-            cairo_restore(cr)
+            fill(curl.flatPart, with: sheet, kept: images?.sheet, cr: cr)
         }
         guard let fold = curl.fold, lifted.count > 2 else { return }
 
-        cairo_save(cr)
-        polygon(cr, lifted)
-        cairo_clip(cr)
-        for (page, frame) in beneath { pages.paintPage(page, at: frame, cr: cr) }
-        cairo_restore(cr)
+        // The spread beneath, where the sheet is lifted: each page's share of the lifted part.
+        var keptUsed = false
+        for page in beneath {
+            let share = Self.clip(lifted, to: page.frame)
+            guard share.count > 2 else { continue }
+            fill(share, with: page, kept: keptUsed ? nil : images?.beneath, cr: cr)
+            keptUsed = true
+        }
         // The shadow the lifted sheet casts on the page beneath, strongest at the fold.
         let reach = min(80, max(12, (curl.pointer - curl.grab).length * 0.5))
         shade(lifted, from: fold.point, along: fold.normal, length: reach, alpha: 0.38, cr: cr)
@@ -61,7 +63,7 @@ public struct PageCurlPainter {
         cairo_stroke(cr)
         cairo_restore(cr)
 
-        if let back, let image = backImage?.image(of: back.page, size: back.frame.size, deviceScale: deviceScale, painter: pages) {
+        if let back, let image = images?.back.image(of: back.page, size: back.frame.size, deviceScale: deviceScale, painter: pages) {
             fillBack(backPart, with: image, frame: back.frame, transform: curl.backTransform, cr: cr)
         } else {
             cairo_save(cr)
@@ -79,6 +81,34 @@ public struct PageCurlPainter {
         }
         // The back curves away from the fold: darker at the crease, lighter beyond it.
         shade(backPart, from: fold.point, along: fold.normal * -1, length: reach * 0.8, alpha: 0.22, cr: cr)
+    }
+
+    /// `area` (a convex polygon within `page`'s frame) filled with the page: its kept image in
+    /// one composite on whole device pixels, else its tiles under a clip.
+    private func fill(_ area: [Point], with page: (page: PageIndex, frame: Rect), kept: FlattenedPage?, cr: OpaquePointer) {
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        if let image = kept?.image(of: page.page, size: page.frame.size, deviceScale: deviceScale, painter: pages) {
+            let x = (page.frame.minX * deviceScale).rounded() / deviceScale, y = (page.frame.minY * deviceScale).rounded() / deviceScale
+            cairo_set_source_surface(cr, image, x, y)
+            polygon(cr, area)
+            cairo_fill(cr)
+        } else {
+            polygon(cr, area)
+            cairo_clip(cr)
+            pages.paintPage(page.page, at: page.frame, cr: cr)
+        }
+    }
+
+    /// A convex polygon cut to a rectangle.
+    static func clip(_ polygon: [Point], to r: Rect) -> [Point] {
+        var p = polygon
+        for (point, normal) in [(Point(x: r.minX, y: 0), Vector(dx: 1, dy: 0)), (Point(x: r.maxX, y: 0), Vector(dx: -1, dy: 0)),
+                                (Point(x: 0, y: r.minY), Vector(dx: 0, dy: 1)), (Point(x: 0, y: r.maxY), Vector(dx: 0, dy: -1))] {
+            p = PageCurl.clip(p, keeping: (point, normal), liftedSide: true)
+            if p.count < 3 { return [] }
+        }
+        return p
     }
 
     /// The flap filled with the back page's kept image through the curl's back transform (on

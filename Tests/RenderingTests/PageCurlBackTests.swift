@@ -6,8 +6,9 @@ import XCTest
 
 @testable import Rendering
 
-/// The back of a curling sheet is drawn from one kept image of the back page (one composite a
-/// frame) instead of tile by tile; both must put the same page in the same place.
+/// A page turn under GSK's cairo renderer draws the sheet's flat part, the page beneath and the
+/// back each from one kept image of the page (one composite a frame) instead of tile by tile
+/// under clips; both must put the same pages in the same places.
 final class PageCurlBackTests: XCTestCase {
     private let pageSize = Size(width: 300, height: 400)
     private let view = (width: 700, height: 500)
@@ -63,21 +64,21 @@ final class PageCurlBackTests: XCTestCase {
         stride(from: 0, to: a.count, by: 4).filter { i in (0..<3).contains { abs(Int(a[i + $0]) - Int(b[i + $0])) > 40 } }.count
     }
 
-    func testTheBackDrawnFromItsKeptImageIsTheBackDrawnTileByTile() {
+    func testTheTurnDrawnFromKeptImagesIsTheTurnDrawnTileByTile() {
         let planner = TilePlanner(pageSizes: [pageSize, pageSize, pageSize], deviceScale: 1)
         let pages = PagePainter(cache: cache(planner: planner), planner: planner, zoom: 1)
         let sheet = Rect(x: 350, y: 50, width: 300, height: 400)
         for progress in [0.2, 0.5, 0.8, 1.0] {
             let curl = PageCurl.turned(progress, sheet: sheet, spineX: 350, grabY: 330)
             let tileByTile = render(curl, painter: PageCurlPainter(pages: pages), sheet: sheet)
-            let kept = FlattenedPage()
-            let fromImage = render(curl, painter: PageCurlPainter(pages: pages, backImage: kept, smoothBack: true), sheet: sheet)
+            let kept = CurlImages()
+            let fromImage = render(curl, painter: PageCurlPainter(pages: pages, images: kept, smoothBack: true), sheet: sheet)
             let flapPixels = Int(abs(PageCurlBackTests.area(curl.backPart)))
             XCTAssertGreaterThan(flapPixels, 2000, "progress \(progress): the flap is large enough to compare")
             // Edges of the turned page are smoothed a little differently; the page itself is the same.
             XCTAssertLessThan(differing(tileByTile, fromImage), flapPixels / 50,
-                              "progress \(progress): the kept image shows the same back page in the same place")
-            let moving = render(curl, painter: PageCurlPainter(pages: pages, backImage: kept, smoothBack: false), sheet: sheet)
+                              "progress \(progress): the kept images show the same pages in the same places")
+            let moving = render(curl, painter: PageCurlPainter(pages: pages, images: kept, smoothBack: false), sheet: sheet)
             XCTAssertLessThan(differing(tileByTile, moving), flapPixels / 8,
                               "progress \(progress): sampled by the nearest pixel while it moves, still the same page")
         }

@@ -96,7 +96,7 @@ extension PdfCanvas {
             return
         }
         noteViewportDrawn()
-        curlBackImage = nil
+        curlImages = nil
         let zoom = viewport.zoom
         for page in view.shownPages {
             paintPage(page, at: layout.pageFrame(page, zoom: zoom).offsetBy(Point.zero - viewport.offset), cr: cr)

@@ -26,13 +26,13 @@ extension PdfCanvas {
 
     /// The turn's two spreads and the sheet's back, painted by Rendering's `PageCurlPainter`.
     func drawPageTurn(_ turn: PageTurn, _ cr: OpaquePointer) {
-        if curlBackImage == nil { curlBackImage = FlattenedPage() }
+        if curlImages == nil { curlImages = CurlImages() }
         // A sheet that moved since the last frame is drawn fast; once it has held still for a
         // moment it is drawn again, smoothly.
         let atRest = turn.curl == lastDrawnCurl
         lastDrawnCurl = turn.curl
         if !atRest { redrawTurnWhenStill() }
-        PageCurlPainter(pages: pagePainter, backImage: curlBackImage, deviceScale: deviceScale, smoothBack: atRest).paint(
+        PageCurlPainter(pages: pagePainter, images: curlImages, deviceScale: deviceScale, smoothBack: atRest).paint(
             turn.curl, front: view.alignedFrames(ofSpread: turn.front, on: turn.resting),
             beneath: view.alignedFrames(ofSpread: turn.front + 1, on: turn.resting), back: turn.backPage, cr: cr)
     }

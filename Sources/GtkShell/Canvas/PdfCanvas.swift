@@ -76,8 +76,8 @@ public final class PdfCanvas {
     let inputAdjuster = InputAdjuster()
     /// Whether a replayed recording's own input settings apply (the user's are left aside).
     var replaysRecordedSettings = false
-    /// The back of the sheet a turn shows, kept as one image while the turn lasts (cairo frames).
-    var curlBackImage: FlattenedPage?
+    /// The pages a turn shows, kept as one image each while the turn lasts (cairo frames).
+    var curlImages: CurlImages?
     /// The curl the last turn frame drew, and the timer that draws a still one smoothly.
     var lastDrawnCurl: PageCurl?
     var smoothTurnTimer: UInt32 = 0
