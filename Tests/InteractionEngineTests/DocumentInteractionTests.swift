@@ -165,6 +165,36 @@ final class DocumentInteractionTests: XCTestCase {
         XCTAssertTrue(commands.contains(.addNote(PageIndex(0), at: Point(x: 44, y: 692))), "where the keyboard placed it: \(commands)")
     }
 
+    func testAContactWithTheSelectStandInSelectsWithThePenPickedAndThePenIsBackAfter() {
+        interaction.pick(.ink)
+        func buttonContact(_ phase: InputPhase, _ p: Point) {
+            interaction.handle(InputEvent(kind: .contact(phase), source: .mouse, sequence: InputSequenceID(30), position: p,
+                                          time: clock.now, button: phase == .moved ? nil : .primary), contactTool: .select)
+        }
+        buttonContact(.began, squareInView.center)
+        XCTAssertNil(interaction.pickedTool, "Select stands in while the contact lasts")
+        buttonContact(.ended, squareInView.center)
+        XCTAssertEqual(interaction.selectedAnnotation, AnnotationID("sq"), "the button's contact selected the square")
+        XCTAssertEqual(interaction.pickedTool, .ink, "the pen is picked again")
+        XCTAssertFalse(commands.contains { if case .inkPreview = $0 { return true } else { return false } }, "no ink drawn")
+        // The tip's next stroke is ink again.
+        outputs.removeAll()
+        send(.contact(.began), .pen, at: Point(x: 60, y: 300), seq: 32, button: .primary)
+        for i in 1...4 { send(.contact(.moved), .pen, at: Point(x: 60 + Double(i) * 10, y: 300), seq: 32) }
+        XCTAssertTrue(commands.contains { if case .inkPreview = $0 { return true } else { return false } }, "the tip inks: \(commands)")
+    }
+
+    func testAContactWithTheHighlightStandInUsesTheHighlighterThenThePickedToolAgain() {
+        interaction.pick(.square)
+        interaction.handle(InputEvent(kind: .contact(.began), source: .pen, sequence: InputSequenceID(31), position: Point(x: 50, y: 100),
+                                      time: clock.now, button: .primary), contactTool: .highlight)
+        XCTAssertEqual(interaction.pickedTool, .highlighter)
+        interaction.handle(InputEvent(kind: .contact(.ended), source: .pen, sequence: InputSequenceID(31), position: Point(x: 150, y: 100),
+                                      time: clock.now, button: .primary), contactTool: .highlight)
+        XCTAssertEqual(interaction.pickedTool, .square, "the rectangle tool is picked again")
+        XCTAssertFalse(commands.contains { if case .addShape = $0 { return true } else { return false } }, "no rectangle made: \(commands)")
+    }
+
     func testWithTheAnnotationComponentsDisabledAClickAndADragOnAnAnnotationDoNothingToIt() {
         interaction.engine.interactions.allAnnotationInteractions.isEnabled = false
         send(.contact(.began), at: squareInView.center, seq: 9, button: .primary)

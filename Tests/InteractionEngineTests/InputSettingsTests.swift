@@ -86,6 +86,24 @@ final class InputSettingsTests: XCTestCase {
         XCTAssertNotNil(adjuster.adjust(event(.contact(.began), .pen, button: .primary)))
     }
 
+    func testButtonsSetToSelectOrHighlightNameTheirStandInForTheWholeContact() {
+        var settings = InputSettings()
+        settings.defaultPen.lowerButton = .select
+        settings.defaultPen.upperButton = .highlight
+        let adjuster = InputAdjuster(settings: settings)
+        let select = adjuster.adjustWithTool(event(.contact(.began), .pen, button: .middle, pressure: 0.5))
+        XCTAssertEqual(select?.contactTool, .select)
+        XCTAssertEqual(select?.event.source, .mouse, "it selects as the mouse does (a pen would ink)")
+        XCTAssertEqual(select?.event.button, .primary)
+        XCTAssertEqual(adjuster.adjustWithTool(event(.contact(.moved), .pen))?.contactTool, .select)
+        XCTAssertEqual(adjuster.adjustWithTool(event(.contact(.ended), .pen, button: .middle))?.contactTool, .select)
+        let highlight = adjuster.adjustWithTool(event(.contact(.began), .pen, button: .secondary))
+        XCTAssertEqual(highlight?.contactTool, .highlight)
+        XCTAssertEqual(highlight?.event.source, .pen)
+        _ = adjuster.adjustWithTool(event(.contact(.ended), .pen, button: .secondary))
+        XCTAssertNil(adjuster.adjustWithTool(event(.contact(.began), .pen, button: .primary))?.contactTool, "the tip is the tip")
+    }
+
     func testFingersSetToNothingAndTouchpadGesturesTurnedOffNeverArrive() {
         var settings = InputSettings()
         settings.touch.fingers = .nothing

@@ -156,6 +156,48 @@ final class RecordedInputSettingsUITests: XCTestCase {
     }
 }
 
+/// A pen's barrel button set (in the recording's settings) to highlight: a replayed drag with
+/// the button held over a line of text highlights it, with the Pen tool picked, and the tip
+/// inks again after it.
+final class StylusButtonUITests: XCTestCase {
+    func testABarrelButtonSetToHighlightMarksTheTextItIsDraggedOver() throws {
+        let session = try AppSession()
+        let path = session.workDir.appendingPathComponent("pen.pdf").path
+        try FileManager.default.copyItem(atPath: AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path, toPath: path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        // Where page 1 lies: one launch to see, the next replays into the same view.
+        try session.launch([path])
+        let shown = try XCTUnwrap(session.waitFor("page 1") { s in
+            s.windows.first.map { $0.content == "document" && $0.missingTiles == 0 && !$0.isAnimating } ?? false
+        }?.windows.first)
+        session.quitApps()
+        let page = try XCTUnwrap(shown.visiblePages.first { $0.page == 1 })
+        // "Annotating a PDF should feel" on page 1 (pdftotext -bbox): y 173-186 pt, x 36-195 pt.
+        func view(_ x: Double, _ y: Double) -> Point { Point(x: page.x + x * shown.zoom, y: page.y + y * shown.zoom) }
+
+        var settings = InputSettings()
+        settings.defaultPen.upperButton = .highlight
+        var events = [InputEvent(kind: .enter, source: .mouse, time: InputTime(seconds: 0.5))]
+        for i in 0...12 {
+            let phase: InputPhase = i == 0 ? .began : (i == 12 ? .ended : .moved)
+            events.append(InputEvent(kind: .contact(phase), source: .pen, sequence: .pointer, position: view(38 + Double(i) * 12.5, 180),
+                                     time: InputTime(seconds: 1 + Double(i) * 0.02), button: phase == .moved ? nil : .secondary,
+                                     axes: StylusAxes(pressure: 0.5)))
+        }
+        let recording = session.workDir.appendingPathComponent("button.jsonl")
+        let metadata = ["inputSettings": String(decoding: try JSONEncoder().encode(settings), as: UTF8.self)]
+        try InputRecording(header: InputRecordingHeader(metadata: metadata), events: events).write(to: recording)
+        try session.launch(["--replay-input", recording.path, path])
+        let marked = try XCTUnwrap(session.waitFor("the replay highlighted the line") { s in
+            s.windows.first.map { $0.replayFinished && $0.annotations.contains { $0.kind == "highlight" } } ?? false
+        }?.windows.first, "annotations: \(session.state()?.windows.first?.annotations.map(\.kind) ?? [])")
+        XCTAssertEqual(marked.undoName, "Highlight")
+        XCTAssertFalse(marked.annotations.contains { $0.kind == "ink" }, "the button's drag drew no ink")
+        XCTAssertEqual(marked.penDrawsAtOnce, true)
+        XCTAssertEqual(marked.tool, "select", "the picked tool is as it was")
+    }
+}
+
 extension PNMImage {
     /// The pen's default colour (a strong blue), not the page's black text.
     func isBlueInk(x: Int, y: Int) -> Bool {

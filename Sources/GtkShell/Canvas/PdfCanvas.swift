@@ -391,7 +391,7 @@ public final class PdfCanvas {
         clock.anchor(eventTime: deviceEvent.time, monotonicMicroseconds: Int64(g_get_monotonic_time()))
         onInputEvent?(deviceEvent)
         // As the user set the device up (Preferences); the recording above keeps what it said.
-        guard let event = inputAdjuster.adjust(deviceEvent) else { return }
+        guard let (event, contactTool) = inputAdjuster.adjustWithTool(deviceEvent) else { return }
         diagnostics.handledInputEvents += 1
         if let latency, case .contact = event.kind { latency.inputArrived() }
         formKeyConsumed = false
@@ -419,7 +419,7 @@ public final class PdfCanvas {
         }
         // Escape leaves a creation tool (after the tool dropped what it was drawing).
         if case .key("Escape", true) = event.kind, interaction.pickedTool != nil {
-            interaction.handle(event)
+            interaction.handle(event, contactTool: contactTool)
             onToolDropped?()
             onViewChanged?()
             return
@@ -430,7 +430,7 @@ public final class PdfCanvas {
             lastContactWasTouch = event.isDirect
             gtk_widget_queue_draw(area)
         }
-        interaction.handle(event)
+        interaction.handle(event, contactTool: contactTool)
         noteCarryingContact(event)
         scheduleEngineTimer()
         // One spread at a time: a finger's fling turns one spread, not as many as its momentum

@@ -42,7 +42,7 @@ final class PreferencesWindow {
     /// Strokes drawn in the area that tries the pen: points with the device's pressure.
     private var tries: [[(point: Point, pressure: Double)]] = []
 
-    static let stylusActions: [StylusAction] = [.erase, .rightClick, .tip, .nothing]
+    static let stylusActions: [StylusAction] = [.erase, .rightClick, .tip, .select, .highlight, .nothing]
     static let fingerActions: [FingerAction] = [.scroll, .draw, .nothing]
 
     /// The pages, by name (`win.preferences-page`).
@@ -164,7 +164,9 @@ final class PreferencesWindow {
         return control
     }
 
-    private func stylusLabels() -> [String] { [tr("Erase"), tr("Right Click"), tr("Same as the Tip"), tr("Nothing")] }
+    private func stylusLabels() -> [String] {
+        [tr("Erase"), tr("Right Click"), tr("Same as the Tip"), tr("Select"), tr("Highlight"), tr("Nothing")]
+    }
 
     private func buildPenPage() -> UnsafeMutablePointer<GtkWidget> {
         let grid = page()

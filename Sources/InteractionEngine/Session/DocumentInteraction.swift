@@ -120,6 +120,8 @@ public final class DocumentInteraction {
 
     /// The contact a pen is drawing with while no creation tool is picked.
     private var penStroke: InputSequenceID?
+    /// The contact a stand-in tool serves (``handle(_:contactTool:)``), and the tool picked before.
+    private var standIn: (sequence: InputSequenceID, picked: ToolID?)?
 
     /// Picks a creation tool, or goes back to selecting (`nil`). The tool being left commits
     /// what it holds (an ink stroke in progress, say).
@@ -484,6 +486,31 @@ public final class DocumentInteraction {
     public func handle(_ event: InputEvent) {
         trackHover(event)
         engine.handle(event)
+    }
+
+    /// What one contact does in place of the picked tool (a stylus button set to select or to
+    /// highlight): Select, or the highlighter, from the contact's first event to its last.
+    public enum ContactTool: Hashable, Sendable { case select, highlight }
+
+    /// Handles `event` with `tool` standing in for the picked tool while its contact lasts; the
+    /// picked tool is back once the contact ends (the window's toolbar never changes), and
+    /// what Select selected stays selected until the tip is used again.
+    public func handle(_ event: InputEvent, contactTool tool: ContactTool?) {
+        guard let tool, case .contact(let phase) = event.kind else { handle(event); return }
+        if phase == .began, standIn == nil {
+            standIn = (event.sequence, pickedTool)
+            pickedTool = tool == .highlight ? .highlighter : nil
+            emit(tools.select(pickedTool ?? .pan))
+        }
+        handle(event)
+        if phase == .ended || phase == .cancelled, let held = standIn, held.sequence == event.sequence {
+            standIn = nil
+            pickedTool = held.picked
+            // The highlighter goes at once. What Select selected stays selected (Delete, the
+            // arrow keys and the next button contact act on it); the picked tool takes over
+            // again with the next contact of the tip, as after the eraser end.
+            if tool == .highlight { emit(tools.select(held.picked ?? .pan)) }
+        }
     }
 
     /// Fires due timers (long press, double-tap window, palm rejection) and advances momentum.

@@ -11,7 +11,7 @@ public final class InputAdjuster {
     /// The pen in use (``InputSettings/pens`` key), when the device tells.
     public var pen: String?
 
-    private enum Decision { case keep, drop, erase, rightClick, tip }
+    private enum Decision { case keep, drop, erase, rightClick, tip, select, highlight }
     private var contacts: [InputSequenceID: Decision] = [:]
 
     public init(settings: InputSettings = InputSettings(), pen: String? = nil) {
@@ -20,7 +20,11 @@ public final class InputAdjuster {
     }
 
     /// The event as the settings make it, or `nil` when it is to be ignored.
-    public func adjust(_ event: InputEvent) -> InputEvent? {
+    public func adjust(_ event: InputEvent) -> InputEvent? { adjustWithTool(event)?.event }
+
+    /// The event as the settings make it, with the tool its contact uses in place of the picked
+    /// one (a stylus button set to select or highlight), or `nil` when it is to be ignored.
+    public func adjustWithTool(_ event: InputEvent) -> (event: InputEvent, contactTool: DocumentInteraction.ContactTool?)? {
         var e = event
         switch e.kind {
         case .touchpadPinch where !settings.touchpad.pinchZooms: return nil
@@ -28,13 +32,13 @@ public final class InputAdjuster {
         case .contact where e.source == .touchscreen && settings.touch.fingers == .nothing: return nil
         default: break
         }
-        guard e.source == .pen || e.source == .eraser else { return e }
+        guard e.source == .pen || e.source == .eraser else { return (e, nil) }
         let pen = settings.pen(pen)
         if e.source == .pen, let p = e.axes.pressure { e.axes.pressure = pen.strokePressure(fromDevice: p) }
         guard case .contact(let phase) = e.kind else {
             // An eraser end set to do something else must not pick the eraser on hover.
             if e.source == .eraser, pen.eraserEnd != .erase { e.source = .pen }
-            return e
+            return (e, nil)
         }
         let decision: Decision
         if phase == .began {
@@ -45,7 +49,7 @@ public final class InputAdjuster {
         }
         if phase == .ended || phase == .cancelled { contacts[e.sequence] = nil }
         switch decision {
-        case .keep: return e
+        case .keep: return (e, nil)
         case .drop: return nil
         case .erase:
             e.source = .eraser
@@ -56,8 +60,17 @@ public final class InputAdjuster {
         case .tip:
             e.source = .pen
             if e.button != nil { e.button = .primary }
+        case .select:
+            // As the mouse selects: a pen would ink at once.
+            e.source = .mouse
+            if e.button != nil { e.button = .primary }
+            return (e, .select)
+        case .highlight:
+            e.source = .pen
+            if e.button != nil { e.button = .primary }
+            return (e, .highlight)
         }
-        return e
+        return (e, nil)
     }
 
     private static func decision(for e: InputEvent, pen: PenSettings) -> Decision {
@@ -77,6 +90,8 @@ public final class InputAdjuster {
         case .erase: return .erase
         case .rightClick: return .rightClick
         case .tip: return .tip
+        case .select: return .select
+        case .highlight: return .highlight
         case .nothing: return .drop
         }
     }

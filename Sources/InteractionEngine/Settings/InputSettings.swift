@@ -57,6 +57,10 @@ public enum StylusAction: String, Codable, Hashable, Sendable, CaseIterable {
     case rightClick
     /// Acts as the pen's tip.
     case tip
+    /// Selects and moves annotations and selects text, as the mouse does with Select picked.
+    case select
+    /// Highlights the text it is dragged over, whatever tool is picked.
+    case highlight
     /// Nothing: the contact is ignored.
     case nothing
 }
