@@ -37,7 +37,7 @@ if [[ $# -eq 0 ]]; then
     echo "== UI tests again with GSK_RENDERER=gl"
     set +e
     UI_TEST_RENDERER=gl swift test --skip-build --disable-swift-testing \
-        --filter 'ViewUITests|ViewerUITests|PageCurlUITests|BookCurlUITests|ToolUITests|PenReplayUITests|PenAndFingerReplayUITests|HiDPIUITests|SmartZoomUITests' \
+        --filter 'ViewUITests|ViewerUITests|PageCurlUITests|BookCurlUITests|ToolUITests|PenReplayUITests|PenAndFingerReplayUITests|HiDPIUITests|SmartZoomUITests|HighContrastUITests|SearchUITests|TextSelectionUITests' \
         2>&1 | tee -a "$log" | grep -E "error:|Executed [0-9]+ tests?, with" | tail -n 20
     gl_status=${PIPESTATUS[0]}
     set -e

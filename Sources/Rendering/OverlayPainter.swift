@@ -23,14 +23,29 @@ public enum OverlayPainter {
     /// An outline's width: `width`, doubled in high contrast.
     static func outline(_ width: Double) -> Double { highContrast ? width * 2 : width }
 
+    /// The tint over selected text (red, green, blue, alpha): it keeps text dark, being drawn
+    /// over it; high contrast darkens it (and rings the lines, ``textSelectionOutlines(_:cr:)``).
+    public static var textSelectionTint: (red: Double, green: Double, blue: Double, alpha: Double) {
+        highContrast ? (0.0, 0.18, 0.62, 0.35) : (0.21, 0.52, 0.89, 0.35)
+    }
+
+    /// The tints of search matches: the current one stronger.
+    public static func searchMatchTint(current: Bool) -> (red: Double, green: Double, blue: Double, alpha: Double) {
+        current ? (1, 0.5, 0, 0.55) : (1, 0.85, 0, 0.4)
+    }
+
     /// Selected text: its character boxes, tinted.
     public static func textSelection(_ boxes: [Rect], cr: OpaquePointer) {
         guard !boxes.isEmpty else { return }
-        // The tint keeps text dark (it is drawn over it); high contrast darkens it and rings
-        // each line of the selection with a solid outline.
-        if highContrast { cairo_set_source_rgba(cr, 0.0, 0.18, 0.62, 0.35) } else { accent(cr, alpha: 0.35) }
+        let tint = textSelectionTint
+        cairo_set_source_rgba(cr, tint.red, tint.green, tint.blue, tint.alpha)
         for box in boxes { cairo_rectangle(cr, box.minX, box.minY, box.width, box.height) }
         cairo_fill(cr)
+        textSelectionOutlines(boxes, cr: cr)
+    }
+
+    /// In high contrast, a solid outline round each selected line (nothing otherwise).
+    public static func textSelectionOutlines(_ boxes: [Rect], cr: OpaquePointer) {
         if highContrast {
             accent(cr)
             cairo_set_line_width(cr, 2)

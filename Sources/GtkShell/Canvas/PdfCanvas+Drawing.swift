@@ -129,9 +129,11 @@ extension PdfCanvas {
 
     /// Everything drawn over the pages: search matches, the text selection, pointer effects,
     /// presses, previews of moves, lifts and creations, the annotation selection, form focus.
-    func drawOverlays(_ cr: OpaquePointer) {
-        drawSearchMatches(cr)
-        drawTextSelection(cr)
+    /// `tintsAsNodes`: the match and selection tints are colour nodes of their own (the
+    /// snapshot canvas), so only their outlines and handles are drawn here.
+    func drawOverlays(_ cr: OpaquePointer, tintsAsNodes: Bool = false) {
+        if !tintsAsNodes { drawSearchMatches(cr) }
+        drawTextSelection(cr, tintsAsNodes: tintsAsNodes)
         drawPointerEffects(cr)
         drawPress(cr)
         drawTransformPreview(cr)
@@ -197,9 +199,16 @@ extension PdfCanvas {
     }
 
     /// The text selection and a markup tool's preview, from the pages' character boxes.
-    private func drawTextSelection(_ cr: OpaquePointer) {
-        for s in [textSelection, previews.markup].compactMap({ $0 }) { drawTextSelection(s, cr) }
+    private func drawTextSelection(_ cr: OpaquePointer, tintsAsNodes: Bool) {
+        for boxes in textSelectionBoxes() {
+            if tintsAsNodes { OverlayPainter.textSelectionOutlines(boxes, cr: cr) } else { OverlayPainter.textSelection(boxes, cr: cr) }
+        }
         drawSelectionHandles(cr)
+    }
+
+    /// The view rectangles of the text selection and of a markup tool's preview, each a list.
+    func textSelectionBoxes() -> [[Rect]] {
+        [textSelection, previews.markup].compactMap { $0 }.map(selectionBoxes)
     }
 
     /// A finger's selection: a round handle hanging under each end, big enough for a finger.
@@ -228,7 +237,7 @@ extension PdfCanvas {
         }
     }
 
-    private func drawTextSelection(_ s: TextSelection, _ cr: OpaquePointer) {
+    private func selectionBoxes(_ s: TextSelection) -> [Rect] {
         let z = viewport.zoom
         var boxes: [Rect] = []
         for page in view.shownPages where s.covers(page) {
@@ -238,7 +247,7 @@ extension PdfCanvas {
                 boxes.append(Rect(x: frame.minX + box.minX * z, y: frame.minY + box.minY * z, width: box.width * z, height: box.height * z))
             }
         }
-        OverlayPainter.textSelection(boxes, cr: cr)
+        return boxes
     }
 
     /// Each selected annotation's outline, then the handles: a round one on each end of a single

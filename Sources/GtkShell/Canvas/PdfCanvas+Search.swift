@@ -113,23 +113,31 @@ extension PdfCanvas {
         changeView { $0.reveal(rect, inset: 24) }
     }
 
-    /// Every match on the visible pages, the current one stronger.
-    func drawSearchMatches(_ cr: OpaquePointer) {
-        guard let state = searchState, !state.matches.isEmpty else { return }
+    /// Every match's boxes on the visible pages (view coordinates), and whether it is the current one.
+    func searchMatchBoxes() -> [(boxes: [Rect], current: Bool)] {
+        guard let state = searchState, !state.matches.isEmpty else { return [] }
         let z = viewport.zoom
-        cairo_save(cr)
+        var found: [(boxes: [Rect], current: Bool)] = []
         for page in view.shownPages {
             guard let matches = state.matches[page] else { continue }
             let frame = layout.pageFrame(page, zoom: z).offsetBy(Point.zero - viewport.offset)
             for (i, match) in matches.enumerated() {
                 let isCurrent = state.current.map { $0.page == page && $0.index == i } ?? false
-                if isCurrent { cairo_set_source_rgba(cr, 1, 0.5, 0, 0.55) } else { cairo_set_source_rgba(cr, 1, 0.85, 0, 0.4) }
-                for box in match.boxes {
-                    cairo_rectangle(cr, frame.minX + box.minX * z - 1, frame.minY + box.minY * z - 1, box.width * z + 2, box.height * z + 2)
-                }
-                cairo_fill(cr)
+                found.append((match.boxes.map { box in
+                    Rect(x: frame.minX + box.minX * z - 1, y: frame.minY + box.minY * z - 1, width: box.width * z + 2, height: box.height * z + 2)
+                }, isCurrent))
             }
         }
-        cairo_restore(cr)
+        return found
+    }
+
+    /// Every match on the visible pages, the current one stronger.
+    func drawSearchMatches(_ cr: OpaquePointer) {
+        for match in searchMatchBoxes() {
+            let tint = OverlayPainter.searchMatchTint(current: match.current)
+            cairo_set_source_rgba(cr, tint.red, tint.green, tint.blue, tint.alpha)
+            for box in match.boxes { cairo_rectangle(cr, box.minX, box.minY, box.width, box.height) }
+            cairo_fill(cr)
+        }
     }
 }

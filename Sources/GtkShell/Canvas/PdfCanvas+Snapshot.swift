@@ -10,8 +10,9 @@ import Rendering
 /// becomes a `GdkTexture` once (over the tile's own pixels), and every frame after that only
 /// places it: GTK's GL renderer keeps the texture on the GPU, so scrolling and zooming move
 /// textures instead of drawing pixels. Page edges and paper are colour nodes, each page's tiles
-/// sit in a clip; vector overlays (selections, previews, highlights) are one cairo node as large
-/// as what they draw, only when there are any; the ink being drawn keeps its finished pieces
+/// sit in a clip; search matches and selected text are colour nodes; the other overlays
+/// (outlines, handles, previews) are one cairo node as large as what they draw, only when there
+/// are any; the ink being drawn keeps its finished pieces
 /// as nodes of their own (PdfCanvas+SnapshotInk). A page turn is nodes too (PdfCanvas+SnapshotCurl). Under GSK's cairo
 /// renderer, which copies a texture's pixels on every frame, the frame is one cairo node.
 extension PdfCanvas {
@@ -50,6 +51,7 @@ extension PdfCanvas {
         }
         // Held creations let go of themselves once their page shows them (every frame).
         releaseHeldCreations()
+        snapshotTints(width: width, height: height, snapshot)
         snapshotInkInProgress(snapshot)
         if overlaysNeeded { snapshotOverlays(width: width, height: height, snapshot) }
         latency?.frameBuilt()
@@ -107,9 +109,22 @@ extension PdfCanvas {
         guard let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents) else { return }
         defer { cairo_surface_destroy(recording) }
         let cr = cairo_create(recording)!
-        drawOverlays(cr)
+        drawOverlays(cr, tintsAsNodes: true)
         cairo_destroy(cr)
         ann_snapshot_append_recording(snapshot, recording, width, height)
+    }
+
+    /// Search matches and selected text as colour nodes: tinted rectangles, however many and
+    /// however large, cost no pixels of their own to draw.
+    private func snapshotTints(width: Double, height: Double, _ snapshot: OpaquePointer) {
+        let view = Rect(x: 0, y: 0, width: width, height: height)
+        func tint(_ boxes: [Rect], _ c: (red: Double, green: Double, blue: Double, alpha: Double)) {
+            for box in boxes where box.intersects(view) {
+                ann_snapshot_append_color(snapshot, c.red, c.green, c.blue, c.alpha, box.minX, box.minY, box.width, box.height)
+            }
+        }
+        for match in searchMatchBoxes() { tint(match.boxes, OverlayPainter.searchMatchTint(current: match.current)) }
+        for boxes in textSelectionBoxes() { tint(boxes, OverlayPainter.textSelectionTint) }
     }
 
     /// Whether anything is drawn over the pages this frame (the cairo node costs a surface as
