@@ -19,8 +19,10 @@ public struct PagePainter {
 
     /// A page's edge, its paper and its tiles at `frame` (in the context's user space).
     public func paintPage(_ page: PageIndex, at frame: Rect, cr: OpaquePointer) {
+        // The edge: a one-pixel frame round the page (four strips, not a fill under the page
+        // that the paper then covers: that would blend every pixel of the page once more).
         cairo_set_source_rgba(cr, 0, 0, 0, 0.18)
-        cairo_rectangle(cr, frame.minX - 1, frame.minY - 1, frame.width + 2, frame.height + 2)
+        for strip in Self.edgeStrips(of: frame) { cairo_rectangle(cr, strip.minX, strip.minY, strip.width, strip.height) }
         cairo_fill(cr)
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_rectangle(cr, frame.minX, frame.minY, frame.width, frame.height)
@@ -30,6 +32,14 @@ public struct PagePainter {
         cairo_clip(cr)
         paintTiles(of: page, at: frame, cr: cr)
         cairo_restore(cr)
+    }
+
+    /// The four one-pixel strips that outline `frame` just outside it.
+    public static func edgeStrips(of frame: Rect) -> [Rect] {
+        [Rect(x: frame.minX - 1, y: frame.minY - 1, width: frame.width + 2, height: 1),
+         Rect(x: frame.minX - 1, y: frame.maxY, width: frame.width + 2, height: 1),
+         Rect(x: frame.minX - 1, y: frame.minY, width: 1, height: frame.height),
+         Rect(x: frame.maxX, y: frame.minY, width: 1, height: frame.height)]
     }
 
     /// A page's stand-ins, then its sharp tiles that meet the current clip, at `frame`.

@@ -111,3 +111,24 @@ final class PageCurlBackTests: XCTestCase {
         return zip(p, p.dropFirst() + [p[0]]).reduce(0) { $0 + ($1.0.x * $1.1.y - $1.1.x * $1.0.y) } / 2
     }
 }
+
+/// A page's edge is four one-pixel strips round it: they cover the ring just outside the page
+/// exactly once and nothing of the page (the paper is not blended twice).
+final class PageEdgeTests: XCTestCase {
+    func testTheEdgeStripsCoverTheRingOutsideThePageOnce() {
+        let frame = Rect(x: 10, y: 20, width: 30, height: 40)
+        let strips = PagePainter.edgeStrips(of: frame)
+        var covered: [Int: Int] = [:]
+        for strip in strips {
+            for y in Int(strip.minY)..<Int(strip.maxY) {
+                for x in Int(strip.minX)..<Int(strip.maxX) { covered[y * 1000 + x, default: 0] += 1 }
+            }
+        }
+        XCTAssertEqual(covered.count, 2 * 32 + 2 * 40, "the ring round a 30×40 page")
+        XCTAssertTrue(covered.values.allSatisfy { $0 == 1 }, "no pixel twice")
+        XCTAssertFalse(covered.keys.contains { key in
+            let x = key % 1000, y = key / 1000
+            return x >= 10 && x < 40 && y >= 20 && y < 60
+        }, "nothing inside the page")
+    }
+}

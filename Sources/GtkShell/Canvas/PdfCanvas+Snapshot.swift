@@ -62,7 +62,9 @@ extension PdfCanvas {
     /// `visible` is the part of the view on screen, in the snapshot's current coordinates
     /// (`nil` under a transform that is not a plain offset: every tile is placed).
     func snapshotPage(_ page: PageIndex, at frame: Rect, visible: Rect?, _ snapshot: OpaquePointer) {
-        ann_snapshot_append_color(snapshot, 0, 0, 0, 0.18, frame.minX - 1, frame.minY - 1, frame.width + 2, frame.height + 2)
+        for strip in PagePainter.edgeStrips(of: frame) {
+            ann_snapshot_append_color(snapshot, 0, 0, 0, 0.18, strip.minX, strip.minY, strip.width, strip.height)
+        }
         ann_snapshot_append_color(snapshot, 1, 1, 1, 1, frame.minX, frame.minY, frame.width, frame.height)
         ann_snapshot_push_clip(snapshot, frame.minX, frame.minY, frame.width, frame.height)
         defer { gtk_snapshot_pop(snapshot) }
