@@ -9,6 +9,8 @@ import Geometry
 public final class FlattenedPage {
     private var surface: OpaquePointer?
     private var key: Key?
+    /// The tiles the image was made from, kept so that no other tile can take one's identity.
+    private var madeFrom: [RenderedTile] = []
 
     private struct Key: Equatable {
         let page: PageIndex
@@ -23,8 +25,8 @@ public final class FlattenedPage {
     /// The image of `page` laid out `size` large (view pixels), `deviceScale` pixels per view
     /// pixel, from `painter`'s tiles; made again only when the tiles that show it change.
     public func image(of page: PageIndex, size: Size, deviceScale: Double, painter: PagePainter) -> OpaquePointer? {
-        let key = Key(page: page, size: size, deviceScale: deviceScale,
-                      tiles: painter.tilesShowing(page, in: Rect(x: 0, y: 0, width: size.width, height: size.height)).map(ObjectIdentifier.init))
+        let tiles = painter.tilesShowing(page, in: Rect(x: 0, y: 0, width: size.width, height: size.height))
+        let key = Key(page: page, size: size, deviceScale: deviceScale, tiles: tiles.map(ObjectIdentifier.init))
         if key == self.key, let surface { return surface }
         if let surface { cairo_surface_destroy(surface) }
         surface = nil
@@ -41,6 +43,7 @@ public final class FlattenedPage {
         cairo_destroy(cr)
         surface = made
         self.key = key
+        madeFrom = tiles
         return made
     }
 }

@@ -28,5 +28,7 @@ final class LocaleFormatTests: XCTestCase {
                        "no seconds, no zone: UTC")
         XCTAssertNotEqual(LocaleFormat.dateTime(pdfDate: "D:20261124120500-05'00'"), LocaleFormat.dateTime(pdfDate: "D:20261124120500Z"))
         XCTAssertNil(LocaleFormat.dateTime(pdfDate: "yesterday"))
+        XCTAssertEqual(LocaleFormat.dateTime(pdfDate: "D:199812231952-08'00'"), LocaleFormat.dateTime(iso8601: "1998-12-23T19:52:00-08:00"),
+                       "the specification's own example: no seconds, then the zone")
     }
 }

@@ -184,6 +184,25 @@ final class DocumentInteractionTests: XCTestCase {
         XCTAssertTrue(commands.contains { if case .inkPreview = $0 { return true } else { return false } }, "the tip inks: \(commands)")
     }
 
+    func testTheStandInEndsWithItsContactEvenWhenTheLastEventNamesNoStandIn() {
+        interaction.pick(.square)
+        interaction.handle(InputEvent(kind: .contact(.began), source: .pen, sequence: InputSequenceID(33), position: Point(x: 50, y: 100),
+                                      time: clock.now, button: .primary), contactTool: .highlight)
+        interaction.handle(InputEvent(kind: .contact(.ended), source: .pen, sequence: InputSequenceID(33), position: Point(x: 60, y: 100),
+                                      time: clock.now, button: .primary), contactTool: nil)
+        XCTAssertEqual(interaction.pickedTool, .square)
+    }
+
+    func testAToolPickedDuringAStandInStaysPicked() {
+        interaction.pick(.square)
+        interaction.handle(InputEvent(kind: .contact(.began), source: .pen, sequence: InputSequenceID(34), position: Point(x: 50, y: 100),
+                                      time: clock.now, button: .primary), contactTool: .highlight)
+        interaction.pick(.note)
+        interaction.handle(InputEvent(kind: .contact(.ended), source: .pen, sequence: InputSequenceID(34), position: Point(x: 60, y: 100),
+                                      time: clock.now, button: .primary), contactTool: .highlight)
+        XCTAssertEqual(interaction.pickedTool, .note)
+    }
+
     func testAContactWithTheHighlightStandInUsesTheHighlighterThenThePickedToolAgain() {
         interaction.pick(.square)
         interaction.handle(InputEvent(kind: .contact(.began), source: .pen, sequence: InputSequenceID(31), position: Point(x: 50, y: 100),

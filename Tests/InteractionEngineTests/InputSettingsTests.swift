@@ -104,6 +104,25 @@ final class InputSettingsTests: XCTestCase {
         XCTAssertNil(adjuster.adjustWithTool(event(.contact(.began), .pen, button: .primary))?.contactTool, "the tip is the tip")
     }
 
+    func testTheTipPressedUnderAHeldButtonGoesOnAsTheButtonsContact() {
+        var settings = InputSettings()
+        settings.defaultPen.lowerButton = .highlight
+        let adjuster = InputAdjuster(settings: settings)
+        XCTAssertEqual(adjuster.adjustWithTool(event(.contact(.began), .pen, button: .middle))?.contactTool, .highlight)
+        XCTAssertEqual(adjuster.adjustWithTool(event(.contact(.began), .pen, button: .primary))?.contactTool, .highlight,
+                       "the tip's press inside the button's contact")
+    }
+
+    func testAnEraserEndActingAsTheTipDrawsWithThePensCurve() {
+        var settings = InputSettings()
+        settings.defaultPen.eraserEnd = .tip
+        settings.defaultPen.thinnest = 1
+        let adjuster = InputAdjuster(settings: settings)
+        let drawn = adjuster.adjust(event(.contact(.began), .eraser, button: .primary, pressure: 0.1))
+        XCTAssertEqual(drawn?.source, .pen)
+        XCTAssertEqual(drawn?.axes.pressure ?? 0, 1, accuracy: 1e-9, "the pen's width range applies")
+    }
+
     func testFingersSetToNothingAndTouchpadGesturesTurnedOffNeverArrive() {
         var settings = InputSettings()
         settings.touch.fingers = .nothing

@@ -29,7 +29,9 @@ enum LocaleFormat {
             return String(digits[from..<from + length])
         }
         var iso = "\(field(0, 4, "2000"))-\(field(4, 2, "01"))-\(field(6, 2, "01"))T\(field(8, 2, "00")):\(field(10, 2, "00")):\(field(12, 2, "00"))"
-        let rest = digits.count > 14 ? Array(digits[14...]) : []
+        // The zone follows the last digit given (seconds and minutes may be left out).
+        let given = digits.prefix { $0.isNumber }.count
+        let rest = Array(digits[given...])
         if let sign = rest.first, sign == "+" || sign == "-" {
             let zone = rest.dropFirst().filter(\.isNumber)
             let hours = zone.count >= 2 ? String(zone.prefix(2)) : "00"

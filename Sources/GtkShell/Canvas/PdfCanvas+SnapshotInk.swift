@@ -17,7 +17,8 @@ extension PdfCanvas {
     func snapshotInkInProgress(_ snapshot: OpaquePointer) {
         guard let ink = previews.ink, let firstPoint = ink.strokes.first?.first else { inkNodes = nil; return }
         let s = style(for: .ink)
-        let key = InkPreviewNodes.Key(page: ink.page, zoom: viewport.zoom, offset: viewport.offset, style: s, firstPoint: firstPoint.location)
+        let key = InkPreviewNodes.Key(page: ink.page, zoom: viewport.zoom, offset: viewport.offset, viewSize: viewport.size, style: s,
+                                      firstPoint: firstPoint.location)
         if inkNodes?.key != key || (inkNodes?.covered.count ?? 0) > ink.strokes.count { inkNodes = InkPreviewNodes(key: key) }
         guard let nodes = inkNodes else { return }
         let shapes = inkShapes(page: ink.page, strokes: ink.strokes)
@@ -49,6 +50,7 @@ final class InkPreviewNodes {
         let page: PageIndex
         let zoom: Double
         let offset: Point
+        let viewSize: Size
         let style: AnnotationStyle
         let firstPoint: Point
     }

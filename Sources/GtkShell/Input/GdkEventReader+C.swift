@@ -102,11 +102,12 @@ enum GdkEventReader {
     @MainActor
     static func penIdentity(_ event: OpaquePointer) -> (identity: String, name: String)? {
         guard let tool = gdk_event_get_device_tool(event) else { return nil }
-        let name = gdk_event_get_device(event).flatMap { gdk_device_get_name($0) }.map { String(cString: $0) } ?? "Pen"
+        let device = gdk_event_get_device(event).flatMap { gdk_device_get_name($0) }.map { String(cString: $0) } ?? "Pen"
+        // Both ends of one pen are one pen.
+        let name = device.replacing(" eraser", with: "").replacing(" Eraser", with: "")
         let serial = gdk_device_tool_get_serial(tool), hardware = gdk_device_tool_get_hardware_id(tool)
         let identity = serial != 0 ? "serial:\(String(serial, radix: 16))" : "\(name)#\(String(hardware, radix: 16))"
-        // Both ends of one pen are one pen.
-        return (identity, name.replacing(" eraser", with: "").replacing(" Eraser", with: ""))
+        return (identity, name)
     }
 
     private static func device(_ event: OpaquePointer) -> RawEvent.Device {

@@ -82,6 +82,11 @@ enum InputReplay {
             MainLoop.after(milliseconds: UInt32(max(1, (delay * 1000).rounded()))) { pump(scheduler, canvas) }
         } else {
             canvas.diagnostics.replayFinished = true
+            // The recording's input settings end with it: the user's apply again.
+            if canvas.replaysRecordedSettings {
+                canvas.replaysRecordedSettings = false
+                canvas.applyInputSettings(InputSettingsStore.shared.settings)
+            }
             canvas.latency?.write()
             canvas.onViewChanged?()
         }

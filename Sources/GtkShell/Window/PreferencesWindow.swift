@@ -91,9 +91,11 @@ final class PreferencesWindow {
         gtk_widget_add_controller(window, shortcuts)
         Signals.connect(raw(stack), "notify::visible-child", pointer: { [weak self] _ in self?.changed() })
         Signals.connectReturningBool(raw(window), "close-request") { [weak self] in
-            if let self { self.store.stopObserving(self) }
+            guard let self else { return false }
+            self.store.stopObserving(self)
+            let changed = self.changed
             Self.shown = nil
-            self?.changed()
+            changed()
             return false
         }
         ann_accessible_name_buttons(window)

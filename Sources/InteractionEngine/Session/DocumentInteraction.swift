@@ -121,7 +121,7 @@ public final class DocumentInteraction {
     /// The contact a pen is drawing with while no creation tool is picked.
     private var penStroke: InputSequenceID?
     /// The contact a stand-in tool serves (``handle(_:contactTool:)``), and the tool picked before.
-    private var standIn: (sequence: InputSequenceID, picked: ToolID?)?
+    private var standIn: (sequence: InputSequenceID, picked: ToolID?, tool: ContactTool)?
 
     /// Picks a creation tool, or goes back to selecting (`nil`). The tool being left commits
     /// what it holds (an ink stroke in progress, say).
@@ -131,6 +131,8 @@ public final class DocumentInteraction {
         if let tool, let kind = Self.markupKinds[tool], textSelection != nil { markTextSelection(kind) }
         let before = selectedAnnotations
         pickedTool = tool
+        // A tool picked while a button's stand-in is in use stays picked after it.
+        standIn = nil
         toolSequences.removeAll()
         releasePenTap()
         emit(tools.select(tool ?? .pan))
@@ -496,20 +498,21 @@ public final class DocumentInteraction {
     /// picked tool is back once the contact ends (the window's toolbar never changes), and
     /// what Select selected stays selected until the tip is used again.
     public func handle(_ event: InputEvent, contactTool tool: ContactTool?) {
-        guard let tool, case .contact(let phase) = event.kind else { handle(event); return }
-        if phase == .began, standIn == nil {
-            standIn = (event.sequence, pickedTool)
+        guard case .contact(let phase) = event.kind else { handle(event); return }
+        if phase == .began, let tool, standIn == nil {
+            standIn = (event.sequence, pickedTool, tool)
             pickedTool = tool == .highlight ? .highlighter : nil
             emit(tools.select(pickedTool ?? .pan))
         }
         handle(event)
+        // The contact's end puts the picked tool back, whatever its last event says of it.
         if phase == .ended || phase == .cancelled, let held = standIn, held.sequence == event.sequence {
             standIn = nil
             pickedTool = held.picked
             // The highlighter goes at once. What Select selected stays selected (Delete, the
             // arrow keys and the next button contact act on it); the picked tool takes over
             // again with the next contact of the tip, as after the eraser end.
-            if tool == .highlight { emit(tools.select(held.picked ?? .pan)) }
+            if held.tool == .highlight { emit(tools.select(held.picked ?? .pan)) }
         }
     }
 

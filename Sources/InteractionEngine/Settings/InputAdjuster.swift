@@ -34,14 +34,23 @@ public final class InputAdjuster {
         }
         guard e.source == .pen || e.source == .eraser else { return (e, nil) }
         let pen = settings.pen(pen)
-        if e.source == .pen, let p = e.axes.pressure { e.axes.pressure = pen.strokePressure(fromDevice: p) }
         guard case .contact(let phase) = e.kind else {
             // An eraser end set to do something else must not pick the eraser on hover.
             if e.source == .eraser, pen.eraserEnd != .erase { e.source = .pen }
+            if e.source == .pen, let p = e.axes.pressure { e.axes.pressure = pen.strokePressure(fromDevice: p) }
             return (e, nil)
         }
+        // The pressure as this pen is set, for whatever the contact turns out to be (an eraser
+        // end acting as the tip draws with the pen's curve too).
+        if e.source == .pen || pen.eraserEnd == .tip || pen.eraserEnd == .highlight, let p = e.axes.pressure {
+            e.axes.pressure = pen.strokePressure(fromDevice: p)
+        }
         let decision: Decision
-        if phase == .began {
+        if phase == .began, let open = contacts[e.sequence] {
+            // A second button pressed during a contact (the tip under a held barrel button):
+            // the contact goes on as it began.
+            decision = open
+        } else if phase == .began {
             decision = Self.decision(for: e, pen: pen)
             contacts[e.sequence] = decision
         } else {
