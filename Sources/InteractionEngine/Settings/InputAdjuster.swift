@@ -11,8 +11,8 @@ public final class InputAdjuster {
     /// The pen in use (``InputSettings/pens`` key), when the device tells.
     public var pen: String?
 
-    private enum Decision { case keep, drop, erase, rightClick, tip, select, highlight }
-    private var contacts: [InputSequenceID: Decision] = [:]
+    /// The open contacts and what each does (`nil`: as the device said).
+    private var contacts: [InputSequenceID: StylusAction?] = [:]
 
     public init(settings: InputSettings = InputSettings(), pen: String? = nil) {
         self.settings = settings
@@ -45,63 +45,40 @@ public final class InputAdjuster {
         if e.source == .pen || pen.eraserEnd == .tip || pen.eraserEnd == .highlight, let p = e.axes.pressure {
             e.axes.pressure = pen.strokePressure(fromDevice: p)
         }
-        let decision: Decision
+        let action: StylusAction?
         if phase == .began, let open = contacts[e.sequence] {
             // A second button pressed during a contact (the tip under a held barrel button):
             // the contact goes on as it began.
-            decision = open
+            action = open
         } else if phase == .began {
-            decision = Self.decision(for: e, pen: pen)
-            contacts[e.sequence] = decision
+            action = Self.action(for: e, pen: pen)
+            contacts[e.sequence] = action
         } else {
-            decision = contacts[e.sequence] ?? .keep
+            action = contacts[e.sequence] ?? nil
         }
         if phase == .ended || phase == .cancelled { contacts[e.sequence] = nil }
-        switch decision {
-        case .keep: return (e, nil)
-        case .drop: return nil
-        case .erase:
-            e.source = .eraser
-            if e.button != nil { e.button = .primary }
-        case .rightClick:
-            e.source = .pen
-            if e.button != nil { e.button = .secondary }
-        case .tip:
-            e.source = .pen
-            if e.button != nil { e.button = .primary }
-        case .select:
-            // As the mouse selects: a pen would ink at once.
-            e.source = .mouse
-            if e.button != nil { e.button = .primary }
-            return (e, .select)
-        case .highlight:
-            e.source = .pen
-            if e.button != nil { e.button = .primary }
-            return (e, .highlight)
+        guard let action else { return (e, nil) }
+        // What the contact becomes: its device, its button, and the tool standing in.
+        let (source, button, tool): (InputSource, PointerButton, DocumentInteraction.ContactTool?)
+        switch action {
+        case .nothing: return nil
+        case .erase: (source, button, tool) = (.eraser, .primary, nil)
+        case .rightClick: (source, button, tool) = (.pen, .secondary, nil)
+        case .tip: (source, button, tool) = (.pen, .primary, nil)
+        // As the mouse selects: a pen would ink at once.
+        case .select: (source, button, tool) = (.mouse, .primary, .select)
+        case .highlight: (source, button, tool) = (.pen, .primary, .highlight)
         }
-        return (e, nil)
+        e.source = source
+        if e.button != nil { e.button = button }
+        return (e, tool)
     }
 
-    private static func decision(for e: InputEvent, pen: PenSettings) -> Decision {
-        let action: StylusAction
-        if e.source == .eraser {
-            action = pen.eraserEnd
-            if action == .erase { return .keep }
-        } else if e.button == .middle {
-            action = pen.lowerButton
-        } else if e.button == .secondary {
-            action = pen.upperButton
-            if action == .rightClick { return .keep }
-        } else {
-            return .keep
-        }
-        switch action {
-        case .erase: return .erase
-        case .rightClick: return .rightClick
-        case .tip: return .tip
-        case .select: return .select
-        case .highlight: return .highlight
-        case .nothing: return .drop
-        }
+    /// What a contact's first event makes it do; `nil` leaves it as the device said.
+    private static func action(for e: InputEvent, pen: PenSettings) -> StylusAction? {
+        if e.source == .eraser { return pen.eraserEnd == .erase ? nil : pen.eraserEnd }
+        if e.button == .middle { return pen.lowerButton }
+        if e.button == .secondary { return pen.upperButton == .rightClick ? nil : pen.upperButton }
+        return nil
     }
 }
