@@ -188,6 +188,9 @@ public struct WindowSnapshot: Codable, Sendable {
     /// Whether the desktop's high contrast is followed (GTK's HighContrast theme, overlays
     /// drawn darker and wider).
     public var highContrast: Bool?
+    /// Whether a bar over the page view (the toolbar, the signature bar) is still sliding in or
+    /// out: the page view moves meanwhile, so positions read now are about to change.
+    public var layoutSettling: Bool?
     /// Every text on screen (labels, button labels, placeholders, tooltips), when the app runs
     /// with `PDF_ANNOTATOR_DUMP_TEXTS=1`; `nil` otherwise.
     public var visibleTexts: [String]?
@@ -331,6 +334,7 @@ public struct WindowSnapshot: Codable, Sendable {
         preferencesPage: String? = nil,
         textDirection: String? = nil,
         highContrast: Bool? = nil,
+        layoutSettling: Bool? = nil,
         visibleTexts: [String]? = nil,
         focusRegion: String? = nil,
         searchProgress: Double? = nil,
@@ -447,6 +451,7 @@ public struct WindowSnapshot: Codable, Sendable {
         self.preferencesPage = preferencesPage
         self.textDirection = textDirection
         self.highContrast = highContrast
+        self.layoutSettling = layoutSettling
         self.visibleTexts = visibleTexts
         self.focusRegion = focusRegion
         self.searchProgress = searchProgress

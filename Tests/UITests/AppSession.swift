@@ -148,9 +148,11 @@ final class AppSession {
         let deadline = Date().addingTimeInterval(timeout)
         var last: State?
         while Date() < deadline {
+            // A state read while a bar slides in or out places the page view where it will
+            // not stay: a click aimed from it would land elsewhere.
             if let s = state() {
                 last = s
-                if condition(s) { return s }
+                if s.windows.allSatisfy({ $0.layoutSettling != true }), condition(s) { return s }
             }
             usleep(50_000)
         }

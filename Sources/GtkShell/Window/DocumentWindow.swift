@@ -171,6 +171,10 @@ public final class DocumentWindow {
         signatureBar = bar
         gtk_box_append(cast(content), bar.revealer)
         if let toolbarRevealer { gtk_box_append(cast(content), toolbarRevealer) }
+        // A bar done sliding has moved the page view: the state dump says where it now is.
+        for revealer in [bar.revealer, toolbarRevealer].compactMap({ $0 }) {
+            Signals.connect(raw(revealer), "notify::child-revealed", pointer: { [weak self] _ in self?.application?.stateChanged() })
+        }
         StartupTrace.mark("  window: stack pages (canvas, status pages, password)")
         gtk_box_append(cast(content), buildSearchBar())
         StartupTrace.mark("  window: search bar")
