@@ -55,6 +55,7 @@ struct PdfAnnotatorCommand: ParsableCommand {
 }
 
 StartupTrace.mark("main")
+MemoryPolicy.returnLargeBuffersToTheSystem()
 let command: PdfAnnotatorCommand
 do {
     command = try PdfAnnotatorCommand.parse(Array(CommandLine.arguments.dropFirst()))

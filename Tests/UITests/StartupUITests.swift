@@ -7,20 +7,34 @@ import XCTest
 final class StartupUITests: XCTestCase {
     let sample = AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path
 
-    /// The shared libraries mapped into the app once `sample` is shown, launched with `changes`.
-    private func librariesMapped(_ session: AppSession, environment changes: [String: String]) throws -> [String] {
-        let app = try session.launch([sample], environment: changes)
-        session.waitFor("sample shown") { s in
-            s.windows.first.map { $0.content == "document" && $0.missingTiles == 0 } ?? false
+    /// The shared libraries mapped into the app once `document` (the sample by default) shows
+    /// what `shown` asks for, launched with `changes`; with `awaiting`, read again for up to
+    /// `patience` seconds until one of them satisfies it (what GTK loads on its icon threads
+    /// comes a little later).
+    private func librariesMapped(_ session: AppSession, document: String? = nil, environment changes: [String: String],
+                                 shown: (AppSession.Window) -> Bool = { $0.content == "document" && $0.missingTiles == 0 },
+                                 awaiting: ((String) -> Bool)? = nil, patience: TimeInterval = 5) throws -> [String] {
+        let app = try session.launch([document ?? sample], environment: changes)
+        session.waitFor("\(document ?? "sample") shown") { s in s.windows.first.map { shown($0) } ?? false }
+        func read() throws -> [String] {
+            // procfs files report no size: read until the end instead of by length.
+            let handle = try XCTUnwrap(FileHandle(forReadingAtPath: "/proc/\(app.processIdentifier)/maps"))
+            let maps = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+            handle.closeFile()
+            return maps.split(separator: "\n").compactMap { line in
+                line.split(separator: " ", omittingEmptySubsequences: true).last.map(String.init)
+            }.filter { $0.hasPrefix("/") }
         }
-        // procfs files report no size: read until the end instead of by length.
-        let handle = try XCTUnwrap(FileHandle(forReadingAtPath: "/proc/\(app.processIdentifier)/maps"))
-        let maps = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
-        handle.closeFile()
+        var libraries = try read()
+        if let awaiting {
+            let deadline = Date().addingTimeInterval(patience)
+            while !libraries.contains(where: awaiting), Date() < deadline {
+                usleep(100_000)
+                libraries = try read()
+            }
+        }
         session.quitApps()
-        return maps.split(separator: "\n").compactMap { line in
-            line.split(separator: " ", omittingEmptySubsequences: true).last.map(String.init)
-        }.filter { $0.hasPrefix("/") }
+        return libraries
     }
 
     private func opensGL(_ libraries: [String]) -> Bool {
@@ -40,6 +54,23 @@ final class StartupUITests: XCTestCase {
         // The same check sees OpenGL where GTK does set it up, so the absence above means something.
         let gl = try librariesMapped(session, environment: ["GSK_RENDERER": "gl"])
         guard opensGL(gl) else { throw XCTSkip("GTK sets up no OpenGL here even for the GL renderer (no Mesa driver)") }
+    }
+
+    /// GtkPasswordEntry's caps-lock icon is the one SVG GTK draws, and loading it maps librsvg
+    /// (about 10 MiB resident). The password prompt is made when a document asks for one, so a
+    /// plain document never loads the SVG renderer; an encrypted one does.
+    func testAPlainDocumentOpensWithoutLoadingTheSVGRenderer() throws {
+        let session = try AppSession()
+        let isSVGRenderer: (String) -> Bool = { ($0 as NSString).lastPathComponent.hasPrefix("librsvg") }
+        let plain = try librariesMapped(session, environment: ["GSK_RENDERER": "cairo"], awaiting: isSVGRenderer, patience: 2)
+        XCTAssertTrue(plain.contains { $0.contains("libgtk-4") }, "the maps were read from the app")
+        XCTAssertFalse(plain.contains(where: isSVGRenderer), "librsvg was loaded for a plain document")
+
+        // The same check sees librsvg where GTK does load it, so its absence above means something.
+        let locked = try AppSession.sharedPDF("encrypted-userpw-libreoffice.pdf")
+        let prompted = try librariesMapped(session, document: locked, environment: ["GSK_RENDERER": "cairo"],
+                                           shown: { $0.content == "password" }, awaiting: isSVGRenderer)
+        guard prompted.contains(where: isSVGRenderer) else { throw XCTSkip("GTK loads no SVG here even for a password entry (no librsvg loader)") }
     }
 
     /// The second start renders its first frame's tiles on the worker while GTK starts (for the

@@ -52,7 +52,7 @@ extension DocumentWindow {
             : []
         return WindowSnapshot(
             title: string(gtk_window_get_title(cast(window))) ?? "", path: path, content: content.rawValue,
-            errorMessage: errorMessage, passwordError: content == .password ? passwordPrompt.errorText : nil,
+            errorMessage: errorMessage, passwordError: content == .password ? builtPasswordPrompt?.errorText : nil,
             pageCount: content == .document ? canvas.pageCount : 0,
             currentPage: content == .document ? (canvas.currentPage?.displayNumber ?? 0) : 0,
             zoom: v.zoom, zoomMode: canvas.zoomMode.rawValue, offsetX: v.offset.x, offsetY: v.offset.y,

@@ -27,7 +27,19 @@ public final class DocumentWindow {
     let stack: UnsafeMutablePointer<GtkWidget>
     let emptyPage = StatusPage(iconName: "x-office-document-symbolic", cssClass: "empty-page")
     let errorPage = StatusPage(iconName: "dialog-error-symbolic", cssClass: "error-page")
-    let passwordPrompt = PasswordPrompt()
+    /// The prompt an encrypted document shows, made the first time one does: its password
+    /// entry's caps-lock icon is GTK's only SVG, and loading it maps librsvg (about 10 MiB
+    /// resident) into every window that never needs it.
+    private(set) var builtPasswordPrompt: PasswordPrompt?
+    var passwordPrompt: PasswordPrompt {
+        if let builtPasswordPrompt { return builtPasswordPrompt }
+        let prompt = PasswordPrompt()
+        prompt.onUnlock = { [weak self] password in self?.unlock(password) }
+        prompt.onCancel = { [weak self] in self?.cancelPassword() }
+        gtk_stack_add_named(cast(stack), prompt.page.widget, Content.password.rawValue)
+        builtPasswordPrompt = prompt
+        return prompt
+    }
     let pageEntry: UnsafeMutablePointer<GtkWidget>
     let pageCountLabel: UnsafeMutablePointer<GtkWidget>
     let zoomButton: UnsafeMutablePointer<GtkWidget>
@@ -165,7 +177,6 @@ public final class DocumentWindow {
         gtk_stack_add_named(cast(stack), emptyPage.widget, Content.empty.rawValue)
         gtk_stack_add_named(cast(stack), canvas.widget, Content.document.rawValue)
         gtk_stack_add_named(cast(stack), errorPage.widget, Content.error.rawValue)
-        gtk_stack_add_named(cast(stack), passwordPrompt.page.widget, Content.password.rawValue)
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         let bar = SignatureBar()
         signatureBar = bar
@@ -175,7 +186,7 @@ public final class DocumentWindow {
         for revealer in [bar.revealer, toolbarRevealer].compactMap({ $0 }) {
             Signals.connect(raw(revealer), "notify::child-revealed", pointer: { [weak self] _ in self?.application?.stateChanged() })
         }
-        StartupTrace.mark("  window: stack pages (canvas, status pages, password)")
+        StartupTrace.mark("  window: stack pages (canvas, status pages)")
         gtk_box_append(cast(content), buildSearchBar())
         StartupTrace.mark("  window: search bar")
         gtk_widget_set_vexpand(stack, 1)
@@ -202,8 +213,6 @@ public final class DocumentWindow {
         gtk_box_append(cast(errorPage.extras), openOther)
         errorPage.primaryButton = openOther
 
-        passwordPrompt.onUnlock = { [weak self] password in self?.unlock(password) }
-        passwordPrompt.onCancel = { [weak self] in self?.cancelPassword() }
         canvas.onViewChanged = { [weak self] in self?.viewChanged() }
         canvas.onExternalLink = { [weak self] uri in self?.confirmOpening(uri) }
         canvas.onPagesReshaped = { [weak self] document in self?.pagesReshaped(document) }

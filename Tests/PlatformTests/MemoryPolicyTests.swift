@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Platform
+import XCTest
+
+/// Tile-sized buffers freed between small allocations that live on (as the app's tiles are,
+/// between GTK's and poppler's own) leave the process once the memory policy is in force.
+final class MemoryPolicyTests: XCTestCase {
+    /// Resident memory of this process, in KiB (`VmRSS`).
+    private func residentKiB() throws -> Int {
+        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        let line = try XCTUnwrap(status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") })
+        return try XCTUnwrap(Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]))
+    }
+
+    func testFreedTileSizedBuffersAreReturnedToTheSystemEvenBetweenLiveAllocations() throws {
+        guard FileManager.default.fileExists(atPath: "/proc/self/status") else { throw XCTSkip("needs /proc") }
+        XCTAssertTrue(MemoryPolicy.returnLargeBuffersToTheSystem(), "glibc takes the threshold")
+        let megabyte = 1 << 20, count = 48
+        var keep: [UnsafeMutableRawPointer] = []
+        let before = try residentKiB()
+        for _ in 0..<3 {
+            var buffers: [UnsafeMutableRawPointer] = []
+            for _ in 0..<count {
+                let buffer = try XCTUnwrap(malloc(megabyte))
+                memset(buffer, 0x5a, megabyte)
+                buffers.append(buffer)
+                // A small allocation that outlives the buffer, right after it in the heap.
+                keep.append(try XCTUnwrap(malloc(64)))
+            }
+            XCTAssertGreaterThan(try residentKiB(), before + count * 1024 * 3 / 4, "held buffers are resident")
+            buffers.forEach { free($0) }
+        }
+        let after = try residentKiB()
+        keep.forEach { free($0) }
+        XCTAssertLessThan(after, before + 8 * 1024, "freed buffers left the process (\(before) → \(after) KiB)")
+    }
+}
