@@ -191,6 +191,8 @@ public struct WindowSnapshot: Codable, Sendable {
     /// Whether a bar over the page view (the toolbar, the signature bar) is still sliding in or
     /// out: the page view moves meanwhile, so positions read now are about to change.
     public var layoutSettling: Bool?
+    /// Whether the main menu (the header bar's menu button, F10) is open.
+    public var mainMenuShown: Bool?
     /// Every text on screen (labels, button labels, placeholders, tooltips), when the app runs
     /// with `PDF_ANNOTATOR_DUMP_TEXTS=1`; `nil` otherwise.
     public var visibleTexts: [String]?
@@ -335,6 +337,7 @@ public struct WindowSnapshot: Codable, Sendable {
         textDirection: String? = nil,
         highContrast: Bool? = nil,
         layoutSettling: Bool? = nil,
+        mainMenuShown: Bool? = nil,
         visibleTexts: [String]? = nil,
         focusRegion: String? = nil,
         searchProgress: Double? = nil,
@@ -452,6 +455,7 @@ public struct WindowSnapshot: Codable, Sendable {
         self.textDirection = textDirection
         self.highContrast = highContrast
         self.layoutSettling = layoutSettling
+        self.mainMenuShown = mainMenuShown
         self.visibleTexts = visibleTexts
         self.focusRegion = focusRegion
         self.searchProgress = searchProgress

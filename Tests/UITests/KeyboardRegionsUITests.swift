@@ -33,4 +33,25 @@ final class KeyboardRegionsUITests: XCTestCase {
         usleep(300_000)
         XCTAssertEqual(session.state()?.windows.first?.focusRegion, "toolbar")
     }
+
+    /// F10 opens the main menu, as in every GNOME application (its popover is made then, not
+    /// with the window); Escape closes it and gives the keyboard back.
+    func testF10OpensTheMainMenuAndEscapeClosesIt() throws {
+        let session = try AppSession()
+        let sample = AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path
+        let app = try session.launch([sample], environment: ["PDF_ANNOTATOR_DUMP_TEXTS": "1"])
+        let shown = try XCTUnwrap(session.waitFor("the document") { s in
+            s.pid == Int(app.processIdentifier) && (s.windows.first.map { $0.content == "document" && $0.missingTiles == 0 } ?? false)
+        }?.windows.first)
+        XCTAssertEqual(shown.mainMenuShown, false)
+        XCTAssertFalse(shown.visibleTexts?.contains("Keyboard Shortcuts") ?? true, "no menu on screen yet")
+        session.xdotool("key", "F10")
+        let open = try XCTUnwrap(session.waitFor("F10 opens the main menu") { $0.windows.first?.mainMenuShown == true }?.windows.first)
+        XCTAssertTrue(open.visibleTexts?.contains("Keyboard Shortcuts") ?? false, "the menu's items are on screen: \(open.visibleTexts ?? [])")
+        session.xdotool("key", "Escape")
+        _ = try XCTUnwrap(session.waitFor("Escape closes it") { $0.windows.first?.mainMenuShown == false })
+        // A second F10 opens the same menu again.
+        session.xdotool("key", "F10")
+        _ = try XCTUnwrap(session.waitFor("and F10 again") { $0.windows.first?.mainMenuShown == true })
+    }
 }

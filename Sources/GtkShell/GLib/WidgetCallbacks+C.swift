@@ -63,4 +63,18 @@ enum WidgetCallbacks {
         }
         return gtk_callback_action_new(trampoline, CallbackBox(activate).retainedPointer, releaseCallbackBox)
     }
+
+    typealias Popup = @MainActor (_ button: UnsafeMutablePointer<GtkWidget>) -> Void
+
+    /// Calls `prepare` each time the menu button is about to pop up, before it shows its
+    /// popover: how a popover is made only when first needed (the button stays sensitive with
+    /// none). Wraps `gtk_menu_button_set_create_popup_func`.
+    static func setCreatePopupFunction(of button: UnsafeMutablePointer<GtkWidget>, _ prepare: @escaping Popup) {
+        let trampoline: GtkMenuButtonCreatePopupFunc = { button, data in
+            let fn = CallbackBox<Popup>.from(data)
+            guard let widget: UnsafeMutablePointer<GtkWidget> = cast(button) else { return }
+            MainActor.assumeIsolated { fn(widget) }
+        }
+        gtk_menu_button_set_create_popup_func(cast(button), trampoline, CallbackBox(prepare).retainedPointer, releaseCallbackBox)
+    }
 }

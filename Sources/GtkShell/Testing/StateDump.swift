@@ -115,6 +115,7 @@ extension DocumentWindow {
             layoutSettling: [toolbarRevealer, signatureBar?.revealer].contains { revealer in
                 revealer.map { gtk_revealer_get_reveal_child(cast($0)) != gtk_revealer_get_child_revealed(cast($0)) } ?? false
             },
+            mainMenuShown: mainMenuButton.flatMap { gtk_menu_button_get_popover(cast($0)) }.map { gtk_widget_get_visible(cast($0)) != 0 } ?? false,
             visibleTexts: VisibleTexts.enabled ? VisibleTexts.collect() : nil,
             focusRegion: focusedRegion?.rawValue,
             searchProgress: canvas.searchState?.progress, searchStopped: canvas.searchState?.stopped,

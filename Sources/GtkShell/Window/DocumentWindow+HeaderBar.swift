@@ -147,7 +147,20 @@ extension DocumentWindow {
         editMenu = GObjectHandle(adopting: editSection)
         let menuButton = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(cast(menuButton), "open-menu-symbolic")
-        gtk_menu_button_set_menu_model(cast(menuButton), cast(mainMenu))
+        // The popover (a page of menu widgets: about 5 % of the window's making) is made the
+        // first time the menu opens.
+        let menuModel = GObjectHandle(retaining: mainMenu)
+        WidgetCallbacks.setCreatePopupFunction(of: menuButton) { [weak self] button in
+            guard gtk_menu_button_get_popover(cast(button)) == nil else { return }
+            gtk_menu_button_set_menu_model(cast(button), cast(menuModel.pointer))
+            // Its opening and closing reach the state dump.
+            if let popover = gtk_menu_button_get_popover(cast(button)) {
+                Signals.connect(raw(popover), "notify::visible", pointer: { [weak self] _ in self?.application?.stateChanged() })
+            }
+        }
+        mainMenuButton = menuButton
+        // F10 opens it, as in every GNOME application.
+        gtk_menu_button_set_primary(cast(menuButton), 1)
         gtk_widget_set_tooltip_text(menuButton, tr("Main Menu"))
         ann_accessible_set_label(menuButton, tr("Main menu"))
         g_object_unref(raw(mainMenu))

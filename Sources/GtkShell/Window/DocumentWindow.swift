@@ -92,6 +92,8 @@ public final class DocumentWindow {
     var thumbnails: ThumbnailPanel?
     /// The header bar (hidden in reading mode).
     var headerBar: UnsafeMutablePointer<GtkWidget>?
+    /// The header bar's main menu button (its popover made when first opened).
+    var mainMenuButton: UnsafeMutablePointer<GtkWidget>?
     /// Page colours, read by the render worker as it draws each tile.
     let pageColours = PageColourChoice()
     /// Reading mode: the header bar and toolbar hidden, the pages alone.
