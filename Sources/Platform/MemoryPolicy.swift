@@ -3,27 +3,23 @@
 import Glibc
 #endif
 
-/// How the process asks the C allocator to treat large buffers: rendered tiles and GTK's frame
-/// images come and go by the megabyte, and glibc's default hides them from the system once one
-/// has been freed (its mmap threshold then rises to that size, so later buffers come from heaps
-/// that seldom shrink). With the threshold pinned, every buffer of 128 KiB or more is a mapping
-/// of its own, returned to the system when freed: 8 MiB less resident at open and after a burst
-/// of page turns on the 500-page benchmark document.
+/// Hands memory the process freed back to the system. Rendered tiles come and go by the
+/// megabyte, mostly from the render worker's heap, and glibc keeps freed heap pages for reuse:
+/// after a burst of page turns the process stays as large as it was at its busiest. Trimming
+/// once the view has settled returns those pages.
+///
+/// Pinning glibc's mmap threshold instead (so that every large buffer is a mapping of its own,
+/// unmapped when freed) was measured and rejected: GTK's frame images (8 MB a frame at 1080p)
+/// then fault in fresh pages on every frame, and curl frames went from p50 9 to 17 ms.
 public enum MemoryPolicy {
-    /// The size from which an allocation is its own mapping.
-    public static let ownMappingFrom = 128 * 1024
-
-    /// glibc's `M_MMAP_THRESHOLD` (malloc.h, which Swift's Glibc module leaves out).
-    static let mmapThresholdParameter: Int32 = -3
-
-    /// Pins glibc's mmap threshold (which also stops it from rising). Call once, first thing.
-    /// Whether the allocator took it (false on a C library without `mallopt`).
+    /// Returns free heap pages to the system (glibc's `malloc_trim(0)`, looked up at run time:
+    /// Swift's Glibc module leaves malloc.h out). Whether anything was returned.
     @discardableResult
-    public static func returnLargeBuffersToTheSystem() -> Bool {
+    public static func returnFreedMemory() -> Bool {
         #if canImport(Glibc)
-        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "mallopt") else { return false }
-        return unsafeBitCast(symbol, to: Mallopt.self)(mmapThresholdParameter, Int32(ownMappingFrom)) == 1
+        typealias MallocTrim = @convention(c) (Int) -> Int32
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim") else { return false }
+        return unsafeBitCast(symbol, to: MallocTrim.self)(0) == 1
         #else
         return false
         #endif

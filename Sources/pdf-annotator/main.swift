@@ -55,7 +55,6 @@ struct PdfAnnotatorCommand: ParsableCommand {
 }
 
 StartupTrace.mark("main")
-MemoryPolicy.returnLargeBuffersToTheSystem()
 let command: PdfAnnotatorCommand
 do {
     command = try PdfAnnotatorCommand.parse(Array(CommandLine.arguments.dropFirst()))

@@ -81,9 +81,20 @@ extension PdfCanvas {
         cache.insert(tile)
         lastRequested.removeAll { $0.key == tile.key }
         requestTiles()
+        scheduleMemoryTrim()
         releaseHeldCreations()
         gtk_widget_queue_draw(area)
         onViewChanged?()
+    }
+
+    /// A second after the last tile arrives (the reader has settled, what was drawn ahead is
+    /// in), the pages the tiles evicted meanwhile go back to the system (``MemoryPolicy``).
+    func scheduleMemoryTrim() {
+        if let pending = memoryTrimTimer { g_source_remove(pending) }
+        memoryTrimTimer = MainLoop.after(milliseconds: 1000) { [weak self] in
+            self?.memoryTrimTimer = nil
+            MemoryPolicy.returnFreedMemory()
+        }
     }
 
     /// The cairo canvas (`PDF_ANNOTATOR_CANVAS=cairo`): the whole frame drawn by cairo.

@@ -143,6 +143,8 @@ public final class PdfCanvas {
     /// Whether the pointer is hidden (idle in fullscreen), and the timer that will hide it.
     var pointerHidden = false
     var idlePointerTimer: UInt32?
+    /// The trim of freed memory due a second after the last tile arrived (`scheduleMemoryTrim`).
+    var memoryTrimTimer: UInt32?
     /// In fullscreen the pointer hides after two seconds without moving over the page.
     public var hidesIdlePointer = false {
         didSet { pointerMoved() }
