@@ -17,6 +17,9 @@ final class MemoryPolicyTests: XCTestCase {
         guard FileManager.default.fileExists(atPath: "/proc/self/status") else { throw XCTSkip("needs /proc") }
         let megabyte = 1 << 20, count = 48
         var keep: [UnsafeMutableRawPointer] = []
+        // What earlier tests freed goes first, so that the buffers below need pages of their own
+        // (reusing resident free pages, they would not show as held).
+        MemoryPolicy.returnFreedMemory()
         let before = try residentKiB()
         for _ in 0..<3 {
             var buffers: [UnsafeMutableRawPointer] = []
