@@ -12,16 +12,24 @@ import Glibc
 /// unmapped when freed) was measured and rejected: GTK's frame images (8 MB a frame at 1080p)
 /// then fault in fresh pages on every frame, and curl frames went from p50 9 to 17 ms.
 public enum MemoryPolicy {
-    /// Returns free heap pages to the system (glibc's `malloc_trim(0)`, looked up at run time:
-    /// Swift's Glibc module leaves malloc.h out). Whether anything was returned.
+    /// Returns free heap pages to the system (glibc's `malloc_trim(0)`, looked up once at run
+    /// time: Swift's Glibc module leaves malloc.h out). Whether anything was returned. It takes
+    /// each heap's lock while it walks it: call it from a worker, not from the thread drawing
+    /// frames.
     @discardableResult
     public static func returnFreedMemory() -> Bool {
-        #if canImport(Glibc)
-        typealias MallocTrim = @convention(c) (Int) -> Int32
-        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim") else { return false }
-        return unsafeBitCast(symbol, to: MallocTrim.self)(0) == 1
-        #else
-        return false
-        #endif
+        guard let trim = mallocTrim else { return false }
+        return trim(0) == 1
     }
+
+    private typealias MallocTrim = @convention(c) (Int) -> Int32
+
+    private static let mallocTrim: MallocTrim? = {
+        #if canImport(Glibc)
+        guard let symbol = dlsym(nil, "malloc_trim") else { return nil }
+        return unsafeBitCast(symbol, to: MallocTrim.self)
+        #else
+        return nil
+        #endif
+    }()
 }

@@ -188,10 +188,11 @@ public struct WindowSnapshot: Codable, Sendable {
     /// Whether the desktop's high contrast is followed (GTK's HighContrast theme, overlays
     /// drawn darker and wider).
     public var highContrast: Bool?
-    /// Whether a bar over the page view (the toolbar, the signature bar) is still sliding in or
+    /// Whether a bar over the page view (the toolbar, the search bar, the signature bar) is still sliding in or
     /// out: the page view moves meanwhile, so positions read now are about to change.
     public var layoutSettling: Bool?
-    /// Whether the main menu (the header bar's menu button, F10) is open.
+    /// Whether the main menu (the header bar's menu button, F10) is open; `nil` until it first
+    /// opens (its popover is made then).
     public var mainMenuShown: Bool?
     /// Every text on screen (labels, button labels, placeholders, tooltips), when the app runs
     /// with `PDF_ANNOTATOR_DUMP_TEXTS=1`; `nil` otherwise.

@@ -54,7 +54,13 @@ final class GermanUITests: XCTestCase {
         var seen = Set(session.state()?.windows.first?.visibleTexts ?? [])
         // The main menu (F10), as a user opens it.
         session.xdotool("key", "F10")
-        usleep(800_000)
+        let menu = try XCTUnwrap(session.waitFor("the main menu") { $0.windows.first?.mainMenuShown == true }?.windows.first)
+        usleep(300_000)
+        seen.formUnion(session.state()?.windows.first?.visibleTexts ?? menu.visibleTexts ?? [])
+        let shortcuts = english["_Keyboard Shortcuts"].map { $0.replacing("_", with: "") } ?? "Tastenkürzel"
+        XCTAssertTrue(seen.contains(shortcuts) || seen.contains(english["_Keyboard Shortcuts"] ?? ""), "the main menu's items were seen in German (\(shortcuts)): \(seen.sorted())")
+        session.xdotool("key", "Escape")
+        _ = session.waitFor("the main menu closed") { $0.windows.first?.mainMenuShown == false }
         session.activate("context-menu")
         usleep(300_000)
         seen.formUnion(session.state()?.windows.first?.visibleTexts ?? [])

@@ -88,12 +88,13 @@ extension PdfCanvas {
     }
 
     /// A second after the last tile arrives (the reader has settled, what was drawn ahead is
-    /// in), the pages the tiles evicted meanwhile go back to the system (``MemoryPolicy``).
+    /// in), the pages the tiles evicted meanwhile go back to the system (``MemoryPolicy``), on
+    /// the render worker, which is idle then.
     func scheduleMemoryTrim() {
         if let pending = memoryTrimTimer { g_source_remove(pending) }
         memoryTrimTimer = MainLoop.after(milliseconds: 1000) { [weak self] in
             self?.memoryTrimTimer = nil
-            MemoryPolicy.returnFreedMemory()
+            self?.renderQueue?.perform { MemoryPolicy.returnFreedMemory() }
         }
     }
 

@@ -112,10 +112,8 @@ extension DocumentWindow {
             preferencesPage: PreferencesWindow.shownPage,
             textDirection: gtk_widget_get_direction(window) == GTK_TEXT_DIR_RTL ? "rtl" : "ltr",
             highContrast: HighContrast.isOn,
-            layoutSettling: [toolbarRevealer, signatureBar?.revealer].contains { revealer in
-                revealer.map { gtk_revealer_get_reveal_child(cast($0)) != gtk_revealer_get_child_revealed(cast($0)) } ?? false
-            },
-            mainMenuShown: mainMenuButton.flatMap { gtk_menu_button_get_popover(cast($0)) }.map { gtk_widget_get_visible(cast($0)) != 0 } ?? false,
+            layoutSettling: slidingBars.contains { gtk_revealer_get_reveal_child(cast($0)) != gtk_revealer_get_child_revealed(cast($0)) },
+            mainMenuShown: mainMenuButton.flatMap { gtk_menu_button_get_popover(cast($0)) }.map { gtk_widget_get_visible(cast($0)) != 0 },
             visibleTexts: VisibleTexts.enabled ? VisibleTexts.collect() : nil,
             focusRegion: focusedRegion?.rawValue,
             searchProgress: canvas.searchState?.progress, searchStopped: canvas.searchState?.stopped,

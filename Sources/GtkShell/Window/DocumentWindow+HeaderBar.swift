@@ -161,7 +161,7 @@ extension DocumentWindow {
         mainMenuButton = menuButton
         // F10 opens it, as in every GNOME application.
         gtk_menu_button_set_primary(cast(menuButton), 1)
-        gtk_widget_set_tooltip_text(menuButton, tr("Main Menu"))
+        gtk_widget_set_tooltip_text(menuButton, tr("Main Menu (F10)"))
         ann_accessible_set_label(menuButton, tr("Main menu"))
         g_object_unref(raw(mainMenu))
         g_object_unref(raw(fileSection))

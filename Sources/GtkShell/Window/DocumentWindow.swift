@@ -92,6 +92,8 @@ public final class DocumentWindow {
     var thumbnails: ThumbnailPanel?
     /// The header bar (hidden in reading mode).
     var headerBar: UnsafeMutablePointer<GtkWidget>?
+    /// The revealers of the bars above the page view (signature bar, toolbar, search bar).
+    var slidingBars: [UnsafeMutablePointer<GtkWidget>] = []
     /// The header bar's main menu button (its popover made when first opened).
     var mainMenuButton: UnsafeMutablePointer<GtkWidget>?
     /// Page colours, read by the render worker as it draws each tile.
@@ -184,12 +186,19 @@ public final class DocumentWindow {
         signatureBar = bar
         gtk_box_append(cast(content), bar.revealer)
         if let toolbarRevealer { gtk_box_append(cast(content), toolbarRevealer) }
-        // A bar done sliding has moved the page view: the state dump says where it now is.
-        for revealer in [bar.revealer, toolbarRevealer].compactMap({ $0 }) {
+        StartupTrace.mark("  window: stack pages (canvas, status pages)")
+        let searchBar = buildSearchBar()
+        gtk_box_append(cast(content), searchBar)
+        // The bars that slide in and out above the page view (a search bar slides in the
+        // revealer it holds). One done sliding has moved the page view: the state dump says
+        // where it now is, and until then that it is still moving (`layoutSettling`).
+        let searchRevealer = gtk_widget_get_first_child(searchBar).flatMap {
+            g_type_check_instance_is_a(cast($0), gtk_revealer_get_type()) != 0 ? $0 : nil
+        }
+        slidingBars = [bar.revealer, toolbarRevealer, searchRevealer].compactMap { $0 }
+        for revealer in slidingBars {
             Signals.connect(raw(revealer), "notify::child-revealed", pointer: { [weak self] _ in self?.application?.stateChanged() })
         }
-        StartupTrace.mark("  window: stack pages (canvas, status pages)")
-        gtk_box_append(cast(content), buildSearchBar())
         StartupTrace.mark("  window: search bar")
         gtk_widget_set_vexpand(stack, 1)
         gtk_box_append(cast(content), buildSidebar(around: stack))
