@@ -60,6 +60,10 @@ final class StartupUITests: XCTestCase {
     /// (about 10 MiB resident). The password prompt is made when a document asks for one, so a
     /// plain document never loads the SVG renderer; an encrypted one does.
     func testAPlainDocumentOpensWithoutLoadingTheSVGRenderer() throws {
+        // GTK draws the header bar's icons from Adwaita's pre-rendered PNGs; a theme of SVGs
+        // alone would load librsvg for them whatever the app does.
+        let png = "/usr/share/icons/Adwaita/16x16/actions/document-open-symbolic.symbolic.png"
+        guard FileManager.default.fileExists(atPath: png) else { throw XCTSkip("Adwaita has no pre-rendered symbolic icons here (\(png))") }
         let session = try AppSession()
         let isSVGRenderer: (String) -> Bool = { ($0 as NSString).lastPathComponent.hasPrefix("librsvg") }
         let plain = try librariesMapped(session, environment: ["GSK_RENDERER": "cairo"], awaiting: isSVGRenderer, patience: 2)
