@@ -108,6 +108,9 @@ public final class RenderQueue: @unchecked Sendable {
             let batch = takeNextBatch()
             condition.unlock()
             let started = Self.nowMs()
+            // A batch's tiles are copied out of their rendering: as views, the cache would have
+            // to keep or drop them together, and on the photo document that held 16–23 MiB more
+            // after a burst (peers.py) than the copies cost at their peak.
             let tiles = batch.count == 1 ? [Self.render(batch[0], drawPage: drawPage)].compactMap { $0 }
                 : Self.render(together: batch, drawPage: drawPage, copyingOut: true)
             let took = Self.nowMs() - started
@@ -187,15 +190,17 @@ public final class RenderQueue: @unchecked Sendable {
     /// page's images decoded once, not once per tile). Each tile is a view into that one
     /// rendering (a cairo sub-surface, no copy): its pixels are freed with the last of them.
     ///
-    /// With `copyingOut`, each tile gets pixels of its own instead (copied out, the rendering
-    /// freed at once): a cache that drops some of the tiles then frees their memory, where
-    /// views would keep the whole rendering alive until the last of them goes.
+    /// The views share a ``SharedRendering``, so that a cache evicts them together (one left
+    /// behind would keep the whole rendering alive). With `copyingOut`, each tile gets pixels of
+    /// its own instead (copied out, the rendering freed at once), at the cost of holding both
+    /// while copying.
     public static func render(together requests: [TileRequest], drawPage: DrawPage, copyingOut: Bool = false) -> [RenderedTile] {
         guard let first = requests.first else { return [] }
         guard requests.count > 1, requests.allSatisfy({ $0.key.page == first.key.page && $0.key.scaleMillis == first.key.scaleMillis })
         else { return requests.compactMap { render($0, drawPage: drawPage) } }
         let union = requests.dropFirst().reduce(first.pixelRect) { $0.union($1.pixelRect) }
         guard let whole = render(TileRequest(key: first.key, pixelRect: union), drawPage: drawPage) else { return [] }
+        let shared = SharedRendering()
         return requests.compactMap { request in
             let r = request.pixelRect
             if copyingOut {
@@ -214,7 +219,7 @@ public final class RenderQueue: @unchecked Sendable {
             }
             guard let view = cairo_surface_create_for_rectangle(whole.surface, r.minX - union.minX, r.minY - union.minY, r.width, r.height),
                   cairo_surface_status(view) == CAIRO_STATUS_SUCCESS else { return nil }
-            return RenderedTile(key: request.key, pixelRect: r, adopting: view)
+            return RenderedTile(key: request.key, pixelRect: r, adopting: view, rendering: shared)
         }
     }
 

@@ -13,16 +13,27 @@ public final class RenderedTile: @unchecked Sendable {
     /// What the canvas made of the tile to show it (a GPU texture over its pixels); set and read
     /// on the main thread only, released with the tile.
     public var attachment: AnyObject?
+    /// The one rendering this tile was cut from with others, if it was (its surface is a view
+    /// into it): its pixels are freed only when the last of those tiles goes, so a cache lets
+    /// them go together.
+    public let rendering: SharedRendering?
 
     /// Adopts `surface` (a reference the caller owns).
-    init(key: TileKey, pixelRect: Rect, adopting surface: OpaquePointer) {
+    init(key: TileKey, pixelRect: Rect, adopting surface: OpaquePointer, rendering: SharedRendering? = nil) {
         self.key = key
         self.pixelRect = pixelRect
         self.surface = surface
+        self.rendering = rendering
     }
 
     /// Bytes of pixel memory the tile holds.
     public var byteCount: Int { Int(pixelRect.width) * Int(pixelRect.height) * 4 }
 
     deinit { cairo_surface_destroy(surface) }
+}
+
+/// A rendering several tiles are views into (``RenderQueue/render(together:drawPage:copyingOut:)``):
+/// its identity tells a cache which tiles hold the same pixels.
+public final class SharedRendering: @unchecked Sendable {
+    public init() {}
 }

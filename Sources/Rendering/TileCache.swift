@@ -84,13 +84,21 @@ public final class TileCache {
         usedBytes = 0
     }
 
+    /// Evicts the least recently used tiles until the cache fits its budget. Tiles cut from one
+    /// rendering go together, and only when none of them is on screen or the newest: one left
+    /// behind would keep the whole rendering's pixels alive while the cache counted them freed.
     private func evict(keeping newest: TileKey) {
         guard usedBytes > budgetBytes else { return }
         let order = lastUse.sorted { $0.value < $1.value }
-        for (key, _) in order where usedBytes > budgetBytes && key != newest && !protected.contains(key) {
-            if let t = tiles.removeValue(forKey: key) { usedBytes -= t.byteCount }
-            lastUse[key] = nil
-            stale.remove(key)
+        for (key, _) in order where usedBytes > budgetBytes {
+            guard let tile = tiles[key] else { continue }
+            let group = tile.rendering.map { shared in tiles.values.filter { $0.rendering === shared }.map(\.key) } ?? [key]
+            guard !group.contains(newest), group.allSatisfy({ !protected.contains($0) }) else { continue }
+            for member in group {
+                if let t = tiles.removeValue(forKey: member) { usedBytes -= t.byteCount }
+                lastUse[member] = nil
+                stale.remove(member)
+            }
         }
     }
 }

@@ -102,3 +102,41 @@ final class RenderTogetherTests: XCTestCase {
         }
     }
 }
+
+/// Tiles cut from one rendering hold its pixels together: the cache lets them go together, and
+/// not while one of them is on screen, so that no rendering is kept alive by a tile left behind.
+final class SharedRenderingEvictionTests: XCTestCase {
+    private func requests(page: Int, rows: ClosedRange<Int>) -> [TileRequest] {
+        let tiling = TilePlan(page: PageIndex(page), displaySize: Size(width: 612, height: 792), scale: 4)
+        let keys = tiling.tiles(overlapping: Rect(x: 0, y: Double(rows.lowerBound * tiling.tileSize),
+                                                  width: Double(tiling.pixelWidth), height: Double(rows.count * tiling.tileSize)))
+        return keys.map { TileRequest(key: $0, pixelRect: tiling.pixelRect(column: $0.column, row: $0.row)) }
+    }
+
+    private let blank: RenderQueue.DrawPage = { _, _, cr in cairo_set_source_rgb(cr, 1, 1, 1); cairo_paint(cr) }
+
+    func testTilesRenderedTogetherLeaveTheCacheTogetherAndOnlyWhenNoneIsOnScreen() {
+        let first = RenderQueue.render(together: requests(page: 0, rows: 0...1), drawPage: blank)
+        XCTAssertGreaterThan(first.count, 2)
+        XCTAssertTrue(first.allSatisfy { $0.rendering != nil && $0.rendering === first[0].rendering }, "views of one rendering")
+        let groupBytes = first.reduce(0) { $0 + $1.byteCount }
+        let cache = TileCache(budgetBytes: groupBytes)
+        first.forEach(cache.insert)
+        XCTAssertEqual(cache.count, first.count)
+
+        // One of them on screen: a later page's tiles push the cache over budget, yet none of
+        // the first rendering's tiles goes (the newest never goes either).
+        cache.protect([first[1].key])
+        let second = RenderQueue.render(together: requests(page: 1, rows: 0...0), drawPage: blank)
+        second.forEach(cache.insert)
+        XCTAssertTrue(first.allSatisfy { cache.contains($0.key) }, "a tile on screen keeps its whole rendering")
+
+        // None on screen: the first rendering's tiles all go at once, not one by one.
+        cache.protect([])
+        let third = RenderQueue.render(together: requests(page: 2, rows: 0...0), drawPage: blank)
+        third.forEach(cache.insert)
+        let left = first.filter { cache.contains($0.key) }.count
+        XCTAssertEqual(left, 0, "all or none of a rendering's tiles stay: \(left) of \(first.count) left")
+        XCTAssertLessThanOrEqual(cache.usedBytes, cache.budgetBytes)
+    }
+}
