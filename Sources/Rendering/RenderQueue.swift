@@ -38,6 +38,13 @@ public final class RenderQueue: @unchecked Sendable {
     /// anew): batching saves those decodes, and costs, while it draws, a second copy of the
     /// tiles' pixels, which only slow pages repay.
     public static let batchingCost = 25.0
+    /// A batch larger than this many pixels is drawn a band of tile rows at a time, and the
+    /// worker looks between bands whether the view still wants the rest: at 4K a page's
+    /// visible tiles are 8–12 million pixels, and a reader paging past it should not wait for
+    /// all of them before the worker turns to the page they stopped on.
+    public static let bandPixels = 8_000_000
+    /// Submissions so far, so that a batch in progress knows when the view moved on.
+    private var submissions = 0
     private var jobs: [@Sendable () -> Void] = []
     private var stopped = false
     private let drawPage: DrawPage
@@ -61,6 +68,7 @@ public final class RenderQueue: @unchecked Sendable {
         condition.lock()
         pending = requests
         pendingOnScreen = min(max(0, onScreen), requests.count)
+        submissions += 1
         condition.signal()
         condition.unlock()
     }
@@ -106,21 +114,70 @@ public final class RenderQueue: @unchecked Sendable {
                 continue
             }
             let batch = takeNextBatch()
+            let takenAt = submissions
             condition.unlock()
-            let started = Self.nowMs()
-            // A batch's tiles are copied out of their rendering: as views, the cache would have
-            // to keep or drop them together, and on the photo document that held 16–23 MiB more
-            // after a burst (peers.py) than the copies cost at their peak.
-            let tiles = batch.count == 1 ? [Self.render(batch[0], drawPage: drawPage)].compactMap { $0 }
-                : Self.render(together: batch, drawPage: drawPage, copyingOut: true)
-            let took = Self.nowMs() - started
-            condition.lock()
-            recordCost(milliseconds: took, pixels: tiles.reduce(0) { $0 + $1.byteCount / 4 })
-            renderedCountStorage += tiles.count
-            let isStopped = stopped
-            condition.unlock()
-            if !isStopped { tiles.forEach(deliver) }
+            let bands = batch.count == 1 ? [batch] : Self.bands(of: batch, maxPixels: Self.bandPixels)
+            for (index, band) in bands.enumerated() {
+                if index > 0, !stillWanted(bands[index...].flatMap { $0 }, takenAt: takenAt) { break }
+                let started = Self.nowMs()
+                // A batch's tiles are copied out of their rendering: as views, the cache would
+                // have to keep or drop them together, and on the photo document that held 16–23
+                // MiB more after a burst (peers.py) than the copies cost at their peak.
+                let tiles = band.count == 1 ? [Self.render(band[0], drawPage: drawPage)].compactMap { $0 }
+                    : Self.render(together: band, drawPage: drawPage, copyingOut: true)
+                let took = Self.nowMs() - started
+                condition.lock()
+                recordCost(milliseconds: took, pixels: tiles.reduce(0) { $0 + $1.byteCount / 4 })
+                renderedCountStorage += tiles.count
+                let isStopped = stopped
+                condition.unlock()
+                if isStopped { break }
+                tiles.forEach(deliver)
+            }
         }
+    }
+
+    /// Whether the rest of a batch is still wanted: yes if no new wishes came since it was
+    /// taken; else if the new wishes ask for any of it, which is then taken out of them (the
+    /// batch draws it); no otherwise, and the worker turns to the new wishes.
+    private func stillWanted(_ rest: [TileRequest], takenAt: Int) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard submissions != takenAt else { return true }
+        let keys = Set(rest.map(\.key))
+        guard pending.contains(where: { keys.contains($0.key) }) else { return false }
+        var kept: [TileRequest] = [], removedOnScreen = 0
+        for (index, request) in pending.enumerated() {
+            if keys.contains(request.key) {
+                if index < pendingOnScreen { removedOnScreen += 1 }
+            } else {
+                kept.append(request)
+            }
+        }
+        pending = kept
+        pendingOnScreen -= removedOnScreen
+        return true
+    }
+
+    /// `batch` (one page's tiles at one scale) cut into bands of whole tile rows, each band as
+    /// many rows as fit in `maxPixels` (at least one), top to bottom.
+    static func bands(of batch: [TileRequest], maxPixels: Int) -> [[TileRequest]] {
+        let rows = Dictionary(grouping: batch, by: \.key.row).sorted { $0.key < $1.key }.map(\.value)
+        var bands: [[TileRequest]] = [], current: [TileRequest] = []
+        func pixels(_ requests: [TileRequest]) -> Int {
+            guard let first = requests.first else { return 0 }
+            let union = requests.dropFirst().reduce(first.pixelRect) { $0.union($1.pixelRect) }
+            return Int(union.width * union.height)
+        }
+        for row in rows {
+            if !current.isEmpty, pixels(current + row) > maxPixels {
+                bands.append(current)
+                current = []
+            }
+            current += row
+        }
+        if !current.isEmpty { bands.append(current) }
+        return bands
     }
 
     /// The next request, with the other on-screen requests of its page at its scale when it is

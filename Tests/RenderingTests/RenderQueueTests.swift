@@ -94,3 +94,67 @@ final class RenderEachPageTogetherTests: XCTestCase {
         XCTAssertEqual(tiles.count, interleaved.count)
     }
 }
+
+/// At 4K a page's visible tiles are many millions of pixels: the worker draws them a band of
+/// rows at a time, and when the view has moved on between two bands (a reader paging fast) it
+/// leaves the rest and turns to the new wishes; when it has not, it draws every band.
+final class RenderQueueBandTests: XCTestCase {
+    /// A 6000-pixel-wide page: a row of 1024-pixel tiles is 6.1 million pixels, so two rows
+    /// are two bands.
+    private func requests(page: Int, rows: ClosedRange<Int>) -> [TileRequest] {
+        let tiling = TilePlan(page: PageIndex(page), displaySize: Size(width: 3000, height: 3000), scale: 2)
+        return tiling.tiles(overlapping: Rect(x: 0, y: Double(rows.lowerBound * tiling.tileSize), width: 6000,
+                                              height: Double(rows.count * tiling.tileSize)))
+            .map { TileRequest(key: $0, pixelRect: tiling.pixelRect(column: $0.column, row: $0.row)) }
+    }
+
+    func testABatchTooLargeForOneBandIsCutIntoRows() {
+        let batch = requests(page: 0, rows: 0...1)
+        let bands = RenderQueue.bands(of: batch, maxPixels: RenderQueue.bandPixels)
+        XCTAssertEqual(bands.count, 2)
+        XCTAssertEqual(Set(bands.flatMap { $0 }.map(\.key)), Set(batch.map(\.key)))
+        XCTAssertTrue(bands.allSatisfy { band in Set(band.map(\.key.row)).count == 1 }, "each band one whole row")
+        let small = Array(batch.prefix(2))
+        XCTAssertEqual(RenderQueue.bands(of: small, maxPixels: RenderQueue.bandPixels).count, 1)
+    }
+
+    func testTheRestOfABatchIsLeftWhenTheViewMovedOnAndDrawnWhenItDidNot() {
+        for movesOn in [true, false] {
+            let calls = Lock()
+            nonisolated(unsafe) var drawn: [Int: Int] = [:]
+            nonisolated(unsafe) var delivered: [TileKey] = []
+            let gate = Condition(), done = Lock()
+            nonisolated(unsafe) var open = false, drawing = false
+            let queue = RenderQueue(name: "band-test", drawPage: { page, _, cr in
+                // The first band waits until the test has (or has not) moved the view on.
+                gate.lock(); drawing = true; gate.broadcast(); while !open { gate.wait() }; gate.unlock()
+                calls.withLock { drawn[page.rawValue, default: 0] += 1 }
+                cairo_set_source_rgb(cr, 1, 1, 1)
+                cairo_paint(cr)
+            }, deliver: { tile in
+                done.withLock { delivered.append(tile.key) }
+            })
+            defer { queue.stop() }
+            queue.noteRenderCost(milliseconds: 200, pixels: 2_000_000)  // a slow document: batches
+            let page0 = requests(page: 0, rows: 0...1), page1 = requests(page: 1, rows: 0...0)
+            queue.submit(page0, onScreen: page0.count)
+            gate.lock(); while !drawing { gate.wait() }; gate.unlock()
+            if movesOn { queue.submit(page1, onScreen: page1.count) }
+            gate.lock(); open = true; gate.broadcast(); gate.unlock()
+            let expected = movesOn ? page0.count / 2 + page1.count : page0.count
+            let deadline = Date().addingTimeInterval(10)
+            while done.withLock({ delivered.count }) < expected && Date() < deadline { usleep(2000) }
+            usleep(100_000)  // nothing more comes
+            let keys = done.withLock { delivered }
+            let firstRow = Set(page0.filter { $0.key.row == 0 }.map(\.key))
+            XCTAssertTrue(firstRow.isSubset(of: Set(keys)), "the band in progress is finished (moved on: \(movesOn))")
+            if movesOn {
+                XCTAssertEqual(Set(keys), firstRow.union(page1.map(\.key)), "page 0's second row is left for page 1")
+                XCTAssertEqual(calls.withLock { drawn }, [0: 1, 1: 1])
+            } else {
+                XCTAssertEqual(Set(keys), Set(page0.map(\.key)), "both bands drawn")
+                XCTAssertEqual(calls.withLock { drawn }, [0: 2])
+            }
+        }
+    }
+}
