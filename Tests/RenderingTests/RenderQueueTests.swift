@@ -10,10 +10,7 @@ import XCTest
 /// fast document, one at a time, so that it can turn to new wishes between them.
 final class RenderQueueTests: XCTestCase {
     private func requests(page: Int, rows: ClosedRange<Int>) -> [TileRequest] {
-        let tiling = TilePlan(page: PageIndex(page), displaySize: Size(width: 600, height: 900), scale: 3)
-        return tiling.tiles(overlapping: Rect(x: 0, y: Double(rows.lowerBound * tiling.tileSize), width: 1800,
-                                              height: Double(rows.count * tiling.tileSize)))
-            .map { TileRequest(key: $0, pixelRect: tiling.pixelRect(column: $0.column, row: $0.row)) }
+        TilePlan(page: PageIndex(page), displaySize: Size(width: 600, height: 900), scale: 3).requests(rows: rows)
     }
 
     func testOnScreenTilesOfOnePageAreDrawnInOneCallAndTheRestOneByOne() {
@@ -102,10 +99,7 @@ final class RenderQueueBandTests: XCTestCase {
     /// A 6000-pixel-wide page: a row of 1024-pixel tiles is 6.1 million pixels, so two rows
     /// are two bands.
     private func requests(page: Int, rows: ClosedRange<Int>) -> [TileRequest] {
-        let tiling = TilePlan(page: PageIndex(page), displaySize: Size(width: 3000, height: 3000), scale: 2)
-        return tiling.tiles(overlapping: Rect(x: 0, y: Double(rows.lowerBound * tiling.tileSize), width: 6000,
-                                              height: Double(rows.count * tiling.tileSize)))
-            .map { TileRequest(key: $0, pixelRect: tiling.pixelRect(column: $0.column, row: $0.row)) }
+        TilePlan(page: PageIndex(page), displaySize: Size(width: 3000, height: 3000), scale: 2).requests(rows: rows)
     }
 
     func testABatchTooLargeForOneBandIsCutIntoRows() {

@@ -107,10 +107,7 @@ final class RenderTogetherTests: XCTestCase {
 /// not while one of them is on screen, so that no rendering is kept alive by a tile left behind.
 final class SharedRenderingEvictionTests: XCTestCase {
     private func requests(page: Int, rows: ClosedRange<Int>) -> [TileRequest] {
-        let tiling = TilePlan(page: PageIndex(page), displaySize: Size(width: 612, height: 792), scale: 4)
-        let keys = tiling.tiles(overlapping: Rect(x: 0, y: Double(rows.lowerBound * tiling.tileSize),
-                                                  width: Double(tiling.pixelWidth), height: Double(rows.count * tiling.tileSize)))
-        return keys.map { TileRequest(key: $0, pixelRect: tiling.pixelRect(column: $0.column, row: $0.row)) }
+        TilePlan(page: PageIndex(page), displaySize: Size(width: 612, height: 792), scale: 4).requests(rows: rows)
     }
 
     private let blank: RenderQueue.DrawPage = { _, _, cr in cairo_set_source_rgb(cr, 1, 1, 1); cairo_paint(cr) }

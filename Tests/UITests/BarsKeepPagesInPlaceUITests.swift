@@ -67,4 +67,33 @@ final class BarsKeepPagesInPlaceUITests: XCTestCase {
         }?.windows.first)
         try assertStill("sidebar shown", sidebar)
     }
+
+    /// While the toolbar slides in (F7) the page view moves down with it; the state dump says
+    /// `layoutSettling` for as long as it does, so that a position read when it says not is the
+    /// one the page view keeps (what UI tests aim clicks from).
+    func testThePageViewsPositionIsFinalWheneverTheStateSaysTheLayoutHasSettled() throws {
+        let session = try AppSession()
+        _ = try session.launch([AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path])
+        let before = try XCTUnwrap(session.waitFor("shown") { s in
+            s.windows.first.map { $0.content == "document" && $0.missingTiles == 0 && !$0.toolbarShown } ?? false
+        }?.windows.first)
+        XCTAssertEqual(before.layoutSettling, false)
+        session.xdotool("key", "F7")
+        // Every state written during the slide, read as fast as the file changes.
+        var seen: [(settling: Bool, canvasY: Double)] = []
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline {
+            if let w = session.state()?.windows.first, w.toolbarShown {
+                seen.append((w.layoutSettling ?? false, w.canvasY))
+                if w.layoutSettling == false, w.canvasY != before.canvasY, seen.count > 1 { break }
+            }
+            usleep(5_000)
+        }
+        let final = try XCTUnwrap(seen.last)
+        XCTAssertFalse(final.settling, "the slide ended")
+        XCTAssertGreaterThan(final.canvasY, before.canvasY, "the toolbar pushed the page view down")
+        XCTAssertTrue(seen.contains { $0.settling }, "the slide was seen under way: \(seen)")
+        let unsettledButMoving = seen.filter { !$0.settling && $0.canvasY != final.canvasY }
+        XCTAssertEqual(unsettledButMoving.count, 0, "a state said settled while the page view was still moving: \(seen)")
+    }
 }

@@ -88,13 +88,18 @@ extension PdfCanvas {
     }
 
     /// A second after the last tile arrives (the reader has settled, what was drawn ahead is
-    /// in), the pages the tiles evicted meanwhile go back to the system (``MemoryPolicy``), on
-    /// the render worker, which is idle then.
+    /// in) or the document closed, the pages freed meanwhile go back to the system
+    /// (``MemoryPolicy``), off the main thread: on the render worker, idle by then, or on a
+    /// thread of its own once the document is gone.
     func scheduleMemoryTrim() {
         if let pending = memoryTrimTimer { g_source_remove(pending) }
         memoryTrimTimer = MainLoop.after(milliseconds: 1000) { [weak self] in
             self?.memoryTrimTimer = nil
-            self?.renderQueue?.perform { MemoryPolicy.returnFreedMemory() }
+            if let queue = self?.renderQueue {
+                queue.perform { MemoryPolicy.returnFreedMemory() }
+            } else {
+                WorkerThread.start(name: "memory-trim") { MemoryPolicy.returnFreedMemory() }
+            }
         }
     }
 

@@ -7,7 +7,6 @@ import DocumentPoppler
 import DocumentSession
 import Geometry
 import InteractionEngine
-import Platform
 import Rendering
 
 /// The document canvas: a drawing area with two scrollbars whose viewport (scroll offset and
@@ -318,13 +317,7 @@ public final class PdfCanvas {
         drawPage = nil
         firstPaintPending = false
         changeView { $0.clearDocument() }
-        // What the document's tiles held goes back to the system once the frame showing them
-        // has gone (on a thread of its own: the render worker has stopped).
-        if let pending = memoryTrimTimer { g_source_remove(pending) }
-        memoryTrimTimer = MainLoop.after(milliseconds: 1000) { [weak self] in
-            self?.memoryTrimTimer = nil
-            WorkerThread.start(name: "memory-trim") { MemoryPolicy.returnFreedMemory() }
-        }
+        scheduleMemoryTrim()
     }
 
     // MARK: Navigation the window asks for
