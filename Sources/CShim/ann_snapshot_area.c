@@ -72,15 +72,27 @@ GdkTexture *ann_texture_for_cairo_image(cairo_surface_t *surface)
     if (surface == NULL || cairo_surface_get_type(surface) != CAIRO_SURFACE_TYPE_IMAGE) {
         return NULL;
     }
-    cairo_surface_flush(surface);
-    int width = cairo_image_surface_get_width(surface), height = cairo_image_surface_get_height(surface);
-    int stride = cairo_image_surface_get_stride(surface);
-    unsigned char *data = cairo_image_surface_get_data(surface);
-    if (data == NULL || width <= 0 || height <= 0) {
+    return ann_texture_for_cairo_image_region(surface, 0, 0, cairo_image_surface_get_width(surface),
+                                              cairo_image_surface_get_height(surface));
+}
+
+GdkTexture *ann_texture_for_cairo_image_region(cairo_surface_t *surface, int x, int y, int width, int height)
+{
+    if (surface == NULL || cairo_surface_get_type(surface) != CAIRO_SURFACE_TYPE_IMAGE) {
         return NULL;
     }
-    // The texture keeps the surface alive and reads its pixels where they are: no copy.
-    GBytes *bytes = g_bytes_new_with_free_func(data, (gsize)stride * (gsize)height, (GDestroyNotify)cairo_surface_destroy,
+    cairo_surface_flush(surface);
+    int stride = cairo_image_surface_get_stride(surface);
+    unsigned char *data = cairo_image_surface_get_data(surface);
+    if (data == NULL || width <= 0 || height <= 0 || x < 0 || y < 0 || x + width > cairo_image_surface_get_width(surface)
+        || y + height > cairo_image_surface_get_height(surface)) {
+        return NULL;
+    }
+    // The texture keeps the surface alive and reads its pixels where they are: no copy. A
+    // region's rows keep the whole image's stride; its last row ends at its own width.
+    unsigned char *start = data + (gsize)y * (gsize)stride + (gsize)x * 4;
+    gsize length = (gsize)stride * (gsize)(height - 1) + (gsize)width * 4;
+    GBytes *bytes = g_bytes_new_with_free_func(start, length, (GDestroyNotify)cairo_surface_destroy,
                                                cairo_surface_reference(surface));
     // cairo's ARGB32 is premultiplied and native-endian: GDK_MEMORY_DEFAULT.
     GdkTexture *texture = gdk_memory_texture_new(width, height, GDK_MEMORY_DEFAULT, bytes, (gsize)stride);

@@ -45,13 +45,18 @@ public struct PagePainter {
     /// A page's stand-ins, then its sharp tiles that meet the current clip, at `frame`.
     public func paintTiles(of page: PageIndex, at frame: Rect, cr: OpaquePointer) {
         let tiling = planner.tiling(of: page, zoom: zoom)
+        // The tiles start on a device pixel: their pixels then meet the screen's one to one,
+        // which cairo copies, where a fraction of a pixel off (a wheel's smooth scroll) it
+        // would filter every pixel and blur the text.
+        let origin = Self.pixelAligned(frame.origin, cr: cr, deviceScale: planner.deviceScale)
+        let frame = Rect(origin: origin, size: frame.size)
         for tile in cache.placeholderTiles(page: page, near: tiling.scaleMillis) {
             paint(tile, at: frame, cr: cr)
         }
         var clipX0 = 0.0, clipY0 = 0.0, clipX1 = 0.0, clipY1 = 0.0
         cairo_clip_extents(cr, &clipX0, &clipY0, &clipX1, &clipY1)
         let visible = Rect(corner: Point(x: clipX0, y: clipY0), corner: Point(x: clipX1, y: clipY1))
-        let s = zoom / tiling.scale
+        let s = 1 / planner.deviceScale
         for row in 0..<tiling.rows {
             for column in 0..<tiling.columns {
                 let key = TileKey(page: page, scaleMillis: tiling.scaleMillis, column: column, row: row)
@@ -97,16 +102,27 @@ public struct PagePainter {
         cairo_restore(cr)
     }
 
+    /// `point` moved to the nearest device pixel when the context only translates (a
+    /// view's frame); unchanged under a scale or a turn (a lift, a curl), where pixels do not
+    /// meet one to one anyway.
+    static func pixelAligned(_ point: Point, cr: OpaquePointer, deviceScale: Double) -> Point {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        guard m.xx == 1, m.yy == 1, m.xy == 0, m.yx == 0, deviceScale > 0 else { return point }
+        func align(_ v: Double, _ offset: Double) -> Double { ((v + offset) * deviceScale).rounded() / deviceScale - offset }
+        return Point(x: align(point.x, m.x0), y: align(point.y, m.y0))
+    }
+
     /// One tile, scaled from its own zoom to the frame's.
     func paint(_ tile: RenderedTile, at frame: Rect, cr: OpaquePointer) {
-        let s = zoom / tile.key.scale
+        let s = planner.viewPixelsPerTilePixel(tile.key, zoom: zoom)
         cairo_save(cr)
         cairo_translate(cr, frame.minX, frame.minY)
         cairo_scale(cr, s, s)
         cairo_rectangle(cr, tile.pixelRect.minX, tile.pixelRect.minY, tile.pixelRect.width, tile.pixelRect.height)
         cairo_clip(cr)
         cairo_set_source_surface(cr, tile.surface, tile.pixelRect.minX, tile.pixelRect.minY)
-        if s != 1 { cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD) }
+        if s * planner.deviceScale != 1 { cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD) }
         cairo_paint(cr)
         cairo_restore(cr)
     }

@@ -257,7 +257,7 @@ public final class RenderQueue: @unchecked Sendable {
         else { return requests.compactMap { render($0, drawPage: drawPage) } }
         let union = requests.dropFirst().reduce(first.pixelRect) { $0.union($1.pixelRect) }
         guard let whole = render(TileRequest(key: first.key, pixelRect: union), drawPage: drawPage) else { return [] }
-        let shared = SharedRendering()
+        let shared = SharedRendering(image: whole.surface)
         return requests.compactMap { request in
             let r = request.pixelRect
             if copyingOut {
@@ -276,7 +276,8 @@ public final class RenderQueue: @unchecked Sendable {
             }
             guard let view = cairo_surface_create_for_rectangle(whole.surface, r.minX - union.minX, r.minY - union.minY, r.width, r.height),
                   cairo_surface_status(view) == CAIRO_STATUS_SUCCESS else { return nil }
-            return RenderedTile(key: request.key, pixelRect: r, adopting: view, rendering: shared)
+            return RenderedTile(key: request.key, pixelRect: r, adopting: view, rendering: shared,
+                                originInRendering: (Int(r.minX - union.minX), Int(r.minY - union.minY)))
         }
     }
 

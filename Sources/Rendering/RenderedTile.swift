@@ -17,13 +17,25 @@ public final class RenderedTile: @unchecked Sendable {
     /// into it): its pixels are freed only when the last of those tiles goes, so a cache lets
     /// them go together.
     public let rendering: SharedRendering?
+    /// Where the tile's pixels start in `rendering`'s image (zero for a tile of its own).
+    public let originInRendering: (x: Int, y: Int)
 
     /// Adopts `surface` (a reference the caller owns).
-    init(key: TileKey, pixelRect: Rect, adopting surface: OpaquePointer, rendering: SharedRendering? = nil) {
+    init(key: TileKey, pixelRect: Rect, adopting surface: OpaquePointer, rendering: SharedRendering? = nil,
+         originInRendering: (x: Int, y: Int) = (0, 0)) {
         self.key = key
         self.pixelRect = pixelRect
         self.surface = surface
         self.rendering = rendering
+        self.originInRendering = originInRendering
+    }
+
+    /// The image surface holding the tile's pixels and where they start in it: a view's
+    /// rendering, or the tile's own surface. What a texture is made over (a cairo view has no
+    /// pixel data of its own to hand out).
+    public var image: (surface: OpaquePointer, x: Int, y: Int) {
+        if let rendering { return (rendering.image, originInRendering.x, originInRendering.y) }
+        return (surface, 0, 0)
     }
 
     /// Bytes of pixel memory the tile holds.
@@ -33,7 +45,14 @@ public final class RenderedTile: @unchecked Sendable {
 }
 
 /// A rendering several tiles are views into (``RenderQueue/render(together:drawPage:copyingOut:)``):
-/// its identity tells a cache which tiles hold the same pixels.
+/// its identity tells a cache which tiles hold the same pixels, and it holds the image they
+/// share.
 public final class SharedRendering: @unchecked Sendable {
-    public init() {}
+    /// The whole rendering's cairo image surface (a reference of its own).
+    public let image: OpaquePointer
+
+    /// Keeps a reference to `image` for as long as the views live.
+    public init(image: OpaquePointer) { self.image = cairo_surface_reference(image) }
+
+    deinit { cairo_surface_destroy(image) }
 }

@@ -51,6 +51,15 @@ public struct TilePlanner: Sendable {
         TilePlan(page: page, displaySize: pageSizes[page.rawValue], scale: zoom * deviceScale)
     }
 
+    /// View pixels per pixel of `key`'s tile at `zoom`. The tiles of this zoom show one device
+    /// pixel each, exactly: their scale is the zoom rounded to a thousandth, and the ratio of the
+    /// two (1.00004, say) would have every frame filter every pixel, to move it a few hundredths
+    /// of a pixel. A stand-in from another zoom is scaled by the ratio of the zooms.
+    public func viewPixelsPerTilePixel(_ key: TileKey, zoom: Double) -> Double {
+        if key.scaleMillis == tiling(of: key.page, zoom: zoom).scaleMillis { return 1 / deviceScale }
+        return zoom / key.scale
+    }
+
     /// The plan for `viewport` over `layout`, given what is cached.
     public func plan(layout: some DocumentViewLayout, viewport: Viewport, motion: Motion,
                      isCached: (TileKey) -> Bool) -> Plan {
@@ -96,12 +105,13 @@ public struct TilePlanner: Sendable {
 
     /// One tile's depth along the edge of a page that shows first.
     static func edge(_ edge: LeadingEdge, of tiling: TilePlan) -> Rect {
-        let w = Double(tiling.pixelWidth), h = Double(tiling.pixelHeight), t = Double(tiling.tileSize)
+        let w = Double(tiling.pixelWidth), h = Double(tiling.pixelHeight)
+        let tw = Double(tiling.tileWidth), th = Double(tiling.tileHeight)
         switch edge {
-        case .top: return Rect(x: 0, y: 0, width: w, height: min(h, t))
-        case .bottom: return Rect(x: 0, y: max(0, h - t), width: w, height: min(h, t))
-        case .left: return Rect(x: 0, y: 0, width: min(w, t), height: h)
-        case .right: return Rect(x: max(0, w - t), y: 0, width: min(w, t), height: h)
+        case .top: return Rect(x: 0, y: 0, width: w, height: min(h, th))
+        case .bottom: return Rect(x: 0, y: max(0, h - th), width: w, height: min(h, th))
+        case .left: return Rect(x: 0, y: 0, width: min(w, tw), height: h)
+        case .right: return Rect(x: max(0, w - tw), y: 0, width: min(w, tw), height: h)
         }
     }
 }

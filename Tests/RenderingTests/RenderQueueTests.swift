@@ -96,10 +96,10 @@ final class RenderEachPageTogetherTests: XCTestCase {
 /// rows at a time, and when the view has moved on between two bands (a reader paging fast) it
 /// leaves the rest and turns to the new wishes; when it has not, it draws every band.
 final class RenderQueueBandTests: XCTestCase {
-    /// A 6000-pixel-wide page: a row of 1024-pixel tiles is 6.1 million pixels, so two rows
+    /// A 9000-pixel-wide page: a row of 512-pixel-high tiles is 4.6 million pixels, so two rows
     /// are two bands.
     private func requests(page: Int, rows: ClosedRange<Int>) -> [TileRequest] {
-        TilePlan(page: PageIndex(page), displaySize: Size(width: 3000, height: 3000), scale: 2).requests(rows: rows)
+        TilePlan(page: PageIndex(page), displaySize: Size(width: 4500, height: 3000), scale: 2).requests(rows: rows)
     }
 
     func testABatchTooLargeForOneBandIsCutIntoRows() {

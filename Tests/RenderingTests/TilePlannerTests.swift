@@ -8,7 +8,8 @@ import XCTest
 /// what a turn shows whole, then the edge of the spread ahead that will show first (all of it
 /// when paging one spread at a time), in every reading direction.
 final class TilePlannerTests: XCTestCase {
-    /// Letter pages (612 × 792 pt): at zoom 3 a page is 1836 × 2376 px, two tiles by three.
+    /// Letter pages (612 × 792 pt): at zoom 3 a page is 1836 × 2376 px, two tiles (1024 × 512)
+    /// across and five down.
     let sizes = Array(repeating: Size(width: 612, height: 792), count: 6)
     var planner: TilePlanner { TilePlanner(pageSizes: sizes, deviceScale: 1) }
 
@@ -21,9 +22,9 @@ final class TilePlannerTests: XCTestCase {
         let viewport = view(layout, page: 0, zoom: 3)
         let plan = planner.plan(layout: layout, viewport: viewport, motion: .init(forward: true)) { _ in false }
         let visible = plan.requests.prefix(plan.missingVisible)
-        // The top-left of page 1: the first row of tiles, as far right as the view reaches.
+        // The top of page 1: the rows of tiles the view's 700 pixels reach, as far right as it does.
         XCTAssertEqual(Set(visible.map(\.key.page)), [PageIndex(0)])
-        XCTAssertEqual(Set(visible.map(\.key.row)), [0])
+        XCTAssertEqual(Set(visible.map(\.key.row)), [0, 1])
         XCTAssertEqual(plan.onScreen.count, plan.missingVisible)
         XCTAssertEqual(plan.visibleBytes, visible.reduce(0) { $0 + Int($1.pixelRect.width * $1.pixelRect.height) * 4 })
         XCTAssertEqual(Set(plan.requests.map(\.key)).count, plan.requests.count, "nothing asked for twice")
@@ -56,12 +57,12 @@ final class TilePlannerTests: XCTestCase {
         XCTAssertEqual(Set(down.map(\.key.row)), [0], "\(down.map(\.key))")
         XCTAssertEqual(Set(down.map(\.key.column)), [0, 1], "the whole width")
         let up = ahead(LayoutSettings(), forward: false)
-        XCTAssertEqual(Set(up.map(\.key.row)), [1, 2], "\(up.map(\.key))")
-        XCTAssertTrue(up.allSatisfy { $0.pixelRect.maxY > 2376 - 1024 }, "within a tile's depth of the bottom")
+        XCTAssertEqual(Set(up.map(\.key.row)), [3, 4], "\(up.map(\.key))")
+        XCTAssertTrue(up.allSatisfy { $0.pixelRect.maxY > 2376 - 512 }, "within a tile's depth of the bottom")
         // Sideways, left to right: the next page's left column; right to left: its right side.
         let sideways = ahead(LayoutSettings(direction: .horizontal), forward: true)
         XCTAssertEqual(Set(sideways.map(\.key.column)), [0], "\(sideways.map(\.key))")
-        XCTAssertEqual(Set(sideways.map(\.key.row)), [0, 1, 2], "the whole height")
+        XCTAssertEqual(Set(sideways.map(\.key.row)), [0, 1, 2, 3, 4], "the whole height")
         let rtl = ahead(LayoutSettings(direction: .horizontal, rightToLeft: true), forward: true)
         XCTAssertTrue(rtl.contains { $0.key.column == 1 }, "\(rtl.map(\.key))")
         XCTAssertTrue(rtl.allSatisfy { $0.pixelRect.maxX > 1836 - 1024 }, "within a tile's width of the right edge")

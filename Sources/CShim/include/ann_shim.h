@@ -56,6 +56,8 @@ void ann_snapshot_area_set_func(GtkWidget *area, AnnSnapshotFunc func, gpointer 
 /* A texture over a cairo image surface's pixels (premultiplied ARGB32), keeping the surface
  * alive; NULL for another kind of surface. */
 GdkTexture *ann_texture_for_cairo_image(cairo_surface_t *surface);
+/* The same over a region of the image (a tile cut from a larger rendering). */
+GdkTexture *ann_texture_for_cairo_image_region(cairo_surface_t *surface, int x, int y, int width, int height);
 /* GtkSnapshot calls with plain doubles (graphene's rectangles and GdkRGBA are floats). */
 void ann_snapshot_append_texture(GtkSnapshot *snapshot, GdkTexture *texture, double x, double y, double width, double height);
 void ann_snapshot_append_color(GtkSnapshot *snapshot, double r, double g, double b, double a, double x, double y, double width, double height);

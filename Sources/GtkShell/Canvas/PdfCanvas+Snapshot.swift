@@ -76,7 +76,7 @@ extension PdfCanvas {
         // The sharp tiles start on a device pixel, so their pixels meet the screen's one to one.
         let device = deviceScale
         let origin = Point(x: (frame.minX * device).rounded() / device, y: (frame.minY * device).rounded() / device)
-        let s = zoom / tiling.scale
+        let s = tilePlanner.viewPixelsPerTilePixel(TileKey(page: page, scaleMillis: tiling.scaleMillis, column: 0, row: 0), zoom: zoom)
         for row in 0..<tiling.rows {
             for column in 0..<tiling.columns {
                 let r = tiling.pixelRect(column: column, row: row)
@@ -91,7 +91,7 @@ extension PdfCanvas {
     /// One tile's texture where its pixels go at the current zoom.
     private func place(_ tile: RenderedTile, pageOrigin: Point, zoom: Double, _ snapshot: OpaquePointer) {
         guard let texture = texture(of: tile) else { return }
-        let s = zoom / tile.key.scale
+        let s = tilePlanner.viewPixelsPerTilePixel(tile.key, zoom: zoom)
         let r = tile.pixelRect
         ann_snapshot_append_texture(snapshot, texture, pageOrigin.x + r.minX * s, pageOrigin.y + r.minY * s, r.width * s, r.height * s)
     }
@@ -99,7 +99,12 @@ extension PdfCanvas {
     /// The tile's texture, made the first time it is shown and kept with the tile (freed with it).
     private func texture(of tile: RenderedTile) -> OpaquePointer? {
         if let made = tile.attachment as? TileTexture { return made.texture }
-        guard let texture = ann_texture_for_cairo_image(tile.surface) else { return nil }
+        // A tile cut from a larger rendering is a cairo view, with no pixels of its own to hand
+        // out: its texture is made over its region of the rendering.
+        let image = tile.image
+        guard let texture = ann_texture_for_cairo_image_region(image.surface, Int32(image.x), Int32(image.y),
+                                                               Int32(tile.pixelRect.width), Int32(tile.pixelRect.height))
+        else { return nil }
         tile.attachment = TileTexture(adopting: texture)
         return texture
     }
