@@ -69,6 +69,11 @@ final class StartupUITests: XCTestCase {
         let plain = try librariesMapped(session, environment: ["GSK_RENDERER": "cairo"], awaiting: isSVGRenderer, patience: 2)
         XCTAssertTrue(plain.contains { $0.contains("libgtk-4") }, "the maps were read from the app")
         XCTAssertFalse(plain.contains(where: isSVGRenderer), "librsvg was loaded for a plain document")
+        // On a 2× screen too, where the status pages' 96-px icons come from their SVGs: those
+        // pages are not shown, so their icons are not looked up.
+        let twice = try librariesMapped(session, environment: ["GSK_RENDERER": "cairo", "GDK_SCALE": "2"], awaiting: isSVGRenderer, patience: 2)
+        XCTAssertTrue(twice.contains { $0.contains("libgtk-4") }, "the maps were read from the app at 2×")
+        XCTAssertFalse(twice.contains(where: isSVGRenderer), "librsvg was loaded for a plain document on a 2× screen")
 
         // The same check sees librsvg where GTK does load it, so its absence above means something.
         let locked = try AppSession.sharedPDF("encrypted-userpw-libreoffice.pdf")

@@ -23,8 +23,14 @@ final class StatusPage {
         gtk_widget_set_halign(widget, GTK_ALIGN_CENTER)
         gtk_widget_set_margin_start(widget, 24)
         gtk_widget_set_margin_end(widget, 24)
-        icon = gtk_image_new_from_icon_name(iconName)
+        // The icon is looked up when the page first shows: at 96 px on a 2× screen GTK draws it
+        // from its SVG, and loading the SVG renderer (librsvg, libxml2: 10 MB resident) for
+        // pages a reader who opens a document never sees is start-up time and memory lost.
+        icon = gtk_image_new()
         gtk_image_set_pixel_size(cast(icon), 96)
+        Signals.connect(raw(widget), "map") { [icon] in
+            if gtk_image_get_storage_type(cast(icon)) == GTK_IMAGE_EMPTY { gtk_image_set_from_icon_name(cast(icon), iconName) }
+        }
         gtk_widget_add_css_class(icon, "dim-label")
         title = gtk_label_new(nil)
         gtk_widget_add_css_class(title, "title")
