@@ -67,18 +67,10 @@ void ann_snapshot_area_set_func(GtkWidget *area, AnnSnapshotFunc func, gpointer 
     gtk_widget_queue_draw(area);
 }
 
-GdkTexture *ann_texture_for_cairo_image(cairo_surface_t *surface)
-{
-    if (surface == NULL || cairo_surface_get_type(surface) != CAIRO_SURFACE_TYPE_IMAGE) {
-        return NULL;
-    }
-    return ann_texture_for_cairo_image_region(surface, 0, 0, cairo_image_surface_get_width(surface),
-                                              cairo_image_surface_get_height(surface));
-}
-
 GdkTexture *ann_texture_for_cairo_image_region(cairo_surface_t *surface, int x, int y, int width, int height)
 {
-    if (surface == NULL || cairo_surface_get_type(surface) != CAIRO_SURFACE_TYPE_IMAGE) {
+    if (surface == NULL || cairo_surface_get_type(surface) != CAIRO_SURFACE_TYPE_IMAGE
+        || cairo_image_surface_get_format(surface) != CAIRO_FORMAT_ARGB32) {
         return NULL;
     }
     cairo_surface_flush(surface);

@@ -19,6 +19,9 @@ public struct PagePainter {
 
     /// A page's edge, its paper and its tiles at `frame` (in the context's user space).
     public func paintPage(_ page: PageIndex, at frame: Rect, cr: OpaquePointer) {
+        // On device pixels, as the tiles are (paintTiles): the paper and the clip then meet
+        // them exactly, with no sliver of paper beside the first or last column of pixels.
+        let frame = Self.pixelAligned(frame, cr: cr, deviceScale: planner.deviceScale)
         // The edge: a one-pixel frame round the page (four strips, not a fill under the page
         // that the paper then covers: that would blend every pixel of the page once more).
         cairo_set_source_rgba(cr, 0, 0, 0, 0.18)
@@ -56,7 +59,7 @@ public struct PagePainter {
         var clipX0 = 0.0, clipY0 = 0.0, clipX1 = 0.0, clipY1 = 0.0
         cairo_clip_extents(cr, &clipX0, &clipY0, &clipX1, &clipY1)
         let visible = Rect(corner: Point(x: clipX0, y: clipY0), corner: Point(x: clipX1, y: clipY1))
-        let s = 1 / planner.deviceScale
+        let s = planner.viewPixelsPerTilePixel(TileKey(page: page, scaleMillis: tiling.scaleMillis, column: 0, row: 0), zoom: zoom)
         for row in 0..<tiling.rows {
             for column in 0..<tiling.columns {
                 let key = TileKey(page: page, scaleMillis: tiling.scaleMillis, column: column, row: row)
@@ -105,6 +108,12 @@ public struct PagePainter {
     /// `point` moved to the nearest device pixel when the context only translates (a
     /// view's frame); unchanged under a scale or a turn (a lift, a curl), where pixels do not
     /// meet one to one anyway.
+    /// `rect` with both corners moved to the nearest device pixels, as ``pixelAligned(_:cr:deviceScale:)-(Point,_,_)``.
+    static func pixelAligned(_ rect: Rect, cr: OpaquePointer, deviceScale: Double) -> Rect {
+        Rect(corner: pixelAligned(Point(x: rect.minX, y: rect.minY), cr: cr, deviceScale: deviceScale),
+             corner: pixelAligned(Point(x: rect.maxX, y: rect.maxY), cr: cr, deviceScale: deviceScale))
+    }
+
     static func pixelAligned(_ point: Point, cr: OpaquePointer, deviceScale: Double) -> Point {
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)

@@ -54,10 +54,17 @@ public struct TilePlanner: Sendable {
     /// View pixels per pixel of `key`'s tile at `zoom`. The tiles of this zoom show one device
     /// pixel each, exactly: their scale is the zoom rounded to a thousandth, and the ratio of the
     /// two (1.00004, say) would have every frame filter every pixel, to move it a few hundredths
-    /// of a pixel. A stand-in from another zoom is scaled by the ratio of the zooms.
+    /// of a pixel. That holds while the rounding moves the page's far edge by less than half a
+    /// device pixel; on a page so large that it would move it more (a poster at a low zoom), and
+    /// for a stand-in from another zoom, the tile is scaled by the ratio of the zooms.
     public func viewPixelsPerTilePixel(_ key: TileKey, zoom: Double) -> Double {
-        if key.scaleMillis == tiling(of: key.page, zoom: zoom).scaleMillis { return 1 / deviceScale }
-        return zoom / key.scale
+        let tiling = tiling(of: key.page, zoom: zoom)
+        let ratio = zoom / key.scale
+        if key.scaleMillis == tiling.scaleMillis,
+           abs(ratio * deviceScale - 1) * Double(max(tiling.pixelWidth, tiling.pixelHeight)) < 0.5 {
+            return 1 / deviceScale
+        }
+        return ratio
     }
 
     /// The plan for `viewport` over `layout`, given what is cached.

@@ -53,10 +53,9 @@ GtkWidget *ann_message_dialog_new(GtkWindow *parent, GtkMessageType type, const 
 typedef void (*AnnSnapshotFunc)(GtkWidget *widget, GtkSnapshot *snapshot, int width, int height, gpointer data);
 GtkWidget *ann_snapshot_area_new(void);
 void ann_snapshot_area_set_func(GtkWidget *area, AnnSnapshotFunc func, gpointer data, GDestroyNotify destroy);
-/* A texture over a cairo image surface's pixels (premultiplied ARGB32), keeping the surface
- * alive; NULL for another kind of surface. */
-GdkTexture *ann_texture_for_cairo_image(cairo_surface_t *surface);
-/* The same over a region of the image (a tile cut from a larger rendering). */
+/* A texture over a region of a cairo image surface's pixels (premultiplied ARGB32: a tile, or
+ * a tile's part of a larger rendering), where they are, keeping the surface alive; NULL for
+ * another kind of surface or a region outside it. */
 GdkTexture *ann_texture_for_cairo_image_region(cairo_surface_t *surface, int x, int y, int width, int height);
 /* GtkSnapshot calls with plain doubles (graphene's rectangles and GdkRGBA are floats). */
 void ann_snapshot_append_texture(GtkSnapshot *snapshot, GdkTexture *texture, double x, double y, double width, double height);

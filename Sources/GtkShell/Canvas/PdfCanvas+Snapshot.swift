@@ -7,7 +7,7 @@ import Geometry
 import Rendering
 
 /// The snapshot canvas: each frame is a tree of render nodes, not a picture. A rendered tile
-/// becomes a `GdkTexture` once (over the tile's own pixels), and every frame after that only
+/// becomes a `GdkTexture` once (over its pixels where they are), and every frame after that only
 /// places it: GTK's GL renderer keeps the texture on the GPU, so scrolling and zooming move
 /// textures instead of drawing pixels. Page edges and paper are colour nodes, each page's tiles
 /// sit in a clip; search matches and selected text are colour nodes; the other overlays
@@ -62,6 +62,12 @@ extension PdfCanvas {
     /// `visible` is the part of the view on screen, in the snapshot's current coordinates
     /// (`nil` under a transform that is not a plain offset: every tile is placed).
     func snapshotPage(_ page: PageIndex, at frame: Rect, visible: Rect?, _ snapshot: OpaquePointer) {
+        // The page on device pixels: its tiles' pixels then meet the screen's one to one, and
+        // the paper and the clip meet the tiles exactly.
+        let device = deviceScale
+        func aligned(_ v: Double) -> Double { (v * device).rounded() / device }
+        let frame = Rect(corner: Point(x: aligned(frame.minX), y: aligned(frame.minY)),
+                         corner: Point(x: aligned(frame.maxX), y: aligned(frame.maxY)))
         for strip in PagePainter.edgeStrips(of: frame) {
             ann_snapshot_append_color(snapshot, 0, 0, 0, 0.18, strip.minX, strip.minY, strip.width, strip.height)
         }
@@ -70,12 +76,10 @@ extension PdfCanvas {
         defer { gtk_snapshot_pop(snapshot) }
         let zoom = viewport.zoom
         let tiling = tilePlanner.tiling(of: page, zoom: zoom)
+        let origin = frame.origin
         for tile in cache.placeholderTiles(page: page, near: tiling.scaleMillis) {
-            place(tile, pageOrigin: frame.origin, zoom: zoom, snapshot)
+            place(tile, pageOrigin: origin, zoom: zoom, snapshot)
         }
-        // The sharp tiles start on a device pixel, so their pixels meet the screen's one to one.
-        let device = deviceScale
-        let origin = Point(x: (frame.minX * device).rounded() / device, y: (frame.minY * device).rounded() / device)
         let s = tilePlanner.viewPixelsPerTilePixel(TileKey(page: page, scaleMillis: tiling.scaleMillis, column: 0, row: 0), zoom: zoom)
         for row in 0..<tiling.rows {
             for column in 0..<tiling.columns {
