@@ -21,7 +21,7 @@ public struct PagePainter {
     public func paintPage(_ page: PageIndex, at frame: Rect, cr: OpaquePointer) {
         // On device pixels, as the tiles are (paintTiles): the paper and the clip then meet
         // them exactly, with no sliver of paper beside the first or last column of pixels.
-        let frame = Self.pixelAligned(frame, cr: cr, deviceScale: planner.deviceScale)
+        let frame = pixelAligned(frame, cr: cr)
         // The edge: a one-pixel frame round the page (four strips, not a fill under the page
         // that the paper then covers: that would blend every pixel of the page once more).
         cairo_set_source_rgba(cr, 0, 0, 0, 0.18)
@@ -51,15 +51,14 @@ public struct PagePainter {
         // The tiles start on a device pixel: their pixels then meet the screen's one to one,
         // which cairo copies, where a fraction of a pixel off (a wheel's smooth scroll) it
         // would filter every pixel and blur the text.
-        let origin = Self.pixelAligned(frame.origin, cr: cr, deviceScale: planner.deviceScale)
-        let frame = Rect(origin: origin, size: frame.size)
+        let frame = Rect(origin: pixelAligned(frame, cr: cr).origin, size: frame.size)
         for tile in cache.placeholderTiles(page: page, near: tiling.scaleMillis) {
             paint(tile, at: frame, cr: cr)
         }
         var clipX0 = 0.0, clipY0 = 0.0, clipX1 = 0.0, clipY1 = 0.0
         cairo_clip_extents(cr, &clipX0, &clipY0, &clipX1, &clipY1)
         let visible = Rect(corner: Point(x: clipX0, y: clipY0), corner: Point(x: clipX1, y: clipY1))
-        let s = planner.viewPixelsPerTilePixel(TileKey(page: page, scaleMillis: tiling.scaleMillis, column: 0, row: 0), zoom: zoom)
+        let s = planner.viewPixelsPerSharpTilePixel(of: tiling, zoom: zoom)
         for row in 0..<tiling.rows {
             for column in 0..<tiling.columns {
                 let key = TileKey(page: page, scaleMillis: tiling.scaleMillis, column: column, row: row)
@@ -105,21 +104,14 @@ public struct PagePainter {
         cairo_restore(cr)
     }
 
-    /// `point` moved to the nearest device pixel when the context only translates (a
-    /// view's frame); unchanged under a scale or a turn (a lift, a curl), where pixels do not
-    /// meet one to one anyway.
-    /// `rect` with both corners moved to the nearest device pixels, as ``pixelAligned(_:cr:deviceScale:)-(Point,_,_)``.
-    static func pixelAligned(_ rect: Rect, cr: OpaquePointer, deviceScale: Double) -> Rect {
-        Rect(corner: pixelAligned(Point(x: rect.minX, y: rect.minY), cr: cr, deviceScale: deviceScale),
-             corner: pixelAligned(Point(x: rect.maxX, y: rect.maxY), cr: cr, deviceScale: deviceScale))
-    }
-
-    static func pixelAligned(_ point: Point, cr: OpaquePointer, deviceScale: Double) -> Point {
+    /// `rect` on device pixels (``TilePlanner/deviceAligned(_:offset:)``) when the context only
+    /// translates (a view's frame); unchanged under a scale or a turn (a lift, a curl), where
+    /// pixels do not meet one to one anyway.
+    func pixelAligned(_ rect: Rect, cr: OpaquePointer) -> Rect {
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
-        guard m.xx == 1, m.yy == 1, m.xy == 0, m.yx == 0, deviceScale > 0 else { return point }
-        func align(_ v: Double, _ offset: Double) -> Double { ((v + offset) * deviceScale).rounded() / deviceScale - offset }
-        return Point(x: align(point.x, m.x0), y: align(point.y, m.y0))
+        guard m.xx == 1, m.yy == 1, m.xy == 0, m.yx == 0 else { return rect }
+        return planner.deviceAligned(rect, offset: Point(x: m.x0, y: m.y0))
     }
 
     /// One tile, scaled from its own zoom to the frame's.
@@ -131,7 +123,6 @@ public struct PagePainter {
         cairo_rectangle(cr, tile.pixelRect.minX, tile.pixelRect.minY, tile.pixelRect.width, tile.pixelRect.height)
         cairo_clip(cr)
         cairo_set_source_surface(cr, tile.surface, tile.pixelRect.minX, tile.pixelRect.minY)
-        if s * planner.deviceScale != 1 { cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD) }
         cairo_paint(cr)
         cairo_restore(cr)
     }

@@ -51,20 +51,32 @@ public struct TilePlanner: Sendable {
         TilePlan(page: page, displaySize: pageSizes[page.rawValue], scale: zoom * deviceScale)
     }
 
-    /// View pixels per pixel of `key`'s tile at `zoom`. The tiles of this zoom show one device
-    /// pixel each, exactly: their scale is the zoom rounded to a thousandth, and the ratio of the
-    /// two (1.00004, say) would have every frame filter every pixel, to move it a few hundredths
-    /// of a pixel. That holds while the rounding moves the page's far edge by less than half a
-    /// device pixel; on a page so large that it would move it more (a poster at a low zoom), and
-    /// for a stand-in from another zoom, the tile is scaled by the ratio of the zooms.
+    /// View pixels per pixel of `key`'s tile at `zoom`: ``viewPixelsPerSharpTilePixel(of:zoom:)``
+    /// for a tile of this zoom; a stand-in from another zoom is scaled by the ratio of the zooms.
     public func viewPixelsPerTilePixel(_ key: TileKey, zoom: Double) -> Double {
         let tiling = tiling(of: key.page, zoom: zoom)
-        let ratio = zoom / key.scale
-        if key.scaleMillis == tiling.scaleMillis,
-           abs(ratio * deviceScale - 1) * Double(max(tiling.pixelWidth, tiling.pixelHeight)) < 0.5 {
-            return 1 / deviceScale
-        }
-        return ratio
+        return key.scaleMillis == tiling.scaleMillis ? viewPixelsPerSharpTilePixel(of: tiling, zoom: zoom) : zoom / key.scale
+    }
+
+    /// View pixels per pixel of `tiling`'s tiles at `zoom` (the tiling of this zoom): one device
+    /// pixel each, exactly. Their scale is the zoom rounded to a thousandth, and the ratio of the
+    /// two (1.00004, say) would have every frame filter every pixel, to move it a few hundredths
+    /// of a pixel. That holds while the rounding moves the page's far edge by less than half a
+    /// device pixel; a page so large that it would move it more (a poster at a low zoom) has
+    /// its tiles scaled by the ratio.
+    public func viewPixelsPerSharpTilePixel(of tiling: TilePlan, zoom: Double) -> Double {
+        let ratio = zoom / tiling.scale
+        let drift = abs(ratio * deviceScale - 1) * Double(max(tiling.pixelWidth, tiling.pixelHeight))
+        return drift < 0.5 ? 1 / deviceScale : ratio
+    }
+
+    /// `rect` with both corners on the nearest device pixels, for a view `offset` from them (a
+    /// cairo context's translation): tiles placed at its origin meet the screen's pixels one to
+    /// one, and its paper and clip meet the tiles exactly.
+    public func deviceAligned(_ rect: Rect, offset: Point = .zero) -> Rect {
+        func align(_ v: Double, _ o: Double) -> Double { ((v + o) * deviceScale).rounded() / deviceScale - o }
+        return Rect(corner: Point(x: align(rect.minX, offset.x), y: align(rect.minY, offset.y)),
+                    corner: Point(x: align(rect.maxX, offset.x), y: align(rect.maxY, offset.y)))
     }
 
     /// The plan for `viewport` over `layout`, given what is cached.

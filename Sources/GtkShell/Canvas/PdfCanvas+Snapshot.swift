@@ -64,10 +64,7 @@ extension PdfCanvas {
     func snapshotPage(_ page: PageIndex, at frame: Rect, visible: Rect?, _ snapshot: OpaquePointer) {
         // The page on device pixels: its tiles' pixels then meet the screen's one to one, and
         // the paper and the clip meet the tiles exactly.
-        let device = deviceScale
-        func aligned(_ v: Double) -> Double { (v * device).rounded() / device }
-        let frame = Rect(corner: Point(x: aligned(frame.minX), y: aligned(frame.minY)),
-                         corner: Point(x: aligned(frame.maxX), y: aligned(frame.maxY)))
+        let frame = tilePlanner.deviceAligned(frame)
         for strip in PagePainter.edgeStrips(of: frame) {
             ann_snapshot_append_color(snapshot, 0, 0, 0, 0.18, strip.minX, strip.minY, strip.width, strip.height)
         }
@@ -80,7 +77,7 @@ extension PdfCanvas {
         for tile in cache.placeholderTiles(page: page, near: tiling.scaleMillis) {
             place(tile, pageOrigin: origin, zoom: zoom, snapshot)
         }
-        let s = tilePlanner.viewPixelsPerTilePixel(TileKey(page: page, scaleMillis: tiling.scaleMillis, column: 0, row: 0), zoom: zoom)
+        let s = tilePlanner.viewPixelsPerSharpTilePixel(of: tiling, zoom: zoom)
         for row in 0..<tiling.rows {
             for column in 0..<tiling.columns {
                 let r = tiling.pixelRect(column: column, row: row)
