@@ -10,6 +10,10 @@ import XCTest
 /// appearance of the app's that tools other than poppler draw inside the rectangle only.
 final class AnnotationRoundTripTests: XCTestCase {
     var folder: TemporaryFolder!
+    override func tearDown() {
+        folder = nil  // XCTest keeps test cases alive to the end: remove the folder now
+        super.tearDown()
+    }
 
     override func setUpWithError() throws { folder = try TemporaryFolder() }
 

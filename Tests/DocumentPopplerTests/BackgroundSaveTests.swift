@@ -11,6 +11,10 @@ import XCTest
 /// into the next save.
 final class BackgroundSaveTests: XCTestCase {
     var folder: TemporaryFolder!
+    override func tearDown() {
+        folder = nil  // XCTest keeps test cases alive to the end: remove the folder now
+        super.tearDown()
+    }
 
     override func setUpWithError() throws { folder = try TemporaryFolder() }
 

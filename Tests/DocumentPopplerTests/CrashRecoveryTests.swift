@@ -15,6 +15,10 @@ import XCTest
 /// `CRASH_SESSIONS` sets how many sessions run (6 by default; the benchmark runs more).
 final class CrashRecoveryTests: XCTestCase {
     var folder: TemporaryFolder!
+    override func tearDown() {
+        folder = nil  // XCTest keeps test cases alive to the end: remove the folder now
+        super.tearDown()
+    }
 
     override func setUpWithError() throws { folder = try TemporaryFolder() }
 

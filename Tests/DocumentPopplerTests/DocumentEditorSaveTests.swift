@@ -12,6 +12,10 @@ import Glibc
 /// by tools that are not poppler.
 final class DocumentEditorSaveTests: XCTestCase {
     var folder: TemporaryFolder!
+    override func tearDown() {
+        folder = nil  // XCTest keeps test cases alive to the end: remove the folder now
+        super.tearDown()
+    }
 
     override func setUpWithError() throws {
         folder = try TemporaryFolder()

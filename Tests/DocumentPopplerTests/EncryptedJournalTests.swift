@@ -12,6 +12,10 @@ final class EncryptedJournalTests: XCTestCase {
     static let ownerPassword = "permissionpassword"
     static let marker = "Minutes of the board, not for other eyes"
     var folder: TemporaryFolder!
+    override func tearDown() {
+        folder = nil  // XCTest keeps test cases alive to the end: remove the folder now
+        super.tearDown()
+    }
 
     override func setUpWithError() throws { folder = try TemporaryFolder() }
 

@@ -11,6 +11,10 @@ import XCTest
 /// after a save and reopen kept as the file's own appearance through moves.
 final class ImageStampTests: XCTestCase {
     var folder: TemporaryFolder!
+    override func tearDown() {
+        folder = nil  // XCTest keeps test cases alive to the end: remove the folder now
+        super.tearDown()
+    }
 
     override func setUpWithError() throws { folder = try TemporaryFolder() }
 

@@ -8,6 +8,10 @@ import XCTest
 /// The journal of unsaved edits: what a crash leaves behind is enough to rebuild the edits.
 final class JournalTests: XCTestCase {
     var folder: TemporaryFolder!
+    override func tearDown() {
+        folder = nil  // XCTest keeps test cases alive to the end: remove the folder now
+        super.tearDown()
+    }
 
     override func setUpWithError() throws { folder = try TemporaryFolder() }
 

@@ -11,6 +11,10 @@ import XCTest
 /// Judged from the saved files with qpdf, pdftotext and MuPDF.
 final class PageInsertionTests: XCTestCase {
     private var folder: TemporaryFolder!
+    override func tearDown() {
+        folder = nil  // XCTest keeps test cases alive to the end: remove the folder now
+        super.tearDown()
+    }
 
     override func setUpWithError() throws {
         _ = try ExternalTool.require("qpdf"); _ = try ExternalTool.require("mutool"); _ = try ExternalTool.require("pdftotext")

@@ -24,6 +24,10 @@ final class PageOrganisingWalkTests: XCTestCase {
     }
 
     private var folder: TemporaryFolder!
+    override func tearDown() {
+        folder = nil  // XCTest keeps test cases alive to the end: remove the folder now
+        super.tearDown()
+    }
 
     override func setUpWithError() throws {
         _ = try ExternalTool.require("qpdf"); _ = try ExternalTool.require("pdftotext"); _ = try ExternalTool.require("mutool")

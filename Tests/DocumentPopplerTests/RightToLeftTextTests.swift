@@ -11,6 +11,10 @@ import XCTest
 /// spaces, each character with its box. pdftotext is the judge.
 final class RightToLeftTextTests: XCTestCase {
     var folder: TemporaryFolder!
+    override func tearDown() {
+        folder = nil  // XCTest keeps test cases alive to the end: remove the folder now
+        super.tearDown()
+    }
 
     override func setUpWithError() throws { folder = try TemporaryFolder() }
 
