@@ -174,10 +174,14 @@ extension PdfCanvas {
             } else if StartupTrace.isOn {
                 StartupTrace.mark("frame painted")
             }
-            guard let kind = self.diagnostics.framePainting else { return }
-            self.diagnostics.framePainting = nil
             let start = Int(gdk_frame_clock_get_frame_time(clock))
             let took = Int(g_get_monotonic_time()) - start
+            if self.canvasDrawnThisFrame {
+                self.canvasDrawnThisFrame = false
+                self.frameCost.add(microseconds: took)
+            }
+            guard let kind = self.diagnostics.framePainting else { return }
+            self.diagnostics.framePainting = nil
             switch kind {
             case .turn: self.diagnostics.turnFrames.record(frameMicroseconds: took, at: start)
             case .view: self.diagnostics.viewFrames.record(frameMicroseconds: took, at: start)

@@ -145,6 +145,13 @@ public final class PdfCanvas {
     var idlePointerTimer: UInt32?
     /// The trim of freed memory due a second after the last tile arrived (`scheduleMemoryTrim`).
     var memoryTrimTimer: UInt32?
+    /// Pending while tiles that arrived wait to be shown with others (``showArrivedTiles()``),
+    /// and when arrived tiles were last shown (monotonic µs).
+    var arrivedTilesTimer: UInt32?
+    var lastArrivedTilesShown: Int64 = 0
+    /// What the canvas's frames cost of late, and whether the frame under way draws the canvas.
+    var frameCost = FrameCost()
+    var canvasDrawnThisFrame = false
     /// In fullscreen the pointer hides after two seconds without moving over the page.
     public var hidesIdlePointer = false {
         didSet { pointerMoved() }
