@@ -23,7 +23,7 @@ final class FrameCostTests: XCTestCase {
     func testTheWaitNeverExceedsTheLongest() {
         var cost = FrameCost()
         for _ in 0..<40 { cost.add(microseconds: 90_000) }
-        XCTAssertEqual(cost.arrivalWaitMicroseconds, Int64(FrameCost.longestWait))
+        XCTAssertEqual(cost.arrivalWaitMicroseconds, Int64(FrameCost.longestWaitMicroseconds))
     }
 
     func testTheWaitFollowsFramesAsTheyGetCheaper() {
@@ -38,5 +38,27 @@ final class FrameCostTests: XCTestCase {
         }
         XCTAssertEqual(cost.arrivalWaitMicroseconds, 0)
         XCTAssertLessThan(frames, 10)
+    }
+
+    func testWithCheapFramesEveryTileShowsAtOnce() {
+        var cost = FrameCost()
+        for _ in 0..<10 { cost.add(microseconds: 5_000) }
+        XCTAssertNil(cost.arrivalDelay(now: 1_000_000, lastShown: 999_000, completesView: false))
+    }
+
+    func testWithDearFramesATileWaitsForTheRestOfTheWaitSinceTheLastShown() {
+        var cost = FrameCost()
+        for _ in 0..<40 { cost.add(microseconds: 25_000) }
+        let wait = cost.arrivalWaitMicroseconds
+        // Shown 20 ms ago: this one waits out the rest, with whatever else arrives.
+        XCTAssertEqual(cost.arrivalDelay(now: 1_000_000, lastShown: 980_000, completesView: false), wait - 20_000)
+        // Nothing shown for longer than the wait: at once.
+        XCTAssertNil(cost.arrivalDelay(now: 1_000_000, lastShown: 1_000_000 - wait, completesView: false))
+    }
+
+    func testTheTileThatCompletesTheViewNeverWaits() {
+        var cost = FrameCost()
+        for _ in 0..<40 { cost.add(microseconds: 40_000) }
+        XCTAssertNil(cost.arrivalDelay(now: 1_000_000, lastShown: 999_999, completesView: true))
     }
 }

@@ -174,14 +174,14 @@ extension PdfCanvas {
             } else if StartupTrace.isOn {
                 StartupTrace.mark("frame painted")
             }
-            let start = Int(gdk_frame_clock_get_frame_time(clock))
-            let took = Int(g_get_monotonic_time()) - start
-            if self.canvasDrawnThisFrame {
-                self.canvasDrawnThisFrame = false
-                self.frameCost.add(microseconds: took)
+            if let started = self.canvasFrameStartedAt {
+                self.canvasFrameStartedAt = nil
+                self.frameCost.add(microseconds: Int(Int64(g_get_monotonic_time()) - started))
             }
             guard let kind = self.diagnostics.framePainting else { return }
             self.diagnostics.framePainting = nil
+            let start = Int(gdk_frame_clock_get_frame_time(clock))
+            let took = Int(g_get_monotonic_time()) - start
             switch kind {
             case .turn: self.diagnostics.turnFrames.record(frameMicroseconds: took, at: start)
             case .view: self.diagnostics.viewFrames.record(frameMicroseconds: took, at: start)

@@ -145,13 +145,16 @@ public final class PdfCanvas {
     var idlePointerTimer: UInt32?
     /// The trim of freed memory due a second after the last tile arrived (`scheduleMemoryTrim`).
     var memoryTrimTimer: UInt32?
-    /// Pending while tiles that arrived wait to be shown with others (``showArrivedTiles()``),
-    /// and when arrived tiles were last shown (monotonic µs).
+    /// Pending while tiles that arrived wait to be shown with others (``showArrivedTiles(completingView:)``).
     var arrivedTilesTimer: UInt32?
-    var lastArrivedTilesShown: Int64 = 0
-    /// What the canvas's frames cost of late, and whether the frame under way draws the canvas.
+    /// When a frame last showed the tiles that had arrived (monotonic µs).
+    var arrivedTilesShownAt: Int64 = 0
+    /// What the canvas's frames cost of late.
     var frameCost = FrameCost()
-    var canvasDrawnThisFrame = false
+    /// When the frame under way started drawing the canvas (monotonic µs), until GTK has painted it.
+    var canvasFrameStartedAt: Int64?
+    /// The tiles the view shows at the current zoom, from the last ``requestTiles()``.
+    var tilesOnScreen: Set<TileKey> = []
     /// In fullscreen the pointer hides after two seconds without moving over the page.
     public var hidesIdlePointer = false {
         didSet { pointerMoved() }
@@ -242,7 +245,8 @@ public final class PdfCanvas {
     var tickCallbackID: UInt32 = 0
     var updatingAdjustments = false
     var lastRequested: [TileRequest] = []
-    /// Tiles still missing for the visible area after the last draw (0 means sharp).
+    /// Tiles still missing for the visible area, from the last ``requestTiles()`` (0 means sharp):
+    /// what the state dump reports, and what decides whether a tile that arrives completes the view.
     public internal(set) var missingVisibleTiles = 0
 
     /// What the canvas counts and times for the state dump, tests and benchmarks only.
