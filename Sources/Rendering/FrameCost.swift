@@ -1,20 +1,22 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 
-/// What the canvas's frames cost the main thread of late, and so how long tiles that arrive
-/// may wait to be shown: on a 4K screen at 2× under GSK's cairo renderer a frame costs 20–30 ms
-/// where it costs 5 at 1080p, and a frame for each tile as it came took the two cores from the
-/// worker drawing the rest of the view.
-struct FrameCost {
+/// What a view's frames cost the main thread of late, and so how long tiles that arrive may
+/// wait to be shown (a rule of tile display; the shell times the frames). On a 4K screen at 2×
+/// under GSK's cairo renderer a frame costs 20–30 ms where it costs 5 at 1080p, and a frame for
+/// each tile as it came took the two cores from the worker drawing the rest of the view.
+public struct FrameCost: Sendable {
     /// A moving average (µs); nil before the first frame.
-    private(set) var averageMicroseconds: Double?
+    public private(set) var averageMicroseconds: Double?
 
     /// Frames cheaper than this (µs) never hold a tile back.
-    static let cheapMicroseconds = 12_000.0
+    public static let cheapMicroseconds = 12_000.0
     /// The longest a tile that arrived waits for its frame (µs).
-    static let longestWaitMicroseconds = 100_000.0
+    public static let longestWaitMicroseconds = 100_000.0
 
-    /// A frame of the canvas took `microseconds`, from its drawing to the end of GTK's paint.
-    mutating func add(microseconds: Int) {
+    public init() {}
+
+    /// A frame took `microseconds`, from the view's drawing to the end of the toolkit's paint.
+    public mutating func add(microseconds: Int) {
         let cost = Double(max(0, microseconds))
         averageMicroseconds = averageMicroseconds.map { 0.7 * $0 + 0.3 * cost } ?? cost
     }
@@ -22,7 +24,7 @@ struct FrameCost {
     /// How long tiles may wait to be shown together: none while frames are cheap, else three
     /// frames' cost (up to ``longestWaitMicroseconds``), so that showing arrivals takes at most
     /// a third of the main thread.
-    var arrivalWaitMicroseconds: Int64 {
+    public var arrivalWaitMicroseconds: Int64 {
         guard let average = averageMicroseconds, average >= Self.cheapMicroseconds else { return 0 }
         return Int64(min(Self.longestWaitMicroseconds, 3 * average))
     }
@@ -30,7 +32,7 @@ struct FrameCost {
     /// When a tile that arrived at `now` (µs) is shown: `nil` at once (it completes the view, or
     /// no arrival was shown for the whole wait), else after the returned µs, with whatever else
     /// arrives meanwhile. `lastShown` is when arrived tiles were last shown (by any frame).
-    func arrivalDelay(now: Int64, lastShown: Int64, completesView: Bool) -> Int64? {
+    public func arrivalDelay(now: Int64, lastShown: Int64, completesView: Bool) -> Int64? {
         let wait = arrivalWaitMicroseconds
         let since = now - lastShown
         if completesView || since >= wait { return nil }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-@testable import GtkShell
+import Rendering
 import XCTest
 
 /// How long arriving tiles may wait for a frame, from what the canvas's frames cost.

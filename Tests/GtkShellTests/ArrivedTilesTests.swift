@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CCairo
+import CGtk
+import Document
+import DocumentSession
+import Geometry
+@testable import GtkShell
+import XCTest
+
+/// Tall pages, so that the view shows several tiles of one page, drawn slowly enough that
+/// they arrive one by one.
+private final class TallPages: PageSource, @unchecked Sendable {
+    var pageCount: Int { 3 }
+    func pageInfo(_ index: PageIndex) -> PageInfo {
+        PageInfo(index: index, mediaSize: Size(width: 1000, height: 20_000), rotation: .none)
+    }
+}
+
+/// How the canvas shows tiles that arrive from the worker: while frames are dear, those that
+/// leave the view incomplete wait to be shown together, and the one that completes it is
+/// shown at once; while frames are cheap, none waits.
+final class ArrivedTilesTests: XCTestCase {
+    func testWhileFramesAreDearTilesWaitForTheViewToCompleteAndTheLastShowsAtOnce() throws {
+        try GtkTestDisplay.require()
+        try MainActor.assumeIsolated {
+            let waits = try Self.arrivals(framesCostMicroseconds: 40_000)
+            XCTAssertTrue(waits.waitedWhileIncomplete, "a tile that left the view incomplete waited for others")
+            XCTAssertFalse(waits.waitingWhenComplete, "the tile that completed the view was shown at once")
+        }
+    }
+
+    func testWhileFramesAreCheapNoTileWaits() throws {
+        try GtkTestDisplay.require()
+        try MainActor.assumeIsolated {
+            let waits = try Self.arrivals(framesCostMicroseconds: 4_000)
+            XCTAssertFalse(waits.waitedWhileIncomplete, "no tile waited")
+            XCTAssertFalse(waits.waitingWhenComplete)
+        }
+    }
+
+    /// Opens the tall pages, draws the first frame, scrolls to where no tile is drawn yet with
+    /// frames costing `framesCostMicroseconds`, and follows the arrivals until the view is sharp.
+    @MainActor private static func arrivals(framesCostMicroseconds: Int) throws -> (waitedWhileIncomplete: Bool, waitingWhenComplete: Bool) {
+        let canvas = PdfCanvas()
+        canvas.setDocument(TallPages(), drawPage: { _, _, cr in
+            g_usleep(5_000)
+            cairo_set_source_rgb(cr, 0.5, 0.5, 0.5)
+            cairo_paint(cr)
+        })
+        canvas.resized(width: 700, height: 500)
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 700, 500)!
+        defer { cairo_surface_destroy(surface) }
+        let cr = cairo_create(surface)!
+        canvas.draw(cr, width: 700, height: 500)  // the first frame, rendered at once
+        cairo_destroy(cr)
+        for _ in 0..<20 { canvas.frameCost.add(microseconds: framesCostMicroseconds) }
+        canvas.changeView { $0.apply(.scroll(by: Vector(dx: 0, dy: 3_000))) }
+        XCTAssertGreaterThan(canvas.missingVisibleTiles, 1, "the view now waits for several tiles")
+        var waited = false
+        let deadline = g_get_monotonic_time() + 10_000_000
+        while canvas.missingVisibleTiles > 0, g_get_monotonic_time() < deadline {
+            while g_main_context_iteration(nil, 0) != 0 {}
+            if canvas.missingVisibleTiles > 0, canvas.arrivedTilesTimer != nil { waited = true }
+            g_usleep(1_000)
+        }
+        XCTAssertEqual(canvas.missingVisibleTiles, 0, "the tiles arrived")
+        let waiting = canvas.arrivedTilesTimer != nil
+        canvas.setDocument(TallPages(), drawPage: { _, _, _ in })  // stops the worker
+        return (waited, waiting)
+    }
+}
