@@ -130,16 +130,22 @@ static gboolean ann_recording_ink(cairo_surface_t *recording, graphene_rect_t *b
     return TRUE;
 }
 
-void ann_snapshot_append_recording(GtkSnapshot *snapshot, cairo_surface_t *recording, double width, double height)
+void ann_snapshot_append_recording(GtkSnapshot *snapshot, cairo_surface_t *recording, double width, double height,
+                                   double band_height)
 {
     graphene_rect_t ink, view = GRAPHENE_RECT_INIT(0, 0, (float)width, (float)height), bounds;
     if (!ann_recording_ink(recording, &ink) || !graphene_rect_intersection(&ink, &view, &bounds)) {
         return;
     }
-    cairo_t *cr = gtk_snapshot_append_cairo(snapshot, &bounds);
-    cairo_set_source_surface(cr, recording, 0, 0);
-    cairo_paint(cr);
-    cairo_destroy(cr);
+    float top = bounds.origin.y, bottom = bounds.origin.y + bounds.size.height;
+    float step = band_height > 0 ? (float)band_height : bounds.size.height;
+    for (float y = top; y < bottom; y += step) {
+        graphene_rect_t band = GRAPHENE_RECT_INIT(bounds.origin.x, y, bounds.size.width, MIN(step, bottom - y));
+        cairo_t *cr = gtk_snapshot_append_cairo(snapshot, &band);
+        cairo_set_source_surface(cr, recording, 0, 0);
+        cairo_paint(cr);
+        cairo_destroy(cr);
+    }
 }
 
 GskRenderNode *ann_cairo_node_from_recording(cairo_surface_t *recording)

@@ -39,7 +39,8 @@ final class HiDPIUITests: XCTestCase {
                 XCTAssertEqual(w.renderer, "gl", "the GL pass runs GTK's GL renderer")
                 XCTAssertEqual(w.canvasFrames, canvas == "snapshot" ? "nodes" : "cairo", "\(canvas) canvas")
             } else {
-                XCTAssertEqual(w.canvasFrames, "cairo", "under the cairo renderer the frame is one cairo picture")
+                XCTAssertEqual(w.canvasFrames, canvas == "snapshot" ? "cairo-tiles" : "cairo",
+                               "under the cairo renderer the snapshot canvas's tiles are cairo nodes")
             }
             let origin = try XCTUnwrap(session.windowOrigin(pid: Int(app.processIdentifier)))
             let page = try XCTUnwrap(w.visiblePages.first)

@@ -62,9 +62,12 @@ void ann_snapshot_append_texture(GtkSnapshot *snapshot, GdkTexture *texture, dou
 void ann_snapshot_append_color(GtkSnapshot *snapshot, double r, double g, double b, double a, double x, double y, double width, double height);
 void ann_snapshot_push_clip(GtkSnapshot *snapshot, double x, double y, double width, double height);
 cairo_t *ann_snapshot_append_cairo(GtkSnapshot *snapshot, double x, double y, double width, double height);
-/* Appends what a cairo recording surface holds as a cairo node only as large as its ink, within
- * (0, 0, width, height): overlays cost pixels for what they draw, not for the whole view. */
-void ann_snapshot_append_recording(GtkSnapshot *snapshot, cairo_surface_t *recording, double width, double height);
+/* Appends what a cairo recording surface holds as cairo nodes only as large as its ink, within
+ * (0, 0, width, height): overlays cost pixels for what they draw, not for the whole view. One
+ * node per band of at most `band_height` (GSK's cairo renderer replays a cairo node through an
+ * image as large as the node: a band's stays in the processor's cache); 0 for one node. */
+void ann_snapshot_append_recording(GtkSnapshot *snapshot, cairo_surface_t *recording, double width, double height,
+                                   double band_height);
 /* A cairo node (new reference) holding a recording surface's drawing, as large as its ink, or
  * NULL when it draws nothing. Kept across frames, it is drawn once and its pixels reused. */
 GskRenderNode *ann_cairo_node_from_recording(cairo_surface_t *recording);

@@ -14,7 +14,8 @@ import Rendering
 /// (outlines, handles, previews) are one cairo node as large as what they draw, only when there
 /// are any; the ink being drawn keeps its finished pieces
 /// as nodes of their own (PdfCanvas+SnapshotInk). A page turn is nodes too (PdfCanvas+SnapshotCurl). Under GSK's cairo
-/// renderer, which copies a texture's pixels on every frame, the frame is one cairo node.
+/// renderer, which copies a texture's pixels on every frame, each tile is a small cairo node
+/// instead, and a turn is one cairo node.
 extension PdfCanvas {
     /// Whether the canvas builds its frames from nodes (`PDF_ANNOTATOR_CANVAS=cairo` draws them
     /// with cairo as before, for comparison).
@@ -25,13 +26,21 @@ extension PdfCanvas {
 
     func snapshot(_ snapshot: OpaquePointer, width: Double, height: Double) {
         // GSK's cairo renderer (GTK 4.8) copies every texture's pixels into a new surface each
-        // frame it draws it: there the frame is one cairo node drawn from the tiles' own
-        // surfaces, as a drawing area does. The GL renderer keeps textures on the GPU.
-        if ann_widget_renders_with_cairo(area) != 0 {
-            if let cr = ann_snapshot_append_cairo(snapshot, 0, 0, width, height) {
-                draw(cr, width: width, height: height)
-                cairo_destroy(cr)
-            }
+        // frame it draws it, and replays a cairo node through an image as large as the node.
+        // There a tile is a cairo node of its own (replayed through a tile-sized image that
+        // stays in the processor's cache, where one node for the whole view went through
+        // memory twice), and a page turn, whose rotated clips it would mask pixel by pixel as
+        // nodes, is drawn once by cairo, as a drawing area would, and shown in bands of the
+        // same size. The GL renderer keeps textures on the GPU.
+        tilesAsCairoNodes = ann_widget_renders_with_cairo(area) != 0
+        if tilesAsCairoNodes && pageTurn != nil {
+            var extents = cairo_rectangle_t(x: 0, y: 0, width: width, height: height)
+            guard let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents) else { return }
+            defer { cairo_surface_destroy(recording) }
+            let cr = cairo_create(recording)!
+            draw(cr, width: width, height: height)
+            cairo_destroy(cr)
+            ann_snapshot_append_recording(snapshot, recording, width, height, cairoBandHeight(width: width))
             return
         }
         guard startFrame() else { return }
@@ -41,6 +50,8 @@ extension PdfCanvas {
             latency?.frameBuilt()
             return
         }
+        // The cairo turn's page images are not kept past the turn.
+        curlImages = nil
         noteViewportDrawn()
         let zoom = viewport.zoom
         let visible = Rect(x: 0, y: 0, width: width, height: height)
@@ -89,12 +100,36 @@ extension PdfCanvas {
         }
     }
 
-    /// One tile's texture where its pixels go at the current zoom.
+    /// Under GSK's cairo renderer, the height of the bands a large cairo drawing is cut into:
+    /// about half a megabyte of pixels each, which stays in the processor's cache while GSK
+    /// replays it. 0 (one node) under GL, which keeps a cairo node's pixels as a texture.
+    func cairoBandHeight(width: Double) -> Double {
+        guard tilesAsCairoNodes else { return 0 }
+        let scale = max(1, deviceScale)
+        let rows = Double(Self.cairoBandBytes) / max(1, width * scale * 4)
+        return max(16, (rows / scale).rounded(.down))
+    }
+
+    /// The pixels of one band (``cairoBandHeight(width:)``).
+    static let cairoBandBytes = 512 * 1024
+
+    /// One tile where its pixels go at the current zoom: its texture, or under the cairo
+    /// renderer a cairo node that paints its surface.
     private func place(_ tile: RenderedTile, pageOrigin: Point, zoom: Double, _ snapshot: OpaquePointer) {
-        guard let texture = texture(of: tile) else { return }
         let s = tilePlanner.viewPixelsPerTilePixel(tile.key, zoom: zoom)
         let r = tile.pixelRect
-        ann_snapshot_append_texture(snapshot, texture, pageOrigin.x + r.minX * s, pageOrigin.y + r.minY * s, r.width * s, r.height * s)
+        let x = pageOrigin.x + r.minX * s, y = pageOrigin.y + r.minY * s
+        if tilesAsCairoNodes {
+            guard let cr = ann_snapshot_append_cairo(snapshot, x, y, r.width * s, r.height * s) else { return }
+            cairo_translate(cr, x, y)
+            cairo_scale(cr, s, s)
+            cairo_set_source_surface(cr, tile.surface, 0, 0)
+            cairo_paint(cr)
+            cairo_destroy(cr)
+            return
+        }
+        guard let texture = texture(of: tile) else { return }
+        ann_snapshot_append_texture(snapshot, texture, x, y, r.width * s, r.height * s)
     }
 
     /// The tile's texture, made the first time it is shown and kept with the tile (freed with it).
@@ -119,7 +154,7 @@ extension PdfCanvas {
         let cr = cairo_create(recording)!
         drawOverlays(cr, tintsAsNodes: true)
         cairo_destroy(cr)
-        ann_snapshot_append_recording(snapshot, recording, width, height)
+        ann_snapshot_append_recording(snapshot, recording, width, height, cairoBandHeight(width: width))
     }
 
     /// Search matches and selected text as colour nodes: tinted rectangles, however many and

@@ -78,6 +78,8 @@ public final class PdfCanvas {
     var replaysRecordedSettings = false
     /// The pages a turn shows, kept as one image each while the turn lasts (cairo frames).
     var curlImages: CurlImages?
+    /// Whether this frame's tiles are cairo nodes (GSK's cairo renderer) rather than textures.
+    var tilesAsCairoNodes = false
     /// The curl the last turn frame drew, and the timer that draws a still one smoothly.
     var lastDrawnCurl: PageCurl?
     var smoothTurnTimer: UInt32 = 0

@@ -107,7 +107,7 @@ extension DocumentWindow {
             signaturePadStrokes: signaturePad?.strokes.count,
             padReplayFinished: signaturePad?.replayFinished == true ? true : nil,
             renderer: ann_widget_renderer_name(canvas.area).map { String(cString: $0).replacing("Gsk", with: "").replacing("Renderer", with: "").lowercased() },
-            canvasFrames: PdfCanvas.usesSnapshots && ann_widget_renders_with_cairo(canvas.area) == 0 ? "nodes" : "cairo",
+            canvasFrames: !PdfCanvas.usesSnapshots ? "cairo" : ann_widget_renders_with_cairo(canvas.area) == 0 ? "nodes" : "cairo-tiles",
             inkPreviewNodes: canvas.inkNodes?.nodes.count,
             preferencesPage: PreferencesWindow.shownPage,
             textDirection: gtk_widget_get_direction(window) == GTK_TEXT_DIR_RTL ? "rtl" : "ltr",
