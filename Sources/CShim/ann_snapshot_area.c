@@ -162,6 +162,28 @@ GskRenderNode *ann_cairo_node_from_recording(cairo_surface_t *recording)
     return node;
 }
 
+GskRenderNode *ann_cairo_node_for_image(cairo_surface_t *image, double x, double y, double width, double height,
+                                        double scale)
+{
+    graphene_rect_t bounds = GRAPHENE_RECT_INIT(0, 0, (float)width, (float)height);
+    GskRenderNode *node = gsk_cairo_node_new(&bounds);
+    cairo_t *cr = gsk_cairo_node_get_draw_context(node);
+    cairo_scale(cr, scale, scale);
+    cairo_set_source_surface(cr, image, -x, -y);
+    cairo_paint(cr);
+    cairo_destroy(cr);
+    return node;
+}
+
+void ann_snapshot_append_node_at(GtkSnapshot *snapshot, GskRenderNode *node, double x, double y)
+{
+    graphene_point_t offset = GRAPHENE_POINT_INIT((float)x, (float)y);
+    gtk_snapshot_save(snapshot);
+    gtk_snapshot_translate(snapshot, &offset);
+    gtk_snapshot_append_node(snapshot, node);
+    gtk_snapshot_restore(snapshot);
+}
+
 void ann_snapshot_transform_2d(GtkSnapshot *snapshot, double xx, double yx, double xy, double yy, double x0, double y0)
 {
     // As translate · rotate · scale · skew, each a 2D transform: GSK's cairo renderer draws a

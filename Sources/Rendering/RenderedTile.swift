@@ -41,7 +41,12 @@ public final class RenderedTile: @unchecked Sendable {
     /// Bytes of pixel memory the tile holds.
     public var byteCount: Int { Int(pixelRect.width) * Int(pixelRect.height) * 4 }
 
-    deinit { cairo_surface_destroy(surface) }
+    deinit {
+        // What was made of the tile goes first: a cairo recording that still held the surface
+        // when it is destroyed would copy its pixels.
+        attachment = nil
+        cairo_surface_destroy(surface)
+    }
 }
 
 /// A rendering several tiles are views into (``RenderQueue/render(together:drawPage:copyingOut:)``):

@@ -32,7 +32,7 @@ extension PdfCanvas {
         // memory twice), and a page turn, whose rotated clips it would mask pixel by pixel as
         // nodes, is drawn once by cairo, as a drawing area would, and shown in bands of the
         // same size. The GL renderer keeps textures on the GPU.
-        tilesAsCairoNodes = ann_widget_renders_with_cairo(area) != 0
+        tilesAsCairoNodes = cairoRendererForTesting ?? (ann_widget_renders_with_cairo(area) != 0)
         if tilesAsCairoNodes && pageTurn != nil {
             var extents = cairo_rectangle_t(x: 0, y: 0, width: width, height: height)
             guard let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents) else { return }
@@ -120,16 +120,26 @@ extension PdfCanvas {
         let r = tile.pixelRect
         let x = pageOrigin.x + r.minX * s, y = pageOrigin.y + r.minY * s
         if tilesAsCairoNodes {
-            guard let cr = ann_snapshot_append_cairo(snapshot, x, y, r.width * s, r.height * s) else { return }
-            cairo_translate(cr, x, y)
-            cairo_scale(cr, s, s)
-            cairo_set_source_surface(cr, tile.surface, 0, 0)
-            cairo_paint(cr)
-            cairo_destroy(cr)
+            guard let node = cairoNode(of: tile, scale: s) else { return }
+            ann_snapshot_append_node_at(snapshot, node, x, y)
             return
         }
         guard let texture = texture(of: tile) else { return }
         ann_snapshot_append_texture(snapshot, texture, x, y, r.width * s, r.height * s)
+    }
+
+    /// The tile's cairo node at `scale` view pixels per tile pixel, made the first time it is
+    /// shown at that scale and kept with the tile. It paints from the image the tile's pixels
+    /// are in (a rendering several tiles share, or its own): a node kept past its tile then
+    /// holds that image, never a copy of a view into it.
+    private func cairoNode(of tile: RenderedTile, scale: Double) -> OpaquePointer? {
+        if let made = tile.attachment as? TileCairoNode, made.scale == scale { return made.node }
+        let image = tile.image
+        guard let node = ann_cairo_node_for_image(image.surface, Double(image.x), Double(image.y),
+                                                  tile.pixelRect.width * scale, tile.pixelRect.height * scale, scale)
+        else { return nil }
+        tile.attachment = TileCairoNode(adopting: node, scale: scale)
+        return node
     }
 
     /// The tile's texture, made the first time it is shown and kept with the tile (freed with it).
@@ -181,6 +191,14 @@ extension PdfCanvas {
         if !previews.held.isEmpty || previews.ink != nil || previews.shape != nil { return true }
         return !interaction.selectedAnnotations.isEmpty
     }
+}
+
+/// A tile's cairo node (GSK's cairo renderer) at one scale, released with the tile.
+final class TileCairoNode {
+    let node: OpaquePointer
+    let scale: Double
+    init(adopting node: OpaquePointer, scale: Double) { self.node = node; self.scale = scale }
+    deinit { gsk_render_node_unref(node) }
 }
 
 /// A tile's `GdkTexture`, released with the tile.

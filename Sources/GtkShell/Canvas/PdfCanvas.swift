@@ -80,6 +80,8 @@ public final class PdfCanvas {
     var curlImages: CurlImages?
     /// Whether this frame's tiles are cairo nodes (GSK's cairo renderer) rather than textures.
     var tilesAsCairoNodes = false
+    /// Tests only: build frames for GSK's cairo renderer (or not), whatever draws the window.
+    var cairoRendererForTesting: Bool?
     /// The curl the last turn frame drew, and the timer that draws a still one smoothly.
     var lastDrawnCurl: PageCurl?
     var smoothTurnTimer: UInt32 = 0

@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CCairo
+import CGtk
+import Document
+import DocumentSession
+import Geometry
+@testable import GtkShell
+import XCTest
+
+/// Pages large enough that the view shows several tiles of one.
+private final class LargePages: PageSource, @unchecked Sendable {
+    var pageCount: Int { 2 }
+    func pageInfo(_ index: PageIndex) -> PageInfo {
+        PageInfo(index: index, mediaSize: Size(width: 1200, height: 1600), rotation: .none)
+    }
+}
+
+/// How the snapshot canvas places tiles: under GSK's cairo renderer each tile is a cairo node
+/// of its own, kept with the tile, so that a frame after a scroll holds the same nodes (GTK
+/// then redraws only what changed, and replays each through a tile-sized image); under GL each
+/// is a texture.
+final class CairoTileNodesTests: XCTestCase {
+    func testUnderTheCairoRendererEachTileIsOneCairoNodeKeptFrameAfterFrame() throws {
+        try GtkTestDisplay.require()
+        try MainActor.assumeIsolated {
+            let canvas = try Self.canvasWithTiles(cairo: true)
+            let first = Self.frame(of: canvas)
+            XCTAssertGreaterThan(first.cairoNodes.count, 1, "the view's tiles are cairo nodes")
+            XCTAssertEqual(first.textures, 0, "no texture is copied each frame")
+            let again = Self.frame(of: canvas)
+            XCTAssertEqual(again.cairoNodes, first.cairoNodes, "an unchanged view is the same nodes")
+            canvas.changeView { $0.apply(.scroll(by: Vector(dx: 0, dy: 7))) }
+            let scrolled = Self.frame(of: canvas)
+            XCTAssertEqual(scrolled.cairoNodes, first.cairoNodes, "a scroll moves the same nodes")
+            canvas.setDocument(LargePages(), drawPage: { _, _, _ in })
+        }
+    }
+
+    func testUnderGLEachTileIsATexture() throws {
+        try GtkTestDisplay.require()
+        try MainActor.assumeIsolated {
+            let canvas = try Self.canvasWithTiles(cairo: false)
+            let frame = Self.frame(of: canvas)
+            XCTAssertGreaterThan(frame.textures, 1, "the view's tiles are textures")
+            XCTAssertTrue(frame.cairoNodes.isEmpty, "no overlay, so no cairo node")
+            canvas.setDocument(LargePages(), drawPage: { _, _, _ in })
+        }
+    }
+
+    /// A canvas showing the large pages with every visible tile drawn.
+    @MainActor private static func canvasWithTiles(cairo: Bool) throws -> PdfCanvas {
+        let canvas = PdfCanvas()
+        canvas.cairoRendererForTesting = cairo
+        canvas.setDocument(LargePages(), drawPage: { _, _, cr in
+            cairo_set_source_rgb(cr, 0.4, 0.5, 0.6)
+            cairo_paint(cr)
+        })
+        canvas.resized(width: 2000, height: 1400)
+        _ = frame(of: canvas)  // the first frame
+        let deadline = g_get_monotonic_time() + 10_000_000
+        while canvas.missingVisibleTiles > 0, g_get_monotonic_time() < deadline {
+            while g_main_context_iteration(nil, 0) != 0 {}
+            g_usleep(1_000)
+        }
+        XCTAssertEqual(canvas.missingVisibleTiles, 0, "the tiles arrived")
+        return canvas
+    }
+
+    /// Builds one frame and finds the cairo nodes and textures in it.
+    @MainActor private static func frame(of canvas: PdfCanvas) -> (cairoNodes: [OpaquePointer], textures: Int) {
+        let snapshot = gtk_snapshot_new()!
+        canvas.snapshot(snapshot, width: 2000, height: 1400)
+        guard let root = gtk_snapshot_free_to_node(snapshot) else { return ([], 0) }
+        defer { gsk_render_node_unref(root) }
+        var cairoNodes: [OpaquePointer] = [], textures = 0
+        func walk(_ node: OpaquePointer) {
+            switch gsk_render_node_get_node_type(node) {
+            case GSK_CAIRO_NODE: cairoNodes.append(node)
+            case GSK_TEXTURE_NODE: textures += 1
+            case GSK_CONTAINER_NODE:
+                for i in 0..<gsk_container_node_get_n_children(node) { walk(gsk_container_node_get_child(node, i)) }
+            case GSK_CLIP_NODE: walk(gsk_clip_node_get_child(node))
+            case GSK_TRANSFORM_NODE: walk(gsk_transform_node_get_child(node))
+            default: break
+            }
+        }
+        walk(root)
+        return (cairoNodes, textures)
+    }
+}
