@@ -9,7 +9,7 @@ import XCTest
 
 /// Pages large enough that the view shows several tiles of one.
 private final class LargePages: PageSource, @unchecked Sendable {
-    var pageCount: Int { 2 }
+    var pageCount: Int { 4 }
     func pageInfo(_ index: PageIndex) -> PageInfo {
         PageInfo(index: index, mediaSize: Size(width: 1200, height: 1600), rotation: .none)
     }
@@ -36,6 +36,32 @@ final class CairoTileNodesTests: XCTestCase {
         }
     }
 
+    func testDuringACairoTurnThePageThatStaysStillKeepsItsTilesNodes() throws {
+        try GtkTestDisplay.require()
+        try MainActor.assumeIsolated {
+            let canvas = try Self.canvasWithTiles(cairo: true) { view in
+                var settings = view.settings
+                settings.spreadMode = .double
+                view.setLayoutSettings(settings)
+                view.setPagesOneSpreadAtATime(true)
+                view.setTurnsPagesWithCurl(true)
+            }
+            XCTAssertEqual(canvas.view.shownPages.count, 2, "a spread of two pages")
+            let still = Set(Self.frame(of: canvas).cairoNodes)
+            canvas.changeView { $0.turnPage(.nextPage, .began, at: Point(x: 1980, y: 1000), velocity: .zero) }
+            canvas.changeView { $0.turnPage(.nextPage, .changed, at: Point(x: 1700, y: 980), velocity: .zero) }
+            XCTAssertNotNil(canvas.pageTurn, "the right-hand page is turning")
+            let turning = Set(Self.frame(of: canvas).cairoNodes)
+            canvas.changeView { $0.turnPage(.nextPage, .changed, at: Point(x: 1400, y: 960), velocity: .zero) }
+            let further = Set(Self.frame(of: canvas).cairoNodes)
+            let kept = still.intersection(turning)
+            XCTAssertFalse(kept.isEmpty, "the left-hand page's tiles are the nodes they were before the turn")
+            XCTAssertLessThan(kept.count, still.count, "the turning page is drawn anew")
+            XCTAssertEqual(kept, still.intersection(further), "and stay those nodes while the sheet moves")
+            canvas.setDocument(LargePages(), drawPage: { _, _, _ in })
+        }
+    }
+
     func testUnderGLEachTileIsATexture() throws {
         try GtkTestDisplay.require()
         try MainActor.assumeIsolated {
@@ -48,7 +74,7 @@ final class CairoTileNodesTests: XCTestCase {
     }
 
     /// A canvas showing the large pages with every visible tile drawn.
-    @MainActor private static func canvasWithTiles(cairo: Bool) throws -> PdfCanvas {
+    @MainActor private static func canvasWithTiles(cairo: Bool, _ setUp: (inout ViewSession) -> Void = { _ in }) throws -> PdfCanvas {
         let canvas = PdfCanvas()
         canvas.cairoRendererForTesting = cairo
         canvas.setDocument(LargePages(), drawPage: { _, _, cr in
@@ -56,12 +82,16 @@ final class CairoTileNodesTests: XCTestCase {
             cairo_paint(cr)
         })
         canvas.resized(width: 2000, height: 1400)
+        canvas.changeView(setUp)
         _ = frame(of: canvas)  // the first frame
         let deadline = g_get_monotonic_time() + 10_000_000
-        while canvas.missingVisibleTiles > 0, g_get_monotonic_time() < deadline {
+        // Frames go on (as GTK's would) until the view has settled and every tile it shows
+        // has arrived.
+        repeat {
             while g_main_context_iteration(nil, 0) != 0 {}
             g_usleep(1_000)
-        }
+            _ = frame(of: canvas)
+        } while (canvas.missingVisibleTiles > 0 || canvas.view.isAnimating) && g_get_monotonic_time() < deadline
         XCTAssertEqual(canvas.missingVisibleTiles, 0, "the tiles arrived")
         return canvas
     }

@@ -24,16 +24,19 @@ extension PdfCanvas {
     /// The pages a turn shows, and the neighbours a turn either way would show.
     var pagesForTurning: [PageIndex] { view.pagesForTurning }
 
-    /// The turn's two spreads and the sheet's back, painted by Rendering's `PageCurlPainter`.
-    func drawPageTurn(_ turn: PageTurn, _ cr: OpaquePointer) {
+    /// The turn's two spreads and the sheet's back, painted by Rendering's `PageCurlPainter`;
+    /// without the front spread's pages that stay still when `stillPagesAsNodes` (the snapshot
+    /// canvas places those as its tiles' nodes, which GTK then need not redraw).
+    func drawPageTurn(_ turn: PageTurn, _ cr: OpaquePointer, stillPagesAsNodes: Bool = false) {
         if curlImages == nil { curlImages = CurlImages() }
+        let stillFront = view.alignedFrames(ofSpread: turn.front, on: turn.resting)
         // A sheet that moved since the last frame is drawn fast; once it has held still for a
         // moment it is drawn again, smoothly.
         let atRest = turn.curl == lastDrawnCurl
         lastDrawnCurl = turn.curl
         if !atRest { redrawTurnWhenStill() }
         PageCurlPainter(pages: pagePainter, images: curlImages, deviceScale: deviceScale, smoothBack: atRest).paint(
-            turn.curl, front: view.alignedFrames(ofSpread: turn.front, on: turn.resting),
+            turn.curl, front: stillPagesAsNodes ? Array(stillFront.suffix(1)) : stillFront,
             beneath: view.alignedFrames(ofSpread: turn.front + 1, on: turn.resting), back: turn.backPage, cr: cr)
     }
 

@@ -3,6 +3,7 @@ import CCairo
 import CGtk
 import CShim
 import DocumentLayout
+import DocumentSession
 import Geometry
 import Rendering
 
@@ -31,19 +32,15 @@ extension PdfCanvas {
         // stays in the processor's cache, where one node for the whole view went through
         // memory twice), and a page turn, whose rotated clips it would mask pixel by pixel as
         // nodes, is drawn once by cairo, as a drawing area would, and shown in bands of the
-        // same size. The GL renderer keeps textures on the GPU.
+        // same size over the still pages' tiles. The GL renderer keeps textures on the GPU.
         tilesAsCairoNodes = cairoRendererForTesting ?? (ann_widget_renders_with_cairo(area) != 0)
-        if tilesAsCairoNodes && pageTurn != nil {
-            var extents = cairo_rectangle_t(x: 0, y: 0, width: width, height: height)
-            guard let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents) else { return }
-            defer { cairo_surface_destroy(recording) }
-            let cr = cairo_create(recording)!
-            draw(cr, width: width, height: height)
-            cairo_destroy(cr)
-            ann_snapshot_append_recording(snapshot, recording, width, height, cairoBandHeight(width: width))
+        guard startFrame() else { return }
+        if tilesAsCairoNodes, let turn = pageTurn {
+            snapshotPageTurnWithCairo(turn, width: width, height: height, snapshot)
+            diagnostics.framePainting = .turn
+            latency?.frameBuilt()
             return
         }
-        guard startFrame() else { return }
         if let turn = pageTurn {
             snapshotPageTurn(turn, width: width, height: height, snapshot)
             diagnostics.framePainting = .turn
@@ -98,6 +95,23 @@ extension PdfCanvas {
                 place(tile, pageOrigin: origin, zoom: zoom, snapshot)
             }
         }
+    }
+
+    /// A page turn under GSK's cairo renderer: the front spread's pages that stay still are
+    /// their tiles' kept nodes (unchanged from frame to frame, GTK does not redraw them), the
+    /// rest drawn once by cairo and shown in bands.
+    private func snapshotPageTurnWithCairo(_ turn: PageTurn, width: Double, height: Double, _ snapshot: OpaquePointer) {
+        let visible = Rect(x: 0, y: 0, width: width, height: height)
+        for (page, frame) in view.alignedFrames(ofSpread: turn.front, on: turn.resting).dropLast() {
+            snapshotPage(page, at: frame, visible: visible, snapshot)
+        }
+        var extents = cairo_rectangle_t(x: 0, y: 0, width: width, height: height)
+        guard let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents) else { return }
+        defer { cairo_surface_destroy(recording) }
+        let cr = cairo_create(recording)!
+        drawPageTurn(turn, cr, stillPagesAsNodes: true)
+        cairo_destroy(cr)
+        ann_snapshot_append_recording(snapshot, recording, width, height, cairoBandHeight(width: width))
     }
 
     /// Under GSK's cairo renderer, the height of the bands a large cairo drawing is cut into:
