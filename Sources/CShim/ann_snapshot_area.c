@@ -170,6 +170,10 @@ GskRenderNode *ann_cairo_node_for_image(cairo_surface_t *image, double x, double
     cairo_t *cr = gsk_cairo_node_get_draw_context(node);
     cairo_scale(cr, scale, scale);
     cairo_set_source_surface(cr, image, -x, -y);
+    // A tile met one to one is copied whatever the filter. A stand-in from another zoom is
+    // sampled bilinearly, as GSK's GL renderer samples a texture: cairo's default (GOOD) shrinks
+    // with a convolution that made a zoom's frames several times dearer.
+    cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR);
     cairo_paint(cr);
     cairo_destroy(cr);
     return node;
