@@ -123,9 +123,6 @@ public struct PagePainter {
         cairo_rectangle(cr, tile.pixelRect.minX, tile.pixelRect.minY, tile.pixelRect.width, tile.pixelRect.height)
         cairo_clip(cr)
         cairo_set_source_surface(cr, tile.surface, tile.pixelRect.minX, tile.pixelRect.minY)
-        // A stand-in from another zoom sampled bilinearly (one met one to one is copied
-        // whatever the filter): cairo's default shrinks with a convolution, several times dearer.
-        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
         cairo_paint(cr)
         cairo_restore(cr)
     }
