@@ -138,7 +138,7 @@ void ann_snapshot_append_recording(GtkSnapshot *snapshot, cairo_surface_t *recor
         return;
     }
     float top = bounds.origin.y, bottom = bounds.origin.y + bounds.size.height;
-    float step = band_height > 0 ? (float)band_height : bounds.size.height;
+    float step = band_height >= 1 ? (float)band_height : bounds.size.height;
     for (float y = top; y < bottom; y += step) {
         graphene_rect_t band = GRAPHENE_RECT_INIT(bounds.origin.x, y, bounds.size.width, MIN(step, bottom - y));
         cairo_t *cr = gtk_snapshot_append_cairo(snapshot, &band);
@@ -162,18 +162,13 @@ GskRenderNode *ann_cairo_node_from_recording(cairo_surface_t *recording)
     return node;
 }
 
-GskRenderNode *ann_cairo_node_for_image(cairo_surface_t *image, double x, double y, double width, double height,
-                                        double scale)
+GskRenderNode *ann_cairo_node_for_pattern(cairo_pattern_t *pattern, double width, double height, double scale)
 {
     graphene_rect_t bounds = GRAPHENE_RECT_INIT(0, 0, (float)width, (float)height);
     GskRenderNode *node = gsk_cairo_node_new(&bounds);
     cairo_t *cr = gsk_cairo_node_get_draw_context(node);
     cairo_scale(cr, scale, scale);
-    cairo_set_source_surface(cr, image, -x, -y);
-    // A tile met one to one is copied whatever the filter. A stand-in from another zoom is
-    // sampled bilinearly, as GSK's GL renderer samples a texture: cairo's default (GOOD) shrinks
-    // with a convolution that made a zoom's frames several times dearer.
-    cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR);
+    cairo_set_source(cr, pattern);
     cairo_paint(cr);
     cairo_destroy(cr);
     return node;

@@ -2,8 +2,9 @@
 
 /// What a view's frames cost the main thread of late, and so how long tiles that arrive may
 /// wait to be shown (a rule of tile display; the shell times the frames). On a 4K screen at 2×
-/// under GSK's cairo renderer a frame costs 20–30 ms where it costs 5 at 1080p, and a frame for
-/// each tile as it came took the two cores from the worker drawing the rest of the view.
+/// under GSK's cairo renderer a frame cost 20–30 ms when the view was one cairo node (10 since
+/// each tile is one), where it costs 5 at 1080p, and a frame for each tile as it came took the
+/// two cores from the worker drawing the rest of the view.
 public struct FrameCost: Sendable {
     /// A moving average (µs); nil before the first frame.
     public private(set) var averageMicroseconds: Double?

@@ -122,8 +122,15 @@ public struct PagePainter {
         cairo_scale(cr, s, s)
         cairo_rectangle(cr, tile.pixelRect.minX, tile.pixelRect.minY, tile.pixelRect.width, tile.pixelRect.height)
         cairo_clip(cr)
-        cairo_set_source_surface(cr, tile.surface, tile.pixelRect.minX, tile.pixelRect.minY)
-        cairo_paint(cr)
+        // The pixels where they are (a rendering's or the tile's own image), never snapshotted.
+        let image = tile.image
+        if let pattern = ImagePattern.make(image.surface, origin: (Double(image.x) - tile.pixelRect.minX,
+                                                                   Double(image.y) - tile.pixelRect.minY),
+                                           filter: CAIRO_FILTER_GOOD) {
+            cairo_set_source(cr, pattern)
+            cairo_pattern_destroy(pattern)
+            cairo_paint(cr)
+        }
         cairo_restore(cr)
     }
 }

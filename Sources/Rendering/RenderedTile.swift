@@ -10,8 +10,9 @@ public final class RenderedTile: @unchecked Sendable {
     public let pixelRect: Rect
     /// A `cairo_surface_t*`, valid for the tile's lifetime.
     public let surface: OpaquePointer
-    /// What the canvas made of the tile to show it (a GPU texture over its pixels); set and read
-    /// on the main thread only, released with the tile.
+    /// What the canvas made of the tile to show it (a GPU texture over its pixels, or under
+    /// GSK's cairo renderer a cairo node that paints them); set and read on the main thread
+    /// only, released with the tile.
     public var attachment: AnyObject?
     /// The one rendering this tile was cut from with others, if it was (its surface is a view
     /// into it): its pixels are freed only when the last of those tiles goes, so a cache lets
@@ -41,12 +42,7 @@ public final class RenderedTile: @unchecked Sendable {
     /// Bytes of pixel memory the tile holds.
     public var byteCount: Int { Int(pixelRect.width) * Int(pixelRect.height) * 4 }
 
-    deinit {
-        // What was made of the tile goes first: a cairo recording that still held the surface
-        // when it is destroyed would copy its pixels.
-        attachment = nil
-        cairo_surface_destroy(surface)
-    }
+    deinit { cairo_surface_destroy(surface) }
 }
 
 /// A rendering several tiles are views into (``RenderQueue/render(together:drawPage:copyingOut:)``):

@@ -175,8 +175,8 @@ public struct WindowSnapshot: Codable, Sendable {
     public var padReplayFinished: Bool?
     /// What draws the window: GSK's renderer (`cairo`, `gl`, `vulkan`), and whether the page
     /// view builds its frames from render nodes (`nodes`), from render nodes whose tiles are
-    /// small cairo nodes (`cairo-tiles`: GSK's cairo renderer, where a page turn is one cairo
-    /// picture), or as one cairo picture (`cairo`).
+    /// cairo nodes (`cairo-tiles`: GSK's cairo renderer, where a page turn is drawn by cairo
+    /// over the still page's tiles), or as one cairo picture (`cairo`).
     public var renderer: String?
     public var canvasFrames: String?
     /// How many render nodes the snapshot canvas keeps of the ink being drawn (its strokes'

@@ -71,12 +71,11 @@ void ann_snapshot_append_recording(GtkSnapshot *snapshot, cairo_surface_t *recor
 /* A cairo node (new reference) holding a recording surface's drawing, as large as its ink, or
  * NULL when it draws nothing. Kept across frames, it is drawn once and its pixels reused. */
 GskRenderNode *ann_cairo_node_from_recording(cairo_surface_t *recording);
-/* A cairo node (new reference), `width` × `height` at the origin, that paints `image`'s pixels
- * from (x, y) on, scaled by `scale`: a tile under GSK's cairo renderer. Kept with the tile and
- * placed with ann_snapshot_append_node_at, the same node frame after frame lets GTK redraw
- * only what changed around it. */
-GskRenderNode *ann_cairo_node_for_image(cairo_surface_t *image, double x, double y, double width, double height,
-                                        double scale);
+/* A cairo node (new reference), `width` × `height` at the origin, that paints `pattern` scaled
+ * by `scale`: a tile under GSK's cairo renderer. Kept with the tile and placed with
+ * ann_snapshot_append_node_at, the same node frame after frame lets GTK redraw only what
+ * changed around it. */
+GskRenderNode *ann_cairo_node_for_pattern(cairo_pattern_t *pattern, double width, double height, double scale);
 /* Appends `node` moved by (x, y). */
 void ann_snapshot_append_node_at(GtkSnapshot *snapshot, GskRenderNode *node, double x, double y);
 /* Multiplies the snapshot's transform by a 2D affine matrix (cairo's order of terms). */

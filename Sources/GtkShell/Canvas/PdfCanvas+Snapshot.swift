@@ -15,8 +15,9 @@ import Rendering
 /// (outlines, handles, previews) are one cairo node as large as what they draw, only when there
 /// are any; the ink being drawn keeps its finished pieces
 /// as nodes of their own (PdfCanvas+SnapshotInk). A page turn is nodes too (PdfCanvas+SnapshotCurl). Under GSK's cairo
-/// renderer, which copies a texture's pixels on every frame, each tile is a small cairo node
-/// instead, and a turn is one cairo node.
+/// renderer, which copies a texture's pixels on every frame, each tile is a cairo node of its
+/// own instead, kept with the tile, and a turn is drawn by cairo and shown in bands over the
+/// still page's tiles.
 extension PdfCanvas {
     /// Whether the canvas builds its frames from nodes (`PDF_ANNOTATOR_CANVAS=cairo` draws them
     /// with cairo as before, for comparison).
@@ -28,9 +29,9 @@ extension PdfCanvas {
     func snapshot(_ snapshot: OpaquePointer, width: Double, height: Double) {
         // GSK's cairo renderer (GTK 4.8) copies every texture's pixels into a new surface each
         // frame it draws it, and replays a cairo node through an image as large as the node.
-        // There a tile is a cairo node of its own (replayed through a tile-sized image that
-        // stays in the processor's cache, where one node for the whole view went through
-        // memory twice), and a page turn, whose rotated clips it would mask pixel by pixel as
+        // There a tile is a cairo node of its own (replayed through an image the size of the
+        // tile, where one node for the whole view made and filled a view-sized image each
+        // frame), and a page turn, whose rotated clips it would mask pixel by pixel as
         // nodes, is drawn once by cairo, as a drawing area would, and shown in bands of the
         // same size over the still pages' tiles. The GL renderer keeps textures on the GPU.
         tilesAsCairoNodes = cairoRendererForTesting ?? (ann_widget_renders_with_cairo(area) != 0)
@@ -66,7 +67,7 @@ extension PdfCanvas {
     }
 
     /// A page's edge, its paper, then stand-ins from other zooms and the sharp tiles that are on
-    /// screen, as textures clipped to the page.
+    /// screen, as textures (or cairo nodes, ``tilesAsCairoNodes``) clipped to the page.
     /// `visible` is the part of the view on screen, in the snapshot's current coordinates
     /// (`nil` under a transform that is not a plain offset: every tile is placed).
     func snapshotPage(_ page: PageIndex, at frame: Rect, visible: Rect?, _ snapshot: OpaquePointer) {
@@ -143,14 +144,15 @@ extension PdfCanvas {
     }
 
     /// The tile's cairo node at `scale` view pixels per tile pixel, made the first time it is
-    /// shown at that scale and kept with the tile. It paints from the image the tile's pixels
-    /// are in (a rendering several tiles share, or its own): a node kept past its tile then
-    /// holds that image, never a copy of a view into it.
+    /// shown at that scale and kept with the tile. It paints the pixels where they are, in the
+    /// image of a rendering several tiles share or the tile's own (``ImagePattern``): cairo
+    /// takes no snapshot of them, so neither the node nor the tile's eviction copies them.
     private func cairoNode(of tile: RenderedTile, scale: Double) -> OpaquePointer? {
         if let made = tile.attachment as? TileCairoNode, made.scale == scale { return made.node }
         let image = tile.image
-        guard let node = ann_cairo_node_for_image(image.surface, Double(image.x), Double(image.y),
-                                                  tile.pixelRect.width * scale, tile.pixelRect.height * scale, scale)
+        guard let pattern = ImagePattern.make(image.surface, origin: (Double(image.x), Double(image.y))) else { return nil }
+        defer { cairo_pattern_destroy(pattern) }
+        guard let node = ann_cairo_node_for_pattern(pattern, tile.pixelRect.width * scale, tile.pixelRect.height * scale, scale)
         else { return nil }
         tile.attachment = TileCairoNode(adopting: node, scale: scale)
         return node
