@@ -50,7 +50,7 @@ final class OutputHandlingTests: XCTestCase {
             }
         }
         // What the canvas leaves alone, each with its reason: nothing else is unapplied.
-        XCTAssertEqual(Set(unapplied.keys), ["engine.swipe", "engine.toggleUserInterface", "engine.stylusEnd"], "\(unapplied)")
+        XCTAssertEqual(Set(unapplied.keys), ["engine.swipe", "engine.stylusEnd"], "\(unapplied)")
         // Decisions the canvas calls translated are really never forwarded by DocumentInteraction.
         let interaction = DocumentInteraction(clock: ManualClock(now: InputTime(seconds: 1)))
         var forwarded: [EngineOutput] = []

@@ -17,9 +17,11 @@ final class ToolBehaviourTests: XCTestCase {
 
     func testDraggingACornerHandleResizesTheAnnotationInPDFSpace() {
         let manager = editingSquare()
-        XCTAssertEqual(manager.handle(fxContact(.began, 200, 292)).commands, [.beginTransform(square)])
+        // The resize begins once the contact leaves the tap slop, with the whole travel.
+        XCTAssertEqual(manager.handle(fxContact(.began, 200, 292)).commands, [])
+        XCTAssertEqual(manager.handle(fxContact(.moved, 201, 293)).commands, [], "within the slop")
         let moved = manager.handle(fxContact(.moved, 230, 312))
-        XCTAssertEqual(moved.commands, [.resizeAnnotation(square, to: Rect(x: 100, y: 480, width: 130, height: 120))])
+        XCTAssertEqual(moved.commands, [.beginTransform(square), .resizeAnnotation(square, to: Rect(x: 100, y: 480, width: 130, height: 120))])
         XCTAssertEqual(manager.handle(fxContact(.ended, 230, 312)).commands, [.endTransform(square, cancelled: false)])
         XCTAssertEqual(manager.pointerShape(atView: Point(x: 100, y: 192), source: .mouse), .resize(.northWest))
     }
@@ -28,7 +30,7 @@ final class ToolBehaviourTests: XCTestCase {
         let manager = editingSquare()
         _ = manager.handle(fxContact(.began, 200, 242))  // the right edge handle
         let moved = manager.handle(fxContact(.moved, -50, 242))
-        XCTAssertEqual(moved.commands, [.resizeAnnotation(square, to: Rect(x: 100, y: 500, width: 8, height: 100))])
+        XCTAssertEqual(moved.commands, [.beginTransform(square), .resizeAnnotation(square, to: Rect(x: 100, y: 500, width: 8, height: 100))])
     }
 
     func testPressingInsideMovesTheAnnotationByPDFDisplacementsOnARotatedPage() {

@@ -13,9 +13,14 @@ extension PdfCanvas {
     /// Notes where the contact moving annotations is, and starts the frames that scroll the
     /// view when it nears an edge.
     func noteCarryingContact(_ event: InputEvent) {
-        guard !previews.transforms.isEmpty, case .contact(let phase) = event.kind else { return }
+        guard case .contact(let phase) = event.kind else { return }
+        // Only the contact that carries: a second finger scrolling meanwhile moves nothing here.
+        // (When the carrying contact lifts, the engine has ended the carrying already.)
+        let carrying = interaction.carryingContact
+        guard event.sequence == carrying || (carrying == nil && (phase == .ended || phase == .cancelled)) else { return }
         switch phase {
         case .began, .moved:
+            guard !previews.transforms.isEmpty else { return }
             previews.carryContact = event.position
             if AnnotationCarrying.autoScrollVelocity(contact: event.position, viewSize: viewport.size) != .zero { startTicking() }
         case .ended, .cancelled:

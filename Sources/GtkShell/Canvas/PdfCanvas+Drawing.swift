@@ -208,16 +208,19 @@ extension PdfCanvas {
     private func drawLift(_ cr: OpaquePointer) {
         guard let id = previews.lifted, let target = interaction.scene.annotation(id) else { return }
         let coordinates = interaction.scene.coordinates
-        // The pixels come from where the tiles show the annotation: its place before any move.
-        let sourcePDF = previews.transforms[id.rawValue]?.start.rect ?? target.bounds
+        // The pixels come from where the tiles show the annotation: its place before any move,
+        // on the page it started on (a carry may have given it to another page since).
+        let start = previews.transforms[id.rawValue]?.start
+        let sourcePage = start?.page ?? target.page
         guard let now = coordinates.viewRect(fromPDF: target.bounds, on: target.page),
-              let source = coordinates.viewRect(fromPDF: sourcePDF, on: target.page), source.width > 0, source.height > 0 else { return }
+              let source = coordinates.viewRect(fromPDF: start?.rect ?? target.bounds, on: sourcePage),
+              source.width > 0, source.height > 0 else { return }
         let scale = 1.06
         let lifted = Rect(x: now.midX - now.width * scale / 2, y: now.midY - now.height * scale / 2,
                           width: now.width * scale, height: now.height * scale)
-        let frame = layout.pageFrame(target.page, zoom: viewport.zoom).offsetBy(Point.zero - viewport.offset)
+        let frame = layout.pageFrame(sourcePage, zoom: viewport.zoom).offsetBy(Point.zero - viewport.offset)
         OverlayPainter.liftShadow(under: lifted, cr: cr)
-        pagePainter.paintPixels(of: target.page, pageFrame: frame, from: source, into: lifted, onPaper: true, cr: cr)
+        pagePainter.paintPixels(of: sourcePage, pageFrame: frame, from: source, into: lifted, onPaper: true, cr: cr)
     }
 
     /// Hover tints and lift shadows from the engine's pointer effects (indirect input only).

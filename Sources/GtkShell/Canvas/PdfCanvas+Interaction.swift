@@ -174,9 +174,8 @@ extension PdfCanvas {
             // Sideways three-finger swipes come as history steps (DocumentInteraction).
             return .nothingToApply(reason: "only a sideways three-finger swipe means something here (back or forward)")
         case .toggleUserInterface:
-            // A finger's tap on empty page space enters or leaves reading mode; a mouse click
-            // there is just a click.
-            guard lastContactWasTouch else { return .nothingToApply(reason: "only a finger's tap toggles reading mode") }
+            // A finger's tap on empty page space enters or leaves reading mode (the engine
+            // decides this for fingers only: a click or a pen's tap there is just that).
             onToggleUserInterface?()
         case .stylusEnd:
             return .nothingToApply(reason: "the tools read the pen's end from each event's source (the eraser end erases)")

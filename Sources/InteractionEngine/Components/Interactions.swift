@@ -88,7 +88,9 @@ public final class Interactions {
     let fastScrollTap = TapRecognizer(name: "fastScroll.tap")
     /// A drag from an edge band that turns the page (only while pages turn by dragging).
     let pageTurnPan = PanRecognizer(name: "fastScroll.pageTurn", maximumTouches: 1)
-    let toggleTap = TapRecognizer(name: "toggleUserInterface.tap")
+    /// A finger's tap on empty space shows or hides the interface (reading mode); a click or a
+    /// pen's tap there is only a click.
+    let toggleTap = TapRecognizer(name: "toggleUserInterface.tap", allowedSources: .touchscreen)
 
     init(targets: any InteractionTargetProvider, settings: Settings, sink: OutputSink) {
         self.targets = targets

@@ -47,7 +47,7 @@ public final class TapRecognizer: GestureRecognizer {
     private struct Rules {
         var taps: Int
         var touches: Int
-        var slop = SourceTolerance(touch: 12, pen: 6, pointer: 4)
+        var slop = SourceTolerance.tapSlop
         var maximumTapSeparation = SourceTolerance(touch: 45, pen: 24, pointer: 8)
         var tapInterval: Double = 0.3
         var maximumPressDuration: Double = 0.4

@@ -11,12 +11,13 @@ import Geometry
 /// step with its layout (``setPages(_:view:)``, ``setAnnotations(_:on:)``), calls ``tick(at:)``
 /// from its frame clock while ``needsTicks`` and at ``nextDeadline``, and applies every
 /// ``InteractionOutput``. Routing, in order:
-/// 1. the active tool gets first refusal: a press on the selected annotation or its handles, or
-///    (with a precise pointer) on any editable annotation, goes to the annotation edit tool,
-///    which then owns that contact until it lifts (the second click of a double click on a
-///    free text or a note then asks the editAnnotation component to edit it); a pen draws ink
-///    at once, and gives a contact that lifts as a tap back to the recognizers
-///    (``penDrawsAtOnce``);
+/// 1. the active tool gets first refusal, as the interaction components allow (see
+///    `routesToEditTool`): a press on the selection or its handles, or (with a precise pointer)
+///    on any editable annotation, goes to the annotation edit tool, which then owns that
+///    contact until it lifts (the second click of a double click on a free text or a note then
+///    asks the editAnnotation component to edit it); a finger reaches it only on the
+///    selection's handles; a pen on the selection moves it, elsewhere it draws ink at once, and
+///    gives a contact that lifts as a tap back to the recognizers (``penDrawsAtOnce``);
 /// 2. everything else goes to the recognizers (scroll, pinch, taps for the interaction
 ///    components), whose decisions come back as ``EngineOutput``s and are translated here.
 ///
@@ -69,6 +70,13 @@ public final class DocumentInteraction {
     private var penTapCandidate: InputEvent?
     /// How many times the editAnnotation component asked to edit (to ask once per double tap).
     private var editRequestCount = 0
+    /// Contacts that selected an annotation the transform component does not let them move.
+    private var transformRefused: Set<InputSequenceID> = []
+
+    /// The contact that is carrying annotations (moving them by a drag, a hold or a touch
+    /// transform), if any: only it scrolls the view at the view's edge, and the carrying ends
+    /// when it lifts. Another finger scrolling meanwhile is not it.
+    public private(set) var carryingContact: InputSequenceID?
 
     public init(clock: any EngineClock, settings: Engine.Settings = Engine.Settings()) {
         self.clock = clock
@@ -707,6 +715,11 @@ public final class DocumentInteraction {
             // The pen tool inks at once; a tap on a link, field or annotation is decided on lift.
             if penDrawsAtOnce, event.source == .pen, tools.currentToolID == .ink { penTapCandidate = event }
             return true
+        case .contact(.began) where event.source == .pen && pickedTool == nil && !selectedAnnotations.isEmpty
+            && onSelection(event.position, source: event.source):
+            // A pen on what is selected moves or resizes it, as a mouse would, even while the
+            // pen draws at once: ink wins only elsewhere.
+            return pressEditTool(event)
         case .contact(.began) where (event.source == .pen || event.source == .eraser) && penDrawsAtOnce && penStroke == nil:
             // A pen draws at once, its eraser end erases; browsing comes back when it lifts. A
             // pen tap is decided on lift (see penDrawsAtOnce).
@@ -730,33 +743,8 @@ public final class DocumentInteraction {
                 return true
             }
             // The components decide whether; the edit tool only decides what.
-            guard componentsAllowEditing(at: event.position) else { return false }
-            if tools.currentToolID != .annotationEdit {
-                // A precise pointer pressing an editable annotation starts editing at once, and a
-                // mouse pressing empty page space may pull out a selection band; touch waits for
-                // the tap recognizer (so a drag over an annotation still scrolls).
-                guard !event.isDirect else { return false }
-                if let hit = scene.hitTest(atView: event.position, source: event.source)?.annotation {
-                    guard hit.kind != .link, hit.kind != .widget, hit.kind != .popup else { return false }
-                } else {
-                    guard event.source == .mouse, engine.interactions.selectAnnotation.isEnabled,
-                          !turnsPage(at: event.position) else { return false }
-                }
-                emit(tools.select(.annotationEdit))
-                if scene.hitTest(atView: event.position, source: event.source)?.annotation == nil,
-                   textSelection != nil, engine.interactions.deselectText.isEnabled,
-                   engine.interactions.deselectText.canActivate(at: event.position, in: .view) {
-                    // A press on empty page space ends a text selection, as a tap there does.
-                    setTextSelection(nil)
-                }
-            }
-            let before = selectedAnnotations
-            let dispatch = tools.handle(.input(event))
-            emit(dispatch.commands)
-            if before != selectedAnnotations { output(.selectionChanged(selectedAnnotation)) }
-            guard dispatch.isHandled, tools.currentToolID == .annotationEdit else { return false }
-            toolSequences.insert(event.sequence)
-            return true
+            guard routesToEditTool(event) else { return false }
+            return pressEditTool(event)
         case .contact(let phase) where toolSequences.contains(event.sequence):
             if let began = penTapCandidate, began.sequence == event.sequence {
                 // A pen tap: with no tool picked any, with the pen tool one on a target.
@@ -767,7 +755,8 @@ public final class DocumentInteraction {
                 if phase != .moved || contactStarts[event.sequence]?.still != true { releasePenTap() }
             }
             let before = selectedAnnotations
-            emit(tools.handle(.input(event)).commands)
+            emit(allowedTransforms(tools.handle(.input(event)).commands, of: event.sequence))
+            if phase == .ended || phase == .cancelled { transformRefused.remove(event.sequence) }
             // A selection band selects when it lifts.
             if before != selectedAnnotations { output(.selectionChanged(selectedAnnotation)) }
             if phase == .ended || phase == .cancelled { toolSequences.remove(event.sequence) }
@@ -807,23 +796,104 @@ public final class DocumentInteraction {
         }
     }
 
-    /// Whether the interaction components let a press at `point` reach the annotation edit tool:
-    /// on the selected annotation or its handles it would move or resize it (transformAnnotation),
-    /// on another annotation select it (selectAnnotation). Elsewhere the tool only lets go.
-    private func componentsAllowEditing(at point: Point) -> Bool {
+    /// Whether a press reaches the annotation edit tool, the routing of every primary press
+    /// with no creation tool picked; the interaction components decide, with their conditions:
+    /// - on the selection or its handles it would move or resize it: transformAnnotation's;
+    /// - a finger anywhere else is the recognizers' (a swipe scrolls, a tap selects or
+    ///   deselects, a hold lifts), so that nothing is selected, deselected or moved by a contact
+    ///   that turns out to scroll;
+    /// - a precise pointer on another annotation selects it: selectAnnotation's (whether it may
+    ///   then drag it is transformAnnotation's, asked once it is selected);
+    /// - a precise pointer on empty space ends the selection (deselectAnnotation's), and a mouse
+    ///   may pull out a selection band there (selectAnnotation's).
+    private func routesToEditTool(_ event: InputEvent) -> Bool {
         let components = engine.interactions
+        let point = event.position
+        components.currentSource = event.source
+        if !selectedAnnotations.isEmpty {
+            // A finger on the selection's body is the recognizers' too: a drag moves it (the
+            // transform component's pan), a hold lifts it; only its handles resize by the tool.
+            if onSelection(point, source: event.source, handlesOnly: event.isDirect) { return true }
+        }
+        guard !event.isDirect else { return false }
+        if let hit = scene.hitTest(atView: point, source: event.source)?.annotation {
+            guard hit.kind != .link, hit.kind != .widget, hit.kind != .popup else { return false }
+            return components.selectAnnotation.isEnabled && components.selectAnnotation.canActivate(at: point, in: .view)
+        }
+        if !selectedAnnotations.isEmpty {
+            let deselect = components.deselectAnnotation
+            return deselect.isEnabled && deselect.canActivate(at: point, in: .view)
+        }
+        return event.source == .mouse && components.selectAnnotation.isEnabled && !turnsPage(at: point)
+    }
+
+    /// Whether a press at a view point lands on the selection, its handles or its line ends
+    /// (only those with `handlesOnly`) where the transform component lets it move or resize what
+    /// is selected (asked at the press and at the middle of the annotation pressed).
+    private func onSelection(_ point: Point, source: InputSource, handlesOnly: Bool = false) -> Bool {
+        let transform = engine.interactions.transformAnnotation
+        engine.interactions.currentSource = source
+        let onHandle = tools.currentToolID == .annotationEdit && tools.isSelectionHandle(atView: point, source: source)
+        guard onHandle || !handlesOnly else { return false }
         for selected in selectedAnnotations {
             guard let target = scene.annotation(selected),
                   let rect = scene.coordinates.viewRect(fromPDF: target.bounds, on: target.page),
-                  rect.insetBy(dx: -12, dy: -12).contains(point) else { continue }
-            let transform = components.transformAnnotation
-            return transform.isEnabled && (transform.canActivate(at: point, in: .view)
-                || transform.canActivate(at: rect.center, in: .view))
+                  onHandle || rect.insetBy(dx: -12, dy: -12).contains(point) else { continue }
+            if transform.isEnabled && (transform.canActivate(at: point, in: .view) || transform.canActivate(at: rect.center, in: .view)) {
+                return true
+            }
         }
-        if let hit = scene.hitTest(atView: point, source: .mouse)?.annotation, hit.kind != .link, hit.kind != .widget, hit.kind != .popup {
-            return components.selectAnnotation.isEnabled && components.selectAnnotation.canActivate(at: point, in: .view)
+        return false
+    }
+
+    /// Hands a primary press to the annotation edit tool, which then owns the contact until it
+    /// lifts. When the press is on an annotation the transform component does not let move
+    /// (one it selected, or one selected already), the contact selects it and moves nothing.
+    private func pressEditTool(_ event: InputEvent) -> Bool {
+        if tools.currentToolID != .annotationEdit {
+            emit(tools.select(.annotationEdit))
+            if scene.hitTest(atView: event.position, source: event.source)?.annotation == nil,
+               textSelection != nil, engine.interactions.deselectText.isEnabled,
+               engine.interactions.deselectText.canActivate(at: event.position, in: .view) {
+                // A press on empty page space ends a text selection, as a tap there does.
+                setTextSelection(nil)
+            }
         }
+        let before = selectedAnnotations
+        let dispatch = tools.handle(.input(event))
+        // Asked once the press has selected what it landed on (the transform component's
+        // context is the selection).
+        if !selectedAnnotations.isEmpty, !onSelection(event.position, source: event.source) {
+            transformRefused.insert(event.sequence)
+        }
+        emit(allowedTransforms(dispatch.commands, of: event.sequence))
+        if before != selectedAnnotations { output(.selectionChanged(selectedAnnotation)) }
+        guard dispatch.isHandled, tools.currentToolID == .annotationEdit else {
+            transformRefused.remove(event.sequence)
+            return false
+        }
+        toolSequences.insert(event.sequence)
         return true
+    }
+
+    /// A contact's tool commands without the moves and resizes the transform component refused
+    /// it; notes the contact that carries annotations once one begins.
+    private func allowedTransforms(_ commands: [ToolCommand], of sequence: InputSequenceID) -> [ToolCommand] {
+        let refused = transformRefused.contains(sequence)
+        return commands.filter { command in
+            switch command {
+            case .beginTransform:
+                if !refused { carryingContact = sequence }
+                return !refused
+            case .moveAnnotation, .resizeAnnotation, .moveLineEnd:
+                return !refused
+            case .endTransform:
+                if carryingContact == sequence { carryingContact = nil }
+                return !refused
+            default:
+                return true
+            }
+        }
     }
 
     /// A secondary click: on an annotation the components let be selected, it joins (or stays
@@ -963,6 +1033,7 @@ public final class DocumentInteraction {
                 guard !target.isLocked, point.distance(to: held.start) > 10, transform.isEnabled,
                       transform.canActivate(at: held.start, in: .view) else { return }
                 held.moving = true
+                carryingContact = liftFinger
                 output(.tool(.beginTransform(target.id)))
             }
             if let delta = scene.coordinates.pdfVector(fromView: point - held.last, on: held.page) {
@@ -976,6 +1047,7 @@ public final class DocumentInteraction {
             liftFinger = nil
             output(.lift(nil))
             if held.moving {
+                carryingContact = nil
                 output(.tool(.endTransform(target.id, cancelled: phase == .cancelled)))
             } else if phase == .ended {
                 output(.contextMenu(at: point, annotation: target.id))
@@ -989,6 +1061,7 @@ public final class DocumentInteraction {
         switch phase {
         case .began:
             engineTransformStart[target.id] = .zero
+            carryingContact = engine.interactions.transformPan.touches.first?.sequence
             output(.tool(.beginTransform(target.id)))
         case .changed:
             let last = engineTransformStart[target.id] ?? .zero
@@ -998,6 +1071,7 @@ public final class DocumentInteraction {
             }
         case .ended, .cancelled:
             engineTransformStart[target.id] = nil
+            carryingContact = nil
             output(.tool(.endTransform(target.id, cancelled: phase == .cancelled)))
         }
     }

@@ -24,6 +24,9 @@ public final class AnnotationEditTool: Tool {
         public var minimumSize = Size(width: 8, height: 8)
         /// How far (view pixels) a band must be dragged before it selects anything.
         public var bandThreshold: Double = 4
+        /// How far (view pixels, per source) a contact must travel from its press before it
+        /// moves or resizes anything: a tap's jitter records no step.
+        public var moveSlop = SourceTolerance.tapSlop
         public init() {}
     }
 
@@ -33,8 +36,8 @@ public final class AnnotationEditTool: Tool {
     private enum Phase {
         case idle
         case moving([AnnotationID], last: Point, started: Bool)
-        case resizing([AnnotationID: Rect], handle: ResizeHandle, startRect: Rect, startPoint: Point)
-        case movingLineEnd(AnnotationID, index: Int, started: Bool)
+        case resizing([AnnotationID: Rect], handle: ResizeHandle, startRect: Rect, startPoint: Point, started: Bool)
+        case movingLineEnd(AnnotationID, index: Int, start: Point, started: Bool)
         case band(start: Point, current: Point, base: [AnnotationID])
     }
     private var phase = Phase.idle
@@ -133,14 +136,14 @@ public final class AnnotationEditTool: Tool {
             switch phase {
             case .moving(let ids, _, true):
                 for id in ids { context.emit(.endTransform(id, cancelled: cancelled)) }
-            case .resizing(let starts, _, _, _):
+            case .resizing(let starts, _, _, _, true):
                 for id in starts.keys.sorted(by: { $0.rawValue < $1.rawValue }) { context.emit(.endTransform(id, cancelled: cancelled)) }
-            case .movingLineEnd(let id, _, true):
+            case .movingLineEnd(let id, _, _, true):
                 context.emit(.endTransform(id, cancelled: cancelled))
             case .band(let start, let current, let base):
                 context.emit(.selectionBand(nil))
                 if !cancelled { finishBand(from: start, to: current, base: base, context: context) }
-            case .idle, .moving, .movingLineEnd:
+            case .idle, .moving, .resizing, .movingLineEnd:
                 break
             }
             phase = .idle
@@ -158,7 +161,7 @@ public final class AnnotationEditTool: Tool {
         if let line = selectedLine(context: context), !line.isLocked,
            let index = lineEnd(atView: e.position, source: e.source, context: context) {
             sequence = e.sequence
-            phase = .movingLineEnd(line.id, index: index, started: false)
+            phase = .movingLineEnd(line.id, index: index, start: e.position, started: false)
             return .handled
         }
         if movable.count == context.session.selection.count, !movable.isEmpty,
@@ -167,8 +170,7 @@ public final class AnnotationEditTool: Tool {
             var starts: [AnnotationID: Rect] = [:]
             for id in movable { starts[id] = viewRect(of: id, context: context) }
             sequence = e.sequence
-            phase = .resizing(starts, handle: h, startRect: rect, startPoint: e.position)
-            for id in movable { context.emit(.beginTransform(id)) }
+            phase = .resizing(starts, handle: h, startRect: rect, startPoint: e.position, started: false)
             return .handled
         }
         if let target = env.annotation(atView: e.position, source: e.source), PanTool.owner(of: target.kind) == .annotationEdit {
@@ -206,15 +208,25 @@ public final class AnnotationEditTool: Tool {
 
     private func move(_ e: InputEvent, context: ToolContext) {
         let env = context.environment
+        let slop = configuration.moveSlop.value(for: e.source)
         switch phase {
         case .moving(let ids, let last, let started):
-            if !started { for id in ids { context.emit(.beginTransform(id)) } }
+            // Until the contact leaves the slop, `last` is still where it pressed.
+            if !started {
+                guard e.position.distance(to: last) > slop else { return }
+                for id in ids { context.emit(.beginTransform(id)) }
+            }
             for id in ids {
                 guard let target = env.annotation(id), let delta = env.coordinates.pdfVector(fromView: e.position - last, on: target.page) else { continue }
                 context.emit(.moveAnnotation(id, by: delta))
             }
             phase = .moving(ids, last: e.position, started: true)
-        case .resizing(let starts, let h, let startRect, let startPoint):
+        case .resizing(let starts, let h, let startRect, let startPoint, let started):
+            if !started {
+                guard e.position.distance(to: startPoint) > slop else { return }
+                for id in starts.keys.sorted(by: { $0.rawValue < $1.rawValue }) { context.emit(.beginTransform(id)) }
+                phase = .resizing(starts, handle: h, startRect: startRect, startPoint: startPoint, started: true)
+            }
             let minimum = minimumViewSize(of: starts, context: context)
             let newRect = h.resize(startRect, by: e.position - startPoint, minimum: minimum)
             for (id, rect) in starts.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
@@ -224,14 +236,15 @@ public final class AnnotationEditTool: Tool {
                     context.emit(.resizeAnnotation(id, to: pdf))
                 }
             }
-        case .movingLineEnd(let id, let index, let started):
+        case .movingLineEnd(let id, let index, let start, let started):
+            guard started || e.position.distance(to: start) > slop else { return }
             guard let line = env.annotation(id), line.lineEnds.count == 2,
                   let other = env.coordinates.convert(line.lineEnds[1 - index], from: .pdf(line.page), to: .view) else { return }
             let viewEnd = e.modifiers.contains(.shift) ? ShapeTool.constrained(.line, from: other, to: e.position) : e.position
             guard let pdf = env.coordinates.convert(viewEnd, from: .view, to: .pdf(line.page)) else { return }
             if !started { context.emit(.beginTransform(id)) }
             context.emit(.moveLineEnd(id, index: index, to: pdf))
-            phase = .movingLineEnd(id, index: index, started: true)
+            phase = .movingLineEnd(id, index: index, start: start, started: true)
         case .band(let start, _, let base):
             phase = .band(start: start, current: e.position, base: base)
             context.emit(.selectionBand(Self.rect(from: start, to: e.position)))
@@ -327,10 +340,10 @@ public final class AnnotationEditTool: Tool {
     public func deactivate(context: ToolContext) {
         switch phase {
         case .moving(let ids, _, true): for id in ids { context.emit(.endTransform(id, cancelled: true)) }
-        case .resizing(let starts, _, _, _): for id in starts.keys { context.emit(.endTransform(id, cancelled: true)) }
-        case .movingLineEnd(let id, _, true): context.emit(.endTransform(id, cancelled: true))
+        case .resizing(let starts, _, _, _, true): for id in starts.keys { context.emit(.endTransform(id, cancelled: true)) }
+        case .movingLineEnd(let id, _, _, true): context.emit(.endTransform(id, cancelled: true))
         case .band: context.emit(.selectionBand(nil))
-        case .idle, .moving, .movingLineEnd: break
+        case .idle, .moving, .resizing, .movingLineEnd: break
         }
         phase = .idle
         sequence = nil
@@ -340,7 +353,7 @@ public final class AnnotationEditTool: Tool {
     public func pointerShape(atView point: Point, source: InputSource, context: ToolContext) -> PointerShape {
         switch phase {
         case .moving(_, _, true): return .grabbing
-        case .resizing(_, let h, _, _): return h.pointerShape
+        case .resizing(_, let h, _, _, _): return h.pointerShape
         case .movingLineEnd, .band: return .crosshair
         case .idle, .moving: break
         }
