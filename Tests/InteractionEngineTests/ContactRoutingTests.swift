@@ -184,6 +184,17 @@ final class ContactRoutingTests: XCTestCase {
         XCTAssertEqual(moved(square.id).dx, 20, accuracy: 1e-9, "past the slop the whole travel counts")
     }
 
+    func testADragEndsWhereTheContactLifts() {
+        selectSquare()
+        send(.began, centre(square), source: .mouse)
+        clock.advance(by: 0.016)
+        send(.moved, centre(square) + Vector(dx: 10, dy: 0), source: .mouse)
+        clock.advance(by: 0.016)
+        send(.ended, centre(square) + Vector(dx: 25, dy: 0), source: .mouse)
+        XCTAssertEqual(moved(square.id).dx, 25, accuracy: 1e-9, "the lift's own place counts")
+        XCTAssertEqual(commands.last, .endTransform(square.id, cancelled: false))
+    }
+
     func testAFingerOnAHandleResizesOnlyPastTheSlop() {
         selectSquare()
         // The square's bottom-right corner: view (316, 308).

@@ -42,6 +42,8 @@ public final class AnnotationEditTool: Tool {
     }
     private var phase = Phase.idle
     private var sequence: InputSequenceID?
+    /// Where the contact was at its press or last move.
+    private var lastPosition: Point?
 
     public init(configuration: Configuration = Configuration()) { self.configuration = configuration }
 
@@ -125,6 +127,7 @@ public final class AnnotationEditTool: Tool {
         switch e.contactPhase {
         case .began:
             guard sequence == nil else { return .unhandled }
+            lastPosition = e.position
             return begin(e, context: context)
         case .moved:
             guard e.sequence == sequence else { return .unhandled }
@@ -133,6 +136,9 @@ public final class AnnotationEditTool: Tool {
         case .ended, .cancelled:
             guard e.sequence == sequence else { return .unhandled }
             let cancelled = e.contactPhase == .cancelled
+            // Where the contact lifted is where the drag ends (a replay or a device may lift a
+            // little past its last move).
+            if !cancelled, e.position != lastPosition { move(e, context: context) }
             switch phase {
             case .moving(let ids, _, true):
                 for id in ids { context.emit(.endTransform(id, cancelled: cancelled)) }
@@ -208,6 +214,7 @@ public final class AnnotationEditTool: Tool {
 
     private func move(_ e: InputEvent, context: ToolContext) {
         let env = context.environment
+        lastPosition = e.position
         let slop = configuration.moveSlop.value(for: e.source)
         switch phase {
         case .moving(let ids, let last, let started):
