@@ -16,13 +16,34 @@ extension AppSession {
         return (app, window)
     }
 
-    /// Shows the sidebar (F9) on its Pages grid and waits until `count` thumbnails are laid out.
+    /// Shows the sidebar (F9) on its Pages grid and waits until `count` thumbnails are laid out
+    /// and drawn, so that a pointer aimed at a frame the state gives lands on that thumbnail.
+    ///
+    /// A thumbnail's frame is in the dump as soon as its row is bound, which can be before the
+    /// grid has given it a place (a frame of no size at the grid's corner); and each drawn
+    /// thumbnail rewrites the dump. So the wait is for every frame to have a size, side by side
+    /// with no overlap, and for every thumbnail in view to be drawn (nothing left to arrive).
     func showPagesGrid(thumbnails count: Int, file: StaticString = #filePath, line: UInt = #line) throws -> Window {
         xdotool("key", "F9")
         waitFor("the sidebar is shown", file: file, line: line) { $0.windows.first?.sidebarShown == true }
         activate("sidebar-page", "[<'thumbnails'>]")
-        return try XCTUnwrap(waitFor("\(count) thumbnails", file: file, line: line) { s in
-            s.windows.first.map { $0.sidebarPage == "thumbnails" && $0.thumbnailFrames.count == count } ?? false
+        return try XCTUnwrap(waitFor("\(count) thumbnails laid out and drawn", file: file, line: line) { s in
+            s.windows.first.map { w in
+                w.sidebarPage == "thumbnails" && w.thumbnailFrames.count == count && Self.framesAreLaidOut(w.thumbnailFrames)
+                    && Set(w.thumbnailFrames.map { Int($0[0]) }).isSubset(of: Set(w.thumbnailsPainted))
+            } ?? false
         }?.windows.first, file: file, line: line)
+    }
+
+    /// Whether thumbnail frames ([page, x, y, width, height]) have been given their places:
+    /// each has a size and none overlaps another.
+    static func framesAreLaidOut(_ frames: [[Double]]) -> Bool {
+        guard frames.allSatisfy({ $0.count == 5 && $0[3] > 0 && $0[4] > 0 }) else { return false }
+        for (i, a) in frames.enumerated() {
+            for b in frames[(i + 1)...] where a[1] < b[1] + b[3] && b[1] < a[1] + a[3] && a[2] < b[2] + b[4] && b[2] < a[2] + a[4] {
+                return false
+            }
+        }
+        return true
     }
 }
