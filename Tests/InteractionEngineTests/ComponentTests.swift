@@ -71,10 +71,16 @@ final class ComponentTests: XCTestCase {
     func testRequireToFailOnAComponentAppliesToEachOfItsRecognizers() {
         let h = EngineHarness()
         let mine = TapRecognizer(name: "mine")
+        let text = h.interactions.allTextInteractions.gestureRecognizers
+        // The loop below proves nothing over an empty group: these are the recognizers it covers.
+        XCTAssertEqual(text.map(\.name).sorted(), ["deselectText.tap", "selectText.drag", "selectText.longPress"])
+        XCTAssertFalse(text.contains { $0.requiresFailure(of: mine) }, "none waits for it before it is required")
         h.interactions.allTextInteractions.require(toFail: mine)
-        for r in h.interactions.allTextInteractions.gestureRecognizers {
-            XCTAssertTrue(r.requiresFailure(of: mine))
+        for r in text {
+            XCTAssertTrue(r.requiresFailure(of: mine), "\(r.name) waits for it to fail")
         }
+        XCTAssertFalse(h.interactions.selectAnnotation.gestureRecognizers.contains { $0.requiresFailure(of: mine) },
+                       "recognizers outside the group do not")
     }
 
     func testTryToSelectAnnotationAcceptsPointsInPDFSpace() {

@@ -128,7 +128,9 @@ final class SigningUITests: XCTestCase {
         let path = session.workDir.appendingPathComponent("letter.pdf").path
         let signed = session.workDir.appendingPathComponent("letter-signed.pdf").path
         try NumberedPagesPDF.data(pages: 1).write(to: URL(fileURLWithPath: path))
-        let app = try session.launch([path], environment: ["HOME": home])
+        // The texts on screen tell the first question from the second, which says the password
+        // was wrong (the dialog's kind is the same for both).
+        let app = try session.launch([path], environment: ["HOME": home, "PDF_ANNOTATOR_DUMP_TEXTS": "1"])
         _ = try XCTUnwrap(session.waitFor("open") { s in s.pid == Int(app.processIdentifier) && s.windows.first?.isEditable == true })
 
         // Signing first finds no certificate (NSS opens the database then; the import must
@@ -137,14 +139,18 @@ final class SigningUITests: XCTestCase {
         _ = try XCTUnwrap(session.waitFor("no certificate yet") { $0.windows.first?.dialog == "no-certificate" })
         session.xdotool("key", "Escape")
         session.activate("import-certificate", "[<'\(file)'>]")
-        _ = try XCTUnwrap(session.waitFor("its password asked") { $0.windows.first?.dialog == "certificate-password" })
-        usleep(300_000)
+        let wrongPassword = "That password is not right. Try again:"
+        _ = try XCTUnwrap(session.waitFor("its password asked") { s in
+            s.windows.first.map { $0.dialog == "certificate-password" && $0.visibleTexts?.contains("“ada.p12” is protected by a password:") == true } ?? false
+        })
+        try session.waitForDialogFocus(pid: Int(app.processIdentifier))
         session.xdotool("type", "--delay", "20", "wrong")
         session.xdotool("key", "Return")
-        usleep(500_000)
-        _ = try XCTUnwrap(session.waitFor("asked again") { $0.windows.first?.dialog == "certificate-password" })
+        _ = try XCTUnwrap(session.waitFor("asked again, saying the password was wrong") { s in
+            s.windows.first.map { $0.dialog == "certificate-password" && $0.visibleTexts?.contains(wrongPassword) == true } ?? false
+        })
         XCTAssertFalse(session.run("certutil", ["-L", "-d", "sql:\(home)/.pki/nssdb"]).contains("Ada Test"), "nothing imported with a wrong password")
-        usleep(300_000)
+        try session.waitForDialogFocus(pid: Int(app.processIdentifier))
         session.xdotool("type", "--delay", "20", "secret")
         session.xdotool("key", "Return")
         _ = try XCTUnwrap(session.waitFor("imported: the signing dialog") { $0.windows.first?.dialog == "sign-digitally" })
@@ -175,9 +181,11 @@ final class SigningUITests: XCTestCase {
             s.pid == Int(app.processIdentifier) && (s.windows.first.map { $0.isEditable && $0.missingTiles == 0 } ?? false)
         })
         session.activate("sign-digitally", "[<'\(signed)'>]")
-        _ = try XCTUnwrap(session.waitFor("waiting for a box") { s in s.windows.first.map { $0.tool == "rectangle" && $0.toolbarShown } ?? false })
-        usleep(600_000)  // the toolbar slides in; the page moves down under it
-        let w = try XCTUnwrap(session.state()?.windows.first)
+        // The toolbar slides in and the page moves down under it: waitFor returns the state
+        // once it has finished sliding (layoutSettling), with the page where it stays.
+        let w = try XCTUnwrap(session.waitFor("waiting for a box") { s in
+            s.windows.first.map { $0.tool == "rectangle" && $0.toolbarShown && $0.missingTiles == 0 } ?? false
+        }?.windows.first)
         let origin = try XCTUnwrap(session.windowOrigin(pid: Int(app.processIdentifier)))
         let page = try XCTUnwrap(w.visiblePages.first)
         // From (60, 580) to (260, 520) on the 420 × 595 page (above the form's field, in view).
