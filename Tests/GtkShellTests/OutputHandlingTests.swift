@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
+import Document
+import DocumentSession
 import Foundation
 import Geometry
 @testable import GtkShell
@@ -7,80 +9,63 @@ import InteractionEngine
 import TestSupport
 import XCTest
 
-/// The canvas is the host of the interaction engine: every output the engine can produce
-/// (every tool command and every engine decision included) reaches a handler there, and the
-/// only ones it does not apply say why. The outputs come from the engine's own catalogue of
-/// kinds, which does not compile until a new case has an example.
+/// The canvas applies every effect its document session answers with: each kind of
+/// ``SessionEffect`` reaches a handler, and the only ones it does not apply say why. The
+/// effects come from the session's own catalogue, which holds one of each kind; the tool
+/// commands the session hands on are the ones the canvas turns into edits, and no other.
 final class OutputHandlingTests: XCTestCase {
     private func requireGtk() throws { try GtkTestDisplay.require() }
 
-    func testEveryEngineOutputReachesAHandlerOnTheCanvas() throws {
+    func testEverySessionEffectReachesAHandlerOnTheCanvas() throws {
         try requireGtk()
         // XCTest runs tests on the main thread, where GTK lives.
-        MainActor.assumeIsolated { Self.everyOutputReachesAHandler() }
+        MainActor.assumeIsolated { Self.everyEffectReachesAHandler() }
     }
 
-    @MainActor private static func everyOutputReachesAHandler() {
+    @MainActor private static func everyEffectReachesAHandler() {
         let canvas = PdfCanvas()
-        let target = AnnotationTarget(id: AnnotationID("p0-a0"), kind: .square, page: PageIndex(0),
-                                      bounds: Rect(x: 100, y: 100, width: 80, height: 40))
-        let outputs = InteractionOutput.examples(target: target)
-        // The catalogue covers every kind, tool commands and engine decisions included.
-        XCTAssertEqual(Set(outputs.map(\.kind)), Set(InteractionOutput.Kind.allCases))
-        let commands = outputs.compactMap { if case .tool(let c) = $0 { return c } else { return nil } }
-        XCTAssertEqual(commands.map(\.kind), ToolCommand.Kind.allCases)
-        let decisions = outputs.compactMap { if case .engine(let d) = $0 { return d } else { return nil } }
-        XCTAssertEqual(decisions.map(\.kind), EngineOutput.Kind.allCases)
-
+        var asked: [String] = []
+        canvas.onExternalLink = { asked.append($0) }
+        canvas.onToggleUserInterface = { asked.append("toggle") }
         var unapplied: [String: String] = [:]
-        var translated: [String] = []
-        for output in outputs {
-            let name: String
-            switch output {
-            case .tool(let c): name = "tool." + c.kind.rawValue
-            case .engine(let d): name = "engine." + d.kind.rawValue
-            default: name = output.kind.rawValue
-            }
-            switch canvas.apply(output) {
+        for effect in SessionEffect.examples {
+            switch canvas.apply(effect) {
             case .applied: break
-            case .translatedByEngine: translated.append(name)
+            case .translatedByEngine: unapplied["\(effect)"] = "translated"
             case .nothingToApply(let reason):
-                XCTAssertFalse(reason.isEmpty, name)
-                unapplied[name] = reason
+                XCTAssertFalse(reason.isEmpty, "\(effect)")
+                unapplied["\(effect)"] = reason
             }
         }
-        // What the canvas leaves alone, each with its reason: nothing else is unapplied.
-        XCTAssertEqual(Set(unapplied.keys), ["engine.swipe", "engine.stylusEnd"], "\(unapplied)")
-        // Decisions the canvas calls translated are really never forwarded by DocumentInteraction.
-        let interaction = DocumentInteraction(clock: ManualClock(now: InputTime(seconds: 1)))
-        var forwarded: [EngineOutput] = []
-        interaction.output = { if case .engine(let d) = $0 { forwarded.append(d) } }
-        for decision in decisions where translated.contains("engine." + decision.kind.rawValue) {
-            interaction.engine.output(decision)
-        }
-        XCTAssertEqual(forwarded, [], "the engine hands these on to a host that leaves them alone")
-        XCTAssertFalse(translated.isEmpty)
+        // With no document open there is no text box or note to open for writing: nothing else
+        // is left unapplied.
+        XCTAssertEqual(Set(unapplied.keys.map { String($0.prefix { $0 != "(" }) }), ["editTextBox", "editNote"], "\(unapplied)")
+        XCTAssertEqual(asked, ["https://example.org", "toggle"], "the window was asked")
     }
 
-    func testCommandsWithAVisibleEffectChangeTheCanvasState() throws {
+    func testTheCanvasTurnsExactlyTheHandedOnToolCommandsIntoEdits() throws {
         try requireGtk()
-        MainActor.assumeIsolated { Self.commandsChangeTheCanvasState() }
+        MainActor.assumeIsolated { Self.handedOnCommands() }
     }
 
-    @MainActor private static func commandsChangeTheCanvasState() {
+    @MainActor private static func handedOnCommands() {
         let canvas = PdfCanvas()
-        let band = Rect(x: 10, y: 20, width: 30, height: 40)
-        canvas.apply(.tool(.selectionBand(band)))
-        XCTAssertEqual(canvas.previews.band, band)
-        canvas.apply(.tool(.selectionBand(nil)))
-        XCTAssertNil(canvas.previews.band)
-        canvas.apply(.tool(ToolCommand.example(.inkPreview)))
-        XCTAssertEqual(canvas.previews.ink?.strokes.first?.count, 2)
-        canvas.apply(.tool(.inkPreview(PageIndex(0), [])))
-        XCTAssertNil(canvas.previews.ink)
-        canvas.apply(.tool(ToolCommand.example(.shapePreview)))
-        XCTAssertNotNil(canvas.previews.shape)
-        canvas.apply(.tool(.clearShapePreview))
-        XCTAssertNil(canvas.previews.shape)
+        let session = DocumentSession(clock: ManualClock(), stamp: { _ in CreationStamp(id: "n", author: nil, date: "D:2026") })
+        var handedOn: [ToolCommand.Kind] = []
+        session.deliver = { effects in
+            for case .toolCommand(let c) in effects { handedOn.append(c.kind) }
+        }
+        for kind in ToolCommand.Kind.allCases { session.interaction.output(.tool(ToolCommand.example(kind))) }
+        XCTAssertFalse(handedOn.isEmpty)
+        // The canvas applies every command the session hands on, and calls every other one the
+        // session's own.
+        for kind in ToolCommand.Kind.allCases {
+            let handling = canvas.apply(ToolCommand.example(kind))
+            if handedOn.contains(kind) {
+                XCTAssertEqual(handling, .applied, "\(kind) is the canvas's to apply")
+            } else {
+                XCTAssertEqual(handling, .translatedByEngine, "\(kind) is the session's")
+            }
+        }
     }
 }

@@ -139,16 +139,11 @@ extension PdfCanvas {
     /// One frame: momentum and pointer-effect animation; returns whether to keep ticking.
     func tick(frameTimeMicroseconds: Int64) -> Bool {
         let eventTime = clock.eventTime(monotonicMicroseconds: frameTimeMicroseconds)
-        interaction.tick(at: eventTime)
+        apply(session.tick(at: eventTime, frameTime: Double(frameTimeMicroseconds) / 1e6))
         let effects = interaction.pointerFrame(at: eventTime)
         pointerEffects = effects
         gtk_widget_queue_draw(area)
-        var moving = false
-        if view.spreadAnimation != nil || view.pageTurn?.animation != nil {
-            changeView { moving = $0.tick() }
-        }
-        let carrying = stepCarrying(at: Double(frameTimeMicroseconds) / 1e6)
-        if interaction.needsTicks || effects.needsAnotherFrame || moving || carrying { return true }
+        if session.needsFrames || effects.needsAnotherFrame { return true }
         tickCallbackID = 0
         // Momentum has run out: one spread at a time settles soon.
         changeView { $0.momentumEnded() }
@@ -197,9 +192,8 @@ extension PdfCanvas {
         engineTimer = MainLoop.after(milliseconds: UInt32((delay * 1000).rounded(.up)) + 1) { [weak self] in
             guard let self else { return }
             self.engineTimer = 0
-            self.interaction.tick(at: self.clock.now)
+            self.apply(self.session.fireTimers())
             self.scheduleEngineTimer()
-            if self.interaction.needsTicks { self.startTicking() }
         }
     }
 }

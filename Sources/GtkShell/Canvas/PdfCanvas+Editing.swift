@@ -63,59 +63,21 @@ extension PdfCanvas {
         onContentChanged?(pages)
     }
 
-    /// Applies an annotation command from a tool.
+    /// Applies a tool command the session hands on: what makes or removes annotations, and the
+    /// form field's focus. (Previews, moves and resizes are the session's.)
     @discardableResult
     func apply(_ command: ToolCommand) -> OutputHandling {
         switch command {
-        case .beginTransform(let id):
-            guard let a = editing?.editor.annotation(id.rawValue), a.isTransformable else { return .applied }
-            previews.transforms[a.id] = (a, a)
-        case .moveAnnotation(let id, let delta):
-            guard let t = previews.transforms[id.rawValue] else { return .applied }
-            preview(carried(t.current.moved(by: delta)))
-        case .resizeAnnotation(let id, let rect):
-            guard let t = previews.transforms[id.rawValue], rect.width > 0, rect.height > 0 else { return .applied }
-            preview(t.current.resized(to: rect))
-        case .moveLineEnd(let id, let index, let point):
-            guard let t = previews.transforms[id.rawValue] else { return .applied }
-            previews.lineEndDragged = true
-            preview(t.current.withLineEnd(index, at: point))
-        case .endTransform(let id, let cancelled):
-            guard let t = previews.transforms.removeValue(forKey: id.rawValue) else { return .applied }
-            if cancelled {
-                previews.transforms[t.start.id] = t
-                preview(t.start)
-                previews.transforms[t.start.id] = nil
-            } else if t.current != t.start {
-                previews.endedTransforms.append(t)
-            }
-            if previews.transforms.isEmpty { commitEndedTransforms() }
-            gtk_widget_queue_draw(area)
         case .deleteAnnotations(let ids):
             delete(ids)
-        case .selectionBand(let rect):
-            previews.band = rect
-            gtk_widget_queue_draw(area)
-        case .inkPreview(let page, let strokes):
-            previews.ink = strokes.isEmpty ? nil : (page, strokes)
-            gtk_widget_queue_draw(area)
         case .addInk(let page, let strokes):
             addInk(strokes, on: page)
-        case .shapePreview(let kind, let page, let from, let to):
-            previews.shape = (kind, page, from, to)
-            gtk_widget_queue_draw(area)
-        case .clearShapePreview:
-            previews.shape = nil
-            gtk_widget_queue_draw(area)
         case .addShape(let kind, let page, let from, let to):
             addShape(kind, on: page, from: from, to: to)
         case .addNote(let page, let point):
             addNote(on: page, at: point)
         case .markupPreview(let range):
             showMarkupPreview(range)
-        case .clearMarkupPreview:
-            previews.markup = nil
-            gtk_widget_queue_draw(area)
         case .markText(let kind, let selection):
             addMarkup(kind, spans: spans(of: selection))
         case .addTextMarkup(let kind, let range):
@@ -124,29 +86,15 @@ extension PdfCanvas {
             addFreeText(on: page, in: rect)
         case .addStamp(let page, let rect, _):
             addStamp(on: page, in: rect)
-        case .selectAnnotation, .deselectAnnotation:
-            gtk_widget_queue_draw(area)
         case .focusFormField(let id):
             showFormFocus(id)
         case .clearFormFocus:
             endFormFocus()
+        case .beginTransform, .moveAnnotation, .resizeAnnotation, .moveLineEnd, .endTransform, .selectionBand, .inkPreview,
+             .shapePreview, .clearShapePreview, .clearMarkupPreview, .selectAnnotation, .deselectAnnotation:
+            return .translatedByEngine
         }
         return .applied
-    }
-
-    /// Commits the moves and resizes of one gesture as one edit ("Move", "Resize", "Move Line
-    /// End"); when the document refuses, everything goes back to where it was.
-    private func commitEndedTransforms() {
-        let ended = previews.endedTransforms
-        previews.endedTransforms = []
-        let lineEnd = previews.lineEndDragged
-        previews.lineEndDragged = false
-        guard let record = composer.transforms(ended, lineEndDragged: lineEnd), !commit(record) else { return }
-        for t in ended {
-            previews.transforms[t.start.id] = t
-            preview(t.start)
-            previews.transforms[t.start.id] = nil
-        }
     }
 
     /// Deletes annotations (and their pop-ups) as one undoable step; what may not be deleted
@@ -163,19 +111,6 @@ extension PdfCanvas {
         guard let editor = editing?.editor, let made = composer.flattening(ids, in: editor), commit(made.record) else { return false }
         for a in made.flattened { interaction.remove(a.annotationID) }
         return true
-    }
-
-    /// Shows `a` as its transform's current state: the engine's target follows (handles,
-    /// hit-testing), and the page is drawn with the annotation lifted to its new place.
-    func preview(_ a: Annotation) {
-        guard var t = previews.transforms[a.id] else { return }
-        t.current = a
-        previews.transforms[a.id] = t
-        moveTarget(of: a)
-        // The pointer effects follow the annotation's new bounds on the next frame.
-        startTicking()
-        gtk_widget_queue_draw(area)
-        onViewChanged?()
     }
 
     /// During a move or resize: the annotation's pixels from the current tiles, drawn at its

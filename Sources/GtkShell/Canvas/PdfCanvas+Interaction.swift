@@ -11,9 +11,10 @@ import StateSnapshot
 /// layout and applies the engine's decisions (view changes, annotation commands, cursor,
 /// effects). No gesture rule lives here.
 extension PdfCanvas {
-    func makeInteraction() -> DocumentInteraction {
-        let interaction = DocumentInteraction(clock: clock)
-        interaction.output = { [weak self] output in self?.apply(output) }
+    /// Hands the session what it asks of the document's text, and takes the effects it causes
+    /// outside input and ticks (the window's calls on the engine).
+    func connectSession() {
+        session.deliver = { [weak self] effects in self?.apply(effects) }
         interaction.characterLookup = { [weak self] page, point in self?.content.textByPage[page]?.characterIndex(at: point) }
         interaction.nearestCharacterLookup = { [weak self] page, point in self?.content.textByPage[page]?.nearestCharacterIndex(to: point) }
         interaction.textUnitLookup = { [weak self] page, index, unit in
@@ -24,30 +25,17 @@ extension PdfCanvas {
             }
         }
         interaction.columnLookup = { [weak self] page, point in self?.content.textByPage[page]?.columnRect(around: point) }
-        return interaction
     }
 
-    /// Tells the engine which pages are on screen, where, and what annotations they carry.
+    /// Tells the engine which pages are on screen and where, and reads the pages new to it.
     func syncScene() {
-        guard let source = pageSource, !pageSizes.isEmpty else {
-            interaction.setPages([], view: ViewTransform(zoom: viewport.zoom), viewSize: viewport.size)
-            return
-        }
-        _ = source
-        let visible = view.shownPages
-        let geometries = view.pageGeometries(of: visible, exactInfo: content.exactPageInfo)
-        interaction.setPages(geometries, view: ViewTransform(zoom: viewport.zoom, scrollOffset: viewport.offset - Point.zero),
-                             viewSize: viewport.size)
-        for page in visible where content.annotationsByPage[page] == nil {
-            content.annotationsByPage[page] = []
-            loadAnnotations(on: page)
-        }
+        apply(session.syncScene())
     }
 
     /// Reads a page's text and links on the render worker (the document is busy there anyway,
     /// and the main loop must not wait for a page being drawn), then, on the main loop, takes
     /// the page's annotations from the editor and hands everything to the engine.
-    private func loadAnnotations(on page: PageIndex) {
+    func loadAnnotations(on page: PageIndex) {
         guard let source = pageSource, let queue = renderQueue else { return }
         let generation = content.generation
         let textSource = self.textSource, linkSource = self.linkSource
@@ -98,91 +86,68 @@ extension PdfCanvas {
         onViewChanged?()
     }
 
+    /// Applies what the session answered, in order.
+    func apply(_ effects: [SessionEffect]) {
+        for effect in effects { apply(effect) }
+    }
+
+    /// Applies one effect of the session. The switch is exhaustive (no catch-all case), so a
+    /// new effect is a compile error here, not a silently dropped one.
     @discardableResult
-    func apply(_ output: InteractionOutput) -> OutputHandling {
-        switch output {
-        case .navigate(let action):
-            changeView { $0.apply(action) }
-        case .smartZoom(let rect, let focus):
-            smartZoom(to: rect, about: focus)
-        case .tool(let command):
-            return apply(command)
+    func apply(_ effect: SessionEffect) -> OutputHandling {
+        switch effect {
+        case .redraw:
+            gtk_widget_queue_draw(area)
+            onViewChanged?()
+        case .viewChanged:
+            viewChanged()
+        case .needsFrames:
+            startTicking()
+        case .requestTiles:
+            // The pinch is over: render sharp tiles for the final zoom.
+            requestTiles()
+        case .frameInsetsChanged(let insets):
+            applyFrameInsets(insets)
+        case .framesInvalidated:
+            diagnostics.layoutInvalidations += 1
+            // Tiles asked for at the old frames are not wanted any more.
+            lastRequested = []
+        case .turnEnded:
+            diagnostics.pageTurnsCompleted += 1
+        case .readPage(let page):
+            loadAnnotations(on: page)
+        case .cursor(let shape):
+            applyCursor(shape)
+        case .tooltip(let text):
+            gtk_widget_set_tooltip_text(area, text)
+        case .bell:
+            gtk_widget_error_bell(area)
         case .selectionChanged:
             onSelectionChanged?(selectedAnnotationValue())
-            gtk_widget_queue_draw(area)
         case .textSelectionChanged:
             updateSelectionEnds()
             gtk_widget_queue_draw(area)
             onViewChanged?()
-        case .hoverChanged(let id):
-            // A link under the pointer says where it leads.
-            linkTooltip = id.flatMap { content.linkTargets[$0] }.map(SceneTargets.describe)
-            gtk_widget_set_tooltip_text(area, linkTooltip)
-            gtk_widget_queue_draw(area)
-        case .cursor(let shape):
-            applyCursor(shape)
-        case .needsFrames:
-            startTicking()
         case .contextMenu(let point, let annotation):
             onContextMenu?(point, annotation)
-        case .lift(let id):
-            previews.lifted = id
-            gtk_widget_queue_draw(area)
-            onViewChanged?()
-        case .pressed(let id):
-            previews.pressed = id
-            gtk_widget_queue_draw(area)
-            onViewChanged?()
         case .textMenu(let point):
             onTextMenu?(point)
-        case .engine(let decision):
-            return apply(decision)
-        }
-        return .applied
-    }
-
-    /// Applies an engine decision that `DocumentInteraction` hands on. The switch is exhaustive
-    /// (no catch-all case), so a new decision is a compile error here, not a silently dropped one.
-    @discardableResult
-    func apply(_ decision: EngineOutput) -> OutputHandling {
-        switch decision {
-        case .openLink(let hit):
-            follow(hit.annotation.id)
-        case .fastScroll(let direction):
-            // A tap near an edge turns to the next or previous spread (the left edge goes back,
-            // but forward in a right-to-left book). A mouse's click does so only when the whole
-            // spread is in view: when reading a spread larger than the view, a click is a click.
-            changeView { $0.edgeTap(direction, byTouch: lastContactWasTouch) }
-        case .turnPage(let direction, let phase, let point, let velocity):
-            changeView { $0.turnPage(direction, phase, at: point, velocity: velocity) }
-        case .zoomEnded:
-            // The pinch is over: render sharp tiles for the final zoom.
-            requestTiles()
-        case .editAnnotation(let target) where target.kind == .widget:
-            activateFormField(target.id)
-        case .editAnnotation(let target):
-            // A note opens for writing; other kinds' text editing comes with the text tools,
-            // until then a double click selects the annotation it was on.
-            if let box = editing?.editor.annotation(target.id.rawValue), box.subtype == .freeText, !target.isLocked {
-                startTextBox(id: box.id, page: box.page, rect: box.rect, style: box.freeText ?? FreeTextStyle(), text: box.contents ?? "")
-            } else if let note = editing?.editor.annotation(target.id.rawValue), note.subtype == .text, !target.isLocked {
-                onEditNote?(note)
-            } else {
-                interaction.select(target.id)
-            }
-        case .swipe:
-            // Sideways three-finger swipes come as history steps (DocumentInteraction).
-            return .nothingToApply(reason: "only a sideways three-finger swipe means something here (back or forward)")
+        case .askExternalLink(let uri):
+            guard let onExternalLink else { return .nothingToApply(reason: "no window asks about links leaving the document") }
+            onExternalLink(uri)
         case .toggleUserInterface:
-            // A finger's tap on empty page space enters or leaves reading mode (the engine
-            // decides this for fingers only: a click or a pen's tap there is just that).
-            onToggleUserInterface?()
-        case .stylusEnd:
-            return .nothingToApply(reason: "the tools read the pen's end from each event's source (the eraser end erases)")
-        case .contact, .contactCancelled, .hover, .scroll, .scrollEnded, .stopMomentum, .zoom, .smartZoom, .key,
-             .selectAnnotation, .deselectAnnotations, .transformAnnotation, .liftAnnotation, .selectText, .deselectText:
-            // DocumentInteraction turns these into navigation, tool and selection outputs itself.
-            return .translatedByEngine
+            guard let onToggleUserInterface else { return .nothingToApply(reason: "no window has bars to hide") }
+            onToggleUserInterface()
+        case .activateFormField(let id):
+            activateFormField(id)
+        case .editTextBox(let id):
+            guard let box = editing?.editor.annotation(id.rawValue) else { return .nothingToApply(reason: "the text box is gone") }
+            startTextBox(id: box.id, page: box.page, rect: box.rect, style: box.freeText ?? FreeTextStyle(), text: box.contents ?? "")
+        case .editNote(let id):
+            guard let note = editing?.editor.annotation(id.rawValue) else { return .nothingToApply(reason: "the note is gone") }
+            onEditNote?(note)
+        case .toolCommand(let command):
+            return apply(command)
         }
         return .applied
     }
@@ -194,14 +159,7 @@ extension PdfCanvas {
 
     /// Follows a link: pages of this document directly, addresses outside it only after the
     /// user agrees (the window asks); anything else (launching files, scripts) never.
-    func follow(_ id: AnnotationID) {
-        switch content.linkTargets[id] {
-        case .page(let page)?:
-            changeView { $0.jump(to: page) }
-        case .uri(let uri)?: onExternalLink?(uri)
-        case .unsupported?, nil: gtk_widget_error_bell(area)
-        }
-    }
+    func follow(_ id: AnnotationID) { apply(session.follow(id)) }
 
     /// The selected text, if any.
     public var selectedText: String? {

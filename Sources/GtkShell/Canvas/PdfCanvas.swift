@@ -29,10 +29,16 @@ public final class PdfCanvas {
     let vScrollbar: UnsafeMutablePointer<GtkWidget>
     let hScrollbar: UnsafeMutablePointer<GtkWidget>
 
+    /// The document view's session: its view, content, previews, composer and interaction, on
+    /// one clock; the canvas feeds it input and applies what it answers (``apply(_:)``).
+    let session: DocumentSession
     /// What part of the document the reader sees, and how it moves (layout, zoom, viewport,
-    /// history, paging, the turn under way): a value the canvas changes through its
-    /// transitions only (``changeView(_:)``), and applies after each.
-    public internal(set) var view = ViewSession()
+    /// history, paging, the turn under way): the session's, changed through its transitions
+    /// only (``changeView(_:)``).
+    public internal(set) var view: ViewSession {
+        get { session.view }
+        set { session.view = newValue }
+    }
     /// The document, asked for exact page geometry only for the pages on screen.
     var pageSource: PageSource?
     /// Each page's size as shown (points, after /Rotate): all the layout needs, cheap to get.
@@ -64,16 +70,26 @@ public final class PdfCanvas {
     }
 
     let clock = EventTimelineClock()
-    lazy var interaction = makeInteraction()
+    /// The session's interaction engine.
+    var interaction: DocumentInteraction { session.interaction }
     var translator = EventTranslator()
-    /// The editing session of the open document, once its editor is open.
-    var editing: EditingSession?
-    /// What has been read of the open document, page by page; replaced whole with the document.
-    var content = DocumentContent()
+    /// The editing session of the open document, once its editor is open (the session commits
+    /// edits through it).
+    var editing: EditingSession? {
+        didSet { session.editing = editing }
+    }
+    /// What has been read of the open document, page by page (the session's).
+    var content: DocumentContent {
+        get { session.content }
+        set { session.content = newValue }
+    }
     /// What is drawn over the pages before it becomes (or instead of) a change to the document.
-    var previews = EditPreviews()
+    var previews: EditPreviews {
+        get { session.previews }
+        set { session.previews = newValue }
+    }
     /// The user's input settings applied to each event (PdfCanvas+InputSettings).
-    let inputAdjuster = InputAdjuster()
+    var inputAdjuster: InputAdjuster { session.inputAdjuster }
     /// Whether a replayed recording's own input settings apply (the user's are left aside).
     var replaysRecordedSettings = false
     /// The pages a turn shows, kept as one image each while the turn lasts (cairo frames).
@@ -96,11 +112,14 @@ public final class PdfCanvas {
     /// Tells the window a step went round the end (`true`) or the start of the document.
     var onSearchWrapped: ((Bool) -> Void)?
     /// What the link under the pointer leads to, shown as its tooltip.
-    var linkTooltip: String?
+    var linkTooltip: String? { session.linkTooltip }
     /// Asks the window for the menu of a finger's text selection at a view point.
     var onTextMenu: ((Point) -> Void)?
     /// Turns what the tools did into edits (styles, text box and stamp settings included).
-    var composer = EditComposer(stamp: PdfCanvas.creationStamp)
+    var composer: EditComposer {
+        get { session.composer }
+        set { session.composer = newValue }
+    }
     /// The colour, width and opacity of each creation tool.
     public var toolStyles: [ToolID: AnnotationStyle] {
         get { composer.styles }
@@ -164,7 +183,7 @@ public final class PdfCanvas {
         didSet { pointerMoved() }
     }
     /// Whether the last contact was a finger (handles are then drawn finger-sized).
-    var lastContactWasTouch = false
+    var lastContactWasTouch: Bool { session.lastContactWasTouch }
     /// The font size of new text boxes, in points.
     public var textFontSize: Double {
         get { composer.textFontSize }
@@ -271,6 +290,7 @@ public final class PdfCanvas {
     public var onInputEvent: ((InputEvent) -> Void)?
 
     public init() {
+        session = DocumentSession(clock: clock, viewTime: { PdfCanvas.now }, stamp: PdfCanvas.creationStamp)
         vAdjustment = gtk_adjustment_new(0, 0, 1, 1, 1, 1)!
         hAdjustment = gtk_adjustment_new(0, 0, 1, 1, 1, 1)!
         area = ann_snapshot_area_new()
@@ -293,6 +313,7 @@ public final class PdfCanvas {
         gtk_grid_attach(cast(grid), vScrollbar, 1, 0, 1, 1)
         gtk_grid_attach(cast(grid), hScrollbar, 0, 1, 1, 1)
         installCallbacks()
+        connectSession()
     }
 
     /// Shows `source`'s pages, replacing whatever was shown; `drawPage` renders on the worker.
@@ -364,28 +385,7 @@ public final class PdfCanvas {
     /// the transition asked for and refreshes everything that hangs on the view. Every change
     /// of the view goes through here.
     func changeView(_ change: (inout ViewSession) -> Void) {
-        view.now = Self.now
-        view.momentumRunning = interaction.needsTicks
-        change(&view)
-        applyViewEffects()
-        viewChanged()
-    }
-
-    /// Applies what the view's transitions asked of the canvas (the switch is exhaustive).
-    func applyViewEffects() {
-        for effect in view.takeEffects() {
-            switch effect {
-            case .bell: gtk_widget_error_bell(area)
-            case .stopMomentum: interaction.navigation.stopMomentum()
-            case .needsFrames: startTicking()
-            case .frameInsetsChanged(let insets): applyFrameInsets(insets)
-            case .framesInvalidated:
-                diagnostics.layoutInvalidations += 1
-                // Tiles asked for at the old frames are not wanted any more.
-                lastRequested = []
-            case .turnEnded: diagnostics.pageTurnsCompleted += 1
-            }
-        }
+        apply(session.changeView(change))
     }
 
     static var now: Double { Double(g_get_monotonic_time()) / 1e6 }
@@ -438,27 +438,14 @@ public final class PdfCanvas {
         }
         // Escape leaves a creation tool (after the tool dropped what it was drawing).
         if case .key("Escape", true) = event.kind, interaction.pickedTool != nil {
-            interaction.handle(event, contactTool: contactTool)
+            apply(session.handle(event, contactTool: contactTool))
             onToolDropped?()
             onViewChanged?()
             return
         }
         if case .contact(.began) = event.kind, !event.isDirect { gtk_widget_grab_focus(area) }
-        if case .contact(.began) = event.kind, lastContactWasTouch != event.isDirect {
-            // Handles grow to finger size after a touch and shrink back for a pointer.
-            lastContactWasTouch = event.isDirect
-            gtk_widget_queue_draw(area)
-        }
-        interaction.handle(event, contactTool: contactTool)
-        noteCarryingContact(event)
+        apply(session.handle(event, contactTool: contactTool))
         scheduleEngineTimer()
-        // One spread at a time: a finger's fling turns one spread, not as many as its momentum
-        // would carry; the view settles as soon as the last finger lifts.
-        switch event.kind {
-        case .contact(.ended), .contact(.cancelled): changeView { $0.contact(down: false, direct: event.isDirect) }
-        default: break
-        }
-        if interaction.needsTicks { startTicking() }
         onViewChanged?()
     }
 
@@ -472,7 +459,7 @@ public final class PdfCanvas {
         // The pen's dot follows the zoom.
         if interaction.pickedTool == .ink, abs(viewport.zoom - penCursorZoom) > 0.01 { applyCursor(.crosshair) }
         syncAdjustments()
-        syncScene()
+        // (The session told the engine the new scene as it changed the view.)
         requestTiles()
         gtk_widget_queue_draw(area)
         if allocating {

@@ -134,3 +134,12 @@ final class EditingSession {
         return UInt32(String(cString: raw)) ?? 0
     }()
 }
+
+/// The document session reads annotations and commits edits through this port (on the main
+/// thread, where both live).
+extension EditingSession: @preconcurrency EditingPort {
+    func annotations(on page: PageIndex) -> [Annotation] { editor.annotations(on: page) }
+    func annotation(_ id: String) -> Annotation? { editor.annotation(id) }
+    func popupID(of annotation: Annotation) -> String? { editor.popupID(of: annotation) }
+    func removal(of ids: [String]) -> [PlacedAnnotation] { editor.removal(of: ids) }
+}

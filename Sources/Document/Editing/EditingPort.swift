@@ -1,0 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
+/// What a document session may ask of the document's editor: read its annotations and apply
+/// an edit as one undoable step. The poppler editing session adopts it; tests hand the session
+/// an in-memory one, so that no platform-free module calls the concrete editor.
+public protocol EditingPort: AnyObject, AnnotationSource {
+    /// Applies `record` as one undoable step; whether the document took it (it may refuse, or
+    /// the window may hold it back to ask the user first).
+    func commit(_ record: EditRecord) -> Bool
+}

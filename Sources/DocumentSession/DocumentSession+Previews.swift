@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Document
+import Geometry
+import InteractionEngine
+
+/// The tool commands the session applies itself: previews drawn over the pages (a stroke, a
+/// shape, a band, covered text) and moves and resizes, shown as they go and committed through
+/// the ``EditingPort`` as one undoable step when the gesture's last transform ends. The rest
+/// (what makes or removes annotations, form focus) goes to the host as
+/// ``SessionEffect/toolCommand(_:)``.
+extension DocumentSession {
+    func apply(_ command: ToolCommand) {
+        switch command {
+        case .beginTransform(let id):
+            guard let a = editing?.annotation(id.rawValue), a.isTransformable else { return }
+            previews.transforms[a.id] = (a, a)
+        case .moveAnnotation(let id, let delta):
+            guard let t = previews.transforms[id.rawValue] else { return }
+            preview(carried(t.current.moved(by: delta)))
+        case .resizeAnnotation(let id, let rect):
+            guard let t = previews.transforms[id.rawValue], rect.width > 0, rect.height > 0 else { return }
+            preview(t.current.resized(to: rect))
+        case .moveLineEnd(let id, let index, let point):
+            guard let t = previews.transforms[id.rawValue] else { return }
+            previews.lineEndDragged = true
+            preview(t.current.withLineEnd(index, at: point))
+        case .endTransform(let id, let cancelled):
+            guard let t = previews.transforms.removeValue(forKey: id.rawValue) else { return }
+            if cancelled {
+                putBack(t)
+            } else if t.current != t.start {
+                previews.endedTransforms.append(t)
+            }
+            if previews.transforms.isEmpty {
+                previews.carryContact = nil
+                previews.carryFrameTime = nil
+                commitEndedTransforms()
+            }
+            emit(.redraw)
+        case .selectionBand(let rect):
+            previews.band = rect
+            emit(.redraw)
+        case .inkPreview(let page, let strokes):
+            previews.ink = strokes.isEmpty ? nil : (page, strokes)
+            emit(.redraw)
+        case .shapePreview(let kind, let page, let from, let to):
+            previews.shape = (kind, page, from, to)
+            emit(.redraw)
+        case .clearShapePreview:
+            previews.shape = nil
+            emit(.redraw)
+        case .clearMarkupPreview:
+            previews.markup = nil
+            emit(.redraw)
+        case .selectAnnotation, .deselectAnnotation:
+            emit(.redraw)
+        case .deleteAnnotations, .addInk, .addShape, .addNote, .markupPreview, .markText, .addTextMarkup, .addFreeText,
+             .addStamp, .focusFormField, .clearFormFocus:
+            emit(.toolCommand(command))
+        }
+    }
+
+    /// Shows `a` as its transform's current state: the engine's target follows (handles,
+    /// hit-testing), and the page is drawn with the annotation lifted to its new place.
+    func preview(_ a: Annotation) {
+        guard var t = previews.transforms[a.id] else { return }
+        t.current = a
+        previews.transforms[a.id] = t
+        moveTarget(of: a)
+        // The pointer effects follow the annotation's new bounds on the next frame.
+        emit([.needsFrames, .redraw])
+    }
+
+    /// A transform undone on screen: the annotation back where it started.
+    private func putBack(_ t: (start: Annotation, current: Annotation)) {
+        previews.transforms[t.start.id] = t
+        preview(t.start)
+        previews.transforms[t.start.id] = nil
+    }
+
+    /// Commits the moves and resizes of one gesture as one edit ("Move", "Resize", "Move Line
+    /// End"); when the document refuses, everything goes back to where it was.
+    private func commitEndedTransforms() {
+        let ended = previews.endedTransforms
+        previews.endedTransforms = []
+        let lineEnd = previews.lineEndDragged
+        previews.lineEndDragged = false
+        guard let record = composer.transforms(ended, lineEndDragged: lineEnd) else { return }
+        if editing?.commit(record) == true { return }
+        for t in ended { putBack(t) }
+    }
+
+    /// Moves an annotation's engine target to `a`'s page and bounds (a carried annotation
+    /// changes pages).
+    func moveTarget(of a: Annotation) {
+        guard var target = interaction.scene.annotation(a.annotationID) else { return }
+        let from = target.page
+        target.bounds = a.rect
+        target.lineEnds = SceneTargets.lineEnds(of: a)
+        target.page = a.page
+        interaction.update(target)
+        if from != a.page { content.annotationsByPage[from]?.removeAll { $0.id == target.id } }
+        var list = content.annotationsByPage[a.page] ?? []
+        if let i = list.firstIndex(where: { $0.id == target.id }) { list[i] = target } else { list.append(target) }
+        content.annotationsByPage[a.page] = list
+    }
+}

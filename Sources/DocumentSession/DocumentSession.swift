@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Document
+import DocumentLayout
+import Geometry
+import InteractionEngine
+
+/// One document view's session, with no widget: input in, effects out.
+///
+/// It owns, as values, the view (``ViewSession``: layout, zoom, viewport, history, paging, the
+/// turn under way), what has been read of the document (``DocumentContent``), what is drawn
+/// over the pages before it becomes an edit (``EditPreviews``), the composer that turns tool
+/// output into edits, and the interaction engine, all on one injected clock. The host feeds it
+/// every ``InputEvent`` (``handle(_:contactTool:)``), ticks it on frames (``tick(at:)``) and
+/// applies every ``SessionEffect`` it answers with; edits reach the document through an
+/// ``EditingPort``, so that tests drive a whole session headless with a fake editor.
+///
+/// Effects that host calls on ``interaction`` cause outside ``handle(_:contactTool:)``,
+/// ``tick(at:)`` and ``changeView(_:)`` go to ``deliver`` as they happen.
+///
+/// - Warning: Not thread-safe; one thread (GTK's main thread in the app).
+public final class DocumentSession {
+    /// What part of the document the reader sees, and how it moves. Change it through
+    /// ``changeView(_:)``, which answers with what the change asks of the host.
+    public var view = ViewSession()
+    /// What has been read of the open document, page by page.
+    public var content = DocumentContent()
+    /// What is drawn over the pages before (or instead of) a change to the document.
+    public var previews = EditPreviews()
+    /// Turns what the tools did into edits.
+    public var composer: EditComposer
+    /// The user's input settings applied to each event.
+    public let inputAdjuster = InputAdjuster()
+    /// The interaction engine: recognizers, components, tools, hit testing, pointer effects.
+    public let interaction: DocumentInteraction
+    /// The clock every part of the session reads (event time in the app, a manual one in tests).
+    public let clock: any EngineClock
+    /// The time the view's animations run on, in seconds (the host's frame clock).
+    public var viewTime: () -> Double
+    /// The document's editor, once it is open: annotations are read and edits committed here.
+    public weak var editing: (any EditingPort)?
+    /// Where effects go that arise outside a call that returns them.
+    public var deliver: ([SessionEffect]) -> Void = { _ in }
+    /// Whether the last contact was a finger's (edge taps and handles follow it).
+    public private(set) var lastContactWasTouch = false
+    /// What the link under the pointer leads to, shown as the view's tooltip.
+    public private(set) var linkTooltip: String?
+
+    /// Whether the view's last animation frame left it still moving.
+    private var viewAnimating = false
+    /// Effects gathered while a call that returns them runs (nil: none runs).
+    private var gathered: [SessionEffect]?
+
+    public init(clock: any EngineClock, viewTime: (() -> Double)? = nil, stamp: @escaping (PageIndex) -> CreationStamp) {
+        self.clock = clock
+        self.viewTime = viewTime ?? { clock.now.seconds }
+        composer = EditComposer(stamp: stamp)
+        interaction = DocumentInteraction(clock: clock)
+        interaction.output = { [unowned self] in self.receive($0) }
+    }
+
+    // MARK: Input
+
+    /// Handles one input event (live or replayed) after the user's input settings; answers
+    /// with what the host must do.
+    public func handle(_ event: InputEvent, contactTool: DocumentInteraction.ContactTool? = nil) -> [SessionEffect] {
+        gather {
+            if case .contact(.began) = event.kind, lastContactWasTouch != event.isDirect {
+                // Handles grow to finger size after a touch and shrink back for a pointer.
+                lastContactWasTouch = event.isDirect
+                emit(.redraw)
+            }
+            interaction.handle(event, contactTool: contactTool)
+            noteCarryingContact(event)
+            // One spread at a time: a finger's fling turns one spread, not as many as its
+            // momentum would carry; the view settles as soon as the last finger lifts.
+            switch event.kind {
+            case .contact(.ended), .contact(.cancelled): emit(changingView { $0.contact(down: false, direct: event.isDirect) })
+            default: break
+            }
+            if interaction.needsTicks { emit(.needsFrames) }
+        }
+    }
+
+    /// One frame at `time` (the event time line) and `frameTime` (seconds of ``viewTime``):
+    /// fires the engine's due timers, advances momentum and the view's animations (a spread
+    /// settling, a page turn), and scrolls the view under a carried annotation at an edge.
+    public func tick(at time: InputTime, frameTime: Double) -> [SessionEffect] {
+        gather {
+            interaction.tick(at: time)
+            viewAnimating = false
+            if view.spreadAnimation != nil || view.pageTurn?.animation != nil {
+                var moving = false
+                emit(changingView { moving = $0.tick() })
+                viewAnimating = moving
+            }
+            _ = stepCarrying(at: frameTime)
+        }
+    }
+
+    /// Fires the engine's timers that are due (a long press, a double tap's window) between
+    /// frames, at the clock's time.
+    public func fireTimers() -> [SessionEffect] {
+        gather {
+            interaction.tick(at: clock.now)
+            if interaction.needsTicks { emit(.needsFrames) }
+        }
+    }
+
+    /// Whether the session wants a tick on every frame (momentum, a view animation, or the
+    /// carrying at an edge).
+    public var needsFrames: Bool {
+        interaction.needsTicks || viewAnimating || carryingNeedsFrames
+    }
+
+    // MARK: The view
+
+    /// Changes the view through one of its transitions; answers with what it asks of the host.
+    @discardableResult
+    public func changeView(_ change: (inout ViewSession) -> Void) -> [SessionEffect] {
+        gather { emit(changingView(change)) }
+    }
+
+    func changingView(_ change: (inout ViewSession) -> Void) -> [SessionEffect] {
+        view.now = viewTime()
+        view.momentumRunning = interaction.needsTicks
+        change(&view)
+        var effects: [SessionEffect] = []
+        for effect in view.takeEffects() {
+            switch effect {
+            case .bell: effects.append(.bell)
+            case .stopMomentum: interaction.navigation.stopMomentum()
+            case .needsFrames: effects.append(.needsFrames)
+            case .frameInsetsChanged(let insets): effects.append(.frameInsetsChanged(insets))
+            case .framesInvalidated: effects.append(.framesInvalidated)
+            case .turnEnded(let completed): effects.append(.turnEnded(completed: completed))
+            }
+        }
+        effects += sceneEffects()
+        effects.append(.viewChanged)
+        return effects
+    }
+
+    /// Tells the engine which pages are on screen and where; answers with the pages whose
+    /// text, links and annotations the host must read now (each once per document).
+    @discardableResult
+    public func syncScene() -> [SessionEffect] {
+        gather { emit(sceneEffects()) }
+    }
+
+    private func sceneEffects() -> [SessionEffect] {
+        let viewport = view.viewport
+        guard !view.pageSizes.isEmpty else {
+            interaction.setPages([], view: ViewTransform(zoom: viewport.zoom), viewSize: viewport.size)
+            return []
+        }
+        let visible = view.shownPages
+        let geometries = view.pageGeometries(of: visible, exactInfo: content.exactPageInfo)
+        interaction.setPages(geometries, view: ViewTransform(zoom: viewport.zoom, scrollOffset: viewport.offset - Point.zero),
+                             viewSize: viewport.size)
+        var effects: [SessionEffect] = []
+        for page in visible where content.annotationsByPage[page] == nil {
+            content.annotationsByPage[page] = []
+            effects.append(.readPage(page))
+        }
+        return effects
+    }
+
+    // MARK: Effects
+
+    private func gather(_ body: () -> Void) -> [SessionEffect] {
+        let outer = gathered
+        gathered = []
+        body()
+        let mine = gathered ?? []
+        gathered = outer
+        if outer != nil {
+            // A call inside another: its effects join the outer call's.
+            gathered?.append(contentsOf: mine)
+            return []
+        }
+        return mine
+    }
+
+    func emit(_ effects: [SessionEffect]) {
+        if gathered != nil { gathered?.append(contentsOf: effects) } else if !effects.isEmpty { deliver(effects) }
+    }
+
+    func emit(_ effect: SessionEffect) { emit([effect]) }
+
+    /// Every output of the interaction engine, applied to the session or handed on.
+    private func receive(_ output: InteractionOutput) {
+        switch output {
+        case .navigate(let action):
+            emit(changingView { $0.apply(action) })
+        case .smartZoom(let rect, let focus):
+            emit(changingView { $0.smartZoom(to: rect, about: focus) })
+        case .tool(let command):
+            apply(command)
+        case .selectionChanged:
+            emit([.selectionChanged, .redraw])
+        case .textSelectionChanged:
+            emit(.textSelectionChanged)
+        case .hoverChanged(let id):
+            linkTooltip = id.flatMap { content.linkTargets[$0] }.map(SceneTargets.describe)
+            emit([.tooltip(linkTooltip), .redraw])
+        case .cursor(let shape):
+            emit(.cursor(shape))
+        case .needsFrames:
+            emit(.needsFrames)
+        case .contextMenu(let point, let annotation):
+            emit(.contextMenu(at: point, annotation: annotation))
+        case .lift(let id):
+            previews.lifted = id
+            emit(.redraw)
+        case .pressed(let id):
+            previews.pressed = id
+            emit(.redraw)
+        case .textMenu(let point):
+            emit(.textMenu(at: point))
+        case .engine(let decision):
+            apply(decision)
+        }
+    }
+
+    /// What the engine hands on: each decision applied to the view or handed to the host. The
+    /// switch is exhaustive, so a new decision is a compile error here, not a dropped one.
+    private func apply(_ decision: EngineOutput) {
+        switch decision {
+        case .openLink(let hit):
+            emit(follow(hit.annotation.id))
+        case .fastScroll(let direction):
+            // A tap near an edge turns to the next or previous spread (the left edge goes back,
+            // but forward in a right-to-left book). A mouse's click does so only when the whole
+            // spread is in view: when reading a spread larger than the view, a click is a click.
+            emit(changingView { $0.edgeTap(direction, byTouch: lastContactWasTouch) })
+        case .turnPage(let direction, let phase, let point, let velocity):
+            emit(changingView { $0.turnPage(direction, phase, at: point, velocity: velocity) })
+        case .zoomEnded:
+            emit(.requestTiles)
+        case .editAnnotation(let target) where target.kind == .widget:
+            emit(.activateFormField(target.id))
+        case .editAnnotation(let target):
+            // A text box or a note opens for writing; other kinds are selected.
+            let annotation = editing?.annotation(target.id.rawValue)
+            if annotation?.subtype == .freeText, !target.isLocked {
+                emit(.editTextBox(target.id))
+            } else if annotation?.subtype == .text, !target.isLocked {
+                emit(.editNote(target.id))
+            } else {
+                interaction.select(target.id)
+            }
+        case .toggleUserInterface:
+            emit(.toggleUserInterface)
+        case .swipe, .stylusEnd:
+            // Sideways three-finger swipes come as history steps (DocumentInteraction); the
+            // tools read the pen's end from each event's source.
+            break
+        case .contact, .contactCancelled, .hover, .scroll, .scrollEnded, .stopMomentum, .zoom, .smartZoom, .key,
+             .selectAnnotation, .deselectAnnotations, .transformAnnotation, .liftAnnotation, .selectText, .deselectText:
+            // DocumentInteraction turns these into navigation, tool and selection outputs itself.
+            break
+        }
+    }
+
+    /// Follows a link: pages of this document directly, addresses outside it only after the
+    /// user agrees (the host asks); anything else (launching files, scripts) never.
+    @discardableResult
+    public func follow(_ id: AnnotationID) -> [SessionEffect] {
+        gather {
+            switch content.linkTargets[id] {
+            case .page(let page)?: emit(changingView { $0.jump(to: page) })
+            case .uri(let uri)?: emit(.askExternalLink(uri))
+            case .unsupported?, nil: emit(.bell)
+            }
+        }
+    }
+}

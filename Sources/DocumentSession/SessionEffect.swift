@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Document
+import DocumentLayout
+import Geometry
+import InteractionEngine
+
+/// What a ``DocumentSession`` asks of the widget that shows it, after input, a tick or a
+/// command: the one list the host applies, with an exhaustive switch. Everything else (the
+/// view's transitions, the engine's decisions, previews, moves, the carrying) the session has
+/// already done to its own state.
+public enum SessionEffect: Equatable, Sendable {
+    // MARK: Drawing
+
+    /// Draw the view again (an overlay, a preview or a pressed or lifted annotation changed).
+    case redraw
+    /// The view moved or zoomed, or its layout changed: place editors and scroll bars, ask for
+    /// the tiles it now shows, and draw it.
+    case viewChanged
+    /// Something animates (momentum, hover, a turn, the carrying): keep ticking the session
+    /// on every frame until ``DocumentSession/needsFrames`` says otherwise.
+    case needsFrames
+    /// A pinch ended: the tiles for the final zoom are wanted.
+    case requestTiles
+    /// The layout pulls the page area in from the view's edges by these insets.
+    case frameInsetsChanged(EdgeInsets)
+    /// The layout's frames changed: tiles asked for at the old frames are not wanted.
+    case framesInvalidated
+    /// A page turn ended (finished or laid back).
+    case turnEnded(completed: Bool)
+    /// A page came into view for the first time: read its text, links and annotations and
+    /// hand them to the session.
+    case readPage(PageIndex)
+
+    // MARK: The pointer
+
+    /// Show this pointer shape over the view.
+    case cursor(PointerShape)
+    /// The tooltip over the view (a link's destination), or none.
+    case tooltip(String?)
+
+    // MARK: Questions and places for the window
+
+    /// Nothing lies that way, or nothing can be done: ring the bell.
+    case bell
+    /// The selected annotation changed, or changed itself.
+    case selectionChanged
+    /// The text selection changed.
+    case textSelectionChanged
+    /// Open the context menu at a view point, about an annotation or (`nil`) the page.
+    case contextMenu(at: Point, annotation: AnnotationID?)
+    /// Offer what can be done with a finger's text selection, at a view point.
+    case textMenu(at: Point)
+    /// A link leaves the document: ask before opening it.
+    case askExternalLink(String)
+    /// Show or hide the interface (a finger's tap on the page: reading mode).
+    case toggleUserInterface
+    /// Put the form field's editor on it (a tap asked to fill it).
+    case activateFormField(AnnotationID)
+    /// Open a free text box's editor in place, or a note's text for writing.
+    case editTextBox(AnnotationID)
+    case editNote(AnnotationID)
+    /// A tool made or removed something, or focused a field: the host turns it into an edit
+    /// (strokes, shapes, notes, markup, text boxes, stamps, deletions, form focus).
+    case toolCommand(ToolCommand)
+}
+
+extension SessionEffect {
+    /// One example of each kind, for tests that prove the host applies every effect.
+    public static let examples: [SessionEffect] = [
+        .redraw, .viewChanged, .needsFrames, .requestTiles, .frameInsetsChanged(EdgeInsets()), .framesInvalidated,
+        .turnEnded(completed: true), .readPage(PageIndex(0)), .cursor(.pointer), .tooltip("Go to page 2"), .bell, .selectionChanged,
+        .textSelectionChanged, .contextMenu(at: Point(x: 10, y: 10), annotation: nil), .textMenu(at: Point(x: 10, y: 10)),
+        .askExternalLink("https://example.org"), .toggleUserInterface, .activateFormField(AnnotationID("field")),
+        .editTextBox(AnnotationID("box")), .editNote(AnnotationID("note")), .toolCommand(.clearFormFocus),
+    ]
+}
