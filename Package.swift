@@ -77,24 +77,24 @@ let package = Package(
         // What several test targets share: reading MuPDF's renderings.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
 
-        // Benchmarks (not tests): `swift run -c release engine-bench`.
-        .executableTarget(name: "engine-bench", dependencies: ["InteractionEngine", "Document", "Geometry", "SeededRandom"]),
+        // Benchmarks (not tests), all under Sources/Benchmarks: `swift run -c release engine-bench`.
+        .executableTarget(name: "engine-bench", dependencies: ["InteractionEngine", "Document", "Geometry", "SeededRandom"], path: "Sources/Benchmarks/engine-bench"),
         // `swift run -c release edit-bench [document.pdf]`: save against cp, undo with 10,000 annotations.
-        .executableTarget(name: "edit-bench", dependencies: ["DocumentPoppler", "Document", "Geometry", "TestSupport"]),
+        .executableTarget(name: "edit-bench", dependencies: ["DocumentPoppler", "Document", "Geometry", "TestSupport"], path: "Sources/Benchmarks/edit-bench"),
         // `swift run -c release search-bench [document.pdf] [word]`: the search bar's search against pdftotext | grep -c.
-        .executableTarget(name: "search-bench", dependencies: ["DocumentPoppler", "Document", "Geometry", "Rendering", "BenchSupport"]),
+        .executableTarget(name: "search-bench", dependencies: ["DocumentPoppler", "Document", "Geometry", "Rendering", "BenchSupport"], path: "Sources/Benchmarks/search-bench"),
         // `swift run -c release thumbnail-bench`: the sidebar's visible thumbnails in the real app against poppler alone.
-        .executableTarget(name: "thumbnail-bench", dependencies: ["DocumentPoppler", "Geometry", "BenchSupport", "StateSnapshot"]),
+        .executableTarget(name: "thumbnail-bench", dependencies: ["DocumentPoppler", "Geometry", "BenchSupport", "StateSnapshot"], path: "Sources/Benchmarks/thumbnail-bench"),
         // What the benchmarks that drive the real app share: their own Xvfb and session bus.
-        .target(name: "BenchSupport"),
+        .target(name: "BenchSupport", path: "Sources/Benchmarks/BenchSupport"),
         // `swift run -c release layout-bench`: 100,000 pages laid out and queried in every mode.
-        .executableTarget(name: "layout-bench", dependencies: ["DocumentLayout", "Geometry"]),
+        .executableTarget(name: "layout-bench", dependencies: ["DocumentLayout", "Geometry"], path: "Sources/Benchmarks/layout-bench"),
         // `swift run -c release ink-bench`: input-to-frame latency of a replayed pen stroke in the real app.
-        .executableTarget(name: "ink-bench", dependencies: ["InteractionEngine", "Geometry", "BenchSupport"]),
+        .executableTarget(name: "ink-bench", dependencies: ["InteractionEngine", "Geometry", "BenchSupport"], path: "Sources/Benchmarks/ink-bench"),
         // `swift run -c release fault-bench [count]`: mutated documents opened in child processes, and killed editing sessions.
-        .executableTarget(name: "fault-bench", dependencies: ["DocumentPoppler", "Document", "Geometry", "SeededRandom"]),
+        .executableTarget(name: "fault-bench", dependencies: ["DocumentPoppler", "Document", "Geometry", "SeededRandom"], path: "Sources/Benchmarks/fault-bench"),
         // Frame times at 1920×1080, cairo and GL: page curls, wheel scrolling at 100% and 300% (not a test).
-        .executableTarget(name: "frame-bench", dependencies: ["BenchSupport", "StateSnapshot"]),
+        .executableTarget(name: "frame-bench", dependencies: ["BenchSupport", "StateSnapshot"], path: "Sources/Benchmarks/frame-bench"),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "DocumentTests", dependencies: ["Document", "Geometry", "SeededRandom"]),
