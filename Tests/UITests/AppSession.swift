@@ -307,6 +307,20 @@ extension AppSession {
         xdotool("mouseup", "1")
     }
 
+    /// Waits until `pid` shows no window but its main one (a dialog that was closed is gone
+    /// from the screen): keys typed from then on cannot reach it.
+    func waitForDialogGone(pid: Int, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        var ours: [String] = [], main: String?
+        while Date() < deadline {
+            main = windowID(pid: pid)
+            ours = xdotool("search", "--all", "--pid", "\(pid)", "--onlyvisible", "--name", ".*").split(separator: "\n").map(String.init)
+            if let main, ours == [main] { return }
+            usleep(50_000)
+        }
+        XCTFail("a window besides the main one is still shown (\(ours), main window \(main ?? "none"))", file: file, line: line)
+    }
+
     /// Waits until the X input focus is on a window of `pid` other than its main window: a modal
     /// question is mapped and takes keys (the dump names a dialog as soon as it is asked).
     func waitForDialogFocus(pid: Int, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line) throws {

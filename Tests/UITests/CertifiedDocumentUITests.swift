@@ -57,8 +57,10 @@ final class CertifiedDocumentUITests: XCTestCase {
         })
         session.xdotool("mousemove", "\(x)", "\(y + 150)")
         drag()
-        usleep(600_000)
-        let later = try XCTUnwrap(session.state()?.windows.first)
+        // Either the square is made at once or the question comes again (and holds it back).
+        let later = try XCTUnwrap(session.waitFor("the second square made, or the question again") { s in
+            s.windows.first.map { $0.annotations.filter { $0.kind == "square" }.count == 2 || $0.dialog != nil } ?? false
+        }?.windows.first)
         XCTAssertNil(later.dialog, "asked once")
         XCTAssertEqual(later.annotations.filter { $0.kind == "square" }.count, 2)
     }

@@ -65,7 +65,7 @@ final class CopyPasteUITests: XCTestCase {
         session.waitFor("the rectangle is selected") { $0.windows.first?.selectedAnnotation == square.id }
         session.xdotool("key", "ctrl+c")
         // Away to a later page, which the paste lands on.
-        for _ in 0..<3 { session.xdotool("key", "Next"); usleep(150_000) }
+        for _ in 0..<3 { session.xdotool("key", "Next") }
         let away = try XCTUnwrap(session.waitFor("a later page is in view") { s in
             s.windows.first.map { $0.currentPage >= 2 && !$0.isAnimating } ?? false
         }?.windows.first)

@@ -49,28 +49,31 @@ final class GermanUITests: XCTestCase {
         _ = try XCTUnwrap(session.waitFor("the document") { s in s.pid == Int(app.processIdentifier) && s.windows.first?.content == "document" })
         session.xdotool("key", "F7")
         session.xdotool("key", "F9")
-        _ = try XCTUnwrap(session.waitFor("toolbar and sidebar") { s in s.windows.first.map { $0.toolbarShown && $0.sidebarShown } ?? false })
-        usleep(500_000)
-        var seen = Set(session.state()?.windows.first?.visibleTexts ?? [])
+        // Each state below is read in one snapshot with what shows: the texts come from the same
+        // moment as the flag waited for (and waitFor returns only once no bar is sliding in).
+        let bars = try XCTUnwrap(session.waitFor("toolbar and sidebar") { s in s.windows.first.map { $0.toolbarShown && $0.sidebarShown } ?? false }?.windows.first)
+        var seen = Set(bars.visibleTexts ?? [])
         // The main menu (F10), as a user opens it.
         session.xdotool("key", "F10")
-        let menu = try XCTUnwrap(session.waitFor("the main menu") { $0.windows.first?.mainMenuShown == true }?.windows.first)
-        usleep(300_000)
-        seen.formUnion(session.state()?.windows.first?.visibleTexts ?? menu.visibleTexts ?? [])
         let shortcuts = english["_Keyboard Shortcuts"].map { $0.replacing("_", with: "") } ?? "Tastenkürzel"
+        let menu = try XCTUnwrap(session.waitFor("the main menu, its items on screen") { s in
+            s.windows.first.map { $0.mainMenuShown == true && ($0.visibleTexts ?? []).contains { $0 == shortcuts || $0 == english["_Keyboard Shortcuts"] || $0 == "Keyboard Shortcuts" } } ?? false
+        }?.windows.first)
+        seen.formUnion(menu.visibleTexts ?? [])
         XCTAssertTrue(seen.contains(shortcuts) || seen.contains(english["_Keyboard Shortcuts"] ?? ""), "the main menu's items were seen in German (\(shortcuts)): \(seen.sorted())")
         session.xdotool("key", "Escape")
         _ = session.waitFor("the main menu closed") { $0.windows.first?.mainMenuShown == false }
         session.activate("context-menu")
-        usleep(300_000)
-        seen.formUnion(session.state()?.windows.first?.visibleTexts ?? [])
+        let context = try XCTUnwrap(session.waitFor("the page's context menu, its items on screen") { s in
+            s.windows.first.map { w in w.contextMenu.map { !$0.isEmpty && Set($0).isSubset(of: Set(w.visibleTexts ?? [])) } ?? false } ?? false
+        }?.windows.first)
+        seen.formUnion(context.visibleTexts ?? [])
         // Every page of the Preferences.
         session.xdotool("key", "Escape")
         for page in ["pen", "touchscreen", "touchpad", "devices"] {
             session.activate("preferences-page", "[<'\(page)'>]")
-            _ = session.waitFor("the Preferences at \(page)") { $0.windows.first?.preferencesPage == page }
-            usleep(300_000)
-            seen.formUnion(session.state()?.windows.first?.visibleTexts ?? [])
+            let shown = session.waitFor("the Preferences at \(page)") { $0.windows.first?.preferencesPage == page }
+            seen.formUnion(shown?.windows.first?.visibleTexts ?? [])
         }
         XCTAssertTrue(seen.contains(english["Pressure _curve"].map { $0.replacing("_", with: "") } ?? "Druckkurve") || seen.contains(english["Pressure _curve"] ?? ""),
                       "the Preferences' pen page was seen: \(seen.sorted())")

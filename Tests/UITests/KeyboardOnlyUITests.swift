@@ -34,8 +34,9 @@ final class KeyboardOnlyUITests: XCTestCase {
         XCTAssertEqual(opened.annotations.filter { $0.kind == "highlight" }.count, 0)
 
         // Find "multiline"; Escape leaves the match selected; H highlights it.
+        // Ctrl+F's action opens the bar and focuses its entry while handling the key; the keys
+        // typed after it are handled after it.
         session.xdotool("key", "ctrl+f")
-        usleep(300_000)
         session.xdotool("type", "--delay", "20", "multiline")
         XCTAssertNotNil(session.waitFor("one match") { s in s.windows.first.map { $0.searchMatchCount == 1 && $0.searchDone } ?? false })
         session.xdotool("key", "Escape")
@@ -62,7 +63,8 @@ final class KeyboardOnlyUITests: XCTestCase {
         XCTAssertNotNil(session.waitFor("the note's text kept") { $0.windows.first.map { $0.dialog == nil } ?? false })
 
         // Tab through the fields to the first text field (the check box comes first), type, Return.
-        usleep(300_000)
+        // Keys typed now go to the main window once the note's window is off the screen.
+        try session.waitForDialogGone(pid: pid)
         session.xdotool("key", "Escape")
         session.xdotool("key", "Tab")
         let first = try XCTUnwrap(session.waitFor("a form field has the keyboard") { $0.windows.first?.focusedFormField != nil }?.windows.first)

@@ -9,13 +9,16 @@ final class KeyboardRegionsUITests: XCTestCase {
         let session = try AppSession()
         let sample = AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path
         let app = try session.launch([sample])
-        _ = try XCTUnwrap(session.waitFor("the document") { s in
+        let before = try XCTUnwrap(session.waitFor("the document") { s in
             s.pid == Int(app.processIdentifier) && (s.windows.first.map { $0.content == "document" && $0.missingTiles == 0 } ?? false)
-        })
+        }?.windows.first)
         session.xdotool("key", "F7")
         session.xdotool("key", "F9")
-        let w = try XCTUnwrap(session.waitFor("toolbar and sidebar") { s in s.windows.first.map { $0.toolbarShown && $0.sidebarShown } ?? false }?.windows.first)
-        usleep(400_000)
+        // The page view in its new place: pushed right by the sidebar and down by the toolbar
+        // (which waitFor waits to finish sliding).
+        let w = try XCTUnwrap(session.waitFor("toolbar and sidebar, the page view moved by them") { s in
+            s.windows.first.map { $0.toolbarShown && $0.sidebarShown && $0.canvasX > before.canvasX && $0.canvasY > before.canvasY && !$0.isAnimating } ?? false
+        }?.windows.first)
         let origin = try XCTUnwrap(session.windowOrigin(pid: Int(app.processIdentifier)))
         session.xdotool("mousemove", "\(Int(origin.x + w.canvasX + w.viewWidth / 2))", "\(Int(origin.y + w.canvasY + w.viewHeight / 2))")
         session.xdotool("click", "1")

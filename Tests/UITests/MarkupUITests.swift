@@ -44,11 +44,9 @@ final class MarkupUITests: XCTestCase {
         session.xdotool("mousemove", "\(Int(origin.x + w.canvasX + w.viewWidth - 30))", "\(Int(origin.y + w.canvasY + w.viewHeight - 30))", "click", "1")
         session.waitFor("the page has the keyboard") { $0.windows.first?.canvasHasFocus == true }
         session.xdotool("key", "h")
-        var lastY = -1.0, since = Date()
+        // waitFor returns a state only once the toolbar has finished sliding in (layoutSettling).
         w = try XCTUnwrap(session.waitFor("highlight picked and the layout settled") { s in
-            guard let w = s.windows.first, w.tool == "highlight", w.missingTiles == 0 else { return false }
-            if w.canvasY != lastY { lastY = w.canvasY; since = Date(); return false }
-            return Date().timeIntervalSince(since) > 0.4
+            s.windows.first.map { $0.tool == "highlight" && $0.toolbarShown && $0.missingTiles == 0 && !$0.isAnimating } ?? false
         }?.windows.first)
         let page = try XCTUnwrap(w.visiblePages.first { $0.page == 1 })
         func screen(_ x: Double, _ y: Double) -> (Int, Int) {

@@ -49,9 +49,7 @@ final class PictureStampUITests: XCTestCase {
         let page = try XCTUnwrap(ready.visiblePages.first { $0.page == 1 })
         let origin = try XCTUnwrap(session.windowOrigin(pid: shown.pid))
         let click = (x: page.x + page.width / 2, y: min(page.y + page.height * 0.62, ready.viewHeight - 40))
-        session.xdotool("mousemove", "\(Int(origin.x + ready.canvasX + click.x))", "\(Int(origin.y + ready.canvasY + click.y))")
-        usleep(100_000)
-        session.xdotool("click", "1")
+        session.xdotool("mousemove", "\(Int(origin.x + ready.canvasX + click.x))", "\(Int(origin.y + ready.canvasY + click.y))", "click", "1")
         let stamped = try XCTUnwrap(session.waitFor("one Stamp edit") { s in
             s.windows.first.map { $0.undoName == "Stamp" && $0.annotations.contains { $0.kind == "stamp" } } ?? false
         }?.windows.first)

@@ -16,7 +16,7 @@ final class PreferencesUITests: XCTestCase {
     func testASettingChangedWithTheKeyboardAppliesAtOnceAndIsKeptAfterARestart() throws {
         let session = try AppSession()
         let sample = AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path
-        try session.launch([sample])
+        let app = try session.launch([sample])
         let shown = try XCTUnwrap(session.waitFor("the document") { s in
             s.windows.first.map { $0.content == "document" && $0.missingTiles == 0 } ?? false
         }?.windows.first)
@@ -29,9 +29,10 @@ final class PreferencesUITests: XCTestCase {
         // The touchscreen page; Alt+D is "Pen draws at once", Space turns it off.
         session.activate("preferences-page", "[<'touchscreen'>]")
         XCTAssertNotNil(session.waitFor("the touchscreen page") { $0.windows.first?.preferencesPage == "touchscreen" })
-        usleep(300_000)
+        // The Preferences window takes the keys; GTK handles them in order (the mnemonic moves
+        // the focus before Space reaches it).
+        try session.waitForDialogFocus(pid: Int(app.processIdentifier))
         session.xdotool("key", "alt+d")
-        usleep(200_000)
         session.xdotool("key", "space")
         XCTAssertNotNil(session.waitFor("the page view no longer inks with the pen at once") { $0.windows.first?.penDrawsAtOnce == false })
         XCTAssertEqual(settings(in: session)?.touch.penDrawsAtOnce, false, "kept in the config folder at once")
@@ -39,10 +40,9 @@ final class PreferencesUITests: XCTestCase {
         // The pen page: Alt+C is the pressure curve, Up raises its handle (a light touch heavier).
         session.activate("preferences-page", "[<'pen'>]")
         XCTAssertNotNil(session.waitFor("the pen page") { $0.windows.first?.preferencesPage == "pen" })
-        usleep(300_000)
+        try session.waitForDialogFocus(pid: Int(app.processIdentifier))
         session.xdotool("key", "alt+c")
-        usleep(200_000)
-        for _ in 0..<4 { session.xdotool("key", "Up"); usleep(50_000) }
+        for _ in 0..<4 { session.xdotool("key", "Up") }
         XCTAssertNotNil(session.waitFor("the curve's handle is raised in the config") { _ in
             (self.settings(in: session)?.defaultPen.curve.handle.y ?? 0) > 0.65
         }, "handle now: \(String(describing: settings(in: session)?.defaultPen.curve.handle))")

@@ -9,11 +9,12 @@ final class RightToLeftUITests: XCTestCase {
     private func canvasX(language: [String: String]) throws -> (direction: String?, canvasX: Double, sidebarShown: Bool) {
         let session = try AppSession()
         try session.launch([AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path], environment: language)
-        _ = try XCTUnwrap(session.waitFor("the document") { s in s.windows.first.map { $0.content == "document" && $0.missingTiles == 0 } ?? false })
+        let before = try XCTUnwrap(session.waitFor("the document") { s in s.windows.first.map { $0.content == "document" && $0.missingTiles == 0 } ?? false }?.windows.first)
         session.xdotool("key", "F9")
-        let shown = try XCTUnwrap(session.waitFor("the sidebar") { s in s.windows.first.map { $0.sidebarShown && !$0.isAnimating } ?? false }?.windows.first)
-        usleep(400_000)
-        let settled = session.state()?.windows.first ?? shown
+        // The sidebar takes its width from the page view's (on whichever side it comes).
+        let settled = try XCTUnwrap(session.waitFor("the sidebar, the page view narrower") { s in
+            s.windows.first.map { $0.sidebarShown && $0.viewWidth < before.viewWidth && !$0.isAnimating } ?? false
+        }?.windows.first)
         return (settled.textDirection, settled.canvasX, settled.sidebarShown)
     }
 

@@ -39,15 +39,15 @@ final class SignatureBarUITests: XCTestCase {
         let page = try XCTUnwrap(w.visiblePages.first)
         let origin = try XCTUnwrap(session.windowOrigin(pid: Int(app.processIdentifier)))
         let x = Int(origin.x + w.canvasX + page.x + page.width * 0.6), y = Int(origin.y + w.canvasY + page.y + min(page.height, w.viewHeight) * 0.6)
-        session.xdotool("mousemove", "\(x)", "\(y)")
+        // The click that gives the page the keyboard lands 40 px below the note's: two clicks in
+        // one place within the double-click time would be a double click, which the Note tool
+        // does not take for a placement.
+        session.xdotool("mousemove", "\(x)", "\(y + 40)")
         session.xdotool("click", "1")
         session.waitFor("the page has the keyboard") { $0.windows.first?.canvasHasFocus == true }
         session.xdotool("key", "n")
         session.waitFor("N picks the Note tool") { $0.windows.first?.tool == "note" }
-        // Past the double-click time: two clicks in one place would be a double click, which
-        // the Note tool does not take for a placement.
-        usleep(600_000)
-        session.xdotool("click", "1")
+        session.xdotool("mousemove", "\(x)", "\(y)", "click", "1")
         let placed = try XCTUnwrap(session.waitFor("a note") { s in s.windows.first.map { $0.undoName == "Note" } ?? false }?.windows.first)
         if placed.dialog == "note" {
             try session.waitForDialogFocus(pid: Int(app.processIdentifier))

@@ -81,7 +81,7 @@ final class SignatureFieldUITests: XCTestCase {
         session.xdotool("key", "t")  // Type in It's mnemonic
         _ = try XCTUnwrap(session.waitFor("typing in it") { $0.windows.first?.formFieldEditor == "text" })
         session.xdotool("key", "Escape")
-        usleep(300_000)
+        _ = try XCTUnwrap(session.waitFor("the field's editor closed") { $0.windows.first.map { $0.formFieldEditor == nil } ?? false })
         session.activate("sign-field", "[<'ApplicantSignature'>]")
         let signed = try XCTUnwrap(session.waitFor("signed over it") { s in s.windows.first.map { $0.undoName == "Signature" } ?? false }?.windows.first)
         let stamp = try XCTUnwrap(signed.annotations.first { $0.kind == "stamp" })

@@ -143,9 +143,9 @@ final class SignaturePadUITests: XCTestCase {
         session.activate("new-signature")
         _ = try XCTUnwrap(session.waitFor("the pad") { $0.windows.first?.dialog == "signature-pad" })
         _ = session.xdotool("search", "--sync", "--name", "New Signature")
-        usleep(300_000)
+        try session.waitForDialogFocus(pid: Int(app.processIdentifier))
+        // Alt+Y turns to the Type page and focuses its entry while handling the key.
         session.xdotool("key", "alt+y")
-        usleep(300_000)
         session.xdotool("type", "Ada Lovelace")
         session.xdotool("key", "Return")
         _ = try XCTUnwrap(session.waitFor("kept, the Sign tool picked") { s in s.windows.first.map { $0.dialog == nil && $0.tool == "sign" } ?? false })
@@ -190,8 +190,8 @@ final class SignaturePadUITests: XCTestCase {
         _ = try XCTUnwrap(session.waitFor("the Select tool") { $0.windows.first?.tool == "select" })
         session.xdotool("mousemove", "\(Int(origin.x + placed.canvasX + box.x + box.width / 2))", "\(Int(origin.y + placed.canvasY + box.y + box.height / 2))")
         session.xdotool("click", "3")
+        // The menu holds the keyboard once it is shown (it grabs it as it pops up).
         _ = try XCTUnwrap(session.waitFor("its context menu") { $0.windows.first?.contextMenu?.contains("Flatten Into the Page") == true })
-        usleep(300_000)
         session.xdotool("key", "f")  // the item's mnemonic
         _ = try XCTUnwrap(session.waitFor("flattened") { s in s.windows.first.map { $0.undoName == "Flatten" && $0.annotations.isEmpty } ?? false })
         session.xdotool("key", "ctrl+s")
@@ -217,22 +217,29 @@ final class SignaturePadUITests: XCTestCase {
         let origin = try XCTUnwrap(session.windowOrigin(pid: Int(app.processIdentifier)))
         let page = try XCTUnwrap(w.visiblePages.first)
         let px = Int(origin.x + w.canvasX + page.x + page.width / 2), py = Int(origin.y + w.canvasY + page.y + min(page.height, w.viewHeight) * 0.7)
-        session.xdotool("mousemove", "\(px)", "\(py)")
+        // Each click lands 40 px from the one before: two clicks in one place within the
+        // double-click time are a double click, which the Sign tool does not place (the test
+        // waited that time out before).
+        session.xdotool("mousemove", "\(px)", "\(py - 40)")
         session.xdotool("click", "1")
         session.waitFor("the page has the keyboard") { $0.windows.first?.canvasHasFocus == true }
         session.xdotool("key", "g")
         _ = try XCTUnwrap(session.waitFor("G picks the Sign tool with the kept signature") { $0.windows.first?.tool == "sign" })
-        usleep(600_000)
-        session.xdotool("click", "1")
+        session.xdotool("mousemove", "\(px)", "\(py)", "click", "1")
         _ = try XCTUnwrap(session.waitFor("signed page 1") { s in s.windows.first.map { $0.undoName == "Signature" } ?? false })
-        for _ in 0..<6 where session.state()?.windows.first?.currentPage != 2 {
+        // Page Down until page 2 is the current one, each press waited for until the view has
+        // moved and come to rest.
+        for _ in 0..<6 {
+            guard let before = session.state()?.windows.first, before.currentPage != 2 else { break }
             session.xdotool("key", "Next")
-            usleep(300_000)
+            session.waitFor("Page Down moved the view") { s in
+                s.windows.first.map { ($0.offsetX != before.offsetX || $0.offsetY != before.offsetY) && !$0.isAnimating } ?? false
+            }
         }
         _ = try XCTUnwrap(session.waitFor("page 2") { s in s.windows.first.map { $0.currentPage == 2 && !$0.isAnimating } ?? false })
         session.xdotool("key", "g")
-        usleep(600_000)
-        session.xdotool("click", "1")
+        _ = try XCTUnwrap(session.waitFor("G picks the Sign tool again") { $0.windows.first?.tool == "sign" })
+        session.xdotool("mousemove", "\(px + 40)", "\(py)", "click", "1")
         _ = try XCTUnwrap(session.waitFor("signed page 2") { s in
             s.windows.first.map { $0.annotations.filter { $0.kind == "ink" }.count >= 1 && $0.currentPage == 2 && $0.undoName == "Signature" } ?? false
         })

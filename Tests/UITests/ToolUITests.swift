@@ -527,37 +527,20 @@ final class ToolUITests: XCTestCase {
         }
     }
 
-    /// Waits until `condition` holds and the layout (canvas place and size, scroll, zoom, page 1)
-    /// has stayed the same for a few dumps: the toolbar's slide and its style row move the page.
+    /// Waits until `condition` holds with the layout at rest: no bar sliding (waitFor waits
+    /// out `layoutSettling`: the toolbar's slide and its style row move the page), nothing
+    /// animating, every tile drawn and page 1 in view.
     @discardableResult
     private func settle(_ message: String, in session: AppSession, timeout: TimeInterval = 20,
                         file: StaticString = #filePath, line: UInt = #line,
                         _ condition: (AppSession.Window) -> Bool) throws -> View {
-        let deadline = Date().addingTimeInterval(timeout)
-        var stable: (key: [Double], since: Date)?
-        var last: AppSession.State?
-        while Date() < deadline {
-            if let s = session.state(), let w = s.windows.first {
-                last = s
-                if condition(w), !w.isAnimating, w.missingTiles == 0, let page = w.visiblePages.first(where: { $0.page == 1 }) {
-                    let key = [w.canvasX, w.canvasY, w.viewWidth, w.viewHeight, w.offsetX, w.offsetY, w.zoom, page.x, page.y, page.width, page.height]
-                    if let stable, stable.key == key {
-                        if Date().timeIntervalSince(stable.since) >= 0.3 {
-                            let origin = try XCTUnwrap(session.windowOrigin(pid: s.pid), "the window is on screen", file: file, line: line)
-                            return View(window: w, page: page, origin: origin)
-                        }
-                    } else {
-                        stable = (key, Date())
-                    }
-                } else {
-                    stable = nil
-                }
-            }
-            usleep(50_000)
+        guard let s = session.waitFor(message, timeout: timeout, file: file, line: line, { s in
+            s.windows.first.map { w in condition(w) && !w.isAnimating && w.missingTiles == 0 && w.visiblePages.contains { $0.page == 1 } } ?? false
+        }), let w = s.windows.first, let page = w.visiblePages.first(where: { $0.page == 1 }) else {
+            throw Timeout(message: message)
         }
-        XCTFail("Timed out waiting for: \(message) (and a still layout). Last state: \(String(describing: last)). Log: \(session.log)",
-                file: file, line: line)
-        throw Timeout(message: message)
+        let origin = try XCTUnwrap(session.windowOrigin(pid: s.pid), "the window is on screen", file: file, line: line)
+        return View(window: w, page: page, origin: origin)
     }
 
     /// Presses `key` on the page and waits until `tool` is picked and the page has stopped moving.

@@ -6,7 +6,6 @@ import XCTest
 /// file as another program reads it (`qpdf --json`): the pen's stroke lies along the drag in PDF
 /// space, and a text box typed in place carries its text and an appearance.
 final class ToolbarUITests: XCTestCase {
-    private var settledSince: Date?
 
     /// A writable copy of the sample, opened and ready for editing; returns the window state.
     private func openSample(in session: AppSession) throws -> (path: String, original: Data, state: AppSession.State) {
@@ -36,22 +35,11 @@ final class ToolbarUITests: XCTestCase {
         session.xdotool("mousemove", "\(x)", "\(y)", "click", "1")
         session.waitFor("the page has the keyboard") { $0.windows.first?.canvasHasFocus == true }
         session.xdotool("key", key)
-        session.waitFor("tool \(tool) picked, toolbar shown") { s in
-            s.windows.first.map { $0.tool == tool && $0.toolbarShown == true } ?? false
-        }
-        // The toolbar slides in and its style row appears: wait until the canvas stops moving.
-        var last = -1.0
-        var settled: AppSession.Window?
-        session.waitFor("the canvas stays put for 0.4 s") { s in
-            guard let w = s.windows.first, !w.isAnimating, w.missingTiles == 0 else { return false }
-            if w.canvasY == last, let since = settledSince, Date().timeIntervalSince(since) > 0.4 {
-                settled = w
-                return true
-            }
-            if w.canvasY != last { last = w.canvasY; settledSince = Date() }
-            return false
-        }
-        return try XCTUnwrap(settled)
+        // The toolbar slides in and its style row appears, moving the canvas: waitFor returns
+        // a state only once the state says the layout has settled (layoutSettling).
+        return try XCTUnwrap(session.waitFor("tool \(tool) picked, toolbar shown, the canvas at rest") { s in
+            s.windows.first.map { $0.tool == tool && $0.toolbarShown == true && !$0.isAnimating && $0.missingTiles == 0 } ?? false
+        }?.windows.first)
     }
 
     func testThePenDrawsAStrokeSavedAsInkAlongTheDragInPDFSpace() throws {
@@ -106,7 +94,7 @@ final class ToolbarUITests: XCTestCase {
         let page = try XCTUnwrap(w.visiblePages.first { $0.page == 1 })
         let (x, y) = screen(page.x + page.width * 0.2, w.viewHeight * 0.7, w, origin)
         session.xdotool("mousemove", "\(x)", "\(y)", "click", "1")
-        usleep(300_000)
+        session.waitFor("a new text box being written") { $0.windows.first?.textBoxEditor == "" }
         session.xdotool("type", "--delay", "20", "Checked by hand")
         session.xdotool("key", "ctrl+Return")
         session.waitFor("one Text Box edit") { $0.windows.first?.undoName == "Text Box" }
