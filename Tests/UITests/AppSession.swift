@@ -307,6 +307,17 @@ extension AppSession {
         xdotool("mouseup", "1")
     }
 
+    /// Ctrl+F from the page, then waits until the search bar has slid in with its entry as the
+    /// window's focus (no region of the window holds it any more): characters typed earlier
+    /// would reach the page, where letters are tool keys.
+    func openSearchBar(file: StaticString = #filePath, line: UInt = #line) {
+        waitFor("the page is the window's focus", file: file, line: line) { $0.windows.first?.focusRegion == "page" }
+        xdotool("key", "ctrl+f")
+        waitFor("the search entry is the window's focus", file: file, line: line) { s in
+            s.windows.first.map { $0.focusRegion == nil && $0.content == "document" } ?? false
+        }
+    }
+
     /// Waits until `pid` shows no window but its main one (a dialog that was closed is gone
     /// from the screen): keys typed from then on cannot reach it.
     func waitForDialogGone(pid: Int, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line) throws {

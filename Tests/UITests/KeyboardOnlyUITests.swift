@@ -34,9 +34,7 @@ final class KeyboardOnlyUITests: XCTestCase {
         XCTAssertEqual(opened.annotations.filter { $0.kind == "highlight" }.count, 0)
 
         // Find "multiline"; Escape leaves the match selected; H highlights it.
-        // Ctrl+F's action opens the bar and focuses its entry while handling the key; the keys
-        // typed after it are handled after it.
-        session.xdotool("key", "ctrl+f")
+        session.openSearchBar()
         session.xdotool("type", "--delay", "20", "multiline")
         XCTAssertNotNil(session.waitFor("one match") { s in s.windows.first.map { $0.searchMatchCount == 1 && $0.searchDone } ?? false })
         session.xdotool("key", "Escape")

@@ -13,8 +13,7 @@ final class PagesFollowedUITests: XCTestCase {
         _ = try session.launchEditable(path)
 
         // A search for page 3's words shows page 3; a bookmark marks it.
-        // Ctrl+F's action focuses the search entry while handling the key.
-        session.xdotool("key", "ctrl+f")
+        session.openSearchBar()
         session.xdotool("type", "number 3")
         _ = try XCTUnwrap(session.waitFor("one match, on page 3") { s in
             s.windows.first.map { $0.searchMatchCount == 1 && $0.currentPage == 3 } ?? false

@@ -24,9 +24,7 @@ final class SearchUITests: XCTestCase {
             guard s.pid == Int(app.processIdentifier), let w = s.windows.first else { return false }
             return w.missingTiles == 0 && w.isEditable == true
         }
-        // Ctrl+F's action opens the bar and focuses its entry while handling the key: the
-        // keys typed next reach the entry.
-        session.xdotool("key", "ctrl+f")
+        session.openSearchBar()
         session.xdotool("type", "--delay", "30", "page")
         let found = try XCTUnwrap(session.waitFor("every page read, every match counted") { s in
             s.windows.first.map { $0.searchQuery == "page" && $0.searchDone == true && $0.searchMatchCount == expected } ?? false
@@ -69,9 +67,7 @@ final class SearchUITests: XCTestCase {
             guard s.pid == Int(app.processIdentifier), let w = s.windows.first else { return false }
             return w.pageCount == 1888 && w.missingTiles == 0 && w.isEditable == true
         }
-        // Ctrl+F's action opens the bar and focuses its entry while handling the key: the
-        // keys typed next reach the entry.
-        session.xdotool("key", "ctrl+f")
+        session.openSearchBar()
         session.xdotool("type", "--delay", "30", "the")
         let running = try XCTUnwrap(session.waitFor("the first match shows while the rest is read") { s in
             s.windows.first.map { $0.searchCurrentMatch == 1 && ($0.searchProgress ?? 1) < 1 } ?? false
