@@ -26,11 +26,18 @@ final class FakeEditingPort: EditingPort {
     func commit(_ record: EditRecord) -> Bool {
         guard !refuses else { return false }
         committed.append(record)
-        if case .replace(let before, let after) = record.edit {
+        switch record.edit {
+        case .replace(let before, let after):
             for (old, new) in zip(before, after) {
                 pages[old.page]?.removeAll { $0.id == old.id }
                 pages[new.page, default: []].append(new)
             }
+        case .insert(let placed):
+            for p in placed { pages[p.annotation.page, default: []].append(p.annotation) }
+        case .remove(let placed):
+            for p in placed { pages[p.annotation.page]?.removeAll { $0.id == p.annotation.id } }
+        default:
+            break
         }
         return true
     }
