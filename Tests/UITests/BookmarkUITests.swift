@@ -44,8 +44,8 @@ final class BookmarkUITests: XCTestCase {
         session.xdotool("key", "Return")
         session.waitFor("back on page 5") { $0.windows.first?.currentPage == 5 }
         // F2 renames it in place; the new name is kept for the next session too.
+        // F2's action starts the editing and focuses the name while handling the key.
         session.xdotool("key", "F2")
-        usleep(300_000)
         session.xdotool("key", "ctrl+a")
         session.xdotool("type", "--delay", "30", "Chapter Five")
         session.xdotool("key", "Return")

@@ -32,7 +32,7 @@ final class PagesFollowedUITests: XCTestCase {
 
         // The search's match is on the page's new place: going to it from page 3 goes to page 1.
         session.activate("go-to-page")
-        usleep(200_000)
+        _ = try XCTUnwrap(session.waitFor("the page number's entry in the header bar has the keyboard") { $0.windows.first?.focusRegion == "header" })
         session.xdotool("key", "ctrl+a")
         session.xdotool("type", "3")
         session.xdotool("key", "Return")
