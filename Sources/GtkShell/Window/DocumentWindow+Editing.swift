@@ -66,10 +66,6 @@ extension DocumentWindow {
     func offerToRestore(editor: DocumentEditor, path: String) {
         let journal = EditJournal.forDocument(at: path)
         journal.password = editor.password
-        guard let read = journal.read() else {
-            editor.journal = journal
-            return
-        }
         let name = Self.displayName(path)
         /// A journal that cannot be applied is kept aside (never applied, never lost) and the
         /// user is told why and where it is.
@@ -79,24 +75,33 @@ extension DocumentWindow {
             showMessage(kind: kind, title: tr("Unsaved Changes Not Restored"),
                         body: why + (kept.map { " They were kept in \($0.path)." } ?? ""))
         }
-        guard read.isReadable else {
+        let (step, found) = DocumentLifecycle<SaveCompletion>.restoreStep(for: journal.read(), path: path)
+        let count: Int
+        switch step {
+        case .startJournal:
+            editor.journal = journal
+            return
+        case .keepAside(.otherPassword):
             // Encrypted with another password (the document's other one, say).
             keepAside(kind: "journal-locked",
                       "The unsaved changes to “\(name)” were kept with another password than the one you gave, so they could not be read.")
             return
-        }
-        // The steps for the file as it is: all of them, or those a save had not written yet.
-        guard let contents = read.applying(to: path) else {
+        case .keepAside(.fileChanged):
             keepAside(kind: "journal-stale", "“\(name)” was changed since your last unsaved changes to it, so they were not applied.")
             return
+        case .ask(let changes):
+            count = changes
         }
-        let count = contents.lines.count
+        guard let contents = found else { return }
         ask(kind: "restore", type: GTK_MESSAGE_QUESTION, title: tr("Restore Unsaved Changes?"),
             body: trn("One change to “{file}” had not been saved when the app last closed.", "{count} changes to “{file}” had not been saved when the app last closed.", count, ["count": String(count), "file": name]),
             buttons: [(tr("_Discard"), GTK_RESPONSE_REJECT.rawValue), (tr("_Restore"), GTK_RESPONSE_ACCEPT.rawValue)],
             defaultResponse: GTK_RESPONSE_ACCEPT.rawValue, destructiveResponse: GTK_RESPONSE_REJECT.rawValue) { [weak self] response in
             guard let self, let session = self.editing, session.editor === editor else { return }
-            if response == GTK_RESPONSE_ACCEPT.rawValue {
+            let answer: DocumentLifecycle<SaveCompletion>.RestoreAnswer = response == GTK_RESPONSE_ACCEPT.rawValue ? .restore
+                : response == GTK_RESPONSE_REJECT.rawValue ? .discard : .undecided
+            switch DocumentLifecycle<SaveCompletion>.journalFate(after: answer) {
+            case .restoreAndAdopt:
                 do {
                     try editor.restore(contents)
                     editor.adoptJournal(journal, steps: contents.lines)
@@ -110,10 +115,10 @@ extension DocumentWindow {
                 let edits = contents.lines.map(\.record.edit)
                 session.changed(Set((0..<editor.pageCount).map(PageIndex.init)), reshaped: edits.contains { $0.changesPages },
                                 reordered: edits.contains { $0.reordersPages })
-            } else if response == GTK_RESPONSE_REJECT.rawValue {
+            case .remove:
                 journal.remove()
                 editor.journal = journal
-            } else {
+            case .keepForNextTime:
                 // Closed without an answer: keep the journal for next time, journal nothing new.
                 editor.journal = nil
             }
@@ -197,14 +202,17 @@ extension DocumentWindow {
         // Ctrl+S while a field is being typed saves what is typed (the field stays open).
         canvas.commitFormTyping()
         guard let session = editing else { completion?(false); return }
-        // A document certified against changes is never written over: its edits go to a copy.
-        if certifiedAgainstChanges, session.hasUnsavedChanges {
+        switch lifecycle.requestSave(.inPlace(overwriteChangedFile: overwriteChangedFile), pending: completion,
+                                     saveRunning: session.editor.saveInProgress != nil, hasUnsavedChanges: session.hasUnsavedChanges,
+                                     certifiedAgainstChanges: certifiedAgainstChanges) {
+        case .saveCopyInstead(.certifiedAgainstChanges):
+            // A document certified against changes is never written over: its edits go to a copy.
             saveAs(reason: tr("certified against changes"), completion: completion)
             return
-        }
-        if session.editor.saveInProgress != nil {
-            savesWaiting.append { [weak self] in self?.save(overwriteChangedFile: overwriteChangedFile, completion: completion) }
+        case .wait:
             return
+        case .write:
+            break
         }
         do {
             guard let job = try session.editor.prepareSave(overwriteChangedFile: overwriteChangedFile) else {
@@ -244,11 +252,13 @@ extension DocumentWindow {
                 done(failure)
                 guard let self else { return }
                 self.application?.stateChanged()
-                let waiting = self.savesWaiting
-                self.savesWaiting = []
-                for next in waiting { next() }
-                if self.closeAfterSave, session.editor.saveInProgress == nil {
-                    self.closeAfterSave = false
+                for next in self.lifecycle.saveEnded() {
+                    switch next.target {
+                    case .inPlace(let overwrite): self.save(overwriteChangedFile: overwrite, completion: next.pending)
+                    case .copy(let path): self.save(as: path, completion: next.pending)
+                    }
+                }
+                if self.lifecycle.closesNow(saveRunning: session.editor.saveInProgress != nil) {
                     gtk_window_close(cast(self.window))
                 }
             }
@@ -327,10 +337,9 @@ extension DocumentWindow {
     /// Saves into `target` and continues editing it (what Save As does once a name is chosen).
     func save(as target: String, completion: (@MainActor (Bool) -> Void)? = nil) {
         guard let session = editing else { completion?(false); return }
-        if session.editor.saveInProgress != nil {
-            savesWaiting.append { [weak self] in self?.save(as: target, completion: completion) }
-            return
-        }
+        guard lifecycle.requestSave(.copy(path: target), pending: completion, saveRunning: session.editor.saveInProgress != nil,
+                                    hasUnsavedChanges: session.hasUnsavedChanges, certifiedAgainstChanges: certifiedAgainstChanges) == .write
+        else { return }
         do {
             guard let job = try session.editor.prepareSave(to: target) else { completion?(true); return }
             runSave(job, in: session) { [weak self] error in
@@ -364,32 +373,33 @@ extension DocumentWindow {
     /// Save / Discard / Cancel first (Save is the default) and closes once answered.
     func mayClose() -> Bool {
         // Typing into a field counts as a change to save or discard.
-        if !closeConfirmed { canvas.commitFormTyping() }
-        // A save being written finishes first; the window closes (or asks) after it.
-        if let session = editing, session.editor.saveInProgress != nil {
-            closeAfterSave = true
-            return false
+        if !lifecycle.closeConfirmed { canvas.commitFormTyping() }
+        let session = editing
+        switch lifecycle.requestClose(saveRunning: session?.editor.saveInProgress != nil, hasUnsavedChanges: session?.hasUnsavedChanges == true,
+                                      questionOpen: pendingDialog != nil) {
+        case .close: return true
+        case .waitForSave, .keepOpen: return false
+        case .askToSave: break
         }
-        guard !closeConfirmed, let session = editing, session.hasUnsavedChanges else { return true }
-        guard pendingDialog == nil else { return false }
+        guard let session else { return true }
         let name = Self.displayName(session.editor.path)
         ask(kind: "close", type: GTK_MESSAGE_QUESTION, title: tr("Save Changes to “{file}” Before Closing?", ["file": name]),
             body: tr("If you don’t save, your changes will be lost."),
             buttons: [(tr("_Cancel"), GTK_RESPONSE_CANCEL.rawValue), (tr("_Discard"), GTK_RESPONSE_REJECT.rawValue), (tr("_Save"), GTK_RESPONSE_ACCEPT.rawValue)],
             defaultResponse: GTK_RESPONSE_ACCEPT.rawValue, destructiveResponse: GTK_RESPONSE_REJECT.rawValue) { [weak self] response in
             guard let self else { return }
-            switch response {
-            case GTK_RESPONSE_ACCEPT.rawValue:
+            let answer: DocumentLifecycle<SaveCompletion>.CloseAnswer = response == GTK_RESPONSE_ACCEPT.rawValue ? .save
+                : response == GTK_RESPONSE_REJECT.rawValue ? .discard : .cancel
+            switch self.lifecycle.answerClose(answer) {
+            case .saveThenClose:
                 self.save { [weak self] saved in
-                    guard let self, saved else { return }
-                    self.closeConfirmed = true
+                    guard let self, self.lifecycle.saveEndedForClose(saved: saved) else { return }
                     gtk_window_close(cast(self.window))
                 }
-            case GTK_RESPONSE_REJECT.rawValue:
+            case .discardAndClose:
                 session.editor.discardJournal()
-                self.closeConfirmed = true
                 gtk_window_close(cast(self.window))
-            default:
+            case .keepOpen:
                 break
             }
         }

@@ -75,12 +75,10 @@ public final class DocumentWindow {
     public internal(set) var pendingDialog: String? { didSet { application?.stateChanged() } }
     /// What the last failed save said, until a save succeeds.
     public internal(set) var saveError: String? { didSet { application?.stateChanged() } }
-    /// The user answered the close question: the next close request closes.
-    var closeConfirmed = false
-    /// Saves asked for while one was being written, run once it is done.
-    var savesWaiting: [@MainActor () -> Void] = []
-    /// The window was asked to close while a save was being written.
-    var closeAfterSave = false
+    /// The rules of restore, save and close (DocumentPoppler's `DocumentLifecycle`); the window
+    /// keeps each waiting save's completion with it.
+    var lifecycle = DocumentLifecycle<SaveCompletion>()
+    typealias SaveCompletion = (@MainActor (Bool) -> Void)?
     /// The header bar toggle that shows the annotation toolbar.
     var toolbarToggle: UnsafeMutablePointer<GtkWidget>?
     /// The sidebar with the outline (F9).
@@ -274,7 +272,7 @@ public final class DocumentWindow {
         self.path = path
         openGeneration += 1
         editing = nil
-        closeConfirmed = false
+        lifecycle.documentReplaced()
         pageOperationsAgreed = false
         certifiedWarningShown = false
         signatureReports = []
