@@ -177,14 +177,15 @@ extension PdfCanvas {
     /// `tintsAsNodes`: the match and selection tints are colour nodes of their own (the
     /// snapshot canvas), so only their outlines and handles are drawn here.
     func drawOverlays(_ cr: OpaquePointer, tintsAsNodes: Bool = false) {
+        let annotations = AnnotationOverlays(frame: session.frame, painter: pagePainter)
         if !tintsAsNodes { drawSearchMatches(cr) }
         drawTextSelection(cr, tintsAsNodes: tintsAsNodes)
         drawPointerEffects(cr)
-        drawPress(cr)
-        drawTransformPreview(cr)
-        drawLift(cr)
+        annotations.paintPress(cr)
+        annotations.paintMoves(cr)
+        annotations.paintLift(cr)
         drawCreationPreview(cr)
-        drawSelection(cr)
+        annotations.paintSelection(cr)
         drawFormFocus(cr)
     }
 
@@ -194,33 +195,6 @@ extension PdfCanvas {
     /// A page's edge, its paper and its tiles at `frame` (view coordinates).
     func paintPage(_ page: PageIndex, at frame: Rect, cr: OpaquePointer) {
         pagePainter.paintPage(page, at: frame, cr: cr)
-    }
-
-    /// The annotation or link under a pressing finger, darkened a little: the press registered.
-    private func drawPress(_ cr: OpaquePointer) {
-        guard let id = previews.pressed, let target = interaction.scene.annotation(id),
-              let r = interaction.scene.coordinates.viewRect(fromPDF: target.bounds, on: target.page) else { return }
-        OverlayPainter.press(r, cr: cr)
-    }
-
-    /// The annotation a finger holds up: its pixels 6 % larger about its middle, over a soft
-    /// shadow, wherever a drag has taken it.
-    private func drawLift(_ cr: OpaquePointer) {
-        guard let id = previews.lifted, let target = interaction.scene.annotation(id) else { return }
-        let coordinates = interaction.scene.coordinates
-        // The pixels come from where the tiles show the annotation: its place before any move,
-        // on the page it started on (a carry may have given it to another page since).
-        let start = previews.transforms[id.rawValue]?.start
-        let sourcePage = start?.page ?? target.page
-        guard let now = coordinates.viewRect(fromPDF: target.bounds, on: target.page),
-              let source = coordinates.viewRect(fromPDF: start?.rect ?? target.bounds, on: sourcePage),
-              source.width > 0, source.height > 0 else { return }
-        let scale = 1.06
-        let lifted = Rect(x: now.midX - now.width * scale / 2, y: now.midY - now.height * scale / 2,
-                          width: now.width * scale, height: now.height * scale)
-        let frame = layout.pageFrame(sourcePage, zoom: viewport.zoom).offsetBy(Point.zero - viewport.offset)
-        OverlayPainter.liftShadow(under: lifted, cr: cr)
-        pagePainter.paintPixels(of: sourcePage, pageFrame: frame, from: source, into: lifted, onPaper: true, cr: cr)
     }
 
     /// Hover tints and lift shadows from the engine's pointer effects (indirect input only).
@@ -296,26 +270,5 @@ extension PdfCanvas {
             }
         }
         return boxes
-    }
-
-    /// Each selected annotation's outline, then the handles: a round one on each end of a single
-    /// selected line, else eight square ones around the selection's common box (none when a
-    /// locked annotation is in it); and the selection band being dragged out.
-    private func drawSelection(_ cr: OpaquePointer) {
-        let coordinates = interaction.scene.coordinates
-        let targets = interaction.selectedAnnotations.compactMap { interaction.scene.annotation($0) }
-        let rects = targets.compactMap { coordinates.viewRect(fromPDF: $0.bounds, on: $0.page) }
-        // Finger-sized after a touch (the edit tool grows its hit targets the same way).
-        let side = lastContactWasTouch ? 22.0 : 10.0
-        let union = rects.dropFirst().reduce(rects.first) { $0?.union($1) }
-        let handles: OverlayPainter.Handles
-        if targets.count == 1, let line = targets.first, !line.isLocked, line.kind == .line, line.lineEnds.count == 2 {
-            handles = .lineEnds(line.lineEnds.compactMap { coordinates.convert($0, from: .pdf(line.page), to: .view) })
-        } else if let r = union, !targets.contains(where: \.isLocked) {
-            handles = .squares(ResizeHandle.allCases.map { $0.position(on: r) }, box: targets.count > 1 ? r : nil)
-        } else {
-            handles = .none
-        }
-        OverlayPainter.annotationSelection(outlines: rects, band: previews.band, handles: handles, side: side, cr: cr)
     }
 }

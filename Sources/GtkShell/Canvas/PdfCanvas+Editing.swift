@@ -112,22 +112,4 @@ extension PdfCanvas {
         for a in made.flattened { interaction.remove(a.annotationID) }
         return true
     }
-
-    /// During a move or resize: the annotation's pixels from the current tiles, drawn at its
-    /// new place, and its old place veiled, so the user sees what they drag before the page is
-    /// rendered again.
-    func drawTransformPreview(_ cr: OpaquePointer) {
-        for t in previews.transforms.values { drawTransformPreview(t, cr) }
-    }
-
-    private func drawTransformPreview(_ t: (start: Annotation, current: Annotation), _ cr: OpaquePointer) {
-        guard t.current != t.start,
-              let old = interaction.scene.coordinates.viewRect(fromPDF: t.start.rect, on: t.start.page),
-              let new = interaction.scene.coordinates.viewRect(fromPDF: t.current.rect, on: t.current.page),
-              old.width > 0, old.height > 0 else { return }
-        let page = t.start.page
-        let frame = layout.pageFrame(page, zoom: viewport.zoom).offsetBy(Point.zero - viewport.offset)
-        OverlayPainter.veil(old, cr: cr)
-        pagePainter.paintPixels(of: page, pageFrame: frame, from: old, into: new, onPaper: false, cr: cr)
-    }
 }

@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Document
+import DocumentLayout
+import Geometry
+import InteractionEngine
+
+/// What one frame of the view shows, in view coordinates, computed from the session's state
+/// once per frame: the pages and where they are, and what is drawn over them (the pressed
+/// annotation, moves in progress, the lifted annotation, the selection with its handles, the
+/// band being dragged out). The frame builders of the shell read it and draw; none of them
+/// works out a rectangle of its own. Tested headless.
+public struct FrameModel: Equatable, Sendable {
+    /// A page on screen and where (view coordinates).
+    public struct ShownPage: Equatable, Sendable {
+        public var page: PageIndex
+        public var frame: Rect
+    }
+
+    /// A move or resize in progress: the annotation's pixels where the page shows it (`from`,
+    /// on its `page`, whose frame is `pageFrame`) drawn at its new place (`to`), its old place
+    /// veiled.
+    public struct Moving: Equatable, Sendable {
+        public var page: PageIndex
+        public var pageFrame: Rect
+        public var from: Rect
+        public var to: Rect
+    }
+
+    /// The annotation a finger holds up: its pixels from where the page shows them (`source`,
+    /// on `page`, whose frame is `pageFrame`), drawn 6 % larger about its current middle (`shown`).
+    public struct Lifted: Equatable, Sendable {
+        public var page: PageIndex
+        public var pageFrame: Rect
+        public var source: Rect
+        public var shown: Rect
+    }
+
+    /// The handles drawn on the annotation selection.
+    public enum Handles: Equatable, Sendable {
+        case none
+        /// A single selected line: a round handle on each end.
+        case lineEnds([Point])
+        /// Eight square handles around the selection's box (`box`: its outline when several
+        /// annotations are selected).
+        case squares([Point], box: Rect?)
+    }
+
+    /// The selected annotations' outlines, their handles and the handles' side (finger-sized
+    /// after a touch).
+    public struct Selection: Equatable, Sendable {
+        public var outlines: [Rect] = []
+        public var handles: Handles = .none
+        public var handleSide = 10.0
+    }
+
+    /// How much larger a lifted annotation is drawn.
+    public static let liftScale = 1.06
+
+    public var pages: [ShownPage] = []
+    public var pressed: Rect?
+    public var moves: [Moving] = []
+    public var lifted: Lifted?
+    public var selection = Selection()
+    /// The selection band being dragged out.
+    public var band: Rect?
+
+    public init() {}
+}
+
+extension DocumentSession {
+    /// The frame the view shows now.
+    public var frame: FrameModel {
+        var model = FrameModel()
+        let zoom = view.viewport.zoom
+        let origin = Point.zero - view.viewport.offset
+        func pageFrame(_ page: PageIndex) -> Rect { view.layout.pageFrame(page, zoom: zoom).offsetBy(origin) }
+        model.pages = view.shownPages.map { FrameModel.ShownPage(page: $0, frame: pageFrame($0)) }
+        let scene = interaction.scene
+        let coordinates = scene.coordinates
+        if let id = previews.pressed, let target = scene.annotation(id) {
+            model.pressed = coordinates.viewRect(fromPDF: target.bounds, on: target.page)
+        }
+        for t in previews.transforms.values.sorted(by: { $0.start.id < $1.start.id }) where t.current != t.start {
+            guard let from = coordinates.viewRect(fromPDF: t.start.rect, on: t.start.page),
+                  let to = coordinates.viewRect(fromPDF: t.current.rect, on: t.current.page), from.width > 0, from.height > 0 else { continue }
+            model.moves.append(FrameModel.Moving(page: t.start.page, pageFrame: pageFrame(t.start.page), from: from, to: to))
+        }
+        if let id = previews.lifted, let target = scene.annotation(id) {
+            // The pixels come from where the tiles show the annotation: its place before any
+            // move, on the page it started on (a carry may have given it to another page since).
+            let start = previews.transforms[id.rawValue]?.start
+            let sourcePage = start?.page ?? target.page
+            if let now = coordinates.viewRect(fromPDF: target.bounds, on: target.page),
+               let source = coordinates.viewRect(fromPDF: start?.rect ?? target.bounds, on: sourcePage),
+               source.width > 0, source.height > 0 {
+                let s = FrameModel.liftScale
+                let shown = Rect(x: now.midX - now.width * s / 2, y: now.midY - now.height * s / 2, width: now.width * s, height: now.height * s)
+                model.lifted = FrameModel.Lifted(page: sourcePage, pageFrame: pageFrame(sourcePage), source: source, shown: shown)
+            }
+        }
+        model.selection = selectionFrame(coordinates)
+        model.band = previews.band
+        return model
+    }
+
+    /// Each selected annotation's outline, then the handles: a round one on each end of a
+    /// single selected line, else eight square ones around the selection's common box (none
+    /// when a locked annotation is in it).
+    private func selectionFrame(_ coordinates: DocumentCoordinates) -> FrameModel.Selection {
+        let targets = interaction.selectedAnnotations.compactMap { interaction.scene.annotation($0) }
+        var selection = FrameModel.Selection()
+        selection.outlines = targets.compactMap { coordinates.viewRect(fromPDF: $0.bounds, on: $0.page) }
+        // Finger-sized after a touch (the edit tool grows its hit targets the same way).
+        selection.handleSide = lastContactWasTouch ? 22 : 10
+        let union = selection.outlines.dropFirst().reduce(selection.outlines.first) { $0?.union($1) }
+        if targets.count == 1, let line = targets.first, !line.isLocked, line.kind == .line, line.lineEnds.count == 2 {
+            selection.handles = .lineEnds(line.lineEnds.compactMap { coordinates.convert($0, from: .pdf(line.page), to: .view) })
+        } else if let r = union, !targets.contains(where: \.isLocked) {
+            selection.handles = .squares(ResizeHandle.allCases.map { $0.position(on: r) }, box: targets.count > 1 ? r : nil)
+        }
+        return selection
+    }
+}

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import DocumentSession
+import Geometry
+import Rendering
+
+/// Paints what a frame shows over the pages about annotations, from the session's
+/// ``FrameModel`` alone: the annotation a finger presses, moves and resizes in progress (the
+/// annotation's pixels from the current tiles at its new place, its old place veiled, so the
+/// user sees what they drag before the page is rendered again), the lifted annotation over its
+/// shadow, and the selection with its handles and band. Both canvases (cairo and render nodes)
+/// draw their overlays through it.
+struct AnnotationOverlays {
+    let frame: FrameModel
+    let painter: PagePainter
+
+    /// The annotation or link under a pressing finger, darkened a little: the press registered.
+    func paintPress(_ cr: OpaquePointer) {
+        guard let rect = frame.pressed else { return }
+        OverlayPainter.press(rect, cr: cr)
+    }
+
+    func paintMoves(_ cr: OpaquePointer) {
+        for move in frame.moves {
+            OverlayPainter.veil(move.from, cr: cr)
+            painter.paintPixels(of: move.page, pageFrame: move.pageFrame, from: move.from, into: move.to, onPaper: false, cr: cr)
+        }
+    }
+
+    /// The annotation a finger holds up: its pixels larger, over a soft shadow, wherever a drag
+    /// has taken it.
+    func paintLift(_ cr: OpaquePointer) {
+        guard let lifted = frame.lifted else { return }
+        OverlayPainter.liftShadow(under: lifted.shown, cr: cr)
+        painter.paintPixels(of: lifted.page, pageFrame: lifted.pageFrame, from: lifted.source, into: lifted.shown, onPaper: true, cr: cr)
+    }
+
+    func paintSelection(_ cr: OpaquePointer) {
+        let selection = frame.selection
+        let handles: OverlayPainter.Handles
+        switch selection.handles {
+        case .none: handles = .none
+        case .lineEnds(let ends): handles = .lineEnds(ends)
+        case .squares(let points, let box): handles = .squares(points, box: box)
+        }
+        OverlayPainter.annotationSelection(outlines: selection.outlines, band: frame.band, handles: handles, side: selection.handleSide, cr: cr)
+    }
+}
