@@ -5,9 +5,9 @@ import InteractionEngine
 
 /// The tool commands the session applies itself: previews drawn over the pages (a stroke, a
 /// shape, a band, covered text) and moves and resizes, shown as they go and committed through
-/// the ``EditingPort`` as one undoable step when the gesture's last transform ends. The rest
-/// (what makes or removes annotations, form focus) goes to the host as
-/// ``SessionEffect/toolCommand(_:)``.
+/// the ``EditingPort`` as one undoable step when the gesture's last transform ends; strokes,
+/// shapes, markup and deletions (DocumentSession+Creating). Notes, text boxes, stamps and form
+/// focus go to the host as ``SessionEffect/toolCommand(_:)``.
 extension DocumentSession {
     func apply(_ command: ToolCommand) {
         switch command {
@@ -54,8 +54,9 @@ extension DocumentSession {
             emit(.redraw)
         case .selectAnnotation, .deselectAnnotation:
             emit(.redraw)
-        case .deleteAnnotations, .addInk, .addShape, .addNote, .markupPreview, .markText, .addTextMarkup, .addFreeText,
-             .addStamp, .focusFormField, .clearFormFocus:
+        case .deleteAnnotations, .addInk, .addShape, .markupPreview, .markText, .addTextMarkup:
+            _ = create(command)
+        case .addNote, .addFreeText, .addStamp, .focusFormField, .clearFormFocus:
             emit(.toolCommand(command))
         }
     }

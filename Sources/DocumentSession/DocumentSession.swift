@@ -40,6 +40,9 @@ public final class DocumentSession {
     public weak var editing: (any EditingPort)?
     /// Where effects go that arise outside a call that returns them.
     public var deliver: ([SessionEffect]) -> Void = { _ in }
+    /// Whether the next rectangle drawn is handed to the host (``SessionEffect/boxDrawn(_:_:)``,
+    /// where a digital signature goes) instead of becoming an annotation.
+    public var handsOverNextBox = false
     /// Whether the last contact was a finger's (edge taps and handles follow it).
     public private(set) var lastContactWasTouch = false
     /// What the link under the pointer leads to, shown as the view's tooltip.

@@ -59,8 +59,11 @@ public enum SessionEffect: Equatable, Sendable {
     /// Open a free text box's editor in place, or a note's text for writing.
     case editTextBox(AnnotationID)
     case editNote(AnnotationID)
-    /// A tool made or removed something, or focused a field: the host turns it into an edit
-    /// (strokes, shapes, notes, markup, text boxes, stamps, deletions, form focus).
+    /// The rectangle the host asked for (``DocumentSession/handsOverNextBox``) was drawn: on
+    /// this page, in PDF space.
+    case boxDrawn(PageIndex, Rect)
+    /// A tool placed a note, a text box or a stamp, or focused a form field: the host opens
+    /// what that needs (a dialog, an editor in place, a picture).
     case toolCommand(ToolCommand)
 }
 
@@ -71,6 +74,7 @@ extension SessionEffect {
         .turnEnded(completed: true), .readPage(PageIndex(0)), .cursor(.pointer), .tooltip("Go to page 2"), .bell, .selectionChanged,
         .textSelectionChanged, .contextMenu(at: Point(x: 10, y: 10), annotation: nil), .textMenu(at: Point(x: 10, y: 10)),
         .askExternalLink("https://example.org"), .toggleUserInterface, .activateFormField(AnnotationID("field")),
-        .editTextBox(AnnotationID("box")), .editNote(AnnotationID("note")), .toolCommand(.clearFormFocus),
+        .editTextBox(AnnotationID("box")), .editNote(AnnotationID("note")), .boxDrawn(PageIndex(0), Rect(x: 10, y: 10, width: 50, height: 20)),
+        .toolCommand(.clearFormFocus),
     ]
 }

@@ -8,9 +8,8 @@ import SeededRandom
 import XCTest
 
 /// A host for a whole document session with no widget: what the canvas does with the effects
-/// that touch the document (reading a page's annotations, the tool commands that make or remove
-/// annotations, refreshing the engine's targets after each edit), over an in-memory editor and
-/// a manual clock.
+/// that touch the document (reading a page's annotations, refreshing the engine's targets after
+/// each edit the session committed), over an in-memory editor and a manual clock.
 final class EditingWalkHost {
     let clock = ManualClock(now: InputTime(seconds: 100))
     let editor: FakeEditingPort
@@ -32,17 +31,13 @@ final class EditingWalkHost {
         settle()
     }
 
-    /// Applies the effects as the canvas would, as far as they touch the document.
+    /// Applies the effects as the canvas would, as far as they touch the document: a page
+    /// read (its annotations handed to the engine), and after an edit the engine's targets
+    /// refreshed from the editor (notes, text boxes and stamps need dialogs: none here).
     func apply(_ effects: [SessionEffect]) {
-        let before = editor.committed.count
         for effect in effects {
-            switch effect {
-            case .readPage(let page): refresh(page)
-            case .toolCommand(let command): perform(command)
-            default: break
-            }
+            if case .readPage(let page) = effect { refresh(page) }
         }
-        if editor.committed.count != before { refreshAll() }
     }
 
     /// The engine's targets of a page, from the editor (as `PdfCanvas.refreshTargets`).
@@ -55,22 +50,6 @@ final class EditingWalkHost {
     func refreshAll() {
         for page in session.content.annotationsByPage.keys { refresh(page) }
         session.interaction.pruneSelection()
-    }
-
-    private func perform(_ command: ToolCommand) {
-        let composer = session.composer
-        switch command {
-        case .deleteAnnotations(let ids):
-            if let made = composer.deleting(ids, in: editor), editor.commit(made.record) {
-                for a in made.deleted { session.interaction.remove(a.annotationID) }
-            }
-        case .addInk(let page, let strokes):
-            if let record = composer.ink(strokes, on: page, in: editor) { _ = editor.commit(record) }
-        case .addShape(let kind, let page, let from, let to):
-            if let record = composer.shape(kind, on: page, from: from, to: to, in: editor) { _ = editor.commit(record) }
-        default:
-            break
-        }
     }
 
     func send(_ event: InputEvent) {

@@ -81,6 +81,9 @@ final class SessionEffectTests: XCTestCase {
             case .engine(let d): name = "engine." + d.kind.rawValue
             default: name = output.kind.rawValue
             }
+            // Each output meets the square in place (an earlier one may have deleted it).
+            editor.pages = [PageIndex(0): [square]]
+            session.interaction.setAnnotations([SceneTargets.target(square)], on: PageIndex(0))
             // A move, resize or end needs a transform in progress to act on.
             if case .tool(let c) = output, [.moveAnnotation, .resizeAnnotation, .moveLineEnd, .endTransform].contains(c.kind) {
                 session.interaction.output(.tool(.beginTransform(target.id)))

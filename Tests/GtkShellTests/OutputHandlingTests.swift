@@ -27,6 +27,7 @@ final class OutputHandlingTests: XCTestCase {
         var asked: [String] = []
         canvas.onExternalLink = { asked.append($0) }
         canvas.onToggleUserInterface = { asked.append("toggle") }
+        canvas.onBoxDrawn = { _, _ in asked.append("box") }
         var unapplied: [String: String] = [:]
         for effect in SessionEffect.examples {
             switch canvas.apply(effect) {
@@ -40,7 +41,7 @@ final class OutputHandlingTests: XCTestCase {
         // With no document open there is no text box or note to open for writing: nothing else
         // is left unapplied.
         XCTAssertEqual(Set(unapplied.keys.map { String($0.prefix { $0 != "(" }) }), ["editTextBox", "editNote"], "\(unapplied)")
-        XCTAssertEqual(asked, ["https://example.org", "toggle"], "the window was asked")
+        XCTAssertEqual(asked, ["https://example.org", "toggle", "box"], "the window was asked")
     }
 
     func testTheCanvasTurnsExactlyTheHandedOnToolCommandsIntoEdits() throws {

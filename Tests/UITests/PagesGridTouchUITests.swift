@@ -44,7 +44,9 @@ final class PagesGridTouchUITests: XCTestCase {
             s.windows.first.map { $0.gridReplayFinished == true && $0.undoName == "Move Page" } ?? false
         }?.windows.first)
         XCTAssertEqual(moved.pageCount, 3)
-        XCTAssertEqual(moved.currentPage, 3, "the view follows the page to its new place")
+        // The move is committed first; the view follows once the reordered pages reach the
+        // screen (the document is reloaded between two tiles), a moment later on a busy machine.
+        XCTAssertNotNil(session.waitFor("the view follows the page to its new place") { $0.windows.first?.currentPage == 3 })
         session.xdotool("key", "ctrl+s")
         _ = try XCTUnwrap(session.waitFor("saved") { s in s.windows.first.map { !$0.hasUnsavedChanges && !$0.title.hasPrefix("*") } ?? false })
         let texts = try (1...3).map { page in

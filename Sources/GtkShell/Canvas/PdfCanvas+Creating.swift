@@ -28,56 +28,6 @@ extension PdfCanvas {
         return editing.commit(record)
     }
 
-    /// A stroke or shape becomes an annotation; it stays drawn over its page until the page is
-    /// drawn again with it.
-    private func commitCreation(_ record: EditRecord?, held: HeldCreation) {
-        previews.held.append((held, false))
-        if !commit(record) { previews.held.removeLast() }
-    }
-
-    func addInk(_ strokes: [[InkPoint]], on page: PageIndex) {
-        previews.ink = nil
-        commitCreation(editing.flatMap { composer.ink(strokes, on: page, in: $0.editor) }, held: .ink(page: page, strokes: strokes))
-    }
-
-    func addShape(_ kind: ShapeKind, on page: PageIndex, from: Point, to: Point) {
-        previews.shape = nil
-        // A box asked for (where a digital signature goes) is handed over, not made.
-        if kind == .square, let take = onBoxDrawn {
-            onBoxDrawn = nil
-            gtk_widget_queue_draw(area)
-            take(page, Rect(x: min(from.x, to.x), y: min(from.y, to.y), width: abs(to.x - from.x), height: abs(to.y - from.y)))
-            return
-        }
-        commitCreation(editing.flatMap { composer.shape(kind, on: page, from: from, to: to, in: $0.editor) },
-                       held: .shape(kind: kind, page: page, from: from, to: to))
-    }
-
-    /// The characters a text range covers on its page (both ends on the page where it started).
-    private func characters(in range: TextRange) -> (page: PageIndex, from: Int, to: Int)? {
-        let page = range.start.page
-        let coordinates = interaction.scene.coordinates
-        guard let text = content.textByPage[page],
-              let a = coordinates.convert(range.start.point, from: .pdf(page), to: .page(page)),
-              let b = coordinates.convert(range.end.point, from: .pdf(range.end.page), to: .page(page)),
-              let from = text.nearestCharacterIndex(to: a), let to = text.nearestCharacterIndex(to: b) else { return nil }
-        return (page, from, to)
-    }
-
-    /// Shows the text a markup tool is being dragged over as a selection.
-    func showMarkupPreview(_ range: TextRange) {
-        guard let chars = characters(in: range) else { return }
-        previews.markup = TextSelection(page: chars.page, anchor: chars.from, focus: chars.to)
-        gtk_widget_queue_draw(area)
-    }
-
-    /// Text markup over the characters of a range.
-    func addMarkup(_ kind: AnnotationKind, over range: TextRange) {
-        previews.markup = nil
-        guard let chars = characters(in: range) else { gtk_widget_queue_draw(area); return }
-        addMarkup(kind, on: chars.page, from: chars.from, to: chars.to)
-    }
-
     /// Markup over the selected text (the user selected, then chose Highlight …): the engine
     /// hands it back as a `markText` command. Returns whether there was a selection to mark.
     @discardableResult
@@ -88,23 +38,11 @@ extension PdfCanvas {
     }
 
     func addMarkup(_ kind: AnnotationKind, on page: PageIndex, from: Int, to: Int) {
-        addMarkup(kind, spans: [(page, from, to)])
-    }
-
-    /// Markup of one kind over character spans on one or more pages, one undoable edit.
-    func addMarkup(_ kind: AnnotationKind, spans: [(page: PageIndex, from: Int, to: Int)]) {
-        commit(editing.flatMap {
-            composer.markup(kind, spans: spans, text: content.textByPage, coordinates: interaction.scene.coordinates, in: $0.editor)
-        })
+        session.addMarkup(kind, spans: [(page, from, to)])
     }
 
     /// The selection's span on each of its pages whose text is known, in reading order.
-    func spans(of selection: TextSelection) -> [(page: PageIndex, from: Int, to: Int)] {
-        selection.pages.compactMap { page -> (page: PageIndex, from: Int, to: Int)? in
-            guard let text = content.textByPage[page], let r = selection.range(on: page, characterCount: text.characters.count) else { return nil }
-            return (page, r.lowerBound, r.upperBound)
-        }
-    }
+    func spans(of selection: TextSelection) -> [(page: PageIndex, from: Int, to: Int)] { session.spans(of: selection) }
 
     /// A free-text box, typed in place: the annotation is made when the text is kept.
     func addFreeText(on page: PageIndex, in rect: Rect) {

@@ -63,25 +63,14 @@ extension PdfCanvas {
         onContentChanged?(pages)
     }
 
-    /// Applies a tool command the session hands on: what makes or removes annotations, and the
-    /// form field's focus. (Previews, moves and resizes are the session's.)
+    /// Applies a tool command the session hands on: a note, a text box or a stamp placed, and
+    /// the form field's focus. (Previews, moves, strokes, shapes, markup and deletions are the
+    /// session's.)
     @discardableResult
     func apply(_ command: ToolCommand) -> OutputHandling {
         switch command {
-        case .deleteAnnotations(let ids):
-            delete(ids)
-        case .addInk(let page, let strokes):
-            addInk(strokes, on: page)
-        case .addShape(let kind, let page, let from, let to):
-            addShape(kind, on: page, from: from, to: to)
         case .addNote(let page, let point):
             addNote(on: page, at: point)
-        case .markupPreview(let range):
-            showMarkupPreview(range)
-        case .markText(let kind, let selection):
-            addMarkup(kind, spans: spans(of: selection))
-        case .addTextMarkup(let kind, let range):
-            addMarkup(kind, over: range)
         case .addFreeText(let page, let rect):
             addFreeText(on: page, in: rect)
         case .addStamp(let page, let rect, _):
@@ -91,7 +80,8 @@ extension PdfCanvas {
         case .clearFormFocus:
             endFormFocus()
         case .beginTransform, .moveAnnotation, .resizeAnnotation, .moveLineEnd, .endTransform, .selectionBand, .inkPreview,
-             .shapePreview, .clearShapePreview, .clearMarkupPreview, .selectAnnotation, .deselectAnnotation:
+             .shapePreview, .clearShapePreview, .clearMarkupPreview, .selectAnnotation, .deselectAnnotation, .deleteAnnotations,
+             .addInk, .addShape, .markupPreview, .markText, .addTextMarkup:
             return .translatedByEngine
         }
         return .applied
@@ -99,10 +89,7 @@ extension PdfCanvas {
 
     /// Deletes annotations (and their pop-ups) as one undoable step; what may not be deleted
     /// (locked, or of a kind the app cannot draw again) stays.
-    func delete(_ ids: [AnnotationID]) {
-        guard let editor = editing?.editor, let made = composer.deleting(ids, in: editor), commit(made.record) else { return }
-        for a in made.deleted { interaction.remove(a.annotationID) }
-    }
+    func delete(_ ids: [AnnotationID]) { session.delete(ids) }
 
     /// Draws annotations into their pages' content as one undoable step ("Flatten"); links
     /// and form fields stay. Whether anything was flattened.

@@ -146,6 +146,10 @@ extension PdfCanvas {
         case .editNote(let id):
             guard let note = editing?.editor.annotation(id.rawValue) else { return .nothingToApply(reason: "the note is gone") }
             onEditNote?(note)
+        case .boxDrawn(let page, let rect):
+            guard let take = onBoxDrawn else { return .nothingToApply(reason: "no window asked for a box") }
+            onBoxDrawn = nil
+            take(page, rect)
         case .toolCommand(let command):
             return apply(command)
         }

@@ -213,7 +213,9 @@ public final class PdfCanvas {
     var onSignatureFieldTapped: ((FormField, FormWidget) -> Void)?
     /// Set while the window waits for a box drawn with the Rectangle tool (page, and the box in
     /// PDF space): the next rectangle is handed here instead of becoming an annotation.
-    var onBoxDrawn: ((PageIndex, Rect) -> Void)?
+    var onBoxDrawn: ((PageIndex, Rect) -> Void)? {
+        didSet { session.handsOverNextBox = onBoxDrawn != nil }
+    }
     /// Called when the selected annotation changes (or changes itself), for its properties.
     var onSelectionChanged: ((Annotation?) -> Void)?
     /// Called to let the user write a note's text (a note was placed, or one double-clicked).
