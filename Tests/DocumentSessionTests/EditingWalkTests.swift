@@ -138,7 +138,7 @@ final class EditingWalkTests: XCTestCase {
             return rng.unit() < 0.25 ? Point(x: r.maxX, y: r.maxY) : Point(x: r.minX + rng.unit() * r.width, y: r.minY + rng.unit() * r.height)
         }
         func vector(_ scale: Double) -> Vector { Vector(dx: (rng.unit() - 0.5) * scale, dy: (rng.unit() - 0.5) * scale) }
-        let small = SourceTolerance.tapSlop
+        let small = ContactVocabulary.tapSlop
         switch rng.next() % 13 {
         case 0: return .pick([nil, nil, nil, .ink, .square][Int(rng.next() % 5)])
         case 1, 2: return .click(somewhere())

@@ -47,8 +47,9 @@ public struct PageGridTouch: Sendable {
     }
 
     /// How long a finger stays still to be a long press, and how far it may drift meanwhile.
-    public static let holdDuration = 0.5
-    public static let slop = 10.0
+    /// (The contact vocabulary's, one definition for the grid and the page alike.)
+    public static let holdDuration = ContactVocabulary.holdDuration
+    public static let slop = ContactVocabulary.holdSlop.touch
 
     private var phase: Phase = .idle
     private var sequence: InputSequenceID?

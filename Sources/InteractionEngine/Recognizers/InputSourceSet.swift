@@ -54,10 +54,8 @@ public struct SourceTolerance: Hashable, Sendable {
         self.touch = touch; self.pen = pen; self.pointer = pointer
     }
 
-    /// How far a contact may move and still be a tap, and so how far it must move before it
-    /// drags anything (an annotation, a handle): the one definition the tap recognizers, the
-    /// tools and the routing share, so that a tap never moves what it lands on.
-    public static let tapSlop = SourceTolerance(touch: 12, pen: 6, pointer: 4)
+    /// How far a contact may move and still be a tap (``ContactVocabulary/tapSlop``).
+    public static var tapSlop: SourceTolerance { ContactVocabulary.tapSlop }
 
     @inline(__always)
     public func value(for source: InputSource) -> Double {

@@ -5,9 +5,9 @@ import Geometry
 /// Recognizes contacts held still for a minimum duration, then follows them as a continuous
 /// gesture (began when the time is up, changed as they move, ended when they lift).
 public final class LongPressRecognizer: GestureRecognizer {
-    public var minimumPressDuration: Double = 0.5
+    public var minimumPressDuration = ContactVocabulary.holdDuration
     /// How far a contact may drift before the press begins.
-    public var allowableMovement = SourceTolerance(touch: 10, pen: 6, pointer: 4)
+    public var allowableMovement = ContactVocabulary.holdSlop
     public var numberOfTouchesRequired: Int
 
     public init(name: String, touches: Int = 1, allowedSources: InputSourceSet = .contacts) {

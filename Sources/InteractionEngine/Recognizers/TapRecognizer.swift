@@ -47,10 +47,10 @@ public final class TapRecognizer: GestureRecognizer {
     private struct Rules {
         var taps: Int
         var touches: Int
-        var slop = SourceTolerance.tapSlop
-        var maximumTapSeparation = SourceTolerance(touch: 45, pen: 24, pointer: 8)
-        var tapInterval: Double = 0.3
-        var maximumPressDuration: Double = 0.4
+        var slop = ContactVocabulary.tapSlop
+        var maximumTapSeparation = ContactVocabulary.tapSeparation
+        var tapInterval = ContactVocabulary.tapInterval
+        var maximumPressDuration = ContactVocabulary.tapMaximumPressDuration
     }
     private struct Progress {
         var tapCount = 0

@@ -148,7 +148,8 @@ extension DocumentInteraction {
             if endsTap, pickedTool == nil, tapRun?.count == 2 { editByDoubleTap(at: event.position, source: event.source) }
             // A press and release in place is a tap for tools that place things (a note).
             if phase == .ended || phase == .cancelled, let start = toolContactStarts.removeValue(forKey: event.sequence),
-               phase == .ended, pickedTool != nil, start.position.distance(to: event.position) < 8 {
+               phase == .ended, pickedTool != nil,
+               start.position.distance(to: event.position) <= ContactVocabulary.tapSlop.value(for: event.source) {
                 let tap = ToolGesture(position: event.position, source: event.source, time: event.time, modifiers: event.modifiers)
                 emit(tools.handle(.tap(tap)).commands)
             }

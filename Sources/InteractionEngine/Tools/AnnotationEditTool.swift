@@ -26,7 +26,7 @@ public final class AnnotationEditTool: Tool {
         public var bandThreshold: Double = 4
         /// How far (view pixels, per source) a contact must travel from its press before it
         /// moves or resizes anything: a tap's jitter records no step.
-        public var moveSlop = SourceTolerance.tapSlop
+        public var moveSlop = ContactVocabulary.tapSlop
         public init() {}
     }
 
