@@ -170,7 +170,7 @@ public final class DocumentSession {
 
     // MARK: Effects
 
-    private func gather(_ body: () -> Void) -> [SessionEffect] {
+    func gather(_ body: () -> Void) -> [SessionEffect] {
         let outer = gathered
         gathered = []
         body()

@@ -29,7 +29,7 @@ extension PdfCanvas {
         return (ends.start, ends.end)
     }
 
-    public func deselectAnnotations() { interaction.deselectAnnotation() }
+    public func deselectAnnotations() { apply(session.perform(.deselect)) }
 
     /// The selected annotations' rectangles on screen.
     public var selectedAnnotationRects: [Rect] {

@@ -337,14 +337,7 @@ public final class PdfCanvas {
     }
 
     /// Picks a creation tool, or `nil` to select and browse.
-    public func pick(_ tool: ToolID?) {
-        interaction.pick(tool)
-        applyCursor(tool == nil ? .default : .crosshair)
-        previews.ink = nil
-        previews.shape = nil
-        gtk_widget_queue_draw(area)
-        onViewChanged?()
-    }
+    public func pick(_ tool: ToolID?) { apply(session.perform(.pick(tool))) }
 
     /// Forgets the document and stops its renderer (window closing, or an error page).
     public func clearDocument() {
@@ -362,14 +355,14 @@ public final class PdfCanvas {
 
     public var currentPage: PageIndex? { view.currentPage }
 
-    public func goTo(page: PageIndex) { changeView { $0.goTo(page: page) } }
+    public func goTo(page: PageIndex) { apply(session.perform(.goTo(page))) }
 
-    public func setZoomMode(_ mode: ZoomMode) { changeView { $0.setZoomMode(mode) } }
+    public func setZoomMode(_ mode: ZoomMode) { apply(session.perform(.setZoomMode(mode))) }
 
     /// Multiplies the zoom, keeping `focus` (view coordinates; the view's centre by default) still.
-    public func zoom(by factor: Double, about focus: Point? = nil) { changeView { $0.zoom(by: factor, about: focus) } }
+    public func zoom(by factor: Double, about focus: Point? = nil) { apply(session.perform(.zoom(by: factor, about: focus))) }
 
-    public func setZoom(_ zoom: Double) { changeView { $0.setZoom(zoom) } }
+    public func setZoom(_ zoom: Double) { apply(session.perform(.setZoom(zoom))) }
 
     /// Where the reader is now, for the history.
     var readingPosition: ReadingPosition { view.readingPosition }
@@ -403,8 +396,8 @@ public final class PdfCanvas {
     }
 
     /// Goes back in the reading history (Alt+Left), or forward (Alt+Right).
-    public func goBack() { changeView { $0.apply(.historyBack) } }
-    public func goForward() { changeView { $0.apply(.historyForward) } }
+    public func goBack() { apply(session.perform(.historyBack)) }
+    public func goForward() { apply(session.perform(.historyForward)) }
 
     /// The entry point for every engine event, from GTK or from a replayed recording.
     public func handle(_ deviceEvent: InputEvent) {
