@@ -192,7 +192,10 @@ extension PdfCanvas {
         engineTimer = MainLoop.after(milliseconds: UInt32((delay * 1000).rounded(.up)) + 1) { [weak self] in
             guard let self else { return }
             self.engineTimer = 0
-            self.apply(self.session.fireTimers())
+            let effects = self.session.fireTimers()
+            self.apply(effects)
+            // A hold lifted or a press showed: the window's state says so.
+            if !effects.isEmpty { self.onViewChanged?() }
             self.scheduleEngineTimer()
         }
     }

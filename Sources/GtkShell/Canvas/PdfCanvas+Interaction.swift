@@ -97,8 +97,9 @@ extension PdfCanvas {
     func apply(_ effect: SessionEffect) -> OutputHandling {
         switch effect {
         case .redraw:
+            // Only the pixels: input tells the window once per event (handle), the view's
+            // changes through viewChanged.
             gtk_widget_queue_draw(area)
-            onViewChanged?()
         case .viewChanged:
             viewChanged()
         case .needsFrames:
