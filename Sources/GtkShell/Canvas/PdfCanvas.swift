@@ -36,8 +36,11 @@ public final class PdfCanvas {
     /// history, paging, the turn under way): the session's, changed through its transitions
     /// only (``changeView(_:)``).
     public internal(set) var view: ViewSession {
-        get { session.view }
-        set { session.view = newValue }
+        // Borrowed and changed in place: a copy of the view on every read (the canvas reads it
+        // for every tile) would cost each frame, and a change through a copy would copy its
+        // arrays.
+        _read { yield session.view }
+        _modify { yield &session.view }
     }
     /// The document, asked for exact page geometry only for the pages on screen.
     var pageSource: PageSource?
@@ -80,13 +83,13 @@ public final class PdfCanvas {
     }
     /// What has been read of the open document, page by page (the session's).
     var content: DocumentContent {
-        get { session.content }
-        set { session.content = newValue }
+        _read { yield session.content }
+        _modify { yield &session.content }
     }
     /// What is drawn over the pages before it becomes (or instead of) a change to the document.
     var previews: EditPreviews {
-        get { session.previews }
-        set { session.previews = newValue }
+        _read { yield session.previews }
+        _modify { yield &session.previews }
     }
     /// The user's input settings applied to each event (PdfCanvas+InputSettings).
     var inputAdjuster: InputAdjuster { session.inputAdjuster }
@@ -117,8 +120,8 @@ public final class PdfCanvas {
     var onTextMenu: ((Point) -> Void)?
     /// Turns what the tools did into edits (styles, text box and stamp settings included).
     var composer: EditComposer {
-        get { session.composer }
-        set { session.composer = newValue }
+        _read { yield session.composer }
+        _modify { yield &session.composer }
     }
     /// The colour, width and opacity of each creation tool.
     public var toolStyles: [ToolID: AnnotationStyle] {
