@@ -51,6 +51,10 @@ extension PdfCanvas {
         // Keys with Ctrl/Alt go to the window's shortcuts (zoom, open) via the action system.
         if raw.kind == .keyPress || raw.kind == .keyRelease, !raw.modifiers.isDisjoint(with: [.control, .alt]) { return false }
         if raw.device == .pen || raw.device == .eraser { notePen(from: event) }
+        // Motion GTK folded into this event (it came within one frame) first, oldest first.
+        for past in GdkEventReader.history(of: event, like: raw, toWidget: { [area] sx, sy in Self.surfaceToWidget(area, sx, sy) }) {
+            if let input = translator.translate(past) { handle(input) }
+        }
         guard let input = translator.translate(raw) else { return raw.pointerEmulated }
         handle(input)
         switch input.kind {

@@ -74,6 +74,33 @@ enum GdkEventReader {
         return raw
     }
 
+    /// The positions a motion event stands for that GTK folded into it (motion that came within
+    /// one frame is delivered once, with the earlier positions as its history), oldest first,
+    /// each as `raw` moved there at its own time: a stroke drawn while the main loop was busy
+    /// keeps its corners.
+    @MainActor
+    static func history(of event: OpaquePointer, like raw: RawEvent, toWidget: (Double, Double) -> Point) -> [RawEvent] {
+        guard raw.kind == .motion else { return [] }
+        var count: UInt32 = 0
+        guard let coords = gdk_event_get_history(event, &count), count > 0 else { return [] }
+        defer { g_free(coords) }
+        return (0..<Int(count)).map { i in
+            let coord = coords[i]
+            let axes = withUnsafeBytes(of: coord.axes) { Array($0.bindMemory(to: Double.self)) }
+            func axis(_ a: GdkAxisUse, _ flag: GdkAxisFlags) -> Double? {
+                coord.flags.rawValue & flag.rawValue != 0 && Int(a.rawValue) < axes.count ? axes[Int(a.rawValue)] : nil
+            }
+            var past = raw
+            past.timeMilliseconds = coord.time
+            past.position = toWidget(axes[Int(GDK_AXIS_X.rawValue)], axes[Int(GDK_AXIS_Y.rawValue)])
+            // Pressure and tilt only where the event itself has them (a pen's).
+            if raw.pressure != nil, let pressure = axis(GDK_AXIS_PRESSURE, GDK_AXIS_FLAG_PRESSURE) { past.pressure = pressure }
+            if raw.tiltX != nil, let tilt = axis(GDK_AXIS_XTILT, GDK_AXIS_FLAG_XTILT) { past.tiltX = tilt }
+            if raw.tiltY != nil, let tilt = axis(GDK_AXIS_YTILT, GDK_AXIS_FLAG_YTILT) { past.tiltY = tilt }
+            return past
+        }
+    }
+
     private static func kind(_ type: GdkEventType) -> RawEvent.Kind {
         switch type {
         case GDK_BUTTON_PRESS: return .buttonPress
