@@ -34,7 +34,10 @@ extension DocumentSession {
             addMarkup(kind, spans: spans(of: selection))
         case .deleteAnnotations(let ids):
             delete(ids)
-        default:
+        case .beginTransform, .moveAnnotation, .resizeAnnotation, .moveLineEnd, .endTransform, .selectionBand, .inkPreview,
+             .shapePreview, .clearShapePreview, .clearMarkupPreview, .selectAnnotation, .deselectAnnotation, .addNote, .addFreeText,
+             .addStamp, .focusFormField, .clearFormFocus:
+            // Previews and moves (DocumentSession+Previews) and what needs the host.
             return false
         }
         emit(.redraw)

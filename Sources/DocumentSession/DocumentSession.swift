@@ -76,9 +76,8 @@ public final class DocumentSession {
             noteCarryingContact(event)
             // One spread at a time: a finger's fling turns one spread, not as many as its
             // momentum would carry; the view settles as soon as the last finger lifts.
-            switch event.kind {
-            case .contact(.ended), .contact(.cancelled): emit(changingView { $0.contact(down: false, direct: event.isDirect) })
-            default: break
+            if case .contact(let phase) = event.kind, phase == .ended || phase == .cancelled {
+                emit(changingView { $0.contact(down: false, direct: event.isDirect) })
             }
             if interaction.needsTicks { emit(.needsFrames) }
         }
