@@ -199,7 +199,8 @@ public struct WindowSnapshot: Codable, Sendable {
     /// Every text on screen (labels, button labels, placeholders, tooltips), when the app runs
     /// with `PDF_ANNOTATOR_DUMP_TEXTS=1`; `nil` otherwise.
     public var visibleTexts: [String]?
-    /// The window region holding the keyboard (`header`, `toolbar`, `sidebar`, `page`), if any.
+    /// The window region holding the keyboard (`header`, `toolbar`, `sidebar`, `page`), or
+    /// `search` while the search bar's entry has it; `nil` for none.
     public var focusRegion: String?
     /// The share of the pages the search has read (0…1), and whether the user stopped it.
     public var searchProgress: Double?

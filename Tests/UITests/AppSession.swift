@@ -308,13 +308,13 @@ extension AppSession {
     }
 
     /// Ctrl+F from the page, then waits until the search bar has slid in with its entry as the
-    /// window's focus (no region of the window holds it any more): characters typed earlier
+    /// window's focus (the state dump says `search`): characters typed earlier
     /// would reach the page, where letters are tool keys.
     func openSearchBar(file: StaticString = #filePath, line: UInt = #line) {
         waitFor("the page is the window's focus", file: file, line: line) { $0.windows.first?.focusRegion == "page" }
         xdotool("key", "ctrl+f")
         waitFor("the search entry is the window's focus", file: file, line: line) { s in
-            s.windows.first.map { $0.focusRegion == nil && $0.content == "document" } ?? false
+            s.windows.first.map { $0.focusRegion == "search" && $0.content == "document" } ?? false
         }
     }
 

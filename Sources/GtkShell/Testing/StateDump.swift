@@ -115,7 +115,7 @@ extension DocumentWindow {
             layoutSettling: slidingBars.contains { gtk_revealer_get_reveal_child(cast($0)) != gtk_revealer_get_child_revealed(cast($0)) },
             mainMenuShown: mainMenuButton.flatMap { gtk_menu_button_get_popover(cast($0)) }.map { gtk_widget_get_visible(cast($0)) != 0 },
             visibleTexts: VisibleTexts.enabled ? VisibleTexts.collect() : nil,
-            focusRegion: focusedRegion?.rawValue,
+            focusRegion: focusedRegion?.rawValue ?? (searchEntryHasFocus ? "search" : nil),
             searchProgress: canvas.searchState?.progress, searchStopped: canvas.searchState?.stopped,
             textSelectionHandles: canvas.textSelectionHandleEnds.map { [[$0.start.x, $0.start.y], [$0.end.x, $0.end.y]] },
             thumbnailsShownInMs: thumbnails?.lastShowDuration,

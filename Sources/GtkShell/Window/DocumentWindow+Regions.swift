@@ -34,6 +34,17 @@ extension DocumentWindow {
         return regionWidgets.first { focus == $0.widget || gtk_widget_is_ancestor(focus, $0.widget) != 0 }?.region
     }
 
+    /// Whether the search bar's entry holds the keyboard (the state dump's `focusRegion` then
+    /// says `search`, what a test waits for before typing a search).
+    var searchEntryHasFocus: Bool {
+        var widget = gtk_root_get_focus(OpaquePointer(window))
+        while let w = widget {
+            if let name = gtk_widget_get_name(w), String(cString: name) == "search-entry" { return true }
+            widget = gtk_widget_get_parent(w)
+        }
+        return false
+    }
+
     private func moveToRegion(by step: Int) {
         let regions = regionWidgets
         guard !regions.isEmpty else { return }
