@@ -19,6 +19,23 @@ final class EventTranslatorTests: XCTestCase {
         XCTAssertNil(translator.translate(emulated))
     }
 
+    /// GTK 4 flags the first finger's own touch events as emulating the pointer (X sets
+    /// XITouchEmulatingPointer on them, Wayland marks the first touch): they are that finger,
+    /// with its own sequence and time, and a second finger's events come unflagged beside them.
+    func testTheFirstFingersTouchEventsFlaggedAsDrivingThePointerAreKept() {
+        let phases: [(RawEvent.Kind, InputPhase)] = [(.touchBegin, .began), (.touchUpdate, .moved), (.touchEnd, .ended), (.touchCancel, .cancelled)]
+        for (i, (kind, phase)) in phases.enumerated() {
+            let first = RawEvent(kind: kind, device: .touchscreen, timeMilliseconds: UInt32(100 + i), position: Point(x: 5, y: 6),
+                                 sequence: 7, pointerEmulated: true)
+            let event = translator.translate(first)
+            XCTAssertEqual(event?.kind, .contact(phase), "\(kind)")
+            XCTAssertEqual(event?.sequence, InputSequenceID(7))
+            XCTAssertEqual(event?.time, InputTime.milliseconds(Double(100 + i)))
+        }
+        let second = translator.translate(RawEvent(kind: .touchBegin, device: .touchscreen, timeMilliseconds: 110, sequence: 8))
+        XCTAssertEqual(second?.sequence, InputSequenceID(8))
+    }
+
     func testTouchSequencePhasesMapToContactPhases() {
         let kinds: [(RawEvent.Kind, InputPhase)] = [(.touchBegin, .began), (.touchUpdate, .moved), (.touchEnd, .ended), (.touchCancel, .cancelled)]
         for (kind, phase) in kinds {

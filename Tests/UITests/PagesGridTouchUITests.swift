@@ -55,4 +55,50 @@ final class PagesGridTouchUITests: XCTestCase {
         }
         XCTAssertEqual(texts, ["Page number 2", "Page number 3", "Page number 1"])
     }
+
+    /// Taps, holds and two fingers on the grid are the contact vocabulary's, replayed: a tap
+    /// on page 2 shows it; two fingers resting on pages 3 and 1 far longer than a long press are
+    /// neither a tap nor a long press (nothing is selected, no menu); a finger then held on
+    /// page 1 and lifted in place selects it alone and opens the pages' menu.
+    func testATapShowsAPageAndTwoRestingFingersAreNeitherATapNorALongPress() throws {
+        let session = try AppSession()
+        let path = session.workDir.appendingPathComponent("fingers.pdf").path
+        try NumberedPagesPDF.data(pages: 3).write(to: URL(fileURLWithPath: path))
+        _ = try session.launchEditable(path)
+        let grid = try session.showPagesGrid(thumbnails: 3)
+        session.quitApps()
+        func centre(_ page: Int) throws -> Point {
+            let f = try XCTUnwrap(grid.thumbnailFrames.first { Int($0[0]) == page })
+            return Point(x: f[1] + f[3] / 2, y: f[2] + f[4] / 2)
+        }
+        let one = try centre(1), two = try centre(2), three = try centre(3)
+        func finger(_ id: UInt64, _ phase: InputPhase, _ p: Point, _ t: Double) -> InputEvent {
+            InputEvent(kind: .contact(phase), source: .touchscreen, sequence: InputSequenceID(id), position: p, time: InputTime(seconds: t))
+        }
+        let events = [
+            // A tap on page 2.
+            finger(1, .began, two, 0), finger(1, .ended, Point(x: two.x + 1, y: two.y), 0.1),
+            // Two fingers, on pages 3 and 1, resting a second: no long press, no tap.
+            finger(2, .began, three, 1), finger(3, .began, one, 1.05),
+            finger(2, .moved, Point(x: three.x + 1, y: three.y), 1.6), finger(3, .moved, Point(x: one.x, y: one.y + 1), 1.7),
+            finger(3, .ended, one, 2.0), finger(2, .ended, three, 2.1),
+            // One finger held on page 1 and lifted in place: the pages' menu.
+            finger(4, .began, one, 3), finger(4, .ended, one, 4),
+        ]
+        let recording = session.workDir.appendingPathComponent("fingers.jsonl")
+        try InputRecording(events: events).write(to: recording)
+
+        let app = try session.launch(["--replay-grid-input", recording.path, path])
+        _ = try XCTUnwrap(session.waitFor("shown, editable") { s in
+            s.pid == Int(app.processIdentifier) && (s.windows.first.map { $0.content == "document" && $0.isEditable } ?? false)
+        })
+        _ = try session.showPagesGrid(thumbnails: 3)
+        let done = try XCTUnwrap(session.waitFor("the replayed fingers are done and the pages' menu is open") { s in
+            s.windows.first.map { $0.gridReplayFinished == true && $0.contextMenu != nil } ?? false
+        }?.windows.first)
+        XCTAssertEqual(done.thumbnailSelection, [1], "the hold selected page 1 alone: the two fingers selected nothing")
+        XCTAssertEqual(done.currentPage, 2, "the tap showed page 2 (a long press shows no page)")
+        XCTAssertEqual(done.contextMenu?.first, "Turn Clockwise", "the pages' menu")
+    }
 }
+

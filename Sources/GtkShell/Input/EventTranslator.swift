@@ -4,8 +4,11 @@ import InteractionEngine
 
 /// Maps GDK's view of an event (``RawEvent``) to the engine's ``InputEvent``, once per event.
 ///
-/// It drops pointer events that GDK synthesised from touch (the touch sequence itself is
-/// delivered, so counting both would double every finger), numbers touch sequences, brackets
+/// It drops pointer events synthesised from touch (the touch sequence itself is delivered, so
+/// counting both would double every finger) but never a touch event: GTK 4 marks the first
+/// finger's own touch events as the ones driving the emulated pointer (X's
+/// `XITouchEmulatingPointer`, Wayland's first touch), and those are the finger. It numbers touch
+/// sequences, brackets
 /// smooth touchpad scrolling with began/ended phases, and tells a held-button motion (a drag)
 /// from a hover.
 public struct EventTranslator: Sendable {
@@ -17,7 +20,7 @@ public struct EventTranslator: Sendable {
     public init() {}
 
     public mutating func translate(_ raw: RawEvent) -> InputEvent? {
-        if raw.pointerEmulated { return nil }
+        if raw.pointerEmulated, !Self.touchKinds.contains(raw.kind) { return nil }
         let source = Self.source(raw.device)
         if raw.timeMilliseconds != 0 { lastTime = raw.timeMilliseconds }
         let time = InputTime.milliseconds(Double(lastTime))
@@ -83,6 +86,8 @@ public struct EventTranslator: Sendable {
             return nil
         }
     }
+
+    private static let touchKinds: Set<RawEvent.Kind> = [.touchBegin, .touchUpdate, .touchEnd, .touchCancel]
 
     static func source(_ device: RawEvent.Device) -> InputSource {
         switch device {

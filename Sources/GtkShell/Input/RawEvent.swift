@@ -39,7 +39,9 @@ public struct RawEvent: Equatable, Sendable {
     public var button: Int
     /// The touch sequence (`GdkEventSequence*` as a number); 0 for pointer events.
     public var sequence: UInt64
-    /// `gdk_event_get_pointer_emulated`: a pointer event synthesised from touch.
+    /// `gdk_event_get_pointer_emulated`. GTK 4 sets it only on touch events, those of the finger
+    /// that drives the emulated pointer (the first one down); on a pointer event it would mean
+    /// one synthesised from touch.
     public var pointerEmulated: Bool
     public var scroll: ScrollDetail?
     public var gesturePhase: GesturePhase?

@@ -4,62 +4,93 @@ import DocumentSession
 import Geometry
 import InteractionEngine
 
-/// Fingers on the Pages grid, through ``PageGridTouch``: live touches come from a touch-only
-/// drag gesture in the grid's capture phase (so a long press can claim the finger from the
-/// grid's scrolling and item clicks), replayed ones from ``InputReplay``; both take the same
-/// path, and every decision is applied here.
+/// Fingers on the Pages grid, through ``PageGridTouch``. Live touches are read raw, as the page
+/// view reads its input (``GdkEventReader`` and ``EventTranslator``: each finger its own
+/// sequence, each event its own time), by an event controller on the grid's scrolled window in
+/// the capture phase: it sees every touch on the grid before GTK's gestures there do, also once
+/// one of them (the scrolled window's kinetic scrolling) has taken the finger. Replayed touches
+/// come from ``InputReplay`` into the same ``handleTouch(_:live:)``, so the recognizer sees the
+/// same events live as replayed; the long press's timer runs on the events' time line
+/// (``EventTimelineClock``), and every decision is applied here.
+///
+/// The controller only reads: every event goes on to GTK. When the grid takes a finger (a long
+/// press, or any finger in selection mode) it claims the finger's sequence through a touch-only
+/// gesture that decides nothing itself; GTK then cancels the grid's item clicks and rubber band
+/// for that finger and denies it to the scrolled window's kinetic scrolling, so nothing scrolls
+/// or clicks under a long-press drag.
 extension ThumbnailPanel {
-    func installTouchGesture() {
-        let gesture = gtk_gesture_drag_new()!
-        gtk_gesture_single_set_touch_only(gesture, 1)
-        gtk_event_controller_set_propagation_phase(gesture, GTK_PHASE_CAPTURE)
-        touchGesture = gesture
-        var start = Point.zero
-        Signals.connect(raw(gesture), "drag-begin", xy: { [weak self] x, y in
-            start = Point(x: x, y: y)
-            self?.liveTouch(.began, at: start)
+    func installTouchInput() {
+        let events = gtk_event_controller_legacy_new()!
+        gtk_event_controller_set_propagation_phase(events, GTK_PHASE_CAPTURE)
+        Signals.connect(raw(events), "event", pointerReturningBool: { [weak self] event in
+            guard let self, let event else { return false }
+            self.liveEvent(event)
+            return false
         })
-        Signals.connect(raw(gesture), "drag-update", xy: { [weak self] dx, dy in
-            self?.liveTouch(.moved, at: Point(x: start.x + dx, y: start.y + dy))
+        // Added after the scrolled window's own controllers: it runs before them.
+        gtk_widget_add_controller(widget, events)
+
+        let claim = gtk_gesture_drag_new()!
+        gtk_gesture_single_set_touch_only(claim, 1)
+        gtk_event_controller_set_propagation_phase(claim, GTK_PHASE_CAPTURE)
+        // A claim asked for on a finger's first event (selection mode) is made once the gesture
+        // has the finger, which is just after the controller above read that event.
+        Signals.connect(raw(claim), "begin", pointer: { [weak self] _ in self?.claimPendingSequence() })
+        // Cancelled: the scrolled window's kinetic scrolling claimed the finger first.
+        Signals.connect(raw(claim), "cancel", pointer: { [weak self] sequence in
+            guard let self, let sequence else { return }
+            self.touch.gridTook(InputSequenceID(UInt64(UInt(bitPattern: sequence))))
+            self.scheduleTouchTimer(live: true)
         })
-        Signals.connect(raw(gesture), "drag-end", xy: { [weak self] dx, dy in
-            self?.liveTouch(.ended, at: Point(x: start.x + dx, y: start.y + dy))
-        })
-        Signals.connect(raw(gesture), "cancel", pointer: { [weak self] _ in self?.liveTouch(.cancelled, at: start) })
-        gtk_widget_add_controller(grid, gesture)
+        gtk_widget_add_controller(grid, claim)
+        claimGesture = claim
     }
 
-    /// A live touch, in the grid's coordinates.
-    private func liveTouch(_ phase: InputPhase, at point: Point) {
-        guard let gesture = touchGesture else { return }
-        let current = gtk_gesture_single_get_current_sequence(gesture)
-        let sequence: UInt64 = current.map { UInt64(UInt(bitPattern: Int(bitPattern: $0))) } ?? 1
-        let time = InputTime(seconds: Double(g_get_monotonic_time()) / 1_000_000)
-        handleTouch(InputEvent(kind: .contact(phase), source: .touchscreen, sequence: InputSequenceID(sequence), position: point, time: time), live: true)
+    /// A live GDK event on the grid's scrolled window: its touches go to the recognizer.
+    private func liveEvent(_ event: OpaquePointer) {
+        let kind = gdk_event_get_event_type(event)
+        guard kind == GDK_TOUCH_BEGIN || kind == GDK_TOUCH_UPDATE || kind == GDK_TOUCH_END || kind == GDK_TOUCH_CANCEL else { return }
+        let raw = GdkEventReader.read(event) { [grid] x, y in GdkEventReader.widgetPoint(grid, surfaceX: x, surfaceY: y) }
+        guard let input = touchTranslator.translate(raw), input.source == .touchscreen else { return }
+        handleTouch(input, live: true)
     }
 
     /// Follows a touch event (grid coordinates) and applies what it means.
     func handleTouch(_ event: InputEvent, live: Bool) {
-        lastTouch = (event.time, g_get_monotonic_time())
+        touchClock.anchor(eventTime: event.time, monotonicMicroseconds: Int64(g_get_monotonic_time()))
         apply(touch.handle(event) { [weak self] point in self?.page(at: point) }, live: live)
-        scheduleTouchTick(live: live)
+        // A finger lifted before its claim was made: no later finger is claimed in its place.
+        if touch.contact == nil { pendingClaim = nil }
+        scheduleTouchTimer(live: live)
     }
 
-    /// Calls the recognizer's clock when a long press would be due.
-    private func scheduleTouchTick(live: Bool) {
-        guard let deadline = touch.deadline, let last = lastTouch, !touchTimerPending else { return }
-        touchTimerPending = true
-        let elapsed = Double(g_get_monotonic_time() - last.wall) / 1000
-        let wait: Double = max(1, (deadline - last.time) * 1000 - elapsed)
-        MainLoop.after(milliseconds: UInt32(wait.rounded(.up))) { [weak self] in
+    /// Calls the recognizer's clock when a long press would be due (on the events' time line).
+    func scheduleTouchTimer(live: Bool) {
+        if touchTimer != 0 { g_source_remove(touchTimer); touchTimer = 0 }
+        guard let deadline = touch.deadline else { return }
+        let delay = max(0, deadline - touchClock.now)
+        touchTimer = MainLoop.after(milliseconds: UInt32((delay * 1000).rounded(.up)) + 1) { [weak self] in
             guard let self else { return }
-            self.touchTimerPending = false
-            guard let last = self.lastTouch else { return }
-            let seconds = Double(g_get_monotonic_time() - last.wall) / 1_000_000
-            let now = last.time + seconds
-            self.apply(self.touch.tick(now: now), live: live)
-            self.scheduleTouchTick(live: live)
+            self.touchTimer = 0
+            self.apply(self.touch.tick(now: self.touchClock.now), live: live)
+            self.scheduleTouchTimer(live: live)
         }
+    }
+
+    /// Takes the recognizer's finger from GTK's gestures (live only: a replayed finger has no
+    /// GTK sequence).
+    private func claimTouch() {
+        guard let contact = touch.contact else { return }
+        pendingClaim = contact
+        claimPendingSequence()
+    }
+
+    private func claimPendingSequence() {
+        guard let contact = pendingClaim, let gesture = claimGesture,
+              let current = gtk_gesture_single_get_current_sequence(gesture),
+              UInt64(UInt(bitPattern: Int(bitPattern: current))) == contact.rawValue else { return }
+        pendingClaim = nil
+        gtk_gesture_set_state(gesture, GTK_EVENT_SEQUENCE_CLAIMED)
     }
 
     /// The page whose thumbnail is under a point of the grid.
@@ -71,7 +102,7 @@ extension ThumbnailPanel {
         for decision in decisions {
             switch decision {
             case .claim:
-                if live, let gesture = touchGesture { gtk_gesture_set_state(gesture, GTK_EVENT_SEQUENCE_CLAIMED) }
+                if live { claimTouch() }
             case .tap(let page):
                 setSelection([page])
                 onActivate?(page)

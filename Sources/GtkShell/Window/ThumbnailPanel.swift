@@ -103,7 +103,7 @@ final class ThumbnailPanel {
         gtk_shortcut_controller_add_shortcut(shortcuts, delete)
         gtk_widget_add_controller(grid, shortcuts)
         installDropTarget()
-        installTouchGesture()
+        installTouchInput()
     }
 
     /// Asked to move pages so that they sit before the page now at `before` (dragged in the grid).
@@ -116,13 +116,16 @@ final class ThumbnailPanel {
     var dragScroll: (tick: UInt32, speed: Double, last: Int64?)?
     /// A finger on the grid: what it means (see ``PageGridTouch``).
     var touch = PageGridTouch()
-    /// The live touch gesture (a finger claimed from the grid's own gestures through it).
-    var touchGesture: OpaquePointer?
-    /// The last touch event's time and when it came (µs, monotonic): the recognizer's clock
-    /// between events.
-    var lastTouch: (time: InputTime, wall: Int)?
-    /// Whether a long-press timer is waiting.
-    var touchTimerPending = false
+    /// Reads live touches as the page view reads its input (sequences, times).
+    var touchTranslator = EventTranslator()
+    /// The recognizer's clock between events, on the events' time line.
+    let touchClock = EventTimelineClock()
+    /// The long press's timer (a GLib source), 0 when none waits.
+    var touchTimer: UInt32 = 0
+    /// The gesture a live finger is claimed through (it decides nothing itself), and the finger
+    /// to claim once it has it.
+    var claimGesture: OpaquePointer?
+    var pendingClaim: InputSequenceID?
     /// Set when a `--replay-grid-input` recording has been fed in completely.
     var replayFinished = false
 
