@@ -48,6 +48,14 @@ public final class DocumentSession {
     /// What the link under the pointer leads to, shown as the view's tooltip.
     public private(set) var linkTooltip: String?
 
+    /// The search in progress or done (Ctrl+F), if any: its matches are drawn in the frame.
+    public var search: SearchProgress?
+    /// The pointer effects of the last frame (hover tints, lift shadows), drawn over the pages.
+    public var pointerEffects: PointerFrame?
+    /// Whether the focused form field is being typed in an editor of the host's (its focus
+    /// ring is then the editor's own, not drawn in the frame).
+    public var formFieldBeingTyped = false
+
     /// Whether the view's last animation frame left it still moving.
     private var viewAnimating = false
     /// Effects gathered while a call that returns them runs (nil: none runs).

@@ -56,7 +56,27 @@ public struct FrameModel: Equatable, Sendable {
     /// How much larger a lifted annotation is drawn.
     public static let liftScale = 1.06
 
+    /// The viewport the frame is drawn for.
+    public var viewport = Viewport(size: .zero)
     public var pages: [ShownPage] = []
+    /// The page turn under way, which the frame shows instead of ``pages``.
+    public var turn: PageTurnPicture?
+    public var searchMatches: [SearchMatch] = []
+    /// The text selection's boxes, then a markup tool's preview's, each a list.
+    public var textSelections: [[Rect]] = []
+    /// A finger's text selection: where the round handle under each end hangs.
+    public var selectionEnds: [Point] = []
+    /// Hover tints and lift shadows (indirect input).
+    public var pointerEffects: [PointerEffectFrame] = []
+    /// The faint corners of a movable annotation under a mouse or pen.
+    public var hoverCorners: [Point]?
+    /// The focus ring's box around the focused check box, radio button, combo or list box.
+    public var formFocus: Rect?
+    /// Ink and shapes just made, until their page shows them.
+    public var held: [Creation] = []
+    /// The ink being drawn, and the shape being dragged out.
+    public var liveInk: Ink?
+    public var shape: Shape?
     public var pressed: Rect?
     public var moves: [Moving] = []
     public var lifted: Lifted?
@@ -71,10 +91,13 @@ extension DocumentSession {
     /// The frame the view shows now.
     public var frame: FrameModel {
         var model = FrameModel()
+        model.viewport = view.viewport
         let zoom = view.viewport.zoom
         let origin = Point.zero - view.viewport.offset
         func pageFrame(_ page: PageIndex) -> Rect { view.layout.pageFrame(page, zoom: zoom).offsetBy(origin) }
         model.pages = view.shownPages.map { FrameModel.ShownPage(page: $0, frame: pageFrame($0)) }
+        model.turn = view.pageTurn.map(view.picture(of:))
+        addOverlays(to: &model, pageFrame: pageFrame)
         let scene = interaction.scene
         let coordinates = scene.coordinates
         if let id = previews.pressed, let target = scene.annotation(id) {

@@ -27,6 +27,16 @@ public enum SessionCommand: Equatable, Sendable {
     case markSelectedText(AnnotationKind)
     /// Follow a link (a page of the document, or ask about an address outside it).
     case follow(AnnotationID)
+    /// Search for a text (an empty one ends the search), from the page in view.
+    case search(TextSearch)
+    /// Search again for what is being searched (the pages changed).
+    case searchAgain
+    /// Go to the next match (`forward`) or the previous one, wrapping round the document.
+    case stepSearch(forward: Bool)
+    /// Stop reading pages, keeping the matches found so far.
+    case stopSearch
+    /// End the search, its current match becoming the text selection.
+    case endSearch
 }
 
 extension DocumentSession {
@@ -55,6 +65,19 @@ extension DocumentSession {
                 interaction.markTextSelection(kind)
             case .follow(let id):
                 emit(follow(id))
+            case .search(let text):
+                startSearch(text)
+            case .searchAgain:
+                if let text = search?.search {
+                    search = nil
+                    startSearch(text)
+                }
+            case .stepSearch(let forward):
+                stepSearch(forward: forward)
+            case .stopSearch:
+                stopSearch()
+            case .endSearch:
+                endSearch()
             }
         }
     }

@@ -42,6 +42,13 @@ public enum SessionEffect: Equatable, Sendable {
 
     /// Nothing lies that way, or nothing can be done: ring the bell.
     case bell
+    /// The search found more, moved to another match or ended (the window's search bar).
+    case searchChanged
+    /// A step through the matches went round the end (`forward`) or the start of the document.
+    case searchWrapped(forward: Bool)
+    /// Read the pages in `order` for `search` on threads of the host's, handing what they find
+    /// to ``DocumentSession/searchFound(_:read:readerFinished:generation:)`` with `generation`.
+    case readPagesForSearch(TextSearch, order: [PageIndex], generation: Int)
     /// The selected annotation changed, or changed itself.
     case selectionChanged
     /// The text selection changed.

@@ -23,6 +23,15 @@ extension ViewSession {
     public var turnsPagesByDragging: Bool { curlsPages || pageTurn != nil }
 
     /// A spread's pages in view coordinates, laid on the spine of the spread `resting`.
+    /// What a frame of `turn` shows, every page where the turn draws it (view coordinates).
+    public func picture(of turn: PageTurn) -> PageTurnPicture {
+        func pages(_ spread: Int) -> [PageTurnPicture.Page] {
+            alignedFrames(ofSpread: spread, on: turn.resting).map { PageTurnPicture.Page(page: $0.page, frame: $0.frame) }
+        }
+        return PageTurnPicture(curl: turn.curl, front: pages(turn.front), beneath: pages(turn.front + 1),
+                               back: turn.backPage.map { PageTurnPicture.Page(page: $0.page, frame: $0.frame) })
+    }
+
     public func alignedFrames(ofSpread spread: Int, on resting: Int) -> [(page: PageIndex, frame: Rect)] {
         layout.pageFrames(ofSpread: spread, alignedOn: resting, zoom: viewport.zoom, spreadMode: settings.spreadMode)
             .map { ($0.page, $0.frame.offsetBy(Point.zero - viewport.offset)) }

@@ -3,10 +3,10 @@ import CCairo
 import DocumentLayout
 import Geometry
 
-/// Draws a page being turned over (the geometry is DocumentLayout's ``PageCurl``), in three
-/// layers: the front spread where it still lies flat; the spread beneath where the sheet is
-/// lifted, darkened along the fold; the folded-over back with the page on it (through the
-/// curl's back transform, so it is turned, never mirrored), a soft shadow and shading. Given
+/// Draws a page being turned over with cairo: the layers DocumentLayout's ``PageTurnPicture``
+/// describes (the front spread where it still lies flat; the spread beneath where the sheet is
+/// lifted, darkened along the fold; the folded-over back with the page on it, through the
+/// curl's back transform, so it is turned, never mirrored, a soft shadow and shading). Given
 /// ``CurlImages``, each page is one image filled into its polygon (one composite a page a
 /// frame); without, its tiles are painted under a clip.
 public struct PageCurlPainter {
@@ -27,51 +27,55 @@ public struct PageCurlPainter {
         self.smoothBack = smoothBack
     }
 
-    /// Paints the curl; every frame is in the context's user space, the front spread's last
-    /// page being the sheet that turns.
-    public func paint(_ curl: PageCurl, front: [(page: PageIndex, frame: Rect)], beneath: [(page: PageIndex, frame: Rect)],
-                      back: (page: PageIndex, frame: Rect)?, cr: OpaquePointer) {
-        let lifted = curl.liftedPart, backPart = curl.backPart
+    /// Paints a turn's picture, layer by layer as ``PageTurnPicture`` describes it; every frame
+    /// is in the context's user space. `stillPagesAsNodes`: the front spread's still pages are
+    /// left out (the render-node canvas places them as its tiles' nodes).
+    public func paint(_ picture: PageTurnPicture, stillPagesAsNodes: Bool = false, cr: OpaquePointer) {
+        let curl = picture.curl
         // The front spread: its other pages as they are, the sheet only where it lies flat
         // (clipping one page to a polygon costs far less than the whole view to its complement).
-        for (page, frame) in front.dropLast() { pages.paintPage(page, at: frame, cr: cr) }
-        if let sheet = front.last, curl.flatPart.count > 2 {
+        if !stillPagesAsNodes { for page in picture.still { pages.paintPage(page.page, at: page.frame, cr: cr) } }
+        if let sheet = picture.sheet, picture.isFlat {
+            pages.paintPage(sheet.page, at: sheet.frame, cr: cr)
+            return
+        }
+        if let sheet = picture.sheet, curl.flatPart.count > 2 {
             fill(curl.flatPart, with: sheet, kept: images?.sheet, cr: cr)
         }
-        guard let fold = curl.fold, lifted.count > 2 else { return }
+        let lifted = curl.liftedPart, backPart = curl.backPart
+        guard !picture.isFlat else { return }
 
         // The spread beneath, where the sheet is lifted: each page's share of the lifted part.
         var keptUsed = false
-        for page in beneath {
+        for page in picture.beneath {
             let share = Self.clip(lifted, to: page.frame)
             guard share.count > 2 else { continue }
             fill(share, with: page, kept: keptUsed ? nil : images?.beneath, cr: cr)
             keptUsed = true
         }
-        // The shadow the lifted sheet casts on the page beneath, strongest at the fold.
-        let reach = min(80, max(12, (curl.pointer - curl.grab).length * 0.5))
-        shade(lifted, from: fold.point, along: fold.normal, length: reach, alpha: 0.38, cr: cr)
+        if let shadow = picture.shadow { shade(lifted, shadow, cr: cr) }
 
         // A soft shadow around the folded flap, then the flap: paper, the back page, shading.
         // Each is the flap's polygon filled (no clip): a fill costs the polygon's own pixels,
         // a clip a mask of them first.
         cairo_save(cr)
         polygon(cr, backPart)
-        cairo_set_source_rgba(cr, 0, 0, 0, 0.10)
-        cairo_set_line_width(cr, 10)
+        cairo_set_source_rgba(cr, 0, 0, 0, PageTurnPicture.flapOutlineAlpha)
+        cairo_set_line_width(cr, PageTurnPicture.flapOutlineWidth)
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
         cairo_stroke(cr)
         cairo_restore(cr)
 
-        if let back, let image = images?.back.image(of: back.page, size: back.frame.size, deviceScale: deviceScale, painter: pages) {
+        let paper = PageTurnPicture.backPaper
+        if let back = picture.back, let image = images?.back.image(of: back.page, size: back.frame.size, deviceScale: deviceScale, painter: pages) {
             fillBack(backPart, with: image, frame: back.frame, transform: curl.backTransform, cr: cr)
         } else {
             cairo_save(cr)
             polygon(cr, backPart)
             cairo_clip(cr)
-            cairo_set_source_rgb(cr, 0.97, 0.97, 0.96)
+            cairo_set_source_rgb(cr, paper.red, paper.green, paper.blue)
             cairo_paint(cr)
-            if let back {
+            if let back = picture.back {
                 let t = curl.backTransform
                 var matrix = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
                 cairo_transform(cr, &matrix)
@@ -79,13 +83,12 @@ public struct PageCurlPainter {
             }
             cairo_restore(cr)
         }
-        // The back curves away from the fold: darker at the crease, lighter beyond it.
-        shade(backPart, from: fold.point, along: fold.normal * -1, length: reach * 0.8, alpha: 0.22, cr: cr)
+        if let crease = picture.crease { shade(backPart, crease, cr: cr) }
     }
 
     /// `area` (a convex polygon within `page`'s frame) filled with the page: its kept image in
     /// one composite on whole device pixels, else its tiles under a clip.
-    private func fill(_ area: [Point], with page: (page: PageIndex, frame: Rect), kept: FlattenedPage?, cr: OpaquePointer) {
+    private func fill(_ area: [Point], with page: PageTurnPicture.Page, kept: FlattenedPage?, cr: OpaquePointer) {
         cairo_save(cr)
         defer { cairo_restore(cr) }
         if let image = kept?.image(of: page.page, size: page.frame.size, deviceScale: deviceScale, painter: pages) {
@@ -144,7 +147,8 @@ public struct PageCurlPainter {
         }
         if !covered {
             let page = cairo_pattern_reference(pattern)
-            cairo_set_source_rgb(cr, 0.97, 0.97, 0.96)
+            let paper = PageTurnPicture.backPaper
+            cairo_set_source_rgb(cr, paper.red, paper.green, paper.blue)
             polygon(cr, flap)
             cairo_fill(cr)
             cairo_set_source(cr, page)
@@ -164,16 +168,16 @@ public struct PageCurlPainter {
         cairo_close_path(cr)
     }
 
-    /// Darkens `area` (a convex polygon) from a line outwards: black at `alpha` on the line,
-    /// nothing `length` away. Only the band that darkens is filled, cut out of the area.
-    private func shade(_ area: [Point], from point: Point, along direction: Vector, length: Double, alpha: Double,
-                       cr: OpaquePointer) {
-        let end = point + direction * length
+    /// Darkens `area` (a convex polygon) as `shade` says. Only the band that darkens is
+    /// filled, cut out of the area.
+    private func shade(_ area: [Point], _ shade: PageTurnPicture.Shade, cr: OpaquePointer) {
+        let point = shade.from, direction = shade.direction
+        let end = point + direction * shade.length
         let band = PageCurl.clip(PageCurl.clip(area, keeping: (point, direction), liftedSide: true),
                                  keeping: (end, direction), liftedSide: false)
         guard band.count > 2 else { return }
         let gradient = cairo_pattern_create_linear(point.x, point.y, end.x, end.y)!
-        cairo_pattern_add_color_stop_rgba(gradient, 0, 0, 0, 0, alpha)
+        cairo_pattern_add_color_stop_rgba(gradient, 0, 0, 0, 0, shade.alpha)
         cairo_pattern_add_color_stop_rgba(gradient, 1, 0, 0, 0, 0)
         cairo_set_source(cr, gradient)
         polygon(cr, band)

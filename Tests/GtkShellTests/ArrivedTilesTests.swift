@@ -53,18 +53,18 @@ final class ArrivedTilesTests: XCTestCase {
         let cr = cairo_create(surface)!
         canvas.draw(cr, width: 700, height: 500)  // the first frame, rendered at once
         cairo_destroy(cr)
-        for _ in 0..<20 { canvas.frameCost.add(microseconds: framesCostMicroseconds) }
+        for _ in 0..<20 { canvas.tiles.frameCost.add(microseconds: framesCostMicroseconds) }
         canvas.changeView { $0.apply(.scroll(by: Vector(dx: 0, dy: 3_000))) }
-        XCTAssertGreaterThan(canvas.missingVisibleTiles, 1, "the view now waits for several tiles")
+        XCTAssertGreaterThan(canvas.tiles.missingVisible, 1, "the view now waits for several tiles")
         var waited = false
         let deadline = g_get_monotonic_time() + 10_000_000
-        while canvas.missingVisibleTiles > 0, g_get_monotonic_time() < deadline {
+        while canvas.tiles.missingVisible > 0, g_get_monotonic_time() < deadline {
             while g_main_context_iteration(nil, 0) != 0 {}
-            if canvas.missingVisibleTiles > 0, canvas.arrivedTilesTimer != nil { waited = true }
+            if canvas.tiles.missingVisible > 0, canvas.tiles.arrivedTilesTimer != nil { waited = true }
             g_usleep(1_000)
         }
-        XCTAssertEqual(canvas.missingVisibleTiles, 0, "the tiles arrived")
-        let waiting = canvas.arrivedTilesTimer != nil
+        XCTAssertEqual(canvas.tiles.missingVisible, 0, "the tiles arrived")
+        let waiting = canvas.tiles.arrivedTilesTimer != nil
         canvas.setDocument(TallPages(), drawPage: { _, _, _ in })  // stops the worker
         return (waited, waiting)
     }

@@ -76,7 +76,7 @@ final class CairoTileNodesTests: XCTestCase {
     /// A canvas showing the large pages with every visible tile drawn.
     @MainActor private static func canvasWithTiles(cairo: Bool, _ setUp: (inout ViewSession) -> Void = { _ in }) throws -> PdfCanvas {
         let canvas = PdfCanvas()
-        canvas.cairoRendererForTesting = cairo
+        canvas.frames.cairoRendererForTesting = cairo
         canvas.setDocument(LargePages(), drawPage: { _, _, cr in
             cairo_set_source_rgb(cr, 0.4, 0.5, 0.6)
             cairo_paint(cr)
@@ -91,8 +91,8 @@ final class CairoTileNodesTests: XCTestCase {
             while g_main_context_iteration(nil, 0) != 0 {}
             g_usleep(1_000)
             _ = frame(of: canvas)
-        } while (canvas.missingVisibleTiles > 0 || canvas.view.isAnimating) && g_get_monotonic_time() < deadline
-        XCTAssertEqual(canvas.missingVisibleTiles, 0, "the tiles arrived")
+        } while (canvas.tiles.missingVisible > 0 || canvas.view.isAnimating) && g_get_monotonic_time() < deadline
+        XCTAssertEqual(canvas.tiles.missingVisible, 0, "the tiles arrived")
         return canvas
     }
 

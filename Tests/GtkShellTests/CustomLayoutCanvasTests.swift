@@ -140,11 +140,11 @@ final class CustomLayoutCanvasTests: XCTestCase {
             let cr = cairo_create(surface)!
             canvas.draw(cr, width: Double(width), height: Double(height))
             cairo_destroy(cr)
-            if canvas.missingVisibleTiles == 0 { break }
+            if canvas.tiles.missingVisible == 0 { break }
             while g_main_context_iteration(nil, 0) != 0 {}
             g_usleep(2000)
         }
-        XCTAssertEqual(canvas.missingVisibleTiles, 0, "the tiles arrived", line: line)
+        XCTAssertEqual(canvas.tiles.missingVisible, 0, "the tiles arrived", line: line)
         cairo_surface_flush(surface)
         let data = cairo_image_surface_get_data(surface)!, stride = Int(cairo_image_surface_get_stride(surface))
         for (page, point) in expected {

@@ -30,7 +30,7 @@ final class FirstFramePredictionTests: XCTestCase {
         let tiles = RenderQueue.render(eachPageTogether: requests, drawPage: drawPage)
         let canvas = PdfCanvas()
         canvas.setDocument(FakePageSource(sizes: sizes), drawPage: drawPage)
-        canvas.firstFrameTiles = { tiles }
+        canvas.tiles.firstFrameTiles = { tiles }
         canvas.setLayoutSettings(prediction.place?.layout ?? LayoutSettings(pageLayout: prediction.documentPageLayout, rightToLeft: false))
         canvas.setPagesOneSpreadAtATime(prediction.place?.oneSpreadAtATime ?? false)
         if let place = prediction.place, let mode = ZoomMode(rawValue: place.zoomMode) {
@@ -43,7 +43,7 @@ final class FirstFramePredictionTests: XCTestCase {
         let cr = cairo_create(surface)!
         canvas.draw(cr, width: size.width, height: size.height)
         cairo_destroy(cr)
-        XCTAssertEqual(canvas.missingVisibleTiles, 0, "the first frame is whole")
+        XCTAssertEqual(canvas.tiles.missingVisible, 0, "the first frame is whole")
         return (requests.count, canvas.diagnostics.firstFrameTilesTaken, canvas.diagnostics.firstFrameTilesRendered)
     }
 

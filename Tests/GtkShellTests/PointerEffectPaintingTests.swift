@@ -21,7 +21,7 @@ final class PointerEffectPaintingTests: XCTestCase {
         let effect = try! XCTUnwrap(pointer.frame(at: InputTime(seconds: 2)).effects.first)
         XCTAssertEqual(effect.progress, 1)
         let drift = (Point(x: 280, y: 130) - rect.center) * pointer.highlightDrift
-        let painted = PdfCanvas.paintedBounds(of: effect)
+        let painted = FrameOverlays.paintedBounds(of: effect)
         XCTAssertEqual(painted.minX, rect.minX + drift.dx, accuracy: 1e-9, "drifted once, not twice")
         XCTAssertEqual(painted.minY, rect.minY + drift.dy, accuracy: 1e-9)
         XCTAssertEqual(painted.width, rect.width, accuracy: 1e-9)
@@ -33,7 +33,7 @@ final class PointerEffectPaintingTests: XCTestCase {
         pointer.handle(hover(50, 25))
         _ = pointer.frame(at: InputTime(seconds: 1))
         let effect = try! XCTUnwrap(pointer.frame(at: InputTime(seconds: 2)).effects.first)
-        let painted = PdfCanvas.paintedBounds(of: effect)
+        let painted = FrameOverlays.paintedBounds(of: effect)
         XCTAssertEqual(painted.width, 108, accuracy: 1e-9, "grown by 8 % once")
         XCTAssertEqual(painted.midX, rect.midX, accuracy: 1e-9)
     }

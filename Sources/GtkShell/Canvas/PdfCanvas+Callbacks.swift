@@ -9,7 +9,7 @@ import Platform
 /// GTK wiring of the canvas: draw function, size, raw input, scrollbars and the frame clock.
 extension PdfCanvas {
     func installCallbacks() {
-        if Self.usesSnapshots {
+        if CanvasFrames.usesSnapshots {
             WidgetCallbacks.setSnapshotFunction(of: area) { [weak self] snapshot, width, height in
                 self?.snapshot(snapshot, width: width, height: height)
             }
@@ -137,7 +137,7 @@ extension PdfCanvas {
     /// Whether momentum, a pointer effect or a spread settling is still moving (frames keep
     /// coming until it stops).
     var isAnimating: Bool {
-        interaction.needsTicks || pointerEffects?.needsAnotherFrame == true || tickCallbackID != 0 || view.isAnimating
+        interaction.needsTicks || session.pointerEffects?.needsAnotherFrame == true || tickCallbackID != 0 || view.isAnimating
     }
 
     /// One frame: momentum and pointer-effect animation; returns whether to keep ticking.
@@ -145,7 +145,7 @@ extension PdfCanvas {
         let eventTime = clock.eventTime(monotonicMicroseconds: frameTimeMicroseconds)
         apply(session.tick(at: eventTime, frameTime: Double(frameTimeMicroseconds) / 1e6))
         let effects = interaction.pointerFrame(at: eventTime)
-        pointerEffects = effects
+        session.pointerEffects = effects
         gtk_widget_queue_draw(area)
         if session.needsFrames || effects.needsAnotherFrame { return true }
         tickCallbackID = 0
@@ -175,7 +175,7 @@ extension PdfCanvas {
             }
             if let started = self.canvasFrameStartedAt {
                 self.canvasFrameStartedAt = nil
-                self.frameCost.add(microseconds: Int(Int64(g_get_monotonic_time()) - started))
+                self.tiles.frameCost.add(microseconds: Int(Int64(g_get_monotonic_time()) - started))
             }
             guard let kind = self.diagnostics.framePainting else { return }
             self.diagnostics.framePainting = nil

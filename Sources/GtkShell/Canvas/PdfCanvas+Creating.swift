@@ -130,98 +130,15 @@ extension PdfCanvas {
         commit(editing.flatMap { composer.settingText(text, of: id, in: $0.editor) })
     }
 
-    /// The ink stroke or shape being drawn, in the tool's colour and width at the current zoom,
-    /// and those just made until their page is rendered with the new annotation.
-    func drawCreationPreview(_ cr: OpaquePointer) {
-        releaseHeldCreations()
-        for (held, _) in previews.held {
-            switch held {
-            case .ink(let page, let strokes): drawInkPreview(page: page, strokes: strokes, cr)
-            case .shape(let kind, let page, let from, let to): drawShapePreview(kind: kind, page: page, from: from, to: to, cr)
-            }
-        }
-        if let preview = previews.ink {
-            drawInkPreview(page: preview.page, strokes: preview.strokes, skipping: inkNodes?.covered ?? [], cr)
-        }
-        if let shape = previews.shape { drawShapePreview(kind: shape.kind, page: shape.page, from: shape.from, to: shape.to, cr) }
-    }
-
-    /// After an edit reached the document: its held previews wait for the page's tiles.
-    func creationsShown(on pages: Set<PageIndex>) {
-        for i in previews.held.indices where pages.contains(previews.held[i].preview.page) { previews.held[i].shown = true }
-    }
-
-    /// Lets go of the held previews whose page shows fresh tiles wherever it is on screen.
-    func releaseHeldCreations() {
-        previews.held.removeAll { held in held.shown && pageTilesAreFresh(held.preview.page) }
-    }
-
-    /// Whether every tile of `page` under the view is rendered from the current document.
-    func pageTilesAreFresh(_ page: PageIndex) -> Bool {
-        let zoom = viewport.zoom
-        guard page.rawValue >= 0, page.rawValue < pageCount, zoom > 0 else { return true }
-        let frame = layout.pageFrame(page, zoom: zoom).offsetBy(Point.zero - viewport.offset)
-        guard let visible = frame.intersection(Rect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)) else { return true }
-        let tiling = plan(for: page)
-        let k = tiling.scale / zoom
-        let pixels = Rect(x: (visible.minX - frame.minX) * k, y: (visible.minY - frame.minY) * k, width: visible.width * k, height: visible.height * k)
-        return tiling.tiles(overlapping: pixels).allSatisfy { cache.contains($0) }
-    }
-
-    /// The strokes of an ink creation as shapes in view coordinates (none off the layout).
-    func inkShapes(page: PageIndex, strokes: [[InkPoint]]) -> [InkStrokeShape] {
-        let coordinates = interaction.scene.coordinates
-        let s = style(for: .ink)
-        return strokes.compactMap { stroke in
-            let points = stroke.compactMap { coordinates.convert($0.location, from: .pdf(page), to: .view) }
-            guard points.count == stroke.count else { return nil }
-            let widths = stroke.allSatisfy({ $0.pressure == nil })
-                ? nil : stroke.map { AppearanceBuilder.inkWidth(s.width, pressure: $0.pressure ?? 1) * viewport.zoom }
-            return InkStrokeShape(points: points, widths: widths, lineWidth: s.width * viewport.zoom)
-        }
-    }
-
-    /// Draws ink strokes, each from piece `drawn[i]` on (the pieces before it are already on
-    /// screen as render nodes: PdfCanvas+SnapshotInk).
-    private func drawInkPreview(page: PageIndex, strokes: [[InkPoint]], skipping drawn: [Int] = [], _ cr: OpaquePointer) {
-        let s = style(for: .ink)
-        cairo_save(cr)
-        cairo_set_source_rgba(cr, s.color.red, s.color.green, s.color.blue, s.opacity)
-        for (i, shape) in inkShapes(page: page, strokes: strokes).enumerated() {
-            let from = i < drawn.count ? min(drawn[i], shape.pieceCount) : 0
-            shape.draw(from..<shape.pieceCount, cr)
-        }
-        cairo_restore(cr)
-    }
-
-    private func drawShapePreview(kind: ShapeKind, page: PageIndex, from: Point, to: Point, _ cr: OpaquePointer) {
-        let coordinates = interaction.scene.coordinates
-        if let a = coordinates.convert(from, from: .pdf(page), to: .view), let b = coordinates.convert(to, from: .pdf(page), to: .view) {
-            let s = style(for: ShapeTool.toolID(for: kind))
-            cairo_save(cr)
-            cairo_set_source_rgba(cr, s.color.red, s.color.green, s.color.blue, s.opacity)
-            cairo_set_line_width(cr, max(1, s.width * viewport.zoom))
-            let r = Rect(corner: a, corner: b)
-            switch kind {
-            case .square:
-                cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)
-            case .circle:
-                cairo_save(cr)
-                cairo_translate(cr, r.midX, r.midY)
-                cairo_scale(cr, max(0.5, r.width / 2), max(0.5, r.height / 2))
-                cairo_arc(cr, 0, 0, 1, 0, 2 * Double.pi)
-                cairo_restore(cr)
-            case .line, .arrow:
-                cairo_move_to(cr, a.x, a.y)
-                cairo_line_to(cr, b.x, b.y)
-            }
-            if let fill = s.fill, kind == .square || kind == .circle {
-                cairo_set_source_rgba(cr, fill.red, fill.green, fill.blue, s.opacity)
-                cairo_fill_preserve(cr)
-                cairo_set_source_rgba(cr, s.color.red, s.color.green, s.color.blue, s.opacity)
-            }
-            cairo_stroke(cr)
-            cairo_restore(cr)
-        }
+    /// Places `signature` (its picture, for one made from a picture) centred in `rect` of `page`
+    /// (PDF space), as the Sign tool would at a click there; whether it was placed.
+    func place(_ signature: HandwrittenSignature, picture: StampImage?, on page: PageIndex, in rect: Rect) -> Bool {
+        guard let editor = editing?.editor else { return false }
+        let kept = (composer.stampSignature, composer.stampPicture)
+        composer.stampSignature = signature
+        composer.stampPicture = picture
+        defer { (composer.stampSignature, composer.stampPicture) = kept }
+        let size = pageSource?.displaySizes[safe: page.rawValue] ?? Size(width: 612, height: 792)
+        return commit(composer.stamp(on: page, in: rect, pageSize: size, in: editor))
     }
 }

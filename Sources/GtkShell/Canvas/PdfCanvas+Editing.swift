@@ -15,7 +15,7 @@ extension PdfCanvas {
     /// changes redraw the pages they touch.
     func attach(_ session: EditingSession) {
         editing = session
-        session.renderQueue = renderQueue
+        session.renderQueue = tiles.queue
         session.onContentChanged = { [weak self] pages in self?.contentChanged(pages) }
         session.onPagesReshaped = { [weak self] document, pages, reordered in
             self?.pagesReshaped(document, pages, reordered: reordered)
@@ -35,8 +35,7 @@ extension PdfCanvas {
         if reordered {
             // Every page may show another one: nothing read or drawn of them holds.
             content = content.next()
-            cache.removeAll()
-            lastRequested = []
+            tiles.forgetTiles()
             interaction.deselectAnnotation()
         }
         for page in pages {
@@ -76,9 +75,9 @@ extension PdfCanvas {
         case .addStamp(let page, let rect, _):
             addStamp(on: page, in: rect)
         case .focusFormField(let id):
-            showFormFocus(id)
+            forms.showFocus(id)
         case .clearFormFocus:
-            endFormFocus()
+            forms.endFocus()
         case .beginTransform, .moveAnnotation, .resizeAnnotation, .moveLineEnd, .endTransform, .selectionBand, .inkPreview,
              .shapePreview, .clearShapePreview, .clearMarkupPreview, .selectAnnotation, .deselectAnnotation, .deleteAnnotations,
              .addInk, .addShape, .markupPreview, .markText, .addTextMarkup:

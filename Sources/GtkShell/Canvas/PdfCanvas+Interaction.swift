@@ -15,6 +15,21 @@ extension PdfCanvas {
     /// outside input and ticks (the window's calls on the engine).
     func connectSession() {
         session.deliver = { [weak self] effects in self?.apply(effects) }
+        forms.changed = { [weak self] in
+            guard let self else { return }
+            gtk_widget_queue_draw(self.area)
+            self.onViewChanged?()
+        }
+        forms.goTo = { [weak self] page in self?.goTo(page: page) }
+        forms.scrollIntoView = { [weak self] rect in self?.changeView { $0.reveal(rect, inset: 8) } }
+        tiles.redraw = { [weak self] in if let self { gtk_widget_queue_draw(self.area) } }
+        tiles.accepts = { [weak self] key in key.page.rawValue < self?.pageCount ?? 0 }
+        tiles.arrived = { [weak self] _ in
+            guard let self else { return }
+            self.requestTiles()
+            self.releaseHeldCreations()
+            self.onViewChanged?()
+        }
         interaction.characterLookup = { [weak self] page, point in self?.content.textByPage[page]?.characterIndex(at: point) }
         interaction.nearestCharacterLookup = { [weak self] page, point in self?.content.textByPage[page]?.nearestCharacterIndex(to: point) }
         interaction.textUnitLookup = { [weak self] page, index, unit in
@@ -36,7 +51,7 @@ extension PdfCanvas {
     /// and the main loop must not wait for a page being drawn), then, on the main loop, takes
     /// the page's annotations from the editor and hands everything to the engine.
     func loadAnnotations(on page: PageIndex) {
-        guard let source = pageSource, let queue = renderQueue else { return }
+        guard let source = pageSource, let queue = tiles.queue else { return }
         let generation = content.generation
         let textSource = self.textSource, linkSource = self.linkSource
         queue.perform { [weak self] in
@@ -82,7 +97,7 @@ extension PdfCanvas {
             interaction.deselectAnnotation()
             interaction.select(id)
         }
-        focusPendingField(among: targets)
+        forms.focusPending(among: targets)
         onViewChanged?()
     }
 
@@ -112,7 +127,7 @@ extension PdfCanvas {
         case .framesInvalidated:
             diagnostics.layoutInvalidations += 1
             // Tiles asked for at the old frames are not wanted any more.
-            lastRequested = []
+            tiles.requestAgain()
         case .turnEnded:
             diagnostics.pageTurnsCompleted += 1
         case .readPage(let page):
@@ -123,10 +138,16 @@ extension PdfCanvas {
             gtk_widget_set_tooltip_text(area, text)
         case .bell:
             gtk_widget_error_bell(area)
+        case .searchChanged:
+            searchChanged()
+        case .searchWrapped(let forward):
+            onSearchWrapped?(forward)
+        case .readPagesForSearch(let search, let order, let generation):
+            readPages(for: search, order: order, generation: generation)
         case .selectionChanged:
             onSelectionChanged?(selectedAnnotationValue())
         case .textSelectionChanged:
-            updateSelectionEnds()
+            session.updateSelectionEnds()
             gtk_widget_queue_draw(area)
             onViewChanged?()
         case .contextMenu(let point, let annotation):
@@ -140,7 +161,7 @@ extension PdfCanvas {
             guard let onToggleUserInterface else { return .nothingToApply(reason: "no window has bars to hide") }
             onToggleUserInterface()
         case .activateFormField(let id):
-            activateFormField(id)
+            forms.activate(id)
         case .editTextBox(let id):
             guard let box = editing?.editor.annotation(id.rawValue) else { return .nothingToApply(reason: "the text box is gone") }
             startTextBox(id: box.id, page: box.page, rect: box.rect, style: box.freeText ?? FreeTextStyle(), text: box.contents ?? "")
@@ -178,7 +199,7 @@ extension PdfCanvas {
     func copySelectedText(_ done: @escaping @MainActor (String) -> Void) {
         guard let s = textSelection else { return }
         let missing = s.pages.filter { content.textByPage[$0] == nil }
-        guard !missing.isEmpty, let queue = renderQueue, let source = textSource else {
+        guard !missing.isEmpty, let queue = tiles.queue, let source = textSource else {
             done(selectedText ?? "")
             return
         }
@@ -209,16 +230,14 @@ extension PdfCanvas {
     /// until the new ones arrive.
     /// Every page drawn again (the page colours changed); the old tiles stand in meanwhile.
     public func redrawAllPages() {
-        for page in 0..<pageCount { cache.markStale(page: PageIndex(page)) }
-        lastRequested = []
+        tiles.markStale((0..<pageCount).map(PageIndex.init))
         requestTiles()
         gtk_widget_queue_draw(area)
         onViewChanged?()
     }
 
     func invalidate(page: PageIndex) {
-        cache.markStale(page: page)
-        lastRequested = []
+        tiles.markStale([page])
         requestTiles()
         gtk_widget_queue_draw(area)
         onViewChanged?()

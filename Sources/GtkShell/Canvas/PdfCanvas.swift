@@ -79,7 +79,10 @@ public final class PdfCanvas {
     /// The editing session of the open document, once its editor is open (the session commits
     /// edits through it).
     var editing: EditingSession? {
-        didSet { session.editing = editing }
+        didSet {
+            session.editing = editing
+            forms.editing = editing
+        }
     }
     /// What has been read of the open document, page by page (the session's).
     var content: DocumentContent {
@@ -95,19 +98,6 @@ public final class PdfCanvas {
     var inputAdjuster: InputAdjuster { session.inputAdjuster }
     /// Whether a replayed recording's own input settings apply (the user's are left aside).
     var replaysRecordedSettings = false
-    /// The pages a turn shows, kept as one image each while the turn lasts (cairo frames).
-    var curlImages: CurlImages?
-    /// Whether this frame's tiles are cairo nodes (GSK's cairo renderer) rather than textures.
-    var tilesAsCairoNodes = false
-    /// Tests only: build frames for GSK's cairo renderer (or not), whatever draws the window.
-    var cairoRendererForTesting: Bool?
-    /// The curl the last turn frame drew, and the timer that draws a still one smoothly.
-    var lastDrawnCurl: PageCurl?
-    var smoothTurnTimer: UInt32 = 0
-    /// The ink being drawn that the snapshot canvas keeps as render nodes (PdfCanvas+SnapshotInk).
-    var inkNodes: InkPreviewNodes?
-    /// The search in progress or done (Ctrl+F), if any.
-    var searchState: SearchProgress?
     /// The threads reading the pages for the search, while they run.
     var searchWorker: ParallelSearch?
     /// Tells the window the search found more, moved or ended.
@@ -138,15 +128,15 @@ public final class PdfCanvas {
     let latency = LatencyProbe.fromEnvironment()
     /// The zoom the pen's dot cursor was drawn for.
     var penCursorZoom = 0.0
+    /// Keeps the tiles coming, and shows them (``TileFeed``).
+    let tiles = TileFeed()
+    /// Builds the frames and keeps what lasts between them (``CanvasFrames``).
+    let frames: CanvasFrames
     /// The text box being typed in place, if any.
     var textBoxEditor: TextBoxEditor?
     /// The form text field being typed in place, if any.
-    var formEditor: FormFieldEditor?
-    /// A combo or list box's options popped up under it, if any.
-    var choicePopover: FormChoicePopover?
-    /// Whether the focus being given comes from a click or tap (which also toggles a check box
-    /// or opens a list) rather than from Tab.
-    var formFocusFromPointer = false
+    /// Form filling: the focused field's editor or options, Tab between fields, values as edits.
+    let forms: FormFilling
     /// Whether the last key went to a form field (Tab, Space) rather than on to GTK.
     var formKeyConsumed = false
     /// One spread at a time (ViewSession+Paging), and whether each spread has its own zoom.
@@ -169,18 +159,8 @@ public final class PdfCanvas {
     /// Whether the pointer is hidden (idle in fullscreen), and the timer that will hide it.
     var pointerHidden = false
     var idlePointerTimer: UInt32?
-    /// The trim of freed memory due a second after the last tile arrived (`scheduleMemoryTrim`).
-    var memoryTrimTimer: UInt32?
-    /// Pending while tiles that arrived wait to be shown with others (``showArrivedTiles(completingView:)``).
-    var arrivedTilesTimer: UInt32?
-    /// When a frame last showed the tiles that had arrived (monotonic µs).
-    var arrivedTilesShownAt: Int64 = 0
-    /// What the canvas's frames cost of late.
-    var frameCost = FrameCost()
     /// When the frame under way started drawing the canvas (monotonic µs), until GTK has painted it.
     var canvasFrameStartedAt: Int64?
-    /// The tiles the view shows at the current zoom, from the last ``requestTiles()``.
-    var tilesOnScreen: Set<TileKey> = []
     /// In fullscreen the pointer hides after two seconds without moving over the page.
     public var hidesIdlePointer = false {
         didSet { pointerMoved() }
@@ -212,8 +192,6 @@ public final class PdfCanvas {
         get { composer.stampPicture }
         set { composer.stampPicture = newValue }
     }
-    /// Called when an empty signature field is clicked or tapped (the window offers to sign it).
-    var onSignatureFieldTapped: ((FormField, FormWidget) -> Void)?
     /// Set while the window waits for a box drawn with the Rectangle tool (page, and the box in
     /// PDF space): the next rectangle is handed here instead of becoming an annotation.
     var onBoxDrawn: ((PageIndex, Rect) -> Void)? {
@@ -240,42 +218,25 @@ public final class PdfCanvas {
     /// Pages whose tiles must be re-rendered because an annotation on them changed.
     var dirtyPages: Set<PageIndex> = []
     var engineTimer: UInt32 = 0
-    /// Draws a page on the calling thread (the render worker's closure, kept for the first paint).
-    var drawPage: RenderQueue.DrawPage?
-    /// Set when a document was just shown: its first frame is rendered synchronously, like a
-    /// minimal viewer would, so the user sees the page without waiting for a worker round trip.
-    var firstPaintPending = false
-    /// Hands over tiles rendered ahead for the first frame (by the start-up worker), once.
-    var firstFrameTiles: (() -> [RenderedTile])?
     /// Forgets everything about the open document the canvas had read or drawn over it: its
     /// content and previews are replaced as one value each (nothing to reset one by one).
     func forgetDocumentContent() {
-        cache.removeAll()
+        tiles.forgetTiles()
         content = content.next()
         previews = EditPreviews()
         editing = nil
         searchWorker?.cancel()
         searchWorker = nil
-        searchState = nil
-        firstFrameTiles = nil
+        session.search = nil
         interaction.setTextSelection(nil)
     }
 
     /// Called once a document's first frame is on screen.
     var onFirstFramePainted: (() -> Void)?
-    /// The pointer effects of the last frame, drawn over the pages.
-    var pointerEffects: PointerFrame?
     /// The shape GTK shows for the pointer, as a CSS cursor name.
     public internal(set) var cursorName = "default"
-    /// The tiles rendered so far, under a budget that follows what the view shows.
-    let cache = TileCache(budgetBytes: TileCache.reserveBytes)
-    var renderQueue: RenderQueue?
     var tickCallbackID: UInt32 = 0
     var updatingAdjustments = false
-    var lastRequested: [TileRequest] = []
-    /// Tiles still missing for the visible area, from the last ``requestTiles()`` (0 means sharp):
-    /// what the state dump reports, and what decides whether a tile that arrives completes the view.
-    public internal(set) var missingVisibleTiles = 0
 
     /// What the canvas counts and times for the state dump, tests and benchmarks only.
     public internal(set) var diagnostics = CanvasDiagnostics()
@@ -299,6 +260,9 @@ public final class PdfCanvas {
         vAdjustment = gtk_adjustment_new(0, 0, 1, 1, 1, 1)!
         hAdjustment = gtk_adjustment_new(0, 0, 1, 1, 1, 1)!
         area = ann_snapshot_area_new()
+        frames = CanvasFrames(area: area)
+        overlay = gtk_overlay_new()
+        forms = FormFilling(session: session, area: area, overlay: overlay)
         vScrollbar = gtk_scrollbar_new(GTK_ORIENTATION_VERTICAL, vAdjustment)
         hScrollbar = gtk_scrollbar_new(GTK_ORIENTATION_HORIZONTAL, hAdjustment)
         let grid = gtk_grid_new()!
@@ -310,7 +274,6 @@ public final class PdfCanvas {
         gtk_widget_add_css_class(area, "pdf-canvas")
         gtk_widget_set_name(area, "pdf-canvas")
         // An overlay over the page area holds the text box being typed in place.
-        overlay = gtk_overlay_new()
         gtk_overlay_set_child(cast(overlay), area)
         gtk_widget_set_hexpand(overlay, 1)
         gtk_widget_set_vexpand(overlay, 1)
@@ -324,18 +287,11 @@ public final class PdfCanvas {
     /// Shows `source`'s pages, replacing whatever was shown; `drawPage` renders on the worker.
     public func setDocument(_ source: PageSource, text: TextSource? = nil,
                             links: LinkSource? = nil, drawPage: @escaping RenderQueue.DrawPage) {
-        renderQueue?.stop()
         forgetDocumentContent()
         textSource = text
         linkSource = links
         pageSource = source
-        self.drawPage = drawPage
-        firstPaintPending = true
-        // Tiles come back ahead of redraws (GDK redraws at HIGH_IDLE + 20), so a tile that
-        // arrives before the next frame is in it.
-        renderQueue = RenderQueue(name: "render", drawPage: drawPage, deliver: { [weak self] tile in
-            MainLoop.post(priority: G_PRIORITY_HIGH_IDLE) { self?.tileArrived(tile) }
-        })
+        tiles.start(drawPage: drawPage)
         changeView { $0.setDocument(pageSizes: source.displaySizes) }
     }
 
@@ -344,14 +300,10 @@ public final class PdfCanvas {
 
     /// Forgets the document and stops its renderer (window closing, or an error page).
     public func clearDocument() {
-        renderQueue?.stop()
-        renderQueue = nil
         forgetDocumentContent()
+        tiles.stop()
         pageSource = nil
-        drawPage = nil
-        firstPaintPending = false
         changeView { $0.clearDocument() }
-        scheduleMemoryTrim()
     }
 
     // MARK: Navigation the window asks for
@@ -428,7 +380,7 @@ public final class PdfCanvas {
             formKeyConsumed = true
             return
         }
-        if case .key(let name, true) = event.kind, handleFormKey(name, shift: event.modifiers.contains(.shift)) {
+        if case .key(let name, true) = event.kind, forms.handleKey(name, shift: event.modifiers.contains(.shift)) {
             formKeyConsumed = true
             gtk_widget_queue_draw(area)
             onViewChanged?()
@@ -451,8 +403,8 @@ public final class PdfCanvas {
     func viewChanged() {
         scheduleSpreadSettling()
         placeTextBoxEditor()
-        placeFormEditor()
-        updateSelectionEnds()
+        forms.placeEditor()
+        session.updateSelectionEnds()
         updatePageTurnDragging()
         // The pen's dot follows the zoom.
         if interaction.pickedTool == .ink, abs(viewport.zoom - penCursorZoom) > 0.01 { applyCursor(.crosshair) }

@@ -69,7 +69,7 @@ enum InputReplay {
 
     /// Starts `body` once the canvas has a size and a document (the first frames are laid out).
     private static func waitForLayout(_ canvas: PdfCanvas, _ body: @escaping @MainActor () -> Void) {
-        if canvas.viewport.size.width > 0, canvas.pageCount > 0, canvas.missingVisibleTiles == 0 {
+        if canvas.viewport.size.width > 0, canvas.pageCount > 0, canvas.tiles.missingVisible == 0 {
             body()
         } else {
             MainLoop.after(milliseconds: 50) { waitForLayout(canvas, body) }

@@ -171,13 +171,13 @@ extension DocumentWindow {
 
     func undo() {
         // What is being typed into a field is kept first: Undo then takes it back.
-        canvas.closeFormEditors(keep: true)
+        canvas.forms.closeEditors(keep: true)
         guard let session = editing, transformIdle, let record = session.undo() else { return }
         reveal(session.editor.pages(changedBy: record.edit))
     }
 
     func redo() {
-        canvas.closeFormEditors(keep: true)
+        canvas.forms.closeEditors(keep: true)
         guard let session = editing, transformIdle, let record = session.redo() else { return }
         reveal(session.editor.pages(changedBy: record.edit))
     }
@@ -200,7 +200,7 @@ extension DocumentWindow {
     /// go into the next save. Ctrl+S while a save runs saves again once it is done.
     func save(overwriteChangedFile: Bool = false, completion: (@MainActor (Bool) -> Void)? = nil) {
         // Ctrl+S while a field is being typed saves what is typed (the field stays open).
-        canvas.commitFormTyping()
+        canvas.forms.commitTyping()
         guard let session = editing else { completion?(false); return }
         switch lifecycle.requestSave(.inPlace(overwriteChangedFile: overwriteChangedFile), pending: completion,
                                      saveRunning: session.editor.saveInProgress != nil, hasUnsavedChanges: session.hasUnsavedChanges,
@@ -307,7 +307,7 @@ extension DocumentWindow {
     /// Ctrl+Shift+S: asks for a new name with the native chooser, then saves there and goes on
     /// editing that file.
     func saveAs(reason: String? = nil, completion: (@MainActor (Bool) -> Void)? = nil) {
-        canvas.commitFormTyping()
+        canvas.forms.commitTyping()
         let title = reason.map { tr("Save a Copy — {reason}", ["reason": $0]) } ?? tr("Save a Copy")
         guard editing != nil, saveChooser == nil,
               let native = gtk_file_chooser_native_new(title, cast(window), GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel")
@@ -373,7 +373,7 @@ extension DocumentWindow {
     /// Save / Discard / Cancel first (Save is the default) and closes once answered.
     func mayClose() -> Bool {
         // Typing into a field counts as a change to save or discard.
-        if !lifecycle.closeConfirmed { canvas.commitFormTyping() }
+        if !lifecycle.closeConfirmed { canvas.forms.commitTyping() }
         let session = editing
         switch lifecycle.requestClose(saveRunning: session?.editor.saveInProgress != nil, hasUnsavedChanges: session?.hasUnsavedChanges == true,
                                       questionOpen: pendingDialog != nil) {

@@ -136,7 +136,7 @@ extension DocumentWindow {
     func extractPages(to target: String) {
         let pages = pagesToOrganise.sorted()
         guard content == .document, let editor = editing?.editor, !pages.isEmpty else { return }
-        canvas.commitFormTyping()
+        canvas.forms.commitTyping()
         do {
             let bytes = try editor.extracting(pages)
             try AtomicSave.write(bytes, to: target, modeFrom: editor.path)

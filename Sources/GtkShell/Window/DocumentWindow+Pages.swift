@@ -176,7 +176,7 @@ extension DocumentWindow {
             canvas.goTo(page: page)
         }
         guard let source = editing?.renderSource else { return }
-        thumbnails?.setDocument(pageSizes: fresh.displaySizes, queue: canvas.renderQueue, drawPage: { page, scale, cr in
+        thumbnails?.setDocument(pageSizes: fresh.displaySizes, queue: canvas.tiles.queue, drawPage: { page, scale, cr in
             source.document.render(page: page, scale: scale, into: cr)
         })
         if let thumbnails { thumbnails.setCurrentPage(canvas.currentPage) }

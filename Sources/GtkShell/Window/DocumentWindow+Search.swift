@@ -111,7 +111,7 @@ extension DocumentWindow {
     private func searchChanged(status: UnsafeMutablePointer<GtkWidget>, progress: UnsafeMutablePointer<GtkWidget>,
                                stop: UnsafeMutablePointer<GtkWidget>) {
         var text: String
-        if let state = canvas.searchState {
+        if let state = canvas.session.search {
             if state.count == 0 {
                 text = state.done ? "No matches" : "Searching…"
             } else if let number = state.currentNumber {
@@ -124,10 +124,10 @@ extension DocumentWindow {
             text = ""
         }
         // Progress shows on documents long enough to take a moment (more than 50 pages).
-        let running = canvas.searchState.map { !$0.done && $0.total > 50 } ?? false
+        let running = canvas.session.search.map { !$0.done && $0.total > 50 } ?? false
         gtk_widget_set_visible(progress, running ? 1 : 0)
         gtk_widget_set_visible(stop, running ? 1 : 0)
-        if let state = canvas.searchState { gtk_progress_bar_set_fraction(cast(progress), state.progress) }
+        if let state = canvas.session.search { gtk_progress_bar_set_fraction(cast(progress), state.progress) }
         gtk_label_set_text(cast(status), searchNotice.map { "\(text) · \($0)" } ?? text)
     }
 }

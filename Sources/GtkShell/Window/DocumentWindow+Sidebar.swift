@@ -136,7 +136,7 @@ extension DocumentWindow {
     }
 
     private func loadOutline() {
-        guard let sidebar, !sidebar.loaded, let document, let queue = canvas.renderQueue else { return }
+        guard let sidebar, !sidebar.loaded, let document, let queue = canvas.tiles.queue else { return }
         sidebar.loaded = true
         let generation = openGeneration
         queue.perform { [weak self] in

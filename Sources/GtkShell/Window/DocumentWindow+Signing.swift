@@ -325,7 +325,7 @@ extension DocumentWindow {
         }
     }
 
-    private func commitFormTyping() { canvas.commitFormTyping() }
+    private func commitFormTyping() { canvas.forms.commitTyping() }
 
     /// Now, as the signature's appearance says it: "2026-11-26 13:55 UTC+01:00".
     static func signingDate() -> String {
@@ -382,9 +382,9 @@ extension DocumentWindow {
             _ = self.canvas.place(signature, picture: picture, on: widget.page, in: widget.rect)
         }
         // An empty signature field clicked or tapped: a menu of the ways to sign it, at it.
-        canvas.onSignatureFieldTapped = { [weak self] field, widget in
+        canvas.forms.onSignatureFieldTapped = { [weak self] field, widget in
             guard let self else { return }
-            guard let box = self.canvas.viewRect(of: widget) else { return }
+            guard let box = self.canvas.forms.viewRect(of: widget) else { return }
             let point = Point(x: box.midX, y: box.maxY)
             if field.kind == .signature {
                 self.popUpMenu([(tr("Sign _Here"), "win.sign-field::\(field.name)"), (tr("New _Handwritten Signature…"), "win.new-signature"),
@@ -401,7 +401,7 @@ extension DocumentWindow {
     func installTypeInFieldAction() {
         addStringAction("type-in-field") { [weak self] name in
             guard let self, !name.isEmpty else { return }
-            self.canvas.typeInField(named: name)
+            self.canvas.forms.typeInField(named: name)
         }
     }
 

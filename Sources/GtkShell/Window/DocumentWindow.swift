@@ -295,13 +295,13 @@ public final class DocumentWindow {
             let source = RenderSource(doc)
             canvas.setDocument(doc, text: doc, links: doc, drawPage: source.pageDrawing(colours: pageColours))
             // The tiles a worker rendered for the first frame while GTK started, if any.
-            if let prefetched { canvas.firstFrameTiles = { prefetched.takeFirstFrameTiles() } }
+            if let prefetched { canvas.tiles.firstFrameTiles = { prefetched.takeFirstFrameTiles() } }
             // Searches read through copies of their own, one per core (up to two), opened the
             // first time the user searches.
             StartupTrace.mark("  canvas given the document")
             let copies = SearchCopies(path: path, password: password)
             canvas.searchSources = { copies.documents }
-            thumbnails?.setDocument(pageSizes: doc.displaySizes, queue: canvas.renderQueue, drawPage: { page, scale, cr in
+            thumbnails?.setDocument(pageSizes: doc.displaySizes, queue: canvas.tiles.queue, drawPage: { page, scale, cr in
                 source.document.render(page: page, scale: scale, into: cr)
             })
             StartupTrace.mark("canvas and thumbnails given the document")

@@ -109,7 +109,7 @@ extension DocumentWindow {
             }
             // The fonts are read on the render worker (a scan of every page) and filled in.
             let generation = self.openGeneration
-            self.canvas.renderQueue?.perform { [weak self] in
+            self.canvas.tiles.queue?.perform { [weak self] in
                 let fonts = document.fonts()
                 MainLoop.post(priority: G_PRIORITY_DEFAULT_IDLE) { [weak self] in
                     guard let self, self.openGeneration == generation, let shown = self.shownProperties else { return }

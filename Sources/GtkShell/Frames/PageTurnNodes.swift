@@ -3,46 +3,46 @@ import CCairo
 import CGtk
 import CShim
 import DocumentLayout
-import DocumentSession
 import Geometry
 
-/// The page curl as render nodes: the same three layers as `PageCurlPainter` draws with cairo
-/// (the sheet where it lies flat, the spread beneath where it is lifted, the folded-over back),
-/// made of the pages' tile textures under clips and transforms, the shadows gradient nodes. No
-/// page is drawn again during a turn: every frame moves textures.
+/// A page turn as render nodes: the layers DocumentLayout's ``PageTurnPicture`` describes (the
+/// sheet where it lies flat, the spread beneath where it is lifted, the folded-over back), made
+/// of the pages' tile textures under clips and transforms, the shadows gradient nodes. No page
+/// is drawn again during a turn: every frame moves textures. Rendering's `PageCurlPainter`
+/// draws the same picture with cairo.
 ///
 /// GtkSnapshot clips to rectangles only, so the fold's half-planes are rectangles in a frame
 /// turned to the fold (its x axis along the fold's normal); the back's outline is the sheet
 /// reflected across the fold.
-extension PdfCanvas {
-    func snapshotPageTurn(_ turn: PageTurn, width: Double, height: Double, _ snapshot: OpaquePointer) {
-        let curl = turn.curl
-        let front = view.alignedFrames(ofSpread: turn.front, on: turn.resting)
-        let beneath = view.alignedFrames(ofSpread: turn.front + 1, on: turn.resting)
-        let visible = Rect(x: 0, y: 0, width: width, height: height)
-        for (page, frame) in front.dropLast() { snapshotPage(page, at: frame, visible: visible, snapshot) }
-        guard let sheet = front.last else { return }
-        guard let fold = curl.fold, curl.liftedPart.count > 2 else {
-            snapshotPage(sheet.page, at: sheet.frame, visible: visible, snapshot)
+struct PageTurnNodes {
+    let picture: PageTurnPicture
+    let tiles: TileNodes
+    /// The view's size: the clips reach across it and no farther (a node's bounds size its
+    /// offscreens).
+    let viewSize: Size
+
+    func append(_ snapshot: OpaquePointer) {
+        let curl = picture.curl
+        let visible = Rect(x: 0, y: 0, width: viewSize.width, height: viewSize.height)
+        for page in picture.still { tiles.appendPage(page.page, at: page.frame, visible: visible, snapshot) }
+        guard let sheet = picture.sheet else { return }
+        guard let fold = curl.fold, !picture.isFlat else {
+            tiles.appendPage(sheet.page, at: sheet.frame, visible: visible, snapshot)
             return
         }
         // The sheet where it still lies flat.
         if curl.flatPart.count > 2 {
-            clipToHalfPlane(fold, lifted: false, snapshot) { snapshotPage(sheet.page, at: sheet.frame, visible: nil, snapshot) }
+            clipToHalfPlane(fold, lifted: false, snapshot) { tiles.appendPage(sheet.page, at: sheet.frame, visible: nil, snapshot) }
         }
-        // The spread beneath where the sheet is lifted, darkened along the fold.
-        let reach = min(80, max(12, (curl.pointer - curl.grab).length * 0.5))
+        // The spread beneath where the sheet is lifted, with the shadow the sheet casts.
         clipToHalfPlane(fold, lifted: true, snapshot) {
             ann_snapshot_push_clip(snapshot, curl.sheet.minX, curl.sheet.minY, curl.sheet.width, curl.sheet.height)
-            for (page, frame) in beneath { snapshotPage(page, at: frame, visible: nil, snapshot) }
-            // The shadow the lifted sheet casts on the page beneath, strongest at the fold.
-            inFoldFrame(fold, snapshot) {
-                ann_snapshot_append_shade(snapshot, 0, -far, reach, 2 * far, 0, 0, reach, 0, 0.38)
-            }
+            for page in picture.beneath { tiles.appendPage(page.page, at: page.frame, visible: nil, snapshot) }
+            if let shadow = picture.shadow { appendShade(shadow, fold, snapshot) }
             gtk_snapshot_pop(snapshot)
         }
         // The folded flap: a soft outline (small: a cairo node over its bounds), its paper, the
-        // back page turned onto it, shading darker at the crease.
+        // back page turned onto it, shading.
         let back = curl.backPart
         if let first = back.first {
             let bounds = back.dropFirst().reduce(Rect(origin: first, size: .zero)) { $0.union(Rect(origin: $1, size: .zero)) }.insetBy(dx: -8, dy: -8)
@@ -50,8 +50,8 @@ extension PdfCanvas {
                 cairo_move_to(cr, first.x, first.y)
                 for p in back.dropFirst() { cairo_line_to(cr, p.x, p.y) }
                 cairo_close_path(cr)
-                cairo_set_source_rgba(cr, 0, 0, 0, 0.10)
-                cairo_set_line_width(cr, 10)
+                cairo_set_source_rgba(cr, 0, 0, 0, PageTurnPicture.flapOutlineAlpha)
+                cairo_set_line_width(cr, PageTurnPicture.flapOutlineWidth)
                 cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
                 cairo_stroke(cr)
                 cairo_destroy(cr)
@@ -62,29 +62,38 @@ extension PdfCanvas {
             gtk_snapshot_save(snapshot)
             reflect(across: fold, snapshot)
             ann_snapshot_push_clip(snapshot, curl.sheet.minX, curl.sheet.minY, curl.sheet.width, curl.sheet.height)
-            ann_snapshot_append_color(snapshot, 0.97, 0.97, 0.96, 1, curl.sheet.minX, curl.sheet.minY, curl.sheet.width, curl.sheet.height)
+            let paper = PageTurnPicture.backPaper
+            ann_snapshot_append_color(snapshot, paper.red, paper.green, paper.blue, 1, curl.sheet.minX, curl.sheet.minY, curl.sheet.width, curl.sheet.height)
             // The back page: laid out mirrored across the spine, then reflected across the fold
             // (we are in the reflected space already: the spine's mirror is what is left).
-            if let page = turn.backPage {
+            if let page = picture.back {
                 gtk_snapshot_save(snapshot)
                 translate(2 * curl.spineX, 0, snapshot)
                 gtk_snapshot_scale(snapshot, -1, 1)
-                snapshotPage(page.page, at: page.frame, visible: nil, snapshot)
+                tiles.appendPage(page.page, at: page.frame, visible: nil, snapshot)
                 gtk_snapshot_restore(snapshot)
             }
             // Back in view space: the same reflection again undoes it exactly (GSK merges the
-            // steps), then the shading, darker at the crease.
+            // steps), then the shading.
             reflect(across: fold, snapshot)
-            inFoldFrame(fold, snapshot) {
-                ann_snapshot_append_shade(snapshot, -reach * 0.8, -far, reach * 0.8, 2 * far, 0, 0, -reach * 0.8, 0, 0.22)
-            }
+            if let crease = picture.crease { appendShade(crease, fold, snapshot) }
             gtk_snapshot_pop(snapshot)
             gtk_snapshot_restore(snapshot)
         }
     }
 
-    /// Far enough to cross the view (and no farther: a node's bounds size its offscreens).
-    private var far: Double { (viewport.size.width + viewport.size.height) * 1.5 }
+    /// Far enough to cross the view.
+    private var far: Double { (viewSize.width + viewSize.height) * 1.5 }
+
+    /// A shade as a gradient node in the fold's frame (the shade runs along the fold's normal,
+    /// one way or the other).
+    private func appendShade(_ shade: PageTurnPicture.Shade, _ fold: (point: Point, normal: Vector), _ snapshot: OpaquePointer) {
+        let along = shade.direction.dx * fold.normal.dx + shade.direction.dy * fold.normal.dy >= 0 ? 1.0 : -1.0
+        let length = shade.length
+        inFoldFrame(fold, snapshot) {
+            ann_snapshot_append_shade(snapshot, along > 0 ? 0 : -length, -far, length, 2 * far, 0, 0, along * length, 0, shade.alpha)
+        }
+    }
 
     /// Runs `body` (in view coordinates) clipped to one side of the fold. The way back from
     /// the fold's frame is its steps undone in reverse, which GSK merges into nothing, so the

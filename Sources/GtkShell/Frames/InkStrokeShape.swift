@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CCairo
+import DocumentSession
 import Geometry
 
 /// A stroke being drawn, in view coordinates, as pieces that draw on their own, so that the
 /// frames of a long stroke keep the pieces already drawn and draw only the new ones
-/// (PdfCanvas+SnapshotInk). It looks as the stroke will be saved: with pressure, one segment
+/// (``InkPreviewNodes``). It looks as the stroke will be saved: with pressure, one segment
 /// per sample, each as wide as its end's pressure; without, the curve through the segments'
 /// midpoints, bending at each sample (one piece per sample).
 struct InkStrokeShape {
@@ -58,5 +59,12 @@ struct InkStrokeShape {
             start = end
         }
         cairo_stroke(cr)
+    }
+}
+
+extension InkStrokeShape {
+    /// A stroke of the frame's ink.
+    init(_ stroke: FrameModel.InkStroke) {
+        self.init(points: stroke.points, widths: stroke.widths, lineWidth: stroke.lineWidth)
     }
 }

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import CCairo
 import CGtk
 import Document
 import DocumentLayout
@@ -7,19 +6,52 @@ import DocumentSession
 import Geometry
 import InteractionEngine
 
-/// Form filling on the canvas. The engine decides which field has the focus (a click the
+/// Form filling over the canvas. The engine decides which field has the focus (a click the
 /// editAnnotation component allowed, or Tab through ``DocumentInteraction/focusFormField(_:)``)
-/// and reports it; the canvas shows it: a text field gets an editor over its box, a check box or
+/// and reports it; this shows it: a text field gets an editor over its box, a check box or
 /// radio button toggles on a click or Space, a combo or list box pops up its options. Every
 /// value goes to the document as one undoable edit.
-extension PdfCanvas {
+@MainActor
+final class FormFilling {
+    private let session: DocumentSession
+    /// The page area (the keys come back to it) and the overlay the text editor goes in.
+    private let area: UnsafeMutablePointer<GtkWidget>
+    private let overlay: UnsafeMutablePointer<GtkWidget>
+    /// The document's editor, once it is open.
+    weak var editing: EditingSession?
+    /// The form text field being typed in place, if any.
+    private(set) var textEditor: FormFieldEditor? {
+        didSet { session.formFieldBeingTyped = textEditor != nil }
+    }
+    /// A combo or list box's options popped up under it, if any.
+    private(set) var choicePopover: FormChoicePopover?
+    /// Whether the focus being given comes from a click or tap (which also toggles a check box
+    /// or opens a list) rather than from Tab.
+    private var focusFromPointer = false
+    /// Something about the fields changed (the window's state follows).
+    var changed: () -> Void = {}
+    /// Goes to a page (Tab to a field on a page not read yet).
+    var goTo: (PageIndex) -> Void = { _ in }
+    /// Scrolls a rectangle (content coordinates) into view.
+    var scrollIntoView: (Rect) -> Void = { _ in }
+    /// Called when an empty signature field is clicked or tapped (the window offers to sign it).
+    var onSignatureFieldTapped: ((FormField, FormWidget) -> Void)?
+
+    init(session: DocumentSession, area: UnsafeMutablePointer<GtkWidget>, overlay: UnsafeMutablePointer<GtkWidget>) {
+        self.session = session
+        self.area = area
+        self.overlay = overlay
+    }
+
+    private var interaction: DocumentInteraction { session.interaction }
+
     // MARK: Focus
 
     /// The engine focused a field: show it for filling.
-    func showFormFocus(_ id: AnnotationID) {
-        let byPointer = formFocusFromPointer
-        formFocusFromPointer = false
-        closeFormEditors(keep: true)
+    func showFocus(_ id: AnnotationID) {
+        let byPointer = focusFromPointer
+        focusFromPointer = false
+        closeEditors(keep: true)
         guard let (field, widget) = editing?.editor.formField(forWidget: id.rawValue) else { return }
         reveal(widget)
         switch field.kind {
@@ -45,44 +77,32 @@ extension PdfCanvas {
             break
         }
         gtk_widget_queue_draw(area)
-        onViewChanged?()
-    }
-
-    /// Places `signature` (its picture, for one made from a picture) centred in `rect` of `page`
-    /// (PDF space), as the Sign tool would at a click there; whether it was placed.
-    func place(_ signature: HandwrittenSignature, picture: StampImage?, on page: PageIndex, in rect: Rect) -> Bool {
-        guard let editor = editing?.editor else { return false }
-        let kept = (composer.stampSignature, composer.stampPicture)
-        composer.stampSignature = signature
-        composer.stampPicture = picture
-        defer { (composer.stampSignature, composer.stampPicture) = kept }
-        let size = pageSource?.displaySizes[safe: page.rawValue] ?? Size(width: 612, height: 792)
-        return commit(composer.stamp(on: page, in: rect, pageSize: size, in: editor))
+        changed()
     }
 
     /// The engine ended the focus (a click elsewhere, another tool): keep what was typed.
-    func endFormFocus() {
-        closeFormEditors(keep: true)
+    func endFocus() {
+        closeEditors(keep: true)
         gtk_widget_queue_draw(area)
-        onViewChanged?()
+        changed()
     }
 
     /// A click or tap on a field the editAnnotation component let through: focus it, or act on
     /// it again when it has the focus already (a second click toggles a check box again).
-    func activateFormField(_ id: AnnotationID) {
-        if interaction.focusedFormField == id, formEditor == nil, choicePopover == nil {
-            formFocusFromPointer = true
-            showFormFocus(id)
+    func activate(_ id: AnnotationID) {
+        if interaction.focusedFormField == id, textEditor == nil, choicePopover == nil {
+            focusFromPointer = true
+            showFocus(id)
             return
         }
-        formFocusFromPointer = true
-        if !interaction.focusFormField(id) { formFocusFromPointer = false }
+        focusFromPointer = true
+        if !interaction.focusFormField(id) { focusFromPointer = false }
     }
 
     /// Tab (forward) or Shift+Tab: the next field in the document's order, wrapping; the first
     /// Tab goes to the first field. Returns whether the document has fields to go to.
     @discardableResult
-    public func moveFormFocus(forward: Bool) -> Bool {
+    func moveFocus(forward: Bool) -> Bool {
         guard let editor = editing?.editor else { return false }
         let stops = editor.formTabStops()
         guard !stops.isEmpty else { return false }
@@ -90,11 +110,11 @@ extension PdfCanvas {
         guard let next = FormTabOrder.next(after: current, in: stops, forward: forward),
               let (_, widget) = editor.formField(forWidget: next.annotationID) else { return false }
         let id = AnnotationID(next.annotationID)
-        closeFormEditors(keep: true)
+        closeEditors(keep: true)
         if interaction.scene.annotation(id) == nil {
             // Its page is not read yet: go there; the focus follows when its targets arrive.
-            content.focusFieldWhenShown = id
-            goTo(page: widget.page)
+            session.content.focusFieldWhenShown = id
+            goTo(widget.page)
         } else {
             interaction.focusFormField(id)
         }
@@ -102,9 +122,9 @@ extension PdfCanvas {
     }
 
     /// Called when a page's targets arrive: a field Tab went to on that page takes the focus.
-    func focusPendingField(among targets: [AnnotationTarget]) {
-        guard let id = content.focusFieldWhenShown, targets.contains(where: { $0.id == id }) else { return }
-        content.focusFieldWhenShown = nil
+    func focusPending(among targets: [AnnotationTarget]) {
+        guard let id = session.content.focusFieldWhenShown, targets.contains(where: { $0.id == id }) else { return }
+        session.content.focusFieldWhenShown = nil
         interaction.focusFormField(id)
     }
 
@@ -112,10 +132,10 @@ extension PdfCanvas {
     /// has its own): Space toggles or opens, Return opens a list, the arrows choose the next or
     /// previous radio button of a group, Escape ends the focus. Tab and Shift+Tab move between
     /// fields whenever the document has some. Returns whether the key was used.
-    func handleFormKey(_ name: String, shift: Bool) -> Bool {
+    func handleKey(_ name: String, shift: Bool) -> Bool {
         switch name {
         case "Tab", "ISO_Left_Tab":
-            return moveFormFocus(forward: !(shift || name == "ISO_Left_Tab"))
+            return moveFocus(forward: !(shift || name == "ISO_Left_Tab"))
         case "Up", "Down", "Left", "Right":
             // In a radio group the arrows choose the next or previous button, as in a dialog.
             guard let id = interaction.focusedFormField, let (field, widget) = editing?.editor.formField(forWidget: id.rawValue),
@@ -165,11 +185,11 @@ extension PdfCanvas {
         editor.onFinish = { [weak self, weak editor] text, move in
             guard let self, let editor else { return }
             gtk_overlay_remove_overlay(cast(self.overlay), editor.view)
-            if self.formEditor === editor { self.formEditor = nil }
+            if self.textEditor === editor { self.textEditor = nil }
             if let text { self.setValue(.text(text), of: editor.field) }
             switch move {
-            case .next: self.moveFormFocus(forward: true)
-            case .previous: self.moveFormFocus(forward: false)
+            case .next: self.moveFocus(forward: true)
+            case .previous: self.moveFocus(forward: false)
             case .stay:
                 // Leaving for another widget keeps the text; the canvas gets the keys back only
                 // when the editor had them.
@@ -178,11 +198,11 @@ extension PdfCanvas {
                 }
             }
             gtk_widget_queue_draw(self.area)
-            self.onViewChanged?()
+            self.changed()
         }
-        formEditor = editor
+        textEditor = editor
         gtk_overlay_add_overlay(cast(overlay), editor.view)
-        placeFormEditor()
+        placeEditor()
         editor.focus()
     }
 
@@ -194,30 +214,30 @@ extension PdfCanvas {
             if self.choicePopover === popover { self.choicePopover = nil }
             if let value { self.setValue(value, of: popover.field) }
             gtk_widget_grab_focus(self.area)
-            self.onViewChanged?()
+            self.changed()
         }
         choicePopover = popover
         popover.popup()
-        onViewChanged?()
+        changed()
     }
 
     /// Keeps (or drops) what the open editor holds and closes it.
-    func closeFormEditors(keep: Bool) {
-        formEditor?.finish(keep: keep, move: .stay)
-        formEditor = nil
+    func closeEditors(keep: Bool) {
+        textEditor?.finish(keep: keep, move: .stay)
+        textEditor = nil
     }
 
     /// Ctrl+S, Undo and closing the window first keep what is being typed, as leaving the
     /// field would; the field stays open for more typing.
-    public func commitFormTyping() {
-        guard let editor = formEditor else { return }
+    func commitTyping() {
+        guard let editor = textEditor else { return }
         setValue(.text(editor.text), of: editor.field)
     }
 
     /// Keeps the text field editor over its box as the view scrolls and zooms.
-    func placeFormEditor() {
-        guard let editor = formEditor, let r = viewRect(of: editor.widget) else { return }
-        editor.place(at: r, zoom: viewport.zoom)
+    func placeEditor() {
+        guard let editor = textEditor, let r = viewRect(of: editor.widget) else { return }
+        editor.place(at: r, zoom: session.view.viewport.zoom)
     }
 
     // MARK: Values
@@ -230,8 +250,8 @@ extension PdfCanvas {
     /// Sets a field's value as one undoable edit ("Fill Field"); nothing when it is unchanged
     /// or the field is read-only.
     func setValue(_ value: FormValue, of field: FormField) {
-        guard let session = editing, field.isFillable else { return }
-        let before = session.editor.formField(named: field.name)?.value
+        guard let editing, field.isFillable else { return }
+        let before = editing.editor.formField(named: field.name)?.value
         let normalized: FormValue? = value == .text("") && before == nil ? nil : value
         guard before != normalized else { return }
         let name: String
@@ -241,8 +261,7 @@ extension PdfCanvas {
         case .comboBox, .listBox: name = "Choose from List"
         case .text, .pushButton, .signature: name = "Fill Field"
         }
-        if session.commit(EditRecord(name, .setFieldValue(field: field.name, before: before, after: normalized))) {
-        }
+        _ = editing.commit(EditRecord(name, .setFieldValue(field: field.name, before: before, after: normalized)))
     }
 
     // MARK: Geometry and drawing
@@ -250,9 +269,11 @@ extension PdfCanvas {
     /// The widget's box in view pixels (its page laid out with its exact rotation once known).
     func viewRect(of widget: FormWidget) -> Rect? {
         if let r = interaction.scene.coordinates.viewRect(fromPDF: widget.rect, on: widget.page) { return r }
-        guard widget.page.rawValue < pageSizes.count else { return nil }
-        let info = content.exactPageInfo[widget.page] ?? PageInfo(index: widget.page, mediaSize: pageSizes[widget.page.rawValue], rotation: .none)
-        let geometry = PageGeometry(index: widget.page, frame: layout.pageFrame(widget.page, zoom: viewport.zoom),
+        let view = session.view, viewport = view.viewport
+        guard widget.page.rawValue < view.pageSizes.count else { return nil }
+        let info = session.content.exactPageInfo[widget.page]
+            ?? PageInfo(index: widget.page, mediaSize: view.pageSizes[widget.page.rawValue], rotation: .none)
+        let geometry = PageGeometry(index: widget.page, frame: view.layout.pageFrame(widget.page, zoom: viewport.zoom),
                                     mediaSize: info.mediaSize, rotation: info.rotation)
         let canvas = geometry.canvasRect(fromPDF: widget.rect)
         return Rect(x: canvas.minX - viewport.offset.x, y: canvas.minY - viewport.offset.y, width: canvas.width, height: canvas.height)
@@ -261,20 +282,6 @@ extension PdfCanvas {
     /// Scrolls a field into view when it is not wholly visible (a third down the view).
     private func reveal(_ widget: FormWidget) {
         guard let r = viewRect(of: widget) else { return }
-        let inContent = r.offsetBy(viewport.offset - Point.zero)
-        changeView { $0.reveal(inContent, inset: 8) }
-    }
-
-    /// A focus ring around the focused check box, radio button, combo or list box.
-    func drawFormFocus(_ cr: OpaquePointer) {
-        guard formEditor == nil, let id = interaction.focusedFormField, let target = interaction.scene.annotation(id),
-              let r = interaction.scene.coordinates.viewRect(fromPDF: target.bounds, on: target.page) else { return }
-        cairo_save(cr)
-        cairo_set_source_rgba(cr, 0.21, 0.52, 0.89, 0.9)
-        cairo_set_line_width(cr, 2)
-        let ring = r.insetBy(dx: -3, dy: -3)
-        cairo_rectangle(cr, ring.minX, ring.minY, ring.width, ring.height)
-        cairo_stroke(cr)
-        cairo_restore(cr)
+        scrollIntoView(r.offsetBy(session.view.viewport.offset - Point.zero))
     }
 }
