@@ -31,6 +31,8 @@ packages=(
     python3-gi gir1.2-atspi-2.0
     # the UI tests' GL pass: Mesa's software GL (llvmpipe) for GTK's GL renderer under Xvfb
     libgl1-mesa-dri libegl-mesa0
+    # the UI tests' Wayland pass: weston's headless backend is the compositor GTK talks to
+    weston
     # the language tests: German dates and numbers, a right-to-left (Hebrew) window
     locales
 )

@@ -24,7 +24,7 @@ extension AppSession {
     /// thumbnail rewrites the dump. So the wait is for every frame to have a size, side by side
     /// with no overlap, and for every thumbnail in view to be drawn (nothing left to arrive).
     func showPagesGrid(thumbnails count: Int, file: StaticString = #filePath, line: UInt = #line) throws -> Window {
-        xdotool("key", "F9")
+        key("F9", runs: "toggle-sidebar")
         waitFor("the sidebar is shown", file: file, line: line) { $0.windows.first?.sidebarShown == true }
         activate("sidebar-page", "[<'thumbnails'>]")
         return try XCTUnwrap(waitFor("\(count) thumbnails laid out and drawn", file: file, line: line) { s in

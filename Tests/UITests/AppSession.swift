@@ -8,6 +8,13 @@ import XCTest
 
 /// The real `pdf-annotator` binary on its own Xvfb display and D-Bus session bus, driven with
 /// xdotool, observed through the app's `--state-file` JSON dump and screenshots.
+///
+/// With `UI_TEST_DISPLAY=wayland` the app runs on Wayland instead, as in GNOME's default session:
+/// on a weston of its own on weston's headless backend (`GDK_BACKEND=wayland`), beside the same
+/// private bus. Nothing X can reach it there: no xdotool, no `import` of the root window, no X
+/// clipboard. Replayed input (`--replay-input`), D-Bus actions and the state dump work alike on
+/// both; a test that needs an X tool says so with ``skipUnderWayland(_:)`` before it starts a
+/// session.
 final class AppSession {
     /// The state dump as the app writes it (one definition, in StateSnapshot).
     typealias State = StateSnapshot
@@ -53,27 +60,72 @@ final class AppSession {
         return repoRoot.appendingPathComponent(".build/debug/pdf-annotator").path
     }
 
+    /// The display server the app draws on.
+    enum DisplayKind: String {
+        /// Xvfb, with GDK's X11 backend (the default).
+        case x11
+        /// weston's headless backend, with GDK's Wayland backend (`UI_TEST_DISPLAY=wayland`).
+        case wayland
+    }
+
+    /// The display server this run of the tests uses (`UI_TEST_DISPLAY`: `x11`, the default, or
+    /// `wayland`).
+    static var displayKind: DisplayKind {
+        ProcessInfo.processInfo.environment["UI_TEST_DISPLAY"].flatMap(DisplayKind.init(rawValue:)) ?? .x11
+    }
+
+    static var isWayland: Bool { displayKind == .wayland }
+
+    /// Skips the test under Wayland, saying `why` (the X tool it cannot do without). Call it
+    /// first, before a session starts a display.
+    static func skipUnderWayland(_ why: String) throws {
+        if isWayland { throw XCTSkip("X only (UI_TEST_DISPLAY=wayland): \(why)") }
+    }
+
     let workDir: URL
+    /// The X display (":3") under X11; the Wayland socket's name under Wayland.
     let display: String
     let busAddress: String
+    /// `XDG_RUNTIME_DIR` of weston and the app, under Wayland.
+    private var runtimeDirectory: URL?
     private var xvfb: Process?
+    private var weston: WestonDisplay?
     private var bus: Process?
     private(set) var apps: [Process] = []
     var stateFile: URL { workDir.appendingPathComponent("state.json") }
 
-    /// Starts Xvfb on a free display and a private session bus; skips the test when UI tests
-    /// are switched off or Xvfb is missing.
+    /// Starts Xvfb on a free display (or, under Wayland, a headless weston on a socket of its
+    /// own) and a private session bus; skips the test when UI tests are switched off or the
+    /// display server is missing.
     init() throws {
         if ProcessInfo.processInfo.environment["PDF_ANNOTATOR_SKIP_UI_TESTS"] == "1" {
             throw XCTSkip("UI tests switched off (PDF_ANNOTATOR_SKIP_UI_TESTS=1)")
         }
-        guard let xvfbPath = Self.which("Xvfb") else { throw XCTSkip("Xvfb is not installed") }
+        let serverPath: String
+        switch Self.displayKind {
+        case .x11:
+            guard let path = Self.which("Xvfb") else { throw XCTSkip("Xvfb is not installed") }
+            serverPath = path
+        case .wayland:
+            guard let path = Self.which("weston") else { throw XCTSkip("weston is not installed (tools/install-deps.sh installs it)") }
+            serverPath = path
+        }
         workDir = FileManager.default.temporaryDirectory.appendingPathComponent("pdf-annotator-ui-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: workDir, withIntermediateDirectories: true)
 
-        let server = try XvfbDisplay.start(path: xvfbPath, size: "1280x900x24")
-        xvfb = server.process
-        display = server.name
+        switch Self.displayKind {
+        case .x11:
+            let server = try XvfbDisplay.start(path: serverPath, size: "1280x900x24")
+            xvfb = server.process
+            display = server.name
+        case .wayland:
+            // The same screen size as Xvfb's; weston's runtime folder is the session's own.
+            let runtime = workDir.appendingPathComponent("runtime")
+            let server = try WestonDisplay.start(path: serverPath, width: 1280, height: 900, runtimeDirectory: runtime, socket: "wayland-ui")
+            weston = server
+            runtimeDirectory = runtime
+            display = server.socket
+        }
 
         let b = Process()
         b.executableURL = URL(fileURLWithPath: Self.which("dbus-daemon") ?? "/usr/bin/dbus-daemon")
@@ -91,17 +143,28 @@ final class AppSession {
         bus?.terminate()
         xvfb?.terminate()
         xvfb?.waitUntilExit()
+        weston?.stop()
         try? FileManager.default.removeItem(at: workDir)
     }
 
     var environment: [String: String] {
         var env = ProcessInfo.processInfo.environment
-        env["DISPLAY"] = display
+        switch Self.displayKind {
+        case .x11:
+            env["DISPLAY"] = display
+            env["GDK_BACKEND"] = "x11"
+            env.removeValue(forKey: "WAYLAND_DISPLAY")
+        case .wayland:
+            // Wayland only: GTK must not fall back to an X display the tests were started from.
+            env["WAYLAND_DISPLAY"] = display
+            env["XDG_RUNTIME_DIR"] = runtimeDirectory?.path
+            env["GDK_BACKEND"] = "wayland"
+            env.removeValue(forKey: "DISPLAY")
+        }
         env["DBUS_SESSION_BUS_ADDRESS"] = busAddress
         // GTK's cairo renderer, or the one UI_TEST_RENDERER names (tools/test.sh runs the view,
         // curl, tool and pen tests once more with "gl").
         env["GSK_RENDERER"] = ProcessInfo.processInfo.environment["UI_TEST_RENDERER"] ?? "cairo"
-        env["GDK_BACKEND"] = "x11"
         env["NO_AT_BRIDGE"] = "1"
         env["GTK_A11Y"] = "none"
         // Journals and other per-user state stay in the session's own folder.
@@ -109,7 +172,6 @@ final class AppSession {
         env["XDG_DATA_HOME"] = workDir.appendingPathComponent("data").path
         // So are the settings (input.json): what one test sets never reaches another.
         env["XDG_CONFIG_HOME"] = workDir.appendingPathComponent("config").path
-        env.removeValue(forKey: "WAYLAND_DISPLAY")
         return env
     }
 
@@ -165,8 +227,10 @@ final class AppSession {
     func probe(_ document: String, file: StaticString = #filePath, line: UInt = #line,
                until ready: (Window) -> Bool = { _ in true }) throws -> Window {
         try launch([document])
+        // Pages in view too: a window not laid out yet has no tile to miss and no page to show
+        // (a probe under Wayland once returned such a window).
         let window = try XCTUnwrap(waitFor("\(document) shown", file: file, line: line) { s in
-            s.windows.first.map { $0.content == "document" && $0.missingTiles == 0 && ready($0) } ?? false
+            s.windows.first.map { $0.content == "document" && !$0.visiblePages.isEmpty && $0.missingTiles == 0 && ready($0) } ?? false
         }?.windows.first, file: file, line: line)
         quitApps()
         return window
@@ -203,10 +267,30 @@ final class AppSession {
         try? FileManager.default.removeItem(at: stateFile)
     }
 
-    /// Runs xdotool with `arguments` on this display.
+    /// Runs xdotool with `arguments` on this display. Under Wayland nothing reaches the app
+    /// that way: the test fails, saying it should have skipped (``skipUnderWayland(_:)``) or used
+    /// ``key(_:runs:_:file:line:)``.
     @discardableResult
-    func xdotool(_ arguments: String...) -> String {
-        run("xdotool", arguments)
+    func xdotool(_ arguments: String..., file: StaticString = #filePath, line: UInt = #line) -> String {
+        guard !Self.isWayland else {
+            XCTFail("xdotool \(arguments.joined(separator: " ")) cannot reach a Wayland client: skip the test under Wayland or use key(_:runs:)",
+                    file: file, line: line)
+            return ""
+        }
+        return run("xdotool", arguments)
+    }
+
+    /// Presses `keys` (xdotool's names, "ctrl+s") that run the window action `action` (a
+    /// shortcut, or the item of a menu that has the keyboard): on X the keys themselves; under
+    /// Wayland, where no tool can type into a headless weston, `action` is activated over D-Bus
+    /// with `parameter`, which is what the keys do. For the steps around what a test is about
+    /// (saving, undoing), not for a test of the keys themselves.
+    func key(_ keys: String, runs action: String, _ parameter: String = "[]", file: StaticString = #filePath, line: UInt = #line) {
+        if Self.isWayland {
+            activate(action, parameter)
+        } else {
+            xdotool("key", keys, file: file, line: line)
+        }
     }
 
     @discardableResult
@@ -240,8 +324,10 @@ final class AppSession {
         return nil
     }
 
-    /// A screenshot of the whole display as RGB pixels.
+    /// A screenshot of the whole display as RGB pixels (X only: under Wayland the test is
+    /// skipped here, though it should have said so before starting).
     func screenshot() throws -> Screenshot {
+        try Self.skipUnderWayland("a screenshot of the root window with ImageMagick's import")
         let file = workDir.appendingPathComponent("shot.ppm")
         run("import", ["-window", "root", "-depth", "8", file.path])
         return try Screenshot(ppm: Data(contentsOf: file))

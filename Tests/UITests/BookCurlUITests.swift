@@ -11,6 +11,10 @@ import Glibc
 /// Down lands on pages 2–3 side by side, whole; a mouse drag from the right-hand edge turns to
 /// 4–5 when let go past the spine, and a short pull lays the sheet back.
 final class BookCurlUITests: XCTestCase {
+    override func setUpWithError() throws {
+        try AppSession.skipUnderWayland("resizes the window, presses Page Down and drags the sheet with xdotool")
+    }
+
     static func book() -> Data {
         HandWrittenPDF.pages(352, catalogEntries: "/PageLayout /TwoPageRight") { $0 < 2 ? "[0 0 612 792]" : "[0 0 432 648]" }
     }

@@ -7,6 +7,10 @@ import XCTest
 /// resolution: the tiles are rendered at the screen's scale and placed one pixel to one, not
 /// drawn at 1× and stretched. Compared with `pdftocairo -r` at the same pixel size.
 final class HiDPIUITests: XCTestCase {
+    override func setUpWithError() throws {
+        try AppSession.skipUnderWayland("compares a screenshot of the window with poppler's rendering")
+    }
+
     /// Grey levels of a region: how many pixels are ink (dark) and how many are edge (mid grey).
     private struct Edges {
         var dark = 0, mid = 0

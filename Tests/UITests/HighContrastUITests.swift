@@ -6,6 +6,10 @@ import XCTest
 /// HighContrast theme: selected text is tinted darker and each of its lines ringed with a solid
 /// dark outline, where the usual look is a light blue tint alone.
 final class HighContrastUITests: XCTestCase {
+    override func setUpWithError() throws {
+        try AppSession.skipUnderWayland("selects with Ctrl+A through xdotool and counts the selection's tint in a screenshot")
+    }
+
     /// Ctrl+A over page 1, then how many screen pixels have the usual light selection tint and
     /// how many the high-contrast outline's dark accent.
     private func selectionTints(environment: [String: String]) throws -> (light: Int, strong: Int, highContrast: Bool?) {

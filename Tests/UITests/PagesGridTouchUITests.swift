@@ -47,7 +47,7 @@ final class PagesGridTouchUITests: XCTestCase {
         // The move is committed first; the view follows once the reordered pages reach the
         // screen (the document is reloaded between two tiles), a moment later on a busy machine.
         XCTAssertNotNil(session.waitFor("the view follows the page to its new place") { $0.windows.first?.currentPage == 3 })
-        session.xdotool("key", "ctrl+s")
+        session.key("ctrl+s", runs: "save")
         _ = try XCTUnwrap(session.waitFor("saved") { s in s.windows.first.map { !$0.hasUnsavedChanges && !$0.title.hasPrefix("*") } ?? false })
         let texts = try (1...3).map { page in
             String(decoding: try ExternalTools.run("pdftotext", ["-f", "\(page)", "-l", "\(page)", path, "-"]).stdout, as: UTF8.self)

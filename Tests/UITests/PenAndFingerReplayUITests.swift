@@ -66,7 +66,7 @@ final class PenAndFingerReplayUITests: XCTestCase {
     }
 
     private func save(_ session: AppSession) {
-        session.xdotool("key", "ctrl+s")
+        session.key("ctrl+s", runs: "save")
         session.waitFor("saved") { $0.windows.first?.hasUnsavedChanges == false }
     }
 
@@ -124,7 +124,7 @@ final class PenAndFingerReplayUITests: XCTestCase {
         XCTAssertEqual(erased.tool, "select", "the eraser end leaves no tool picked behind")
         save(session)
         XCTAssertEqual(try inkCount(in: path), 0, "the saved file has no ink")
-        session.xdotool("key", "ctrl+z")
+        session.key("ctrl+z", runs: "undo")
         session.waitFor("Ctrl+Z brings the stroke back") { s in
             s.windows.first.map { w in w.annotations.contains { $0.kind == "ink" } && w.redoName == "Delete" } ?? false
         }

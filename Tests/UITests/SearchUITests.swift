@@ -6,6 +6,10 @@ import XCTest
 /// matches, steps through them with Enter / Shift+Enter (and F3), wraps round with a notice, and
 /// Escape ends it. Judged from the state dump (query, count, current match, page in view).
 final class SearchUITests: XCTestCase {
+    override func setUpWithError() throws {
+        try AppSession.skipUnderWayland("types the query into the search entry with xdotool")
+    }
+
     let sample = AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path
 
     /// How many times `word` occurs in the document's text as pdftotext reads it (case folded).

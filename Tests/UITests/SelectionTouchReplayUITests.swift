@@ -153,7 +153,7 @@ final class SelectionTouchReplayUITests: XCTestCase {
         let moved = try XCTUnwrap(done.annotations.first { $0.id == a })
         XCTAssertEqual(moved.x - at.a.minX, shift.dx, accuracy: 1)
         XCTAssertEqual(moved.y - at.a.minY, shift.dy, accuracy: 1)
-        session.xdotool("key", "ctrl+s")
+        session.key("ctrl+s", runs: "save")
         _ = try XCTUnwrap(session.waitFor("saved") { $0.windows.first?.hasUnsavedChanges == false })
         session.quitApps()
         let saved = try SavedPDF(path: path)

@@ -13,6 +13,10 @@ import Glibc
 /// update and Escape goes back to Select. Outcomes are read from the state dump and from the
 /// saved file (qpdf's JSON, `qpdf --check`, and MuPDF's rendering of it).
 final class ToolUITests: XCTestCase {
+    override func setUpWithError() throws {
+        try AppSession.skipUnderWayland("picks tools with keys and draws with the pointer through xdotool (pen strokes, moves and saves are replayed on Wayland by PenReplayUITests and SelectionTouchReplayUITests)")
+    }
+
     /// Page 1 of the sample is A4 portrait, unrotated, with its media box at the origin; between
     /// about 470 and 730 pt from its top (under the text, above the curve) it is empty.
     static let emptyBand = (top: 470.0, bottom: 730.0)

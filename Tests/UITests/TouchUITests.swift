@@ -56,11 +56,12 @@ final class TouchUITests: XCTestCase {
         }?.windows.first)
         XCTAssertNil(menu.liftedAnnotation, "put down again")
         XCTAssertNil(menu.undoName, "nothing moved")
-        session.xdotool("key", "Return")
+        // Return picks the menu's first item, Delete.
+        session.key("Return", runs: "delete-selection")
         session.waitFor("Delete removed it") { s in
             s.windows.first.map { $0.undoName == "Delete" && !$0.annotations.contains { $0.id == square.id } } ?? false
         }
-        session.xdotool("key", "ctrl+s")
+        session.key("ctrl+s", runs: "save")
         session.waitFor("saved") { $0.windows.first?.hasUnsavedChanges == false }
         session.quitApps()
         let subtypes = try SavedPDF(path: path).annotations.compactMap { $0["/Subtype"] as? String }
@@ -85,7 +86,7 @@ final class TouchUITests: XCTestCase {
         session.waitFor("one Move, put down") { s in
             s.windows.first.map { $0.replayFinished && $0.undoName == "Move" && $0.liftedAnnotation == nil } ?? false
         }
-        session.xdotool("key", "ctrl+s")
+        session.key("ctrl+s", runs: "save")
         session.waitFor("saved") { $0.windows.first?.hasUnsavedChanges == false }
         session.quitApps()
         let after = try SavedPDF(path: path).annotations.compactMap { SavedPDF.rect($0["/Rect"]) }
@@ -143,9 +144,10 @@ final class TouchUITests: XCTestCase {
         }?.windows.first)
         let selected = try XCTUnwrap(shown.selectedText)
         XCTAssertTrue(selected.hasPrefix("Annotating a PDF sho"), selected)
-        session.xdotool("key", "Return")
+        // Return picks the menu's first item, Highlight.
+        session.key("Return", runs: "mark-highlight")
         session.waitFor("one Highlight") { $0.windows.first?.undoName == "Highlight" }
-        session.xdotool("key", "ctrl+s")
+        session.key("ctrl+s", runs: "save")
         session.waitFor("saved") { $0.windows.first?.hasUnsavedChanges == false }
         session.quitApps()
         let highlight = try XCTUnwrap(try SavedPDF(path: path).annotations.first { $0["/Subtype"] as? String == "/Highlight" })

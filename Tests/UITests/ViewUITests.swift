@@ -23,6 +23,7 @@ final class ViewUITests: XCTestCase {
     }
 
     func testLayoutsKeepThePageScrollAlongTheReadingDirectionAndAreRememberedPerDocument() throws {
+        try AppSession.skipUnderWayland("types a page number and presses Page Down, Escape and Ctrl+Q with xdotool, moves its pointer to hide it, and reads night pages from a screenshot")
         let session = try AppSession()
         let path = session.workDir.appendingPathComponent("view.pdf").path
         try FileManager.default.copyItem(atPath: AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path, toPath: path)
@@ -97,6 +98,7 @@ final class ViewUITests: XCTestCase {
     }
 
     func testAClickNearAnEdgeTurnsToTheNextOrPreviousSpreadWhenTheSpreadFitsTheView() throws {
+        try AppSession.skipUnderWayland("clicks near the view's edges with xdotool's pointer")
         let session = try AppSession()
         let path = AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path
         let app = try launchShown(path, in: session)
@@ -130,6 +132,7 @@ final class ViewUITests: XCTestCase {
     }
 
     func testOneSpreadAtATimeSettlesOnWholeSpreadsWhateverMovesTheView() throws {
+        try AppSession.skipUnderWayland("moves the view with keys and the wheel through xdotool")
         let session = try AppSession()
         let path = AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path
         let app = try launchShown(path, in: session)
