@@ -34,8 +34,6 @@ public final class DocumentSession {
     public let interaction: DocumentInteraction
     /// The clock every part of the session reads (event time in the app, a manual one in tests).
     public let clock: any EngineClock
-    /// The time the view's animations run on, in seconds (the host's frame clock).
-    public var viewTime: () -> Double
     /// The document's editor, once it is open: annotations are read and edits committed here.
     public weak var editing: (any EditingPort)?
     /// Where effects go that arise outside a call that returns them.
@@ -56,14 +54,15 @@ public final class DocumentSession {
     /// ring is then the editor's own, not drawn in the frame).
     public var formFieldBeingTyped = false
 
+    /// The time of the frame being ticked, while a tick runs.
+    private var frameTime: InputTime?
     /// Whether the view's last animation frame left it still moving.
     private var viewAnimating = false
     /// Effects gathered while a call that returns them runs (nil: none runs).
     private var gathered: [SessionEffect]?
 
-    public init(clock: any EngineClock, viewTime: (() -> Double)? = nil, stamp: @escaping (PageIndex) -> CreationStamp) {
+    public init(clock: any EngineClock, stamp: @escaping (PageIndex) -> CreationStamp) {
         self.clock = clock
-        self.viewTime = viewTime ?? { clock.now.seconds }
         composer = EditComposer(stamp: stamp)
         interaction = DocumentInteraction(clock: clock)
         interaction.output = { [unowned self] in self.receive($0) }
@@ -91,11 +90,13 @@ public final class DocumentSession {
         }
     }
 
-    /// One frame at `time` (the event time line) and `frameTime` (seconds of ``viewTime``):
+    /// One frame at `time` (the clock's time line, which the view's animations run on too):
     /// fires the engine's due timers, advances momentum and the view's animations (a spread
     /// settling, a page turn), and scrolls the view under a carried annotation at an edge.
-    public func tick(at time: InputTime, frameTime: Double) -> [SessionEffect] {
-        gather {
+    public func tick(at time: InputTime) -> [SessionEffect] {
+        frameTime = time
+        defer { frameTime = nil }
+        return gather {
             interaction.tick(at: time)
             viewAnimating = false
             if view.spreadAnimation != nil || view.pageTurn?.animation != nil {
@@ -103,7 +104,7 @@ public final class DocumentSession {
                 emit(changingView { moving = $0.tick() })
                 viewAnimating = moving
             }
-            _ = stepCarrying(at: frameTime)
+            _ = stepCarrying(at: time.seconds)
         }
     }
 
@@ -131,7 +132,8 @@ public final class DocumentSession {
     }
 
     func changingView(_ change: (inout ViewSession) -> Void) -> [SessionEffect] {
-        view.now = viewTime()
+        // One clock: the frame's time during a tick, else the clock's now.
+        view.now = (frameTime ?? clock.now).seconds
         view.momentumRunning = interaction.needsTicks
         change(&view)
         var effects: [SessionEffect] = []

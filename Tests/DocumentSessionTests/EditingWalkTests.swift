@@ -19,7 +19,7 @@ final class EditingWalkHost {
     init(_ annotations: [Annotation], pageSizes: [Size]) {
         editor = FakeEditingPort(annotations)
         let clock = clock
-        session = DocumentSession(clock: clock, viewTime: { clock.now.seconds }, stamp: { [unowned self] _ in
+        session = DocumentSession(clock: clock, stamp: { [unowned self] _ in
             made += 1
             return CreationStamp(id: "made-\(made)", author: "Walker", date: "D:20261202")
         })
@@ -40,11 +40,9 @@ final class EditingWalkHost {
         }
     }
 
-    /// The engine's targets of a page, from the editor (as `PdfCanvas.refreshTargets`).
+    /// The engine's targets of a page, from the editor (the session's own rules, as the canvas asks).
     func refresh(_ page: PageIndex) {
-        let targets = editor.annotations(on: page).map(SceneTargets.target)
-        session.content.annotationsByPage[page] = targets
-        session.interaction.setAnnotations(targets, on: page)
+        apply(session.refreshTargets(on: page, linksListed: false))
     }
 
     func refreshAll() {
@@ -77,7 +75,7 @@ final class EditingWalkHost {
     private func frame() {
         clock.advance(by: 1.0 / 60)
         let before = editor.committed.count
-        apply(session.tick(at: clock.now, frameTime: clock.now.seconds))
+        apply(session.tick(at: clock.now))
         if editor.committed.count != before { refreshAll() }
     }
 }

@@ -19,6 +19,9 @@ final class FakeEditingPort: EditingPort {
     func annotations(on page: PageIndex) -> [Annotation] { pages[page] ?? [] }
     func annotation(_ id: String) -> Annotation? { pages.values.joined().first { $0.id == id } }
     func popupID(of annotation: Annotation) -> String? { nil }
+    /// Fields of the fake's document, by widget id.
+    var fields: [String: (field: FormField, widget: FormWidget)] = [:]
+    func formField(forWidget annotationID: String) -> (field: FormField, widget: FormWidget)? { fields[annotationID] }
     func removal(of ids: [String]) -> [PlacedAnnotation] {
         pages.values.flatMap { list in list.enumerated().filter { ids.contains($0.element.id) }.map { PlacedAnnotation($0.element, at: $0.offset) } }
     }
@@ -170,7 +173,10 @@ final class SessionEffectTests: XCTestCase {
         XCTAssertTrue(effects.contains(.needsFrames), "frames to scroll the view")
         XCTAssertTrue(session.needsFrames)
         let offset = session.view.viewport.offset
-        for i in 1...30 { effects += session.tick(at: clock.now, frameTime: Double(i) / 60) }
+        for _ in 1...30 {
+            clock.advance(by: 1.0 / 60)
+            effects += session.tick(at: clock.now)
+        }
         let scrolled = session.view.viewport.offset.y - offset.y
         XCTAssertGreaterThan(scrolled, 100, "the view scrolled under the held square")
         XCTAssertTrue(effects.contains(.viewChanged))
@@ -198,7 +204,7 @@ final class SessionEffectTests: XCTestCase {
         _ = finger(.began, start, 1)
         for _ in 0..<14 {
             clock.advance(by: 0.05)
-            _ = session.tick(at: clock.now, frameTime: clock.now.seconds)
+            _ = session.tick(at: clock.now)
         }
         for i in 1...4 { _ = finger(.moved, start + Vector(dx: Double(i) * 5, dy: 0), 1) }
         XCTAssertFalse(session.previews.transforms.isEmpty, "the held square is being carried")

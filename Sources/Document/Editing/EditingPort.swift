@@ -7,4 +7,6 @@ public protocol EditingPort: AnyObject, AnnotationSource {
     /// Applies `record` as one undoable step; whether the document took it (it may refuse, or
     /// the window may hold it back to ask the user first).
     func commit(_ record: EditRecord) -> Bool
+    /// The form field a widget annotation belongs to, and the widget (`nil`: not a widget).
+    func formField(forWidget annotationID: String) -> (field: FormField, widget: FormWidget)?
 }

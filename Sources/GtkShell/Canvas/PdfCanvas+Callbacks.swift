@@ -39,9 +39,7 @@ extension PdfCanvas {
         Signals.connect(raw(motion), "leave") { [weak self] in self?.pointerLeft() }
         gtk_widget_add_controller(area, motion)
 
-        // The scrollbars hold the adjustments, and anyone may take a reference of their own.
-        Signals.connect(raw(vAdjustment), "value-changed", whileAlive: raw(widget)!) { [weak self] in self?.adjustmentMoved() }
-        Signals.connect(raw(hAdjustment), "value-changed", whileAlive: raw(widget)!) { [weak self] in self?.adjustmentMoved() }
+        scrollbars.scrolled = { [weak self] offset in self?.changeView { $0.scroll(to: offset) } }
     }
 
     /// Translates a GDK event and hands it to ``handle(_:frameTimeMicroseconds:)``.
@@ -106,26 +104,6 @@ extension PdfCanvas {
         return Point(x: x, y: y)
     }
 
-    /// Mirrors the viewport into the scrollbars' adjustments.
-    func syncAdjustments() {
-        updatingAdjustments = true
-        defer { updatingAdjustments = false }
-        let content = layout.contentSize(zoom: viewport.zoom)
-        let v = viewport
-        gtk_adjustment_configure(vAdjustment, v.offset.y, min(0, v.offset.y), max(content.height, v.offset.y + v.size.height),
-                                 48, max(1, v.size.height * 0.9), v.size.height)
-        gtk_adjustment_configure(hAdjustment, v.offset.x, min(0, v.offset.x), max(content.width, v.offset.x + v.size.width),
-                                 48, max(1, v.size.width * 0.9), v.size.width)
-        gtk_widget_set_visible(hScrollbar, content.width > v.size.width + 0.5 ? 1 : 0)
-        gtk_widget_set_visible(vScrollbar, content.height > v.size.height + 0.5 ? 1 : 0)
-    }
-
-    func adjustmentMoved() {
-        guard !updatingAdjustments else { return }
-        let target = Point(x: gtk_adjustment_get_value(hAdjustment), y: gtk_adjustment_get_value(vAdjustment))
-        changeView { $0.scroll(to: target) }
-    }
-
     /// Drives momentum from the frame clock until it settles.
     func startTicking() {
         guard tickCallbackID == 0 else { return }
@@ -143,7 +121,7 @@ extension PdfCanvas {
     /// One frame: momentum and pointer-effect animation; returns whether to keep ticking.
     func tick(frameTimeMicroseconds: Int64) -> Bool {
         let eventTime = clock.eventTime(monotonicMicroseconds: frameTimeMicroseconds)
-        apply(session.tick(at: eventTime, frameTime: Double(frameTimeMicroseconds) / 1e6))
+        apply(session.tick(at: eventTime))
         let effects = interaction.pointerFrame(at: eventTime)
         session.pointerEffects = effects
         gtk_widget_queue_draw(area)
@@ -152,40 +130,6 @@ extension PdfCanvas {
         // Momentum has run out: one spread at a time settles soon.
         changeView { $0.momentumEnded() }
         return false
-    }
-
-    /// Times each frame that draws a page turn or a moved view: from the frame clock's start of
-    /// the frame to the end of its paint (what the frame cost, GTK's rendering included), for
-    /// the state dump and the benchmarks.
-    func watchFramePaint() {
-        guard !diagnostics.watchesFramePaint, let clock = gtk_widget_get_frame_clock(area) else { return }
-        diagnostics.watchesFramePaint = true
-        // The frame clock is the window's: the handler goes with the page area.
-        Signals.connect(raw(clock), "after-paint", whileAlive: raw(area)!) { [weak self, clock] in
-            guard let self else { return }
-            self.latency?.framePainted()
-            if self.diagnostics.firstPaintTraced == false {
-                self.diagnostics.firstPaintTraced = true
-                StartupTrace.mark("page 1 painted (after-paint)")
-                self.onFirstFramePainted?()
-                // What follows the first paint (more frames, a title) is part of the trace too.
-                if StartupTrace.isOn { MainLoop.after(milliseconds: 700) { StartupTrace.report() } }
-            } else if StartupTrace.isOn {
-                StartupTrace.mark("frame painted")
-            }
-            if let started = self.canvasFrameStartedAt {
-                self.canvasFrameStartedAt = nil
-                self.tiles.frameCost.add(microseconds: Int(Int64(g_get_monotonic_time()) - started))
-            }
-            guard let kind = self.diagnostics.framePainting else { return }
-            self.diagnostics.framePainting = nil
-            let start = Int(gdk_frame_clock_get_frame_time(clock))
-            let took = Int(g_get_monotonic_time()) - start
-            switch kind {
-            case .turn: self.diagnostics.turnFrames.record(frameMicroseconds: took, at: start)
-            case .view: self.diagnostics.viewFrames.record(frameMicroseconds: took, at: start)
-            }
-        }
     }
 
     /// Arms a GLib timeout for the engine's next timer (long press, double-tap window).

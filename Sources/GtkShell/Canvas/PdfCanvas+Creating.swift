@@ -46,39 +46,7 @@ extension PdfCanvas {
 
     /// A free-text box, typed in place: the annotation is made when the text is kept.
     func addFreeText(on page: PageIndex, in rect: Rect) {
-        startTextBox(id: nil, page: page, rect: rect.quantized, style: composer.freeTextStyle, text: "")
-    }
-
-    /// Types a text box in place (a new one when `id` is `nil`); keeping the text is one
-    /// undoable edit, dropping it changes nothing.
-    func startTextBox(id: String?, page: PageIndex, rect: Rect, style: FreeTextStyle, text: String) {
-        textBoxEditor?.finish(keep: true)
-        let editor = TextBoxEditor(annotationID: id, page: page, rect: rect, style: style, text: text)
-        editor.onFinish = { [weak self, weak editor] kept in
-            guard let self, let editor else { return }
-            gtk_overlay_remove_overlay(cast(self.overlay), editor.view)
-            self.textBoxEditor = nil
-            gtk_widget_grab_focus(self.area)
-            guard let kept else { return }
-            if let id = editor.annotationID {
-                self.setNoteText(kept, of: id)
-            } else {
-                self.commit(self.editing.flatMap { self.composer.freeText(kept, on: page, in: rect, style: style, in: $0.editor) })
-            }
-            self.onViewChanged?()
-        }
-        textBoxEditor = editor
-        gtk_overlay_add_overlay(cast(overlay), editor.view)
-        placeTextBoxEditor()
-        editor.focus()
-        onViewChanged?()
-    }
-
-    /// Keeps the text box editor over its box as the view scrolls and zooms.
-    func placeTextBoxEditor() {
-        guard let editor = textBoxEditor,
-              let r = interaction.scene.coordinates.viewRect(fromPDF: editor.rect, on: editor.page) else { return }
-        editor.place(at: r, zoom: viewport.zoom)
+        textBox.start(id: nil, page: page, rect: rect.quantized, style: composer.freeTextStyle, text: "")
     }
 
     /// A stamp with the name picked in the toolbar (or the picture chosen), in the tool's colour.
@@ -138,7 +106,7 @@ extension PdfCanvas {
         composer.stampSignature = signature
         composer.stampPicture = picture
         defer { (composer.stampSignature, composer.stampPicture) = kept }
-        let size = pageSource?.displaySizes[safe: page.rawValue] ?? Size(width: 612, height: 792)
+        let size = reader.pageSource?.displaySizes[safe: page.rawValue] ?? Size(width: 612, height: 792)
         return commit(composer.stamp(on: page, in: rect, pageSize: size, in: editor))
     }
 }

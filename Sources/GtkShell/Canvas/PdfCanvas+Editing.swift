@@ -29,9 +29,7 @@ extension PdfCanvas {
     /// Pages were turned (or organised): their sizes, geometry, text and links are the new
     /// version's; the layout is made again with the reader kept on the same page.
     func pagesReshaped(_ document: PageSource & TextSource & LinkSource, _ pages: Set<PageIndex>, reordered: Bool = false) {
-        pageSource = document
-        textSource = document
-        linkSource = document
+        reader.read(document)
         if reordered {
             // Every page may show another one: nothing read or drawn of them holds.
             content = content.next()

@@ -35,13 +35,14 @@ extension PdfCanvas {
     func snapshot(_ snapshot: OpaquePointer, width: Double, height: Double) {
         guard let model = startFrame() else { return }
         let nodes = TileNodes(cache: tiles.cache, planner: tilePlanner, zoom: viewport.zoom, asCairoNodes: frames.tilesAsCairoNodes)
-        finishFrame(frames.snapshot(model, tiles: nodes, painter: pagePainter, snapshot, width: width, height: height))
+        paintWatch.frameBuilt(frames.snapshot(model, tiles: nodes, painter: pagePainter, snapshot, width: width, height: height),
+                              viewport: viewport)
     }
 
     /// A cairo frame (`PDF_ANNOTATOR_CANVAS=cairo`).
     func draw(_ cr: OpaquePointer, width: Double, height: Double) {
         guard let model = startFrame() else { return }
-        finishFrame(frames.draw(model, painter: pagePainter, cr))
+        paintWatch.frameBuilt(frames.draw(model, painter: pagePainter, cr), viewport: viewport)
     }
 
     /// What every frame does first (the first one renders page 1 here): answers the frame to
@@ -58,28 +59,13 @@ extension PdfCanvas {
             StartupTrace.mark("page 1 rendered")
             diagnostics.firstPaintTraced = false
         }
-        // Timed once GTK has painted the frame (PdfCanvas+Callbacks, after-paint).
-        watchFramePaint()
-        // Timed from here, after the first frame's render of page 1: the frame's own cost.
+        // Timed from here, after the first frame's render of page 1, until GTK has painted it.
         let now = Int64(g_get_monotonic_time())
-        canvasFrameStartedAt = now
+        paintWatch.frameStarted(at: now)
         tiles.frameStarted(at: now)
         // Held creations let go of themselves once their page shows them.
         releaseHeldCreations()
         return session.frame
-    }
-
-    private func finishFrame(_ painted: CanvasFrames.Painted) {
-        switch painted {
-        case .turn:
-            diagnostics.framePainting = .turn
-        case .view:
-            if diagnostics.lastDrawnViewport != viewport {
-                if diagnostics.lastDrawnViewport != nil { diagnostics.framePainting = .view }
-                diagnostics.lastDrawnViewport = viewport
-            }
-        }
-        latency?.frameBuilt()
     }
 
     /// After an edit reached the document: its held previews wait for the page's tiles.

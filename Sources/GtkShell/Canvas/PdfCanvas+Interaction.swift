@@ -20,8 +20,11 @@ extension PdfCanvas {
             gtk_widget_queue_draw(self.area)
             self.onViewChanged?()
         }
+        textBox.changed = { [weak self] in self?.onViewChanged?() }
         forms.goTo = { [weak self] page in self?.goTo(page: page) }
         forms.scrollIntoView = { [weak self] rect in self?.changeView { $0.reveal(rect, inset: 8) } }
+        cursor.onHidden = { [weak self] in self?.onViewChanged?() }
+        paintWatch.frameCost = { [weak self] microseconds in self?.tiles.frameCost.add(microseconds: microseconds) }
         tiles.redraw = { [weak self] in if let self { gtk_widget_queue_draw(self.area) } }
         tiles.accepts = { [weak self] key in key.page.rawValue < self?.pageCount ?? 0 }
         tiles.arrived = { [weak self] _ in
@@ -47,57 +50,16 @@ extension PdfCanvas {
         apply(session.syncScene())
     }
 
-    /// Reads a page's text and links on the render worker (the document is busy there anyway,
-    /// and the main loop must not wait for a page being drawn), then, on the main loop, takes
-    /// the page's annotations from the editor and hands everything to the engine.
+    /// Reads a page's text, links and geometry (``PageReader``), then its annotations' targets.
     func loadAnnotations(on page: PageIndex) {
-        guard let source = pageSource, let queue = tiles.queue else { return }
-        let generation = content.generation
-        let textSource = self.textSource, linkSource = self.linkSource
-        queue.perform { [weak self] in
-            let text = textSource?.text(on: page)
-            let links = linkSource?.links(on: page) ?? []
-            // The exact rotation may cost the document a probe: only pages with something to
-            // hit-test pay for it (every page may carry annotations, so resolve it here).
-            let info = source.pageInfo(page)
-            MainLoop.post(priority: G_PRIORITY_HIGH_IDLE) {
-                guard let self, self.content.generation == generation else { return }
-                self.content.exactPageInfo[page] = info
-                if let text { self.content.textByPage[page] = text }
-                self.content.linksByPage[page] = links
-                for link in links { self.content.linkTargets[AnnotationID(link.id)] = link.target }
-                self.refreshTargets(on: page)
-            }
-        }
+        reader.readPage(page, on: tiles.queue) { [weak self] page in self?.refreshTargets(on: page) }
     }
 
-    /// Rebuilds a page's hit-test targets from the editor's annotations and the page's links.
+    /// Rebuilds a page's hit-test targets (the session's rules); a field Tab went to on the page
+    /// takes the focus.
     func refreshTargets(on page: PageIndex) {
-        let annotations = editing?.editor.annotations(on: page) ?? []
-        let links = content.linksByPage[page] ?? []
-        // Link annotations come from the link list, which knows their destinations. They lie
-        // below the others: a mark the user put over a link is what a press there reaches.
-        let targets = links.map { AnnotationTarget(id: AnnotationID($0.id), kind: .link, page: $0.page, bounds: $0.rect, isLocked: true) }
-            + annotations.filter { $0.info.isListedForEditing && (linkSource == nil || $0.subtype != .link) }.map { a in
-                var target = SceneTargets.target(a)
-                // A field can be filled unless it is read-only (widgets never move or resize); an
-                // empty signature field takes a click too (it offers the ways to sign it).
-                if a.subtype == .widget {
-                    let field = editing?.editor.formField(forWidget: a.id)?.field
-                    let signable = field.map { $0.kind == .signature && $0.value == nil && !$0.isReadOnly } ?? false
-                    target.isLocked = a.info.isLocked || (field?.isFillable != true && !signable)
-                }
-                return target
-            }
-        content.annotationsByPage[page] = targets
-        syncScene()
-        interaction.setAnnotations(targets, on: page)
-        if let id = content.selectWhenShown, targets.contains(where: { $0.id == id }) {
-            content.selectWhenShown = nil
-            interaction.deselectAnnotation()
-            interaction.select(id)
-        }
-        forms.focusPending(among: targets)
+        apply(session.refreshTargets(on: page, linksListed: reader.linkSource != nil))
+        forms.focusPending(among: content.annotationsByPage[page] ?? [])
         onViewChanged?()
     }
 
@@ -164,7 +126,7 @@ extension PdfCanvas {
             forms.activate(id)
         case .editTextBox(let id):
             guard let box = editing?.editor.annotation(id.rawValue) else { return .nothingToApply(reason: "the text box is gone") }
-            startTextBox(id: box.id, page: box.page, rect: box.rect, style: box.freeText ?? FreeTextStyle(), text: box.contents ?? "")
+            textBox.start(id: box.id, page: box.page, rect: box.rect, style: box.freeText ?? FreeTextStyle(), text: box.contents ?? "")
         case .editNote(let id):
             guard let note = editing?.editor.annotation(id.rawValue) else { return .nothingToApply(reason: "the note is gone") }
             onEditNote?(note)
@@ -188,43 +150,17 @@ extension PdfCanvas {
     func follow(_ id: AnnotationID) { apply(session.follow(id)) }
 
     /// The selected text, if any.
-    public var selectedText: String? {
-        guard let s = textSelection else { return nil }
-        let parts = spans(of: s).compactMap { span in content.textByPage[span.page]?.string(from: span.from, to: span.to) }
-        return parts.isEmpty ? nil : parts.joined(separator: "\n")
-    }
+    public var selectedText: String? { session.selectedText }
 
     /// The selected text in reading order, its pages joined by line breaks; pages whose text has
     /// not been read yet (a whole-document selection) are read on the render worker first.
     func copySelectedText(_ done: @escaping @MainActor (String) -> Void) {
         guard let s = textSelection else { return }
-        let missing = s.pages.filter { content.textByPage[$0] == nil }
-        guard !missing.isEmpty, let queue = tiles.queue, let source = textSource else {
-            done(selectedText ?? "")
-            return
-        }
-        let generation = content.generation
-        queue.perform { [weak self] in
-            let texts = missing.map { ($0, source.text(on: $0)) }
-            MainLoop.post(priority: G_PRIORITY_HIGH_IDLE) {
-                guard let self, self.content.generation == generation else { return }
-                for (page, text) in texts { self.content.textByPage[page] = text }
-                done(self.selectedText ?? "")
-            }
-        }
+        reader.readText(of: s.pages, on: tiles.queue) { [weak self] in done(self?.selectedText ?? "") }
     }
 
     /// Ctrl+A: the text of the page in view; again, the whole document.
-    public func selectAllText() {
-        guard let page = currentPage, let text = content.textByPage[page], !text.isEmpty else { return }
-        let pageSelection = TextSelection(page: page, anchor: 0, focus: text.characters.count - 1)
-        if textSelection == pageSelection, pageCount > 1 {
-            interaction.setTextSelection(TextSelection(page: PageIndex(0), anchor: 0, focusPage: PageIndex(pageCount - 1),
-                                                       focus: TextSelection.endOfPage))
-        } else {
-            interaction.setTextSelection(pageSelection)
-        }
-    }
+    public func selectAllText() { session.selectAllText() }
 
     /// Drops a page's sharp tiles so they render again; the stale ones stay as placeholders
     /// until the new ones arrive.
@@ -253,5 +189,10 @@ extension PdfCanvas {
                                           x: r.minX, y: r.minY, width: r.width, height: r.height)
             }
         }
+    }
+
+    /// Shows `shape`, or the pen's dot while the pen is picked.
+    func applyCursor(_ shape: PointerShape) {
+        cursor.show(shape, penStyle: interaction.pickedTool == .ink ? style(for: .ink) : nil, zoom: viewport.zoom)
     }
 }

@@ -33,7 +33,7 @@ extension PdfCanvas {
     func readPages(for search: TextSearch, order: [PageIndex], generation: Int) {
         searchWorker?.cancel()
         searchWorker = nil
-        let sources = searchSources?() ?? textSource.map { [$0] } ?? []
+        let sources = searchSources?() ?? reader.textSource.map { [$0] } ?? []
         guard !sources.isEmpty else { return }
         let worker = ParallelSearch(search: search, order: order)
         searchWorker = worker

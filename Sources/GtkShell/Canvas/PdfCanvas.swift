@@ -24,10 +24,7 @@ public final class PdfCanvas {
     let area: UnsafeMutablePointer<GtkWidget>
     /// The overlay holding `area` and, while one is typed, a text box's editor.
     let overlay: UnsafeMutablePointer<GtkWidget>
-    let vAdjustment: UnsafeMutablePointer<GtkAdjustment>
-    let hAdjustment: UnsafeMutablePointer<GtkAdjustment>
-    let vScrollbar: UnsafeMutablePointer<GtkWidget>
-    let hScrollbar: UnsafeMutablePointer<GtkWidget>
+    let scrollbars: CanvasScrollbars
 
     /// The document view's session: its view, content, previews, composer and interaction, on
     /// one clock; the canvas feeds it input and applies what it answers (``apply(_:)``).
@@ -42,8 +39,6 @@ public final class PdfCanvas {
         _read { yield session.view }
         _modify { yield &session.view }
     }
-    /// The document, asked for exact page geometry only for the pages on screen.
-    var pageSource: PageSource?
     /// Each page's size as shown (points, after /Rotate): all the layout needs, cheap to get.
     public var pageSizes: [Size] { view.pageSizes }
     public var pageCount: Int { view.pageCount }
@@ -82,6 +77,7 @@ public final class PdfCanvas {
         didSet {
             session.editing = editing
             forms.editing = editing
+            textBox.editing = editing
         }
     }
     /// What has been read of the open document, page by page (the session's).
@@ -123,18 +119,22 @@ public final class PdfCanvas {
     }
     /// Called when Escape leaves a creation tool (the window shows Select again).
     public var onToolDropped: (() -> Void)?
-    /// Input-to-frame latency of pen and pointer strokes, recorded when the app runs with
-    /// `PDF_ANNOTATOR_LATENCY_FILE` (the ink latency benchmark).
-    let latency = LatencyProbe.fromEnvironment()
-    /// The zoom the pen's dot cursor was drawn for.
-    var penCursorZoom = 0.0
+    /// Reads the pages' text, links and geometry for the session (``PageReader``).
+    let reader: PageReader
     /// Keeps the tiles coming, and shows them (``TileFeed``).
     let tiles = TileFeed()
     /// Builds the frames and keeps what lasts between them (``CanvasFrames``).
     let frames: CanvasFrames
-    /// The text box being typed in place, if any.
-    var textBoxEditor: TextBoxEditor?
-    /// The form text field being typed in place, if any.
+    /// Times the frames once painted, and counts for the state dump (``FramePaintWatch``).
+    let paintWatch: FramePaintWatch
+    /// What the canvas counts and times for the state dump, tests and benchmarks only.
+    public internal(set) var diagnostics: CanvasDiagnostics {
+        _read { yield paintWatch.diagnostics }
+        _modify { yield &paintWatch.diagnostics }
+    }
+    var latency: LatencyProbe? { paintWatch.latency }
+    /// The text box being typed in place, if any (``TextBoxTyping``).
+    let textBox: TextBoxTyping
     /// Form filling: the focused field's editor or options, Tab between fields, values as edits.
     let forms: FormFilling
     /// Whether the last key went to a form field (Tab, Space) rather than on to GTK.
@@ -156,42 +156,15 @@ public final class PdfCanvas {
     /// Whether the canvas is being given its size (GTK's layout pass is under way).
     var allocating = false
     var settleTimer: UInt32 = 0
-    /// Whether the pointer is hidden (idle in fullscreen), and the timer that will hide it.
-    var pointerHidden = false
-    var idlePointerTimer: UInt32?
-    /// When the frame under way started drawing the canvas (monotonic µs), until GTK has painted it.
-    var canvasFrameStartedAt: Int64?
     /// In fullscreen the pointer hides after two seconds without moving over the page.
-    public var hidesIdlePointer = false {
-        didSet { pointerMoved() }
+    public var hidesIdlePointer: Bool {
+        get { cursor.hidesWhenIdle }
+        set { cursor.hidesWhenIdle = newValue }
     }
+    /// The pointer's shape over the page area (the pen's dot, hidden at rest in fullscreen).
+    let cursor: CanvasCursor
     /// Whether the last contact was a finger (handles are then drawn finger-sized).
     var lastContactWasTouch: Bool { session.lastContactWasTouch }
-    /// The font size of new text boxes, in points.
-    public var textFontSize: Double {
-        get { composer.textFontSize }
-        set { composer.textFontSize = newValue }
-    }
-    /// How the lines of new text boxes sit in them.
-    public var textAlignment: FreeTextStyle.Alignment {
-        get { composer.textAlignment }
-        set { composer.textAlignment = newValue }
-    }
-    /// The name of the stamp the Stamp tool places ("Approved", "Draft" …).
-    public var stampName: String {
-        get { composer.stampName }
-        set { composer.stampName = newValue }
-    }
-    /// The kept signature the Sign tool (the Stamp tool's click) places instead of a stamp.
-    var stampSignature: HandwrittenSignature? {
-        get { composer.stampSignature }
-        set { composer.stampSignature = newValue }
-    }
-    /// The picture the Stamp tool places instead of a named stamp, once the user chose one.
-    var stampPicture: StampImage? {
-        get { composer.stampPicture }
-        set { composer.stampPicture = newValue }
-    }
     /// Set while the window waits for a box drawn with the Rectangle tool (page, and the box in
     /// PDF space): the next rectangle is handed here instead of becoming an annotation.
     var onBoxDrawn: ((PageIndex, Rect) -> Void)? {
@@ -204,12 +177,8 @@ public final class PdfCanvas {
     /// Asks the window for the context menu at a view point, about an annotation (already
     /// selected) or, with `nil`, about the page.
     var onContextMenu: ((Point, AnnotationID?) -> Void)?
-    /// The document's links.
-    var linkSource: LinkSource?
     /// Asked to confirm and open an address outside the document.
     public var onExternalLink: ((String) -> Void)?
-    /// The document's text, for selection.
-    var textSource: TextSource?
     /// Copies of the document for searching, one per search thread (made on first use); the
     /// text source alone when not set.
     public var searchSources: (() -> [TextSource])?
@@ -231,15 +200,7 @@ public final class PdfCanvas {
         interaction.setTextSelection(nil)
     }
 
-    /// Called once a document's first frame is on screen.
-    var onFirstFramePainted: (() -> Void)?
-    /// The shape GTK shows for the pointer, as a CSS cursor name.
-    public internal(set) var cursorName = "default"
     var tickCallbackID: UInt32 = 0
-    var updatingAdjustments = false
-
-    /// What the canvas counts and times for the state dump, tests and benchmarks only.
-    public internal(set) var diagnostics = CanvasDiagnostics()
 
     /// Called after the viewport or the document changed (page label, zoom label, state dump).
     public var onViewChanged: (() -> Void)?
@@ -256,17 +217,18 @@ public final class PdfCanvas {
     public var onInputEvent: ((InputEvent) -> Void)?
 
     public init() {
-        session = DocumentSession(clock: clock, viewTime: { PdfCanvas.now }, stamp: PdfCanvas.creationStamp)
-        vAdjustment = gtk_adjustment_new(0, 0, 1, 1, 1, 1)!
-        hAdjustment = gtk_adjustment_new(0, 0, 1, 1, 1, 1)!
+        session = DocumentSession(clock: clock, stamp: PdfCanvas.creationStamp)
         area = ann_snapshot_area_new()
         frames = CanvasFrames(area: area)
+        cursor = CanvasCursor(area: area)
+        paintWatch = FramePaintWatch(area: area)
         overlay = gtk_overlay_new()
         forms = FormFilling(session: session, area: area, overlay: overlay)
-        vScrollbar = gtk_scrollbar_new(GTK_ORIENTATION_VERTICAL, vAdjustment)
-        hScrollbar = gtk_scrollbar_new(GTK_ORIENTATION_HORIZONTAL, hAdjustment)
+        textBox = TextBoxTyping(session: session, area: area, overlay: overlay)
+        reader = PageReader(session: session)
         let grid = gtk_grid_new()!
         widget = grid
+        scrollbars = CanvasScrollbars(owner: grid)
         gtk_widget_set_hexpand(area, 1)
         gtk_widget_set_vexpand(area, 1)
         gtk_widget_set_focusable(area, 1)
@@ -278,8 +240,8 @@ public final class PdfCanvas {
         gtk_widget_set_hexpand(overlay, 1)
         gtk_widget_set_vexpand(overlay, 1)
         gtk_grid_attach(cast(grid), overlay, 0, 0, 1, 1)
-        gtk_grid_attach(cast(grid), vScrollbar, 1, 0, 1, 1)
-        gtk_grid_attach(cast(grid), hScrollbar, 0, 1, 1, 1)
+        gtk_grid_attach(cast(grid), scrollbars.vertical, 1, 0, 1, 1)
+        gtk_grid_attach(cast(grid), scrollbars.horizontal, 0, 1, 1, 1)
         installCallbacks()
         connectSession()
     }
@@ -288,9 +250,9 @@ public final class PdfCanvas {
     public func setDocument(_ source: PageSource, text: TextSource? = nil,
                             links: LinkSource? = nil, drawPage: @escaping RenderQueue.DrawPage) {
         forgetDocumentContent()
-        textSource = text
-        linkSource = links
-        pageSource = source
+        reader.pageSource = source
+        reader.textSource = text
+        reader.linkSource = links
         tiles.start(drawPage: drawPage)
         changeView { $0.setDocument(pageSizes: source.displaySizes) }
     }
@@ -302,7 +264,7 @@ public final class PdfCanvas {
     public func clearDocument() {
         forgetDocumentContent()
         tiles.stop()
-        pageSource = nil
+        reader.read(nil)
         changeView { $0.clearDocument() }
     }
 
@@ -338,8 +300,6 @@ public final class PdfCanvas {
         apply(session.changeView(change))
     }
 
-    static var now: Double { Double(g_get_monotonic_time()) / 1e6 }
-
     /// Selects an annotation now if its page is laid out, else as soon as it is.
     func select(whenShown id: AnnotationID) {
         if interaction.scene.annotation(id) != nil {
@@ -364,7 +324,7 @@ public final class PdfCanvas {
         if let latency, case .contact = event.kind { latency.inputArrived() }
         formKeyConsumed = false
         switch event.kind {
-        case .hover, .contact, .scroll, .enter: pointerMoved()
+        case .hover, .contact, .scroll, .enter: cursor.moved { [weak self] in self?.applyCursor(.crosshair) }
         default: break
         }
         if case .contact(.began) = event.kind { view.contact(down: true, direct: event.isDirect) }
@@ -402,13 +362,13 @@ public final class PdfCanvas {
     /// Called whenever the viewport, the zoom or the document changed.
     func viewChanged() {
         scheduleSpreadSettling()
-        placeTextBoxEditor()
+        textBox.place()
         forms.placeEditor()
         session.updateSelectionEnds()
         updatePageTurnDragging()
         // The pen's dot follows the zoom.
-        if interaction.pickedTool == .ink, abs(viewport.zoom - penCursorZoom) > 0.01 { applyCursor(.crosshair) }
-        syncAdjustments()
+        if cursor.penDotIsStale(at: viewport.zoom) { applyCursor(.crosshair) }
+        scrollbars.follow(viewport, contentSize: layout.contentSize(zoom: viewport.zoom))
         // (The session told the engine the new scene as it changed the view.)
         requestTiles()
         gtk_widget_queue_draw(area)

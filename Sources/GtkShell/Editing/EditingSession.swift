@@ -142,4 +142,5 @@ extension EditingSession: @preconcurrency EditingPort {
     func annotation(_ id: String) -> Annotation? { editor.annotation(id) }
     func popupID(of annotation: Annotation) -> String? { editor.popupID(of: annotation) }
     func removal(of ids: [String]) -> [PlacedAnnotation] { editor.removal(of: ids) }
+    func formField(forWidget annotationID: String) -> (field: FormField, widget: FormWidget)? { editor.formField(forWidget: annotationID) }
 }

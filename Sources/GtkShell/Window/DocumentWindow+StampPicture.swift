@@ -65,7 +65,7 @@ extension DocumentWindow {
     func useStampPicture(at path: String, button: UnsafeMutablePointer<GtkWidget>) {
         switch StampPicture.load(path: path) {
         case .success(let picture):
-            canvas.stampPicture = picture
+            canvas.composer.stampPicture = picture
             let name = path.split(separator: "/").last.map(String.init) ?? path
             gtk_button_set_label(cast(button), name.replacing("_", with: "__"))
             gtk_widget_set_tooltip_text(button, tr("Stamping {picture}; click to choose another picture", ["picture": name]))

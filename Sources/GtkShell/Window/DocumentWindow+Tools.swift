@@ -2,6 +2,7 @@
 import CGtk
 import CShim
 import Document
+import DocumentSession
 import InteractionEngine
 
 /// The annotation toolbar: a toggle in the header bar reveals a row of labelled tools under it
@@ -34,7 +35,7 @@ extension DocumentWindow {
 
     /// The name of the tool in use ("select", "pen" …), for the state dump.
     var toolName: String {
-        if canvas.pickedTool == .stamp, canvas.stampSignature != nil { return "sign" }
+        if canvas.pickedTool == .stamp, canvas.composer.stampSignature != nil { return "sign" }
         return Self.toolChoices.first { $0.tool == canvas.pickedTool }?.name ?? "select"
     }
 
@@ -56,11 +57,11 @@ extension DocumentWindow {
                     return
                 }
                 self.chosenSignature = signature
-                self.canvas.stampSignature = signature
-                self.canvas.stampPicture = signature.picture == nil ? nil : SignatureStore.standard.picture(of: signature)
-            } else if choice.tool == .stamp, self.canvas.stampSignature != nil {
-                self.canvas.stampSignature = nil
-                self.canvas.stampPicture = nil
+                self.canvas.composer.stampSignature = signature
+                self.canvas.composer.stampPicture = signature.picture == nil ? nil : SignatureStore.standard.picture(of: signature)
+            } else if choice.tool == .stamp, self.canvas.composer.stampSignature != nil {
+                self.canvas.composer.stampSignature = nil
+                self.canvas.composer.stampPicture = nil
             }
             g_simple_action_set_state(action, variant)
             // Another tool (Escape picks Select) gives up drawing a signature's box.
@@ -254,8 +255,8 @@ extension DocumentWindow {
         Signals.connect(raw(stamps), "notify::selected", pointer: { [weak self] _ in
             let index = Int(gtk_drop_down_get_selected(OpaquePointer(stamps)))
             guard let self, Self.stampNames.indices.contains(index) else { return }
-            self.canvas.stampName = Self.stampNames[index]
-            self.canvas.stampPicture = nil
+            self.canvas.composer.stampName = Self.stampNames[index]
+            self.canvas.composer.stampPicture = nil
             gtk_button_set_label(cast(picture), "_Picture…")
         })
         let stampRow = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
@@ -363,9 +364,9 @@ extension DocumentWindow {
 
     /// A text control changed: with the Text tool it sets how new boxes look, with Select it
     /// changes the selected box's text style (one undoable edit).
-    func textStyleChanged(name: String, newBoxes: (PdfCanvas) -> Void, selected change: (inout FreeTextStyle) -> Void) {
+    func textStyleChanged(name: String, newBoxes: (inout EditComposer) -> Void, selected change: (inout FreeTextStyle) -> Void) {
         if canvas.pickedTool == .freeText {
-            newBoxes(canvas)
+            newBoxes(&canvas.composer)
         } else {
             canvas.changeSelectedAnnotation(named: name) { a in
                 var style = a.freeText ?? FreeTextStyle()
@@ -432,7 +433,7 @@ extension DocumentWindow {
             return
         }
         // The Sign tool places the kept signature as it was drawn: no style to pick.
-        if tool == .stamp, canvas.stampSignature != nil, let styleStack {
+        if tool == .stamp, canvas.composer.stampSignature != nil, let styleStack {
             gtk_stack_set_visible_child_name(cast(styleStack), "sign")
             return
         }
@@ -446,9 +447,9 @@ extension DocumentWindow {
         gtk_widget_set_visible(controls.stamps, tool == .stamp ? 1 : 0)
         gtk_widget_set_visible(controls.finger, tool == .ink ? 1 : 0)
         gtk_widget_set_visible(controls.fontSize, tool == .freeText ? 1 : 0)
-        if tool == .freeText { gtk_spin_button_set_value(cast(controls.fontSize), canvas.textFontSize) }
+        if tool == .freeText { gtk_spin_button_set_value(cast(controls.fontSize), canvas.composer.textFontSize) }
         gtk_widget_set_visible(controls.alignment, tool == .freeText ? 1 : 0)
-        if tool == .freeText { gtk_drop_down_set_selected(OpaquePointer(controls.alignment), UInt32(canvas.textAlignment.rawValue)) }
+        if tool == .freeText { gtk_drop_down_set_selected(OpaquePointer(controls.alignment), UInt32(canvas.composer.textAlignment.rawValue)) }
         let fillable = tool == .square || tool == .circle
         gtk_widget_set_visible(controls.fill, fillable ? 1 : 0)
         if fillable { showFill(style.fill, in: controls) }

@@ -232,7 +232,7 @@ public final class DocumentWindow {
             self?.updateAnnotationList(pages: pages)
         }
         // The view's size at a first frame is what the next start renders its first tiles for.
-        canvas.onFirstFramePainted = { [weak self] in
+        canvas.paintWatch.onFirstFramePainted = { [weak self] in
             guard let self else { return }
             let view = FirstViewMemory.Stored(width: self.canvas.viewport.size.width, height: self.canvas.viewport.size.height,
                                               scale: self.canvas.deviceScale)

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Document
+import DocumentSession
+import Geometry
+import InteractionEngine
+import Rendering
+
+/// Reads what the session needs of the document's pages (text, links, exact geometry) on the
+/// render worker, where the document is busy anyway and the main loop must not wait for a page
+/// being drawn, and hands it to the session's content on the main loop. What arrives for a
+/// document that has gone since (another content generation) is dropped.
+///
+/// - Warning: main thread only.
+@MainActor
+final class PageReader {
+    private let session: DocumentSession
+    /// The document, asked for exact page geometry only for the pages on screen.
+    var pageSource: PageSource?
+    /// The document's text (selection, search) and its links.
+    var textSource: TextSource?
+    var linkSource: LinkSource?
+
+    init(session: DocumentSession) { self.session = session }
+
+    /// The document's pages are read from `source` from now on.
+    func read(_ source: (PageSource & TextSource & LinkSource)?) {
+        pageSource = source
+        textSource = source
+        linkSource = source
+    }
+
+    /// Reads a page's text, links and exact geometry on `queue`, then calls `done` with the page
+    /// once the session's content holds them.
+    func readPage(_ page: PageIndex, on queue: RenderQueue?, done: @escaping @MainActor (PageIndex) -> Void) {
+        guard let source = pageSource, let queue else { return }
+        let generation = session.content.generation
+        let textSource = self.textSource, linkSource = self.linkSource
+        queue.perform { [weak self] in
+            let text = textSource?.text(on: page)
+            let links = linkSource?.links(on: page) ?? []
+            // The exact rotation may cost the document a probe: only pages with something to
+            // hit-test pay for it (every page may carry annotations, so resolve it here).
+            let info = source.pageInfo(page)
+            MainLoop.post(priority: G_PRIORITY_HIGH_IDLE) {
+                guard let self, self.session.content.generation == generation else { return }
+                self.session.content.exactPageInfo[page] = info
+                if let text { self.session.content.textByPage[page] = text }
+                self.session.content.linksByPage[page] = links
+                for link in links { self.session.content.linkTargets[AnnotationID(link.id)] = link.target }
+                done(page)
+            }
+        }
+    }
+
+    /// Reads the text of those of `pages` not read yet on `queue`, then calls `done`.
+    func readText(of pages: [PageIndex], on queue: RenderQueue?, done: @escaping @MainActor () -> Void) {
+        let missing = pages.filter { session.content.textByPage[$0] == nil }
+        guard !missing.isEmpty, let queue, let source = textSource else { return done() }
+        let generation = session.content.generation
+        queue.perform { [weak self] in
+            let texts = missing.map { ($0, source.text(on: $0)) }
+            MainLoop.post(priority: G_PRIORITY_HIGH_IDLE) {
+                guard let self, self.session.content.generation == generation else { return }
+                for (page, text) in texts { self.session.content.textByPage[page] = text }
+                done()
+            }
+        }
+    }
+}

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import DocumentLayout
+import Platform
+import Rendering
+
+/// Watches the canvas's frames until GTK has painted them: what each frame cost (which decides
+/// whether arriving tiles wait for others), the frame times of turns and of a moving view (for
+/// the state dump and the benchmarks), the input-to-paint latency of strokes, and the first
+/// frame of a document (the start-up trace, and the window's cue that the page is on screen).
+///
+/// - Warning: main thread only.
+@MainActor
+final class FramePaintWatch {
+    private let area: UnsafeMutablePointer<GtkWidget>
+    /// What the canvas counts and times for the state dump, tests and benchmarks only.
+    var diagnostics = CanvasDiagnostics()
+    /// Input-to-frame latency of pen and pointer strokes, recorded when the app runs with
+    /// `PDF_ANNOTATOR_LATENCY_FILE` (the ink latency benchmark).
+    let latency = LatencyProbe.fromEnvironment()
+    /// When the frame under way started drawing the canvas (monotonic µs), until GTK has painted it.
+    private var frameStartedAt: Int64?
+    /// What a frame cost, from the start of the canvas's drawing to the end of GTK's paint (µs).
+    var frameCost: (Int) -> Void = { _ in }
+    /// Called once a document's first frame is on screen.
+    var onFirstFramePainted: (() -> Void)?
+
+    init(area: UnsafeMutablePointer<GtkWidget>) { self.area = area }
+
+    /// The canvas started drawing a frame at `now` (monotonic µs), after any first render.
+    func frameStarted(at now: Int64) {
+        watch()
+        frameStartedAt = now
+    }
+
+    /// The frame is built: what it showed, for its timing once painted.
+    func frameBuilt(_ painted: CanvasFrames.Painted, viewport: Viewport) {
+        switch painted {
+        case .turn:
+            diagnostics.framePainting = .turn
+        case .view:
+            if diagnostics.lastDrawnViewport != viewport {
+                if diagnostics.lastDrawnViewport != nil { diagnostics.framePainting = .view }
+                diagnostics.lastDrawnViewport = viewport
+            }
+        }
+        latency?.frameBuilt()
+    }
+
+    /// Times each frame that draws a page turn or a moved view: from the frame clock's start of
+    /// the frame to the end of its paint (what the frame cost, GTK's rendering included).
+    private func watch() {
+        guard !diagnostics.watchesFramePaint, let clock = gtk_widget_get_frame_clock(area) else { return }
+        diagnostics.watchesFramePaint = true
+        // The frame clock is the window's: the handler goes with the page area.
+        Signals.connect(raw(clock), "after-paint", whileAlive: raw(area)!) { [weak self, clock] in
+            self?.painted(frameTime: Int(gdk_frame_clock_get_frame_time(clock)))
+        }
+    }
+
+    private func painted(frameTime start: Int) {
+        latency?.framePainted()
+        if diagnostics.firstPaintTraced == false {
+            diagnostics.firstPaintTraced = true
+            StartupTrace.mark("page 1 painted (after-paint)")
+            onFirstFramePainted?()
+            // What follows the first paint (more frames, a title) is part of the trace too.
+            if StartupTrace.isOn { MainLoop.after(milliseconds: 700) { StartupTrace.report() } }
+        } else if StartupTrace.isOn {
+            StartupTrace.mark("frame painted")
+        }
+        if let started = frameStartedAt {
+            frameStartedAt = nil
+            frameCost(Int(Int64(g_get_monotonic_time()) - started))
+        }
+        guard let kind = diagnostics.framePainting else { return }
+        diagnostics.framePainting = nil
+        let took = Int(g_get_monotonic_time()) - start
+        switch kind {
+        case .turn: diagnostics.turnFrames.record(frameMicroseconds: took, at: start)
+        case .view: diagnostics.viewFrames.record(frameMicroseconds: took, at: start)
+        }
+    }
+}
