@@ -84,7 +84,7 @@ public struct WindowSnapshot: Codable, Sendable {
     public var undoName: String?
     public var redoName: String?
     /// The question or message open over the window: "restore", "close", "save-failed",
-    /// "changed-on-disk", "journal-stale", "journal-locked", "signed-pages", "restore-failed", "save-as" (the file chooser), "note" (a
+    /// "changed-on-disk", "journal-stale", "journal-locked", "signed-pages", "restore-failed", "save-as" (the file chooser), "open" (the Open chooser), "note" (a
     /// note's text being written), "stamp-picture" (the picture chooser), "stamp-picture-failed";
     /// `nil` when none.
     public var dialog: String?
@@ -254,6 +254,26 @@ public struct WindowSnapshot: Codable, Sendable {
     /// rendered ahead (and were taken), and how many the first draw rendered itself.
     public var firstFrameTilesTaken: Int?
     public var firstFrameTilesRendered: Int?
+    /// With `PDF_ANNOTATOR_DUMP_PROGRESS=1` (the UI tests set it): the frames the window has
+    /// painted, and whether one was painted after the app's last state change, so that the
+    /// screen shows what this dump says (a dump written before that paint asks for one, and the
+    /// paint writes the dump again); and where the last pointer, pen or finger event the page
+    /// view handled was, [x, y] in canvas-widget coordinates (each such event writes the dump).
+    /// `nil` otherwise.
+    public var framesPainted: Int?
+    public var painted: Bool?
+    public var lastInputPosition: [Double]?
+    /// The control holding the keyboard in this window, or in a dialog over it (a file chooser,
+    /// a question) while that dialog is the active window: its GTK type and name
+    /// (`GtkToggleButton#tool-pen`; without a name, its tooltip or label in quotes; an entry's
+    /// text area is named as its entry, `GtkFileChooserEntry`); `nil` when nothing has it. And
+    /// the text typed in that control when it is one to type in (an entry, a text view; `nil`
+    /// for a password).
+    public var focusedWidget: String?
+    public var focusedText: String?
+    /// While pages or files are dragged over the Pages grid: the gap they would land in, as the
+    /// number of pages before it (0: before the first page); `nil` otherwise.
+    public var gridDropGap: Int?
 
     public init(
         title: String,
@@ -372,7 +392,13 @@ public struct WindowSnapshot: Codable, Sendable {
         viewFrameP50Ms: Double? = nil,
         viewFrameP99Ms: Double? = nil,
         firstFrameTilesTaken: Int? = nil,
-        firstFrameTilesRendered: Int? = nil
+        firstFrameTilesRendered: Int? = nil,
+        framesPainted: Int? = nil,
+        painted: Bool? = nil,
+        lastInputPosition: [Double]? = nil,
+        focusedWidget: String? = nil,
+        focusedText: String? = nil,
+        gridDropGap: Int? = nil
     ) {
         self.title = title
         self.path = path
@@ -491,6 +517,12 @@ public struct WindowSnapshot: Codable, Sendable {
         self.viewFrameP99Ms = viewFrameP99Ms
         self.firstFrameTilesTaken = firstFrameTilesTaken
         self.firstFrameTilesRendered = firstFrameTilesRendered
+        self.framesPainted = framesPainted
+        self.painted = painted
+        self.lastInputPosition = lastInputPosition
+        self.focusedWidget = focusedWidget
+        self.focusedText = focusedText
+        self.gridDropGap = gridDropGap
     }
 }
 

@@ -14,6 +14,10 @@ public final class AnnotatorApplication {
     public private(set) var windows: [DocumentWindow] = []
     let options: AppOptions
     var stateDump: StateDump?
+    /// With the state dump: the input handled and the frames painted (``ScreenProgress``, when
+    /// asked for), and the keyboard focus followed into dialogs (``FocusWatch``).
+    var progress: ScreenProgress?
+    private var focusWatch: FocusWatch?
     /// The annotation Ctrl+C copied, for Ctrl+V in any window of the app.
     static var copiedAnnotations: [Annotation] = []
 
@@ -35,7 +39,13 @@ public final class AnnotatorApplication {
                 DocumentPrefetch.allowRendering()
             }
         })
-        if let file = options.stateFile { stateDump = StateDump(path: file) }
+        if let file = options.stateFile {
+            stateDump = StateDump(path: file)
+            if ScreenProgress.enabled {
+                progress = ScreenProgress()
+                progress?.onProgress = { [weak self] in self?.writeState() }
+            }
+        }
         Signals.connect(raw(gtkApplication), "startup") { [weak self] in self?.startup() }
         Signals.connect(raw(gtkApplication), "activate") { [weak self] in self?.activate() }
         Signals.connect(raw(gtkApplication), "open", open: { [weak self] paths in
@@ -67,6 +77,7 @@ public final class AnnotatorApplication {
         DocumentPrefetch.allowRendering()
         Stylesheet.load()
         StartupTrace.mark("  stylesheet")
+        if stateDump != nil { focusWatch = FocusWatch { [weak self] in self?.stateChanged() } }
         ColorScheme.follow()
         HighContrast.changed = { [weak self] in
             guard let self else { return }
@@ -164,6 +175,7 @@ public final class AnnotatorApplication {
         let window = DocumentWindow(application: self)
         windows.append(window)
         window.canvas.followInputSettings()
+        progress?.follow(window.canvas, in: window.window)
         for name in options.disabledInteractions {
             window.canvas.interactions.component(named: name)?.isEnabled = false
         }
@@ -176,10 +188,18 @@ public final class AnnotatorApplication {
 
     func windowClosed(_ window: DocumentWindow) {
         windows.removeAll { $0 === window }
+        progress?.forget(window.window)
         stateChanged()
     }
 
     func stateChanged() {
+        progress?.stateChanged()
+        writeState()
+    }
+
+    /// Writes the state dump again, as it is now (a paint or an input handled: not a change
+    /// itself).
+    private func writeState() {
         stateDump?.scheduleWrite { [weak self] in self?.windows.map { $0.snapshot() } ?? [] }
     }
 

@@ -65,6 +65,19 @@ enum Signals {
         MainActor.assumeIsolated { fn() }
     }
 
+    typealias ItemsChangedHandler = @MainActor (_ position: UInt32, _ removed: UInt32, _ added: UInt32) -> Void
+
+    /// A list model's `items-changed`: `void (*)(GListModel*, guint, guint, guint, gpointer)`.
+    @discardableResult
+    static func connect(_ instance: UnsafeMutableRawPointer?, _ name: String, itemsChanged handler: @escaping ItemsChangedHandler) -> UInt {
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, UInt32, UInt32, UInt32, UnsafeMutableRawPointer?) -> Void = { _, position, removed, added, data in
+            let fn = CallbackBox<ItemsChangedHandler>.from(data)
+            MainActor.assumeIsolated { fn(position, removed, added) }
+        }
+        return ann_signal_connect(instance, name, unsafeBitCast(trampoline, to: GCallback.self),
+                                  CallbackBox(handler).retainedPointer, releaseAnyBox)
+    }
+
     typealias BoolHandler = @MainActor () -> Bool
 
     /// A signal of shape `gboolean (*)(GObject*, gpointer)` (for example close-request).

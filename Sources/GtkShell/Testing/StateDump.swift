@@ -50,6 +50,8 @@ extension DocumentWindow {
                 return .init(page: page.displayNumber, x: f.minX - v.offset.x, y: f.minY - v.offset.y, width: f.width, height: f.height)
             }
             : []
+        let progress = application?.progress?.report(window)
+        let focus = KeyboardFocus.widget(over: window)
         return WindowSnapshot(
             title: string(gtk_window_get_title(cast(window))) ?? "", path: path, content: content.rawValue,
             errorMessage: errorMessage, passwordError: content == .password ? builtPasswordPrompt?.errorText : nil,
@@ -137,6 +139,10 @@ extension DocumentWindow {
             viewFrameP50Ms: FrameTimes.percentile(0.5, of: canvas.diagnostics.viewFrames.frameMilliseconds),
             viewFrameP99Ms: FrameTimes.percentile(0.99, of: canvas.diagnostics.viewFrames.frameMilliseconds),
             firstFrameTilesTaken: canvas.diagnostics.firstFrameTilesTaken,
-            firstFrameTilesRendered: canvas.diagnostics.firstFrameTilesRendered)
+            firstFrameTilesRendered: canvas.diagnostics.firstFrameTilesRendered,
+            framesPainted: progress?.frames, painted: progress?.painted,
+            lastInputPosition: progress?.lastInput.map { [$0.x, $0.y] },
+            focusedWidget: focus.map(KeyboardFocus.describe), focusedText: focus.flatMap(KeyboardFocus.text(of:)),
+            gridDropGap: thumbnails?.dropGap)
     }
 }

@@ -122,8 +122,10 @@ extension DocumentWindow {
                 g_object_unref(raw(file))
             }
             self.fileChooser = nil
+            self.pendingDialog = nil
             if let path { self.application?.open(path: path, preferring: self) }
         })
+        pendingDialog = "open"
         gtk_native_dialog_show(cast(native))
     }
 

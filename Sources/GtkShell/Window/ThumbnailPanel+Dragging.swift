@@ -51,6 +51,10 @@ extension ThumbnailPanel {
 
     func dragMoved(to point: Point) {
         let drop = PageGridDrop.at(point, frames: thumbnailFrames)
+        if drop?.gap != dropGap {
+            dropGap = drop?.gap
+            onChange?()
+        }
         let box = drop.flatMap { bound[$0.page] }.flatMap { gtk_widget_get_parent($0) }
         let cssClass = drop.map { "drop-\($0.before ? "before" : "after")\($0.across ? "-across" : "")" }
         if let mark = dropMark, mark.box != box || mark.cssClass != cssClass { gtk_widget_remove_css_class(mark.box, mark.cssClass) }
@@ -66,6 +70,10 @@ extension ThumbnailPanel {
     func dragEnded() {
         if let mark = dropMark { gtk_widget_remove_css_class(mark.box, mark.cssClass) }
         dropMark = nil
+        if dropGap != nil {
+            dropGap = nil
+            onChange?()
+        }
         scrollWhileDragging(speed: 0)
     }
 

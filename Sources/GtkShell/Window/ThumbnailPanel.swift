@@ -112,6 +112,8 @@ final class ThumbnailPanel {
     var onDropFiles: ((_ paths: [String], _ before: Int) -> Void)?
     /// The thumbnail showing the gap a drag would land in, and the class that shows it.
     var dropMark: (box: UnsafeMutablePointer<GtkWidget>, cssClass: String)?
+    /// The gap a drag over the grid would land in (how many pages come before it), if any.
+    var dropGap: Int?
     /// The edge scrolling under way while a drag is near the grid's top or bottom.
     var dragScroll: (tick: UInt32, speed: Double, last: Int64?)?
     /// A finger on the grid: what it means (see ``PageGridTouch``).
