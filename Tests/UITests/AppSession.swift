@@ -166,6 +166,9 @@ final class AppSession {
         // curl, tool and pen tests once more with "gl").
         env["GSK_RENDERER"] = ProcessInfo.processInfo.environment["UI_TEST_RENDERER"] ?? "cairo"
         env["NO_AT_BRIDGE"] = "1"
+        // The dump says what was painted and which input was handled (framesPainted, painted,
+        // lastInputPosition): tests wait for those, not for time.
+        env["PDF_ANNOTATOR_DUMP_PROGRESS"] = "1"
         env["GTK_A11Y"] = "none"
         // Journals and other per-user state stay in the session's own folder.
         env["XDG_STATE_HOME"] = workDir.appendingPathComponent("state").path

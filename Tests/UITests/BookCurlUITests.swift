@@ -76,7 +76,7 @@ final class BookCurlUITests: XCTestCase {
         XCTAssertEqual(held.currentPage, 2, "while held, the view stays on pages 2–3")
         let past = origin.x + turned.canvasX + left.x + left.width * 0.3
         session.xdotool("mousemove", String(Int(past)), String(Int(y)))
-        usleep(30_000)
+        session.waitForPointer(at: (Double(Int(past)), Double(Int(y))), windowOrigin: origin)
         session.xdotool("mouseup", "1")
         let onward = try XCTUnwrap(session.waitFor("let go past the spine: pages 4–5") { s in
             s.windows.first.map { $0.pageTurnsCompleted == 2 && $0.pageTurnProgress == nil && !$0.isAnimating } ?? false
@@ -90,6 +90,9 @@ final class BookCurlUITests: XCTestCase {
             session.xdotool("mousemove", String(Int(edge - 60 * Double(step) / 4)), String(Int(y)))
             usleep(20_000)
         }
+        session.waitForPointer(at: (Double(Int(edge - 60)), Double(Int(y))), windowOrigin: origin)
+        // The pointer rests before it lets go: part of the gesture, not a wait. Let go at once, a
+        // 60 px pull in 80 ms is a fling towards the spine, which turns the page.
         usleep(150_000)
         session.xdotool("mouseup", "1")
         let back = try XCTUnwrap(session.waitFor("a short pull laid back") { s in

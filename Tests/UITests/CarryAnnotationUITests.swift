@@ -54,11 +54,15 @@ final class CarryAnnotationUITests: XCTestCase {
             s.windows.first.map { w in (w.visiblePages.first { $0.page == 2 }?.y ?? .infinity) < w.viewHeight / 2 - 150 } ?? false
         }?.windows.first)
         XCTAssertEqual(scrolled.annotationEdits, 0, "nothing dropped yet")
-        // Up into the middle of the view, which page 2 now fills, and let go.
-        session.run("xdotool", ["mousemove"] + screen(grab.x, scrolled.viewHeight / 2))
-        usleep(100_000)
-        session.run("xdotool", ["mousemove"] + screen(grab.x + 4, scrolled.viewHeight / 2))
-        usleep(50_000)
+        // Up into the middle of the view, which page 2 now fills, and let go once the page
+        // view has seen the pointer there.
+        func moved(_ x: Double, _ y: Double) {
+            let to = screen(x, y)
+            session.run("xdotool", ["mousemove"] + to)
+            session.waitForPointer(at: (Double(to[0]) ?? 0, Double(to[1]) ?? 0), windowOrigin: origin)
+        }
+        moved(grab.x, scrolled.viewHeight / 2)
+        moved(grab.x + 4, scrolled.viewHeight / 2)
         session.xdotool("mouseup", "1")
         let dropped = try XCTUnwrap(session.waitFor("dropped on page 2") { s in
             s.windows.first.map { w in w.annotationEdits == 1 && w.annotations.contains { $0.id == square.id && $0.page == 2 } } ?? false

@@ -35,10 +35,9 @@ final class HiDPIUITests: XCTestCase {
             let path = session.workDir.appendingPathComponent("words.pdf").path
             try NumberedPagesPDF.data(pages: 1).write(to: URL(fileURLWithPath: path))
             let app = try session.launch([path], environment: ["GDK_SCALE": "2", "PDF_ANNOTATOR_CANVAS": canvas])
-            let w = try XCTUnwrap(session.waitFor("shown at 2×") { s in
+            let w = try XCTUnwrap(session.waitForPainted("shown at 2×") { s in
                 s.pid == Int(app.processIdentifier) && (s.windows.first.map { $0.content == "document" && $0.missingTiles == 0 && !$0.isAnimating } ?? false)
             }?.windows.first)
-            usleep(500_000)
             if ProcessInfo.processInfo.environment["UI_TEST_RENDERER"] == "gl" {
                 XCTAssertEqual(w.renderer, "gl", "the GL pass runs GTK's GL renderer")
                 XCTAssertEqual(w.canvasFrames, canvas == "snapshot" ? "nodes" : "cairo", "\(canvas) canvas")

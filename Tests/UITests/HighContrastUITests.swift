@@ -17,10 +17,9 @@ final class HighContrastUITests: XCTestCase {
         try session.launch([AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path], environment: environment)
         _ = try XCTUnwrap(session.waitFor("the document") { s in s.windows.first.map { $0.content == "document" && $0.missingTiles == 0 } ?? false })
         session.xdotool("key", "ctrl+a")
-        let selected = try XCTUnwrap(session.waitFor("page 1's text selected") { s in
+        let selected = try XCTUnwrap(session.waitForPainted("page 1's text selected") { s in
             s.windows.first.map { ($0.selectedText?.count ?? 0) > 100 } ?? false
         }?.windows.first)
-        usleep(300_000)
         let shot = try session.screenshot()
         var light = 0, strong = 0
         for y in stride(from: 0, to: shot.height, by: 2) {

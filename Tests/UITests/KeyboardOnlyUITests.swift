@@ -22,11 +22,15 @@ final class KeyboardOnlyUITests: XCTestCase {
         _ = try XCTUnwrap(session.waitFor("the empty window") { $0.pid == pid && $0.windows.first?.content == "empty" })
         session.xdotool("key", "ctrl+o")
         try session.waitForDialogFocus(pid: pid)
-        usleep(400_000)
+        let chooser = try XCTUnwrap(session.waitFor("the Open chooser has the keyboard") { s in
+            s.windows.first.map { $0.dialog == "open" && $0.focusedWidget != nil } ?? false
+        }?.windows.first)
         session.xdotool("key", "ctrl+l")
-        usleep(300_000)
+        session.waitFor("its location entry has the keyboard (from \(chooser.focusedWidget ?? ""))") { s in
+            s.windows.first.map { $0.focusedWidget?.hasPrefix("GtkFileChooserEntry") == true && $0.focusedText != nil } ?? false
+        }
         session.xdotool("type", "--delay", "20", path)
-        usleep(300_000)
+        session.waitFor("the path typed in full") { $0.windows.first?.focusedText == path }
         session.xdotool("key", "Return")
         let opened = try XCTUnwrap(session.waitFor("the form is open", timeout: 20) { s in
             s.windows.first.map { $0.content == "document" && $0.missingTiles == 0 && $0.isEditable == true } ?? false

@@ -59,7 +59,7 @@ final class PageCurlUITests: XCTestCase {
             session.xdotool("mousemove", String(Int(x)), String(Int(y)))
             usleep(20_000)
         }
-        let held = try XCTUnwrap(session.waitFor("the sheet follows the pointer") { s in
+        let held = try XCTUnwrap(session.waitForPainted("the sheet follows the pointer") { s in
             s.windows.first.map { ($0.pageTurnProgress ?? 0) > 0.1 && !$0.isAnimating } ?? false
         }?.windows.first)
         XCTAssertLessThan(held.pageTurnProgress ?? 1, 0.5, "not yet halfway")
@@ -69,7 +69,7 @@ final class PageCurlUITests: XCTestCase {
         // Carried on past halfway and let go: the turn finishes on spread 1 (pages 2 and 3).
         let farSide = origin.x + w.canvasX + cover.x - cover.width * 0.4
         session.xdotool("mousemove", String(Int(farSide)), String(Int(y)))
-        usleep(30_000)
+        session.waitForPointer(at: (Double(Int(farSide)), Double(Int(y))), windowOrigin: origin)
         session.xdotool("mouseup", "1")
         let turned = try XCTUnwrap(session.waitFor("turned to pages 2 and 3") { s in
             s.windows.first.map { $0.pageTurnsCompleted == 1 && $0.pageTurnProgress == nil && !$0.isAnimating && $0.currentPage == 2 } ?? false

@@ -33,7 +33,8 @@ final class PageFilesUITests: XCTestCase {
             session.xdotool("mousemove", "\(from.0 + (to.0 - from.0) * i / 16)", "\(from.1 + (to.1 - from.1) * i / 16)")
             usleep(40_000)
         }
-        usleep(200_000)
+        // Let go once the grid shows the gap after page 3 (the drag has reached it).
+        session.waitFor("the grid shows the gap after page 3") { $0.windows.first?.gridDropGap == 3 }
         session.xdotool("mouseup", "1")
         let moved = try XCTUnwrap(session.waitFor("page 1 moved to the end") { s in
             s.windows.first.map { $0.undoName == "Move Page" && $0.pageCount == 3 } ?? false

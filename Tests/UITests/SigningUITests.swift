@@ -45,7 +45,7 @@ final class SigningUITests: XCTestCase {
         session.xdotool("key", "Tab")
         session.waitFor("typing into Text1") { s in s.windows.first?.focusedFormField == "Text1" && s.windows.first?.formFieldEditor == "text" }
         session.xdotool("type", "--delay", "30", "Ada Lovelace")
-        usleep(300_000)
+        session.waitFor("the field's editor holds what was typed") { $0.windows.first?.focusedText == "Ada Lovelace" }
         // Signing takes what is being typed, as Ctrl+S does.
 
         session.activate("sign-digitally", "[<'\(signed)'>]")

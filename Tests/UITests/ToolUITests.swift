@@ -363,10 +363,12 @@ final class ToolUITests: XCTestCase {
             usleep(12_000)
             session.xdotool("mousemove", "\(p.x)", "\(p.y)")
         }
-        let drawing = try XCTUnwrap(session.waitFor("the stroke in progress is drawn") { s in
+        // Every move handled and the frame after it painted: the whole stroke is on screen.
+        let end = try XCTUnwrap(stroke.last)
+        session.waitForPointer(at: (Double(end.x), Double(end.y)), windowOrigin: view.origin)
+        let drawing = try XCTUnwrap(session.waitForPainted("the stroke in progress is drawn") { s in
             s.windows.first.map { $0.undoName != "Ink" && ($0.canvasFrames == "cairo" || ($0.inkPreviewNodes ?? 0) > 0) } ?? false
         }?.windows.first)
-        usleep(200_000)
         let shot = try session.screenshot()
         session.xdotool("mouseup", "1")
         if drawing.canvasFrames != "cairo" {

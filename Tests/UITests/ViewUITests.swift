@@ -64,9 +64,9 @@ final class ViewUITests: XCTestCase {
 
         // Night pages: the page in view is drawn dark.
         session.activate("page-colours", "[<'night'>]")
-        session.waitFor("night pages drawn") { s in s.windows.first.map { $0.pageColours == "night" && $0.missingTiles == 0 } ?? false }
-        usleep(300_000)
-        let w = try XCTUnwrap(session.state()?.windows.first)
+        let w = try XCTUnwrap(session.waitForPainted("night pages drawn") { s in
+            s.windows.first.map { $0.pageColours == "night" && $0.missingTiles == 0 } ?? false
+        }?.windows.first)
         let page = try XCTUnwrap(w.visiblePages.first)
         let origin = try XCTUnwrap(session.windowOrigin(pid: Int(app.processIdentifier)))
         let shot = try session.screenshot()
