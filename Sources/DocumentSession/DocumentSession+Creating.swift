@@ -88,4 +88,28 @@ extension DocumentSession {
               let from = text.nearestCharacterIndex(to: a), let to = text.nearestCharacterIndex(to: b) else { return nil }
         return (page, from, to)
     }
+
+    /// Return with a note, text box or stamp picked places one without a pointer: beside the
+    /// end of the text selection when there is one in view, else in the middle of the view.
+    /// `nil` when the key is not that (it goes on), else what placing it asks of the host.
+    public func placeFromKeyboard(_ event: InputEvent) -> [SessionEffect]? {
+        guard case .key("Return", true) = event.kind, event.modifiers.isEmpty, interaction.focusedFormField == nil,
+              let tool = interaction.pickedTool, DocumentInteraction.placingTools.contains(tool) else { return nil }
+        let size = view.viewport.size
+        guard size.width > 0 else { return nil }
+        updateSelectionEnds()
+        let shown = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        var point = Point(x: shown.midX, y: shown.midY)
+        if let end = interaction.textSelectionEnds?.end, shown.insetBy(dx: 40, dy: 40).contains(end) {
+            point = Point(x: end.x + 12, y: end.y - 16)
+        }
+        var placed = false
+        let effects = gather { placed = interaction.placeFromKeyboard(at: point, time: event.time) }
+        guard placed else {
+            // What the engine did meanwhile (the tool picked again) still reaches the host.
+            if !effects.isEmpty { deliver(effects) }
+            return nil
+        }
+        return effects
+    }
 }

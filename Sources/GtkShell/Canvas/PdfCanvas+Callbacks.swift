@@ -45,12 +45,12 @@ extension PdfCanvas {
     /// Translates a GDK event and hands it to ``handle(_:frameTimeMicroseconds:)``.
     /// Returns whether GTK should stop propagating it.
     func handleGdkEvent(_ event: OpaquePointer) -> Bool {
-        let raw = GdkEventReader.read(event) { [area] sx, sy in Self.surfaceToWidget(area, sx, sy) }
+        let raw = GdkEventReader.read(event) { [area] sx, sy in WidgetCoordinates.fromSurface(area, sx, sy) }
         // Keys with Ctrl/Alt go to the window's shortcuts (zoom, open) via the action system.
         if raw.kind == .keyPress || raw.kind == .keyRelease, !raw.modifiers.isDisjoint(with: [.control, .alt]) { return false }
         if raw.device == .pen || raw.device == .eraser { notePen(from: event) }
         // Motion GTK folded into this event (it came within one frame) first, oldest first.
-        for past in GdkEventReader.history(of: event, like: raw, toWidget: { [area] sx, sy in Self.surfaceToWidget(area, sx, sy) }) {
+        for past in GdkEventReader.history(of: event, like: raw, toWidget: { [area] sx, sy in WidgetCoordinates.fromSurface(area, sx, sy) }) {
             if let input = translator.translate(past) { handle(input) }
         }
         guard let input = translator.translate(raw) else { return raw.pointerEmulated }
@@ -69,18 +69,6 @@ extension PdfCanvas {
         handle(InputEvent(kind: .leave, source: .mouse, time: clock.now))
     }
 
-    /// GDK reports positions in the toplevel surface's coordinates.
-    static func surfaceToWidget(_ widget: UnsafeMutablePointer<GtkWidget>, _ sx: Double, _ sy: Double) -> Point {
-        guard let native = gtk_widget_get_native(widget) else { return Point(x: sx, y: sy) }
-        var tx = 0.0, ty = 0.0
-        gtk_native_get_surface_transform(native, &tx, &ty)
-        var wx = 0.0, wy = 0.0
-        let nativeWidget: UnsafeMutablePointer<GtkWidget>? = cast(native)
-        if gtk_widget_translate_coordinates(nativeWidget, widget, sx - tx, sy - ty, &wx, &wy) == 0 {
-            return Point(x: sx, y: sy)
-        }
-        return Point(x: wx, y: wy)
-    }
 
     /// A new widget size keeps the reader's place (ViewSession's `resize(to:)`).
     func resized(width: Double, height: Double) {
@@ -89,20 +77,12 @@ extension PdfCanvas {
         StartupTrace.mark("canvas resized to \(Int(width))×\(Int(height))")
         // Where the page area now sits in the window: a bar shown or hidden beside it moves it,
         // and the pages stay where they were on screen.
-        let origin = windowOrigin()
+        let origin = WidgetCoordinates.originInWindow(area)
         let shift = origin.flatMap { new in areaOrigin.map { new - $0 } } ?? .zero
         areaOrigin = origin
         changeView { $0.resize(to: Size(width: width, height: height), movedBy: shift) }
     }
 
-    /// The page area's top-left corner in its window's coordinates.
-    func windowOrigin() -> Point? {
-        guard let root = gtk_widget_get_root(area) else { return nil }
-        var x = 0.0, y = 0.0
-        let rootWidget: UnsafeMutablePointer<GtkWidget>? = cast(root)
-        guard gtk_widget_translate_coordinates(area, rootWidget, 0, 0, &x, &y) != 0 else { return nil }
-        return Point(x: x, y: y)
-    }
 
     /// Drives momentum from the frame clock until it settles.
     func startTicking() {

@@ -25,18 +25,14 @@ extension PdfCanvas {
     public var focusedFormField: AnnotationID? { interaction.focusedFormField }
     /// The text selection's ends as a finger's handles hang from them, while they are shown.
     public var textSelectionHandleEnds: (start: Point, end: Point)? {
-        guard interaction.showsSelectionHandles, textSelection != nil, let ends = interaction.textSelectionEnds else { return nil }
-        return (ends.start, ends.end)
+        let ends = session.frame.selectionEnds
+        return ends.count == 2 ? (ends[0], ends[1]) : nil
     }
 
     public func deselectAnnotations() { apply(session.perform(.deselect)) }
 
     /// The selected annotations' rectangles on screen.
-    public var selectedAnnotationRects: [Rect] {
-        let scene = interaction.scene
-        return interaction.selectedAnnotations.compactMap { scene.annotation($0) }
-            .compactMap { scene.coordinates.viewRect(fromPDF: $0.bounds, on: $0.page) }
-    }
+    public var selectedAnnotationRects: [Rect] { session.frame.selection.outlines }
 
     /// The named interaction components and their settings (edge taps, page turns), for the
     /// View menu and the command line.

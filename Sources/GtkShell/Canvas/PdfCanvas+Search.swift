@@ -55,16 +55,4 @@ extension PdfCanvas {
         }
         onSearchChanged?()
     }
-
-    /// Where Return places a note, text box or stamp: beside the end of the text selection when
-    /// there is one in view, else the middle of the view; `nil` with no placing tool picked.
-    func keyboardPlacementPoint() -> Point? {
-        guard let tool = interaction.pickedTool, DocumentInteraction.placingTools.contains(tool), viewport.size.width > 0 else { return nil }
-        session.updateSelectionEnds()
-        let view = Rect(x: 0, y: 0, width: viewport.size.width, height: viewport.size.height)
-        if let end = interaction.textSelectionEnds?.end, view.insetBy(dx: 40, dy: 40).contains(end) {
-            return Point(x: end.x + 12, y: end.y - 16)
-        }
-        return Point(x: view.midX, y: view.midY)
-    }
 }

@@ -329,9 +329,8 @@ public final class PdfCanvas {
         }
         if case .contact(.began) = event.kind { view.contact(down: true, direct: event.isDirect) }
         // Return with a note, text box or stamp picked places one without a pointer.
-        if case .key("Return", true) = event.kind, event.modifiers.isEmpty, interaction.focusedFormField == nil,
-           let point = keyboardPlacementPoint(),
-           interaction.placeFromKeyboard(at: point, time: event.time) {
+        if let placed = session.placeFromKeyboard(event) {
+            apply(placed)
             formKeyConsumed = true
             return
         }

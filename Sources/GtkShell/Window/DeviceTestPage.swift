@@ -93,7 +93,7 @@ final class DeviceTestPage {
             if serial != 0 { report.tool += " #" + String(serial, radix: 16) }
         }
         var x = 0.0, y = 0.0
-        if gdk_event_get_position(event, &x, &y) != 0 { report.position = PdfCanvas.surfaceToWidget(area, x, y) }
+        if gdk_event_get_position(event, &x, &y) != 0 { report.position = WidgetCoordinates.fromSurface(area, x, y) }
         // Axes only on events that carry them (GTK 4.8 crashes reading them off others).
         let hasAxes: Set<GdkEventType> = [GDK_BUTTON_PRESS, GDK_BUTTON_RELEASE, GDK_MOTION_NOTIFY, GDK_TOUCH_BEGIN, GDK_TOUCH_UPDATE, GDK_TOUCH_END]
         var axes: UnsafeMutablePointer<Double>?

@@ -365,7 +365,7 @@ final class PreferencesWindow {
         let type = gdk_event_get_event_type(event)
         var x = 0.0, y = 0.0
         guard gdk_event_get_position(event, &x, &y) != 0 else { return false }
-        let local = PdfCanvas.surfaceToWidget(tryArea, x, y)
+        let local = WidgetCoordinates.fromSurface(tryArea, x, y)
         var pressure = 1.0
         if type == GDK_BUTTON_PRESS || type == GDK_MOTION_NOTIFY || type == GDK_BUTTON_RELEASE,
            gdk_event_get_device_tool(event) != nil, gdk_event_get_axis(event, GDK_AXIS_PRESSURE, &pressure) == 0 {
