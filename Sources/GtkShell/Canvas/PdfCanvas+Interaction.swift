@@ -5,7 +5,6 @@ import DocumentLayout
 import DocumentSession
 import Geometry
 import InteractionEngine
-import StateSnapshot
 
 /// The canvas as host of the interaction engine: it keeps the engine's scene in step with the
 /// layout and applies the engine's decisions (view changes, annotation commands, cursor,
@@ -177,18 +176,6 @@ extension PdfCanvas {
         requestTiles()
         gtk_widget_queue_draw(area)
         onViewChanged?()
-    }
-
-    /// The visible annotations with their on-screen rectangles, for the state dump.
-    func visibleAnnotationSnapshots() -> [AnnotationSnapshot] {
-        let coordinates = interaction.scene.coordinates
-        return coordinates.pages.flatMap { page in
-            interaction.scene.annotations(on: page.index).compactMap { a -> AnnotationSnapshot? in
-                guard let r = coordinates.viewRect(fromPDF: a.bounds, on: a.page) else { return nil }
-                return AnnotationSnapshot(id: a.id.rawValue, kind: SceneTargets.dumpName(a.kind), page: a.page.displayNumber,
-                                          x: r.minX, y: r.minY, width: r.width, height: r.height)
-            }
-        }
     }
 
     /// Shows `shape`, or the pen's dot while the pen is picked.

@@ -23,12 +23,6 @@ extension PdfCanvas {
     public var selectedAnnotation: AnnotationID? { interaction.selectedAnnotation }
     public var hoveredAnnotation: AnnotationID? { interaction.hoveredAnnotation }
     public var focusedFormField: AnnotationID? { interaction.focusedFormField }
-    /// The text selection's ends as a finger's handles hang from them, while they are shown.
-    public var textSelectionHandleEnds: (start: Point, end: Point)? {
-        let ends = session.frame.selectionEnds
-        return ends.count == 2 ? (ends[0], ends[1]) : nil
-    }
-
     public func deselectAnnotations() { apply(session.perform(.deselect)) }
 
     /// The selected annotations' rectangles on screen.

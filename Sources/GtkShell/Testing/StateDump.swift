@@ -37,7 +37,9 @@ final class StateDump {
 extension DocumentWindow {
     /// The window's state for the dump.
     func snapshot() -> WindowSnapshot {
-        let v = canvas.viewport
+        // The session's part, in the dump's terms (DocumentSession's SessionSnapshot).
+        let session = canvas.session.snapshot
+        let v = session.viewport
         var cx = 0.0, cy = 0.0
         var surfaceX = 0.0, surfaceY = 0.0
         if let native = gtk_widget_get_native(canvas.area) {
@@ -45,39 +47,39 @@ extension DocumentWindow {
             _ = gtk_widget_translate_coordinates(canvas.area, cast(native), 0, 0, &cx, &cy)
         }
         let pages = content == .document
-            ? canvas.view.shownPages.map { page -> WindowSnapshot.VisiblePage in
-                let f = canvas.layout.pageFrame(page, zoom: v.zoom)
-                return .init(page: page.displayNumber, x: f.minX - v.offset.x, y: f.minY - v.offset.y, width: f.width, height: f.height)
-            }
+            ? session.pages.map { WindowSnapshot.VisiblePage(page: $0.number, x: $0.frame.minX, y: $0.frame.minY, width: $0.frame.width, height: $0.frame.height) }
             : []
         let progress = application?.progress?.report(window)
         let focus = KeyboardFocus.widget(over: window)
         return WindowSnapshot(
             title: string(gtk_window_get_title(cast(window))) ?? "", path: path, content: content.rawValue,
             errorMessage: errorMessage, passwordError: content == .password ? builtPasswordPrompt?.errorText : nil,
-            pageCount: content == .document ? canvas.pageCount : 0,
-            currentPage: content == .document ? (canvas.currentPage?.displayNumber ?? 0) : 0,
-            zoom: v.zoom, zoomMode: canvas.zoomMode.rawValue, offsetX: v.offset.x, offsetY: v.offset.y,
+            pageCount: content == .document ? session.pageCount : 0,
+            currentPage: content == .document ? session.currentPage : 0,
+            zoom: v.zoom, zoomMode: session.zoomMode, offsetX: v.offset.x, offsetY: v.offset.y,
             viewWidth: v.size.width, viewHeight: v.size.height, canvasX: cx + surfaceX, canvasY: cy + surfaceY,
             visiblePages: pages, missingTiles: canvas.tiles.missingVisible, cachedTiles: canvas.tiles.cache.count,
             cacheBytes: canvas.tiles.cache.usedBytes, handledInputEvents: canvas.diagnostics.handledInputEvents,
             replayFinished: canvas.diagnostics.replayFinished, isAnimating: canvas.isAnimating,
-            selectedAnnotation: canvas.selectedAnnotation?.rawValue,
-            hoveredAnnotation: canvas.hoveredAnnotation?.rawValue, cursor: canvas.cursor.name,
-            annotations: canvas.visibleAnnotationSnapshots(), annotationEdits: canvas.diagnostics.annotationEdits,
-            selectedText: canvas.selectedText, pendingExternalLink: pendingExternalLink,
+            selectedAnnotation: session.selectedAnnotation,
+            hoveredAnnotation: session.hoveredAnnotation, cursor: canvas.cursor.name,
+            annotations: session.annotations.map {
+                AnnotationSnapshot(id: $0.id, kind: $0.kind, page: $0.page, x: $0.rect.minX, y: $0.rect.minY, width: $0.rect.width, height: $0.rect.height)
+            },
+            annotationEdits: canvas.diagnostics.annotationEdits,
+            selectedText: session.selectedText, pendingExternalLink: pendingExternalLink,
             canvasHasFocus: gtk_widget_has_focus(canvas.area) != 0, isEditable: editing != nil,
             hasUnsavedChanges: editing?.hasUnsavedChanges ?? false, undoName: editing?.undoName,
             redoName: editing?.redoName, dialog: pendingDialog, saveError: saveError,
-            saving: editing?.editor.saveInProgress != nil, heldCreations: canvas.previews.held.count,
+            saving: editing?.editor.saveInProgress != nil, heldCreations: session.heldCreations,
             textBoxEditor: canvas.textBox.editor.map { $0.annotationID ?? "" }, tool: toolName,
             toolbarShown: toolbarToggle.map { gtk_toggle_button_get_active(cast($0)) != 0 } ?? false,
-            penDrawsAtOnce: canvas.penDrawsAtOnce, fingerDraws: canvas.fingerDraws,
-            selectedAnnotations: canvas.selectedAnnotations.map(\.rawValue), contextMenu: contextMenuItems,
-            liftedAnnotation: canvas.previews.lifted?.rawValue, pressedAnnotation: canvas.previews.pressed?.rawValue,
-            canGoBack: canvas.history.canGoBack, canGoForward: canvas.history.canGoForward, linkTooltip: canvas.linkTooltip,
-            searchQuery: canvas.session.search?.search.query, searchMatchCount: canvas.session.search?.count ?? 0,
-            searchCurrentMatch: canvas.session.search?.currentNumber, searchDone: canvas.session.search?.done ?? true,
+            penDrawsAtOnce: session.penDrawsAtOnce, fingerDraws: session.fingerDraws,
+            selectedAnnotations: session.selectedAnnotations, contextMenu: contextMenuItems,
+            liftedAnnotation: session.liftedAnnotation, pressedAnnotation: session.pressedAnnotation,
+            canGoBack: session.canGoBack, canGoForward: session.canGoForward, linkTooltip: session.linkTooltip,
+            searchQuery: session.search?.query, searchMatchCount: session.search?.matches ?? 0,
+            searchCurrentMatch: session.search?.current, searchDone: session.search?.done ?? true,
             searchNotice: searchNotice, properties: shownProperties.map { $0.rows.map { [$0.label, $0.value] } },
             recentDocuments: content == .empty ? recentShown : [],
             sidebarShown: sidebarSnapshot.shown, outline: sidebarSnapshot.outline, outlineVisible: sidebarSnapshot.visible,
@@ -90,7 +92,7 @@ extension DocumentWindow {
                 FormFieldSnapshot(name: $0.name, kind: $0.kind.rawValue, value: $0.value?.displayText, readOnly: $0.isReadOnly,
                                   page: $0.widgets.first.map { $0.page.displayNumber })
             },
-            focusedFormField: canvas.focusedFormField.flatMap { editing?.editor.formField(forWidget: $0.rawValue)?.field.name },
+            focusedFormField: session.focusedFormField.flatMap { editing?.editor.formField(forWidget: $0)?.field.name },
             formFieldEditor: canvas.forms.textEditor != nil ? "text" : canvas.forms.choicePopover != nil ? "choices" : nil,
             thumbnailPages: thumbnails?.visiblePages.map(\.displayNumber) ?? [],
             thumbnailsPainted: thumbnails?.paintedPages.map(\.displayNumber) ?? [],
@@ -118,17 +120,16 @@ extension DocumentWindow {
             mainMenuShown: mainMenuButton.flatMap { gtk_menu_button_get_popover(cast($0)) }.map { gtk_widget_get_visible(cast($0)) != 0 },
             visibleTexts: VisibleTexts.enabled ? VisibleTexts.collect() : nil,
             focusRegion: focusedRegion?.rawValue ?? (searchEntryHasFocus ? "search" : nil),
-            searchProgress: canvas.session.search?.progress, searchStopped: canvas.session.search?.stopped,
-            textSelectionHandles: canvas.textSelectionHandleEnds.map { [[$0.start.x, $0.start.y], [$0.end.x, $0.end.y]] },
+            searchProgress: session.search?.progress, searchStopped: session.search?.stopped,
+            textSelectionHandles: session.textSelectionHandles.map { $0.map { [$0.x, $0.y] } },
             thumbnailsShownInMs: thumbnails?.lastShowDuration,
-            spreadMode: canvas.layoutSettings.spreadMode.rawValue, scrollDirection: canvas.layoutSettings.direction.rawValue,
-            rightToLeft: canvas.layoutSettings.rightToLeft,
-            visibleSpreads: content == .document
-                ? Array(Set(canvas.view.shownPages.map { canvas.layout.spreadIndex(forPage: $0) })).sorted() : [],
+            spreadMode: session.spreadMode, scrollDirection: session.scrollDirection,
+            rightToLeft: session.rightToLeft,
+            visibleSpreads: content == .document ? session.spreads : [],
             pageColours: pageColours.value.rawValue, readingMode: readingMode,
             fullscreen: gtk_window_is_fullscreen(cast(window)) != 0, pointerHidden: canvas.cursor.hidden, edgeTaps: edgeTaps,
-            oneSpreadAtATime: canvas.pagesOneSpreadAtATime, zoomScope: canvas.layout.spreadBasedZooming ? "spread" : "document",
-            pageCurl: canvas.turnsPagesWithCurl, pageTurnProgress: canvas.pageTurn?.curl.progress,
+            oneSpreadAtATime: session.oneSpreadAtATime, zoomScope: session.zoomScope,
+            pageCurl: session.pageCurl, pageTurnProgress: session.pageTurnProgress,
             pageTurnsCompleted: canvas.diagnostics.pageTurnsCompleted, pageTurnFrames: canvas.diagnostics.turnFrames.frameMilliseconds.count,
             pageTurnFrameP50Ms: FrameTimes.percentile(0.5, of: canvas.diagnostics.turnFrames.frameMilliseconds),
             pageTurnFrameP99Ms: FrameTimes.percentile(0.99, of: canvas.diagnostics.turnFrames.frameMilliseconds),
