@@ -39,18 +39,11 @@ final class CopyPasteUITests: XCTestCase {
         })
         let origin = try XCTUnwrap(session.windowOrigin(pid: shown.pid))
         session.activate("tool", "[<'rectangle'>]")
-        session.waitFor("the Rectangle tool, toolbar out") { s in
-            s.windows.first.map { $0.tool == "rectangle" && $0.toolbarShown == true } ?? false
-        }
-        // The toolbar slides in and moves the page down: wait until the canvas stays put.
-        var w = try XCTUnwrap(session.state()?.windows.first)
-        var still = 0
-        while still < 6 {
-            usleep(50_000)
-            let now = try XCTUnwrap(session.state()?.windows.first)
-            still = now.canvasY == w.canvasY && now.viewHeight == w.viewHeight ? still + 1 : 0
-            w = now
-        }
+        // The toolbar slides in and moves the page down: waitFor answers once it has stopped
+        // (layoutSettling), and the page view rests, sharp.
+        let w = try XCTUnwrap(session.waitFor("the Rectangle tool, toolbar out, the page view at rest") { s in
+            s.windows.first.map { $0.tool == "rectangle" && $0.toolbarShown == true && !$0.isAnimating && $0.missingTiles == 0 } ?? false
+        }?.windows.first)
         // A rectangle on page 1's empty lower part, near the bottom of the view.
         let from = (x: Int(origin.x + w.canvasX + 200), y: Int(origin.y + w.canvasY + w.viewHeight - 140))
         let to = (x: from.x + 150, y: from.y + 80)
