@@ -74,19 +74,6 @@ enum GdkEventReader {
         return raw
     }
 
-    /// A point GDK gives in surface coordinates (what `gdk_event_get_position` reports) in
-    /// `widget`'s coordinates.
-    @MainActor
-    static func widgetPoint(_ widget: UnsafeMutablePointer<GtkWidget>, surfaceX sx: Double, surfaceY sy: Double) -> Point {
-        guard let native = gtk_widget_get_native(widget) else { return Point(x: sx, y: sy) }
-        var tx = 0.0, ty = 0.0
-        gtk_native_get_surface_transform(native, &tx, &ty)
-        var wx = 0.0, wy = 0.0
-        let nativeWidget: UnsafeMutablePointer<GtkWidget>? = cast(native)
-        guard gtk_widget_translate_coordinates(nativeWidget, widget, sx - tx, sy - ty, &wx, &wy) != 0 else { return Point(x: sx, y: sy) }
-        return Point(x: wx, y: wy)
-    }
-
     /// The positions a motion event stands for that GTK folded into it (motion that came within
     /// one frame is delivered once, with the earlier positions as its history), oldest first,
     /// each as `raw` moved there at its own time: a stroke drawn while the main loop was busy

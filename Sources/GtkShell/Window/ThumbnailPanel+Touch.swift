@@ -50,7 +50,7 @@ extension ThumbnailPanel {
     private func liveEvent(_ event: OpaquePointer) {
         let kind = gdk_event_get_event_type(event)
         guard kind == GDK_TOUCH_BEGIN || kind == GDK_TOUCH_UPDATE || kind == GDK_TOUCH_END || kind == GDK_TOUCH_CANCEL else { return }
-        let raw = GdkEventReader.read(event) { [grid] x, y in GdkEventReader.widgetPoint(grid, surfaceX: x, surfaceY: y) }
+        let raw = GdkEventReader.read(event) { [grid] x, y in WidgetCoordinates.fromSurface(grid, x, y) }
         guard let input = touchTranslator.translate(raw), input.source == .touchscreen else { return }
         handleTouch(input, live: true)
     }
