@@ -42,7 +42,7 @@ extension PdfCanvas {
         scrollbars.scrolled = { [weak self] offset in self?.changeView { $0.scroll(to: offset) } }
     }
 
-    /// Translates a GDK event and hands it to ``handle(_:frameTimeMicroseconds:)``.
+    /// Translates a GDK event and hands it to ``handle(_:)``.
     /// Returns whether GTK should stop propagating it.
     func handleGdkEvent(_ event: OpaquePointer) -> Bool {
         let raw = GdkEventReader.read(event) { [area] sx, sy in WidgetCoordinates.fromSurface(area, sx, sy) }

@@ -145,7 +145,7 @@ public final class PdfCanvas {
         get { view.zoomsEachSpread }
         set { changeView { $0.setZoomsEachSpread(newValue) } }
     }
-    /// One spread at a time: whether turns curl the page over (PdfCanvas+PageCurl).
+    /// One spread at a time: whether turns curl the page over (ViewSession+PageCurl).
     public var turnsPagesWithCurl: Bool {
         get { view.turnsPagesWithCurl }
         set { changeView { $0.setTurnsPagesWithCurl(newValue) } }
