@@ -17,19 +17,28 @@ appstreamcli validate --no-net --pedantic resources/io.github.pdfannotator.PdfAn
 
 echo "== swift test"
 log=$(mktemp)
+gl_log=$(mktemp)
 wl_log=$(mktemp)
-trap 'rm -f "$log" "$wl_log"' EXIT
+trap 'rm -f "$log" "$gl_log" "$wl_log"' EXIT
+# The totals XCTest reported last in a pass's own log ("Executed N tests, with K tests skipped
+# and F failures"), added to the run's: a pass that ended before its totals adds none.
+executed=0 failed=0 skipped=0 summary=
+add_totals() {
+    local line
+    line=$(grep -E "^[[:space:]]*Executed [0-9]+ tests?, with" "$1" | tail -n 1 || true)
+    [[ -n "$line" ]] || return 0
+    summary=$line
+    executed=$((executed + $(grep -Eo "Executed [0-9]+" <<<"$line" | grep -Eo "[0-9]+")))
+    failed=$((failed + $(grep -Eo "[0-9]+ failures?" <<<"$line" | grep -Eo "[0-9]+" || echo 0)))
+    skipped=$((skipped + $(grep -Eo "[0-9]+ tests? skipped" <<<"$line" | grep -Eo "[0-9]+" || echo 0)))
+}
 set +e
 # XCTest only: the suites are XCTest, and an empty Swift Testing run would close the log
 # with "0 tests".
 swift test --disable-swift-testing "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 set -e
-# A plain closing line with the totals XCTest reported for the whole run.
-summary=$(grep -E "^[[:space:]]*Executed [0-9]+ tests?, with" "$log" | tail -n 1 || true)
-executed=$(grep -Eo "Executed [0-9]+" <<<"$summary" | grep -Eo "[0-9]+" || echo 0)
-failed=$(grep -Eo "[0-9]+ failures?" <<<"$summary" | grep -Eo "[0-9]+" || echo 0)
-skipped=$(grep -Eo "[0-9]+ tests? skipped" <<<"$summary" | grep -Eo "[0-9]+" || echo 0)
+add_totals "$log"
 # With no test filter: the view, curl, tool and pen UI tests once more under GTK's GL renderer
 # (Mesa's software GL here), which draws the canvas's render nodes as textures rather than as
 # one cairo picture.
@@ -39,14 +48,10 @@ if [[ $# -eq 0 ]]; then
     set +e
     UI_TEST_RENDERER=gl swift test --skip-build --disable-swift-testing \
         --filter 'ViewUITests|ViewerUITests|PageCurlUITests|BookCurlUITests|ToolUITests|PenReplayUITests|PenAndFingerReplayUITests|HiDPIUITests|SmartZoomUITests|HighContrastUITests|SearchUITests|TextSelectionUITests' \
-        2>&1 | tee -a "$log" | grep -E "error:|Executed [0-9]+ tests?, with" | tail -n 20
+        2>&1 | tee "$gl_log" | grep -E "error:|Executed [0-9]+ tests?, with" | tail -n 20
     gl_status=${PIPESTATUS[0]}
     set -e
-    gl_summary=$(grep -E "^[[:space:]]*Executed [0-9]+ tests?, with" "$log" | tail -n 1 || true)
-    gl_executed=$(grep -Eo "Executed [0-9]+" <<<"$gl_summary" | grep -Eo "[0-9]+" || echo 0)
-    gl_failed=$(grep -Eo "[0-9]+ failures?" <<<"$gl_summary" | grep -Eo "[0-9]+" || echo 0)
-    executed=$((executed + gl_executed))
-    failed=$((failed + gl_failed))
+    add_totals "$gl_log"
 fi
 # With no test filter: the suites of the GL pass and the touch and pen replays that have tests
 # needing no X tool (replayed input, D-Bus actions, the state dump, saved files read back with
@@ -65,14 +70,7 @@ if [[ $# -eq 0 ]]; then
             2>&1 | tee "$wl_log" | grep -E "error:|Executed [0-9]+ tests?, with" | tail -n 20
         wl_status=${PIPESTATUS[0]}
         set -e
-        # From this pass's own output: a pass that ended before its totals adds none.
-        wl_summary=$(grep -E "^[[:space:]]*Executed [0-9]+ tests?, with" "$wl_log" | tail -n 1 || true)
-        wl_executed=$(grep -Eo "Executed [0-9]+" <<<"$wl_summary" | grep -Eo "[0-9]+" || echo 0)
-        wl_failed=$(grep -Eo "[0-9]+ failures?" <<<"$wl_summary" | grep -Eo "[0-9]+" || echo 0)
-        wl_skipped=$(grep -Eo "[0-9]+ tests? skipped" <<<"$wl_summary" | grep -Eo "[0-9]+" || echo 0)
-        executed=$((executed + wl_executed))
-        failed=$((failed + wl_failed))
-        skipped=$((skipped + wl_skipped))
+        add_totals "$wl_log"
     else
         echo "== UI tests under Wayland skipped: weston is not installed (tools/install-deps.sh installs it)"
     fi

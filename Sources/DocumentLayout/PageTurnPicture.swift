@@ -1,6 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Geometry
 
+/// A page and where it lies (view coordinates): what a frame places.
+public struct PlacedPage: Equatable, Sendable {
+    public var page: PageIndex
+    public var frame: Rect
+    public init(page: PageIndex, frame: Rect) {
+        self.page = page
+        self.frame = frame
+    }
+}
+
 /// What one frame of a page turn shows, described once for every renderer: the front spread's
 /// pages that stay still, the sheet where it still lies flat, the spread beneath where the sheet
 /// is lifted with the shadow it casts, and the folded-over flap (a soft outline, paper, the back
@@ -11,16 +21,6 @@ import Geometry
 /// It lives beside ``PageCurl`` (platform-free) because the document session puts it in the
 /// frame it computes, and the session imports no renderer.
 public struct PageTurnPicture: Equatable, Sendable {
-    /// A page and where it lies (view coordinates).
-    public struct Page: Equatable, Sendable {
-        public var page: PageIndex
-        public var frame: Rect
-        public init(page: PageIndex, frame: Rect) {
-            self.page = page
-            self.frame = frame
-        }
-    }
-
     /// A linear darkening of a polygon from a line outwards: black at `alpha` on the line
     /// through `from`, nothing `length` away along `direction`.
     public struct Shade: Equatable, Sendable {
@@ -37,15 +37,15 @@ public struct PageTurnPicture: Equatable, Sendable {
 
     public var curl: PageCurl
     /// The front spread's pages other than the sheet: drawn as they are.
-    public var still: [Page]
+    public var still: [PlacedPage]
     /// The sheet that turns (the front spread's last page).
-    public var sheet: Page?
+    public var sheet: PlacedPage?
     /// The spread beneath, shown where the sheet is lifted.
-    public var beneath: [Page]
+    public var beneath: [PlacedPage]
     /// The page printed on the sheet's back, laid out mirrored across the spine (`nil`: paper).
-    public var back: Page?
+    public var back: PlacedPage?
 
-    public init(curl: PageCurl, front: [Page], beneath: [Page], back: Page?) {
+    public init(curl: PageCurl, front: [PlacedPage], beneath: [PlacedPage], back: PlacedPage?) {
         self.curl = curl
         still = Array(front.dropLast())
         sheet = front.last

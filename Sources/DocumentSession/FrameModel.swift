@@ -10,12 +10,6 @@ import InteractionEngine
 /// band being dragged out). The frame builders of the shell read it and draw; none of them
 /// works out a rectangle of its own. Tested headless.
 public struct FrameModel: Equatable, Sendable {
-    /// A page on screen and where (view coordinates).
-    public struct ShownPage: Equatable, Sendable {
-        public var page: PageIndex
-        public var frame: Rect
-    }
-
     /// A move or resize in progress: the annotation's pixels where the page shows it (`from`,
     /// on its `page`, whose frame is `pageFrame`) drawn at its new place (`to`), its old place
     /// veiled.
@@ -58,7 +52,7 @@ public struct FrameModel: Equatable, Sendable {
 
     /// The viewport the frame is drawn for.
     public var viewport = Viewport(size: .zero)
-    public var pages: [ShownPage] = []
+    public var pages: [PlacedPage] = []
     /// The page turn under way, which the frame shows instead of ``pages``.
     public var turn: PageTurnPicture?
     public var searchMatches: [SearchMatch] = []
@@ -95,7 +89,7 @@ extension DocumentSession {
         let zoom = view.viewport.zoom
         let origin = Point.zero - view.viewport.offset
         func pageFrame(_ page: PageIndex) -> Rect { view.layout.pageFrame(page, zoom: zoom).offsetBy(origin) }
-        model.pages = view.shownPages.map { FrameModel.ShownPage(page: $0, frame: pageFrame($0)) }
+        model.pages = view.shownPages.map { PlacedPage(page: $0, frame: pageFrame($0)) }
         model.turn = view.pageTurn.map(view.picture(of:))
         addOverlays(to: &model, pageFrame: pageFrame)
         let scene = interaction.scene

@@ -76,14 +76,13 @@ extension DocumentSession {
     /// The session's part of the state dump, now.
     public var snapshot: SessionSnapshot {
         var s = SessionSnapshot()
-        let v = view.viewport
         s.pageCount = view.pageCount
         s.currentPage = view.currentPage?.displayNumber ?? 0
-        s.viewport = v
+        s.viewport = view.viewport
         s.zoomMode = view.zoomMode.rawValue
-        s.pages = view.shownPages.map { page in
-            SessionSnapshot.Page(number: page.displayNumber, frame: view.layout.pageFrame(page, zoom: v.zoom).offsetBy(Point.zero - v.offset))
-        }
+        // The frame the view shows now: its pages and a finger's selection handles, as drawn.
+        let frame = self.frame
+        s.pages = frame.pages.map { SessionSnapshot.Page(number: $0.page.displayNumber, frame: $0.frame) }
         s.spreads = Array(Set(view.shownPages.map { view.layout.spreadIndex(forPage: $0) })).sorted()
         s.spreadMode = view.settings.spreadMode.rawValue
         s.scrollDirection = view.settings.direction.rawValue
@@ -102,7 +101,6 @@ extension DocumentSession {
         s.focusedFormField = interaction.focusedFormField?.rawValue
         s.heldCreations = previews.held.count
         s.selectedText = selectedText
-        let frame = self.frame
         s.textSelectionHandles = frame.selectionEnds.count == 2 ? frame.selectionEnds : nil
         s.linkTooltip = linkTooltip
         s.penDrawsAtOnce = interaction.penDrawsAtOnce

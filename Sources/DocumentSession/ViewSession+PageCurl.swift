@@ -25,11 +25,11 @@ extension ViewSession {
     /// A spread's pages in view coordinates, laid on the spine of the spread `resting`.
     /// What a frame of `turn` shows, every page where the turn draws it (view coordinates).
     public func picture(of turn: PageTurn) -> PageTurnPicture {
-        func pages(_ spread: Int) -> [PageTurnPicture.Page] {
-            alignedFrames(ofSpread: spread, on: turn.resting).map { PageTurnPicture.Page(page: $0.page, frame: $0.frame) }
+        func pages(_ spread: Int) -> [PlacedPage] {
+            alignedFrames(ofSpread: spread, on: turn.resting).map { PlacedPage(page: $0.page, frame: $0.frame) }
         }
         return PageTurnPicture(curl: turn.curl, front: pages(turn.front), beneath: pages(turn.front + 1),
-                               back: turn.backPage.map { PageTurnPicture.Page(page: $0.page, frame: $0.frame) })
+                               back: turn.backPage.map { PlacedPage(page: $0.page, frame: $0.frame) })
     }
 
     public func alignedFrames(ofSpread spread: Int, on resting: Int) -> [(page: PageIndex, frame: Rect)] {

@@ -35,15 +35,13 @@ public struct PageCurlPainter {
         // The front spread: its other pages as they are, the sheet only where it lies flat
         // (clipping one page to a polygon costs far less than the whole view to its complement).
         if !stillPagesAsNodes { for page in picture.still { pages.paintPage(page.page, at: page.frame, cr: cr) } }
-        if let sheet = picture.sheet, picture.isFlat {
+        guard let sheet = picture.sheet else { return }
+        guard !picture.isFlat else {
             pages.paintPage(sheet.page, at: sheet.frame, cr: cr)
             return
         }
-        if let sheet = picture.sheet, curl.flatPart.count > 2 {
-            fill(curl.flatPart, with: sheet, kept: images?.sheet, cr: cr)
-        }
+        if curl.flatPart.count > 2 { fill(curl.flatPart, with: sheet, kept: images?.sheet, cr: cr) }
         let lifted = curl.liftedPart, backPart = curl.backPart
-        guard !picture.isFlat else { return }
 
         // The spread beneath, where the sheet is lifted: each page's share of the lifted part.
         var keptUsed = false
@@ -88,7 +86,7 @@ public struct PageCurlPainter {
 
     /// `area` (a convex polygon within `page`'s frame) filled with the page: its kept image in
     /// one composite on whole device pixels, else its tiles under a clip.
-    private func fill(_ area: [Point], with page: PageTurnPicture.Page, kept: FlattenedPage?, cr: OpaquePointer) {
+    private func fill(_ area: [Point], with page: PlacedPage, kept: FlattenedPage?, cr: OpaquePointer) {
         cairo_save(cr)
         defer { cairo_restore(cr) }
         if let image = kept?.image(of: page.page, size: page.frame.size, deviceScale: deviceScale, painter: pages) {

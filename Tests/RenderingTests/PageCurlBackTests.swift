@@ -53,7 +53,7 @@ final class PageCurlBackTests: XCTestCase {
         let cr = cairo_create(surface)!
         cairo_set_source_rgb(cr, 0.5, 0.5, 0.5)
         cairo_paint(cr)
-        let back = PageTurnPicture.Page(page: PageIndex(1), frame: Rect(x: sheet.minX - sheet.width, y: sheet.minY, width: sheet.width, height: sheet.height))
+        let back = PlacedPage(page: PageIndex(1), frame: Rect(x: sheet.minX - sheet.width, y: sheet.minY, width: sheet.width, height: sheet.height))
         painter.paint(PageTurnPicture(curl: curl, front: [.init(page: PageIndex(0), frame: sheet)], beneath: [.init(page: PageIndex(2), frame: sheet)], back: back), cr: cr)
         cairo_destroy(cr)
         cairo_surface_flush(surface)

@@ -32,14 +32,7 @@ final class PagesGridTouchUITests: XCTestCase {
             events.append(finger(.moved, Point(x: from.x + (to.x - from.x) * f, y: from.y + (to.y - from.y) * f), 1.4 + 0.04 * Double(i)))
         }
         events.append(finger(.ended, to, 2.0))
-        let recording = session.workDir.appendingPathComponent("grid.jsonl")
-        try InputRecording(events: events).write(to: recording)
-
-        let app = try session.launch(["--replay-grid-input", recording.path, path])
-        _ = try XCTUnwrap(session.waitFor("shown, editable") { s in
-            s.pid == Int(app.processIdentifier) && (s.windows.first.map { $0.content == "document" && $0.isEditable } ?? false)
-        })
-        _ = try session.showPagesGrid(thumbnails: 3)
+        try replayOnTheGrid(events, named: "grid", of: path, in: session)
         let moved = try XCTUnwrap(session.waitFor("the replayed finger moved page 1 to the end") { s in
             s.windows.first.map { $0.gridReplayFinished == true && $0.undoName == "Move Page" } ?? false
         }?.windows.first)
@@ -85,14 +78,7 @@ final class PagesGridTouchUITests: XCTestCase {
             // One finger held on page 1 and lifted in place: the pages' menu.
             finger(4, .began, one, 3), finger(4, .ended, one, 4),
         ]
-        let recording = session.workDir.appendingPathComponent("fingers.jsonl")
-        try InputRecording(events: events).write(to: recording)
-
-        let app = try session.launch(["--replay-grid-input", recording.path, path])
-        _ = try XCTUnwrap(session.waitFor("shown, editable") { s in
-            s.pid == Int(app.processIdentifier) && (s.windows.first.map { $0.content == "document" && $0.isEditable } ?? false)
-        })
-        _ = try session.showPagesGrid(thumbnails: 3)
+        try replayOnTheGrid(events, named: "fingers", of: path, in: session)
         let done = try XCTUnwrap(session.waitFor("the replayed fingers are done and the pages' menu is open") { s in
             s.windows.first.map { $0.gridReplayFinished == true && $0.contextMenu != nil } ?? false
         }?.windows.first)
@@ -100,5 +86,16 @@ final class PagesGridTouchUITests: XCTestCase {
         XCTAssertEqual(done.currentPage, 2, "the tap showed page 2 (a long press shows no page)")
         XCTAssertEqual(done.contextMenu?.first, "Turn Clockwise", "the pages' menu")
     }
-}
 
+    /// Opens `path` editable with `events` recorded for the Pages grid, and shows the grid: the
+    /// app replays them on it once its thumbnails are laid out.
+    private func replayOnTheGrid(_ events: [InputEvent], named name: String, of path: String, in session: AppSession) throws {
+        let recording = session.workDir.appendingPathComponent("\(name).jsonl")
+        try InputRecording(events: events).write(to: recording)
+        let app = try session.launch(["--replay-grid-input", recording.path, path])
+        _ = try XCTUnwrap(session.waitFor("shown, editable") { s in
+            s.pid == Int(app.processIdentifier) && (s.windows.first.map { $0.content == "document" && $0.isEditable } ?? false)
+        })
+        _ = try session.showPagesGrid(thumbnails: 3)
+    }
+}
