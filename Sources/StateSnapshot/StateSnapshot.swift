@@ -52,7 +52,8 @@ public struct WindowSnapshot: Codable, Sendable {
     /// The canvas widget's top-left inside the window's surface (logical px).
     public var canvasX, canvasY: Double
     public var visiblePages: [VisiblePage]
-    /// Visible tiles not rendered yet; 0 means everything visible is sharp.
+    /// Visible tiles not rendered yet; 0 means everything visible is sharp (a document whose
+    /// first frame is still to come counts at least 1).
     public var missingTiles: Int
     public var cachedTiles: Int
     public var cacheBytes: Int

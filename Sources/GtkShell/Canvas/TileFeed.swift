@@ -67,6 +67,11 @@ final class TileFeed {
         })
     }
 
+    /// The visible tiles the screen does not show yet: a document whose first frame is still to
+    /// come (its window not laid out or not drawn yet) shows none of its pages, so it counts at
+    /// least one, and "0" always means what is on screen is sharp.
+    var missingOnScreen: Int { firstPaintPending ? max(1, missingVisible) : missingVisible }
+
     /// No document: the worker stops and what it drew goes.
     func stop() {
         queue?.stop()

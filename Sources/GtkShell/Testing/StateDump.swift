@@ -58,7 +58,7 @@ extension DocumentWindow {
             currentPage: content == .document ? session.currentPage : 0,
             zoom: v.zoom, zoomMode: session.zoomMode, offsetX: v.offset.x, offsetY: v.offset.y,
             viewWidth: v.size.width, viewHeight: v.size.height, canvasX: cx + surfaceX, canvasY: cy + surfaceY,
-            visiblePages: pages, missingTiles: canvas.tiles.missingVisible, cachedTiles: canvas.tiles.cache.count,
+            visiblePages: pages, missingTiles: canvas.tiles.missingOnScreen, cachedTiles: canvas.tiles.cache.count,
             cacheBytes: canvas.tiles.cache.usedBytes, handledInputEvents: canvas.diagnostics.handledInputEvents,
             replayFinished: canvas.diagnostics.replayFinished, isAnimating: canvas.isAnimating,
             selectedAnnotation: session.selectedAnnotation,
