@@ -65,10 +65,14 @@ final class BarsKeepPagesInPlaceUITests: XCTestCase {
 
         // The sidebar, beside the pages: zoomed in so that the page is wider than the view (a
         // page narrower than the view stays in its middle).
-        session.xdotool("key", "ctrl+equal", "ctrl+equal", "ctrl+equal", "ctrl+equal")
-        before = try XCTUnwrap(session.waitFor("zoomed in wider than the view") { s in
-            s.windows.first.map { w in !w.isAnimating && (w.visiblePages.first?.width ?? 0) > w.viewWidth + 200 } ?? false
-        }?.windows.first)
+        for _ in 0..<4 {
+            let zoom = before.zoom
+            session.xdotool("key", "ctrl+equal")
+            before = try XCTUnwrap(session.waitFor("zoomed in a step") { s in
+                s.windows.first.map { $0.zoom > zoom && !$0.isAnimating } ?? false
+            }?.windows.first)
+        }
+        XCTAssertGreaterThan(before.visiblePages.first?.width ?? 0, before.viewWidth + 200, "zoomed in wider than the view")
         place = try XCTUnwrap(placeOnScreen(before, page: 1))
         session.xdotool("key", "F9")
         let sidebar = try XCTUnwrap(session.waitFor("the sidebar out") { s in
