@@ -160,7 +160,7 @@ extension DocumentEditor {
                 }
                 order.insert(filePage, at: min(r.index.rawValue, order.count))
             }
-        case .insert, .remove, .replace, .setFieldValue, .rotatePages, .flatten, .unflatten:
+        case .insert, .remove, .replace, .setFieldValue, .rotatePages, .flatten, .unflatten, .exchange:
             return
         }
         pageOrder = order

@@ -337,7 +337,7 @@ public final class DocumentEditor: AnnotationSource {
     /// Writes the annotations an edit touched, then the /Annots of each page it touched.
     private func write(_ edit: AnnotationEdit, previous: AnnotationModel) throws(CoreDocumentError) {
         switch edit {
-        case .insert(let placed):
+        case .insert(let placed), .exchange(_, let placed):
             for p in placed { try writeAnnotation(p.annotation) }
         case .replace(_, let after):
             for a in after { try writeAnnotation(a) }
@@ -358,7 +358,7 @@ public final class DocumentEditor: AnnotationSource {
         // /Annots changes only when annotations come, go or change pages.
         var pages: Set<PageIndex> = []
         switch edit {
-        case .insert, .remove, .flatten, .unflatten: pages = edit.pages
+        case .insert, .remove, .flatten, .unflatten, .exchange: pages = edit.pages
         case .replace(let before, let after):
             for (old, new) in zip(before, after) where old.page != new.page { pages.insert(old.page); pages.insert(new.page) }
             // Annotations still inline in the file become objects when first written.

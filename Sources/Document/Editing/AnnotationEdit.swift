@@ -44,6 +44,11 @@ public enum AnnotationEdit: Hashable, Sendable, Codable {
     /// Takes flattened annotations' drawings out of their pages' content and puts them back as
     /// annotations (the inverse of ``flatten(_:)``).
     case unflatten([PlacedAnnotation])
+    /// Takes annotations off their pages and puts others on, as one step: the ink strokes an
+    /// eraser contact cut, replaced by the pieces left of them. `removed` is taken off as
+    /// ``remove(_:)`` takes it (each page's from the last down), then `inserted` is put on as
+    /// ``insert(_:)`` puts it (at the indices of the list without the removed ones).
+    case exchange(removed: [PlacedAnnotation], inserted: [PlacedAnnotation])
 
     /// The edit that undoes this one.
     public var inverse: AnnotationEdit {
@@ -61,6 +66,7 @@ public enum AnnotationEdit: Hashable, Sendable, Codable {
         case .restorePages(let removed): return .removePages(removed)
         case .flatten(let placed): return .unflatten(placed.reversed())
         case .unflatten(let placed): return .flatten(placed.reversed())
+        case .exchange(let removed, let inserted): return .exchange(removed: inserted.reversed(), inserted: removed.reversed())
         }
     }
 
@@ -69,6 +75,7 @@ public enum AnnotationEdit: Hashable, Sendable, Codable {
         switch self {
         case .insert(let placed), .remove(let placed), .flatten(let placed), .unflatten(let placed): return Set(placed.map(\.annotation.page))
         case .replace(let before, let after): return Set(before.map(\.page) + after.map(\.page))
+        case .exchange(let removed, let inserted): return Set((removed + inserted).map(\.annotation.page))
         case .setFieldValue: return []
         case .rotatePages(let pages, _): return Set(pages)
         case .reorderPages(let order): return Set(order.indices.filter { order[$0] != $0 }.map(PageIndex.init))
@@ -83,6 +90,7 @@ public enum AnnotationEdit: Hashable, Sendable, Codable {
         switch self {
         case .insert(let placed), .remove(let placed), .flatten(let placed), .unflatten(let placed): return placed.map(\.annotation.id)
         case .replace(_, let after): return after.map(\.id)
+        case .exchange(let removed, let inserted): return inserted.map(\.annotation.id) + removed.map(\.annotation.id)
         case .setFieldValue, .rotatePages, .reorderPages: return []
         case .removePages(let removed), .restorePages(let removed): return removed.flatMap { $0.annotations.map(\.id) }
         }
@@ -92,7 +100,7 @@ public enum AnnotationEdit: Hashable, Sendable, Codable {
     public var reordersPages: Bool {
         switch self {
         case .reorderPages, .removePages, .restorePages: return true
-        case .insert, .remove, .replace, .setFieldValue, .rotatePages, .flatten, .unflatten: return false
+        case .insert, .remove, .replace, .setFieldValue, .rotatePages, .flatten, .unflatten, .exchange: return false
         }
     }
 
@@ -115,7 +123,7 @@ public enum AnnotationEdit: Hashable, Sendable, Codable {
             var now = Array(0..<pageCount).map { Optional($0) }
             for r in restored.sorted(by: { $0.index < $1.index }) { now.insert(nil, at: min(r.index.rawValue, now.count)) }
             for (position, before) in now.enumerated() { if let before { places[before] = PageIndex(position) } }
-        case .insert, .remove, .replace, .setFieldValue, .rotatePages, .flatten, .unflatten:
+        case .insert, .remove, .replace, .setFieldValue, .rotatePages, .flatten, .unflatten, .exchange:
             break
         }
         return places
@@ -126,7 +134,7 @@ public enum AnnotationEdit: Hashable, Sendable, Codable {
     public var changesPages: Bool {
         switch self {
         case .rotatePages, .reorderPages, .removePages, .restorePages: return true
-        case .insert, .remove, .replace, .setFieldValue, .flatten, .unflatten: return false
+        case .insert, .remove, .replace, .setFieldValue, .flatten, .unflatten, .exchange: return false
         }
     }
 }

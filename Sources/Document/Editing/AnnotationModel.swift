@@ -73,6 +73,14 @@ public struct AnnotationModel: Hashable, Sendable {
             try applyAll(placed, { m, p throws(EditError) in try m.insert(p) }, undo: { m, p in try? m.remove(p) })
         case .remove(let placed), .flatten(let placed):
             try applyAll(placed, { m, p throws(EditError) in try m.remove(p) }, undo: { m, p in try? m.insert(p) })
+        case .exchange(let removed, let inserted):
+            try applyAll(removed, { m, p throws(EditError) in try m.remove(p) }, undo: { m, p in try? m.insert(p) })
+            do {
+                try applyAll(inserted, { m, p throws(EditError) in try m.insert(p) }, undo: { m, p in try? m.remove(p) })
+            } catch {
+                for p in removed.reversed() { try? insert(p) }
+                throw error
+            }
         case .replace(let before, let after):
             guard before.count == after.count else { throw .malformed("before and after differ in length") }
             try applyAll(Array(zip(before, after)), { m, pair throws(EditError) in try m.replace(pair.0, with: pair.1) },
