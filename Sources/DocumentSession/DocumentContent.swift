@@ -56,6 +56,9 @@ public struct EditPreviews {
     /// draw again, and the stroke must not vanish meanwhile). `shown` is set once the edit
     /// reached the document the tiles are drawn from.
     public var held: [(preview: HeldCreation, shown: Bool)] = []
+    /// What the partial eraser's contact in progress has taken out so far (committed as one
+    /// step when it ends).
+    public var erasure: PartialErasure?
     /// Where the contact carrying the annotations being moved is (view coordinates), and the
     /// time of the last frame that scrolled the view under it (AnnotationCarrying).
     public var carryContact: Point?
@@ -64,14 +67,44 @@ public struct EditPreviews {
     public init() {}
 }
 
-/// A stroke or shape just made into an annotation, drawn until its page shows it.
+/// A stroke or shape just made into an annotation, drawn until its page shows it; or what an
+/// eraser contact took out of a page, covered until the page is drawn without it.
 public enum HeldCreation: Sendable {
     case ink(page: PageIndex, strokes: [[InkPoint]])
     case shape(kind: ShapeKind, page: PageIndex, from: Point, to: Point)
+    case erased(PartialErasure.Taken)
 
     public var page: PageIndex {
         switch self {
         case .ink(let page, _), .shape(_, let page, _, _): return page
+        case .erased(let taken): return taken.page
         }
     }
+}
+
+/// The partial eraser's contact in progress: for each ink it crossed, the annotation as it was
+/// and what is left of its strokes (those it did not touch, and the pieces of those it cut); the
+/// annotations of other kinds it erases whole; and what it took out, for the frame to cover.
+/// Nothing in the document changes until the contact ends, as one step.
+public struct PartialErasure: Sendable {
+    public struct Ink: Sendable {
+        public var original: Annotation
+        public var untouched: [InkStroke]
+        public var pieces: [InkStroke]
+        public var changed = false
+    }
+
+    /// What the eraser took out of one page (PDF space): the centre lines of the parts of
+    /// strokes, each with the width that covers it, and the rectangles of what goes whole.
+    public struct Taken: Sendable {
+        public var page: PageIndex
+        public var parts: [(points: [Point], width: Double)] = []
+        public var whole: [Rect] = []
+    }
+
+    public var inks: [String: Ink] = [:]
+    public var whole: [String: Annotation] = [:]
+    public var taken: [PageIndex: Taken] = [:]
+
+    public init() {}
 }

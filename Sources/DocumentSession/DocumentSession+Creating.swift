@@ -36,8 +36,8 @@ extension DocumentSession {
             delete(ids)
         case .beginTransform, .moveAnnotation, .resizeAnnotation, .moveLineEnd, .endTransform, .selectionBand, .inkPreview,
              .shapePreview, .clearShapePreview, .clearMarkupPreview, .selectAnnotation, .deselectAnnotation, .addNote, .addFreeText,
-             .addStamp, .focusFormField, .clearFormFocus:
-            // Previews and moves (DocumentSession+Previews) and what needs the host.
+             .addStamp, .focusFormField, .clearFormFocus, .eraseAlong, .eraseWhole, .endErase:
+            // Previews, moves and the partial eraser (DocumentSession+Previews) and what needs the host.
             return false
         }
         emit(.redraw)

@@ -54,6 +54,12 @@ extension DocumentSession {
             emit(.redraw)
         case .selectAnnotation, .deselectAnnotation:
             emit(.redraw)
+        case .eraseAlong(let page, let path, let radius):
+            eraseAlong(on: page, path: path, radius: radius)
+        case .eraseWhole(let id):
+            eraseWhole(id)
+        case .endErase(let cancelled):
+            endErase(cancelled: cancelled)
         case .deleteAnnotations, .addInk, .addShape, .markupPreview, .markText, .addTextMarkup:
             _ = create(command)
         case .addNote, .addFreeText, .addStamp, .focusFormField, .clearFormFocus:

@@ -79,6 +79,8 @@ public final class DocumentSession {
                 lastContactWasTouch = event.isDirect
                 emit(.redraw)
             }
+            // The pen's eraser end erases as that pen is set (whole strokes or their parts).
+            if case .contact(.began) = event.kind, event.source == .eraser { interaction.eraserEndMode = inputAdjuster.eraserMode }
             interaction.handle(event, contactTool: contactTool)
             noteCarryingContact(event)
             // One spread at a time: a finger's fling turns one spread, not as many as its

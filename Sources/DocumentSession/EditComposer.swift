@@ -225,6 +225,66 @@ public struct EditComposer {
         return (EditRecord("Delete", .remove(source.removal(of: all))), doomed)
     }
 
+    /// One contact of the partial eraser as one step ("Erase"): each ink it crossed gives way to
+    /// what is left of it, and what it erases whole (other kinds) goes, pop-ups with them.
+    ///
+    /// Of a crossed ink, the strokes the eraser did not touch stay together in one /Ink, and
+    /// each piece left of a stroke it cut becomes an /Ink of its own: a stroke cut in the
+    /// middle is two annotations, each taken, moved and erased on its own. Every one keeps the
+    /// original's properties (colour, width, opacity, author, flags, text) with a new id and
+    /// date, in the original's place in the page's drawing order. Locked annotations stay.
+    /// `nil` when nothing changes.
+    public func erasing(_ inks: [(original: Annotation, untouched: [InkStroke], pieces: [InkStroke])], whole: [Annotation],
+                        in source: AnnotationSource) -> EditRecord? {
+        var replacements: [String: [Annotation]] = [:]
+        for ink in inks where !ink.original.info.isLocked {
+            replacements[ink.original.id] = ([ink.untouched].filter { !$0.isEmpty } + ink.pieces.map { [$0] }).compactMap { strokes in
+                inkPiece(of: ink.original, strokes: strokes)
+            }
+        }
+        for a in whole where !a.info.isLocked { replacements[a.id] = [] }
+        guard !replacements.isEmpty else { return nil }
+        let originals = replacements.keys.compactMap { source.annotation($0) }
+        let ids = originals.flatMap { a in [a.id] + (source.popupID(of: a).map { [$0] } ?? []) }
+        let removed = source.removal(of: ids)
+        let gone = Set(removed.map(\.annotation.id))
+        // Each page's list as it will be, the pieces where their original was.
+        var inserted: [PlacedAnnotation] = []
+        for page in Set(removed.map(\.annotation.page)).sorted() {
+            var index = 0
+            for a in source.annotations(on: page) {
+                if gone.contains(a.id) {
+                    for piece in replacements[a.id] ?? [] {
+                        inserted.append(PlacedAnnotation(piece, at: index))
+                        index += 1
+                    }
+                } else {
+                    index += 1
+                }
+            }
+        }
+        return EditRecord("Erase", .exchange(removed: removed, inserted: inserted))
+    }
+
+    /// `original` with only `strokes`, a new id and date, its rectangle around them.
+    private func inkPiece(of original: Annotation, strokes: [InkStroke]) -> Annotation? {
+        let points = strokes.flatMap(\.points)
+        guard let first = points.first else { return nil }
+        var box = Rect(origin: first, size: .zero)
+        for p in points.dropFirst() { box = box.union(Rect(origin: p, size: .zero)) }
+        let pad = (original.borderWidth ?? 1) / 2 + 1
+        let made = stamp(original.page)
+        var a = original
+        a.id = made.id
+        a.uniqueName = made.id
+        a.modified = made.date
+        a.popupID = nil
+        a.appearance = .generated
+        a.geometry = .ink(strokes.map { InkStroke(points: $0.points.map(\.quantized), pressures: $0.pressures) })
+        a.rect = box.insetBy(dx: -pad, dy: -pad).quantized
+        return a
+    }
+
     /// Flattening annotations (and their pop-ups) into their pages: drawn as they appear,
     /// they can no longer be moved or copied out. Only marks, shapes, text, stamps, ink and
     /// notes flatten: links and form fields stay what they are. Returns the edit and the

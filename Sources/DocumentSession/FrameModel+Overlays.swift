@@ -39,6 +39,13 @@ extension FrameModel {
         public var lineWidth: Double
     }
 
+    /// A part of a stroke the partial eraser took out, covered (view coordinates: its centre
+    /// line and the width that covers it) until the page is drawn without it.
+    public struct ErasedLine: Equatable, Sendable {
+        public var points: [Point]
+        public var width: Double
+    }
+
     /// A creation drawn over the pages before its page shows it.
     public enum Creation: Equatable, Sendable {
         case ink(Ink)
@@ -51,6 +58,7 @@ extension FrameModel {
         !searchMatches.isEmpty || !textSelections.isEmpty || pointerEffects.contains { $0.progress > 0 }
             || hoverCorners != nil || formFocus != nil || pressed != nil || lifted != nil || !moves.isEmpty || band != nil
             || !held.isEmpty || liveInk != nil || shape != nil || !selection.outlines.isEmpty
+            || !erasedLines.isEmpty || !erasedWhole.isEmpty
     }
 }
 
@@ -94,8 +102,10 @@ extension DocumentSession {
             switch held.preview {
             case .ink(let page, let strokes): return ink(page: page, strokes: strokes).map(FrameModel.Creation.ink)
             case .shape(let kind, let page, let from, let to): return shape(kind, page: page, from: from, to: to).map(FrameModel.Creation.shape)
+            case .erased: return nil
             }
         }
+        addErasures(to: &model)
         if let ink = previews.ink { model.liveInk = self.ink(page: ink.page, strokes: ink.strokes) }
         if let s = previews.shape { model.shape = shape(s.kind, page: s.page, from: s.from, to: s.to) }
     }
@@ -126,6 +136,24 @@ extension DocumentSession {
               let target = interaction.scene.annotation(id), target.kind != .link, target.kind != .widget, !target.isLocked,
               let r = interaction.scene.coordinates.viewRect(fromPDF: target.bounds, on: target.page) else { return nil }
         return [ResizeHandle.topLeft, .topRight, .bottomRight, .bottomLeft].map { $0.position(on: r) }
+    }
+
+    /// What the partial eraser took out, in progress and held: each part of a stroke covered a
+    /// pixel wider than the line each side, what goes whole veiled.
+    private func addErasures(to model: inout FrameModel) {
+        let coordinates = interaction.scene.coordinates, zoom = view.viewport.zoom
+        var taken = previews.held.compactMap { held -> PartialErasure.Taken? in
+            if case .erased(let t) = held.preview { return t } else { return nil }
+        }
+        if let erasure = previews.erasure { taken += erasure.taken.keys.sorted().compactMap { erasure.taken[$0] } }
+        for t in taken {
+            for part in t.parts {
+                let points = part.points.compactMap { coordinates.convert($0, from: .pdf(t.page), to: .view) }
+                guard points.count == part.points.count, !points.isEmpty else { continue }
+                model.erasedLines.append(FrameModel.ErasedLine(points: points, width: part.width * zoom + 2))
+            }
+            model.erasedWhole += t.whole.compactMap { coordinates.viewRect(fromPDF: $0, on: t.page) }
+        }
     }
 
     /// Ink strokes as the Ink tool draws them at this zoom (none when a sample is off the layout).

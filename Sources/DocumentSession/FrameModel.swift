@@ -68,6 +68,10 @@ public struct FrameModel: Equatable, Sendable {
     public var formFocus: Rect?
     /// Ink and shapes just made, until their page shows them.
     public var held: [Creation] = []
+    /// What the partial eraser took out (in progress, or until its page is drawn without it):
+    /// parts of strokes covered, annotations erased whole veiled.
+    public var erasedLines: [ErasedLine] = []
+    public var erasedWhole: [Rect] = []
     /// The ink being drawn, and the shape being dragged out.
     public var liveInk: Ink?
     public var shape: Shape?

@@ -165,6 +165,23 @@ public enum OverlayPainter {
         cairo_fill(cr)
     }
 
+    /// Covers a part of a stroke the partial eraser took out (its centre line, `width` wide) in
+    /// the paper's white until the page is drawn without it; the ends are cut square, where the
+    /// rest of the stroke goes on, and a lone point is covered as a dot.
+    public static func eraserCover(_ points: [Point], width: Double, cr: OpaquePointer) {
+        guard let first = points.first else { return }
+        cairo_save(cr)
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_set_line_width(cr, width)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        cairo_set_line_cap(cr, points.count == 1 ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT)
+        cairo_move_to(cr, first.x, first.y)
+        if points.count == 1 { cairo_line_to(cr, first.x, first.y) }
+        for p in points.dropFirst() { cairo_line_to(cr, p.x, p.y) }
+        cairo_stroke(cr)
+        cairo_restore(cr)
+    }
+
     /// The soft shadow under something held up: four widening rounded rectangles below it.
     public static func liftShadow(under rect: Rect, cr: OpaquePointer) {
         for step in 1...4 {

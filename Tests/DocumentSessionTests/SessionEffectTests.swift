@@ -39,6 +39,9 @@ final class FakeEditingPort: EditingPort {
             for p in placed { pages[p.annotation.page, default: []].append(p.annotation) }
         case .remove(let placed):
             for p in placed { pages[p.annotation.page]?.removeAll { $0.id == p.annotation.id } }
+        case .exchange(let removed, let inserted):
+            for p in removed { pages[p.annotation.page]?.removeAll { $0.id == p.annotation.id } }
+            for p in inserted { pages[p.annotation.page, default: []].append(p.annotation) }
         default:
             break
         }
@@ -90,6 +93,13 @@ final class SessionEffectTests: XCTestCase {
             // A move, resize or end needs a transform in progress to act on.
             if case .tool(let c) = output, [.moveAnnotation, .resizeAnnotation, .moveLineEnd, .endTransform].contains(c.kind) {
                 session.interaction.output(.tool(.beginTransform(target.id)))
+            }
+            // The partial eraser's path needs ink to cut, and its end a contact that erased.
+            if case .tool(let c) = output, c.kind == .eraseAlong || c.kind == .endErase {
+                let ink = Annotation(id: "p0-ink", page: PageIndex(0), subtype: .ink, rect: Rect(x: 148, y: 60, width: 4, height: 120),
+                                     borderWidth: 1, geometry: .ink([InkStroke(points: [Point(x: 150, y: 60), Point(x: 150, y: 180)])]))
+                editor.pages[PageIndex(0), default: []].append(ink)
+                if c.kind == .endErase { session.interaction.output(.tool(.eraseAlong(PageIndex(0), path: [Point(x: 140, y: 120), Point(x: 160, y: 120)], radius: 3))) }
             }
             let previews = session.previews.band, ink = session.previews.ink?.strokes, transforms = session.previews.transforms.count
             delivered.removeAll()

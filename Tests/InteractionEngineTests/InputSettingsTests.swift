@@ -86,6 +86,24 @@ final class InputSettingsTests: XCTestCase {
         XCTAssertNotNil(adjuster.adjust(event(.contact(.began), .pen, button: .primary)))
     }
 
+    func testAnEraserEndSetToErasePartsErasesAndSaysSoForTheContact() {
+        var settings = InputSettings()
+        settings.defaultPen.eraserEnd = .eraseParts
+        let adjuster = InputAdjuster(settings: settings)
+        XCTAssertEqual(adjuster.adjust(event(.hover, .eraser))?.source, .eraser, "hovering shows the eraser")
+        XCTAssertEqual(adjuster.adjust(event(.contact(.began), .eraser, button: .primary))?.source, .eraser)
+        XCTAssertEqual(adjuster.eraserMode, .partial)
+        _ = adjuster.adjust(event(.contact(.ended), .eraser, button: .primary))
+        adjuster.settings.defaultPen.eraserEnd = .erase
+        _ = adjuster.adjust(event(.contact(.began), .eraser, button: .primary))
+        XCTAssertEqual(adjuster.eraserMode, .whole)
+        // Remembered with the settings, and a file without it reads as whole.
+        settings.eraserMode = .partial
+        let read = try? JSONDecoder().decode(InputSettings.self, from: JSONEncoder().encode(settings))
+        XCTAssertEqual(read?.eraserMode, .partial)
+        XCTAssertEqual(try? JSONDecoder().decode(InputSettings.self, from: Data("{}".utf8)).eraserMode, .whole)
+    }
+
     func testButtonsSetToSelectOrHighlightNameTheirStandInForTheWholeContact() {
         var settings = InputSettings()
         settings.defaultPen.lowerButton = .select

@@ -120,6 +120,22 @@ final class ToolBehaviourTests: XCTestCase {
         XCTAssertEqual(manager.handle(fxContact(.moved, 150, 570, source: .eraser)).commands, [])
     }
 
+    func testThePartialEraserReportsItsPathOnThePageAndItsEndInsteadOfDeleting() {
+        let manager = ToolManager(environment: makeToolScene(), initialTool: .ink)
+        var session = manager.session
+        session.eraserEndMode = .partial
+        manager.setSession(session)
+        _ = manager.handle(fxContact(.began, 50, 560, source: .eraser))
+        let moved = manager.handle(fxContact(.moved, 250, 560, source: .eraser))
+        // The page's PDF space is the view's turned upright (y = 792 - view y) at zoom 1.
+        XCTAssertEqual(moved.commands, [.eraseAlong(PageIndex(0), path: [Point(x: 50, y: 232), Point(x: 250, y: 232)], radius: 6)])
+        XCTAssertFalse(moved.commands.contains { if case .deleteAnnotations = $0 { return true } else { return false } })
+        XCTAssertEqual(manager.handle(fxContact(.ended, 250, 560, source: .eraser)).commands, [.endErase(cancelled: false)])
+        // The mouse with the Eraser picked follows the toolbar's mode, still whole.
+        _ = manager.handle(fxContact(.began, 50, 560))
+        XCTAssertEqual(manager.handle(fxContact(.moved, 250, 560)).commands, [.deleteAnnotations([AnnotationID("ink")])])
+    }
+
     func testAShapeIsCreatedFromADragAndATinyDragCreatesNothing() {
         let manager = ToolManager(environment: makeToolScene(), initialTool: .arrow)
         _ = manager.handle(fxContact(.began, 10, 10))

@@ -2,8 +2,8 @@
 import CGtk
 import InteractionEngine
 
-/// The user's input settings in the page view: the pen and finger switches and palm rejection
-/// go to the interaction; pressure curves, stylus ends and buttons, fingers that do nothing and
+/// The user's input settings in the page view: the pen and finger switches, palm rejection and
+/// the Eraser's mode go to the interaction; pressure curves, stylus ends and buttons, fingers that do nothing and
 /// touchpad gestures turned off are applied to each event by the `InputAdjuster` before the
 /// engine sees it (after the recording, which keeps what the device said).
 extension PdfCanvas {
@@ -16,6 +16,7 @@ extension PdfCanvas {
         if fromRecording { inputAdjuster.pen = settings.lastPen }
         interaction.penDrawsAtOnce = settings.touch.penDrawsAtOnce
         interaction.fingerDraws = settings.touch.fingers == .draw
+        interaction.eraserMode = settings.eraserMode
         var palm = interaction.engine.pipeline.palmRejection.settings
         palm.isEnabled = settings.touch.palmRejection
         palm.penActivityWindow = settings.touch.palmDelay

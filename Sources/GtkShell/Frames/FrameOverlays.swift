@@ -30,6 +30,8 @@ struct FrameOverlays {
         annotations.paintPress(cr)
         annotations.paintMoves(cr)
         annotations.paintLift(cr)
+        for line in frame.erasedLines { OverlayPainter.eraserCover(line.points, width: line.width, cr: cr) }
+        for box in frame.erasedWhole { OverlayPainter.veil(box, cr: cr) }
         for creation in frame.held { CreationPainter.paint(creation, cr) }
         if let ink = frame.liveInk { CreationPainter.paint(ink, skipping: inkDrawn, cr) }
         if let shape = frame.shape { CreationPainter.paint(shape, cr) }

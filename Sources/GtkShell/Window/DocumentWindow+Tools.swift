@@ -94,6 +94,19 @@ extension DocumentWindow {
             store.update { $0.touch.fingers = $0.touch.fingers == .draw ? .scroll : .draw }
             return store.settings.touch.fingers == .draw
         }
+        // `win.eraser-mode` ("whole" or "partial"): how the Eraser tool erases (the toolbar's
+        // switch beside the eraser's style), remembered with the input settings.
+        let type = g_variant_type_new("s")
+        let eraser = g_simple_action_new_stateful("eraser-mode", type, g_variant_new_string(store.settings.eraserMode.rawValue))!
+        g_variant_type_free(type)
+        Signals.connect(raw(eraser), "change-state", pointer: { [weak self] value in
+            guard let value, let mode = string(g_variant_get_string(OpaquePointer(value), nil)).flatMap(EraserMode.init(rawValue:)) else { return }
+            g_simple_action_set_state(eraser, OpaquePointer(value))
+            if store.settings.eraserMode != mode { store.update { $0.eraserMode = mode } }
+            self?.application?.stateChanged()
+        })
+        g_action_map_add_action(OpaquePointer(window), eraser)
+        g_object_unref(raw(eraser))
         // The Preferences or another window changed them: the check items follow.
         store.observe(self) { [weak self] settings in
             guard let self else { return }
@@ -102,8 +115,31 @@ extension DocumentWindow {
                     g_simple_action_set_state(action, g_variant_new_boolean(on ? 1 : 0))
                 }
             }
+            if let action = g_action_map_lookup_action(OpaquePointer(self.window), "eraser-mode") {
+                g_simple_action_set_state(action, g_variant_new_string(settings.eraserMode.rawValue))
+            }
             self.application?.stateChanged()
         }
+    }
+
+    /// The Eraser's two modes side by side, one of them pressed (`win.eraser-mode`).
+    func buildEraserModeSwitch() -> UnsafeMutablePointer<GtkWidget> {
+        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        gtk_widget_add_css_class(box, "linked")
+        ann_accessible_set_label(box, tr("Eraser mode"))
+        let modes: [(EraserMode, String, String, String)] = [
+            (.whole, tr("Whole Strokes"), tr("Erase whole strokes"), tr("Erase whole strokes and annotations")),
+            (.partial, tr("Parts of Strokes"), tr("Erase parts of strokes"), tr("Erase only the parts of ink strokes the eraser crosses")),
+        ]
+        for (mode, label, accessible, tip) in modes {
+            let button = gtk_toggle_button_new_with_label(label)!
+            ann_accessible_set_label(button, accessible)
+            gtk_widget_set_tooltip_text(button, tip)
+            gtk_widget_set_name(button, "tool-eraser-\(mode.rawValue)")
+            gtk_actionable_set_detailed_action_name(cast(button), "win.eraser-mode::\(mode.rawValue)")
+            gtk_box_append(cast(box), button)
+        }
+        return box
     }
 
     /// A stateful boolean window action: activating it runs `toggle`, whose answer becomes the
@@ -212,6 +248,7 @@ extension DocumentWindow {
         let boxHint = gtk_label_new(tr("Drag a box where the digital signature goes. Escape gives up."))!
         gtk_widget_add_css_class(boxHint, "dim-label")
         gtk_stack_add_named(cast(stack), boxHint, "signature-box")
+        gtk_stack_add_named(cast(stack), buildEraserModeSwitch(), "eraser")
         gtk_stack_set_visible_child_name(cast(stack), "hint")
         gtk_widget_set_halign(stack, GTK_ALIGN_CENTER)
         gtk_widget_add_css_class(stack, "annotator-toolbar")
@@ -222,7 +259,8 @@ extension DocumentWindow {
         showStyle(of: canvas.pickedTool)
     }
 
-    /// Colour, line width and opacity of the tool in use (hidden for Select and the eraser).
+    /// Colour, line width and opacity of the tool in use (hidden for Select; the eraser shows its
+    /// mode instead).
     func buildStyleControls() -> UnsafeMutablePointer<GtkWidget> {
         let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
         let color = gtk_color_button_new()!
@@ -422,7 +460,11 @@ extension DocumentWindow {
         guard let controls = styleControls else { return }
         updatingStyleControls = true
         defer { updatingStyleControls = false }
-        guard let tool, tool != .eraser else {
+        if tool == .eraser {
+            if let styleStack { gtk_stack_set_visible_child_name(cast(styleStack), "eraser") }
+            return
+        }
+        guard let tool else {
             showStyleRow(false)
             if tool == nil { showProperties(of: canvas.selectedAnnotationValue()) }
             return

@@ -42,7 +42,7 @@ final class PreferencesWindow {
     /// Strokes drawn in the area that tries the pen: points with the device's pressure.
     private var tries: [[(point: Point, pressure: Double)]] = []
 
-    static let stylusActions: [StylusAction] = [.erase, .rightClick, .tip, .select, .highlight, .nothing]
+    static let stylusActions: [StylusAction] = [.erase, .eraseParts, .rightClick, .tip, .select, .highlight, .nothing]
     static let fingerActions: [FingerAction] = [.scroll, .draw, .nothing]
 
     /// The pages, by name (`win.preferences-page`).
@@ -167,7 +167,8 @@ final class PreferencesWindow {
     }
 
     private func stylusLabels() -> [String] {
-        [tr("Erase"), tr("Right Click"), tr("Same as the Tip"), tr("Select"), tr("Highlight"), tr("Nothing")]
+        [tr("Erase Whole Strokes"), tr("Erase Parts of Strokes"), tr("Right Click"), tr("Same as the Tip"), tr("Select"), tr("Highlight"),
+         tr("Nothing")]
     }
 
     private func buildPenPage() -> UnsafeMutablePointer<GtkWidget> {

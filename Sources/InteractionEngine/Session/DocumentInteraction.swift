@@ -243,6 +243,25 @@ public final class DocumentInteraction {
         apply(.selectAnnotation(target))
     }
 
+    /// How the eraser erases when picked (the toolbar's switch), and under a pen's eraser end
+    /// (the pen's setting; the host sets it before the contact begins).
+    public var eraserMode: EraserMode {
+        get { tools.session.eraserMode }
+        set {
+            var session = tools.session
+            session.eraserMode = newValue
+            tools.setSession(session)
+        }
+    }
+    public var eraserEndMode: EraserMode {
+        get { tools.session.eraserEndMode }
+        set {
+            var session = tools.session
+            session.eraserEndMode = newValue
+            tools.setSession(session)
+        }
+    }
+
     /// The form field (widget annotation) being filled, if any.
     public var focusedFormField: AnnotationID? { tools.session.focusedFormField }
 

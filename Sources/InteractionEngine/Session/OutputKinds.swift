@@ -10,7 +10,8 @@ extension ToolCommand {
     /// A ``ToolCommand``'s case without its payload.
     public enum Kind: String, CaseIterable, Sendable {
         case selectAnnotation, deselectAnnotation, beginTransform, moveAnnotation, resizeAnnotation, endTransform
-        case moveLineEnd, deleteAnnotations, selectionBand, markupPreview, clearMarkupPreview, addTextMarkup, markText
+        case moveLineEnd, deleteAnnotations, eraseAlong, eraseWhole, endErase
+        case selectionBand, markupPreview, clearMarkupPreview, addTextMarkup, markText
         case inkPreview, addInk, shapePreview, clearShapePreview, addShape, addFreeText, addNote, addStamp
         case focusFormField, clearFormFocus
     }
@@ -25,6 +26,9 @@ extension ToolCommand {
         case .endTransform: return .endTransform
         case .moveLineEnd: return .moveLineEnd
         case .deleteAnnotations: return .deleteAnnotations
+        case .eraseAlong: return .eraseAlong
+        case .eraseWhole: return .eraseWhole
+        case .endErase: return .endErase
         case .selectionBand: return .selectionBand
         case .markupPreview: return .markupPreview
         case .clearMarkupPreview: return .clearMarkupPreview
@@ -57,6 +61,9 @@ extension ToolCommand {
         case .endTransform: return .endTransform(id, cancelled: false)
         case .moveLineEnd: return .moveLineEnd(id, index: 1, to: b)
         case .deleteAnnotations: return .deleteAnnotations([id])
+        case .eraseAlong: return .eraseAlong(page, path: [a, b], radius: 4)
+        case .eraseWhole: return .eraseWhole(id)
+        case .endErase: return .endErase(cancelled: false)
         case .selectionBand: return .selectionBand(Rect(x: 10, y: 10, width: 50, height: 50))
         case .markupPreview: return .markupPreview(range)
         case .clearMarkupPreview: return .clearMarkupPreview

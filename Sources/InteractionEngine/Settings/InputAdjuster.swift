@@ -11,6 +11,10 @@ public final class InputAdjuster {
     /// The pen in use (``InputSettings/pens`` key), when the device tells.
     public var pen: String?
 
+    /// How the last contact that erases (an eraser end, or a button set to erase) erases:
+    /// whole strokes or their parts, as the pen is set. The session hands it to the eraser.
+    public private(set) var eraserMode = EraserMode.whole
+
     /// The open contacts and what each does (`nil`: as the device said).
     private var contacts: [InputSequenceID: StylusAction?] = [:]
 
@@ -36,7 +40,7 @@ public final class InputAdjuster {
         let pen = settings.pen(pen)
         guard case .contact(let phase) = e.kind else {
             // An eraser end set to do something else must not pick the eraser on hover.
-            if e.source == .eraser, pen.eraserEnd != .erase { e.source = .pen }
+            if e.source == .eraser, pen.eraserEnd != .erase, pen.eraserEnd != .eraseParts { e.source = .pen }
             if e.source == .pen, let p = e.axes.pressure { e.axes.pressure = pen.strokePressure(fromDevice: p) }
             return (e, nil)
         }
@@ -53,6 +57,9 @@ public final class InputAdjuster {
         } else if phase == .began {
             action = Self.action(for: e, pen: pen)
             contacts[e.sequence] = action
+            if e.source == .eraser || action == .erase || action == .eraseParts {
+                eraserMode = action == .eraseParts ? .partial : .whole
+            }
         } else {
             action = contacts[e.sequence] ?? nil
         }
@@ -62,7 +69,7 @@ public final class InputAdjuster {
         let (source, button, tool): (InputSource, PointerButton, DocumentInteraction.ContactTool?)
         switch action {
         case .nothing: return nil
-        case .erase: (source, button, tool) = (.eraser, .primary, nil)
+        case .erase, .eraseParts: (source, button, tool) = (.eraser, .primary, nil)
         case .rightClick: (source, button, tool) = (.pen, .secondary, nil)
         case .tip: (source, button, tool) = (.pen, .primary, nil)
         // As the mouse selects: a pen would ink at once.

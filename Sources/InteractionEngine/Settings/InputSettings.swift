@@ -18,16 +18,19 @@ public struct InputSettings: Codable, Hashable, Sendable {
     public var defaultPen: PenSettings
     public var touch: TouchSettings
     public var touchpad: TouchpadSettings
+    /// How the Eraser tool erases (the toolbar's switch, remembered).
+    public var eraserMode: EraserMode
 
     public init(pens: [String: PenSettings] = [:], penNames: [String: String] = [:], lastPen: String? = nil,
                 defaultPen: PenSettings = PenSettings(), touch: TouchSettings = TouchSettings(),
-                touchpad: TouchpadSettings = TouchpadSettings()) {
+                touchpad: TouchpadSettings = TouchpadSettings(), eraserMode: EraserMode = .whole) {
         self.pens = pens
         self.penNames = penNames
         self.lastPen = lastPen
         self.defaultPen = defaultPen
         self.touch = touch
         self.touchpad = touchpad
+        self.eraserMode = eraserMode
     }
 
     /// The settings of pen `identity` (its own, else the default pen's).
@@ -35,7 +38,7 @@ public struct InputSettings: Codable, Hashable, Sendable {
         identity.flatMap { pens[$0] } ?? defaultPen
     }
 
-    enum CodingKeys: String, CodingKey { case pens, penNames, lastPen, defaultPen, touch, touchpad }
+    enum CodingKeys: String, CodingKey { case pens, penNames, lastPen, defaultPen, touch, touchpad, eraserMode }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -46,13 +49,16 @@ public struct InputSettings: Codable, Hashable, Sendable {
         defaultPen = try c.decodeIfPresent(PenSettings.self, forKey: .defaultPen) ?? d.defaultPen
         touch = try c.decodeIfPresent(TouchSettings.self, forKey: .touch) ?? d.touch
         touchpad = try c.decodeIfPresent(TouchpadSettings.self, forKey: .touchpad) ?? d.touchpad
+        eraserMode = (try? c.decodeIfPresent(EraserMode.self, forKey: .eraserMode)) ?? d.eraserMode
     }
 }
 
 /// What a pen's eraser end or a barrel button does while it touches the page.
 public enum StylusAction: String, Codable, Hashable, Sendable, CaseIterable {
-    /// Erases what it touches (the eraser tool for that stroke).
+    /// Erases what it touches (the eraser tool for that stroke): whole strokes.
     case erase
+    /// Erases only the parts of ink strokes it crosses (the partial eraser for that stroke).
+    case eraseParts
     /// Opens the context menu where it touches, as a right click does.
     case rightClick
     /// Acts as the pen's tip.

@@ -14,6 +14,10 @@ public struct ToolSession: Hashable, Sendable {
         set { selection = newValue.map { [$0] } ?? [] }
     }
     public var focusedFormField: AnnotationID?
+    /// How the eraser erases when picked (the toolbar's switch), and under a pen's eraser end
+    /// (the pen's setting, for the contact it begins).
+    public var eraserMode = EraserMode.whole
+    public var eraserEndMode = EraserMode.whole
     public init() {}
 }
 

@@ -52,6 +52,16 @@ public enum ToolCommand: Hashable, Sendable {
     case moveLineEnd(AnnotationID, index: Int, to: Point)
     /// Deletes these annotations as one step.
     case deleteAnnotations([AnnotationID])
+    /// The partial eraser went along `path` (in the page's PDF space) with a disc of `radius`
+    /// (PDF points): every ink on the page loses the parts the disc crosses. The host shows it at
+    /// once and changes the document when the contact ends.
+    case eraseAlong(PageIndex, path: [Point], radius: Double)
+    /// The partial eraser touched an annotation that is not ink: it goes whole with the rest of
+    /// the contact.
+    case eraseWhole(AnnotationID)
+    /// The partial eraser's contact is over: what it erased becomes one undoable step (none when
+    /// `cancelled`: everything stays).
+    case endErase(cancelled: Bool)
     /// The selection band being dragged out on empty page space (view coordinates), or `nil`
     /// when it is gone.
     case selectionBand(Rect?)

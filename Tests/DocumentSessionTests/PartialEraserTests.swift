@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Document
+import DocumentSession
+import Geometry
+import InteractionEngine
+import XCTest
+
+/// An editor in memory that applies edits as the real one does (``AnnotationModel``) and keeps
+/// their history, so that undo is the edit's inverse applied.
+private final class ModelEditingPort: EditingPort {
+    var model = AnnotationModel()
+    var history = EditHistory()
+
+    init(_ annotations: [Annotation], pages: Int) {
+        for page in 0..<pages { model.load(annotations.filter { $0.page.rawValue == page }, on: PageIndex(page)) }
+    }
+
+    func annotations(on page: PageIndex) -> [Annotation] { model.annotations(on: page) }
+    func annotation(_ id: String) -> Annotation? { model.annotation(id) }
+    func popupID(of annotation: Annotation) -> String? { nil }
+    func removal(of ids: [String]) -> [PlacedAnnotation] { model.removal(of: ids) }
+    func formField(forWidget annotationID: String) -> (field: FormField, widget: FormWidget)? { nil }
+
+    func commit(_ record: EditRecord) -> Bool {
+        do { try model.apply(record.edit) } catch { return false }
+        history.record(record)
+        return true
+    }
+
+    func undo() throws {
+        guard let record = history.popUndo() else { return }
+        try model.apply(record.edit.inverse)
+    }
+}
+
+/// The partial eraser driven through the whole session (engine, routing, the eraser tool, the
+/// session's erasure and the composer): one contact is one step, the pieces keep the stroke's
+/// points outside the eraser, and undo gives back the stroke exactly.
+final class PartialEraserTests: XCTestCase {
+    private let clock = ManualClock(now: InputTime(seconds: 100))
+    private var session: DocumentSession!
+    private var editor: ModelEditingPort!
+    private var made = 0
+
+    /// A stroke across page 1, a point every 10 pt, with pressure.
+    private let stroke = InkStroke(points: (0...20).map { Point(x: 100 + Double($0) * 10, y: 600) },
+                                   pressures: (0...20).map { 0.4 + 0.02 * Double($0 % 10) })
+
+    private func ink(_ strokes: [InkStroke], id: String) -> Annotation {
+        var a = Annotation.ink(strokes, on: PageIndex(0), style: AnnotationStyle(color: .red, width: 3, opacity: 0.8),
+                               stamp: CreationStamp(id: id, author: "Ada", date: "D:20261201"))!
+        a.contents = "a comment"
+        return a
+    }
+
+    private func open(_ annotations: [Annotation]) {
+        editor = ModelEditingPort(annotations, pages: 1)
+        session = DocumentSession(clock: clock, stamp: { [unowned self] _ in
+            made += 1
+            return CreationStamp(id: "piece-\(made)", author: "Eraser", date: "D:20261202")
+        })
+        session.editing = editor
+        apply(session.changeView {
+            $0.resize(to: Size(width: 976, height: 900))
+            $0.setDocument(pageSizes: [Size(width: 612, height: 792)])
+        })
+        for _ in 0..<120 { frame() }
+        apply(session.refreshTargets(on: PageIndex(0), linksListed: false))
+    }
+
+    private func apply(_ effects: [SessionEffect]) {
+        for effect in effects {
+            if case .readPage(let page) = effect { _ = session.refreshTargets(on: page, linksListed: false) }
+        }
+    }
+
+    private func frame() {
+        clock.advance(by: 1.0 / 60)
+        apply(session.tick(at: clock.now))
+    }
+
+    private func view(_ p: Point) -> Point {
+        session.interaction.scene.coordinates.convert(p, from: .pdf(PageIndex(0)), to: .view)!
+    }
+
+    /// One contact from `a` to `b` (PDF points) in `steps` moves, through the pen settings as the
+    /// canvas sends it; `during` looks at the session before the contact lifts.
+    private func contact(_ source: InputSource, from a: Point, to b: Point, steps: Int = 12, during: (() -> Void)? = nil) {
+        func send(_ phase: InputPhase, _ p: Point) {
+            clock.advance(by: 0.008)
+            let raw = InputEvent(kind: .contact(phase), source: source, position: view(p), time: clock.now,
+                                 axes: StylusAxes(pressure: 0.7))
+            guard let (event, tool) = session.inputAdjuster.adjustWithTool(raw) else { return }
+            apply(session.handle(event, contactTool: tool))
+        }
+        send(.began, a)
+        for i in 1...steps {
+            let t = Double(i) / Double(steps)
+            send(.moved, Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t))
+        }
+        during?()
+        send(.ended, b)
+        for _ in 0..<30 { frame() }
+        apply(session.refreshTargets(on: PageIndex(0), linksListed: false))
+    }
+
+    private func inks() -> [Annotation] { editor.annotations(on: PageIndex(0)).filter { $0.subtype == .ink } }
+
+    private func strokes(of a: Annotation) -> [InkStroke] {
+        if case .ink(let s) = a.geometry { return s } else { return [] }
+    }
+
+    func testOneEraserEndContactAcrossAStrokeLeavesTwoInksAndOneUndoBringsItBack() {
+        let original = ink([stroke], id: "ink-1")
+        open([original])
+        session.inputAdjuster.settings.defaultPen.eraserEnd = .eraseParts
+        let before = editor.model
+        var coveredDuring = 0, committedDuring = 0
+        contact(.eraser, from: Point(x: 203, y: 640), to: Point(x: 203, y: 560)) {
+            coveredDuring = self.session.frame.erasedLines.count
+            committedDuring = self.editor.history.undoStack.count
+        }
+        // Shown while the pen was down, committed once when it lifted.
+        XCTAssertGreaterThan(coveredDuring, 0)
+        XCTAssertEqual(committedDuring, 0)
+        XCTAssertEqual(editor.history.undoStack.count, 1)
+        XCTAssertEqual(editor.history.undoName, "Erase")
+        let pieces = inks()
+        XCTAssertEqual(pieces.count, 2)
+        XCTAssertNil(editor.annotation("ink-1"))
+        // The stroke's points outside the eraser, on each side, and its pressures with them.
+        let radius = 6 / session.view.viewport.zoom, reach = radius + 1.5
+        let left = strokes(of: pieces[0]).first!, right = strokes(of: pieces[1]).first!
+        let kept = zip(stroke.points, stroke.pressures!).filter { abs($0.0.x - 203) > reach }
+        XCTAssertEqual(Array(left.points.dropLast()), kept.filter { $0.0.x < 203 }.map(\.0))
+        XCTAssertEqual(Array(right.points.dropFirst()), kept.filter { $0.0.x > 203 }.map(\.0))
+        XCTAssertEqual(Array(left.pressures!.dropLast()), kept.filter { $0.0.x < 203 }.map(\.1))
+        XCTAssertEqual(left.points.last!.x, 203 - reach, accuracy: 0.01)
+        XCTAssertEqual(right.points.first!.x, 203 + reach, accuracy: 0.01)
+        // Each piece keeps the original's look and words, with an id and date of its own.
+        for piece in pieces {
+            XCTAssertEqual(piece.color, original.color)
+            XCTAssertEqual(piece.borderWidth, original.borderWidth)
+            XCTAssertEqual(piece.opacity, original.opacity)
+            XCTAssertEqual(piece.author, "Ada")
+            XCTAssertEqual(piece.contents, "a comment")
+            XCTAssertEqual(piece.modified, "D:20261202")
+            XCTAssertNotEqual(piece.id, original.id)
+            XCTAssertTrue(piece.rect.contains(Rect(corner: strokes(of: piece)[0].points.first!, corner: strokes(of: piece)[0].points.last!)))
+        }
+        XCTAssertNoThrow(try editor.undo())
+        XCTAssertEqual(editor.model, before)
+    }
+
+    func testTheToolbarsPartialEraserMakesOneStepOfEverythingOneContactCrosses() {
+        let second = InkStroke(points: [Point(x: 150, y: 500), Point(x: 150, y: 700)])
+        let box = Annotation.shape(.square, from: Point(x: 380, y: 520), to: Point(x: 420, y: 560), on: PageIndex(0),
+                                   style: AnnotationStyle(color: .black, width: 1), stamp: CreationStamp(id: "box", author: nil, date: "D:1"))!
+        // One ink of two strokes, one of one, and a rectangle, all under one sweep.
+        open([ink([stroke, second], id: "two"), ink([InkStroke(points: [Point(x: 300, y: 550), Point(x: 300, y: 650)])], id: "one"), box])
+        session.interaction.pick(.eraser)
+        session.interaction.eraserMode = .partial
+        let before = editor.model
+        contact(.mouse, from: Point(x: 120, y: 610), to: Point(x: 380, y: 545), steps: 30)
+        XCTAssertEqual(editor.history.undoStack.count, 1)
+        XCTAssertNil(editor.annotation("box"), "a shape goes whole")
+        let left = inks()
+        // "two": its stroke along the page cut once (two pieces), its upright stroke cut once
+        // (two pieces); "one" cut once (two pieces).
+        XCTAssertEqual(left.count, 6)
+        XCTAssertTrue(left.allSatisfy { strokes(of: $0).count == 1 })
+        XCTAssertNoThrow(try editor.undo())
+        XCTAssertEqual(editor.model, before)
+    }
+
+    func testAnEraserEndSetToWholeStrokesStillErasesTheWholeInk() {
+        open([ink([stroke], id: "ink-1")])
+        session.interaction.eraserMode = .partial
+        contact(.eraser, from: Point(x: 203, y: 640), to: Point(x: 203, y: 560))
+        XCTAssertTrue(inks().isEmpty)
+    }
+
+    func testAContactThatMissesChangesNothing() {
+        open([ink([stroke], id: "ink-1")])
+        session.inputAdjuster.settings.defaultPen.eraserEnd = .eraseParts
+        contact(.eraser, from: Point(x: 203, y: 700), to: Point(x: 260, y: 650))
+        XCTAssertEqual(editor.history.undoStack.count, 0)
+        XCTAssertEqual(inks().map(\.id), ["ink-1"])
+        XCTAssertTrue(session.frame.erasedLines.isEmpty)
+    }
+}
