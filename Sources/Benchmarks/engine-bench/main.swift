@@ -3,3 +3,4 @@
 // Each prints its own figure beside the goal from the engine's issue.
 runHitTestBenchmark()
 runEventThroughputBenchmark()
+runSmartPenBenchmark()
