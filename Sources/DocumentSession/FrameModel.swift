@@ -81,6 +81,8 @@ public struct FrameModel: Equatable, Sendable {
     public var selection = Selection()
     /// The selection band being dragged out.
     public var band: Rect?
+    /// The ruler, while it is shown (over everything else).
+    public var ruler: RulerFrame?
 
     public init() {}
 }
@@ -121,6 +123,7 @@ extension DocumentSession {
         }
         model.selection = selectionFrame(coordinates)
         model.band = previews.band
+        model.ruler = rulerFrame()
         return model
     }
 

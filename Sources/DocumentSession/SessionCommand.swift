@@ -37,6 +37,8 @@ public enum SessionCommand: Equatable, Sendable {
     case stopSearch
     /// End the search, its current match becoming the text selection.
     case endSearch
+    /// Show the ruler (in the middle of the view, level, counting in the unit) or hide it.
+    case showRuler(Bool, unit: RulerUnit)
 }
 
 extension DocumentSession {
@@ -78,6 +80,8 @@ extension DocumentSession {
                 stopSearch()
             case .endSearch:
                 endSearch()
+            case .showRuler(let shown, let unit):
+                showRuler(shown, unit: unit)
             }
         }
     }

@@ -18,6 +18,10 @@ public final class DocumentScene {
     /// Whether there is text under a PDF point (the host answers from its text layout); tools use
     /// it to choose between selecting text and panning.
     public var textLookup: ((PagePoint) -> Bool)?
+    /// The ruler lying on a page, while it is shown (see ``DocumentInteraction/showRuler(_:unit:)``).
+    public var ruler: Ruler?
+    /// The ink tool's line width in PDF points (the host's style), which the ruler's guide keeps clear of its edge.
+    public var inkWidth: () -> Double = { 1 }
 
     private var pageNodes: [PageIndex: HitTestNode] = [:]
     private var annotationNodes: [AnnotationID: HitTestNode] = [:]

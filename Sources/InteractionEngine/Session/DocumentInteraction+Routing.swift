@@ -56,6 +56,7 @@ extension DocumentInteraction {
     /// The tool layer's first refusal; returns whether the tool took the event.
     func offerToTool(_ event: InputEvent) -> Bool {
         if event.source == .pen || event.source == .eraser { penSeen = true }
+        if routeToRuler(event) { return true }
         let endsTap = followTaps(event)
         if event.isDirect, case .contact(let phase) = event.kind {
             if phase == .began { fingersDown.append(event.sequence) }

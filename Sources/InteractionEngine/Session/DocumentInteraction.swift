@@ -126,6 +126,9 @@ public final class DocumentInteraction {
     /// Whether a pen has touched or hovered this view.
     public internal(set) var penSeen = false
 
+    /// The contacts moving or turning the ruler.
+    var rulerGesture: RulerGesture?
+
     /// The contact a pen is drawing with while no creation tool is picked.
     var penStroke: InputSequenceID?
     /// The contact a stand-in tool serves (``handle(_:contactTool:)``), and the tool picked before.

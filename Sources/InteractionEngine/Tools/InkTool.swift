@@ -18,6 +18,8 @@ public final class InkTool: Tool {
     private var strokes: [[InkPoint]] = []
     private var current: [InkPoint] = []
     private var sequence: InputSequenceID?
+    /// The ruler's edge the stroke in progress follows, if it started near one.
+    private var guide: RulerGuide?
 
     public init(commitsEachStroke: Bool = true, drawsWithTouch: Bool = true) {
         self.commitsEachStroke = commitsEachStroke
@@ -42,6 +44,7 @@ public final class InkTool: Tool {
             if page != geometry.index { commit(context: context) }
             page = geometry.index
             sequence = e.sequence
+            guide = env.rulerGuide(forStrokeAtView: e.position, on: geometry.index)
             current = [sample(e, context)].compactMap { $0 }
             preview(context)
             return .handled
@@ -77,7 +80,7 @@ public final class InkTool: Tool {
 
     private func sample(_ e: InputEvent, _ context: ToolContext) -> InkPoint? {
         guard let page, let p = context.environment.pdfPoint(fromView: e.position, on: page) else { return nil }
-        return InkPoint(location: p, pressure: e.axes.pressure)
+        return InkPoint(location: guide?.project(p) ?? p, pressure: e.axes.pressure)
     }
 
     private func preview(_ context: ToolContext) {

@@ -15,11 +15,16 @@ public protocol ToolEnvironment: AnyObject {
     /// The annotations on the laid-out pages whose bounds meet a view rectangle, page by page
     /// in drawing order.
     func annotations(intersectingView rect: Rect) -> [AnnotationTarget]
+    /// The straight line (PDF space of `page`) a stroke starting at a view point follows along
+    /// the ruler, or `nil` (no ruler, or far from it).
+    func rulerGuide(forStrokeAtView point: Point, on page: PageIndex) -> RulerGuide?
 }
 
 extension DocumentScene: ToolEnvironment {}
 
 extension ToolEnvironment {
+    public func rulerGuide(forStrokeAtView point: Point, on page: PageIndex) -> RulerGuide? { nil }
+
     /// The annotation under a view point, if any.
     func annotation(atView point: Point, source: InputSource) -> AnnotationTarget? {
         hitTest(atView: point, source: source)?.annotation
