@@ -232,8 +232,8 @@ public struct EditComposer {
     /// each piece left of a stroke it cut becomes an /Ink of its own: a stroke cut in the
     /// middle is two annotations, each taken, moved and erased on its own. Every one keeps the
     /// original's properties (colour, width, opacity, author, flags, text) with a new id and
-    /// date, in the original's place in the page's drawing order. Locked annotations stay.
-    /// `nil` when nothing changes.
+    /// date, in the original's place in the page's drawing order. Locked annotations, and
+    /// those Delete would keep, stay. `nil` when nothing changes.
     public func erasing(_ inks: [(original: Annotation, untouched: [InkStroke], pieces: [InkStroke])], whole: [Annotation],
                         in source: AnnotationSource) -> EditRecord? {
         var replacements: [String: [Annotation]] = [:]
@@ -242,7 +242,8 @@ public struct EditComposer {
                 inkPiece(of: ink.original, strokes: strokes)
             }
         }
-        for a in whole where !a.info.isLocked { replacements[a.id] = [] }
+        // What goes whole may go as Delete lets it (not locked, and drawn by the app or the file).
+        for a in whole where a.isTransformable || a.subtype == .text { replacements[a.id] = [] }
         guard !replacements.isEmpty else { return nil }
         let originals = replacements.keys.compactMap { source.annotation($0) }
         let ids = originals.flatMap { a in [a.id] + (source.popupID(of: a).map { [$0] } ?? []) }

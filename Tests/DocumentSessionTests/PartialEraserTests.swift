@@ -3,6 +3,7 @@ import Document
 import DocumentSession
 import Geometry
 import InteractionEngine
+import Foundation
 import XCTest
 
 /// An editor in memory that applies edits as the real one does (``AnnotationModel``) and keeps
@@ -178,6 +179,35 @@ final class PartialEraserTests: XCTestCase {
         session.interaction.eraserMode = .partial
         contact(.eraser, from: Point(x: 203, y: 640), to: Point(x: 203, y: 560))
         XCTAssertTrue(inks().isEmpty)
+    }
+
+    func testTheComposerPutsThePiecesWhereTheInkWasAndKeepsItsUntouchedStrokesTogether() throws {
+        let below = Annotation.shape(.square, from: Point(x: 10, y: 10), to: Point(x: 50, y: 50), on: PageIndex(0),
+                                     style: AnnotationStyle(color: .black, width: 1), stamp: CreationStamp(id: "below", author: nil, date: "D:1"))!
+        let above = Annotation.shape(.circle, from: Point(x: 60, y: 10), to: Point(x: 90, y: 50), on: PageIndex(0),
+                                     style: AnnotationStyle(color: .black, width: 1), stamp: CreationStamp(id: "above", author: nil, date: "D:1"))!
+        let kept = InkStroke(points: [Point(x: 100, y: 700), Point(x: 200, y: 700)])
+        let ink = ink([stroke, kept], id: "ink")
+        var locked = self.ink([kept], id: "locked")
+        locked.flags |= AnnotationFlags.locked
+        let port = ModelEditingPort([below, ink, above, locked], pages: 1)
+        let before = port.model
+        var composer = EditComposer(stamp: { _ in CreationStamp(id: "new-\(UUID().uuidString.prefix(6))", author: "Eraser", date: "D:2") })
+        composer.styles = EditComposer.defaultStyles
+        let pieces = InkEraser.remaining([stroke], penWidth: 3, along: [Point(x: 205, y: 650), Point(x: 205, y: 550)], radius: 4)
+        let record = try XCTUnwrap(composer.erasing([(ink, [kept], pieces), (locked, [], [])], whole: [above], in: port))
+        XCTAssertEqual(record.name, "Erase")
+        XCTAssertTrue(port.commit(record))
+        let page = port.annotations(on: PageIndex(0))
+        // The square below, the untouched stroke as one ink, each piece an ink, where the ink
+        // was; the circle gone; the locked ink as it was.
+        XCTAssertEqual(page.map(\.subtype), [.square, .ink, .ink, .ink, .ink])
+        XCTAssertEqual(page[1].geometry, .ink([kept]))
+        XCTAssertEqual(page[2].geometry, .ink([pieces[0]].map { InkStroke(points: $0.points.map(\.quantized), pressures: $0.pressures) }))
+        XCTAssertEqual(page[4], locked)
+        XCTAssertEqual(Set(page.map(\.id)).count, 5)
+        XCTAssertNoThrow(try port.undo())
+        XCTAssertEqual(port.model, before)
     }
 
     func testAContactThatMissesChangesNothing() {

@@ -126,6 +126,8 @@ extension DocumentWindow {
     func buildEraserModeSwitch() -> UnsafeMutablePointer<GtkWidget> {
         let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
         gtk_widget_add_css_class(box, "linked")
+        gtk_widget_set_halign(box, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(box, GTK_ALIGN_CENTER)
         ann_accessible_set_label(box, tr("Eraser mode"))
         let modes: [(EraserMode, String, String, String)] = [
             (.whole, tr("Whole Strokes"), tr("Erase whole strokes"), tr("Erase whole strokes and annotations")),
