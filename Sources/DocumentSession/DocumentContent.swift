@@ -63,6 +63,8 @@ public struct EditPreviews {
     /// time of the last frame that scrolled the view under it (AnnotationCarrying).
     public var carryContact: Point?
     public var carryFrameTime: Double?
+    /// The predicted tip of the ink being drawn, kept apart from the tool's strokes.
+    public var inkTip = InkTipTracking()
 
     public init() {}
 }

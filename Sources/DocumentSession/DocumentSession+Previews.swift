@@ -42,6 +42,8 @@ extension DocumentSession {
             emit(.redraw)
         case .inkPreview(let page, let strokes):
             previews.ink = strokes.isEmpty ? nil : (page, strokes)
+            previews.inkTip.update(page: page, strokes: strokes, now: clock.now, zoom: view.viewport.zoom,
+                                   predicts: inputAdjuster.settings.predictsInkTip)
             emit(.redraw)
         case .shapePreview(let kind, let page, let from, let to):
             previews.shape = (kind, page, from, to)

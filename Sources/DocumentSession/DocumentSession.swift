@@ -81,7 +81,9 @@ public final class DocumentSession {
             }
             // The pen's eraser end erases as that pen is set (whole strokes or their parts).
             if case .contact(.began) = event.kind, event.source == .eraser { interaction.eraserEndMode = inputAdjuster.eraserMode }
+            previews.inkTip.eventTime = event.time
             interaction.handle(event, contactTool: contactTool)
+            if case .contact(let phase) = event.kind, phase == .ended || phase == .cancelled { previews.inkTip.strokeEnded() }
             noteCarryingContact(event)
             // One spread at a time: a finger's fling turns one spread, not as many as its
             // momentum would carry; the view settles as soon as the last finger lifts.

@@ -13,11 +13,21 @@ extension FrameModel {
     }
 
     /// One stroke of ink being drawn or just made, in view coordinates: its samples, each
-    /// sample's width when the device reported pressure (`nil`: one `lineWidth`).
+    /// sample's width when the device reported pressure (`nil`: one `lineWidth`), and where
+    /// the stroke is predicted to go next (drawn as its tip, as wide as its last sample, and
+    /// replaced as the real samples arrive; never saved).
     public struct InkStroke: Equatable, Sendable {
         public var points: [Point]
         public var widths: [Double]?
         public var lineWidth: Double
+        public var predicted: [Point]
+
+        public init(points: [Point], widths: [Double]?, lineWidth: Double, predicted: [Point] = []) {
+            self.points = points
+            self.widths = widths
+            self.lineWidth = lineWidth
+            self.predicted = predicted
+        }
     }
 
     /// Ink on a page, in the Ink tool's style at the frame's zoom.
@@ -107,7 +117,10 @@ extension DocumentSession {
             }
         }
         addErasures(to: &model)
-        if let ink = previews.ink { model.liveInk = self.ink(page: ink.page, strokes: ink.strokes) }
+        if let ink = previews.ink {
+            model.liveInk = self.ink(page: ink.page, strokes: ink.strokes)
+            addPredictedTip(to: &model.liveInk, strokes: ink.strokes.count)
+        }
         if let s = previews.shape { model.shape = shape(s.kind, page: s.page, from: s.from, to: s.to) }
     }
 
@@ -170,6 +183,16 @@ extension DocumentSession {
             return FrameModel.InkStroke(points: points, widths: widths, lineWidth: style.width * zoom)
         }
         return FrameModel.Ink(page: page, origin: origin, strokes: shown, style: style)
+    }
+
+    /// The predicted tip after the last stroke of the ink being drawn, in view coordinates.
+    private func addPredictedTip(to ink: inout FrameModel.Ink?, strokes: Int) {
+        guard let page = ink?.page, ink?.strokes.count == strokes, strokes > 0 else { return }
+        let tip = previews.inkTip.tip(on: page, stroke: strokes - 1, now: clock.now)
+        let coordinates = interaction.scene.coordinates
+        let shown = tip.compactMap { coordinates.convert($0, from: .pdf(page), to: .view) }
+        guard !shown.isEmpty, shown.count == tip.count else { return }
+        ink?.strokes[strokes - 1].predicted = shown
     }
 
     private func shape(_ kind: ShapeKind, page: PageIndex, from: Point, to: Point) -> FrameModel.Shape? {

@@ -183,6 +183,11 @@ public struct WindowSnapshot: Codable, Sendable {
     /// How many render nodes the snapshot canvas keeps of the ink being drawn (its strokes'
     /// finished pieces); `nil` when no stroke is in progress there.
     public var inkPreviewNodes: Int?
+    /// The predicted tip of ink being drawn: whether it is on (Preferences), and over the tips
+    /// drawn since the window opened whose time the pen then reached, how many there were and
+    /// their mean distance in view pixels from the path the pen drew next and from where the
+    /// pen was at the tip's time. Set after the initialiser (``InkTipSnapshot``).
+    public var inkTip: InkTipSnapshot? = nil
     /// The page the Preferences window shows (`pen`, `touchscreen`, `touchpad`, `devices`);
     /// `nil` while it is closed.
     public var preferencesPage: String?
@@ -603,3 +608,18 @@ public struct AnnotationSnapshot: Codable, Sendable {
     }
 }
 
+
+/// The predicted ink tip's figures in the dump (``WindowSnapshot/inkTip``): the ink benchmark
+/// reports them, and the UI tests see the preference reach the page view.
+public struct InkTipSnapshot: Codable, Sendable, Equatable {
+    public var enabled: Bool
+    public var measured: Int
+    public var meanDistanceToPath: Double
+    public var meanDistanceToPosition: Double
+    public init(enabled: Bool, measured: Int, meanDistanceToPath: Double, meanDistanceToPosition: Double) {
+        self.enabled = enabled
+        self.measured = measured
+        self.meanDistanceToPath = meanDistanceToPath
+        self.meanDistanceToPosition = meanDistanceToPosition
+    }
+}

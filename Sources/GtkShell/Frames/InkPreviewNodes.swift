@@ -44,9 +44,10 @@ final class InkPreviewNodes {
     private func catchUp(with ink: FrameModel.Ink, viewSize: Size) {
         let s = ink.style
         for (i, stroke) in ink.strokes.enumerated() {
-            let shape = InkStrokeShape(stroke)
-            // A translucent curve drawn in parts would darken where the parts meet.
-            guard shape.widths != nil || s.opacity >= 0.999 else { continue }
+            let shape = InkStrokeShape(samplesOf: stroke)
+            // A translucent stroke drawn in parts would darken where the parts meet: it is
+            // painted whole, in one fill or stroke, as its saved appearance is.
+            guard s.opacity >= 0.999 else { continue }
             while covered.count <= i { covered.append(0) }
             let done = covered[i], final = shape.finalPieces
             let strokeEnded = i < ink.strokes.count - 1

@@ -51,7 +51,7 @@ extension DocumentWindow {
             : []
         let progress = application?.progress?.report(window)
         let focus = KeyboardFocus.widget(over: window)
-        return WindowSnapshot(
+        var snapshot = WindowSnapshot(
             title: string(gtk_window_get_title(cast(window))) ?? "", path: path, content: content.rawValue,
             errorMessage: errorMessage, passwordError: content == .password ? builtPasswordPrompt?.errorText : nil,
             pageCount: content == .document ? session.pageCount : 0,
@@ -145,5 +145,9 @@ extension DocumentWindow {
             lastInputPosition: progress?.lastInput.map { [$0.x, $0.y] },
             focusedWidget: focus.map(KeyboardFocus.describe), focusedText: focus.flatMap(KeyboardFocus.text(of:)),
             gridDropGap: thumbnails?.dropGap)
+        let tip = canvas.session.previews.inkTip.figures
+        snapshot.inkTip = InkTipSnapshot(enabled: canvas.session.inputAdjuster.settings.predictsInkTip, measured: tip.measured,
+                                         meanDistanceToPath: tip.meanDistanceToPath, meanDistanceToPosition: tip.meanDistanceToPosition)
+        return snapshot
     }
 }

@@ -38,6 +38,7 @@ final class PreferencesWindow {
     private var palmDelay: UnsafeMutablePointer<GtkWidget>!
     private var pinch: UnsafeMutablePointer<GtkWidget>!
     private var swipe: UnsafeMutablePointer<GtkWidget>!
+    private var predictTip: UnsafeMutablePointer<GtkWidget>!
     private let deviceTest = DeviceTestPage()
     /// Strokes drawn in the area that tries the pen: points with the device's pressure.
     private var tries: [[(point: Point, pressure: Double)]] = []
@@ -240,6 +241,10 @@ final class PreferencesWindow {
         gtk_widget_set_halign(reset, GTK_ALIGN_START)
         Signals.connect(raw(reset), "clicked") { [weak self] in self?.changePen { $0 = PenSettings() } }
         gtk_grid_attach(cast(grid), reset, 1, 7, 1, 1)
+        // For every pen, mouse and finger: ink drawn a few milliseconds ahead (InkTipPredictor).
+        predictTip = toggle(name: "preferences-predict-tip") { [weak self] on in self?.store.update { $0.predictsInkTip = on } }
+        gtk_widget_set_tooltip_text(predictTip, tr("Draws where the pen is going a few milliseconds ahead, so the ink keeps up with it"))
+        row(grid, 8, tr("_Keep up with the pen"), predictTip)
         return grid
     }
 
@@ -311,6 +316,7 @@ final class PreferencesWindow {
         gtk_widget_set_sensitive(palmDelay, settings.touch.palmRejection ? 1 : 0)
         gtk_switch_set_active(cast(pinch), settings.touchpad.pinchZooms ? 1 : 0)
         gtk_switch_set_active(cast(swipe), settings.touchpad.swipeGoesThroughHistory ? 1 : 0)
+        gtk_switch_set_active(cast(predictTip), settings.predictsInkTip ? 1 : 0)
         gtk_widget_queue_draw(curveArea)
         gtk_widget_queue_draw(tryArea)
     }

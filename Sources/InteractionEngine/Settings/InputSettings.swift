@@ -20,6 +20,8 @@ public struct InputSettings: Codable, Hashable, Sendable {
     public var touchpad: TouchpadSettings
     /// How the Eraser tool erases (the toolbar's switch, remembered).
     public var eraserMode: EraserMode
+    /// Whether the ink being drawn shows its predicted tip (``InkTipPredictor``): on by default.
+    public var predictsInkTip = true
 
     public init(pens: [String: PenSettings] = [:], penNames: [String: String] = [:], lastPen: String? = nil,
                 defaultPen: PenSettings = PenSettings(), touch: TouchSettings = TouchSettings(),
@@ -38,7 +40,10 @@ public struct InputSettings: Codable, Hashable, Sendable {
         identity.flatMap { pens[$0] } ?? defaultPen
     }
 
-    enum CodingKeys: String, CodingKey { case pens, penNames, lastPen, defaultPen, touch, touchpad, eraserMode }
+    enum CodingKeys: String, CodingKey {
+        case pens, penNames, lastPen, defaultPen, touch, touchpad, eraserMode
+        case predictsInkTip
+    }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -50,6 +55,7 @@ public struct InputSettings: Codable, Hashable, Sendable {
         touch = try c.decodeIfPresent(TouchSettings.self, forKey: .touch) ?? d.touch
         touchpad = try c.decodeIfPresent(TouchpadSettings.self, forKey: .touchpad) ?? d.touchpad
         eraserMode = (try? c.decodeIfPresent(EraserMode.self, forKey: .eraserMode)) ?? d.eraserMode
+        predictsInkTip = try c.decodeIfPresent(Bool.self, forKey: .predictsInkTip) ?? d.predictsInkTip
     }
 }
 
