@@ -2,6 +2,7 @@
 import Document
 import Foundation
 import Geometry
+import TestSupport
 import XCTest
 @testable import DocumentPoppler
 
@@ -87,6 +88,21 @@ final class PartialEraseSaveTests: XCTestCase {
         XCTAssertEqual(Array(saved[1][0].dropFirst(2)), flat(right))
         for (list, piece) in zip(saved, pieces) {
             for (a, b) in zip(list[0], flat(piece.points)) { XCTAssertEqual(a, b, accuracy: 1e-4) }
+        }
+
+        // MuPDF draws the two pieces and nothing where the eraser went (the page at 144 dpi,
+        // 2 px a point, y down from the top of the 500 pt page).
+        if ExternalTool.path(of: "mutool") != nil {
+            let image = folder.path("cut.pnm")
+            let draw = try ExternalTool.run("mutool", ["draw", "-q", "-r", "144", "-c", "rgb", "-F", "pnm", "-o", image, path, "1"])
+            XCTAssertEqual(draw.status, 0, draw.output)
+            let pixels = try PNMImage(path: image)
+            func inked(atX x: Double) -> Bool {
+                (Int((500 - 264) * 2)...Int((500 - 244) * 2)).contains { pixels.isInk(x: Int(x * 2), y: $0) }
+            }
+            XCTAssertTrue(inked(atX: 120), "the left piece")
+            XCTAssertTrue(inked(atX: 240), "the right piece")
+            XCTAssertFalse(inked(atX: 171), "nothing where the eraser went")
         }
 
         // Undo, saved: the one stroke again, as it was.
