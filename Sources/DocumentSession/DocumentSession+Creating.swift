@@ -25,6 +25,9 @@ extension DocumentSession {
             }
             commitCreation(editing.flatMap { composer.shape(kind, on: page, from: from, to: to, in: $0) },
                            held: .shape(kind: kind, page: page, from: from, to: to))
+        case .snapShape(let page, let stroke, let shape):
+            previews.ink = nil
+            snap(stroke, to: shape, on: page)
         case .markupPreview(let range):
             if let chars = characters(in: range) { previews.markup = TextSelection(page: chars.page, anchor: chars.from, focus: chars.to) }
         case .addTextMarkup(let kind, let range):

@@ -62,7 +62,7 @@ extension DocumentSession {
             eraseWhole(id)
         case .endErase(let cancelled):
             endErase(cancelled: cancelled)
-        case .deleteAnnotations, .addInk, .addShape, .markupPreview, .markText, .addTextMarkup:
+        case .deleteAnnotations, .addInk, .addShape, .snapShape, .markupPreview, .markText, .addTextMarkup:
             _ = create(command)
         case .addNote, .addFreeText, .addStamp, .focusFormField, .clearFormFocus:
             emit(.toolCommand(command))

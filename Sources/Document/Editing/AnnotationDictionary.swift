@@ -104,7 +104,14 @@ public enum AnnotationDictionary {
             .numbers(points.flatMap { p -> [Double] in let q = p + shift; return [q.x, q.y] })
         }
         d["Type"] = .name("Annot")
-        if let name = pdfName(of: a.subtype) { d["Subtype"] = .name(name) }
+        if let name = pdfName(of: a.subtype) {
+            // An annotation that changed kind (ink snapped to a shape) keeps none of the old
+            // kind's geometry.
+            if let old = d["Subtype"]?.nameValue, old != name {
+                for key in ["InkList", pressuresKey, "QuadPoints", "L", "LE", "Vertices"] { d[key] = nil }
+            }
+            d["Subtype"] = .name(name)
+        }
         d[signatureKey] = a.isSignature == true ? .bool(true) : nil
         let r = a.rect.offsetBy(shift)
         d["Rect"] = .numbers([r.minX, r.minY, r.maxX, r.maxY])

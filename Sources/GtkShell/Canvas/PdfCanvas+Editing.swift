@@ -78,7 +78,7 @@ extension PdfCanvas {
             forms.endFocus()
         case .beginTransform, .moveAnnotation, .resizeAnnotation, .moveLineEnd, .endTransform, .selectionBand, .inkPreview,
              .shapePreview, .clearShapePreview, .clearMarkupPreview, .selectAnnotation, .deselectAnnotation, .deleteAnnotations,
-             .addInk, .addShape, .markupPreview, .markText, .addTextMarkup, .eraseAlong, .eraseWhole, .endErase:
+             .addInk, .addShape, .snapShape, .markupPreview, .markText, .addTextMarkup, .eraseAlong, .eraseWhole, .endErase:
             return .translatedByEngine
         }
         return .applied

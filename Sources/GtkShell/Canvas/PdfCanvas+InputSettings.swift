@@ -17,6 +17,7 @@ extension PdfCanvas {
         interaction.penDrawsAtOnce = settings.touch.penDrawsAtOnce
         interaction.fingerDraws = settings.touch.fingers == .draw
         interaction.eraserMode = settings.eraserMode
+        interaction.snapsShapesOnLift = settings.snapsShapes
         var palm = interaction.engine.pipeline.palmRejection.settings
         palm.isEnabled = settings.touch.palmRejection
         palm.penActivityWindow = settings.touch.palmDelay

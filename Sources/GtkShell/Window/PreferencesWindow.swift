@@ -36,6 +36,7 @@ final class PreferencesWindow {
     private var penAtOnce: UnsafeMutablePointer<GtkWidget>!
     private var palm: UnsafeMutablePointer<GtkWidget>!
     private var palmDelay: UnsafeMutablePointer<GtkWidget>!
+    private var snapShapes: UnsafeMutablePointer<GtkWidget>!
     private var pinch: UnsafeMutablePointer<GtkWidget>!
     private var swipe: UnsafeMutablePointer<GtkWidget>!
     private var predictTip: UnsafeMutablePointer<GtkWidget>!
@@ -263,6 +264,8 @@ final class PreferencesWindow {
         }
         gtk_scale_set_digits(cast(palmDelay), 1)
         row(grid, 3, tr("Palm dela_y after the pen leaves (s)"), palmDelay)
+        snapShapes = toggle(name: "preferences-snap-shapes") { [weak self] on in self?.store.update { $0.snapsShapes = on } }
+        row(grid, 4, tr("_Snap shapes when the pen or finger lifts"), snapShapes)
         return grid
     }
 
@@ -314,6 +317,7 @@ final class PreferencesWindow {
         gtk_switch_set_active(cast(palm), settings.touch.palmRejection ? 1 : 0)
         gtk_range_set_value(cast(palmDelay), settings.touch.palmDelay)
         gtk_widget_set_sensitive(palmDelay, settings.touch.palmRejection ? 1 : 0)
+        gtk_switch_set_active(cast(snapShapes), settings.snapsShapes ? 1 : 0)
         gtk_switch_set_active(cast(pinch), settings.touchpad.pinchZooms ? 1 : 0)
         gtk_switch_set_active(cast(swipe), settings.touchpad.swipeGoesThroughHistory ? 1 : 0)
         gtk_switch_set_active(cast(predictTip), settings.predictsInkTip ? 1 : 0)

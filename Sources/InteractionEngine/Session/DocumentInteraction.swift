@@ -123,6 +123,15 @@ public final class DocumentInteraction {
     /// Whether a finger draws with the pen tool even after a pen was used (palm rejection
     /// off). Until a pen is seen, fingers draw; after that, they scroll and zoom unless this is on.
     public var fingerDraws = false
+    /// Whether every pen stroke that is a shape snaps to it on lift ("Snap Shapes"), not only
+    /// one held still at its end (see ``InkTool/snapsShapesOnLift``).
+    public var snapsShapesOnLift = false {
+        didSet {
+            let on = snapsShapesOnLift
+            tools.register(.ink) { InkTool(snapsShapesOnLift: on) }
+            (tools.currentTool as? InkTool)?.snapsShapesOnLift = on
+        }
+    }
     /// Whether a pen has touched or hovered this view.
     public internal(set) var penSeen = false
 
@@ -382,7 +391,8 @@ public final class DocumentInteraction {
         }
     }
 
-    /// Fires due timers (long press, double-tap window, palm rejection) and advances momentum.
+    /// Fires due timers (long press, double-tap window, palm rejection, a stroke held still
+    /// that snaps to a shape) and advances momentum.
     ///
     /// While a pen contact that may yet be a tap is down, the engine's timers wait for it to
     /// lift (at most the tap recognizers' press time).
@@ -393,13 +403,22 @@ public final class DocumentInteraction {
         } else {
             engine.tick()
         }
+        if let due = tools.nextDeadline, time - due >= -1e-9 { emit(tools.tick(at: time)) }
         if let action = navigation.tick(at: time) { output(.navigate(action)) }
     }
 
-    /// When the engine's timers next need ``tick(at:)``.
+    /// When the engine's timers (or the current tool's) next need ``tick(at:)``.
     public var nextDeadline: InputTime? {
-        guard let began = penTapCandidate, let due = engine.nextDeadline else { return engine.nextDeadline }
-        return max(due, began.time + tapRules.maximumPressDuration)
+        let engineDue: InputTime?
+        if let began = penTapCandidate, let due = engine.nextDeadline {
+            engineDue = max(due, began.time + tapRules.maximumPressDuration)
+        } else {
+            engineDue = engine.nextDeadline
+        }
+        switch (engineDue, tools.nextDeadline) {
+        case let (a?, b?): return min(a, b)
+        case let (a, b): return a ?? b
+        }
     }
 
     /// Whether momentum wants a tick every frame.

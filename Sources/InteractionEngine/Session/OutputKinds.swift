@@ -12,7 +12,7 @@ extension ToolCommand {
         case selectAnnotation, deselectAnnotation, beginTransform, moveAnnotation, resizeAnnotation, endTransform
         case moveLineEnd, deleteAnnotations, eraseAlong, eraseWhole, endErase
         case selectionBand, markupPreview, clearMarkupPreview, addTextMarkup, markText
-        case inkPreview, addInk, shapePreview, clearShapePreview, addShape, addFreeText, addNote, addStamp
+        case inkPreview, addInk, shapePreview, clearShapePreview, addShape, snapShape, addFreeText, addNote, addStamp
         case focusFormField, clearFormFocus
     }
 
@@ -39,6 +39,7 @@ extension ToolCommand {
         case .shapePreview: return .shapePreview
         case .clearShapePreview: return .clearShapePreview
         case .addShape: return .addShape
+        case .snapShape: return .snapShape
         case .addFreeText: return .addFreeText
         case .addNote: return .addNote
         case .addStamp: return .addStamp
@@ -74,6 +75,7 @@ extension ToolCommand {
         case .shapePreview: return .shapePreview(.square, page, from: a, to: b)
         case .clearShapePreview: return .clearShapePreview
         case .addShape: return .addShape(.arrow, page, from: a, to: b)
+        case .snapShape: return .snapShape(page, stroke: stroke, to: .line(from: a, to: b))
         case .addFreeText: return .addFreeText(page, Rect(x: 100, y: 100, width: 150, height: 40))
         case .addNote: return .addNote(page, at: a)
         case .addStamp: return .addStamp(page, Rect(x: 100, y: 100, width: 150, height: 40), name: "Approved")

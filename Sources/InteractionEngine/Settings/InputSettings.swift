@@ -22,10 +22,14 @@ public struct InputSettings: Codable, Hashable, Sendable {
     public var eraserMode: EraserMode
     /// Whether the ink being drawn shows its predicted tip (``InkTipPredictor``): on by default.
     public var predictsInkTip = true
+    /// Whether a pen or finger stroke that is a shape snaps to it when it lifts ("Snap
+    /// Shapes"); without it, only a stroke held still at its end for half a second snaps.
+    public var snapsShapes: Bool
 
     public init(pens: [String: PenSettings] = [:], penNames: [String: String] = [:], lastPen: String? = nil,
                 defaultPen: PenSettings = PenSettings(), touch: TouchSettings = TouchSettings(),
-                touchpad: TouchpadSettings = TouchpadSettings(), eraserMode: EraserMode = .whole) {
+                touchpad: TouchpadSettings = TouchpadSettings(), eraserMode: EraserMode = .whole,
+                snapsShapes: Bool = false) {
         self.pens = pens
         self.penNames = penNames
         self.lastPen = lastPen
@@ -33,6 +37,7 @@ public struct InputSettings: Codable, Hashable, Sendable {
         self.touch = touch
         self.touchpad = touchpad
         self.eraserMode = eraserMode
+        self.snapsShapes = snapsShapes
     }
 
     /// The settings of pen `identity` (its own, else the default pen's).
@@ -42,7 +47,7 @@ public struct InputSettings: Codable, Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case pens, penNames, lastPen, defaultPen, touch, touchpad, eraserMode
-        case predictsInkTip
+        case predictsInkTip, snapsShapes
     }
 
     public init(from decoder: any Decoder) throws {
@@ -56,6 +61,7 @@ public struct InputSettings: Codable, Hashable, Sendable {
         touchpad = try c.decodeIfPresent(TouchpadSettings.self, forKey: .touchpad) ?? d.touchpad
         eraserMode = (try? c.decodeIfPresent(EraserMode.self, forKey: .eraserMode)) ?? d.eraserMode
         predictsInkTip = try c.decodeIfPresent(Bool.self, forKey: .predictsInkTip) ?? d.predictsInkTip
+        snapsShapes = try c.decodeIfPresent(Bool.self, forKey: .snapsShapes) ?? d.snapsShapes
     }
 }
 

@@ -8,22 +8,27 @@ import Geometry
 /// own or (``commitsEachStroke`` false) together when the tool is left, Enter is pressed or a
 /// stroke starts on another page. With ``drawsWithTouch`` false a finger is left unhandled (the
 /// host scrolls with it) while a pen or mouse draws; the pen's eraser end hands over to the
-/// eraser.
+/// eraser. A stroke held still at its end for half a second, or every stroke on lift with
+/// ``snapsShapesOnLift``, becomes the shape it was drawn as when it is one (InkTool+Shapes).
 public final class InkTool: Tool {
     public let id = ToolID.ink
     public var commitsEachStroke: Bool
     public var drawsWithTouch: Bool
 
-    private var page: PageIndex?
+    // Read by InkTool+Shapes too.
+    var page: PageIndex?
     private var strokes: [[InkPoint]] = []
-    private var current: [InkPoint] = []
-    private var sequence: InputSequenceID?
+    var current: [InkPoint] = []
+    var sequence: InputSequenceID?
     /// The ruler's edge the stroke in progress follows, if it started near one.
-    private var guide: RulerGuide?
+    var guide: RulerGuide?
+    /// Shapes that snap (InkTool+Shapes).
+    var snapping = InkShapeSnapping()
 
-    public init(commitsEachStroke: Bool = true, drawsWithTouch: Bool = true) {
+    public init(commitsEachStroke: Bool = true, drawsWithTouch: Bool = true, snapsShapesOnLift: Bool = false) {
         self.commitsEachStroke = commitsEachStroke
         self.drawsWithTouch = drawsWithTouch
+        snapping.onLift = snapsShapesOnLift
     }
 
     public func handle(_ event: ToolEvent, context: ToolContext) -> ToolDisposition {
@@ -46,15 +51,22 @@ public final class InkTool: Tool {
             sequence = e.sequence
             guide = env.rulerGuide(forStrokeAtView: e.position, on: geometry.index)
             current = [sample(e, context)].compactMap { $0 }
+            startSnapping(e)
             preview(context)
             return .handled
         case .moved:
             guard e.sequence == sequence else { return .unhandled }
+            if snapping.snapped { return .handled }
             if let s = sample(e, context), s.location != current.last?.location { current.append(s) }
+            if snapIfHeld(e, context: context) { return .handled }
             preview(context)
             return .handled
         case .ended:
             guard e.sequence == sequence else { return .unhandled }
+            if snapOnLift(e, context: context) {
+                sequence = nil
+                return .handled
+            }
             sequence = nil
             if !current.isEmpty { strokes.append(current) }
             current = []
@@ -83,7 +95,7 @@ public final class InkTool: Tool {
         return InkPoint(location: guide?.project(p) ?? p, pressure: e.axes.pressure)
     }
 
-    private func preview(_ context: ToolContext) {
+    func preview(_ context: ToolContext) {
         guard let page else { return }
         context.emit(.inkPreview(page, current.isEmpty ? strokes : strokes + [current]))
     }

@@ -56,10 +56,16 @@ public protocol Tool: AnyObject {
     func deactivate(context: ToolContext)
     /// The pointer shape this tool wants over a view point (hover with a mouse or pen).
     func pointerShape(atView point: Point, source: InputSource, context: ToolContext) -> PointerShape
+    /// When the tool next needs ``tick(at:context:)`` (a stroke held still snaps), or `nil`.
+    var deadline: InputTime? { get }
+    /// Fires what is due at `time` on the engine's clock.
+    func tick(at time: InputTime, context: ToolContext)
 }
 
 extension Tool {
     public func activate(context: ToolContext) {}
     public func deactivate(context: ToolContext) {}
     public func pointerShape(atView point: Point, source: InputSource, context: ToolContext) -> PointerShape { .default }
+    public var deadline: InputTime? { nil }
+    public func tick(at time: InputTime, context: ToolContext) {}
 }

@@ -79,6 +79,10 @@ public enum ToolCommand: Hashable, Sendable {
     /// A rectangle shape or ellipse spans `from`…`to` as opposite corners; a line or arrow goes
     /// from `from` to `to`.
     case addShape(ShapeKind, PageIndex, from: Point, to: Point)
+    /// A stroke held still at its end (or lifted with "Snap Shapes" on) that is a shape: the
+    /// host adds it as ink, then replaces that ink by the shape in the ink's colour and width,
+    /// two undoable steps, so that one undo gives the stroke back as drawn.
+    case snapShape(PageIndex, stroke: [InkPoint], to: RecognizedShape)
     case addFreeText(PageIndex, Rect)
     case addNote(PageIndex, at: Point)
     case addStamp(PageIndex, Rect, name: String)

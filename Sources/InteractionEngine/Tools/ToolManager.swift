@@ -124,6 +124,15 @@ public final class ToolManager {
         }
     }
 
+    /// When the current tool next needs ``tick(at:)``, or `nil`.
+    public var nextDeadline: InputTime? { currentTool.deadline }
+
+    /// Fires the current tool's timer if it is due at `time`; returns the commands it emits.
+    public func tick(at time: InputTime) -> [ToolCommand] {
+        currentTool.tick(at: time, context: context)
+        return context.drainCommands()
+    }
+
     /// The pointer shape for hovering at a view point, as the current tool wants it.
     public func pointerShape(atView point: Point, source: InputSource) -> PointerShape {
         currentTool.pointerShape(atView: point, source: source, context: context)
