@@ -280,6 +280,8 @@ public struct WindowSnapshot: Codable, Sendable {
     /// While pages or files are dragged over the Pages grid: the gap they would land in, as the
     /// number of pages before it (0: before the first page); `nil` otherwise.
     public var gridDropGap: Int?
+    /// The ruler (documents only): see ``RulerSnapshot``.
+    public var ruler: RulerSnapshot?
 
     public init(
         title: String,

@@ -37,6 +37,7 @@ struct FrameOverlays {
         if let shape = frame.shape { CreationPainter.paint(shape, cr) }
         annotations.paintSelection(cr)
         if let ring = frame.formFocus { paintFocusRing(around: ring, cr) }
+        if let ruler = frame.ruler { RulerPainter.paint(ruler, cr) }
     }
 
     /// Search matches and selected text as colour nodes: tinted rectangles, however many and

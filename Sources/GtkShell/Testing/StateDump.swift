@@ -148,6 +148,7 @@ extension DocumentWindow {
         let tip = canvas.session.previews.inkTip.figures
         snapshot.inkTip = InkTipSnapshot(enabled: canvas.session.inputAdjuster.settings.predictsInkTip, measured: tip.measured,
                                          meanDistanceToPath: tip.meanDistanceToPath, meanDistanceToPosition: tip.meanDistanceToPosition)
+        snapshot.ruler = rulerSnapshot
         return snapshot
     }
 }

@@ -44,6 +44,7 @@ extension DocumentWindow {
         installStampPictureAction()
         installToolAction()
         installPenAction()
+        installRulerAction()
         installPreferencesAction()
         installViewActions()
         addAction("toggle-toolbar") { [weak self] in

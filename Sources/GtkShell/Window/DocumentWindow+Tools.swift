@@ -216,6 +216,9 @@ extension DocumentWindow {
             gtk_widget_set_name(button, "tool-\(choice.name)")
             gtk_box_append(cast(bar), button)
         }
+        let ruler = makeRulerButton()
+        names.append(ruler.name)
+        gtk_box_append(cast(bar), ruler.button)
         // Names under the icons where the window has room for them; icons alone (their names
         // in the tooltips) where it has not.
         var labelled: Int32 = 0, natural: Int32 = 0

@@ -24,6 +24,7 @@ enum ShortcutsWindow {
             (N_("Show the toolbar"), "F7"), (N_("Select"), "v"), (N_("Pen"), "p"), (N_("Highlight"), "h"), (N_("Underline"), "u"),
             (N_("Strike out"), "s"), (N_("Squiggly"), "k"), (N_("Rectangle"), "r"), (N_("Ellipse"), "o"), (N_("Line"), "l"),
             (N_("Arrow"), "a"), (N_("Note"), "n"), (N_("Text box"), "t"), (N_("Stamp"), "m"), (N_("Eraser"), "e"),
+            (N_("Show or hide the ruler"), "d"),
             (N_("Square, circle or 45° line while dragging"), "Shift_L"),
             (N_("Place a note, text box or stamp (its tool picked)"), "Return"),
             (N_("Back to Select"), "Escape"), (N_("Keep a note's text"), "<ctrl>Return"),
