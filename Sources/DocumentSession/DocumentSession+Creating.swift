@@ -35,6 +35,8 @@ extension DocumentSession {
             if let chars = characters(in: range) { addMarkup(kind, spans: [(chars.page, chars.from, chars.to)]) }
         case .markText(let kind, let selection):
             addMarkup(kind, spans: spans(of: selection))
+        case .markTextWithInk(let kind, let selection, let stroke):
+            markTextWithInk(kind, selection, stroke: stroke)
         case .deleteAnnotations(let ids):
             delete(ids)
         case .beginTransform, .moveAnnotation, .resizeAnnotation, .moveLineEnd, .endTransform, .selectionBand, .inkPreview,

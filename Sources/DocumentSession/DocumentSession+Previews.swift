@@ -62,7 +62,7 @@ extension DocumentSession {
             eraseWhole(id)
         case .endErase(let cancelled):
             endErase(cancelled: cancelled)
-        case .deleteAnnotations, .addInk, .addShape, .snapShape, .markupPreview, .markText, .addTextMarkup:
+        case .deleteAnnotations, .addInk, .addShape, .snapShape, .markupPreview, .markText, .addTextMarkup, .markTextWithInk:
             _ = create(command)
         case .addNote, .addFreeText, .addStamp, .focusFormField, .clearFormFocus:
             emit(.toolCommand(command))

@@ -53,6 +53,9 @@ public final class DocumentSession {
     /// Whether the focused form field is being typed in an editor of the host's (its focus
     /// ring is then the editor's own, not drawn in the frame).
     public var formFieldBeingTyped = false
+    /// The markup the smart pen made last, with the stroke it was drawn as, while the host
+    /// offers to keep that stroke as ink (DocumentSession+SmartPen).
+    public internal(set) var smartPenOffer: SmartPenOffer?
 
     /// The time of the frame being ticked, while a tick runs.
     private var frameTime: InputTime?
@@ -66,6 +69,7 @@ public final class DocumentSession {
         composer = EditComposer(stamp: stamp)
         interaction = DocumentInteraction(clock: clock)
         interaction.output = { [unowned self] in self.receive($0) }
+        interaction.scene.pageTextLookup = { [unowned self] page in self.content.textByPage[page] }
     }
 
     // MARK: Input

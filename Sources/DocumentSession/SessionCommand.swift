@@ -25,6 +25,8 @@ public enum SessionCommand: Equatable, Sendable {
     case delete([AnnotationID])
     /// Mark the selected text (Highlight, Underline …).
     case markSelectedText(AnnotationKind)
+    /// Turn the markup the smart pen just made back into the stroke as drawn (one undoable step).
+    case keepAsInk
     /// Follow a link (a page of the document, or ask about an address outside it).
     case follow(AnnotationID)
     /// Search for a text (an empty one ends the search), from the page in view.
@@ -65,6 +67,8 @@ extension DocumentSession {
                 delete(ids)
             case .markSelectedText(let kind):
                 interaction.markTextSelection(kind)
+            case .keepAsInk:
+                keepAsInk()
             case .follow(let id):
                 emit(follow(id))
             case .search(let text):

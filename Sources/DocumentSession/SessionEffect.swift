@@ -72,6 +72,9 @@ public enum SessionEffect: Equatable, Sendable {
     /// A tool placed a note, a text box or a stamp, or focused a form field: the host opens
     /// what that needs (a dialog, an editor in place, a picture).
     case toolCommand(ToolCommand)
+    /// The smart pen turned a stroke into markup of this kind: offer, for a short while, to
+    /// keep it as ink instead (``SessionCommand/keepAsInk``).
+    case offerKeepAsInk(AnnotationKind)
 }
 
 extension SessionEffect {
@@ -82,6 +85,6 @@ extension SessionEffect {
         .textSelectionChanged, .contextMenu(at: Point(x: 10, y: 10), annotation: nil), .textMenu(at: Point(x: 10, y: 10)),
         .askExternalLink("https://example.org"), .toggleUserInterface, .activateFormField(AnnotationID("field")),
         .editTextBox(AnnotationID("box")), .editNote(AnnotationID("note")), .boxDrawn(PageIndex(0), Rect(x: 10, y: 10, width: 50, height: 20)),
-        .toolCommand(.clearFormFocus),
+        .toolCommand(.clearFormFocus), .offerKeepAsInk(.underline),
     ]
 }

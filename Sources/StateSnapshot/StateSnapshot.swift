@@ -282,6 +282,9 @@ public struct WindowSnapshot: Codable, Sendable {
     public var gridDropGap: Int?
     /// The ruler (documents only): see ``RulerSnapshot``.
     public var ruler: RulerSnapshot?
+    /// What the smart pen's notice over the page says while it offers "Keep as Ink"
+    /// ("Underlined", "Struck out", "Highlighted"); `nil` when it is not shown.
+    public var keepAsInkOffer: String?
 
     public init(
         title: String,

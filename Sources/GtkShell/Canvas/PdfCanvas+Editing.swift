@@ -78,10 +78,17 @@ extension PdfCanvas {
             forms.endFocus()
         case .beginTransform, .moveAnnotation, .resizeAnnotation, .moveLineEnd, .endTransform, .selectionBand, .inkPreview,
              .shapePreview, .clearShapePreview, .clearMarkupPreview, .selectAnnotation, .deselectAnnotation, .deleteAnnotations,
-             .addInk, .addShape, .snapShape, .markupPreview, .markText, .addTextMarkup, .eraseAlong, .eraseWhole, .endErase:
+             .addInk, .addShape, .snapShape, .markupPreview, .markText, .addTextMarkup, .eraseAlong, .eraseWhole, .endErase, .markTextWithInk:
             return .translatedByEngine
         }
         return .applied
+    }
+
+    /// "Keep as Ink": the smart pen's last markup becomes the stroke as drawn (one undoable step).
+    func keepAsInk() {
+        keepAsInkNotice.hide()
+        apply(session.perform(.keepAsInk))
+        onViewChanged?()
     }
 
     /// Deletes annotations (and their pop-ups) as one undoable step; what may not be deleted

@@ -18,6 +18,7 @@ extension PdfCanvas {
         interaction.fingerDraws = settings.touch.fingers == .draw
         interaction.eraserMode = settings.eraserMode
         interaction.snapsShapesOnLift = settings.snapsShapes
+        interaction.smartPen = settings.smartPen
         var palm = interaction.engine.pipeline.palmRejection.settings
         palm.isEnabled = settings.touch.palmRejection
         palm.penActivityWindow = settings.touch.palmDelay

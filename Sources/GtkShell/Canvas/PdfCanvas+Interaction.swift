@@ -135,6 +135,9 @@ extension PdfCanvas {
             take(page, rect)
         case .toolCommand(let command):
             return apply(command)
+        case .offerKeepAsInk(let kind):
+            keepAsInkNotice.show(kind)
+            onViewChanged?()
         }
         return .applied
     }

@@ -149,6 +149,7 @@ extension DocumentWindow {
         snapshot.inkTip = InkTipSnapshot(enabled: canvas.session.inputAdjuster.settings.predictsInkTip, measured: tip.measured,
                                          meanDistanceToPath: tip.meanDistanceToPath, meanDistanceToPosition: tip.meanDistanceToPosition)
         snapshot.ruler = rulerSnapshot
+        snapshot.keepAsInkOffer = canvas.keepAsInkNotice.shownText
         return snapshot
     }
 }

@@ -32,6 +32,7 @@ final class PreferencesWindow {
     private var eraserEnd: UnsafeMutablePointer<GtkWidget>!
     private var lowerButton: UnsafeMutablePointer<GtkWidget>!
     private var upperButton: UnsafeMutablePointer<GtkWidget>!
+    private var smartPen: UnsafeMutablePointer<GtkWidget>!
     private var fingers: UnsafeMutablePointer<GtkWidget>!
     private var penAtOnce: UnsafeMutablePointer<GtkWidget>!
     private var palm: UnsafeMutablePointer<GtkWidget>!
@@ -246,6 +247,10 @@ final class PreferencesWindow {
         predictTip = toggle(name: "preferences-predict-tip") { [weak self] on in self?.store.update { $0.predictsInkTip = on } }
         gtk_widget_set_tooltip_text(predictTip, tr("Draws where the pen is going a few milliseconds ahead, so the ink keeps up with it"))
         row(grid, 8, tr("_Keep up with the pen"), predictTip)
+        // Every pen's, not this pen's: a Pen stroke along text becomes an underline or strike-out.
+        smartPen = toggle(name: "preferences-smart-pen") { [weak self] on in self?.store.update { $0.smartPen = on } }
+        gtk_widget_set_tooltip_text(smartPen, tr("A Pen stroke drawn under or through words becomes an underline or a strike-out of them"))
+        row(grid, 9, tr("_Smart pen marks text"), smartPen)
         return grid
     }
 
@@ -314,6 +319,7 @@ final class PreferencesWindow {
         gtk_drop_down_set_selected(OpaquePointer(upperButton), UInt32(Self.stylusActions.firstIndex(of: pen.upperButton) ?? 0))
         gtk_drop_down_set_selected(OpaquePointer(fingers), UInt32(Self.fingerActions.firstIndex(of: settings.touch.fingers) ?? 0))
         gtk_switch_set_active(cast(penAtOnce), settings.touch.penDrawsAtOnce ? 1 : 0)
+        gtk_switch_set_active(cast(smartPen), settings.smartPen ? 1 : 0)
         gtk_switch_set_active(cast(palm), settings.touch.palmRejection ? 1 : 0)
         gtk_range_set_value(cast(palmDelay), settings.touch.palmDelay)
         gtk_widget_set_sensitive(palmDelay, settings.touch.palmRejection ? 1 : 0)

@@ -22,6 +22,10 @@ public final class DocumentScene {
     public var ruler: Ruler?
     /// The ink tool's line width in PDF points (the host's style), which the ruler's guide keeps clear of its edge.
     public var inkWidth: () -> Double = { 1 }
+    /// The text of a page for the smart pen (the host answers from what it has read), and
+    /// whether the smart pen is on (``DocumentInteraction/smartPen``).
+    public var pageTextLookup: ((PageIndex) -> PageText?)?
+    public var marksTextWithPen = true
 
     private var pageNodes: [PageIndex: HitTestNode] = [:]
     private var annotationNodes: [AnnotationID: HitTestNode] = [:]
@@ -138,6 +142,7 @@ public final class DocumentScene {
 
     /// Whether the host reports text under a point.
     public func hasText(at point: PagePoint) -> Bool { textLookup?(point) ?? false }
+    public func penMarkableText(on page: PageIndex) -> PageText? { marksTextWithPen ? pageTextLookup?(page) : nil }
 
     public func annotations(intersectingView rect: Rect) -> [AnnotationTarget] {
         coordinates.pages.flatMap { page in

@@ -11,7 +11,7 @@ extension ToolCommand {
     public enum Kind: String, CaseIterable, Sendable {
         case selectAnnotation, deselectAnnotation, beginTransform, moveAnnotation, resizeAnnotation, endTransform
         case moveLineEnd, deleteAnnotations, eraseAlong, eraseWhole, endErase
-        case selectionBand, markupPreview, clearMarkupPreview, addTextMarkup, markText
+        case selectionBand, markupPreview, clearMarkupPreview, addTextMarkup, markText, markTextWithInk
         case inkPreview, addInk, shapePreview, clearShapePreview, addShape, snapShape, addFreeText, addNote, addStamp
         case focusFormField, clearFormFocus
     }
@@ -34,6 +34,7 @@ extension ToolCommand {
         case .clearMarkupPreview: return .clearMarkupPreview
         case .addTextMarkup: return .addTextMarkup
         case .markText: return .markText
+        case .markTextWithInk: return .markTextWithInk
         case .inkPreview: return .inkPreview
         case .addInk: return .addInk
         case .shapePreview: return .shapePreview
@@ -70,6 +71,7 @@ extension ToolCommand {
         case .clearMarkupPreview: return .clearMarkupPreview
         case .addTextMarkup: return .addTextMarkup(.highlight, range)
         case .markText: return .markText(.underline, TextSelection(page: page, anchor: 0, focus: 5))
+        case .markTextWithInk: return .markTextWithInk(.strikeOut, TextSelection(page: page, anchor: 0, focus: 5), stroke: stroke)
         case .inkPreview: return .inkPreview(page, [stroke])
         case .addInk: return .addInk(page, [stroke])
         case .shapePreview: return .shapePreview(.square, page, from: a, to: b)

@@ -25,11 +25,14 @@ public struct InputSettings: Codable, Hashable, Sendable {
     /// Whether a pen or finger stroke that is a shape snaps to it when it lifts ("Snap
     /// Shapes"); without it, only a stroke held still at its end for half a second snaps.
     public var snapsShapes: Bool
+    /// The smart pen: a Pen stroke drawn along text becomes an underline or a strike-out of the
+    /// words it covers (on by default).
+    public var smartPen: Bool
 
     public init(pens: [String: PenSettings] = [:], penNames: [String: String] = [:], lastPen: String? = nil,
                 defaultPen: PenSettings = PenSettings(), touch: TouchSettings = TouchSettings(),
                 touchpad: TouchpadSettings = TouchpadSettings(), eraserMode: EraserMode = .whole,
-                snapsShapes: Bool = false) {
+                snapsShapes: Bool = false, smartPen: Bool = true) {
         self.pens = pens
         self.penNames = penNames
         self.lastPen = lastPen
@@ -38,6 +41,7 @@ public struct InputSettings: Codable, Hashable, Sendable {
         self.touchpad = touchpad
         self.eraserMode = eraserMode
         self.snapsShapes = snapsShapes
+        self.smartPen = smartPen
     }
 
     /// The settings of pen `identity` (its own, else the default pen's).
@@ -47,7 +51,7 @@ public struct InputSettings: Codable, Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case pens, penNames, lastPen, defaultPen, touch, touchpad, eraserMode
-        case predictsInkTip, snapsShapes
+        case predictsInkTip, snapsShapes, smartPen
     }
 
     public init(from decoder: any Decoder) throws {
@@ -62,6 +66,7 @@ public struct InputSettings: Codable, Hashable, Sendable {
         eraserMode = (try? c.decodeIfPresent(EraserMode.self, forKey: .eraserMode)) ?? d.eraserMode
         predictsInkTip = try c.decodeIfPresent(Bool.self, forKey: .predictsInkTip) ?? d.predictsInkTip
         snapsShapes = try c.decodeIfPresent(Bool.self, forKey: .snapsShapes) ?? d.snapsShapes
+        smartPen = try c.decodeIfPresent(Bool.self, forKey: .smartPen) ?? d.smartPen
     }
 }
 

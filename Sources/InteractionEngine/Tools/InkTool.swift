@@ -68,6 +68,7 @@ public final class InkTool: Tool {
                 return .handled
             }
             sequence = nil
+            if !current.isEmpty, marksText(current, on: page, context: context) { current = []; preview(context); return .handled }
             if !current.isEmpty { strokes.append(current) }
             current = []
             if commitsEachStroke { commit(context: context) } else { preview(context) }

@@ -71,6 +71,10 @@ public enum ToolCommand: Hashable, Sendable {
     case addTextMarkup(AnnotationKind, TextRange)
     /// Marks the user's text selection (highlight, underline, strike-out, squiggly).
     case markText(AnnotationKind, TextSelection)
+    /// A pen stroke drawn along text marks it (the smart pen): the host marks the selection as
+    /// ``markText(_:_:)`` does, and keeps the stroke as drawn (PDF space of the selection's page)
+    /// to offer turning the markup back into that ink.
+    case markTextWithInk(AnnotationKind, TextSelection, stroke: [InkPoint])
     /// The strokes drawn so far (empty to clear the preview).
     case inkPreview(PageIndex, [[InkPoint]])
     case addInk(PageIndex, [[InkPoint]])

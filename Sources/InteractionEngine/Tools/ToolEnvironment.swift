@@ -18,6 +18,9 @@ public protocol ToolEnvironment: AnyObject {
     /// The straight line (PDF space of `page`) a stroke starting at a view point follows along
     /// the ruler, or `nil` (no ruler, or far from it).
     func rulerGuide(forStrokeAtView point: Point, on page: PageIndex) -> RulerGuide?
+    /// The text of a page that a pen stroke may mark (the smart pen): `nil` while the smart pen
+    /// is off or the page's text is not known (then strokes stay ink).
+    func penMarkableText(on page: PageIndex) -> PageText?
 }
 
 extension DocumentScene: ToolEnvironment {}
