@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Geometry
+import InteractionEngine
+import TestSupport
+import XCTest
+
+/// The smart pen in the real app: a pen stroke replayed under a line of real text (no tool
+/// picked: the pen draws at once) is saved as an /Underline, not /Ink, whose quadrilateral
+/// covers exactly the words `pdftotext -bbox` places where the stroke ran, and the notice
+/// offers Keep as Ink.
+final class SmartPenUITests: XCTestCase {
+    struct Word { var text: String; var xMin, yMin, xMax, yMax: Double }
+
+    /// Page 1's words with their boxes (points, top-left origin), as pdftotext reads them.
+    private func words(_ path: String, in session: AppSession) -> [Word] {
+        let html = session.run("pdftotext", ["-bbox", "-f", "1", "-l", "1", path, "-"])
+        let pattern = #"<word xMin="([0-9.]+)" yMin="([0-9.]+)" xMax="([0-9.]+)" yMax="([0-9.]+)">([^<]*)</word>"#
+        guard let regex = try? NSRegularExpression(pattern: pattern) else { return [] }
+        return regex.matches(in: html, range: NSRange(html.startIndex..., in: html)).compactMap { m in
+            func field(_ i: Int) -> String { String(html[Range(m.range(at: i), in: html)!]) }
+            guard let a = Double(field(1)), let b = Double(field(2)), let c = Double(field(3)), let d = Double(field(4)) else { return nil }
+            return Word(text: field(5), xMin: a, yMin: b, xMax: c, yMax: d)
+        }
+    }
+
+    func testAPenStrokeUnderALineOfTextIsSavedAsAnUnderlineOfExactlyThoseWords() throws {
+        guard AppSession.which("pdftotext") != nil, AppSession.which("qpdf") != nil else {
+            throw XCTSkip("pdftotext and qpdf are installed by tools/install-deps.sh")
+        }
+        let session = try AppSession()
+        let path = session.workDir.appendingPathComponent("smart.pdf").path
+        try FileManager.default.copyItem(atPath: AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path, toPath: path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        let original = try Data(contentsOf: URL(fileURLWithPath: path))
+
+        // Under page 1's line "Annotating a PDF should feel like writing …" (pdftotext: y 173…185.8),
+        // from inside "PDF" to inside "writing", a hand's wobble on it. The view shows page 1 at
+        // (154.26, 16), zoom 1.1213, in the window every UI test opens (checked below).
+        let frame = (x: 154.2625, y: 16.0, zoom: 1.1212866)
+        let from = Point(x: 112, y: 185.5), to = Point(x: 257, y: 185.5)
+        var events = [InputEvent(kind: .enter, source: .mouse, time: InputTime(seconds: 0.5))]
+        let steps = 30
+        for i in 0...steps {
+            let phase: InputPhase = i == 0 ? .began : (i == steps ? .ended : .moved)
+            let x = from.x + (to.x - from.x) * Double(i) / Double(steps), y = from.y + (i % 2 == 0 ? 0.3 : -0.3)
+            events.append(InputEvent(kind: .contact(phase), source: .pen, sequence: .pointer,
+                                     position: Point(x: frame.x + x * frame.zoom, y: frame.y + y * frame.zoom),
+                                     time: InputTime(seconds: 1 + Double(i) * 0.01), axes: StylusAxes(pressure: 0.5)))
+        }
+        let recording = session.workDir.appendingPathComponent("smart.jsonl")
+        try InputRecording(events: events).write(to: recording)
+        try session.launch(["--replay-input", recording.path, path])
+        let marked = try XCTUnwrap(session.waitFor("the stroke became an underline, Keep as Ink offered") { s in
+            s.windows.first.map { w in
+                w.replayFinished && w.undoName == "Underline" && w.annotations.contains { $0.kind == "underline" } && w.keepAsInkOffer != nil
+            } ?? false
+        }?.windows.first, "annotations: \(session.state()?.windows.first?.annotations.map(\.kind) ?? [])")
+        XCTAssertFalse(marked.annotations.contains { $0.kind == "ink" })
+        XCTAssertEqual(marked.annotationEdits, 1)
+        let page = try XCTUnwrap(marked.visiblePages.first { $0.page == 1 })
+        XCTAssertEqual(page.x, frame.x, accuracy: 0.5, "the layout the stroke was placed for")
+        XCTAssertEqual(page.y, frame.y, accuracy: 0.5)
+        XCTAssertEqual(marked.zoom, frame.zoom, accuracy: 0.001)
+
+        session.key("ctrl+s", runs: "save")
+        session.waitFor("saved") { $0.windows.first?.hasUnsavedChanges == false }
+        session.quitApps()
+        let saved = try Data(contentsOf: URL(fileURLWithPath: path))
+        XCTAssertEqual(saved.prefix(original.count), original, "an incremental update")
+        XCTAssertEqual(try ExternalTools.run("qpdf", ["--check", path]).status, 0)
+
+        // The words pdftotext places on that line whose middles the stroke passed.
+        let all = words(path, in: session)
+        let line = all.filter { $0.yMin <= from.y && from.y <= $0.yMax + 0.5 * ($0.yMax - $0.yMin) }
+        let under = line.filter { ($0.xMin + $0.xMax) / 2 >= from.x && ($0.xMin + $0.xMax) / 2 <= to.x }.sorted { $0.xMin < $1.xMin }
+        XCTAssertEqual(under.map(\.text), ["PDF", "should", "feel", "like", "writing"])
+        let first = try XCTUnwrap(under.first), last = try XCTUnwrap(under.last)
+
+        let pdf = try SavedPDF(path: path)
+        let height = try pdf.pageBox().y2
+        XCTAssertFalse(pdf.annotations.contains { $0["/Subtype"] as? String == "/Ink" }, "no /Ink")
+        let underline = try XCTUnwrap(pdf.annotations.first { $0["/Subtype"] as? String == "/Underline" })
+        XCTAssertNotNil((underline["/AP"] as? [String: Any])?["/N"])
+        let quads = try XCTUnwrap((underline["/QuadPoints"] as? [NSNumber])?.map(\.doubleValue))
+        XCTAssertEqual(quads.count, 8, "one line, one quadrilateral")
+        // In pdftotext's top-left space: from the first word's left edge to the last's right
+        // edge, no word more on either side, the line's height and no more.
+        let xs = stride(from: 0, to: quads.count, by: 2).map { quads[$0] }
+        let ys = stride(from: 1, to: quads.count, by: 2).map { height - quads[$0] }
+        XCTAssertEqual(xs.min()!, first.xMin, accuracy: 0.6)
+        XCTAssertEqual(xs.max()!, last.xMax, accuracy: 0.6)
+        for word in line where !under.contains(where: { $0.xMin == word.xMin }) {
+            XCTAssertFalse(word.xMax > xs.min()! + 0.6 && word.xMin < xs.max()! - 0.6, "\(word.text) is not covered")
+        }
+        XCTAssertEqual(ys.min()!, first.yMin, accuracy: 1)
+        XCTAssertEqual(ys.max()!, first.yMax, accuracy: 1)
+    }
+}
