@@ -49,8 +49,12 @@ public struct EditPreviews {
     public var transforms: [String: (start: Annotation, current: Annotation)] = [:]
     /// Transforms that ended while others of the same gesture still run; committed together.
     public var endedTransforms: [(start: Annotation, current: Annotation)] = []
-    /// Whether the transform in progress drags a line's end (the edit is named for that).
-    public var lineEndDragged = false
+    /// What the transform in progress does when it is not a move or a resize ("Move Line End",
+    /// "Rotate", "Move Vertex", "Add Vertex", "Delete Vertex"): the edit is named for it.
+    public var transformName: String?
+    /// The turn in progress of each annotation being turned: degrees (counter-clockwise in PDF
+    /// space) about a PDF point of its page, so a frame can draw its pixels turned.
+    public var turns: [String: (degrees: Double, pivot: Point)] = [:]
     /// Strokes and shapes just made into annotations, still drawn over their page until its
     /// tiles come back with the annotation in them (a scan's page takes tens of milliseconds to
     /// draw again, and the stroke must not vanish meanwhile). `shown` is set once the edit

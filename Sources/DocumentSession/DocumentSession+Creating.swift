@@ -39,7 +39,8 @@ extension DocumentSession {
             markTextWithInk(kind, selection, stroke: stroke)
         case .deleteAnnotations(let ids):
             delete(ids)
-        case .beginTransform, .moveAnnotation, .resizeAnnotation, .moveLineEnd, .endTransform, .selectionBand, .inkPreview,
+        case .beginTransform, .moveAnnotation, .resizeAnnotation, .moveLineEnd, .rotateAnnotation, .moveVertex, .insertVertex,
+             .removeVertex, .endTransform, .selectionBand, .inkPreview,
              .shapePreview, .clearShapePreview, .clearMarkupPreview, .selectAnnotation, .deselectAnnotation, .addNote, .addFreeText,
              .addStamp, .focusFormField, .clearFormFocus, .eraseAlong, .eraseWhole, .endErase:
             // Previews, moves and the partial eraser (DocumentSession+Previews) and what needs the host.

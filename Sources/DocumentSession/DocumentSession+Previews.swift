@@ -22,10 +22,28 @@ extension DocumentSession {
             preview(t.current.resized(to: rect))
         case .moveLineEnd(let id, let index, let point):
             guard let t = previews.transforms[id.rawValue] else { return }
-            previews.lineEndDragged = true
+            previews.transformName = "Move Line End"
             preview(t.current.withLineEnd(index, at: point))
+        case .rotateAnnotation(let id, let degrees, let pivot):
+            guard let t = previews.transforms[id.rawValue] else { return }
+            previews.transformName = "Rotate"
+            previews.turns[id.rawValue] = (degrees, pivot)
+            preview(t.start.rotated(by: degrees, about: pivot))
+        case .moveVertex(let id, let index, let point):
+            guard let t = previews.transforms[id.rawValue] else { return }
+            previews.transformName = "Move Vertex"
+            preview(t.current.withVertex(index, at: point))
+        case .insertVertex(let id, let index, let point):
+            guard let t = previews.transforms[id.rawValue] else { return }
+            previews.transformName = "Add Vertex"
+            preview(t.current.insertingVertex(point, at: index))
+        case .removeVertex(let id, let index):
+            guard let t = previews.transforms[id.rawValue] else { return }
+            previews.transformName = "Delete Vertex"
+            preview(t.current.removingVertex(index))
         case .endTransform(let id, let cancelled):
             guard let t = previews.transforms.removeValue(forKey: id.rawValue) else { return }
+            previews.turns[id.rawValue] = nil
             if cancelled {
                 putBack(t)
             } else if t.current != t.start {
@@ -88,13 +106,13 @@ extension DocumentSession {
     }
 
     /// Commits the moves and resizes of one gesture as one edit ("Move", "Resize", "Move Line
-    /// End"); when the document refuses, everything goes back to where it was.
+    /// End", "Rotate", "Move Vertex" …); when the document refuses, everything goes back to where it was.
     private func commitEndedTransforms() {
         let ended = previews.endedTransforms
         previews.endedTransforms = []
-        let lineEnd = previews.lineEndDragged
-        previews.lineEndDragged = false
-        guard let record = composer.transforms(ended, lineEndDragged: lineEnd) else { return }
+        let name = previews.transformName
+        previews.transformName = nil
+        guard let record = composer.transforms(ended, named: name) else { return }
         if editing?.commit(record) == true { return }
         for t in ended { putBack(t) }
     }
@@ -106,6 +124,8 @@ extension DocumentSession {
         let from = target.page
         target.bounds = a.rect
         target.lineEnds = SceneTargets.lineEnds(of: a)
+        target.vertices = SceneTargets.vertices(of: a)
+        target.isRotatable = a.isRotatable
         target.page = a.page
         interaction.update(target)
         if from != a.page { content.annotationsByPage[from]?.removeAll { $0.id == target.id } }

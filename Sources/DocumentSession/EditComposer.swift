@@ -200,13 +200,14 @@ public struct EditComposer {
         return pairs.isEmpty ? nil : EditRecord(name, .replace(before: pairs.map(\.0), after: pairs.map(\.1)))
     }
 
-    /// The moves and resizes of one gesture ("Move", "Resize", "Move Line End"), each from how
-    /// it started to how it ended; `nil` when nothing changed.
-    public func transforms(_ ended: [(start: Annotation, current: Annotation)], lineEndDragged: Bool) -> EditRecord? {
+    /// The moves and resizes of one gesture ("Move", "Resize"), or what else it did when
+    /// `named` ("Move Line End", "Rotate", "Move Vertex", "Add Vertex", "Delete Vertex"), each
+    /// from how it started to how it ended; `nil` when nothing changed.
+    public func transforms(_ ended: [(start: Annotation, current: Annotation)], named: String? = nil) -> EditRecord? {
         let changed = ended.filter { $0.current != $0.start }
         guard let first = changed.first else { return nil }
-        let name = lineEndDragged ? "Move Line End"
-            : changed.allSatisfy({ $0.current.rect.size == $0.start.rect.size }) ? "Move" : "Resize"
+        let name = named
+            ?? (changed.allSatisfy({ $0.current.rect.size == $0.start.rect.size }) ? "Move" : "Resize")
         let date = stamp(first.current.page).date
         let after = changed.map { t -> Annotation in
             var a = t.current
@@ -329,3 +330,4 @@ public struct EditComposer {
         return EditRecord("Paste", .insert(copies))
     }
 }
+

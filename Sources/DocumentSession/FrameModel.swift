@@ -18,6 +18,10 @@ public struct FrameModel: Equatable, Sendable {
         public var pageFrame: Rect
         public var from: Rect
         public var to: Rect
+        /// A turn in progress: the pixels of `from` are drawn turned by this many radians
+        /// (clockwise on screen) about `pivot` instead of scaled into `to`.
+        public var turn: Double = 0
+        public var pivot: Point?
     }
 
     /// The annotation a finger holds up: its pixels from where the page shows them (`source`,
@@ -32,7 +36,8 @@ public struct FrameModel: Equatable, Sendable {
     /// The handles drawn on the annotation selection.
     public enum Handles: Equatable, Sendable {
         case none
-        /// A single selected line: a round handle on each end.
+        /// A single selected line: a round handle on each end; a single polygon or polyline: one
+        /// on each vertex.
         case lineEnds([Point])
         /// Eight square handles around the selection's box (`box`: its outline when several
         /// annotations are selected).
@@ -45,6 +50,10 @@ public struct FrameModel: Equatable, Sendable {
         public var outlines: [Rect] = []
         public var handles: Handles = .none
         public var handleSide = 10.0
+        /// The round handle above the box that turns the selection, when it turns.
+        public var rotateHandle: Point?
+        /// The middle of the selection's box top edge, which a stem joins to ``rotateHandle``.
+        public var rotateStem: Point?
     }
 
     /// How much larger a lifted annotation is drawn.
@@ -106,7 +115,15 @@ extension DocumentSession {
         for t in previews.transforms.values.sorted(by: { $0.start.id < $1.start.id }) where t.current != t.start {
             guard let from = coordinates.viewRect(fromPDF: t.start.rect, on: t.start.page),
                   let to = coordinates.viewRect(fromPDF: t.current.rect, on: t.current.page), from.width > 0, from.height > 0 else { continue }
-            model.moves.append(FrameModel.Moving(page: t.start.page, pageFrame: pageFrame(t.start.page), from: from, to: to))
+            var moving = FrameModel.Moving(page: t.start.page, pageFrame: pageFrame(t.start.page), from: from, to: to)
+            if let turn = previews.turns[t.start.id], let pivot = coordinates.convert(turn.pivot, from: .pdf(t.start.page), to: .view) {
+                // A turn looks the same way round in PDF space (y up) and on screen, whatever
+                // the page's /Rotate; in the view's y-down coordinates, where cairo's positive
+                // angle is clockwise, a counter-clockwise turn is negative.
+                moving.turn = -turn.degrees * .pi / 180
+                moving.pivot = pivot
+            }
+            model.moves.append(moving)
         }
         if let id = previews.lifted, let target = scene.annotation(id) {
             // The pixels come from where the tiles show the annotation: its place before any
@@ -128,8 +145,9 @@ extension DocumentSession {
     }
 
     /// Each selected annotation's outline, then the handles: a round one on each end of a
-    /// single selected line, else eight square ones around the selection's common box (none
-    /// when a locked annotation is in it).
+    /// single selected line or each vertex of a single polygon or polyline, else eight square
+    /// ones around the selection's common box (none when a locked annotation is in it); and the
+    /// rotate handle above the box when the selection turns.
     private func selectionFrame(_ coordinates: DocumentCoordinates) -> FrameModel.Selection {
         let targets = interaction.selectedAnnotations.compactMap { interaction.scene.annotation($0) }
         var selection = FrameModel.Selection()
@@ -139,9 +157,14 @@ extension DocumentSession {
         let union = selection.outlines.dropFirst().reduce(selection.outlines.first) { $0?.union($1) }
         if targets.count == 1, let line = targets.first, !line.isLocked, line.kind == .line, line.lineEnds.count == 2 {
             selection.handles = .lineEnds(line.lineEnds.compactMap { coordinates.convert($0, from: .pdf(line.page), to: .view) })
+        } else if targets.count == 1, let polygon = targets.first, !polygon.isLocked, AnnotationEditTool.showsVertexHandles(polygon) {
+            selection.handles = .lineEnds(polygon.vertices.compactMap { coordinates.convert($0, from: .pdf(polygon.page), to: .view) })
         } else if let r = union, !targets.contains(where: \.isLocked) {
             selection.handles = .squares(ResizeHandle.allCases.map { $0.position(on: r) }, box: targets.count > 1 ? r : nil)
         }
+        selection.rotateHandle = AnnotationEditTool.rotateHandle(for: targets, box: union,
+                                                                 distance: AnnotationEditTool.Configuration().rotateHandleDistance)
+        selection.rotateStem = selection.rotateHandle.flatMap { _ in union.map { Point(x: $0.midX, y: $0.minY) } }
         return selection
     }
 }

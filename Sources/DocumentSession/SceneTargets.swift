@@ -8,7 +8,13 @@ import InteractionEngine
 public enum SceneTargets {
     public static func target(_ a: Annotation) -> AnnotationTarget {
         AnnotationTarget(id: a.annotationID, kind: a.subtype, page: a.page, bounds: a.rect,
-                         isLocked: a.info.isLocked || !a.isTransformable, lineEnds: lineEnds(of: a))
+                         isLocked: a.info.isLocked || !a.isTransformable, lineEnds: lineEnds(of: a),
+                         vertices: vertices(of: a), isRotatable: a.isRotatable)
+    }
+
+    /// A polygon's or polyline's vertices (PDF space), which the edit tool drags one at a time.
+    public static func vertices(of a: Annotation) -> [Point] {
+        a.subtype == .polygon || a.subtype == .polyLine ? a.vertices : []
     }
 
     /// A line's two ends (PDF space), which the edit tool drags one at a time.

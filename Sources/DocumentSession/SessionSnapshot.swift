@@ -63,6 +63,10 @@ public struct SessionSnapshot: Equatable, Sendable {
     public var selectedText: String?
     /// A finger's text selection handles: where each hangs.
     public var textSelectionHandles: [Point]?
+    /// The annotation selection's rotate handle, and the round handles on a line's ends or a
+    /// polygon's vertices, while they are shown.
+    public var rotateHandle: Point?
+    public var vertexHandles: [Point]?
     public var linkTooltip: String?
     public var penDrawsAtOnce = false
     public var fingerDraws = false
@@ -102,6 +106,8 @@ extension DocumentSession {
         s.heldCreations = previews.held.count
         s.selectedText = selectedText
         s.textSelectionHandles = frame.selectionEnds.count == 2 ? frame.selectionEnds : nil
+        s.rotateHandle = frame.selection.rotateHandle
+        if case .lineEnds(let points) = frame.selection.handles { s.vertexHandles = points }
         s.linkTooltip = linkTooltip
         s.penDrawsAtOnce = interaction.penDrawsAtOnce
         s.fingerDraws = interaction.fingerDraws

@@ -120,6 +120,33 @@ public enum OverlayPainter {
         cairo_restore(cr)
     }
 
+    /// The handle that turns a selection: a round knob (`side` wide, at least 16 pixels so a
+    /// pen or finger finds it) joined by a stem to the middle of the box's top edge, with a
+    /// curved arrow inside that says what it does.
+    public static func rotateHandle(at centre: Point, stem: Point, side: Double, cr: OpaquePointer) {
+        let radius = max(side, 16) / 2 + 1
+        cairo_save(cr)
+        accent(cr)
+        cairo_set_line_width(cr, outline(1.5))
+        cairo_move_to(cr, stem.x, stem.y)
+        cairo_line_to(cr, centre.x, centre.y + radius)
+        cairo_stroke(cr)
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, centre.x, centre.y, radius, 0, 2 * Double.pi)
+        whiteThenAccentOutline(cr)
+        // The arrow: three quarters of a circle and a head at its end.
+        let r = radius * 0.5
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, centre.x, centre.y, r, -Double.pi / 2, Double.pi)
+        cairo_stroke(cr)
+        let tip = Point(x: centre.x, y: centre.y - r)
+        cairo_move_to(cr, tip.x - r * 0.6, tip.y - r * 0.5)
+        cairo_line_to(cr, tip.x, tip.y)
+        cairo_line_to(cr, tip.x - r * 0.6, tip.y + r * 0.5)
+        cairo_stroke(cr)
+        cairo_restore(cr)
+    }
+
     /// A movable annotation under a mouse or pen: faint corners where its handles would be.
     public static func hoverCorners(_ corners: [Point], cr: OpaquePointer) {
         cairo_save(cr)

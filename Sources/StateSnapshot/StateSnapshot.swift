@@ -214,6 +214,12 @@ public struct WindowSnapshot: Codable, Sendable {
     /// A finger's selection's handles, [[x, y], [x, y]] (the points under its first and last
     /// character, in canvas-widget coordinates), while they are shown.
     public var textSelectionHandles: [[Double]]?
+    /// The annotation selection's rotate handle, [x, y] in canvas-widget coordinates, while it
+    /// is shown.
+    public var rotateHandle: [Double]? = nil
+    /// The round handles on a lone selected line's ends or polygon's (polyline's) vertices,
+    /// [[x, y], …] in canvas-widget coordinates, while they are shown.
+    public var vertexHandles: [[Double]]? = nil
     /// Milliseconds from the thumbnails grid being shown to every thumbnail in view drawn (the
     /// last time it was shown).
     public var thumbnailsShownInMs: Double?

@@ -58,10 +58,10 @@ final class EditComposerTests: XCTestCase {
 
     func testAGestureOfMovesIsOneMoveAndAResizeMakesItAResize() throws {
         let moved = square.moved(by: Vector(dx: 10, dy: 0))
-        XCTAssertEqual(composer.transforms([(square, moved)], lineEndDragged: false)?.name, "Move")
+        XCTAssertEqual(composer.transforms([(square, moved)], named: nil)?.name, "Move")
         let grown = square.resized(to: Rect(x: 100, y: 100, width: 80, height: 40))
-        XCTAssertEqual(composer.transforms([(square, moved), (square, grown)], lineEndDragged: false)?.name, "Resize")
-        XCTAssertNil(composer.transforms([(square, square)], lineEndDragged: false), "nothing moved: no edit")
+        XCTAssertEqual(composer.transforms([(square, moved), (square, grown)], named: nil)?.name, "Resize")
+        XCTAssertNil(composer.transforms([(square, square)], named: nil), "nothing moved: no edit")
     }
 
     func testALockedAnnotationIsNeitherDeletedNorChanged() throws {

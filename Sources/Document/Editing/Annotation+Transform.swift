@@ -45,7 +45,9 @@ extension Annotation {
             .concatenating(.scale(sx, sy))
             .concatenating(.translation(newRect.minX, newRect.minY))
         var out = transformed(by: map)
-        out.rect = newRect.quantized
+        // A turned box holds its turned drawing, which a scale keeps turned (see
+        // `transformed(by:)`); any other annotation takes the rectangle asked for.
+        if rotation == nil { out.rect = newRect.quantized }
         return out
     }
 
@@ -71,6 +73,11 @@ extension Annotation {
     public func transformed(by map: AffineTransform) -> Annotation {
         var out = self
         out.rect = map.apply(to: rect).quantized
+        if rotation != nil, map.a != 1 || map.d != 1, let r = rotationScaled(sx: map.a, sy: map.d) {
+            // A turned box scales along its own sides and stays turned; /Rect holds it.
+            out.rotation = r
+            out.rect = r.boundingBox(centredOn: map.apply(to: rect.center))
+        }
         switch geometry {
         case .none: break
         case .ink(let strokes):

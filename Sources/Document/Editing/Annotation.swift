@@ -122,6 +122,9 @@ public struct Annotation: Hashable, Sendable, Codable, Identifiable {
     /// A handwritten signature placed from the user's kept signatures (written as a private
     /// key, so the app knows it again).
     public var isSignature: Bool? = nil
+    /// How far a square, circle, stamp or text box is turned (``AnnotationRotation``); `nil`
+    /// when it stands upright. Other kinds turn their geometry instead and never carry one.
+    public var rotation: AnnotationRotation? = nil
 
     public init(
         id: String, page: PageIndex, subtype: AnnotationSubtype, rect: Rect, color: RGBColor? = nil,

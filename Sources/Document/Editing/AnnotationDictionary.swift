@@ -21,6 +21,9 @@ public enum AnnotationDictionary {
     public static let imageKey = "AnnotatorImage"
     /// Marks a handwritten signature placed from the user's kept signatures.
     public static let signatureKey = "AnnotatorSignature"
+    /// A turned square, circle, stamp or text box: `[degrees width height]` of its
+    /// ``AnnotationRotation`` (its appearance's /Matrix turns it for every viewer).
+    public static let rotationKey = "AnnotatorRotation"
 
     static let subtypeNames: [AnnotationSubtype: String] = [
         .text: "Text", .link: "Link", .freeText: "FreeText", .line: "Line", .square: "Square", .circle: "Circle",
@@ -94,6 +97,11 @@ public enum AnnotationDictionary {
             appearance: hasAppearance ? (d[generatedKey]?.boolValue == true ? .generated : .file) : .absent,
             popupID: popupID(d["Popup"]), image: d[imageKey]?.boolValue == true && hasAppearance ? .inFile : nil)
         if d[signatureKey]?.boolValue == true { annotation.isSignature = true }
+        if Annotation.turnsItsBox(subtype), hasAppearance, let r = d[rotationKey]?.numbers, r.count == 3,
+           r[1] > 0, r[2] > 0, r.allSatisfy(\.isFinite) {
+            annotation.rotation = AnnotationRotation(degrees: RotationAngle.normalized(r[0]),
+                                                     size: Size(width: Quantize.value(r[1]), height: Quantize.value(r[2])))
+        }
         return annotation
     }
 
@@ -113,6 +121,7 @@ public enum AnnotationDictionary {
             d["Subtype"] = .name(name)
         }
         d[signatureKey] = a.isSignature == true ? .bool(true) : nil
+        d[rotationKey] = a.rotation.map { .numbers([$0.degrees, $0.size.width, $0.size.height]) }
         let r = a.rect.offsetBy(shift)
         d["Rect"] = .numbers([r.minX, r.minY, r.maxX, r.maxY])
         d["C"] = a.color.map(colorObject)

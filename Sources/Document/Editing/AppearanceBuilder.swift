@@ -58,6 +58,16 @@ public enum AppearanceBuilder {
     /// multiply blend come from the graphics state `/GS0`.
     public static func appearance(for a: Annotation) -> AppearanceStream? {
         guard canDraw(a), a.rect.width > 0, a.rect.height > 0 else { return nil }
+        if let turn = a.rotation, Annotation.turnsItsBox(a.subtype) {
+            // A turned box: drawn upright in its own box, turned by /Matrix about its middle;
+            // every viewer maps the turned box onto /Rect, grown to hold it (§12.5.5).
+            var upright = a
+            upright.rotation = nil
+            upright.rect = a.uprightBox
+            guard var stream = appearance(for: upright) else { return nil }
+            stream.matrix = turn.matrix
+            return stream
+        }
         var c = ContentStreamWriter(origin: a.rect.origin)
         var resources = PDFDictionary()
         var graphicsState = PDFDictionary([("Type", .name("ExtGState"))])

@@ -6,7 +6,8 @@
 /// only when shown, and listed here for the catalog's template.
 enum StepNames {
     static let all = [
-        N_("Move"), N_("Resize"), N_("Move Line End"), N_("Change Alignment"), N_("Change Colour"), N_("Change Fill"),
+        N_("Move"), N_("Resize"), N_("Move Line End"), N_("Rotate"), N_("Move Vertex"), N_("Add Vertex"), N_("Delete Vertex"),
+        N_("Change Alignment"), N_("Change Colour"), N_("Change Fill"),
         N_("Change Font Size"), N_("Change Opacity"), N_("Change Width"), N_("Delete"), N_("Delete Page"), N_("Delete Pages"),
         N_("Duplicate Page"), N_("Duplicate Pages"), N_("Edit Text"), N_("Insert Page"), N_("Insert Pages"), N_("Insert Blank Page"),
         N_("Move Page"), N_("Move Pages"), N_("Rotate Page"), N_("Rotate Pages"), N_("Paste"), N_("Note"), N_("Add Note"), N_("Ink"),

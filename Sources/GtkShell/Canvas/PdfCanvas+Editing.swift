@@ -76,7 +76,8 @@ extension PdfCanvas {
             forms.showFocus(id)
         case .clearFormFocus:
             forms.endFocus()
-        case .beginTransform, .moveAnnotation, .resizeAnnotation, .moveLineEnd, .endTransform, .selectionBand, .inkPreview,
+        case .beginTransform, .moveAnnotation, .resizeAnnotation, .moveLineEnd, .rotateAnnotation, .moveVertex, .insertVertex,
+             .removeVertex, .endTransform, .selectionBand, .inkPreview,
              .shapePreview, .clearShapePreview, .clearMarkupPreview, .selectAnnotation, .deselectAnnotation, .deleteAnnotations,
              .addInk, .addShape, .snapShape, .markupPreview, .markText, .addTextMarkup, .eraseAlong, .eraseWhole, .endErase, .markTextWithInk:
             return .translatedByEngine

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CCairo
 import DocumentSession
 import Geometry
 import Rendering
@@ -22,7 +23,17 @@ struct AnnotationOverlays {
     func paintMoves(_ cr: OpaquePointer) {
         for move in frame.moves {
             OverlayPainter.veil(move.from, cr: cr)
-            painter.paintPixels(of: move.page, pageFrame: move.pageFrame, from: move.from, into: move.to, onPaper: false, cr: cr)
+            if let pivot = move.pivot, move.turn != 0 {
+                // A turn: the pixels where they were, turned about the selection's middle.
+                cairo_save(cr)
+                cairo_translate(cr, pivot.x, pivot.y)
+                cairo_rotate(cr, move.turn)
+                cairo_translate(cr, -pivot.x, -pivot.y)
+                painter.paintPixels(of: move.page, pageFrame: move.pageFrame, from: move.from, into: move.from, onPaper: false, cr: cr)
+                cairo_restore(cr)
+            } else {
+                painter.paintPixels(of: move.page, pageFrame: move.pageFrame, from: move.from, into: move.to, onPaper: false, cr: cr)
+            }
         }
     }
 
@@ -43,5 +54,8 @@ struct AnnotationOverlays {
         case .squares(let points, let box): handles = .squares(points, box: box)
         }
         OverlayPainter.annotationSelection(outlines: selection.outlines, band: frame.band, handles: handles, side: selection.handleSide, cr: cr)
+        if let handle = selection.rotateHandle, let stem = selection.rotateStem {
+            OverlayPainter.rotateHandle(at: handle, stem: stem, side: selection.handleSide, cr: cr)
+        }
     }
 }

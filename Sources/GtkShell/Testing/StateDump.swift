@@ -150,6 +150,8 @@ extension DocumentWindow {
                                          meanDistanceToPath: tip.meanDistanceToPath, meanDistanceToPosition: tip.meanDistanceToPosition)
         snapshot.ruler = rulerSnapshot
         snapshot.keepAsInkOffer = canvas.keepAsInkNotice.shownText
+        snapshot.rotateHandle = session.rotateHandle.map { [$0.x, $0.y] }
+        snapshot.vertexHandles = session.vertexHandles.map { $0.map { [$0.x, $0.y] } }
         return snapshot
     }
 }

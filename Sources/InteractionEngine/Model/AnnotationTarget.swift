@@ -21,11 +21,19 @@ public struct AnnotationTarget: Hashable, Sendable, Codable {
     public var isLocked: Bool
     /// A line's two ends in PDF user space (empty for other kinds): each is dragged on its own.
     public var lineEnds: [Point]
+    /// A polygon's or polyline's vertices in PDF user space (empty for other kinds): each is
+    /// dragged on its own when it is the only one selected.
+    public var vertices: [Point] = []
+    /// Whether a turn of the selection turns it (its points, or its drawing); what cannot
+    /// turn only follows the turn with its middle.
+    public var isRotatable = false
 
     public init(id: AnnotationID, kind: AnnotationKind, page: PageIndex, bounds: Rect, isLocked: Bool = false,
-                lineEnds: [Point] = []) {
+                lineEnds: [Point] = [], vertices: [Point] = [], isRotatable: Bool = false) {
         self.id = id; self.kind = kind; self.page = page; self.bounds = bounds; self.isLocked = isLocked
         self.lineEnds = lineEnds
+        self.vertices = vertices
+        self.isRotatable = isRotatable
     }
 }
 

@@ -14,6 +14,7 @@ extension ToolCommand {
         case selectionBand, markupPreview, clearMarkupPreview, addTextMarkup, markText, markTextWithInk
         case inkPreview, addInk, shapePreview, clearShapePreview, addShape, snapShape, addFreeText, addNote, addStamp
         case focusFormField, clearFormFocus
+        case rotateAnnotation, moveVertex, insertVertex, removeVertex
     }
 
     public var kind: Kind {
@@ -46,6 +47,10 @@ extension ToolCommand {
         case .addStamp: return .addStamp
         case .focusFormField: return .focusFormField
         case .clearFormFocus: return .clearFormFocus
+        case .rotateAnnotation: return .rotateAnnotation
+        case .moveVertex: return .moveVertex
+        case .insertVertex: return .insertVertex
+        case .removeVertex: return .removeVertex
         }
     }
 
@@ -83,6 +88,10 @@ extension ToolCommand {
         case .addStamp: return .addStamp(page, Rect(x: 100, y: 100, width: 150, height: 40), name: "Approved")
         case .focusFormField: return .focusFormField(id)
         case .clearFormFocus: return .clearFormFocus
+        case .rotateAnnotation: return .rotateAnnotation(id, degrees: 30, about: a)
+        case .moveVertex: return .moveVertex(id, index: 1, to: b)
+        case .insertVertex: return .insertVertex(id, index: 1, at: b)
+        case .removeVertex: return .removeVertex(id, index: 0)
         }
     }
 }

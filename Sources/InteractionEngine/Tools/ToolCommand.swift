@@ -50,6 +50,19 @@ public enum ToolCommand: Hashable, Sendable {
     /// Moves one end of a line (0: start, 1: end) to a PDF point, between a begin and an end of
     /// transform like a move.
     case moveLineEnd(AnnotationID, index: Int, to: Point)
+    /// Turns the annotation, as it was when its transform began, by `degrees` (counter-clockwise
+    /// as PDF measures angles, and as the page looks on screen) about a PDF point of its page; absolute, so
+    /// repeating it is harmless. Between a begin and an end of transform like a move.
+    case rotateAnnotation(AnnotationID, degrees: Double, about: Point)
+    /// Moves vertex `index` of a polygon or polyline to a PDF point, between a begin and an end
+    /// of transform.
+    case moveVertex(AnnotationID, index: Int, to: Point)
+    /// Puts a new vertex at a PDF point before vertex `index` (on the edge that ends there),
+    /// between a begin and an end of transform.
+    case insertVertex(AnnotationID, index: Int, at: Point)
+    /// Takes vertex `index` out of a polygon or polyline (never below three or two), between a
+    /// begin and an end of transform.
+    case removeVertex(AnnotationID, index: Int)
     /// Deletes these annotations as one step.
     case deleteAnnotations([AnnotationID])
     /// The partial eraser went along `path` (in the page's PDF space) with a disc of `radius`

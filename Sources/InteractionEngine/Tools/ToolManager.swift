@@ -138,12 +138,15 @@ public final class ToolManager {
         currentTool.pointerShape(atView: point, source: source, context: context)
     }
 
-    /// Whether a view point is on a resize handle or a line end of the selection (where a press
-    /// resizes rather than moves or selects), as the annotation edit tool draws them.
+    /// Whether a view point is on a resize handle, a line end, a polygon's vertex or the rotate
+    /// handle of the selection (where a press resizes or turns rather than moves or selects),
+    /// as the annotation edit tool draws them.
     public func isSelectionHandle(atView point: Point, source: InputSource) -> Bool {
         guard let edit = currentTool as? AnnotationEditTool else { return false }
         return edit.handle(atView: point, source: source, context: context) != nil
             || edit.lineEnd(atView: point, source: source, context: context) != nil
+            || edit.vertex(atView: point, source: source, context: context) != nil
+            || edit.isOnRotateHandle(atView: point, source: source, context: context)
     }
 
     /// Replaces the shared session (for example, when the host selects an annotation from a list).
