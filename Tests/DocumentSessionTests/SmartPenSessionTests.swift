@@ -158,6 +158,21 @@ final class SmartPenSessionTests: XCTestCase {
         XCTAssertEqual(annotations.map(\.subtype), [.ink])
     }
 
+    /// With "Snap Shapes" on, the smart pen still has the first say on lift: a stroke along the
+    /// words is their underline; a straight stroke elsewhere snaps to a line, and one undo (the
+    /// real model's history) gives it back as ink.
+    func testWithSnapShapesOnAStrokeAlongTextIsStillMarkupAndOneElsewhereSnapsToALine() throws {
+        open()
+        session.interaction.snapsShapesOnLift = true
+        stroke(from: Point(x: wordRanges[1].box.minX + 2, y: 111.5), to: Point(x: wordRanges[5].box.maxX - 2, y: 111.5))
+        XCTAssertEqual(annotations.map(\.subtype), [.underline])
+        stroke(from: Point(x: 100, y: 400), to: Point(x: 400, y: 460))
+        XCTAssertEqual(annotations.map(\.subtype), [.underline, .line])
+        XCTAssertEqual(editor.history.undoName, "Snap to Shape")
+        try editor.undo()
+        XCTAssertEqual(annotations.map(\.subtype), [.underline, .ink])
+    }
+
     func testAStrokeThatWandersOffTheLineIsInk() {
         open()
         stroke(from: Point(x: wordRanges[1].box.minX + 2, y: 106), to: Point(x: 400, y: 200))

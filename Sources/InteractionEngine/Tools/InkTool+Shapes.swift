@@ -101,16 +101,19 @@ extension InkTool {
         return snapping.snapped
     }
 
-    /// The contact lifted: a stroke that snapped is done; else one that rested long enough
-    /// before lifting, or any stroke with ``snapsShapesOnLift``, snaps if it is a shape. Whether
-    /// the stroke is dealt with (not to be kept as ink).
-    func snapOnLift(_ e: InputEvent, context: ToolContext) -> Bool {
+    /// The contact lifted: a stroke that snapped is done; one that rested long enough before
+    /// lifting snaps if it is a shape. Whether the stroke is dealt with (not to be kept as ink).
+    func snapHeldOnLift(_ e: InputEvent, context: ToolContext) -> Bool {
         if snapping.snapped { return true }
-        if snapping.hold.isHeld(at: e.time) {
-            snapHeldStroke(context: context)
-            if snapping.snapped { return true }
-        }
-        guard snapping.onLift, let page else { return false }
+        guard snapping.hold.isHeld(at: e.time) else { return false }
+        snapHeldStroke(context: context)
+        return snapping.snapped
+    }
+
+    /// With ``snapsShapesOnLift``, a lifted stroke that is a shape snaps (after the smart pen
+    /// had its say: a stroke along text is markup first). Whether it snapped.
+    func snapEveryStrokeOnLift(context: ToolContext) -> Bool {
+        guard snapping.onLift, let page, !current.isEmpty else { return false }
         return snap(current, on: page, context: context)
     }
 

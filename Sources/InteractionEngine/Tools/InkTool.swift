@@ -63,12 +63,13 @@ public final class InkTool: Tool {
             return .handled
         case .ended:
             guard e.sequence == sequence else { return .unhandled }
-            if snapOnLift(e, context: context) {
+            if snapHeldOnLift(e, context: context) {
                 sequence = nil
                 return .handled
             }
             sequence = nil
             if !current.isEmpty, marksText(current, on: page, context: context) { current = []; preview(context); return .handled }
+            if snapEveryStrokeOnLift(context: context) { return .handled }
             if !current.isEmpty { strokes.append(current) }
             current = []
             if commitsEachStroke { commit(context: context) } else { preview(context) }
