@@ -39,6 +39,8 @@ public struct EditPreviews {
     public var shape: (kind: ShapeKind, page: PageIndex, from: Point, to: Point)?
     /// The selection band being dragged out (view coordinates).
     public var band: Rect?
+    /// The lasso's loop being drawn, in the PDF space of its page.
+    public var lasso: (page: PageIndex, loop: [Point])?
     /// The annotation a finger holds up (drawn lifted), and the one a finger presses.
     public var lifted: AnnotationID?
     public var pressed: AnnotationID?

@@ -40,7 +40,7 @@ extension DocumentSession {
         case .deleteAnnotations(let ids):
             delete(ids)
         case .beginTransform, .moveAnnotation, .resizeAnnotation, .moveLineEnd, .rotateAnnotation, .moveVertex, .insertVertex,
-             .removeVertex, .endTransform, .selectionBand, .inkPreview,
+             .removeVertex, .endTransform, .selectionBand, .lassoPreview, .lassoSelect, .inkPreview,
              .shapePreview, .clearShapePreview, .clearMarkupPreview, .selectAnnotation, .deselectAnnotation, .addNote, .addFreeText,
              .addStamp, .focusFormField, .clearFormFocus, .eraseAlong, .eraseWhole, .endErase:
             // Previews, moves and the partial eraser (DocumentSession+Previews) and what needs the host.

@@ -58,6 +58,11 @@ extension DocumentSession {
         case .selectionBand(let rect):
             previews.band = rect
             emit(.redraw)
+        case .lassoPreview(let page, let loop):
+            previews.lasso = loop.isEmpty ? nil : (page, loop)
+            emit(.redraw)
+        case .lassoSelect(let page, let loop, let adding):
+            selectByLasso(loop, on: page, adding: adding)
         case .inkPreview(let page, let strokes):
             previews.ink = strokes.isEmpty ? nil : (page, strokes)
             previews.inkTip.update(page: page, strokes: strokes, now: clock.now, zoom: view.viewport.zoom,

@@ -69,7 +69,7 @@ extension FrameModel {
             || hoverCorners != nil || formFocus != nil || pressed != nil || lifted != nil || !moves.isEmpty || band != nil
             || !held.isEmpty || liveInk != nil || shape != nil || !selection.outlines.isEmpty
             || !erasedLines.isEmpty || !erasedWhole.isEmpty
-            || ruler != nil
+            || ruler != nil || lasso != nil
     }
 }
 

@@ -92,6 +92,8 @@ public struct FrameModel: Equatable, Sendable {
     public var band: Rect?
     /// The ruler, while it is shown (over everything else).
     public var ruler: RulerFrame?
+    /// The lasso's loop being drawn, in view coordinates (drawn dashed, open at its ends).
+    public var lasso: [Point]?
 
     public init() {}
 }
@@ -141,6 +143,9 @@ extension DocumentSession {
         model.selection = selectionFrame(coordinates)
         model.band = previews.band
         model.ruler = rulerFrame()
+        if let lasso = previews.lasso {
+            model.lasso = lasso.loop.compactMap { coordinates.convert($0, from: .pdf(lasso.page), to: .view) }
+        }
         return model
     }
 

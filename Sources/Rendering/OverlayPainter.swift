@@ -147,6 +147,33 @@ public enum OverlayPainter {
         cairo_restore(cr)
     }
 
+    /// The lasso's loop as it is drawn (view coordinates): what it encloses faintly tinted (by
+    /// the non-zero rule, as the lasso decides), the line dashed in the accent over a white one
+    /// so that it shows on any page; solid in high contrast.
+    public static func lassoLoop(_ points: [Point], cr: OpaquePointer) {
+        guard let first = points.first, points.count > 1 else { return }
+        cairo_save(cr)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        cairo_move_to(cr, first.x, first.y)
+        for p in points.dropFirst() { cairo_line_to(cr, p.x, p.y) }
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+        accent(cr, alpha: 0.08)
+        cairo_fill_preserve(cr)
+        cairo_new_path(cr)
+        cairo_move_to(cr, first.x, first.y)
+        for p in points.dropFirst() { cairo_line_to(cr, p.x, p.y) }
+        cairo_set_source_rgba(cr, 1, 1, 1, 0.9)
+        cairo_set_line_width(cr, outline(3))
+        cairo_stroke_preserve(cr)
+        accent(cr)
+        cairo_set_line_width(cr, outline(1.5))
+        var dash = [5.0, 4.0]
+        if !highContrast { cairo_set_dash(cr, &dash, 2, 0) }
+        cairo_stroke(cr)
+        cairo_restore(cr)
+    }
+
     /// A movable annotation under a mouse or pen: faint corners where its handles would be.
     public static func hoverCorners(_ corners: [Point], cr: OpaquePointer) {
         cairo_save(cr)

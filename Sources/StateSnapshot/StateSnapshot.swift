@@ -97,7 +97,7 @@ public struct WindowSnapshot: Codable, Sendable {
     public var heldCreations: Int
     /// The text box being written in place: its annotation's id, "" for a new box; `nil` when none.
     public var textBoxEditor: String?
-    /// The tool in use: "select", "pen", "highlight", "underline", "strike-out", "squiggly", "rectangle", "text", "stamp", "ellipse", "line", "arrow", "note", "eraser".
+    /// The tool in use: "select", "lasso", "pen", "highlight", "underline", "strike-out", "squiggly", "rectangle", "text", "stamp", "ellipse", "line", "arrow", "note", "eraser".
     public var tool: String
     /// Whether the annotation toolbar is shown.
     public var toolbarShown: Bool
@@ -291,6 +291,8 @@ public struct WindowSnapshot: Codable, Sendable {
     /// What the smart pen's notice over the page says while it offers "Keep as Ink"
     /// ("Underlined", "Struck out", "Highlighted"); `nil` when it is not shown.
     public var keepAsInkOffer: String?
+    /// How many points the lasso's loop being drawn has so far, `nil` while none is drawn.
+    public var lassoPoints: Int? = nil
 
     public init(
         title: String,

@@ -4,3 +4,4 @@
 runHitTestBenchmark()
 runEventThroughputBenchmark()
 runSmartPenBenchmark()
+runLassoBenchmark()

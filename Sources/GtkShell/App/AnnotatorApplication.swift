@@ -107,6 +107,7 @@ public final class AnnotatorApplication {
         setAccels("win.go-to-page", ["<Control>l"])
         setAccels("win.close", ["<Control>w"])
         setAccels("win.copy", ["<Control>c"])
+        setAccels("win.cut", ["<Control>x"])
         setAccels("win.paste", ["<Control>v"])
         setAccels("win.toggle-toolbar", ["F7"])
         setAccels("win.next-region", ["F6"])

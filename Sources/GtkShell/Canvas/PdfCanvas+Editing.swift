@@ -77,7 +77,7 @@ extension PdfCanvas {
         case .clearFormFocus:
             forms.endFocus()
         case .beginTransform, .moveAnnotation, .resizeAnnotation, .moveLineEnd, .rotateAnnotation, .moveVertex, .insertVertex,
-             .removeVertex, .endTransform, .selectionBand, .inkPreview,
+             .removeVertex, .endTransform, .selectionBand, .lassoPreview, .lassoSelect, .inkPreview,
              .shapePreview, .clearShapePreview, .clearMarkupPreview, .selectAnnotation, .deselectAnnotation, .deleteAnnotations,
              .addInk, .addShape, .snapShape, .markupPreview, .markText, .addTextMarkup, .eraseAlong, .eraseWhole, .endErase, .markTextWithInk:
             return .translatedByEngine

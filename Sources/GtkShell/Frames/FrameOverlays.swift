@@ -36,6 +36,7 @@ struct FrameOverlays {
         if let ink = frame.liveInk { CreationPainter.paint(ink, skipping: inkDrawn, cr) }
         if let shape = frame.shape { CreationPainter.paint(shape, cr) }
         annotations.paintSelection(cr)
+        if let lasso = frame.lasso { OverlayPainter.lassoLoop(lasso, cr: cr) }
         if let ring = frame.formFocus { paintFocusRing(around: ring, cr) }
         if let ruler = frame.ruler { RulerPainter.paint(ruler, cr) }
     }

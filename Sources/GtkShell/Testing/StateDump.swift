@@ -152,6 +152,7 @@ extension DocumentWindow {
         snapshot.keepAsInkOffer = canvas.keepAsInkNotice.shownText
         snapshot.rotateHandle = session.rotateHandle.map { [$0.x, $0.y] }
         snapshot.vertexHandles = session.vertexHandles.map { $0.map { [$0.x, $0.y] } }
+        snapshot.lassoPoints = canvas.session.previews.lasso?.loop.count
         return snapshot
     }
 }

@@ -29,6 +29,16 @@ extension DocumentWindow {
                 AnnotatorApplication.copiedAnnotations = self.canvas.selectedAnnotationValues()
             }
         }
+        // Copies the selected annotations and deletes them as one undoable step.
+        addAction("cut") { [weak self] in
+            guard let self, self.content == .document else { return }
+            let values = self.canvas.selectedAnnotationValues()
+            guard !values.isEmpty else { return }
+            AnnotatorApplication.copiedAnnotations = values
+            let ids = self.canvas.selectedAnnotations
+            self.canvas.deselectAnnotations()
+            self.canvas.delete(ids)
+        }
         addAction("paste") { [weak self] in
             let copied = AnnotatorApplication.copiedAnnotations
             guard let self, self.content == .document, !copied.isEmpty else { return }

@@ -69,7 +69,7 @@ extension DocumentWindow {
     func showContextMenu(at point: Point, about annotation: AnnotationID?) {
         var items: [(label: String, action: String)] = []
         if annotation != nil {
-            items = [(tr("_Delete"), "win.delete-selection"), (tr("_Copy"), "win.copy"), (tr("_Flatten Into the Page"), "win.flatten-selection"),
+            items = [(tr("_Delete"), "win.delete-selection"), (tr("Cu_t"), "win.cut"), (tr("_Copy"), "win.copy"), (tr("_Flatten Into the Page"), "win.flatten-selection"),
                      (tr("_Properties"), "win.annotation-properties")]
         } else {
             if canvas.textSelection != nil { items.append((tr("_Copy"), "win.copy")) }

@@ -12,6 +12,7 @@ extension DocumentWindow {
     /// The tools offered, by the name of their `win.tool` state.
     static let toolChoices: [(name: String, tool: ToolID?, label: String, key: String)] = [
         ("select", nil, N_("Select"), "v"),
+        ("lasso", .lasso, N_("Lasso"), "q"),
         ("pen", .ink, N_("Pen"), "p"),
         ("highlight", .highlighter, N_("Highlight"), "h"),
         ("underline", .underline, N_("Underline"), "u"),
@@ -394,11 +395,15 @@ extension DocumentWindow {
         return box
     }
 
-    /// A control changed: the picked tool's style changes, or, with Select, the selected
-    /// annotation's property (one undoable edit each time).
+    /// Whether the style row shows and changes the selected annotations (with Select or the
+    /// Lasso) rather than a creation tool's style.
+    var styleRowEditsSelection: Bool { canvas.pickedTool == nil || canvas.pickedTool == .lasso }
+
+    /// A control changed: the picked tool's style changes, or, with Select or the Lasso, the
+    /// selected annotations' property (one undoable edit each time, however many are selected).
     func styleChanged(name: String, tool change: (inout AnnotationStyle) -> Void, annotation: (inout Annotation) -> Void) {
         guard !updatingStyleControls else { return }
-        if let tool = canvas.pickedTool {
+        if let tool = canvas.pickedTool, !styleRowEditsSelection {
             canvas.toolStyles[tool] = style(of: tool, change)
         } else {
             canvas.changeSelectedAnnotation(named: name, annotation)
@@ -422,7 +427,7 @@ extension DocumentWindow {
     /// With Select, the controls show (and change) the selected annotation's colour, width and
     /// opacity: its properties.
     func showProperties(of annotation: Annotation?) {
-        guard canvas.pickedTool == nil, let controls = styleControls else { return }
+        guard styleRowEditsSelection, let controls = styleControls else { return }
         guard let a = annotation, a.info.isLocked == false, AppearanceBuilder.canDraw(a) else {
             showStyleRow(false)
             return
@@ -469,9 +474,9 @@ extension DocumentWindow {
             if let styleStack { gtk_stack_set_visible_child_name(cast(styleStack), "eraser") }
             return
         }
-        guard let tool else {
+        guard let tool, tool != .lasso else {
             showStyleRow(false)
-            if tool == nil { showProperties(of: canvas.selectedAnnotationValue()) }
+            if tool == nil || tool == .lasso { showProperties(of: canvas.selectedAnnotationValue()) }
             return
         }
         // Drawing a digital signature's box: no style either.

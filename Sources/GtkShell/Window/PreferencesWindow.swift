@@ -41,11 +41,12 @@ final class PreferencesWindow {
     private var pinch: UnsafeMutablePointer<GtkWidget>!
     private var swipe: UnsafeMutablePointer<GtkWidget>!
     private var predictTip: UnsafeMutablePointer<GtkWidget>!
+    private var lassoShare: UnsafeMutablePointer<GtkWidget>!
     private let deviceTest = DeviceTestPage()
     /// Strokes drawn in the area that tries the pen: points with the device's pressure.
     private var tries: [[(point: Point, pressure: Double)]] = []
 
-    static let stylusActions: [StylusAction] = [.erase, .eraseParts, .rightClick, .tip, .select, .highlight, .nothing]
+    static let stylusActions: [StylusAction] = [.erase, .eraseParts, .rightClick, .tip, .select, .highlight, .lasso, .nothing]
     static let fingerActions: [FingerAction] = [.scroll, .draw, .nothing]
 
     /// The pages, by name (`win.preferences-page`).
@@ -171,7 +172,7 @@ final class PreferencesWindow {
 
     private func stylusLabels() -> [String] {
         [tr("Erase Whole Strokes"), tr("Erase Parts of Strokes"), tr("Right Click"), tr("Same as the Tip"), tr("Select"), tr("Highlight"),
-         tr("Nothing")]
+         tr("Lasso"), tr("Nothing")]
     }
 
     private func buildPenPage() -> UnsafeMutablePointer<GtkWidget> {
@@ -251,6 +252,13 @@ final class PreferencesWindow {
         smartPen = toggle(name: "preferences-smart-pen") { [weak self] on in self?.store.update { $0.smartPen = on } }
         gtk_widget_set_tooltip_text(smartPen, tr("A Pen stroke drawn under or through words becomes an underline or a strike-out of them"))
         row(grid, 9, tr("_Smart pen marks text"), smartPen)
+        // Every pen's lasso (and the mouse's and a finger's): how much of a stroke's points, or
+        // of a shape's outline, a loop must enclose to select it.
+        lassoShare = scale(from: 20, to: 100, step: 5, name: "preferences-lasso-share") { [weak self] v in
+            self?.store.update { $0.lassoShare = (v / 5).rounded() * 5 / 100 }
+        }
+        gtk_widget_set_tooltip_text(lassoShare, tr("How much of a stroke a lasso's loop must go round to select it"))
+        row(grid, 10, tr("Lasso selects what lies this much _inside (%)"), lassoShare)
         return grid
     }
 
@@ -327,6 +335,7 @@ final class PreferencesWindow {
         gtk_switch_set_active(cast(pinch), settings.touchpad.pinchZooms ? 1 : 0)
         gtk_switch_set_active(cast(swipe), settings.touchpad.swipeGoesThroughHistory ? 1 : 0)
         gtk_switch_set_active(cast(predictTip), settings.predictsInkTip ? 1 : 0)
+        gtk_range_set_value(cast(lassoShare), settings.lassoShare * 100)
         gtk_widget_queue_draw(curveArea)
         gtk_widget_queue_draw(tryArea)
     }

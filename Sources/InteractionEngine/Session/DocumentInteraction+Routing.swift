@@ -82,9 +82,11 @@ extension DocumentInteraction {
             if let button = event.button, button != .primary { return false }
             // Palm rejection: once a pen is in use, a finger does not draw (it scrolls).
             if pickedTool == .ink, event.isDirect, penSeen, !fingerDraws { return false }
-            // Back to the picked tool after another took over for a while (the pen's eraser end).
-            if let picked = pickedTool, tools.currentToolID != picked, event.source != .eraser {
-                emit(tools.select(picked))
+            // Back to the picked tool after another took over for a while (the pen's eraser end),
+            // unless the edit tool holds what the lasso selected and the press is on its handles.
+            if let picked = pickedTool, tools.currentToolID != picked, event.source != .eraser,
+               !(picked == .lasso && tools.isSelectionHandle(atView: event.position, source: event.source)) {
+                selectKeepingLassoSelection(picked)
             }
             let dispatch = tools.handle(.input(event))
             emit(dispatch.commands)
@@ -147,9 +149,10 @@ extension DocumentInteraction {
             // The edit tool took both presses of a double click (to move what they pressed):
             // the second one may still ask to edit.
             if endsTap, pickedTool == nil, tapRun?.count == 2 { editByDoubleTap(at: event.position, source: event.source) }
-            // A press and release in place is a tap for tools that place things (a note).
+            // A press and release in place is a tap for tools that place things (a note); for
+            // the lasso only one that stayed still all along (a loop ends where it started).
             if phase == .ended || phase == .cancelled, let start = toolContactStarts.removeValue(forKey: event.sequence),
-               phase == .ended, pickedTool != nil,
+               phase == .ended, pickedTool != nil, pickedTool != .lasso || endsTap,
                start.position.distance(to: event.position) <= ContactVocabulary.tapSlop.value(for: event.source) {
                 let tap = ToolGesture(position: event.position, source: event.source, time: event.time, modifiers: event.modifiers)
                 emit(tools.handle(.tap(tap)).commands)

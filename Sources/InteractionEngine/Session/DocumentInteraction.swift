@@ -367,7 +367,7 @@ public final class DocumentInteraction {
 
     /// What one contact does in place of the picked tool (a stylus button set to select or to
     /// highlight): Select, or the highlighter, from the contact's first event to its last.
-    public enum ContactTool: Hashable, Sendable { case select, highlight }
+    public enum ContactTool: Hashable, Sendable { case select, highlight, lasso }
 
     /// Handles `event` with `tool` standing in for the picked tool while its contact lasts; the
     /// picked tool is back once the contact ends (the window's toolbar never changes), and
@@ -376,8 +376,12 @@ public final class DocumentInteraction {
         guard case .contact(let phase) = event.kind else { handle(event); return }
         if phase == .began, let tool, standIn == nil {
             standIn = (event.sequence, pickedTool, tool)
-            pickedTool = tool == .highlight ? .highlighter : nil
-            emit(tools.select(pickedTool ?? .pan))
+            switch tool {
+            case .select: pickedTool = nil
+            case .highlight: pickedTool = .highlighter
+            case .lasso: pickedTool = .lasso
+            }
+            selectKeepingLassoSelection(pickedTool ?? .pan)
         }
         handle(event)
         // The contact's end puts the picked tool back, whatever its last event says of it.
@@ -388,7 +392,21 @@ public final class DocumentInteraction {
             // arrow keys and the next button contact act on it); the picked tool takes over
             // again with the next contact of the tip, as after the eraser end.
             if held.tool == .highlight { emit(tools.select(held.picked ?? .pan)) }
+            // A lasso that selected nothing leaves the picked tool's place, too (what it
+            // selected is the edit tool's by now).
+            if held.tool == .lasso, tools.currentToolID == .lasso { emit(tools.select(held.picked ?? .pan)) }
         }
+    }
+
+    /// Makes `tool` current; the lasso keeps the selection the edit tool held (its own, which
+    /// a press inside moves and Shift adds to), where other tools start without one.
+    func selectKeepingLassoSelection(_ tool: ToolID) {
+        let kept = selectedAnnotations
+        emit(tools.select(tool))
+        guard tool == .lasso, !kept.isEmpty, selectedAnnotations.isEmpty else { return }
+        var session = tools.session
+        session.selection = kept
+        tools.setSession(session)
     }
 
     /// Fires due timers (long press, double-tap window, palm rejection, a stroke held still

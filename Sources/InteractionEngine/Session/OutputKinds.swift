@@ -11,7 +11,7 @@ extension ToolCommand {
     public enum Kind: String, CaseIterable, Sendable {
         case selectAnnotation, deselectAnnotation, beginTransform, moveAnnotation, resizeAnnotation, endTransform
         case moveLineEnd, deleteAnnotations, eraseAlong, eraseWhole, endErase
-        case selectionBand, markupPreview, clearMarkupPreview, addTextMarkup, markText, markTextWithInk
+        case selectionBand, lassoPreview, lassoSelect, markupPreview, clearMarkupPreview, addTextMarkup, markText, markTextWithInk
         case inkPreview, addInk, shapePreview, clearShapePreview, addShape, snapShape, addFreeText, addNote, addStamp
         case focusFormField, clearFormFocus
         case rotateAnnotation, moveVertex, insertVertex, removeVertex
@@ -31,6 +31,8 @@ extension ToolCommand {
         case .eraseWhole: return .eraseWhole
         case .endErase: return .endErase
         case .selectionBand: return .selectionBand
+        case .lassoPreview: return .lassoPreview
+        case .lassoSelect: return .lassoSelect
         case .markupPreview: return .markupPreview
         case .clearMarkupPreview: return .clearMarkupPreview
         case .addTextMarkup: return .addTextMarkup
@@ -72,6 +74,8 @@ extension ToolCommand {
         case .eraseWhole: return .eraseWhole(id)
         case .endErase: return .endErase(cancelled: false)
         case .selectionBand: return .selectionBand(Rect(x: 10, y: 10, width: 50, height: 50))
+        case .lassoPreview: return .lassoPreview(page, [a, b, Point(x: 150, y: 200)])
+        case .lassoSelect: return .lassoSelect(page, [a, b, Point(x: 150, y: 200)], adding: false)
         case .markupPreview: return .markupPreview(range)
         case .clearMarkupPreview: return .clearMarkupPreview
         case .addTextMarkup: return .addTextMarkup(.highlight, range)

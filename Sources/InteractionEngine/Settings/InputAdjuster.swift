@@ -75,6 +75,7 @@ public final class InputAdjuster {
         // As the mouse selects: a pen would ink at once.
         case .select: (source, button, tool) = (.mouse, .primary, .select)
         case .highlight: (source, button, tool) = (.pen, .primary, .highlight)
+        case .lasso: (source, button, tool) = (.pen, .primary, .lasso)
         }
         e.source = source
         if e.button != nil { e.button = button }

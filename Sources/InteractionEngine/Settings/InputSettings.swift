@@ -28,11 +28,17 @@ public struct InputSettings: Codable, Hashable, Sendable {
     /// The smart pen: a Pen stroke drawn along text becomes an underline or a strike-out of the
     /// words it covers (on by default).
     public var smartPen: Bool
+    /// How much of an annotation a lasso's loop must enclose for it to be selected (0.05…1):
+    /// the share of an ink's points, or of another annotation's outline.
+    public var lassoShare: Double
+
+    /// The lasso's share unless the user sets another: what lies 60 % inside.
+    public static let defaultLassoShare = 0.6
 
     public init(pens: [String: PenSettings] = [:], penNames: [String: String] = [:], lastPen: String? = nil,
                 defaultPen: PenSettings = PenSettings(), touch: TouchSettings = TouchSettings(),
                 touchpad: TouchpadSettings = TouchpadSettings(), eraserMode: EraserMode = .whole,
-                snapsShapes: Bool = false, smartPen: Bool = true) {
+                snapsShapes: Bool = false, smartPen: Bool = true, lassoShare: Double = InputSettings.defaultLassoShare) {
         self.pens = pens
         self.penNames = penNames
         self.lastPen = lastPen
@@ -42,6 +48,7 @@ public struct InputSettings: Codable, Hashable, Sendable {
         self.eraserMode = eraserMode
         self.snapsShapes = snapsShapes
         self.smartPen = smartPen
+        self.lassoShare = lassoShare
     }
 
     /// The settings of pen `identity` (its own, else the default pen's).
@@ -51,7 +58,7 @@ public struct InputSettings: Codable, Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case pens, penNames, lastPen, defaultPen, touch, touchpad, eraserMode
-        case predictsInkTip, snapsShapes, smartPen
+        case predictsInkTip, snapsShapes, smartPen, lassoShare
     }
 
     public init(from decoder: any Decoder) throws {
@@ -67,6 +74,7 @@ public struct InputSettings: Codable, Hashable, Sendable {
         predictsInkTip = try c.decodeIfPresent(Bool.self, forKey: .predictsInkTip) ?? d.predictsInkTip
         snapsShapes = try c.decodeIfPresent(Bool.self, forKey: .snapsShapes) ?? d.snapsShapes
         smartPen = try c.decodeIfPresent(Bool.self, forKey: .smartPen) ?? d.smartPen
+        lassoShare = min(max(try c.decodeIfPresent(Double.self, forKey: .lassoShare) ?? d.lassoShare, 0.05), 1)
     }
 }
 
@@ -84,6 +92,8 @@ public enum StylusAction: String, Codable, Hashable, Sendable, CaseIterable {
     case select
     /// Highlights the text it is dragged over, whatever tool is picked.
     case highlight
+    /// Draws a lasso: selects what the loop encloses, and moves a selection pressed inside it.
+    case lasso
     /// Nothing: the contact is ignored.
     case nothing
 }

@@ -78,6 +78,11 @@ public enum ToolCommand: Hashable, Sendable {
     /// The selection band being dragged out on empty page space (view coordinates), or `nil`
     /// when it is gone.
     case selectionBand(Rect?)
+    /// The lasso's loop as drawn so far, in the PDF space of its page (empty to clear it).
+    case lassoPreview(PageIndex, [Point])
+    /// The lasso's loop is drawn (PDF space of its page): the host selects what it encloses
+    /// (`Document.LassoSelection`), added to the selection with `adding`, else in its place.
+    case lassoSelect(PageIndex, [Point], adding: Bool)
     /// The text a markup tool's drag would mark, shown while the drag lasts.
     case markupPreview(TextRange)
     case clearMarkupPreview

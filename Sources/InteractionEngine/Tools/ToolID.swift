@@ -10,6 +10,8 @@ public struct ToolID: RawRepresentable, Hashable, Sendable, Codable, CustomStrin
     /// Browsing: scroll by dragging, and hand taps on objects to the tool that owns them.
     public static let pan = ToolID("pan")
     public static let annotationEdit = ToolID("annotation-edit")
+    /// Selects what a free loop drawn round it encloses (``LassoTool``).
+    public static let lasso = ToolID("lasso")
     public static let ink = ToolID("ink")
     public static let highlighter = ToolID("highlighter")
     public static let underline = ToolID("underline")

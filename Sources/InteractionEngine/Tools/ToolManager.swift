@@ -74,6 +74,7 @@ public final class ToolManager {
         var f: [ToolID: Factory] = [
             .pan: { PanTool() },
             .annotationEdit: { AnnotationEditTool() },
+            .lasso: { LassoTool() },
             .ink: { InkTool() },
             .highlighter: { HighlighterTool() },
             .underline: { HighlighterTool(markup: .underline) },

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import Geometry
+import InteractionEngine
+import TestSupport
+import XCTest
+
+/// The lasso with a replayed pen, in the real app: two strokes drawn with the tip, a loop
+/// round nothing and then a loop round the first stroke with the barrel button (set to Lasso
+/// in the recording's settings), a drag of the tip moving what the loop selected; the saved
+/// file, read by qpdf, has the first stroke's /InkList moved by the drag and the second's where
+/// it was drawn, and the loop round nothing made no edit.
+final class LassoUITests: XCTestCase {
+    func testAPenLassoSelectsOneOfTwoStrokesAndADragMovesOnlyIt() throws {
+        guard AppSession.which("qpdf") != nil else { throw XCTSkip("qpdf is not installed (tools/install-deps.sh installs it)") }
+        let session = try AppSession()
+        let path = session.workDir.appendingPathComponent("lasso.pdf").path
+        try FileManager.default.copyItem(atPath: AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path, toPath: path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+
+        // View coordinates in page 1's empty lower part (as PenReplayUITests draws there).
+        var events = [InputEvent(kind: .enter, source: .mouse, time: InputTime(seconds: 0.5))]
+        var t = 1.0
+        /// One contact along `points`; with the barrel button held (the upper one, GDK's 3).
+        func contact(_ points: [Point], barrel: Bool = false) {
+            for (i, p) in points.enumerated() {
+                let phase: InputPhase = i == 0 ? .began : (i == points.count - 1 ? .ended : .moved)
+                events.append(InputEvent(kind: .contact(phase), source: .pen, sequence: .pointer, position: p, time: InputTime(seconds: t),
+                                         button: phase == .moved ? nil : (barrel ? .secondary : .primary), axes: StylusAxes(pressure: 0.5)))
+                t += 0.01
+            }
+            t += 0.4
+        }
+        func line(from x: Double, to x2: Double, y: Double) -> [Point] {
+            (0...12).map { Point(x: x + (x2 - x) * Double($0) / 12, y: y + 4 * sin(Double($0))) }
+        }
+        func loop(_ cx: Double, _ cy: Double, _ rx: Double, _ ry: Double) -> [Point] {
+            (0...32).map { i in
+                let a = (2 * Double.pi - 0.25) * Double(i) / 32
+                return Point(x: cx + rx * cos(a), y: cy + ry * sin(a))
+            }
+        }
+        let first = line(from: 200, to: 320, y: 650), second = line(from: 440, to: 560, y: 650)
+        contact(first)
+        contact(second)
+        contact(loop(650, 650, 25, 25), barrel: true)   // round nothing
+        contact(loop(260, 650, 90, 35), barrel: true)   // round the first stroke
+        // Up and to the right: away from the view's bottom edge, where a carry would scroll.
+        let drag = Vector(dx: 60, dy: -40)
+        contact((0...10).map { Point(x: 260, y: 650) + drag * (Double($0) / 10) })
+
+        var settings = InputSettings()
+        settings.defaultPen.upperButton = .lasso
+        let recording = session.workDir.appendingPathComponent("lasso.jsonl")
+        let metadata = ["inputSettings": String(decoding: try JSONEncoder().encode(settings), as: UTF8.self)]
+        try InputRecording(header: InputRecordingHeader(metadata: metadata), events: events).write(to: recording)
+        try session.launch(["--replay-input", recording.path, path])
+        let moved = try XCTUnwrap(session.waitFor("two strokes, the first lassoed and moved") { s in
+            s.windows.first.map { $0.replayFinished && $0.undoName == "Move" && !$0.isAnimating } ?? false
+        }?.windows.first, "last state: \(String(describing: session.state()?.windows.first.map { ($0.undoName, $0.selectedAnnotations, $0.annotationEdits) }))")
+        XCTAssertEqual(moved.annotationEdits, 3, "Ink, Ink, Move: the loop round nothing made no edit")
+        XCTAssertEqual(moved.selectedAnnotations.count, 1, "the lasso selected one stroke")
+        XCTAssertEqual(moved.annotations.filter { $0.kind == "ink" }.count, 2)
+        XCTAssertEqual(moved.tool, "select", "the button's lasso left the picked tool as it was")
+        XCTAssertGreaterThan(moved.viewHeight, 660, "the strokes are in view")
+
+        session.key("ctrl+s", runs: "save")
+        session.waitFor("saved") { $0.windows.first?.hasUnsavedChanges == false }
+        session.quitApps()
+
+        // View → PDF on page 1: x from the page's left edge, y up from its bottom, in points.
+        let page = try XCTUnwrap(moved.visiblePages.first { $0.page == 1 })
+        let zoom = moved.zoom, height = page.height / zoom
+        func pdf(_ p: Point) -> Point { Point(x: (p.x - page.x) / zoom, y: height - (p.y - page.y) / zoom) }
+        let inks = try SavedPDF(path: path).annotations.filter { $0["/Subtype"] as? String == "/Ink" }.compactMap { ink in
+            (ink["/InkList"] as? [[Any]])?.first?.compactMap(SavedPDF.number)
+        }
+        XCTAssertEqual(inks.count, 2, "two /Ink annotations")
+        /// The saved list of the stroke that started nearest `p` (PDF).
+        func saved(startingNear p: Point) -> [Double]? {
+            inks.min { Point(x: $0[0], y: $0[1]).distance(to: p) < Point(x: $1[0], y: $1[1]).distance(to: p) }
+        }
+        let shift = Vector(dx: drag.dx / zoom, dy: -drag.dy / zoom)
+        let firstSaved = try XCTUnwrap(saved(startingNear: pdf(first[0]) + shift))
+        let secondSaved = try XCTUnwrap(saved(startingNear: pdf(second[0])))
+        for (list, points, by) in [(firstSaved, first, shift), (secondSaved, second, Vector(dx: 0, dy: 0))] {
+            // The pen's samples up to its lift (the lift's own position adds none).
+            XCTAssertEqual(list.count, (points.count - 1) * 2, "every sample kept")
+            for (i, p) in points.enumerated() where 2 * i + 1 < list.count {
+                let expected = pdf(p) + by
+                // Within 2 pt, as the other replay tests (the drag moved the stroke by 30).
+                XCTAssertEqual(list[2 * i], expected.x, accuracy: 2, "x of point \(i)")
+                XCTAssertEqual(list[2 * i + 1], expected.y, accuracy: 2, "y of point \(i)")
+            }
+        }
+    }
+}
