@@ -2,7 +2,10 @@
 // Ink latency benchmark (not a test): `swift build -c release && swift run -c release ink-bench
 // [app binary] [document.pdf]`. A 500-point pen stroke, replayed at 120 Hz into the real app on
 // its own Xvfb display, on page 1 of the 500-page bench document; prints the time from each
-// input event to the frame that paints it (p50, p99, max) beside the goal (p99 under 16 ms).
+// input event to the frame that paints it (p50, p99, max) beside the goal (p99 under 16 ms),
+// once with the predicted tip (Preferences' "Keep up with the pen", on by default) and once
+// without, and how far the tips drawn were from the path the pen drew next (the state dump's
+// inkTip figures, in view pixels).
 import BenchSupport
 import Foundation
 import Geometry
@@ -35,30 +38,73 @@ for i in 0..<500 {
 let recording = work.appendingPathComponent("stroke.jsonl")
 try InputRecording(events: events).write(to: recording)
 
-let latencyFile = work.appendingPathComponent("latency.txt")
-let stateFile = work.appendingPathComponent("state.json")
-let copy = work.appendingPathComponent("doc.pdf")
-try FileManager.default.copyItem(atPath: document, toPath: copy.path)
-let appProcess = Process()
-appProcess.executableURL = URL(fileURLWithPath: app)
-appProcess.arguments = ["--state-file", stateFile.path, "--replay-input", recording.path, copy.path]
-var environment = session.environment
-environment["XDG_STATE_HOME"] = work.appendingPathComponent("state").path
-environment["PDF_ANNOTATOR_LATENCY_FILE"] = latencyFile.path
-appProcess.environment = environment
-appProcess.standardOutput = FileHandle.nullDevice
-appProcess.standardError = FileHandle.nullDevice
-try appProcess.run()
-defer { if appProcess.isRunning { appProcess.terminate(); appProcess.waitUntilExit() } }
-
-let deadline = Date().addingTimeInterval(60)
-while !FileManager.default.fileExists(atPath: latencyFile.path), Date() < deadline { usleep(50_000) }
-guard let text = try? String(contentsOf: latencyFile, encoding: .utf8) else {
-    print("ink latency: the replay did not finish within 60 s")
-    exit(1)
+struct Run {
+    var latencies: [Double]
+    var tip: [String: Any]?
 }
-let samples = text.split(separator: "\n").compactMap { Double($0) }.map { $0 / 1000 }.sorted()
-guard !samples.isEmpty else { print("ink latency: no frames measured"); exit(1) }
-func percentile(_ p: Double) -> Double { samples[min(samples.count - 1, Int((Double(samples.count - 1) * p).rounded()))] }
-print(String(format: "ink latency: %d frames for %d pen events on %@: p50 %.2f ms, p99 %.2f ms, max %.2f ms (goal: p99 < 16 ms)",
-             samples.count, events.count - 1, (document as NSString).lastPathComponent, percentile(0.5), percentile(0.99), samples.last!))
+
+/// One replay of the stroke into the app, with the predicted tip on or off.
+@MainActor func replay(tip: Bool) throws -> Run? {
+    let run = work.appendingPathComponent(tip ? "with-tip" : "without-tip")
+    let config = run.appendingPathComponent("config/pdf-annotator")
+    try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+    try Data("{\"predictsInkTip\": \(tip)}".utf8).write(to: config.appendingPathComponent("input.json"))
+    let latencyFile = run.appendingPathComponent("latency.txt")
+    let stateFile = run.appendingPathComponent("state.json")
+    let copy = run.appendingPathComponent("doc.pdf")
+    try FileManager.default.copyItem(atPath: document, toPath: copy.path)
+    let appProcess = Process()
+    appProcess.executableURL = URL(fileURLWithPath: app)
+    appProcess.arguments = ["--state-file", stateFile.path, "--replay-input", recording.path, copy.path]
+    var environment = session.environment
+    environment["XDG_STATE_HOME"] = run.appendingPathComponent("state").path
+    environment["XDG_CONFIG_HOME"] = run.appendingPathComponent("config").path
+    environment["PDF_ANNOTATOR_LATENCY_FILE"] = latencyFile.path
+    appProcess.environment = environment
+    appProcess.standardOutput = FileHandle.nullDevice
+    appProcess.standardError = FileHandle.nullDevice
+    try appProcess.run()
+    defer { if appProcess.isRunning { appProcess.terminate(); appProcess.waitUntilExit() } }
+
+    let deadline = Date().addingTimeInterval(60)
+    while !FileManager.default.fileExists(atPath: latencyFile.path), Date() < deadline { usleep(50_000) }
+    guard let text = try? String(contentsOf: latencyFile, encoding: .utf8) else { return nil }
+    // The dump's tip figures once the replay has finished.
+    var figures: [String: Any]?
+    let dumpDeadline = Date().addingTimeInterval(10)
+    while figures == nil, Date() < dumpDeadline {
+        if let data = try? Data(contentsOf: stateFile),
+           let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+           let window = (json["windows"] as? [[String: Any]])?.first, window["replayFinished"] as? Bool == true {
+            figures = window["inkTip"] as? [String: Any]
+        }
+        if figures == nil { usleep(50_000) }
+    }
+    return Run(latencies: text.split(separator: "\n").compactMap { Double($0) }.map { $0 / 1000 }.sorted(), tip: figures)
+}
+
+func percentile(_ p: Double, _ samples: [Double]) -> Double {
+    samples[min(samples.count - 1, Int((Double(samples.count - 1) * p).rounded()))]
+}
+
+for tip in [false, true] {
+    guard let run = try replay(tip: tip) else {
+        print("ink latency: the replay did not finish within 60 s")
+        exit(1)
+    }
+    let samples = run.latencies
+    guard !samples.isEmpty else { print("ink latency: no frames measured"); exit(1) }
+    print(String(format: "ink latency %@: %d frames for %d pen events on %@: p50 %.2f ms, p99 %.2f ms, max %.2f ms (goal: p99 < 16 ms)",
+                 tip ? "with the predicted tip" : "without the tip", samples.count, events.count - 1,
+                 (document as NSString).lastPathComponent, percentile(0.5, samples), percentile(0.99, samples), samples.last!))
+    if tip {
+        // The stroke's jump back to the start of its second line (one event) counts too.
+        guard let figures = run.tip, let measured = figures["measured"] as? Int,
+              let toPath = figures["meanDistanceToPath"] as? Double, let toPosition = figures["meanDistanceToPosition"] as? Double else {
+            print("ink tip: the state dump has no inkTip figures")
+            continue
+        }
+        print(String(format: "ink tip: %d tips drawn and followed; mean distance %.2f px to the path the pen drew next, %.2f px to where the pen was at the tip's time",
+                     measured, toPath, toPosition))
+    }
+}
