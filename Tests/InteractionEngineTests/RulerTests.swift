@@ -103,6 +103,8 @@ final class RulerTests: XCTestCase {
             interaction.handle(InputEvent(kind: .contact(phase), source: .mouse, position: p, time: clock.now, button: .primary))
             clock.advance(by: 0.016)
         }
+        interaction.handle(InputEvent(kind: .hover, source: .mouse, position: handle, time: clock.now))
+        XCTAssertEqual(outputs.last { if case .cursor = $0 { return true } else { return false } }, .cursor(.grab), "a hand over the handle")
         mouse(.began, handle)
         // To 43.5°: within the tolerance of 45°, so it snaps.
         let r = 43.5 * .pi / 180

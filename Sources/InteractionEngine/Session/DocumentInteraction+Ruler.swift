@@ -28,6 +28,15 @@ extension DocumentInteraction {
         output(.needsFrames)
     }
 
+    /// The pointer over the ruler's handles (a hand that grabs), or while it carries the ruler
+    /// (a closed hand); `nil` elsewhere.
+    func rulerPointerShape(at point: Point) -> PointerShape? {
+        if let gesture = rulerGesture, !gesture.isEmpty { return .grabbing }
+        guard let placement = scene.ruler?.placement(in: scene.coordinates),
+              placement.handle(at: point, reach: Ruler.handleRadius) != nil else { return nil }
+        return .grab
+    }
+
     /// Takes contacts that are the ruler's; returns whether it took `event`.
     func routeToRuler(_ event: InputEvent) -> Bool {
         guard case .contact(let phase) = event.kind else { return false }

@@ -11,6 +11,8 @@ import Geometry
 /// step with its layout (``setPages(_:view:)``, ``setAnnotations(_:on:)``), calls ``tick(at:)``
 /// from its frame clock while ``needsTicks`` and at ``nextDeadline``, and applies every
 /// ``InteractionOutput``. Routing, in order:
+/// 0. the ruler, while shown, takes fingers on it (they move and turn it, never scroll or draw)
+///    and pointers on its handles (see `routeToRuler`);
 /// 1. the active tool gets first refusal, as the interaction components allow (see
 ///    `routesToEditTool`): a press on the selection or its handles, or (with a precise pointer)
 ///    on any editable annotation, goes to the annotation edit tool, which then owns that
@@ -456,9 +458,9 @@ public final class DocumentInteraction {
         }
         switch event.kind {
         case .hover, .contact, .enter:
-            let shape = tools.currentToolID == .annotationEdit || pickedTool != nil
+            let shape = rulerPointerShape(at: event.position) ?? (tools.currentToolID == .annotationEdit || pickedTool != nil
                 ? tools.pointerShape(atView: event.position, source: event.source)
-                : (pointer.cursor ?? tools.pointerShape(atView: event.position, source: event.source))
+                : (pointer.cursor ?? tools.pointerShape(atView: event.position, source: event.source)))
             if shape != lastCursor {
                 lastCursor = shape
                 output(.cursor(shape))
