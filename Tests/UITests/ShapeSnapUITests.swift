@@ -9,7 +9,8 @@ import TestSupport
 import XCTest
 
 /// Shapes that snap, in the real app with replayed pen input: a circle held still at its end (the
-/// pen jittering in place) and a triangle held still (no events at all: the engine's timer) become
+/// pen jittering in place) and a triangle held still (no events at all: the engine's timer, or at
+/// the latest its lift, which comes after the half second; ShapeSnapSessionTests tells the two apart) become
 /// a /Circle and a /Polygon with three vertices in the saved file, with no /Ink left (judged with
 /// qpdf); one undo then gives the triangle back as ink.
 final class ShapeSnapUITests: XCTestCase {
@@ -50,7 +51,7 @@ final class ShapeSnapUITests: XCTestCase {
                 t += 1.0 / 120
             }
         }
-        // Held with no events at all for 0.8 s: the engine's timer snaps it.
+        // Held with no events at all for 0.8 s: the engine's timer snaps it (or the lift, past the half second).
         events.append(pen(.moved, corners[3], t))
         events.append(pen(.ended, corners[3], t + 0.8))
         let recording = session.workDir.appendingPathComponent("shapes.jsonl")
