@@ -117,6 +117,26 @@ final class LassoSessionTests: XCTestCase {
         XCTAssertEqual((inkPoints("left").first?.x ?? .nan) - (before.first?.x ?? .nan), -10, accuracy: 1e-3)
     }
 
+    func testTheEditToolsHandlesScaleAndTurnWhatTheLassoSelectedOneStepEach() throws {
+        stroke(loop(around: Point(x: 140, y: 400), rx: 60, ry: 30), source: .pen)
+        stroke(loop(around: Point(x: 130, y: 170), rx: 50, ry: 40), source: .pen, modifiers: .shift)
+        clock.advance(by: 1)
+        // The bottom-right handle of the common box, dragged out: both scale, one step.
+        let box = session.frame.selection.outlines.dropFirst().reduce(session.frame.selection.outlines[0]) { $0.union($1) }
+        let corner = Point(x: box.maxX, y: box.maxY)
+        stroke([corner, corner + Vector(dx: 20, dy: 10), corner + Vector(dx: 40, dy: 20)], source: .mouse)
+        XCTAssertEqual(editor.committed.map(\.name), ["Resize"])
+        XCTAssertEqual(selected, ["left", "box"])
+        XCTAssertGreaterThan(editor.annotation("box")?.rect.width ?? 0, 60)
+        // The turning handle above it: one more step, both turned.
+        let knob = try XCTUnwrap(session.snapshot.rotateHandle, "a turning handle is shown")
+        let centre = session.frame.selection.outlines.dropFirst().reduce(session.frame.selection.outlines[0]) { $0.union($1) }.center
+        let quarter = Point(x: centre.x + (centre.y - knob.y), y: centre.y)
+        stroke([knob, knob + Vector(dx: 20, dy: 5), quarter], source: .mouse)
+        XCTAssertEqual(editor.committed.map(\.name), ["Resize", "Rotate"])
+        XCTAssertEqual(selected, ["left", "box"])
+    }
+
     func testALoopThatEndsWhereItStartedIsALoopNotATap() {
         var closed = loop(around: Point(x: 140, y: 400), rx: 60, ry: 30)
         closed.append(closed[0])

