@@ -12,7 +12,7 @@ import XCTest
 /// pen jittering in place) and a triangle held still (no events at all: the engine's timer, or at
 /// the latest its lift, which comes after the half second; ShapeSnapSessionTests tells the two apart) become
 /// a /Circle and a /Polygon with three vertices in the saved file, with no /Ink left (judged with
-/// qpdf); one undo then gives the triangle back as ink.
+/// qpdf) and both drawn by MuPDF; one undo then gives the triangle back as ink.
 final class ShapeSnapUITests: XCTestCase {
     private func pen(_ phase: InputPhase, _ p: Point, _ t: Double) -> InputEvent {
         InputEvent(kind: .contact(phase), source: .pen, sequence: InputSequenceID(7), position: p, time: InputTime(seconds: t),
@@ -91,5 +91,24 @@ final class ShapeSnapUITests: XCTestCase {
         XCTAssertNil(polygons.first?["/InkList"])
         XCTAssertNotNil(polygons.first?["/AP"], "an appearance every viewer shows")
         XCTAssertEqual(try ExternalTools.run("qpdf", ["--check", path]).status, 0)
+
+        // MuPDF draws both outlines in the pen's blue, and nothing inside the circle.
+        guard AppSession.which("mutool") != nil else { return }
+        let image = session.workDir.appendingPathComponent("shapes.pnm").path
+        XCTAssertEqual(try ExternalTools.run("mutool", ["draw", "-q", "-r", "144", "-c", "rgb", "-F", "pnm", "-o", image, path, "1"]).status, 0)
+        let pixels = try PNMImage(path: image)
+        let page = try XCTUnwrap(snapped.visiblePages.first { $0.page == 1 })
+        for kind in ["circle", "polygon"] {
+            let a = try XCTUnwrap(snapped.annotations.first { $0.kind == kind })
+            let xs = Int(Double(pixels.width) * (a.x - page.x) / page.width)...Int(Double(pixels.width) * (a.x + a.width - page.x) / page.width)
+            let ys = Int(Double(pixels.height) * (a.y - page.y) / page.height)...Int(Double(pixels.height) * (a.y + a.height - page.y) / page.height)
+            let blue = xs.reduce(0) { sum, x in sum + ys.filter { pixels.isBlueInk(x: x, y: $0) }.count }
+            XCTAssertGreaterThan(blue, xs.count, "MuPDF draws the \(kind)'s outline (\(blue) blue pixels)")
+            if kind == "circle" {
+                let (cx, cy) = ((xs.lowerBound + xs.upperBound) / 2, (ys.lowerBound + ys.upperBound) / 2)
+                XCTAssertFalse((cx - 10...cx + 10).contains { x in (cy - 10...cy + 10).contains { pixels.isBlueInk(x: x, y: $0) } },
+                               "a hollow circle")
+            }
+        }
     }
 }
