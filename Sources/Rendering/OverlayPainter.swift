@@ -75,7 +75,7 @@ public enum OverlayPainter {
         case none
         /// Round handles on a line's two ends.
         case lineEnds([Point])
-        /// Square handles at these centres; `box` (several annotations) is outlined too.
+        /// Square handles at these centres; `box` (several annotations) is outlined too, dashed.
         case squares([Point], box: Rect?)
     }
 
@@ -109,8 +109,13 @@ public enum OverlayPainter {
             }
         case .squares(let centres, let box):
             if let box {
+                // Several annotations (a lasso's, a band's) read as one selection: their
+                // common box dashed like an outline, longer dashes than each annotation's.
+                var dash = [7.0, 4.0]
+                if !highContrast { cairo_set_dash(cr, &dash, 2, 0) }
                 cairo_rectangle(cr, box.minX, box.minY, box.width, box.height)
                 cairo_stroke(cr)
+                cairo_set_dash(cr, nil, 0, 0)
             }
             for c in centres {
                 cairo_rectangle(cr, c.x - side / 2, c.y - side / 2, side, side)

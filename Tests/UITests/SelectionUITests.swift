@@ -107,7 +107,7 @@ final class SelectionUITests: XCTestCase {
         o.session.waitFor("Shift+click added the second") { $0.windows.first?.selectedAnnotations == [squares[0].id, squares[1].id] }
         o.session.xdotool("click", "3")
         o.session.waitFor("the context menu is about the selection") {
-            $0.windows.first?.contextMenu == ["Delete", "Copy", "Flatten Into the Page", "Properties"]
+            $0.windows.first?.contextMenu == ["Delete", "Cut", "Copy", "Flatten Into the Page", "Properties"]
         }
         // The menu has the keyboard: Return takes its first item.
         o.session.xdotool("key", "Return")

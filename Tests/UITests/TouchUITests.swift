@@ -52,7 +52,7 @@ final class TouchUITests: XCTestCase {
             s.windows.first.map { $0.liftedAnnotation == square.id && $0.selectedAnnotation == square.id } ?? false
         }
         let menu = try XCTUnwrap(session.waitFor("lifting the finger in place opens the square's menu") { s in
-            s.windows.first?.contextMenu == ["Delete", "Copy", "Flatten Into the Page", "Properties"]
+            s.windows.first?.contextMenu == ["Delete", "Cut", "Copy", "Flatten Into the Page", "Properties"]
         }?.windows.first)
         XCTAssertNil(menu.liftedAnnotation, "put down again")
         XCTAssertNil(menu.undoName, "nothing moved")
@@ -116,7 +116,7 @@ final class TouchUITests: XCTestCase {
         events.append(finger(.ended, held, 3.5))
         try launch(events, into: path, in: session)
         let done = try XCTUnwrap(session.waitFor("the hold ended with the square's menu") { s in
-            s.windows.first.map { $0.replayFinished && $0.contextMenu == ["Delete", "Copy", "Flatten Into the Page", "Properties"] && !$0.isAnimating } ?? false
+            s.windows.first.map { $0.replayFinished && $0.contextMenu == ["Delete", "Cut", "Copy", "Flatten Into the Page", "Properties"] && !$0.isAnimating } ?? false
         }?.windows.first)
         XCTAssertGreaterThan(done.offsetY - view.offsetY, 100, "the second finger scrolled the document")
         XCTAssertNil(done.undoName, "the held square was not moved by the other finger")
