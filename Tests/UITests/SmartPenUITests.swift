@@ -7,8 +7,8 @@ import XCTest
 
 /// The smart pen in the real app: a pen stroke replayed under a line of real text (no tool
 /// picked: the pen draws at once) is saved as an /Underline, not /Ink, whose quadrilateral
-/// covers exactly the words `pdftotext -bbox` places where the stroke ran, and the notice
-/// offers Keep as Ink.
+/// covers exactly the words `pdftotext -bbox` places where the stroke ran; the notice's Keep as
+/// Ink then saves the stroke as /Ink in its place.
 final class SmartPenUITests: XCTestCase {
     struct Word { var text: String; var xMin, yMin, xMax, yMax: Double }
 
@@ -65,10 +65,25 @@ final class SmartPenUITests: XCTestCase {
 
         session.key("ctrl+s", runs: "save")
         session.waitFor("saved") { $0.windows.first?.hasUnsavedChanges == false }
+        let underlined = session.workDir.appendingPathComponent("underlined.pdf").path
+        try FileManager.default.copyItem(atPath: path, toPath: underlined)
+
+        // Keep as Ink (the notice's button, Alt+I): the stroke as drawn in the underline's place.
+        session.key("alt+i", runs: "keep-as-ink")
+        let kept = session.waitFor("Keep as Ink made the stroke ink again") { s in
+            s.windows.first.map { w in
+                w.undoName == "Keep as Ink" && w.keepAsInkOffer == nil && w.annotations.filter { $0.kind != "link" }.map(\.kind) == ["ink"]
+            } ?? false
+        }
+        XCTAssertNotNil(kept)
+        session.key("ctrl+s", runs: "save")
+        session.waitFor("saved as ink") { $0.windows.first?.hasUnsavedChanges == false }
         session.quitApps()
-        let saved = try Data(contentsOf: URL(fileURLWithPath: path))
+        let saved = try Data(contentsOf: URL(fileURLWithPath: underlined))
         XCTAssertEqual(saved.prefix(original.count), original, "an incremental update")
-        XCTAssertEqual(try ExternalTools.run("qpdf", ["--check", path]).status, 0)
+        XCTAssertEqual(try ExternalTools.run("qpdf", ["--check", underlined]).status, 0)
+        let asInk = try SavedPDF(path: path).annotations.compactMap { $0["/Subtype"] as? String }
+        XCTAssertEqual(asInk.filter { $0 != "/Link" }, ["/Ink"], "the underline became the stroke")
 
         // The words pdftotext places on that line whose middles the stroke passed.
         let all = words(path, in: session)
@@ -77,7 +92,7 @@ final class SmartPenUITests: XCTestCase {
         XCTAssertEqual(under.map(\.text), ["PDF", "should", "feel", "like", "writing"])
         let first = try XCTUnwrap(under.first), last = try XCTUnwrap(under.last)
 
-        let pdf = try SavedPDF(path: path)
+        let pdf = try SavedPDF(path: underlined)
         let height = try pdf.pageBox().y2
         XCTAssertFalse(pdf.annotations.contains { $0["/Subtype"] as? String == "/Ink" }, "no /Ink")
         let underline = try XCTUnwrap(pdf.annotations.first { $0["/Subtype"] as? String == "/Underline" })

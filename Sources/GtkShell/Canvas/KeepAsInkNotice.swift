@@ -18,10 +18,9 @@ final class KeepAsInkNotice {
     private var generation = 0
     private static let shownFor: UInt32 = 8000
 
-    /// - Parameters:
-    ///   - overlay: The page view's overlay, over which the notice floats.
-    ///   - keep: What the button does (the session's ``SessionCommand/keepAsInk``).
-    init(overlay: UnsafeMutablePointer<GtkWidget>, keep: @escaping @MainActor () -> Void) {
+    /// - Parameter overlay: The page view's overlay, over which the notice floats. Its button
+    ///   activates `win.keep-as-ink` (the window's action, so D-Bus and tests reach it too).
+    init(overlay: UnsafeMutablePointer<GtkWidget>) {
         box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
         gtk_widget_add_css_class(box, "osd")
         gtk_widget_add_css_class(box, "toolbar")
@@ -32,14 +31,11 @@ final class KeepAsInkNotice {
         let button = gtk_button_new_with_mnemonic(tr("Keep as _Ink"))!
         gtk_widget_set_tooltip_text(button, tr("Turn the markup back into the stroke as drawn"))
         gtk_widget_set_name(button, "keep-as-ink")
+        gtk_actionable_set_action_name(cast(button), "win.keep-as-ink")
         for w in [label, button] { gtk_box_append(cast(box), w) }
         gtk_widget_set_visible(box, 0)
         gtk_overlay_add_overlay(cast(overlay), box)
         ann_accessible_set_label(box, tr("Smart pen"))
-        _ = Signals.connect(raw(button), "clicked") { [weak self] in
-            self?.hide()
-            keep()
-        }
     }
 
     /// Shows what the smart pen made, for a few seconds.

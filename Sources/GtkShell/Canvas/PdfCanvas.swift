@@ -175,7 +175,7 @@ public final class PdfCanvas {
     /// Called to let the user write a note's text (a note was placed, or one double-clicked).
     var onEditNote: ((Annotation) -> Void)?
     /// The notice that offers to keep a smart-pen stroke as ink (made when first shown).
-    lazy var keepAsInkNotice = KeepAsInkNotice(overlay: overlay) { [weak self] in self?.keepAsInk() }
+    lazy var keepAsInkNotice = KeepAsInkNotice(overlay: overlay)
     /// Asks the window for the context menu at a view point, about an annotation (already
     /// selected) or, with `nil`, about the page.
     var onContextMenu: ((Point, AnnotationID?) -> Void)?

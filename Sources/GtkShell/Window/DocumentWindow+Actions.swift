@@ -54,6 +54,8 @@ extension DocumentWindow {
         installStampPictureAction()
         installToolAction()
         installPenAction()
+        // `win.keep-as-ink`: the smart pen notice's button (KeepAsInkNotice).
+        addAction("keep-as-ink") { [weak self] in self?.canvas.keepAsInk() }
         installRulerAction()
         installPreferencesAction()
         installViewActions()
