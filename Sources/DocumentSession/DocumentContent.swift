@@ -115,4 +115,12 @@ public struct PartialErasure: Sendable {
     public var taken: [PageIndex: Taken] = [:]
 
     public init() {}
+
+    /// Adds to what the eraser took out of `page`.
+    mutating func take(on page: PageIndex, parts: [(points: [Point], width: Double)] = [], whole: [Rect] = []) {
+        var onPage = taken[page] ?? Taken(page: page)
+        onPage.parts += parts
+        onPage.whole += whole
+        taken[page] = onPage
+    }
 }

@@ -40,7 +40,7 @@ extension DocumentSession {
             ink.changed = true
             erasure.inks[a.id] = ink
             // Covered as wide as the line at its widest (the frame adds a pixel each side).
-            erasure.taken[page, default: PartialErasure.Taken(page: page)].parts += outcome.erased.map { (points: $0, width: width) }
+            erasure.take(on: page, parts: outcome.erased.map { (points: $0, width: width) })
             changed = true
         }
         guard changed else { return }
@@ -54,7 +54,7 @@ extension DocumentSession {
         var erasure = previews.erasure ?? PartialErasure()
         guard erasure.whole[a.id] == nil, erasure.inks[a.id] == nil else { return }
         erasure.whole[a.id] = a
-        erasure.taken[a.page, default: PartialErasure.Taken(page: a.page)].whole.append(a.rect)
+        erasure.take(on: a.page, whole: [a.rect])
         previews.erasure = erasure
         emit(.redraw)
     }

@@ -6,34 +6,6 @@ import InteractionEngine
 import Foundation
 import XCTest
 
-/// An editor in memory that applies edits as the real one does (``AnnotationModel``) and keeps
-/// their history, so that undo is the edit's inverse applied.
-private final class ModelEditingPort: EditingPort {
-    var model = AnnotationModel()
-    var history = EditHistory()
-
-    init(_ annotations: [Annotation], pages: Int) {
-        for page in 0..<pages { model.load(annotations.filter { $0.page.rawValue == page }, on: PageIndex(page)) }
-    }
-
-    func annotations(on page: PageIndex) -> [Annotation] { model.annotations(on: page) }
-    func annotation(_ id: String) -> Annotation? { model.annotation(id) }
-    func popupID(of annotation: Annotation) -> String? { nil }
-    func removal(of ids: [String]) -> [PlacedAnnotation] { model.removal(of: ids) }
-    func formField(forWidget annotationID: String) -> (field: FormField, widget: FormWidget)? { nil }
-
-    func commit(_ record: EditRecord) -> Bool {
-        do { try model.apply(record.edit) } catch { return false }
-        history.record(record)
-        return true
-    }
-
-    func undo() throws {
-        guard let record = history.popUndo() else { return }
-        try model.apply(record.edit.inverse)
-    }
-}
-
 /// The partial eraser driven through the whole session (engine, routing, the eraser tool, the
 /// session's erasure and the composer): one contact is one step, the pieces keep the stroke's
 /// points outside the eraser, and undo gives back the stroke exactly.

@@ -5,33 +5,6 @@ import Geometry
 import InteractionEngine
 import XCTest
 
-/// An editor in memory that applies edits as the real one does and keeps their history.
-private final class MemoryEditingPort: EditingPort {
-    var model = AnnotationModel()
-    var history = EditHistory()
-
-    init(pages: Int) {
-        for page in 0..<pages { model.load([], on: PageIndex(page)) }
-    }
-
-    func annotations(on page: PageIndex) -> [Annotation] { model.annotations(on: page) }
-    func annotation(_ id: String) -> Annotation? { model.annotation(id) }
-    func popupID(of annotation: Annotation) -> String? { nil }
-    func removal(of ids: [String]) -> [PlacedAnnotation] { model.removal(of: ids) }
-    func formField(forWidget annotationID: String) -> (field: FormField, widget: FormWidget)? { nil }
-
-    func commit(_ record: EditRecord) -> Bool {
-        do { try model.apply(record.edit) } catch { return false }
-        history.record(record)
-        return true
-    }
-
-    func undo() throws {
-        guard let record = history.popUndo() else { return }
-        try model.apply(record.edit.inverse)
-    }
-}
-
 /// The smart pen through the whole session (routing, the Pen tool, the decider, the composer):
 /// a stroke under words is the underline the Underline tool makes of them, with the same
 /// quadpoints; "Keep as Ink" turns it into the stroke as drawn in one undoable step; with the
@@ -39,7 +12,7 @@ private final class MemoryEditingPort: EditingPort {
 final class SmartPenSessionTests: XCTestCase {
     private let clock = ManualClock(now: InputTime(seconds: 100))
     private var session: DocumentSession!
-    private var editor: MemoryEditingPort!
+    private var editor: ModelEditingPort!
     private var effects: [SessionEffect] = []
     private var made = 0
 
@@ -60,7 +33,7 @@ final class SmartPenSessionTests: XCTestCase {
             wordRanges.append((start...(characters.count - 1), Rect(x: left, y: 100, width: x - left, height: 12)))
         }
         text = PageText(characters: characters, boxes: boxes)
-        editor = MemoryEditingPort(pages: 1)
+        editor = ModelEditingPort([], pages: 1)
         session = DocumentSession(clock: clock, stamp: { [unowned self] _ in
             made += 1
             return CreationStamp(id: "made-\(made)", author: "Pen", date: "D:20261202")
@@ -103,7 +76,7 @@ final class SmartPenSessionTests: XCTestCase {
     private func markedAsTheToolDoes(_ kind: AnnotationKind, _ first: Int, _ last: Int) -> AnnotationGeometry? {
         let record = session.composer.markup(kind, spans: [(PageIndex(0), wordRanges[first].range.lowerBound, wordRanges[last].range.upperBound)],
                                              text: [PageIndex(0): text], coordinates: session.interaction.scene.coordinates,
-                                             in: MemoryEditingPort(pages: 1))
+                                             in: ModelEditingPort([], pages: 1))
         guard case .insert(let placed)? = record?.edit else { return nil }
         return placed.first?.annotation.geometry
     }
