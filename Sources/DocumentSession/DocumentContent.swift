@@ -16,8 +16,14 @@ public struct DocumentContent {
     public var annotationsByPage: [PageIndex: [AnnotationTarget]] = [:]
     /// Exact geometry (crop box, /Rotate) of the pages that carry annotations.
     public var exactPageInfo: [PageIndex: PageInfo] = [:]
-    /// Text and character boxes of the pages seen so far.
+    /// Text and character boxes of the pages seen of late: at most ``textPagesKept`` of them
+    /// once the view moves on (``noteShown(_:keeping:)``).
     public var textByPage: [PageIndex: PageText] = [:]
+    /// When each page was last shown (a count of views), for letting the oldest text go.
+    private var textShownAt: [PageIndex: Int] = [:]
+    private var textClock = 0
+    /// Pages whose text was let go: read again when they show.
+    public private(set) var textLetGo: Set<PageIndex> = []
     /// An annotation to select as soon as its page's targets are known (the annotation list).
     public var selectWhenShown: AnnotationID?
     /// A field Tab moved to on a page whose annotations were not read yet: focused when they are.
@@ -27,6 +33,33 @@ public struct DocumentContent {
 
     /// The content of the next document: empty, one generation on.
     public func next() -> DocumentContent { DocumentContent(generation: generation + 1) }
+
+    /// The pages whose text is kept, at most (besides those shown and those a selection
+    /// covers). A page's text with a box per character takes about 48 bytes a character, some
+    /// 180 KB for a page of prose: reading a 500-page document through kept 90 MB of it.
+    public static let textPagesKept = 12
+
+    /// `shown` are on screen now: their text is kept, and the text of the pages shown longest
+    /// ago goes beyond ``textPagesKept`` (never `shown`'s or `keeping`'s). Answers the pages
+    /// among `shown` whose text went earlier and must be read again.
+    public mutating func noteShown(_ shown: [PageIndex], keeping: Set<PageIndex> = []) -> [PageIndex] {
+        textClock += 1
+        var reread: [PageIndex] = []
+        for page in shown {
+            textShownAt[page] = textClock
+            if textLetGo.remove(page) != nil { reread.append(page) }
+        }
+        if textByPage.count > Self.textPagesKept {
+            let kept = Set(shown).union(keeping)
+            let oldest = textByPage.keys.filter { !kept.contains($0) }.sorted { (textShownAt[$0] ?? 0) < (textShownAt[$1] ?? 0) }
+            for page in oldest.prefix(textByPage.count - Self.textPagesKept) {
+                textByPage[page] = nil
+                textShownAt[page] = nil
+                textLetGo.insert(page)
+            }
+        }
+        return reread
+    }
 }
 
 /// What is drawn over the pages while the reader works, before (or instead of) a change to

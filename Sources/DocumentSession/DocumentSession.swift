@@ -178,8 +178,12 @@ public final class DocumentSession {
         interaction.setPages(geometries, view: ViewTransform(zoom: viewport.zoom, scrollOffset: viewport.offset - Point.zero),
                              viewSize: viewport.size)
         var effects: [SessionEffect] = []
-        for page in visible where content.annotationsByPage[page] == nil {
-            content.annotationsByPage[page] = []
+        // The text of pages long gone from view goes (a bounded few are kept); a page shown
+        // again whose text went is read again.
+        let selected = [interaction.textSelection, previews.markup].compactMap { $0 }.flatMap(\.pages)
+        let reread = content.noteShown(visible, keeping: Set(selected))
+        for page in visible where content.annotationsByPage[page] == nil || reread.contains(page) {
+            content.annotationsByPage[page] = content.annotationsByPage[page] ?? []
             effects.append(.readPage(page))
         }
         return effects

@@ -264,7 +264,7 @@ public final class RenderQueue: @unchecked Sendable {
             let r = request.pixelRect
             if copyingOut {
                 let w = Int32(r.width), h = Int32(r.height)
-                guard let copy = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h) else { return nil }
+                guard let copy = TilePixels.makeSurface(width: w, height: h) else { return nil }
                 guard cairo_surface_status(copy) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(copy) else {
                     cairo_surface_destroy(copy)
                     return nil
@@ -283,10 +283,10 @@ public final class RenderQueue: @unchecked Sendable {
         }
     }
 
-    /// Renders one tile on the calling thread.
+    /// Renders one tile on the calling thread, into pixels of its own (``TilePixels``).
     public static func render(_ request: TileRequest, drawPage: DrawPage) -> RenderedTile? {
         let w = Int32(request.pixelRect.width), h = Int32(request.pixelRect.height)
-        guard w > 0, h > 0, let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h) else { return nil }
+        guard w > 0, h > 0, let surface = TilePixels.makeSurface(width: w, height: h) else { return nil }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else {
             cairo_surface_destroy(surface)
             return nil

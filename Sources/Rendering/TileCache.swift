@@ -76,6 +76,35 @@ public final class TileCache {
     /// Declares which tiles are on screen; they survive eviction until the next call.
     public func protect(_ keys: Set<TileKey>) { protected = keys }
 
+    /// How many times the view came to rest and the cache gave back what it no longer needed
+    /// (``settle(keeping:)``): for the state dump and tests.
+    public private(set) var restTrims = 0
+
+    /// The view has come to rest: every tile neither on screen nor in `wanted` (the tiles the
+    /// view would ask for next, ahead of the reader) goes, whatever room the budget leaves.
+    /// A burst of page turns fills the reserve with pages the reader passed; once they stop,
+    /// those go back, and the cache holds what the resting view needs. Answers the bytes freed.
+    /// Tiles cut from one rendering go together, and only when none of them is kept.
+    @discardableResult
+    public func settle(keeping wanted: Set<TileKey>) -> Int {
+        let before = usedBytes
+        let kept = wanted.union(protected)
+        var groups: [ObjectIdentifier: Bool] = [:]
+        for tile in tiles.values {
+            guard let shared = tile.rendering else { continue }
+            groups[ObjectIdentifier(shared), default: false] = groups[ObjectIdentifier(shared), default: false] || kept.contains(tile.key)
+        }
+        for (key, tile) in tiles where !kept.contains(key) {
+            if let shared = tile.rendering, groups[ObjectIdentifier(shared)] == true { continue }
+            tiles[key] = nil
+            usedBytes -= tile.byteCount
+            lastUse[key] = nil
+            stale.remove(key)
+        }
+        restTrims += 1
+        return before - usedBytes
+    }
+
     /// Drops everything (a new document, or a rotation change).
     public func removeAll() {
         tiles.removeAll()

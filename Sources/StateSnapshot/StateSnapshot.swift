@@ -293,6 +293,13 @@ public struct WindowSnapshot: Codable, Sendable {
     public var keepAsInkOffer: String?
     /// How many points the lasso's loop being drawn has so far, `nil` while none is drawn.
     public var lassoPoints: Int? = nil
+    /// The tile cache's byte budget now (what is on screen plus the reserve), beside
+    /// `cacheBytes`; and how many times the view came to rest and the cache gave back what the
+    /// resting view does not need (documents only).
+    public var cacheBudgetBytes: Int? = nil
+    public var cacheRestTrims: Int? = nil
+    /// Pages whose text the session keeps (bounded, the pages shown last; documents only).
+    public var pagesWithText: Int? = nil
 
     public init(
         title: String,

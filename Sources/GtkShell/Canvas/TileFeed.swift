@@ -37,6 +37,8 @@ final class TileFeed {
     private var arrivedTilesShownAt: Int64 = 0
     /// The trim of freed memory due a second after the last tile arrived.
     private var memoryTrimTimer: UInt32?
+    /// The view of the last ``request(_:)``: what the cache keeps when the view rests.
+    private var lastView: ViewState?
 
     /// What the feed needs of the view: where the pages are and what is under the view.
     struct ViewState {
@@ -86,6 +88,7 @@ final class TileFeed {
     func forgetTiles() {
         cache.removeAll()
         lastRequested = []
+        lastView = nil
         firstFrameTiles = nil
     }
 
@@ -106,6 +109,7 @@ final class TileFeed {
     /// are never drawn.
     func request(_ view: ViewState) {
         guard let queue, view.viewport.size.width > 0, !firstPaintPending else { return }
+        lastView = view
         let plan = view.planner.plan(layout: view.layout, viewport: view.viewport, motion: view.motion) { cache.contains($0) }
         missingVisible = plan.missingVisible
         onScreen = plan.onScreen
@@ -190,6 +194,15 @@ final class TileFeed {
         arrivedTilesShownAt = now
     }
 
+    /// The view rests: the cache keeps the tiles on screen and those the view would ask for
+    /// next (planned as if nothing were cached), and lets the rest go (``TileCache/settle(keeping:)``).
+    /// Not while the view is still unsharp: the stand-ins from other zooms it shows stay.
+    func settle() {
+        guard let view = lastView, queue != nil, missingOnScreen == 0 else { return }
+        let wanted = view.planner.plan(layout: view.layout, viewport: view.viewport, motion: view.motion) { _ in false }
+        cache.settle(keeping: Set(wanted.requests.map(\.key)))
+    }
+
     /// Whether every tile of `page` under the view is rendered from the current document.
     func isFresh(_ page: PageIndex, _ view: ViewState) -> Bool {
         let zoom = view.viewport.zoom
@@ -203,13 +216,15 @@ final class TileFeed {
     }
 
     /// A second after the last tile arrives (the reader has settled, what was drawn ahead is
-    /// in) or the document closed, the pages freed meanwhile go back to the system
+    /// in) or the document closed, the cache gives back the tiles the resting view does not
+    /// need (``settle()``) and the pages freed meanwhile go back to the system
     /// (``MemoryPolicy``), off the main thread: on the render worker, idle by then, or on a
     /// thread of its own once the document is gone.
     private func scheduleMemoryTrim() {
         if let pending = memoryTrimTimer { g_source_remove(pending) }
         memoryTrimTimer = MainLoop.after(milliseconds: 1000) { [weak self] in
             self?.memoryTrimTimer = nil
+            self?.settle()
             if let queue = self?.queue {
                 queue.perform { MemoryPolicy.returnFreedMemory() }
             } else {

@@ -153,6 +153,11 @@ extension DocumentWindow {
         snapshot.rotateHandle = session.rotateHandle.map { [$0.x, $0.y] }
         snapshot.vertexHandles = session.vertexHandles.map { $0.map { [$0.x, $0.y] } }
         snapshot.lassoPoints = canvas.session.previews.lasso?.loop.count
+        if content == .document {
+            snapshot.cacheBudgetBytes = canvas.tiles.cache.budgetBytes
+            snapshot.cacheRestTrims = canvas.tiles.cache.restTrims
+            snapshot.pagesWithText = canvas.session.content.textByPage.count
+        }
         return snapshot
     }
 }

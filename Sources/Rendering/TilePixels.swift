@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CCairo
+#if canImport(Glibc)
+import Glibc
+#endif
+import Platform
+
+/// Image surfaces for rendered tiles whose pixels are a memory mapping of their own, unmapped
+/// the moment cairo destroys the surface, so that a tile the cache lets go leaves the process
+/// at once.
+///
+/// Tiles are megabytes each (2 MiB for a 1024×512 tile) and come and go by the dozen in a
+/// burst of page turns. From malloc (what `cairo_image_surface_create` uses), glibc raises its
+/// mmap threshold after the first such buffer is freed and serves the next ones from the render
+/// worker's heap, which keeps what was freed resident until a trim: after the 500-page burst
+/// (peers.py), that heap held 50 MB for 31 MB of live tiles, and the peak counted them all.
+/// A mapping costs the worker the page faults of fresh pages (a fraction of a millisecond per
+/// tile, off the main thread) and returns every byte when the tile goes.
+public enum TilePixels {
+    /// A new ARGB32 image surface of `width`×`height` pixels (transparent, as cairo's own),
+    /// whose pixels are freed with it; nil if the mapping or the surface cannot be made.
+    public static func makeSurface(width: Int32, height: Int32) -> OpaquePointer? {
+        guard width > 0, height > 0 else { return nil }
+        let stride = cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, width)
+        guard stride > 0 else { return nil }
+        // One page before the pixels holds the mapping's length, for the unmap.
+        let bytes = headerBytes + Int(stride) * Int(height)
+        guard let base = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+              base != UnsafeMutableRawPointer(bitPattern: -1) else { return nil }
+        base.storeBytes(of: bytes, as: Int.self)
+        let pixels = (base + headerBytes).assumingMemoryBound(to: UInt8.self)
+        guard let surface = cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32, width, height, stride),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
+              cairo_surface_set_user_data(surface, key, base, { base in
+                  guard let base else { return }
+                  TilePixels.released(base.load(as: Int.self))
+                  munmap(base, base.load(as: Int.self))
+              }) == CAIRO_STATUS_SUCCESS
+        else {
+            munmap(base, bytes)
+            return nil
+        }
+        counter.lock()
+        mappedStorage += bytes
+        counter.unlock()
+        return surface
+    }
+
+    /// Bytes of tile pixels mapped now, by every surface ``makeSurface(width:height:)`` made
+    /// that is still alive (what the tiles really hold, whoever holds them).
+    public static var mappedBytes: Int {
+        counter.lock(); defer { counter.unlock() }
+        return mappedStorage
+    }
+
+    private static func released(_ bytes: Int) {
+        counter.lock()
+        mappedStorage -= bytes
+        counter.unlock()
+    }
+
+    /// A page: keeps the pixels aligned as cairo's own are.
+    private static let headerBytes = 4096
+    private static let counter = Lock()
+    nonisolated(unsafe) private static var mappedStorage = 0
+    /// The user-data key the unmap hangs on (cairo compares its address only).
+    nonisolated(unsafe) private static let key = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
+}
