@@ -117,3 +117,11 @@ GtkWidget *ann_message_dialog_new(GtkWindow *parent, GtkMessageType type, const 
     G_GNUC_END_IGNORE_DEPRECATIONS
     return dialog;
 }
+
+void ann_register_resources_once(void) {
+    static gsize done = 0;
+    if (g_once_init_enter(&done)) {
+        ann_register_resource();
+        g_once_init_leave(&done, 1);
+    }
+}

@@ -300,6 +300,13 @@ public struct WindowSnapshot: Codable, Sendable {
     public var cacheRestTrims: Int? = nil
     /// Pages whose text the session keeps (bounded, the pages shown last; documents only).
     public var pagesWithText: Int? = nil
+    /// Whether the app's stylesheet, compiled into the binary, was loaded, and whether the icon
+    /// theme finds a tool's icon (`annotator-tool-pen-symbolic`), wherever the binary runs from.
+    public var stylesheetLoaded: Bool? = nil
+    public var toolIconsFound: Bool? = nil
+    /// Whether the window made what its first frame does not show (the sidebar's pages, the
+    /// View menu, the recent-files entry, the signature check), which waits for that frame.
+    public var madeAfterFirstFrame: Bool? = nil
 
     public init(
         title: String,

@@ -55,6 +55,8 @@ struct PdfAnnotatorCommand: ParsableCommand {
 }
 
 StartupTrace.mark("main")
+// The session bus connects on a worker while the rest starts.
+AnnotatorApplication.connectToSessionBusEarly()
 let command: PdfAnnotatorCommand
 do {
     command = try PdfAnnotatorCommand.parse(Array(CommandLine.arguments.dropFirst()))

@@ -180,10 +180,12 @@ final class AppSession {
 
     /// Launches the app with `arguments`, its environment changed by `changes`; the state file
     /// is added for the first launch only (a second launch hands its files to the first and exits).
+    /// `binary` runs another copy of the app than the one built.
     @discardableResult
-    func launch(_ arguments: [String], withStateFile: Bool = true, environment changes: [String: String] = [:]) throws -> Process {
+    func launch(_ arguments: [String], withStateFile: Bool = true, environment changes: [String: String] = [:],
+                binary: String = AppSession.binary) throws -> Process {
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: Self.binary)
+        p.executableURL = URL(fileURLWithPath: binary)
         p.arguments = (withStateFile ? ["--state-file", stateFile.path] : []) + arguments
         p.environment = environment.merging(changes) { _, new in new }
         p.currentDirectoryURL = Self.repoRoot

@@ -116,6 +116,36 @@ final class StartupUITests: XCTestCase {
         XCTAssertGreaterThan(margin.r + margin.g + margin.b, 740, "page margin: \(margin)")
     }
 
+    /// The stylesheet and the tools' icons are compiled into the binary: a copy of it alone in
+    /// an empty folder (no data files beside it or above it) loads the one and finds the others,
+    /// and the window makes what its first frame did not show (sidebar pages, Preferences)
+    /// once that frame is painted.
+    func testABinaryCopiedAloneFindsItsIconsAndStylesheet() throws {
+        let session = try AppSession()
+        let folder = session.workDir.appendingPathComponent("lone/bin")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let copy = folder.appendingPathComponent("pdf-annotator")
+        try FileManager.default.copyItem(atPath: AppSession.binary, toPath: copy.path)
+        try session.launch([sample], binary: copy.path)
+        let state = try XCTUnwrap(session.waitFor("sample shown and the rest made after its first frame") { s in
+            s.windows.first.map { $0.content == "document" && $0.missingTiles == 0 && $0.madeAfterFirstFrame == true } ?? false
+        })
+        let w = try XCTUnwrap(state.windows.first)
+        XCTAssertEqual(w.stylesheetLoaded, true, "the stylesheet was not loaded from the binary")
+        XCTAssertEqual(w.toolIconsFound, true, "the icon theme finds no tool icon for a binary copied alone")
+        // Where the icon could have come from otherwise: an installed copy in the data dirs.
+        let dataDirs = (ProcessInfo.processInfo.environment["XDG_DATA_DIRS"] ?? "/usr/local/share:/usr/share").split(separator: ":")
+        let installed = dataDirs.filter {
+            FileManager.default.fileExists(atPath: "\($0)/icons/hicolor/symbolic/actions/annotator-tool-pen-symbolic.svg")
+                || FileManager.default.fileExists(atPath: "\($0)/icons/hicolor/scalable/actions/annotator-tool-pen-symbolic.svg")
+        }
+        XCTAssertTrue(installed.isEmpty, "an installed copy of the tool icons (\(installed)) makes this check say nothing")
+        // The toolbar, made when first shown, shows its tools.
+        session.key("F7", runs: "toggle-toolbar")
+        session.waitFor("toolbar shown") { $0.windows.first?.toolbarShown == true }
+        XCTAssertFalse(session.log.contains("style.css"), "a stylesheet problem was logged: \(session.log)")
+    }
+
     /// A document read for the first time is laid out as it asks: its /PageLayout from the
     /// first frame (foretold by the start-up worker too), its right-to-left /Direction once
     /// the editor has read it.

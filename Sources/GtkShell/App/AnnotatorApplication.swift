@@ -5,6 +5,9 @@ import Document
 import FoundationEssentials
 import Platform
 
+/// The session bus connection `connectToSessionBusEarly` made (set once, on the main thread).
+nonisolated(unsafe) private var earlySessionBus: OpaquePointer?
+
 /// The `GtkApplication`: one primary instance per session (a second launch with a file hands
 /// it to the running one over D-Bus), one ``DocumentWindow`` per document, keyboard
 /// accelerators and the stylesheet.
@@ -58,6 +61,17 @@ public final class AnnotatorApplication {
             }
             for path in paths { self.open(path: path, preferring: nil) }
         })
+    }
+
+    /// Starts connecting to the session bus on GLib's worker thread, to be called first thing in
+    /// `main`: GApplication's registration (which has to know whether another instance runs
+    /// before any window shows) then finds the connection made while the command line was read
+    /// and GTK was set up, and waits only for its name.
+    nonisolated public static func connectToSessionBusEarly() {
+        g_bus_get(G_BUS_TYPE_SESSION, nil, { _, result, _ in
+            // Kept: the bus's shared connection lives as long as someone holds it.
+            earlySessionBus = g_bus_get_finish(result, nil)
+        }, nil)
     }
 
     /// Runs the main loop until the last window closes; returns the exit status.
@@ -175,7 +189,6 @@ public final class AnnotatorApplication {
     func makeWindow() -> DocumentWindow {
         let window = DocumentWindow(application: self)
         windows.append(window)
-        window.canvas.followInputSettings()
         progress?.follow(window.canvas, in: window.window)
         for name in options.disabledInteractions {
             window.canvas.interactions.component(named: name)?.isEnabled = false

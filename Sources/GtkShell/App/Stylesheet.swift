@@ -1,38 +1,46 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
-import FoundationEssentials
+import CShim
 
-/// Finds and loads the application's CSS (`resources/style.css` in the source tree, or the
-/// installed copy under `share/pdf-annotator/`).
+/// The application's CSS and the tools' icons, compiled into the binary as a GResource
+/// (`resources/io.github.pdfannotator.PdfAnnotator.gresource.xml`, turned into C by
+/// `tools/compile-resources.sh`), as GNOME apps ship them: a binary copied anywhere shows its
+/// icons and its look, with no data files beside it.
 @MainActor
 enum Stylesheet {
-    /// Folders that may hold the app's data files, most specific first: `PDF_ANNOTATOR_DATA_DIR`,
-    /// the install prefix next to the executable, then the source tree for `swift run`.
-    static var dataDirectories: [String] {
-        var dirs: [String] = []
-        if let env = ProcessInfo.processInfo.environment["PDF_ANNOTATOR_DATA_DIR"] { dirs.append(env) }
-        let exe = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
-        let bin = exe.deletingLastPathComponent()
-        dirs.append(bin.appendingPathComponent("../share/pdf-annotator").standardized.path)
-        for up in ["../../resources", "../../../resources", "../../../../resources"] {
-            dirs.append(bin.appendingPathComponent(up).standardized.path)
-        }
-        return dirs
-    }
+    /// Where the bundle's files are (the application's resource base path).
+    static let resourcePath = "/io/github/pdfannotator/PdfAnnotator"
+    /// Whether the stylesheet was loaded (the state dump says so).
+    private(set) static var loaded = false
 
     static func load() {
-        // The tools' icons from the source tree or a build folder (installed, they are in the
-        // hicolor theme already).
-        if let display = gdk_display_get_default(),
-           let icons = dataDirectories.map({ $0 + "/icons/hicolor/symbolic/actions" }).first(where: { FileManager.default.fileExists(atPath: $0) }) {
-            // Loose icon files in a search path are found by name (no index.theme needed).
-            gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), icons)
+        ann_register_resources_once()
+        guard let display = gdk_display_get_default() else { return }
+        // The icons are laid out as hicolor is (icons/scalable/actions/…): the theme finds them
+        // by name. GtkApplication adds its base path's icons/ already; added here unless it did.
+        let theme = gtk_icon_theme_get_for_display(display)
+        let icons = resourcePath + "/icons"
+        var known = false
+        if let paths = gtk_icon_theme_get_resource_path(theme) {
+            var index = 0
+            while let path = paths[index] {
+                if String(cString: path) == icons { known = true }
+                index += 1
+            }
+            g_strfreev(paths)
         }
-        guard let css = dataDirectories.map({ $0 + "/style.css" }).first(where: { FileManager.default.fileExists(atPath: $0) }),
-              let display = gdk_display_get_default() else { return }
+        if !known { gtk_icon_theme_add_resource_path(theme, icons) }
+        guard g_resources_get_info(resourcePath + "/style.css", G_RESOURCE_LOOKUP_FLAGS_NONE, nil, nil, nil) != 0 else { return }
         let provider = gtk_css_provider_new()
-        gtk_css_provider_load_from_path(provider, css)
+        gtk_css_provider_load_from_resource(provider, resourcePath + "/style.css")
         gtk_style_context_add_provider_for_display(display, cast(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         g_object_unref(raw(provider))
+        loaded = true
+    }
+
+    /// Whether the display's icon theme finds `name` (the state dump asks for a tool's icon).
+    static func hasIcon(_ name: String) -> Bool {
+        guard let display = gdk_display_get_default() else { return false }
+        return gtk_icon_theme_has_icon(gtk_icon_theme_get_for_display(display), name) != 0
     }
 }

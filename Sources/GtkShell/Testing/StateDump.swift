@@ -158,6 +158,9 @@ extension DocumentWindow {
             snapshot.cacheRestTrims = canvas.tiles.cache.restTrims
             snapshot.pagesWithText = canvas.session.content.textByPage.count
         }
+        snapshot.stylesheetLoaded = Stylesheet.loaded
+        snapshot.toolIconsFound = Stylesheet.hasIcon("annotator-tool-pen-symbolic")
+        snapshot.madeAfterFirstFrame = madeAfterFirstFrame
         return snapshot
     }
 }

@@ -65,6 +65,7 @@ extension DocumentWindow {
         let action = g_simple_action_new("sidebar-page", type)!
         g_variant_type_free(type)
         Signals.connect(raw(action), "activate", pointer: { [weak self] value in
+            self?.buildSidebarPages()
             guard let self, let pages = self.sidebarPages, let value, let name = string(g_variant_get_string(OpaquePointer(value), nil)) else { return }
             if let sidebar = self.sidebar, gtk_widget_get_visible(sidebar.panel) == 0 { g_action_group_activate_action(OpaquePointer(self.window), "toggle-sidebar", nil) }
             gtk_stack_set_visible_child_name(cast(pages), name)

@@ -120,7 +120,7 @@ extension DocumentWindow {
         showBookmarks()
     }
 
-    private func showBookmarks() {
+    func showBookmarks() {
         guard let list = bookmarkList else { return }
         while let row = gtk_list_box_get_row_at_index(cast(list), 0) {
             gtk_list_box_remove(cast(list), UnsafeMutableRawPointer(row).assumingMemoryBound(to: GtkWidget.self))

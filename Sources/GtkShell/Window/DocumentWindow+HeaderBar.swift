@@ -53,40 +53,14 @@ extension DocumentWindow {
         gtk_widget_set_tooltip_text(zoomOut, tr("Zoom Out (Ctrl+−)"))
         ann_accessible_set_label(zoomOut, tr("Zoom out"))
 
-        // The View menu: zoom, then how pages are laid out and coloured.
-        let menu = g_menu_new()!
-        let zoomSection = g_menu_new()!
-        g_menu_append(zoomSection, tr("Fit _Width"), "win.fit-width")
-        g_menu_append(zoomSection, tr("Fit _Page"), "win.fit-page")
-        g_menu_append(zoomSection, tr("_Actual Size"), "win.zoom-reset")
-        let layoutSection = g_menu_new()!
-        g_menu_append(layoutSection, tr("_Single Pages"), "win.spread-mode::single")
-        g_menu_append(layoutSection, tr("_Two Pages"), "win.spread-mode::double")
-        g_menu_append(layoutSection, tr("Two Pages, _Cover Alone"), "win.spread-mode::book")
-        g_menu_append(layoutSection, tr("_One Spread at a Time"), "win.one-spread")
-        g_menu_append(layoutSection, tr("Turn Pages with a _Curl"), "win.page-curl")
-        g_menu_append(layoutSection, tr("_Zoom Each Spread on Its Own"), "win.zoom-each-spread")
-        g_menu_append(layoutSection, tr("Scroll _Sideways"), "win.scroll-sideways")
-        g_menu_append(layoutSection, tr("_Right to Left"), "win.right-to-left")
-        let colourSection = g_menu_new()!
-        g_menu_append(colourSection, tr("_Normal Pages"), "win.page-colours::normal")
-        g_menu_append(colourSection, tr("_Night Pages"), "win.page-colours::night")
-        g_menu_append(colourSection, tr("Se_pia Pages"), "win.page-colours::sepia")
-        let edgeMenu = g_menu_new()!
-        g_menu_append(edgeMenu, tr("_Off"), "win.edge-taps::off")
-        g_menu_append(edgeMenu, tr("_Narrow"), "win.edge-taps::narrow")
-        g_menu_append(edgeMenu, tr("_Wide"), "win.edge-taps::wide")
-        g_menu_append_submenu(colourSection, tr("_Edge Taps Turn Pages"), cast(edgeMenu))
-        g_object_unref(raw(edgeMenu))
-        let modeSection = g_menu_new()!
-        g_menu_append(modeSection, tr("_Reading Mode"), "win.reading-mode")
-        g_menu_append(modeSection, tr("_Fullscreen"), "win.fullscreen")
-        for section in [zoomSection, layoutSection, colourSection, modeSection] {
-            g_menu_append_section(menu, nil, cast(section))
-            g_object_unref(raw(section))
+        // The View menu's popover is made the first time it opens: the first frame shows only
+        // its button.
+        WidgetCallbacks.setCreatePopupFunction(of: zoomButton) { button in
+            guard gtk_menu_button_get_popover(cast(button)) == nil else { return }
+            let menu = DocumentWindow.makeViewMenu()
+            gtk_menu_button_set_menu_model(cast(button), cast(menu))
+            g_object_unref(raw(menu))
         }
-        gtk_menu_button_set_menu_model(cast(zoomButton), cast(menu))
-        g_object_unref(raw(menu))
         gtk_widget_set_tooltip_text(zoomButton, tr("View Options"))
         ann_accessible_set_label(zoomButton, tr("Zoom level"))
         gtk_widget_add_css_class(zoomButton, "numeric")
@@ -172,6 +146,42 @@ extension DocumentWindow {
         navigationWidgets = [pageBox, zoomBox, undoBox, menuButton] + (annotate.map { [$0] } ?? [])
         gtk_window_set_titlebar(cast(window), header)
         headerBar = header
+    }
+
+    /// The View menu: zoom, then how pages are laid out and coloured.
+    static func makeViewMenu() -> OpaquePointer {
+        let menu = g_menu_new()!
+        let zoomSection = g_menu_new()!
+        g_menu_append(zoomSection, tr("Fit _Width"), "win.fit-width")
+        g_menu_append(zoomSection, tr("Fit _Page"), "win.fit-page")
+        g_menu_append(zoomSection, tr("_Actual Size"), "win.zoom-reset")
+        let layoutSection = g_menu_new()!
+        g_menu_append(layoutSection, tr("_Single Pages"), "win.spread-mode::single")
+        g_menu_append(layoutSection, tr("_Two Pages"), "win.spread-mode::double")
+        g_menu_append(layoutSection, tr("Two Pages, _Cover Alone"), "win.spread-mode::book")
+        g_menu_append(layoutSection, tr("_One Spread at a Time"), "win.one-spread")
+        g_menu_append(layoutSection, tr("Turn Pages with a _Curl"), "win.page-curl")
+        g_menu_append(layoutSection, tr("_Zoom Each Spread on Its Own"), "win.zoom-each-spread")
+        g_menu_append(layoutSection, tr("Scroll _Sideways"), "win.scroll-sideways")
+        g_menu_append(layoutSection, tr("_Right to Left"), "win.right-to-left")
+        let colourSection = g_menu_new()!
+        g_menu_append(colourSection, tr("_Normal Pages"), "win.page-colours::normal")
+        g_menu_append(colourSection, tr("_Night Pages"), "win.page-colours::night")
+        g_menu_append(colourSection, tr("Se_pia Pages"), "win.page-colours::sepia")
+        let edgeMenu = g_menu_new()!
+        g_menu_append(edgeMenu, tr("_Off"), "win.edge-taps::off")
+        g_menu_append(edgeMenu, tr("_Narrow"), "win.edge-taps::narrow")
+        g_menu_append(edgeMenu, tr("_Wide"), "win.edge-taps::wide")
+        g_menu_append_submenu(colourSection, tr("_Edge Taps Turn Pages"), cast(edgeMenu))
+        g_object_unref(raw(edgeMenu))
+        let modeSection = g_menu_new()!
+        g_menu_append(modeSection, tr("_Reading Mode"), "win.reading-mode")
+        g_menu_append(modeSection, tr("_Fullscreen"), "win.fullscreen")
+        for section in [zoomSection, layoutSection, colourSection, modeSection] {
+            g_menu_append_section(menu, nil, cast(section))
+            g_object_unref(raw(section))
+        }
+        return menu
     }
 
     func pageEntered() {

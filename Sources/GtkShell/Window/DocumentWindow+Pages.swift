@@ -176,9 +176,9 @@ extension DocumentWindow {
             canvas.goTo(page: page)
         }
         guard let source = editing?.renderSource else { return }
-        thumbnails?.setDocument(pageSizes: fresh.displaySizes, queue: canvas.tiles.queue, drawPage: { page, scale, cr in
+        feedThumbnails { [weak self] in $0.setDocument(pageSizes: fresh.displaySizes, queue: self?.canvas.tiles.queue, drawPage: { page, scale, cr in
             source.document.render(page: page, scale: scale, into: cr)
-        })
+        }) }
         if let thumbnails { thumbnails.setCurrentPage(canvas.currentPage) }
         // The outline and the annotation list read the new version (their pages may have moved).
         resetSidebar()

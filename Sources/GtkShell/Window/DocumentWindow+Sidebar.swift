@@ -35,9 +35,27 @@ extension DocumentWindow {
         }
     }
 
-    /// The paned that holds the sidebar (hidden at first) and `main`.
+    /// The paned that holds the sidebar (hidden at first) and `main`. The sidebar's pages are
+    /// made after the first frame, which does not show them (``buildSidebarPages()``).
     func buildSidebar(around main: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
         let paned = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL)!
+        let panelBox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_widget_set_size_request(panelBox, 200, -1)
+        gtk_paned_set_start_child(cast(paned), panelBox)
+        gtk_paned_set_end_child(cast(paned), main)
+        gtk_paned_set_resize_start_child(cast(paned), 0)
+        gtk_paned_set_shrink_start_child(cast(paned), 0)
+        gtk_paned_set_position(cast(paned), 280)
+        gtk_widget_set_visible(panelBox, 0)
+        sidebarFrame = (paned, panelBox)
+        return paned
+    }
+
+    /// Makes the sidebar's pages (outline, Pages grid, annotations, bookmarks, signatures) once,
+    /// showing what the document in the window has put in them so far: after the first frame,
+    /// or when the sidebar is asked for before that.
+    func buildSidebarPages() {
+        guard sidebar == nil, let (paned, panelBox) = sidebarFrame else { return }
         let list = gtk_list_box_new()!
         gtk_list_box_set_selection_mode(cast(list), GTK_SELECTION_SINGLE)
         gtk_widget_add_css_class(list, "navigation-sidebar")
@@ -79,10 +97,8 @@ extension DocumentWindow {
         gtk_widget_set_halign(switcher, GTK_ALIGN_CENTER)
         gtk_widget_set_margin_top(switcher, 6)
         gtk_widget_set_margin_bottom(switcher, 6)
-        let panelBox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_box_append(cast(panelBox), switcher)
         gtk_box_append(cast(panelBox), pages)
-        gtk_widget_set_size_request(panelBox, 200, -1)
         sidebarPages = pages
         Signals.connect(raw(pages), "notify::visible-child-name", pointer: { [weak self] _ in
             guard let self else { return }
@@ -92,24 +108,32 @@ extension DocumentWindow {
             }
             self.refreshAnnotationList()
         })
-        let panel = panelBox
-        gtk_paned_set_start_child(cast(paned), panel)
-        gtk_paned_set_end_child(cast(paned), main)
-        gtk_paned_set_resize_start_child(cast(paned), 0)
-        gtk_paned_set_shrink_start_child(cast(paned), 0)
-        gtk_paned_set_position(cast(paned), 280)
-        gtk_widget_set_visible(panel, 0)
-        sidebar = Sidebar(paned: paned, panel: panel, list: list, placeholder: placeholder)
+        sidebar = Sidebar(paned: paned, panel: panelBox, list: list, placeholder: placeholder)
         Signals.connect(raw(list), "row-activated", pointer: { [weak self] row in
             guard let self, let row else { return }
             self.activateOutlineRow(Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self))))
         })
-        return paned
+        // What the document shown has for them so far.
+        if let feed = thumbnailFeed {
+            feed(thumbnails)
+            thumbnails.setCurrentPage(canvas.currentPage)
+        }
+        showBookmarks()
+        showSignatureList()
+        resetSidebar()
+    }
+
+    /// Gives the Pages grid a document to draw, now if the grid exists, else when it is made.
+    func feedThumbnails(_ feed: @escaping @MainActor (ThumbnailPanel) -> Void) {
+        thumbnailFeed = feed
+        if let thumbnails { feed(thumbnails) }
     }
 
     func installSidebarAction() {
         addAction("toggle-sidebar") { [weak self] in
-            guard let self, let sidebar = self.sidebar, self.content == .document else { return }
+            guard let self, self.content == .document else { return }
+            self.buildSidebarPages()
+            guard let sidebar = self.sidebar else { return }
             let show = gtk_widget_get_visible(sidebar.panel) == 0
             gtk_widget_set_visible(sidebar.panel, show ? 1 : 0)
             if show {

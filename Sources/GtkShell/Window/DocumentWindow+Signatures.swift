@@ -92,7 +92,7 @@ extension DocumentWindow {
         return scroller
     }
 
-    private func showSignatureList() {
+    func showSignatureList() {
         guard let list = signatureList else { return }
         while let row = gtk_list_box_get_row_at_index(cast(list), 0) {
             gtk_list_box_remove(cast(list), UnsafeMutableRawPointer(row).assumingMemoryBound(to: GtkWidget.self))

@@ -81,8 +81,16 @@ public final class DocumentWindow {
     typealias SaveCompletion = (@MainActor (Bool) -> Void)?
     /// The header bar toggle that shows the annotation toolbar.
     var toolbarToggle: UnsafeMutablePointer<GtkWidget>?
-    /// The sidebar with the outline (F9).
+    /// The sidebar with the outline (F9), once its pages are made (after the first frame).
     var sidebar: Sidebar?
+    /// The paned around the page view and the sidebar's (hidden) panel, made with the window.
+    var sidebarFrame: (paned: UnsafeMutablePointer<GtkWidget>, panel: UnsafeMutablePointer<GtkWidget>)?
+    /// How the Pages grid draws the document shown, kept for a grid made later.
+    var thumbnailFeed: (@MainActor (ThumbnailPanel) -> Void)?
+    /// Whether the window made what its first frame does not show, and the document's work
+    /// waiting for its first frame (see DocumentWindow+AfterFirstFrame).
+    var madeAfterFirstFrame = false
+    var afterFirstFrameWork: [@MainActor () -> Void] = []
     /// The sidebar's pages (outline, annotations), its annotation list with its filter, and the
     /// annotations listed, in row order.
     var sidebarPages: UnsafeMutablePointer<GtkWidget>?
@@ -216,6 +224,9 @@ public final class DocumentWindow {
         gtk_widget_set_size_request(recent, 360, -1)
         gtk_box_append(cast(emptyPage.extras), recent)
         recentList = recent
+        // Read when the empty page shows (before its first frame): a window that opens a
+        // document never reads the recent files.
+        Signals.connect(raw(emptyPage.widget), "map") { [weak self] in self?.showRecentDocuments() }
         let openOther = gtk_button_new_with_mnemonic(tr("_Open Another…"))!
         gtk_widget_add_css_class(openOther, "pill")
         gtk_actionable_set_action_name(cast(openOther), "win.open")
@@ -237,6 +248,7 @@ public final class DocumentWindow {
             let view = FirstViewMemory.Stored(width: self.canvas.viewport.size.width, height: self.canvas.viewport.size.height,
                                               scale: self.canvas.deviceScale)
             MainLoop.post(priority: G_PRIORITY_LOW) { FirstViewMemory.standard.store(view) }
+            self.firstFramePainted()
         }
 
         installActions()
@@ -272,6 +284,10 @@ public final class DocumentWindow {
         self.path = path
         openGeneration += 1
         editing = nil
+        // What waited for the last document's first frame is for that document.
+        afterFirstFrameWork = []
+        bookmarks = []
+        showBookmarks()
         lifecycle.documentReplaced()
         pageOperationsAgreed = false
         certifiedWarningShown = false
@@ -301,19 +317,22 @@ public final class DocumentWindow {
             StartupTrace.mark("  canvas given the document")
             let copies = SearchCopies(path: path, password: password)
             canvas.searchSources = { copies.documents }
-            thumbnails?.setDocument(pageSizes: doc.displaySizes, queue: canvas.tiles.queue, drawPage: { page, scale, cr in
+            feedThumbnails { [weak self] in $0.setDocument(pageSizes: doc.displaySizes, queue: self?.canvas.tiles.queue, drawPage: { page, scale, cr in
                 source.document.render(page: page, scale: scale, into: cr)
-            })
+            }) }
             StartupTrace.mark("canvas and thumbnails given the document")
             startEditing(path: path, password: password, renderSource: source)
-            checkSignatures(path: path, password: password)
+            // The first frame shows none of these: they wait for it.
+            afterFirstFrame { [weak self] in
+                self?.checkSignatures(path: path, password: password)
+                self?.noteRecent(path)
+                self?.loadBookmarks()
+            }
             StartupTrace.mark("editor opened (poppler core)")
-            noteRecent(path)
             // The document's /PageLayout now; its reading direction (which poppler-glib does
             // not read) once the editor opens.
             restorePlace(of: path, preferred: (doc.metadata.pageLayout, false))
             resetSidebar()
-            loadBookmarks()
             setTitle(doc.metadata.title.flatMap { $0.isEmpty ? nil : $0 } ?? name, subtitle: doc.metadata.title == nil ? "" : name)
             gtk_label_set_text(cast(pageCountLabel), tr("of {count}", ["count": String(doc.pageCount)]))
             show(.document)
@@ -361,7 +380,6 @@ public final class DocumentWindow {
 
     func show(_ newContent: Content) {
         content = newContent
-        if newContent == .empty { showRecentDocuments() }
         gtk_stack_set_visible_child_name(cast(stack), newContent.rawValue)
         // Page and zoom controls mean nothing without a document: hide them.
         for w in navigationWidgets { gtk_widget_set_visible(w, newContent == .document ? 1 : 0) }

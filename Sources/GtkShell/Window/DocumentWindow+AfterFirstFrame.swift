@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import Platform
+
+/// Nothing before the first frame that the first frame does not show: the window makes its
+/// sidebar's pages and follows the Preferences once a document's first frame is painted, and a
+/// document's signature check, recent-files entry and bookmarks wait for that frame too (the
+/// toolbar's tools, the menus' popovers and the Preferences window are made when first shown).
+/// The start-up trace (`PDF_ANNOTATOR_TRACE=1`) shows what is left before page 1.
+extension DocumentWindow {
+    /// How long work waits for a first frame that does not come (a window never shown, a canvas
+    /// never drawn) before it is done anyway.
+    static let firstFrameFallbackMilliseconds: UInt32 = 1500
+
+    /// Runs `work` for the document being opened once its first frame is painted (dropped if
+    /// another document is opened first).
+    func afterFirstFrame(_ work: @escaping @MainActor () -> Void) {
+        afterFirstFrameWork.append(work)
+        let generation = openGeneration
+        _ = MainLoop.after(milliseconds: Self.firstFrameFallbackMilliseconds) { [weak self] in
+            guard let self, self.openGeneration == generation else { return }
+            self.firstFramePainted()
+        }
+    }
+
+    /// The document's first frame is painted: what it did not need is made now, after GTK has
+    /// finished the frame.
+    func firstFramePainted() {
+        MainLoop.post(priority: G_PRIORITY_DEFAULT_IDLE) { [weak self] in
+            guard let self else { return }
+            self.makeWhatTheFirstFrameDidNotShow()
+            let work = self.afterFirstFrameWork
+            self.afterFirstFrameWork = []
+            for job in work { job() }
+            StartupTrace.mark("made after the first frame")
+            self.application?.stateChanged()
+        }
+    }
+
+    /// The window's own part, once.
+    private func makeWhatTheFirstFrameDidNotShow() {
+        guard !madeAfterFirstFrame else { return }
+        madeAfterFirstFrame = true
+        canvas.followInputSettings()
+        buildSidebarPages()
+    }
+}
