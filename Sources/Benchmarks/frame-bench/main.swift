@@ -1,26 +1,42 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Frame benchmark (not a test): `swift build -c release && .build/release/frame-bench
-// [app binary] [document.pdf]`. The real app on its own 1920×1080 Xvfb display, in a
+// [app binary] [document.pdf …]`. The real app on its own 1920×1080 Xvfb display, in a
 // 1920×1080 window, for each GSK renderer (cairo; GL, which is llvmpipe's software GL under
-// Xvfb):
-// - page curls: two pages side by side with the cover alone, twelve turns played by Page Down
-//   and Page Up and six drags of the sheet by the mouse;
-// - wheel scrolling at 100% and at 300%: 40 clicks down and 40 up at 30 a second, four times
-//   over the same pages (the first pass fills the tile cache, the others find it warm).
+// Xvfb) and each document:
+// - `curl`, page curls: two pages side by side with the cover alone, twelve turns played by
+//   Page Down and Page Up and six drags of the sheet by the mouse;
+// - `wheel100`, `wheel300`, wheel scrolling at 100% and at 300%: 40 clicks down and 40 up at 30
+//   a second, four times over the same pages (the first pass fills the tile cache, the others
+//   find it warm);
+// - `newpages`, the frames a reader gets while new pages arrive: the document just opened and
+//   settled (only what the first view needs is drawn), then 150 wheel clicks down at 30 a second
+//   without coming back, so every page after the first screen arrives while the view moves; all
+//   the canvas's frames of the run count (view moves and the frames that show arriving tiles);
+// - `lasso`: a page with 2,000 ink strokes (a PDF the bench writes, the document argument
+//   aside), fitted whole in the window; the Lasso tool's loop round most of the page selects
+//   most of them, then the mouse carries the selection round a circle for 180 moves at about
+//   120 Hz and lets go (one Move): the frames from the press to the release count;
+// - `hover`: on that page with the Select tool, the pointer sweeps across the strokes and back
+//   at about 60 Hz, each one's hover tint fading in and out: the frames until it rests count.
 // Prints each frame's time from the frame clock's start to the end of its paint (p50, p99)
-// and, for curls, the time between frames, beside the goal (p99 under 16 ms).
+// and, for curls, the time between frames, beside the goal (p99 under 16 ms; 33 ms at 4K).
+// The runs `newpages`, `lasso` and `hover` read the app's frame log (`PDF_ANNOTATOR_FRAME_LOG`), so
+// they count exactly the frames of the run; the others read the state dump's percentiles.
 // FRAME_BENCH_SIZE=3840x2160 and GDK_SCALE=2 measure a 4K screen at 2×; FRAME_BENCH_RENDERERS
-// (cairo,gl) and FRAME_BENCH_RUNS (curl,wheel100,wheel300) pick what runs;
-// PDF_ANNOTATOR_CANVAS=cairo measures the cairo canvas instead of the snapshot one.
+// (cairo,gl) and FRAME_BENCH_RUNS (curl,wheel100,wheel300 by default; newpages, lasso, hover) pick
+// what runs; PDF_ANNOTATOR_CANVAS=cairo measures the cairo canvas instead of the snapshot one.
+// Reader frames on the bench documents at 1080p and at 4K (`gen_docs.py /tmp/bench/docs`):
+//   FRAME_BENCH_RENDERERS=cairo FRAME_BENCH_RUNS=newpages .build/release/frame-bench \
+//     .build/release/pdf-annotator /tmp/bench/docs/b_500pages.pdf /tmp/bench/docs/c_20images.pdf
 import BenchSupport
 import Foundation
 import StateSnapshot
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let app = arguments.first ?? ".build/release/pdf-annotator"
-let document = arguments.count > 1 ? arguments[1] : "/tmp/bench/docs/b_500pages.pdf"
-guard FileManager.default.isExecutableFile(atPath: app), FileManager.default.fileExists(atPath: document) else {
-    print("page curl: needs the app (\(app)) and a document (\(document)); generate ../shared/bench documents with gen_docs.py")
+let documents = arguments.count > 1 ? Array(arguments.dropFirst()) : ["/tmp/bench/docs/b_500pages.pdf"]
+guard FileManager.default.isExecutableFile(atPath: app), documents.allSatisfy({ FileManager.default.fileExists(atPath: $0) }) else {
+    print("frame-bench: needs the app (\(app)) and the documents (\(documents.joined(separator: ", "))); generate ../shared/bench documents with gen_docs.py")
     exit(0)
 }
 
@@ -52,13 +68,22 @@ func waitForWindow(_ stateFile: URL, _ ready: (WindowSnapshot) -> Bool) -> Windo
     return nil
 }
 
-enum Run { case curl, scroll(zoom: Double) }
+enum Run {
+    case curl, scroll(zoom: Double), newPages, lasso, hover
+    /// Whether the run is on the bench's own page of ink strokes (not on the documents given).
+    var onInkPage: Bool {
+        switch self {
+        case .lasso, .hover: true
+        case .curl, .scroll, .newPages: false
+        }
+    }
+}
 
 let sizeParts = (ProcessInfo.processInfo.environment["FRAME_BENCH_SIZE"] ?? "1920x1080").split(separator: "x").compactMap { Int($0) }
 let screenWidth = sizeParts.count == 2 ? sizeParts[0] : 1920, screenHeight = sizeParts.count == 2 ? sizeParts[1] : 1080
 let screenScale = Double(ProcessInfo.processInfo.environment["GDK_SCALE"] ?? "1") ?? 1
 
-func measure(_ what: Run, renderer: String) throws -> String {
+func measure(_ what: Run, renderer: String, document: String) throws -> String {
     let work = FileManager.default.temporaryDirectory.appendingPathComponent("frame-bench-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: work) }
@@ -72,8 +97,16 @@ func measure(_ what: Run, renderer: String) throws -> String {
         environment[name] = work.appendingPathComponent(dir).path
     }
     let stateFile = work.appendingPathComponent("state.json")
+    let frameLog = work.appendingPathComponent("frames.log")
+    environment["PDF_ANNOTATOR_FRAME_LOG"] = frameLog.path
     let copy = work.appendingPathComponent("doc.pdf")
-    try FileManager.default.copyItem(atPath: document, toPath: copy.path)
+    var strokes = 0
+    if what.onInkPage {
+        strokes = 2_000
+        try inkPage(strokes: strokes).write(to: copy)
+    } else {
+        try FileManager.default.copyItem(atPath: document, toPath: copy.path)
+    }
     let appProcess = Process()
     appProcess.executableURL = URL(fileURLWithPath: app)
     appProcess.arguments = ["--state-file", stateFile.path, copy.path]
@@ -112,6 +145,88 @@ func measure(_ what: Run, renderer: String) throws -> String {
     let width = shown.viewWidth * screenScale, height = shown.viewHeight * screenScale
     run("/usr/bin/xdotool", ["mousemove", "\(Int(canvasX + width / 2))", "\(Int(canvasY + height / 2))", "click", "1"], in: environment)
     func ms(_ value: Double?) -> String { value.map { String(format: "%.1f", $0) } ?? "–" }
+
+    if case .newPages = what {
+        // Only what the opened document's first view needs is drawn: scroll on into pages
+        // no tile has been drawn for, and keep every frame until the view is sharp again.
+        guard let opened = waitSettled(stateFile) else { return "\(renderer): the document did not settle" }
+        let began = monotonicMicroseconds()
+        run("/usr/bin/xdotool", ["click", "--repeat", "150", "--delay", "33", "5"], in: environment)
+        guard let done = waitSettled(stateFile) else { return "\(renderer): no final state" }
+        let frames = loggedFrames(frameLog, from: began)
+        let firstPage = opened.visiblePages.map(\.page).max() ?? 0
+        let pages = (done.visiblePages.map(\.page).min() ?? 0, done.visiblePages.map(\.page).max() ?? 0)
+        let arriving = frames.filter { $0.missingTiles > 0 || $0.kind == "still" }
+        let goal = screenWidth > 1920 ? 33 : 16
+        return "\(renderer), \((document as NSString).lastPathComponent), 150 wheel clicks into new pages at \(Int(done.zoom * 100))% "
+            + "(opened showing pages up to \(firstPage), \(opened.cachedTiles) tiles drawn; ended on pages \(pages.0)–\(pages.1)): "
+            + "\(frames.count) frames: p50 \(ms(percentile(0.5, frames))) ms, p99 \(ms(percentile(0.99, frames))) ms, "
+            + "max \(ms(percentile(1, frames))) ms; \(frames.filter { $0.missingTiles > 0 }.count) with tiles missing, "
+            + "\(frames.filter { $0.kind == "still" }.count) showing arrivals only; while tiles arrive p99 \(ms(percentile(0.99, arriving))) ms "
+            + "(goal: p99 < \(goal) ms)"
+    }
+
+    if case .hover = what {
+        activate("tool", "[<'select'>]")
+        activate("fit-page")
+        guard waitForWindow(stateFile, { $0.zoomMode == "fitPage" }) != nil, let fitted = waitSettled(stateFile),
+              let page = fitted.visiblePages.first(where: { $0.page == 1 }) else { return "\(renderer): the page was not fitted" }
+        // The pointer across the page and back at about 60 Hz: each stroke it passes over
+        // tints as it comes and fades as it goes.
+        let began = monotonicMicroseconds()
+        var sweep: [String] = []
+        for i in 0...240 {
+            let f = Double(i <= 120 ? i : 240 - i) / 120
+            sweep += ["mousemove", "\(Int((fitted.canvasX + page.x + page.width * (0.1 + 0.8 * f)) * screenScale))",
+                      "\(Int((fitted.canvasY + page.y + page.height * (0.3 + 0.4 * f)) * screenScale))", "sleep", "0.016"]
+        }
+        run("/usr/bin/xdotool", sweep, in: environment)
+        guard waitSettled(stateFile) != nil else { return "\(renderer): no final state" }
+        let frames = loggedFrames(frameLog, from: began)
+        return "\(renderer), hover tints fading in and out over \(strokes) ink strokes: \(frames.count) frames: "
+            + "p50 \(ms(percentile(0.5, frames))) ms, p99 \(ms(percentile(0.99, frames))) ms, max \(ms(percentile(1, frames))) ms (goal: p99 < 16 ms)"
+    }
+
+    if case .lasso = what {
+        // The tool first: picking it shows the toolbar, which moves the page down.
+        activate("tool", "[<'lasso'>]")
+        activate("fit-page")
+        guard waitForWindow(stateFile, { $0.tool == "lasso" && $0.zoomMode == "fitPage" }) != nil, let fitted = waitSettled(stateFile),
+              let page = fitted.visiblePages.first(where: { $0.page == 1 }) else { return "\(renderer): the page was not fitted" }
+        // Screen pixels of a point of the view (logical px of the canvas).
+        func screen(_ x: Double, _ y: Double) -> [String] {
+            ["\(Int((fitted.canvasX + x) * screenScale))", "\(Int((fitted.canvasY + y) * screenScale))"]
+        }
+        let cx = page.x + page.width / 2, cy = page.y + page.height / 2
+        // A hand-drawn loop round most of the page, left open by a little.
+        var loop = ["mousemove"] + screen(cx + page.width * 0.48, cy) + ["mousedown", "1"]
+        for i in 1...120 {
+            let a = (2 * Double.pi - 0.15) * Double(i) / 120
+            loop += ["mousemove"] + screen(cx + page.width * 0.48 * cos(a), cy + page.height * 0.48 * sin(a)) + ["sleep", "0.008"]
+        }
+        run("/usr/bin/xdotool", loop + ["mouseup", "1"], in: environment)
+        guard let lassoed = waitForWindow(stateFile, { $0.selectedAnnotations.count > strokes / 2 && !$0.isAnimating }) else {
+            let last = waitSettled(stateFile)
+            return "\(renderer): the lasso selected \(last?.selectedAnnotations.count ?? 0) of \(strokes) strokes "
+                + "(tool \(last?.tool ?? "?"), loop from \(loop[1]),\(loop[2]))"
+        }
+        _ = waitSettled(stateFile)
+        // Carried round a circle of 80 px and let go 60 px right of where it was taken.
+        let began = monotonicMicroseconds()
+        var carry = ["mousemove"] + screen(cx, cy) + ["mousedown", "1"]
+        for i in 1...180 {
+            let a = 2 * Double.pi * Double(i) / 180
+            carry += ["mousemove"] + screen(cx + 60 * Double(i) / 180 + 80 * sin(a), cy + 80 * (1 - cos(a)) / 2) + ["sleep", "0.008"]
+        }
+        run("/usr/bin/xdotool", carry + ["mouseup", "1"], in: environment)
+        guard let moved = waitForWindow(stateFile, { $0.undoName == "Move" && !$0.isAnimating }) else {
+            return "\(renderer): the carry made no Move (undo: \(waitSettled(stateFile)?.undoName ?? "none"))"
+        }
+        let frames = loggedFrames(frameLog, from: began)
+        return "\(renderer), lasso on \(strokes) ink strokes at \(Int(page.width))×\(Int(page.height)) px (\(lassoed.selectedAnnotations.count) selected, "
+            + "\(moved.selectedAnnotations.count) moved as one Move): carrying them, \(frames.count) frames: "
+            + "p50 \(ms(percentile(0.5, frames))) ms, p99 \(ms(percentile(0.99, frames))) ms, max \(ms(percentile(1, frames))) ms (goal: p99 < 16 ms)"
+    }
 
     if case .scroll(let zoom) = what {
         // Actual size, then Ctrl+plus until the zoom asked for.
@@ -162,11 +277,21 @@ func measure(_ what: Run, renderer: String) throws -> String {
 }
 
 let canvas = ProcessInfo.processInfo.environment["PDF_ANNOTATOR_CANVAS"] ?? "snapshot"
-print("frames on \((document as NSString).lastPathComponent), \(screenWidth)×\(screenHeight) at scale \(Int(screenScale)), \(canvas) canvas:")
 let only = ProcessInfo.processInfo.environment["FRAME_BENCH_RENDERERS"]?.split(separator: ",").map(String.init) ?? ["cairo", "gl"]
 let runs = ProcessInfo.processInfo.environment["FRAME_BENCH_RUNS"]?.split(separator: ",").map(String.init) ?? ["curl", "wheel100", "wheel300"]
-for renderer in only {
-    for what in runs.compactMap({ ["curl": Run.curl, "wheel100": .scroll(zoom: 1), "wheel300": .scroll(zoom: 3)][$0] }) {
-        print("  " + (try measure(what, renderer: renderer)))
+let chosen = runs.compactMap { ["curl": Run.curl, "wheel100": .scroll(zoom: 1), "wheel300": .scroll(zoom: 3), "newpages": .newPages, "lasso": .lasso, "hover": .hover][$0] }
+// The ink page is the bench's own: its runs run once, whatever the documents.
+let onDocuments = chosen.filter { !$0.onInkPage }
+for document in documents where !onDocuments.isEmpty {
+    print("frames on \((document as NSString).lastPathComponent), \(screenWidth)×\(screenHeight) at scale \(Int(screenScale)), \(canvas) canvas:")
+    for renderer in only {
+        for what in onDocuments { print("  " + (try measure(what, renderer: renderer, document: document))) }
+    }
+}
+let onInkPage = chosen.filter(\.onInkPage)
+if !onInkPage.isEmpty {
+    print("frames on a page of 2,000 ink strokes, \(screenWidth)×\(screenHeight) at scale \(Int(screenScale)), \(canvas) canvas:")
+    for renderer in only {
+        for what in onInkPage { print("  " + (try measure(what, renderer: renderer, document: ""))) }
     }
 }

@@ -24,6 +24,7 @@ extension PdfCanvas {
         forms.scrollIntoView = { [weak self] rect in self?.changeView { $0.reveal(rect, inset: 8) } }
         cursor.onHidden = { [weak self] in self?.onViewChanged?() }
         paintWatch.frameCost = { [weak self] microseconds in self?.tiles.frameCost.add(microseconds: microseconds) }
+        paintWatch.missingTiles = { [weak self] in self?.tiles.missingOnScreen ?? 0 }
         tiles.redraw = { [weak self] in if let self { gtk_widget_queue_draw(self.area) } }
         tiles.accepts = { [weak self] key in key.page.rawValue < self?.pageCount ?? 0 }
         tiles.arrived = { [weak self] _ in

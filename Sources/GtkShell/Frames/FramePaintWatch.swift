@@ -18,6 +18,10 @@ final class FramePaintWatch {
     /// Input-to-frame latency of pen and pointer strokes, recorded when the app runs with
     /// `PDF_ANNOTATOR_LATENCY_FILE` (the ink latency benchmark).
     let latency = LatencyProbe.fromEnvironment()
+    /// Every frame the canvas drew, with `PDF_ANNOTATOR_FRAME_LOG` (`frame-bench`'s runs).
+    private let frameLog = FrameLog.fromEnvironment()
+    /// The visible tiles still missing (for the frame log).
+    var missingTiles: () -> Int = { 0 }
     /// When the frame under way started drawing the canvas (monotonic µs), until GTK has painted it.
     private var frameStartedAt: Int64?
     /// What a frame cost, from the start of the canvas's drawing to the end of GTK's paint (µs).
@@ -69,11 +73,17 @@ final class FramePaintWatch {
         } else if StartupTrace.isOn {
             StartupTrace.mark("frame painted")
         }
+        let drewCanvas = frameStartedAt != nil
         if let started = frameStartedAt {
             frameStartedAt = nil
             frameCost(Int(Int64(g_get_monotonic_time()) - started))
         }
-        guard let kind = diagnostics.framePainting else { return }
+        let painting = diagnostics.framePainting
+        if drewCanvas, let frameLog {
+            let kind = switch painting { case .turn: "turn"; case .view: "view"; case nil: "still" }
+            frameLog.record(start: start, took: Int(g_get_monotonic_time()) - start, kind: kind, missingTiles: missingTiles())
+        }
+        guard let kind = painting else { return }
         diagnostics.framePainting = nil
         let took = Int(g_get_monotonic_time()) - start
         switch kind {

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+
+/// One frame the app's canvas drew, as its frame log (`PDF_ANNOTATOR_FRAME_LOG`) wrote it: so
+/// that a run counts exactly its own frames, tile arrivals and drags included.
+struct LoggedFrame {
+    /// The frame clock's start of the frame (monotonic µs, the bench's clock too).
+    var start: Int
+    /// From that start to the end of its paint, in ms.
+    var milliseconds: Double
+    /// `view`, `turn` or `still` (the view did not move).
+    var kind: String
+    /// Visible tiles still missing when it was painted.
+    var missingTiles: Int
+}
+
+/// Now on the monotonic clock the app's frame log uses (GLib's `g_get_monotonic_time`), in µs.
+func monotonicMicroseconds() -> Int {
+    var t = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return t.tv_sec * 1_000_000 + t.tv_nsec / 1_000
+}
+
+/// The frames of the log that started at `from` or later.
+func loggedFrames(_ log: URL, from: Int) -> [LoggedFrame] {
+    guard let text = try? String(contentsOf: log, encoding: .utf8) else { return [] }
+    return text.split(separator: "\n").compactMap { line in
+        let parts = line.split(separator: " ")
+        guard parts.count == 4, let start = Int(parts[0]), let took = Int(parts[1]), let missing = Int(parts[3]), start >= from else { return nil }
+        return LoggedFrame(start: start, milliseconds: Double(took) / 1000, kind: String(parts[2]), missingTiles: missing)
+    }
+}
+
+/// The frame time below which a fraction `q` of the frames lie (nearest rank), nil with none.
+func percentile(_ q: Double, _ frames: [LoggedFrame]) -> Double? {
+    guard !frames.isEmpty else { return nil }
+    let sorted = frames.map(\.milliseconds).sorted()
+    return sorted[min(max(0, Int((q * Double(sorted.count)).rounded(.up)) - 1), sorted.count - 1)]
+}

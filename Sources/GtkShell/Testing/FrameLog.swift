@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import FoundationEssentials
+import Glibc
+
+/// Every frame the canvas drew, one line each, appended to the file named by
+/// `PDF_ANNOTATOR_FRAME_LOG` (off otherwise): `frame-bench` reads the lines written during one of
+/// its runs, so its figures count exactly the frames of that run (the dump's frame percentiles
+/// cover everything since start-up), tile arrivals and drags included, not only frames that
+/// moved the view.
+///
+/// A line is `<start µs> <took µs> <kind> <missing tiles>`: the frame clock's start of the frame
+/// (monotonic), the time from there to the end of its paint, `view` (the view moved), `turn` (a
+/// page turn) or `still` (the view did not move: tiles arrived, an overlay or a drag changed), and
+/// the visible tiles still missing when it was painted.
+///
+/// - Warning: main thread only.
+@MainActor
+final class FrameLog {
+    private let file: UnsafeMutablePointer<FILE>
+
+    init?(path: String) {
+        guard let file = fopen(path, "a") else { return nil }
+        setvbuf(file, nil, _IOLBF, 0)
+        self.file = file
+    }
+
+    static func fromEnvironment() -> FrameLog? {
+        ProcessInfo.processInfo.environment["PDF_ANNOTATOR_FRAME_LOG"].flatMap(FrameLog.init(path:))
+    }
+
+    func record(start: Int, took: Int, kind: String, missingTiles: Int) {
+        fputs("\(start) \(took) \(kind) \(missingTiles)\n", file)
+    }
+}
