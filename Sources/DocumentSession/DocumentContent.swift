@@ -77,6 +77,11 @@ public struct EditPreviews {
     /// The annotation a finger holds up (drawn lifted), and the one a finger presses.
     public var lifted: AnnotationID?
     public var pressed: AnnotationID?
+    /// How far each annotation is lifted (0 at rest … 1 held up): the one a finger lifts grows
+    /// in and the one it lets go settles back, over ``liftDuration`` on the frame clock.
+    public var lifts = EffectFades<AnnotationID>()
+    /// How long a lift takes to grow in, or to settle back, in seconds.
+    public static let liftDuration = 0.15
     /// The text a markup tool's drag is over, drawn as a selection while the drag lasts.
     public var markup: TextSelection?
     /// The moves and resizes in progress, by annotation id: each annotation as it was when it

@@ -106,6 +106,10 @@ public final class DocumentSession {
         defer { frameTime = nil }
         return gather {
             interaction.tick(at: time)
+            if previews.lifts.isAnimating {
+                previews.lifts.advance(to: time.seconds)
+                emit(.redraw)
+            }
             viewAnimating = false
             if view.spreadAnimation != nil || view.pageTurn?.animation != nil {
                 var moving = false
@@ -125,10 +129,10 @@ public final class DocumentSession {
         }
     }
 
-    /// Whether the session wants a tick on every frame (momentum, a view animation, or the
-    /// carrying at an edge).
+    /// Whether the session wants a tick on every frame (momentum, a view animation, a lift
+    /// growing in or settling back, or the carrying at an edge).
     public var needsFrames: Bool {
-        interaction.needsTicks || viewAnimating || carryingNeedsFrames
+        interaction.needsTicks || viewAnimating || carryingNeedsFrames || previews.lifts.isAnimating
     }
 
     // MARK: The view
@@ -235,7 +239,9 @@ public final class DocumentSession {
             emit(.contextMenu(at: point, annotation: annotation))
         case .lift(let id):
             previews.lifted = id
-            emit(.redraw)
+            // Grows in (or settles back) from where it is, on the frames from now on.
+            previews.lifts.show(id, duration: EditPreviews.liftDuration, at: (frameTime ?? clock.now).seconds)
+            emit([.redraw, .needsFrames])
         case .pressed(let id):
             previews.pressed = id
             emit(.redraw)

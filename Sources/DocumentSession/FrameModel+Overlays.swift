@@ -66,7 +66,7 @@ extension FrameModel {
     /// draws, so a frame with none leaves it out).
     public var hasOverlays: Bool {
         !searchMatches.isEmpty || !textSelections.isEmpty || pointerEffects.contains { $0.progress > 0 }
-            || hoverCorners != nil || formFocus != nil || pressed != nil || lifted != nil || !moves.isEmpty || band != nil
+            || hoverCorners != nil || formFocus != nil || pressed != nil || lifted != nil || !settling.isEmpty || !moves.isEmpty || band != nil
             || !held.isEmpty || liveInk != nil || shape != nil || !selection.outlines.isEmpty
             || !erasedLines.isEmpty || !erasedWhole.isEmpty
             || ruler != nil || lasso != nil
@@ -105,7 +105,10 @@ extension DocumentSession {
             model.selectionEnds = [ends.start, ends.end]
         }
         model.pointerEffects = pointerEffects?.effects ?? []
-        model.hoverCorners = hoverCorners()
+        if let corners = hoverCorners() {
+            model.hoverCorners = corners.points
+            model.hoverCornersOpacity = corners.opacity
+        }
         if !formFieldBeingTyped, let id = interaction.focusedFormField, let target = interaction.scene.annotation(id) {
             model.formFocus = interaction.scene.coordinates.viewRect(fromPDF: target.bounds, on: target.page)
         }
@@ -145,11 +148,20 @@ extension DocumentSession {
 
     /// A movable annotation under a mouse or pen shows where its handles would be (faint
     /// corners), so it reads as something that can be picked up; a link or a field does not.
-    private func hoverCorners() -> [Point]? {
-        guard let id = interaction.hoveredAnnotation, !interaction.selectedAnnotations.contains(id),
-              let target = interaction.scene.annotation(id), target.kind != .link, target.kind != .widget, !target.isLocked,
-              let r = interaction.scene.coordinates.viewRect(fromPDF: target.bounds, on: target.page) else { return nil }
-        return [ResizeHandle.topLeft, .topRight, .bottomRight, .bottomLeft].map { $0.position(on: r) }
+    /// They fade in and out with the annotation's hover tint (the pointer effect of the last
+    /// frame): those of the annotation just left fade out while its tint does.
+    private func hoverCorners() -> (points: [Point], opacity: Double)? {
+        let effects = pointerEffects?.effects ?? []
+        let fading = effects.filter { $0.progress > 0 }.sorted { $0.progress > $1.progress }.map { AnnotationID($0.regionID) }
+        for id in [interaction.hoveredAnnotation].compactMap({ $0 }) + fading where !interaction.selectedAnnotations.contains(id) {
+            guard let target = interaction.scene.annotation(id), target.kind != .link, target.kind != .widget, !target.isLocked,
+                  let r = interaction.scene.coordinates.viewRect(fromPDF: target.bounds, on: target.page) else { continue }
+            // Before the first frame of its effect, the corners show as they did (at once).
+            let opacity = effects.first { $0.regionID == id.rawValue }?.progress ?? (pointerEffects == nil ? 1 : 0)
+            guard opacity > 0 else { return nil }
+            return ([ResizeHandle.topLeft, .topRight, .bottomRight, .bottomLeft].map { $0.position(on: r) }, opacity)
+        }
+        return nil
     }
 
     /// What the partial eraser took out, in progress and held: each part of a stroke covered a

@@ -25,12 +25,15 @@ public struct FrameModel: Equatable, Sendable {
     }
 
     /// The annotation a finger holds up: its pixels from where the page shows them (`source`,
-    /// on `page`, whose frame is `pageFrame`), drawn 6 % larger about its current middle (`shown`).
+    /// on `page`, whose frame is `pageFrame`), drawn up to 6 % larger about its current middle
+    /// (`shown`), as far as it has grown in or settled back (`progress`, 0 at rest … 1 held up:
+    /// the shadow under it follows).
     public struct Lifted: Equatable, Sendable {
         public var page: PageIndex
         public var pageFrame: Rect
         public var source: Rect
         public var shown: Rect
+        public var progress: Double = 1
     }
 
     /// The handles drawn on the annotation selection.
@@ -73,6 +76,8 @@ public struct FrameModel: Equatable, Sendable {
     public var pointerEffects: [PointerEffectFrame] = []
     /// The faint corners of a movable annotation under a mouse or pen.
     public var hoverCorners: [Point]?
+    /// How far the hover corners have faded in (they follow the hover tint of their annotation).
+    public var hoverCornersOpacity = 1.0
     /// The focus ring's box around the focused check box, radio button, combo or list box.
     public var formFocus: Rect?
     /// Ink and shapes just made, until their page shows them.
@@ -87,6 +92,8 @@ public struct FrameModel: Equatable, Sendable {
     public var pressed: Rect?
     public var moves: [Moving] = []
     public var lifted: Lifted?
+    /// Annotations a finger let go that are still settling back (drawn under ``lifted``).
+    public var settling: [Lifted] = []
     public var selection = Selection()
     /// The selection band being dragged out.
     public var band: Rect?
@@ -127,18 +134,22 @@ extension DocumentSession {
             }
             model.moves.append(moving)
         }
-        if let id = previews.lifted, let target = scene.annotation(id) {
+        // The lifted annotation as far as it has grown in, and those let go as far as they have
+        // settled back (a lift that has not begun to grow is drawn as soon as it does).
+        let lifts = previews.lifts.values
+        for (id, progress) in lifts.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where progress > 0 || id == previews.lifted {
+            guard let target = scene.annotation(id) else { continue }
             // The pixels come from where the tiles show the annotation: its place before any
             // move, on the page it started on (a carry may have given it to another page since).
             let start = previews.transforms[id.rawValue]?.start
             let sourcePage = start?.page ?? target.page
-            if let now = coordinates.viewRect(fromPDF: target.bounds, on: target.page),
-               let source = coordinates.viewRect(fromPDF: start?.rect ?? target.bounds, on: sourcePage),
-               source.width > 0, source.height > 0 {
-                let s = FrameModel.liftScale
-                let shown = Rect(x: now.midX - now.width * s / 2, y: now.midY - now.height * s / 2, width: now.width * s, height: now.height * s)
-                model.lifted = FrameModel.Lifted(page: sourcePage, pageFrame: pageFrame(sourcePage), source: source, shown: shown)
-            }
+            guard let now = coordinates.viewRect(fromPDF: target.bounds, on: target.page),
+                  let source = coordinates.viewRect(fromPDF: start?.rect ?? target.bounds, on: sourcePage),
+                  source.width > 0, source.height > 0 else { continue }
+            let s = 1 + (FrameModel.liftScale - 1) * progress
+            let shown = Rect(x: now.midX - now.width * s / 2, y: now.midY - now.height * s / 2, width: now.width * s, height: now.height * s)
+            let lifted = FrameModel.Lifted(page: sourcePage, pageFrame: pageFrame(sourcePage), source: source, shown: shown, progress: progress)
+            if id == previews.lifted { model.lifted = lifted } else { model.settling.append(lifted) }
         }
         model.selection = selectionFrame(coordinates)
         model.band = previews.band

@@ -179,15 +179,16 @@ public enum OverlayPainter {
         cairo_restore(cr)
     }
 
-    /// A movable annotation under a mouse or pen: faint corners where its handles would be.
-    public static func hoverCorners(_ corners: [Point], cr: OpaquePointer) {
+    /// A movable annotation under a mouse or pen: faint corners where its handles would be,
+    /// at `opacity` while they fade in or out with the hover tint.
+    public static func hoverCorners(_ corners: [Point], opacity: Double = 1, cr: OpaquePointer) {
         cairo_save(cr)
         cairo_set_line_width(cr, outline(1))
         for c in corners {
             cairo_rectangle(cr, c.x - 3.5, c.y - 3.5, 7, 7)
-            cairo_set_source_rgba(cr, 1, 1, 1, 0.85)
+            cairo_set_source_rgba(cr, 1, 1, 1, 0.85 * opacity)
             cairo_fill_preserve(cr)
-            accent(cr, alpha: 0.7)
+            accent(cr, alpha: 0.7 * opacity)
             cairo_stroke(cr)
         }
         cairo_restore(cr)
@@ -241,12 +242,14 @@ public enum OverlayPainter {
         cairo_restore(cr)
     }
 
-    /// The soft shadow under something held up: four widening rounded rectangles below it.
-    public static func liftShadow(under rect: Rect, cr: OpaquePointer) {
+    /// The soft shadow under something held up: four widening rounded rectangles below it, at
+    /// `opacity` while it is lifted or set down.
+    public static func liftShadow(under rect: Rect, opacity: Double = 1, cr: OpaquePointer) {
+        guard opacity > 0 else { return }
         for step in 1...4 {
-            let grow = Double(step) * 2
-            roundedRect(rect.insetBy(dx: -grow, dy: -grow).offsetBy(Vector(dx: 0, dy: 5)), radius: 3 + grow, cr: cr)
-            cairo_set_source_rgba(cr, 0, 0, 0, 0.07)
+            let grow = Double(step) * 2 * opacity
+            roundedRect(rect.insetBy(dx: -grow, dy: -grow).offsetBy(Vector(dx: 0, dy: 5 * opacity)), radius: 3 + grow, cr: cr)
+            cairo_set_source_rgba(cr, 0, 0, 0, 0.07 * opacity)
             cairo_fill(cr)
         }
     }

@@ -67,15 +67,87 @@ final class FrameModelTests: XCTestCase {
         host.run(for: 0.25)
         XCTAssertEqual(session.frame.pressed, rect, "pressed once the touch delay passed")
         host.run(for: 0.5)
+        // Lifted, and grown in fully once the lift's 150 ms have passed.
+        host.run(for: 0.2)
         let lifted = try? XCTUnwrap(session.frame.lifted)
         XCTAssertEqual(lifted?.source, rect)
         XCTAssertEqual(lifted?.page, PageIndex(0))
+        XCTAssertEqual(lifted?.progress, 1)
         XCTAssertEqual(lifted?.shown.width ?? 0, rect.width * FrameModel.liftScale, accuracy: 1e-9)
         XCTAssertEqual(lifted?.shown.midY ?? 0, rect.midY, accuracy: 1e-9, "about its own middle")
         XCTAssertNil(session.frame.pressed, "a lift is no longer a press")
         XCTAssertEqual(session.frame.selection.handleSide, 22, "finger-sized handles after a touch")
         send(.ended, .touchscreen, rect.center)
         XCTAssertNil(session.frame.lifted)
+        host.run(for: 0.2)
+        XCTAssertEqual(session.frame.settling, [], "settled back")
+    }
+
+    /// The frames of a lift on the session's frame clock: it grows in from its own size, with
+    /// a tick asked for each frame only while it moves; let go, it settles back from where it
+    /// was, and no frame is asked for once it rests.
+    func testALiftGrowsInAndSettlesBackOnTheFrameClock() throws {
+        let rect = squareInView
+        send(.began, .touchscreen, rect.center)
+        var frames: [FrameModel.Lifted] = []
+        for _ in 0..<90 where frames.last?.progress ?? 0 < 1 {
+            host.clock.advance(by: 1.0 / 60)
+            host.apply(session.tick(at: host.clock.now))
+            if let lifted = session.frame.lifted { frames.append(lifted) }
+        }
+        XCTAssertGreaterThanOrEqual(frames.count, 6, "grows over several frames (150 ms at 60 Hz)")
+        XCTAssertEqual(frames.first?.progress, 0, "from its own size")
+        XCTAssertEqual(frames.first?.shown.width ?? 0, rect.width, accuracy: 1e-9)
+        XCTAssertEqual(frames.map(\.progress), frames.map(\.progress).sorted(), "it only grows")
+        XCTAssertTrue(frames.dropFirst().dropLast().contains { $0.shown.width > rect.width && $0.shown.width < rect.width * FrameModel.liftScale },
+                      "sizes in between")
+        XCTAssertEqual(frames.last?.shown.width ?? 0, rect.width * FrameModel.liftScale, accuracy: 1e-9)
+        XCTAssertFalse(session.needsFrames, "held still, fully lifted: no frames")
+
+        send(.ended, .touchscreen, rect.center)
+        XCTAssertTrue(session.needsFrames, "settling back asks for frames")
+        var settling: [Double] = []
+        for _ in 0..<30 where session.needsFrames {
+            host.clock.advance(by: 1.0 / 60)
+            host.apply(session.tick(at: host.clock.now))
+            XCTAssertNil(session.frame.lifted)
+            settling += session.frame.settling.map(\.progress)
+        }
+        XCTAssertGreaterThanOrEqual(settling.count, 5)
+        XCTAssertEqual(settling, settling.sorted(by: >), "it only settles")
+        XCTAssertEqual(session.frame.settling, [])
+        XCTAssertFalse(session.needsFrames, "at rest: no idle frames")
+    }
+
+    /// The hover corners fade in and out with the annotation's hover tint (the engine's pointer
+    /// effect at each frame time), the corners of the annotation left fading where they were.
+    func testHoverCornersFadeWithTheHoverTint() {
+        let rect = squareInView
+        func hover(_ p: Point) {
+            host.clock.advance(by: 0.016)
+            host.send(InputEvent(kind: .hover, source: .mouse, position: p, time: host.clock.now))
+        }
+        func frame(at t: Double) -> FrameModel {
+            session.pointerEffects = session.interaction.pointerFrame(at: InputTime(seconds: t))
+            return session.frame
+        }
+        hover(rect.center)
+        let t = host.clock.now.seconds
+        XCTAssertNil(frame(at: t).hoverCorners, "at rest on the effect's first frame")
+        let halfWay = frame(at: t + 0.05)
+        XCTAssertEqual(halfWay.hoverCorners?.count, 4)
+        XCTAssertGreaterThan(halfWay.hoverCornersOpacity, 0)
+        XCTAssertLessThan(halfWay.hoverCornersOpacity, 1)
+        XCTAssertEqual(frame(at: t + 0.2).hoverCornersOpacity, 1)
+
+        hover(Point(x: rect.maxX + 200, y: rect.maxY + 200))
+        XCTAssertNil(session.interaction.hoveredAnnotation)
+        let u = host.clock.now.seconds
+        XCTAssertEqual(frame(at: u).hoverCornersOpacity, 1, "the corners left fade from where they were")
+        let leaving = frame(at: u + 0.05)
+        XCTAssertEqual(leaving.hoverCorners?.count, 4)
+        XCTAssertLessThan(leaving.hoverCornersOpacity, 1)
+        XCTAssertNil(frame(at: u + 0.2).hoverCorners, "gone once faded")
     }
 
     func testASelectedSquareHasEightHandlesAroundIt() {

@@ -38,11 +38,12 @@ struct AnnotationOverlays {
     }
 
     /// The annotation a finger holds up: its pixels larger, over a soft shadow, wherever a drag
-    /// has taken it.
+    /// has taken it, as far as it has grown in; under it, those let go settling back.
     func paintLift(_ cr: OpaquePointer) {
-        guard let lifted = frame.lifted else { return }
-        OverlayPainter.liftShadow(under: lifted.shown, cr: cr)
-        painter.paintPixels(of: lifted.page, pageFrame: lifted.pageFrame, from: lifted.source, into: lifted.shown, onPaper: true, cr: cr)
+        for lifted in frame.settling + [frame.lifted].compactMap({ $0 }) {
+            OverlayPainter.liftShadow(under: lifted.shown, opacity: lifted.progress, cr: cr)
+            painter.paintPixels(of: lifted.page, pageFrame: lifted.pageFrame, from: lifted.source, into: lifted.shown, onPaper: true, cr: cr)
+        }
     }
 
     func paintSelection(_ cr: OpaquePointer) {

@@ -84,7 +84,7 @@ struct FrameOverlays {
             OverlayPainter.hover(Self.paintedBounds(of: effect), progress: effect.progress, tint: effect.tintOpacity,
                                  shadow: effect.shadowOpacity, cr: cr)
         }
-        if let corners = frame.hoverCorners { OverlayPainter.hoverCorners(corners, cr: cr) }
+        if let corners = frame.hoverCorners { OverlayPainter.hoverCorners(corners, opacity: frame.hoverCornersOpacity, cr: cr) }
     }
 
     /// Where an effect is painted: its shape as the engine gives it, already scaled and drifted

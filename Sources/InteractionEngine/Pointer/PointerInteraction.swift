@@ -3,34 +3,28 @@ import Document
 import Geometry
 
 /// Tracks which pointer region an indirect pointer (mouse, touchpad, pen hovering) is over and
-/// animates the regions' enter and exit effects on the timeline of frame times the host passes
-/// in (the GTK frame clock), so that the renderer gets a progress 0…1 per region per frame.
+/// animates the regions' enter and exit effects (about 150 ms each, ``EffectFades``) on the
+/// timeline of frame times the host passes in (the GTK frame clock), so that the renderer gets a
+/// progress 0…1 per region per frame.
 ///
 /// Touch input gets no hover: direct events are ignored. The topmost (last) region containing
-/// the pointer is the active one. Animations retarget smoothly when the pointer leaves a region
-/// before its enter animation has finished.
+/// the pointer is the active one. Animations retarget smoothly when the pointer moves on before
+/// an effect has finished: the new region starts from its current value and the old one fades
+/// from where it was.
 ///
 /// - Warning: Main thread only.
 public final class PointerInteraction {
     /// The regions in z-order (later regions are above earlier ones), in view coordinates.
     public var regions: [PointerRegion] = [] { didSet { refreshActiveRegion() } }
     public var enterDuration: Double = 0.15
-    public var exitDuration: Double = 0.25
+    public var exitDuration: Double = 0.15
     /// How far a highlighted element drifts towards the pointer, as a fraction of the distance.
     public var highlightDrift: Double = 0.08
 
     public private(set) var activeRegionID: String?
     public private(set) var pointerPosition: Point?
 
-    private struct Transition {
-        var from: Double
-        var to: Double
-        var start: InputTime?
-        var duration: Double
-        var current: Double
-    }
-    private var transitions: [String: Transition] = [:]
-    private var lastFrameTime: InputTime?
+    private var fades = EffectFades<String>()
 
     public init(regions: [PointerRegion] = []) {
         self.regions = regions
@@ -58,39 +52,21 @@ public final class PointerInteraction {
 
     /// Advances the timeline to a frame time and returns what to draw.
     public func frame(at time: InputTime) -> PointerFrame {
-        lastFrameTime = time
-        var effects: [PointerEffectFrame] = []
-        var running = false
-        for region in regions {
-            guard var t = transitions[region.id] else { continue }
-            if t.start == nil { t.start = time }
-            let linear = t.duration > 0 ? min(max((time - t.start!) / t.duration, 0), 1) : 1
-            t.current = t.from + (t.to - t.from) * Self.ease(linear)
-            if linear < 1 { running = true }
-            if linear >= 1, t.to == 0 {
-                transitions[region.id] = nil
-                continue
-            }
-            transitions[region.id] = t
-            effects.append(effectFrame(region, progress: t.current))
-        }
-        // Drop transitions of regions that disappeared.
+        fades.advance(to: time.seconds)
+        // Drop the effects of regions that disappeared.
         let ids = Set(regions.map(\.id))
-        for id in transitions.keys where !ids.contains(id) { transitions[id] = nil }
-        return PointerFrame(effects: effects, cursor: cursor, needsAnotherFrame: running)
+        fades.removeAll { !ids.contains($0) }
+        let values = fades.values
+        let effects = regions.compactMap { region in values[region.id].map { effectFrame(region, progress: $0) } }
+        return PointerFrame(effects: effects, cursor: cursor, needsAnotherFrame: fades.isAnimating)
     }
 
     private func refreshActiveRegion() {
         let hit = pointerPosition.flatMap { p in regions.last { $0.shape.contains(p) }?.id }
         guard hit != activeRegionID else { return }
-        if let old = activeRegionID { retarget(old, to: 0, duration: exitDuration) }
-        if let new = hit { retarget(new, to: 1, duration: enterDuration) }
+        if let old = activeRegionID { fades.retarget(old, to: 0, duration: exitDuration) }
+        if let new = hit { fades.retarget(new, to: 1, duration: enterDuration) }
         activeRegionID = hit
-    }
-
-    private func retarget(_ id: String, to target: Double, duration: Double) {
-        let current = transitions[id]?.current ?? 0
-        transitions[id] = Transition(from: current, to: target, start: nil, duration: duration * abs(target - current), current: current)
     }
 
     private func effectFrame(_ region: PointerRegion, progress p: Double) -> PointerEffectFrame {
@@ -122,12 +98,6 @@ public final class PointerInteraction {
         case .lift: return .none
         case .hover: return .default
         }
-    }
-
-    /// Ease-out cubic: quick response, gentle settle.
-    static func ease(_ t: Double) -> Double {
-        let u = 1 - t
-        return 1 - u * u * u
     }
 }
 
