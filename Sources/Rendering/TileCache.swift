@@ -22,12 +22,16 @@ public final class TileCache {
 
     public init(budgetBytes: Int) { self.budgetBytes = budgetBytes }
 
-    /// What a view keeps besides the tiles it shows: neighbours and recently seen tiles.
-    public static let reserveBytes = 16 << 20
+    /// What a view keeps besides the tiles it wants (those it shows, and those it asks for
+    /// ahead of the reader or for a turn): a few recently seen tiles, a million device pixels,
+    /// the same at every scale. It was 16 MiB, which a jump or a burst of page turns filled
+    /// with the pages left behind, and the peak counted them.
+    public static let reserveBytes = 4 << 20
 
-    /// The budget of a view showing `visibleBytes` of tiles: those plus the reserve. Since the
-    /// tiles on screen (the only ones never evicted) fit in it, the cache never holds more than
-    /// its budget, however the view moves.
+    /// The budget of a view wanting `visibleBytes` of tiles (those on screen, and those planned
+    /// ahead or for a turn): those plus the reserve. Since the tiles on screen (the only ones
+    /// never evicted) fit in it, the cache never holds more than its budget, however the view
+    /// moves; and since every tile planned fits, none evicts another the view still wants.
     public static func budget(forVisibleBytes visibleBytes: Int) -> Int { visibleBytes + reserveBytes }
 
     public var count: Int { tiles.count }
@@ -48,7 +52,7 @@ public final class TileCache {
         for key in tiles.keys where key.page == page { stale.insert(key) }
     }
 
-    /// Stores a tile, then evicts the least recently used ones (never the newest) until the
+    /// Stores a tile, then evicts the least recently used ones (the newest last) until the
     /// cache fits its budget.
     public func insert(_ tile: RenderedTile) {
         if let old = tiles[tile.key] { usedBytes -= old.byteCount }
@@ -71,6 +75,17 @@ public final class TileCache {
         }
         guard let best else { return [] }
         return tiles.values.filter { $0.key.page == page && $0.key.scaleMillis == best }
+    }
+
+    /// The bytes of the tiles of `onScreen`'s pages at other scales than those on screen: the
+    /// stand-ins a view shows after a zoom until its sharp tiles arrive, which a host's budget
+    /// leaves room for while they are needed.
+    public func standInBytes(for onScreen: Set<TileKey>) -> Int {
+        let shown = Dictionary(onScreen.map { ($0.page, $0.scaleMillis) }, uniquingKeysWith: { a, _ in a })
+        return tiles.values.reduce(0) { total, tile in
+            guard let scale = shown[tile.key.page], scale != tile.key.scaleMillis else { return total }
+            return total + tile.byteCount
+        }
     }
 
     /// Declares which tiles are on screen; they survive eviction until the next call.
@@ -116,17 +131,23 @@ public final class TileCache {
     /// Evicts the least recently used tiles until the cache fits its budget. Tiles cut from one
     /// rendering go together, and only when none of them is on screen or the newest: one left
     /// behind would keep the whole rendering's pixels alive while the cache counted them freed.
+    ///
+    /// The newest goes too, last, when it does not fit beside what is on screen even so: a
+    /// tile the view no longer wants (it moved on while the tile was drawn), since a host whose
+    /// budget counts the tiles it wants always has room for those.
     private func evict(keeping newest: TileKey) {
         guard usedBytes > budgetBytes else { return }
         let order = lastUse.sorted { $0.value < $1.value }
-        for (key, _) in order where usedBytes > budgetBytes {
-            guard let tile = tiles[key] else { continue }
-            let group = tile.rendering.map { shared in tiles.values.filter { $0.rendering === shared }.map(\.key) } ?? [key]
-            guard !group.contains(newest), group.allSatisfy({ !protected.contains($0) }) else { continue }
-            for member in group {
-                if let t = tiles.removeValue(forKey: member) { usedBytes -= t.byteCount }
-                lastUse[member] = nil
-                stale.remove(member)
+        for sparingNewest in [true, false] {
+            for (key, _) in order where usedBytes > budgetBytes {
+                guard let tile = tiles[key] else { continue }
+                let group = tile.rendering.map { shared in tiles.values.filter { $0.rendering === shared }.map(\.key) } ?? [key]
+                guard !(sparingNewest && group.contains(newest)), group.allSatisfy({ !protected.contains($0) }) else { continue }
+                for member in group {
+                    if let t = tiles.removeValue(forKey: member) { usedBytes -= t.byteCount }
+                    lastUse[member] = nil
+                    stale.remove(member)
+                }
             }
         }
     }

@@ -122,7 +122,7 @@ final class SharedRenderingEvictionTests: XCTestCase {
         XCTAssertEqual(cache.count, first.count)
 
         // One of them on screen: a later page's tiles push the cache over budget, yet none of
-        // the first rendering's tiles goes (the newest never goes either).
+        // the first rendering's tiles goes (the later page's go instead).
         cache.protect([first[1].key])
         let second = RenderQueue.render(together: requests(page: 1, rows: 0...0), drawPage: blank)
         second.forEach(cache.insert)

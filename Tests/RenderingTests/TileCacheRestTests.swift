@@ -27,7 +27,9 @@ final class TileCacheRestTests: XCTestCase {
                 viewport = viewport.scrolled(by: Vector(dx: 0, dy: 842 * 3 * 1.5), in: layout)
                 let plan = planner.plan(layout: layout, viewport: viewport, motion: .init(forward: true)) { cache.contains($0) }
                 cache.protect(plan.onScreen)
-                cache.budgetBytes = TileCache.budget(forVisibleBytes: plan.visibleBytes)
+                // As the canvas does: what the view wants (visible and ahead) plus the reserve.
+                let wanted = planner.plan(layout: layout, viewport: viewport, motion: .init(forward: true)) { _ in false }
+                cache.budgetBytes = TileCache.budget(forVisibleBytes: wanted.requests.reduce(0) { $0 + $1.byteCount })
                 for request in plan.requests {
                     guard let tile = RenderQueue.render(request, drawPage: blank) else { return XCTFail("no tile") }
                     cache.insert(tile)

@@ -114,9 +114,12 @@ final class TileFeed {
         missingVisible = plan.missingVisible
         onScreen = plan.onScreen
         cache.protect(plan.onScreen)
-        // Keep what is visible plus a little: memory stays near a viewer that keeps nothing,
-        // and what is on screen is never evicted while it is shown.
-        cache.budgetBytes = TileCache.budget(forVisibleBytes: plan.visibleBytes)
+        // Keep what the view wants (what is visible, ahead, or a turn's, and while it is not
+        // sharp the stand-ins it shows) plus a little: memory stays near a viewer that keeps
+        // nothing, what is on screen is never evicted while it is shown, and no tile planned
+        // evicts another (they would be drawn again and again).
+        let standIns = plan.missingVisible > 0 ? cache.standInBytes(for: plan.onScreen) : 0
+        cache.budgetBytes = TileCache.budget(forVisibleBytes: max(plan.visibleBytes, Self.wantedBytes(view)) + standIns)
         if plan.requests != lastRequested {
             lastRequested = plan.requests
             queue.submit(plan.requests, onScreen: plan.missingVisible)
@@ -133,6 +136,9 @@ final class TileFeed {
         guard firstPaintPending, let drawPage, view.viewport.size.width > 0 else { return nil }
         firstPaintPending = false
         let plan = view.planner.plan(layout: view.layout, viewport: view.viewport, motion: TilePlanner.Motion(forward: true)) { cache.contains($0) }
+        // The tiles about to be shown fit, and none of them evicts another.
+        cache.protect(plan.onScreen)
+        cache.budgetBytes = TileCache.budget(forVisibleBytes: plan.visibleBytes)
         // Each page's visible tiles in one render (its images decoded once), cut into tiles.
         var visible = Array(plan.requests.prefix(plan.missingVisible))
         // Tiles rendered ahead while GTK started are taken where this plan asks for them.
@@ -192,6 +198,12 @@ final class TileFeed {
     func frameStarted(at now: Int64) {
         if let pending = arrivedTilesTimer { g_source_remove(pending); arrivedTilesTimer = nil }
         arrivedTilesShownAt = now
+    }
+
+    /// The bytes of every tile `view` plans, cached or not.
+    private static func wantedBytes(_ view: ViewState) -> Int {
+        view.planner.plan(layout: view.layout, viewport: view.viewport, motion: view.motion) { _ in false }
+            .requests.reduce(0) { $0 + Int($1.pixelRect.width) * Int($1.pixelRect.height) * 4 }
     }
 
     /// The view rests: the cache keeps the tiles on screen and those the view would ask for
