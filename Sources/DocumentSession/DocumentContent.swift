@@ -69,6 +69,8 @@ public struct DocumentContent {
 public struct EditPreviews {
     /// The ink stroke or shape a creation tool is drawing.
     public var ink: (page: PageIndex, strokes: [[InkPoint]])?
+    /// The Highlighter's freehand stroke being drawn (drawn as a marker).
+    public var marker: (page: PageIndex, stroke: [InkPoint])?
     public var shape: (kind: ShapeKind, page: PageIndex, from: Point, to: Point)?
     /// The selection band being dragged out (view coordinates).
     public var band: Rect?
@@ -117,12 +119,14 @@ public struct EditPreviews {
 /// eraser contact took out of a page, covered until the page is drawn without it.
 public enum HeldCreation: Sendable {
     case ink(page: PageIndex, strokes: [[InkPoint]])
+    /// The Highlighter's freehand stroke.
+    case marker(page: PageIndex, stroke: [InkPoint])
     case shape(kind: ShapeKind, page: PageIndex, from: Point, to: Point)
     case erased(PartialErasure.Taken)
 
     public var page: PageIndex {
         switch self {
-        case .ink(let page, _), .shape(_, let page, _, _): return page
+        case .ink(let page, _), .marker(let page, _), .shape(_, let page, _, _): return page
         case .erased(let taken): return taken.page
         }
     }

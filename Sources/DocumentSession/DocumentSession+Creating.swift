@@ -15,6 +15,9 @@ extension DocumentSession {
         case .addInk(let page, let strokes):
             previews.ink = nil
             commitCreation(editing.flatMap { composer.ink(strokes, on: page, in: $0) }, held: .ink(page: page, strokes: strokes))
+        case .addMarkerInk(let page, let stroke):
+            previews.marker = nil
+            commitCreation(editing.flatMap { composer.markerInk(stroke, on: page, in: $0) }, held: .marker(page: page, stroke: stroke))
         case .addShape(let kind, let page, let from, let to):
             previews.shape = nil
             // A box asked for (where a digital signature goes) is handed over, not made.
@@ -40,7 +43,7 @@ extension DocumentSession {
         case .deleteAnnotations(let ids):
             delete(ids)
         case .beginTransform, .moveAnnotation, .resizeAnnotation, .moveLineEnd, .rotateAnnotation, .moveVertex, .insertVertex,
-             .removeVertex, .endTransform, .selectionBand, .lassoPreview, .lassoSelect, .inkPreview,
+             .removeVertex, .endTransform, .selectionBand, .lassoPreview, .lassoSelect, .inkPreview, .markerPreview,
              .shapePreview, .clearShapePreview, .clearMarkupPreview, .selectAnnotation, .deselectAnnotation, .addNote, .addFreeText,
              .addStamp, .focusFormField, .clearFormFocus, .eraseAlong, .eraseWhole, .endErase:
             // Previews, moves and the partial eraser (DocumentSession+Previews) and what needs the host.

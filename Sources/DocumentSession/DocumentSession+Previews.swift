@@ -68,6 +68,9 @@ extension DocumentSession {
             previews.inkTip.update(page: page, strokes: strokes, now: clock.now, zoom: view.viewport.zoom,
                                    predicts: inputAdjuster.settings.predictsInkTip)
             emit(.redraw)
+        case .markerPreview(let page, let stroke):
+            previews.marker = stroke.isEmpty ? nil : (page, stroke)
+            emit(.redraw)
         case .shapePreview(let kind, let page, let from, let to):
             previews.shape = (kind, page, from, to)
             emit(.redraw)
@@ -85,7 +88,8 @@ extension DocumentSession {
             eraseWhole(id)
         case .endErase(let cancelled):
             endErase(cancelled: cancelled)
-        case .deleteAnnotations, .addInk, .addShape, .snapShape, .markupPreview, .markText, .addTextMarkup, .markTextWithInk:
+        case .deleteAnnotations, .addInk, .addShape, .snapShape, .markupPreview, .markText, .addTextMarkup, .markTextWithInk,
+             .addMarkerInk:
             _ = create(command)
         case .addNote, .addFreeText, .addStamp, .focusFormField, .clearFormFocus:
             emit(.toolCommand(command))

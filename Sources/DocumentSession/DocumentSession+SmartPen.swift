@@ -12,20 +12,22 @@ public struct SmartPenOffer: Hashable, Sendable {
     public var stroke: [InkPoint]
 }
 
-/// The smart pen in the session: a Pen stroke along text is marked as the Highlight tool marks
-/// a text selection (the same ``EditComposer/markup(_:spans:text:coordinates:in:)``, so the
-/// same quadpoints), and the host is asked to offer keeping the stroke as ink, which replaces
-/// the markup with the ink in one undoable step.
+/// The smart pen in the session: a Pen or Highlighter stroke along text is marked as the
+/// markup tools mark a text selection (the same ``EditComposer/markup(_:spans:text:coordinates:in:)``,
+/// so the same quadpoints), and the host is asked to offer keeping the stroke as ink, which
+/// replaces the markup with the ink in one undoable step: the Pen's ink, or for a highlight the
+/// Highlighter's marker ink (``EditComposer/markerInk(_:on:in:)``).
 extension DocumentSession {
     /// Marks `selection` with `kind` as one undoable step and offers to keep `stroke` instead.
     func markTextWithInk(_ kind: AnnotationKind, _ selection: TextSelection, stroke: [InkPoint]) {
         previews.ink = nil
+        previews.marker = nil
         guard let editing,
               let record = composer.markup(kind, spans: spans(of: selection), text: content.textByPage,
                                            coordinates: interaction.scene.coordinates, in: editing),
               editing.commit(record) else {
             // The text could not be marked (its page's text is gone): the stroke stays ink.
-            _ = create(.addInk(selection.page, [stroke]))
+            _ = create(kind == .highlight ? .addMarkerInk(selection.page, stroke) : .addInk(selection.page, [stroke]))
             return
         }
         if case .insert(let placed) = record.edit, let made = placed.first?.annotation {
@@ -43,7 +45,8 @@ extension DocumentSession {
         smartPenOffer = nil
         let page = offer.markup.page
         guard let editing, let index = editing.annotations(on: page).firstIndex(of: offer.markup),
-              let made = composer.ink([offer.stroke], on: page, in: editing),
+              let made = offer.markup.subtype == .highlight
+                ? composer.markerInk(offer.stroke, on: page, in: editing) : composer.ink([offer.stroke], on: page, in: editing),
               case .insert(let placed) = made.edit, let ink = placed.first?.annotation else {
             emit(.bell)
             return

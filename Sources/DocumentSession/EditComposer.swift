@@ -63,6 +63,26 @@ public struct EditComposer {
         return inserting(a, named: "Ink", in: source)
     }
 
+    /// How wide the Highlighter's freehand stroke is (points): about a line of body text, as a
+    /// marker's chisel tip.
+    public static let markerWidth = 12.0
+    /// How opaque it is while the Highlighter's own opacity is full: a real marker's ink.
+    public static let markerOpacity = 0.5
+
+    /// The style of the Highlighter's freehand stroke: the Highlighter's colour at a marker's
+    /// width, translucent (the Highlighter's opacity when it is below full).
+    public var markerStyle: AnnotationStyle {
+        let s = style(for: .highlighter)
+        return AnnotationStyle(color: s.color, width: Self.markerWidth, opacity: s.opacity < 1 ? s.opacity : Self.markerOpacity)
+    }
+
+    /// The Highlighter's freehand stroke: ink in ``markerStyle`` marked as a marker (one width,
+    /// flat ends, multiplied with the page; see ``Annotation/isMarker``), its pressure dropped.
+    public func markerInk(_ stroke: [InkPoint], on page: PageIndex, in source: AnnotationSource) -> EditRecord? {
+        guard let a = Annotation.marker(stroke.map(\.location), on: page, style: markerStyle, stamp: stamp(page)) else { return nil }
+        return inserting(a, named: "Highlighter Stroke", in: source)
+    }
+
     /// A rectangle, ellipse, line or arrow dragged from `from` to `to` (PDF space).
     public func shape(_ kind: ShapeKind, on page: PageIndex, from: Point, to: Point, in source: AnnotationSource) -> EditRecord? {
         let (subtype, name): (AnnotationSubtype, String)

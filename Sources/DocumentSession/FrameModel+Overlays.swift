@@ -38,6 +38,8 @@ extension FrameModel {
         public var origin: Point
         public var strokes: [InkStroke]
         public var style: AnnotationStyle
+        /// The Highlighter's marker: one width, flat ends, multiplied with the page, as saved.
+        public var isMarker = false
     }
 
     /// A shape tool's square, circle, line or arrow, from corner to corner in view coordinates.
@@ -115,6 +117,7 @@ extension DocumentSession {
         model.held = previews.held.compactMap { held in
             switch held.preview {
             case .ink(let page, let strokes): return ink(page: page, strokes: strokes).map(FrameModel.Creation.ink)
+            case .marker(let page, let stroke): return marker(page: page, stroke: stroke).map(FrameModel.Creation.ink)
             case .shape(let kind, let page, let from, let to): return shape(kind, page: page, from: from, to: to).map(FrameModel.Creation.shape)
             case .erased: return nil
             }
@@ -124,6 +127,7 @@ extension DocumentSession {
             model.liveInk = self.ink(page: ink.page, strokes: ink.strokes)
             addPredictedTip(to: &model.liveInk, strokes: ink.strokes.count)
         }
+        if let m = previews.marker { model.liveInk = marker(page: m.page, stroke: m.stroke) }
         if let s = previews.shape { model.shape = shape(s.kind, page: s.page, from: s.from, to: s.to) }
     }
 
@@ -195,6 +199,17 @@ extension DocumentSession {
             return FrameModel.InkStroke(points: points, widths: widths, lineWidth: style.width * zoom)
         }
         return FrameModel.Ink(page: page, origin: origin, strokes: shown, style: style)
+    }
+
+    /// The Highlighter's freehand stroke as its saved marker ink draws it at this zoom: the
+    /// composer's marker style, one width whatever the pressure.
+    private func marker(page: PageIndex, stroke: [InkPoint]) -> FrameModel.Ink? {
+        guard let origin = stroke.first?.location else { return nil }
+        let style = composer.markerStyle, zoom = view.viewport.zoom
+        let points = stroke.compactMap { interaction.scene.coordinates.convert($0.location, from: .pdf(page), to: .view) }
+        guard points.count == stroke.count else { return nil }
+        return FrameModel.Ink(page: page, origin: origin, strokes: [FrameModel.InkStroke(points: points, widths: nil, lineWidth: style.width * zoom)],
+                              style: style, isMarker: true)
     }
 
     /// The predicted tip after the last stroke of the ink being drawn, in view coordinates.

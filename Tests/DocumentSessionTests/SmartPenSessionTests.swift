@@ -52,14 +52,16 @@ final class SmartPenSessionTests: XCTestCase {
     /// A page point (y down) in the page's PDF space.
     private func pdf(_ p: Point) -> Point { Point(x: p.x, y: 792 - p.y) }
 
-    /// One pen contact from `a` to `b` (page points) in `steps` moves; the effects are kept.
-    private func stroke(from a: Point, to b: Point, steps: Int = 24) {
+    /// One pen contact (or another source's) from `a` to `b` (page points) in `steps` moves;
+    /// the effects are kept.
+    private func stroke(from a: Point, to b: Point, steps: Int = 24, source: InputSource = .pen) {
         effects = []
         func send(_ phase: InputPhase, _ p: Point) {
             clock.advance(by: 0.008)
             let view = session.interaction.scene.coordinates.convert(pdf(p), from: .pdf(PageIndex(0)), to: .view)!
-            effects += session.handle(InputEvent(kind: .contact(phase), source: .pen, position: view, time: clock.now,
-                                                 axes: StylusAxes(pressure: 0.6)))
+            let sequence: InputSequenceID = source == .touchscreen ? InputSequenceID(7) : .pointer
+            effects += session.handle(InputEvent(kind: .contact(phase), source: source, sequence: sequence, position: view, time: clock.now,
+                                                 axes: source == .pen ? StylusAxes(pressure: 0.6) : StylusAxes()))
         }
         send(.began, a)
         for i in 1...steps {
@@ -150,5 +152,114 @@ final class SmartPenSessionTests: XCTestCase {
         open()
         stroke(from: Point(x: wordRanges[1].box.minX + 2, y: 106), to: Point(x: 400, y: 200))
         XCTAssertEqual(annotations.map(\.subtype), [.ink])
+    }
+
+    // MARK: The Highlighter's smart pen
+
+    /// The Highlighter picked: a pen stroke along words (through their middles, as a marker
+    /// runs) is the highlight the mouse's drag over the same words makes, quadpoint for
+    /// quadpoint, and no ink; Keep as Ink gives the marker stroke as drawn, one step each.
+    func testAHighlighterPenStrokeAlongWordsIsTheHighlightTheMouseDragMakesAndKeepAsInkGivesTheMarker() throws {
+        open()
+        session.interaction.pick(.highlighter)
+        // The mouse's drag over "pens" … "they", as before.
+        stroke(from: Point(x: wordRanges[1].box.minX + 1, y: 106), to: Point(x: wordRanges[5].box.maxX - 1, y: 106), source: .mouse)
+        XCTAssertEqual(annotations.map(\.subtype), [.highlight])
+        let dragged = try XCTUnwrap(annotations.first)
+        XCTAssertEqual(dragged.geometry, markedAsTheToolDoes(.highlight, 1, 5))
+        try editor.undo()
+        XCTAssertEqual(annotations, [])
+
+        // The pen along the same words, from inside the first to inside the last, a wobble on it.
+        stroke(from: Point(x: wordRanges[1].box.minX + 2, y: 105), to: Point(x: wordRanges[5].box.maxX - 2, y: 107.5))
+        XCTAssertEqual(annotations.map(\.subtype), [.highlight], "a highlight, no ink")
+        XCTAssertEqual(annotations.first?.geometry, dragged.geometry, "the quadpoints the mouse's drag made")
+        XCTAssertEqual(annotations.first?.color, dragged.color)
+        XCTAssertTrue(effects.contains(.offerKeepAsInk(.highlight)))
+        XCTAssertEqual(editor.history.undoStack.count, 1)
+        XCTAssertNil(session.frame.liveInk, "the marker is no longer drawn live")
+
+        _ = session.perform(.keepAsInk)
+        XCTAssertEqual(annotations.map(\.subtype), [.ink])
+        XCTAssertEqual(editor.history.undoName, "Keep as Ink")
+        let ink = try XCTUnwrap(annotations.first)
+        XCTAssertEqual(ink.isMarker, true, "the Highlighter's marker, not the Pen's ink")
+        XCTAssertLessThan(ink.opacity, 1)
+        XCTAssertEqual(ink.borderWidth, EditComposer.markerWidth)
+        XCTAssertEqual(ink.color, session.composer.style(for: .highlighter).color)
+        guard case .ink(let strokes) = ink.geometry else { return XCTFail("not ink") }
+        XCTAssertEqual(strokes.map(\.points.count), [25], "the press and every move")
+        XCTAssertNil(strokes[0].pressures, "a marker is one width")
+        try editor.undo()
+        XCTAssertEqual(annotations.map(\.subtype), [.highlight])
+    }
+
+    /// Off the text the Highlighter's pen draws marker ink: wide, translucent, flat ends,
+    /// multiplied with the page; shown so while it is drawn; one undoable step.
+    func testAHighlighterPenStrokeOffTheTextIsTranslucentMarkerInk() throws {
+        open()
+        session.interaction.pick(.highlighter)
+        effects = []
+        let view = { (p: Point) in self.session.interaction.scene.coordinates.convert(self.pdf(p), from: .pdf(PageIndex(0)), to: .view)! }
+        _ = session.handle(InputEvent(kind: .contact(.began), source: .pen, position: view(Point(x: 100, y: 400)), time: clock.now,
+                                      axes: StylusAxes(pressure: 0.3)))
+        clock.advance(by: 0.01)
+        _ = session.handle(InputEvent(kind: .contact(.moved), source: .pen, position: view(Point(x: 200, y: 420)), time: clock.now,
+                                      axes: StylusAxes(pressure: 0.9)))
+        let live = try XCTUnwrap(session.frame.liveInk, "drawn while it is drawn")
+        XCTAssertTrue(live.isMarker)
+        XCTAssertEqual(live.style, session.composer.markerStyle)
+        XCTAssertNil(live.strokes.first?.widths, "one width")
+        _ = session.handle(InputEvent(kind: .contact(.ended), source: .pen, position: view(Point(x: 200, y: 420)), time: clock.now,
+                                      axes: StylusAxes(pressure: 0.9)))
+        stroke(from: Point(x: 200, y: 420), to: Point(x: 400, y: 430))
+
+        XCTAssertEqual(annotations.map(\.subtype), [.ink, .ink])
+        let marker = try XCTUnwrap(annotations.last)
+        XCTAssertEqual(marker.isMarker, true)
+        XCTAssertEqual(marker.opacity, EditComposer.markerOpacity)
+        XCTAssertEqual(editor.history.undoName, "Highlighter Stroke")
+        XCTAssertFalse(effects.contains { if case .offerKeepAsInk = $0 { return true } else { return false } })
+        let ap = try XCTUnwrap(AppearanceBuilder.appearance(for: marker))
+        let content = String(decoding: ap.content, as: UTF8.self)
+        XCTAssertTrue(content.contains(AppearanceBuilder.markerCaps), "flat ends: \(content)")
+        XCTAssertFalse(content.contains(" f\n"), "stroked, not a pressure outline")
+        guard case .dictionary(let states)? = ap.resources["ExtGState"], case .dictionary(let gs)? = states["GS0"] else {
+            return XCTFail("no graphics state")
+        }
+        XCTAssertEqual(gs["BM"], .name("Multiply"))
+        XCTAssertEqual(gs["CA"], .number(EditComposer.markerOpacity))
+        try editor.undo()
+        XCTAssertEqual(annotations.map(\.subtype), [.ink])
+    }
+
+    /// With the smart pen off, or on a page without text, the Highlighter's pen stroke along
+    /// words stays marker ink; a finger draws it too once "Draw with Finger" is on, and marks by
+    /// selection while it is off.
+    func testWithTheSmartPenOffOrWithoutTextTheHighlighterMarksWithInkAndAFingerDrawsWhenAllowed() {
+        open()
+        session.interaction.pick(.highlighter)
+        session.interaction.smartPen = false
+        stroke(from: Point(x: wordRanges[1].box.minX + 2, y: 106), to: Point(x: wordRanges[5].box.maxX - 2, y: 106))
+        XCTAssertEqual(annotations.map(\.subtype), [.ink])
+        XCTAssertEqual(annotations.first?.isMarker, true)
+
+        open(withText: false)
+        session.interaction.pick(.highlighter)
+        stroke(from: Point(x: 80, y: 106), to: Point(x: 200, y: 106))
+        XCTAssertEqual(annotations.map(\.subtype), [.ink])
+
+        open()
+        session.interaction.pick(.highlighter)
+        stroke(from: Point(x: wordRanges[1].box.minX + 2, y: 106), to: Point(x: wordRanges[5].box.maxX - 2, y: 106), source: .touchscreen)
+        XCTAssertEqual(annotations.map(\.subtype), [.highlight], "a finger marks by selection")
+        XCTAssertFalse(effects.contains(.offerKeepAsInk(.highlight)))
+        session.interaction.fingerDraws = true
+        stroke(from: Point(x: 100, y: 400), to: Point(x: 300, y: 420), source: .touchscreen)
+        XCTAssertEqual(annotations.map(\.subtype), [.highlight, .ink])
+        XCTAssertEqual(annotations.last?.isMarker, true)
+        stroke(from: Point(x: wordRanges[1].box.minX + 2, y: 106), to: Point(x: wordRanges[5].box.maxX - 2, y: 106), source: .touchscreen)
+        XCTAssertEqual(annotations.map(\.subtype), [.highlight, .ink, .highlight], "a finger's marker along words highlights")
+        XCTAssertTrue(effects.contains(.offerKeepAsInk(.highlight)))
     }
 }

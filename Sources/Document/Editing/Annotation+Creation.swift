@@ -46,6 +46,14 @@ extension Annotation {
                           modified: stamp.date, uniqueName: stamp.id, geometry: .ink(quantized))
     }
 
+    /// The Highlighter's freehand stroke: ink through `points` (PDF space) in `style`, marked as
+    /// a marker (``isMarker``: one width, flat ends, multiplied with the page).
+    public static func marker(_ points: [Point], on page: PageIndex, style: AnnotationStyle, stamp: CreationStamp) -> Annotation? {
+        guard var a = ink([InkStroke(points: points)], on: page, style: style, stamp: stamp) else { return nil }
+        a.isMarker = true
+        return a
+    }
+
     /// A rectangle or an ellipse spanning two opposite corners, or a line or an arrow between
     /// two points (the arrow head at `to`).
     public static func shape(_ subtype: AnnotationSubtype, arrow: Bool = false, from: Point, to: Point, on page: PageIndex,

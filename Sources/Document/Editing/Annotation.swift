@@ -122,6 +122,10 @@ public struct Annotation: Hashable, Sendable, Codable, Identifiable {
     /// A handwritten signature placed from the user's kept signatures (written as a private
     /// key, so the app knows it again).
     public var isSignature: Bool? = nil
+    /// A highlighter's freehand stroke (ink only): drawn as a wide marker with flat ends whose
+    /// colour multiplies with the page, so text under it stays readable (written as a private
+    /// key, so the app draws it so again after a change).
+    public var isMarker: Bool? = nil
     /// How far a square, circle, stamp or text box is turned (``AnnotationRotation``); `nil`
     /// when it stands upright. Other kinds turn their geometry instead and never carry one.
     public var rotation: AnnotationRotation? = nil

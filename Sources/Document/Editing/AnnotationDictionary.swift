@@ -21,6 +21,8 @@ public enum AnnotationDictionary {
     public static let imageKey = "AnnotatorImage"
     /// Marks a handwritten signature placed from the user's kept signatures.
     public static let signatureKey = "AnnotatorSignature"
+    /// Marks ink the Highlighter drew freehand (``Annotation/isMarker``).
+    public static let markerKey = "AnnotatorMarker"
     /// A turned square, circle, stamp or text box: `[degrees width height]` of its
     /// ``AnnotationRotation`` (its appearance's /Matrix turns it for every viewer).
     public static let rotationKey = "AnnotatorRotation"
@@ -97,6 +99,7 @@ public enum AnnotationDictionary {
             appearance: hasAppearance ? (d[generatedKey]?.boolValue == true ? .generated : .file) : .absent,
             popupID: popupID(d["Popup"]), image: d[imageKey]?.boolValue == true && hasAppearance ? .inFile : nil)
         if d[signatureKey]?.boolValue == true { annotation.isSignature = true }
+        if subtype == .ink, d[markerKey]?.boolValue == true { annotation.isMarker = true }
         if Annotation.turnsItsBox(subtype), hasAppearance, let r = d[rotationKey]?.numbers, r.count == 3,
            r[1] > 0, r[2] > 0, r.allSatisfy(\.isFinite) {
             annotation.rotation = AnnotationRotation(degrees: RotationAngle.normalized(r[0]),
@@ -121,6 +124,7 @@ public enum AnnotationDictionary {
             d["Subtype"] = .name(name)
         }
         d[signatureKey] = a.isSignature == true ? .bool(true) : nil
+        d[markerKey] = a.isMarker == true && a.subtype == .ink ? .bool(true) : nil
         d[rotationKey] = a.rotation.map { .numbers([$0.degrees, $0.size.width, $0.size.height]) }
         let r = a.rect.offsetBy(shift)
         d["Rect"] = .numbers([r.minX, r.minY, r.maxX, r.maxY])

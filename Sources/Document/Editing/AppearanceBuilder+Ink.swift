@@ -18,10 +18,27 @@ extension AppearanceBuilder {
     /// every segment the quadrilateral joining its two discs along their sides, all turning
     /// counter-clockwise so that the nonzero fill unites them; one `f` paints the whole stroke,
     /// so an opacity below 1 does not darken where the pieces overlap.
+    ///
+    /// A highlighter's stroke (``Annotation/isMarker``) is a marker: the same path at one width
+    /// whatever the pressure, with flat ends and round joins (``markerCaps``), multiplied with
+    /// the page by the graphics state.
     static func drawInk(_ a: Annotation, _ c: inout ContentStreamWriter) -> Bool {
         guard case .ink(let strokes) = a.geometry, strokes.contains(where: { !$0.points.isEmpty }) else { return false }
         let color = a.color ?? .black
         let width = max(0, a.borderWidth ?? 1)
+        if a.isMarker == true {
+            c.strokeColor(color)
+            c.fillColor(color)
+            c.lineWidth(width)
+            c.raw(markerCaps)
+            for stroke in strokes where !stroke.points.isEmpty {
+                let path = InkPath(points: stroke.points, widths: nil, lineWidth: width)
+                c.path(path.elements)
+                // One sample is a dot (filled); more are the line.
+                if case .fill = path.paint { c.fill() } else { c.stroke() }
+            }
+            return true
+        }
         var strokeStyleSet = false, fillColorSet = false
         for stroke in strokes where !stroke.points.isEmpty {
             let path = InkPath(points: stroke.points, widths: stroke.pressures.map { $0.map { inkWidth(width, pressure: $0) } },
@@ -44,6 +61,9 @@ extension AppearanceBuilder {
         }
         return true
     }
+
+    /// A marker's line caps and joins: flat (butt) ends, round joins.
+    public static let markerCaps = "0 J 1 j"
 
     /// A path from the first point to the last that passes through the midpoint of every
     /// segment between, turning at each inner point along a quadratic curve with that point as

@@ -77,7 +77,8 @@ public enum AppearanceBuilder {
             graphicsState["ca"] = .number(opacity)
         }
         // Text under a highlight stays readable: the colour darkens the page instead of covering it.
-        if a.subtype == .highlight { graphicsState["BM"] = .name("Multiply") }
+        // So does a highlighter's freehand stroke.
+        if a.subtype == .highlight || (a.subtype == .ink && a.isMarker == true) { graphicsState["BM"] = .name("Multiply") }
         c.save()
         if graphicsState.keys.count > 1 {
             resources["ExtGState"] = .dictionary(PDFDictionary([("GS0", .dictionary(graphicsState))]))

@@ -79,7 +79,8 @@ extension PdfCanvas {
         case .beginTransform, .moveAnnotation, .resizeAnnotation, .moveLineEnd, .rotateAnnotation, .moveVertex, .insertVertex,
              .removeVertex, .endTransform, .selectionBand, .lassoPreview, .lassoSelect, .inkPreview,
              .shapePreview, .clearShapePreview, .clearMarkupPreview, .selectAnnotation, .deselectAnnotation, .deleteAnnotations,
-             .addInk, .addShape, .snapShape, .markupPreview, .markText, .addTextMarkup, .eraseAlong, .eraseWhole, .endErase, .markTextWithInk:
+             .addInk, .addShape, .snapShape, .markupPreview, .markText, .addTextMarkup, .eraseAlong, .eraseWhole, .endErase, .markTextWithInk,
+             .markerPreview, .addMarkerInk:
             return .translatedByEngine
         }
         return .applied

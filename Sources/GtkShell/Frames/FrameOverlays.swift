@@ -119,10 +119,12 @@ enum CreationPainter {
         let s = ink.style
         cairo_save(cr)
         cairo_set_source_rgba(cr, s.color.red, s.color.green, s.color.blue, s.opacity)
+        // The Highlighter's marker multiplies with the page, as its saved appearance does.
+        if ink.isMarker { cairo_set_operator(cr, CAIRO_OPERATOR_MULTIPLY) }
         for (i, stroke) in ink.strokes.enumerated() {
             let shape = InkStrokeShape(stroke)
             let from = i < drawn.count ? min(drawn[i], shape.pieceCount) : 0
-            shape.draw(from..<shape.pieceCount, cr)
+            shape.draw(from..<shape.pieceCount, cr, flatEnds: ink.isMarker)
         }
         cairo_restore(cr)
     }

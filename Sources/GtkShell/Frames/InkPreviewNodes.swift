@@ -56,7 +56,7 @@ final class InkPreviewNodes {
             guard let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents) else { continue }
             let cr = cairo_create(recording)!
             cairo_set_source_rgba(cr, s.color.red, s.color.green, s.color.blue, s.opacity)
-            shape.draw(done..<final, cr)
+            shape.draw(done..<final, cr, flatEnds: ink.isMarker)
             cairo_destroy(cr)
             if let node = ann_cairo_node_from_recording(recording) { nodes.append(node) }
             cairo_surface_destroy(recording)

@@ -27,8 +27,9 @@ struct InkStrokeShape {
 
     var pieceCount: Int { path.pieces.count }
 
-    /// Draws pieces `range` in the context's current source.
-    func draw(_ range: Range<Int>, _ cr: OpaquePointer) {
+    /// Draws pieces `range` in the context's current source; a stroked path with flat ends
+    /// when `flatEnds` (the Highlighter's marker), else round ones.
+    func draw(_ range: Range<Int>, _ cr: OpaquePointer, flatEnds: Bool = false) {
         let elements = path.elements(range)
         guard !elements.isEmpty else { return }
         cairo_new_path(cr)
@@ -45,7 +46,7 @@ struct InkStrokeShape {
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
             cairo_fill(cr)
         case .stroke(let width):
-            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+            cairo_set_line_cap(cr, flatEnds ? CAIRO_LINE_CAP_BUTT : CAIRO_LINE_CAP_ROUND)
             cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
             cairo_set_line_width(cr, width)
             cairo_stroke(cr)

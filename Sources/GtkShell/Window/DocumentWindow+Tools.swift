@@ -497,7 +497,7 @@ extension DocumentWindow {
         // A note has a colour but no line.
         gtk_widget_set_visible(controls.width, [ToolID.note, .highlighter, .underline, .strikeOut, .squiggly, .freeText, .stamp].contains(tool) ? 0 : 1)
         gtk_widget_set_visible(controls.stamps, tool == .stamp ? 1 : 0)
-        gtk_widget_set_visible(controls.finger, tool == .ink ? 1 : 0)
+        gtk_widget_set_visible(controls.finger, tool == .ink || tool == .highlighter ? 1 : 0)
         gtk_widget_set_visible(controls.fontSize, tool == .freeText ? 1 : 0)
         if tool == .freeText { gtk_spin_button_set_value(cast(controls.fontSize), canvas.composer.textFontSize) }
         gtk_widget_set_visible(controls.alignment, tool == .freeText ? 1 : 0)

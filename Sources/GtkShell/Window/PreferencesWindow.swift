@@ -248,10 +248,11 @@ final class PreferencesWindow {
         predictTip = toggle(name: "preferences-predict-tip") { [weak self] on in self?.store.update { $0.predictsInkTip = on } }
         gtk_widget_set_tooltip_text(predictTip, tr("Draws where the pen is going a few milliseconds ahead, so the ink keeps up with it"))
         row(grid, 8, tr("_Keep up with the pen"), predictTip)
-        // Every pen's, not this pen's: a Pen stroke along text becomes an underline or strike-out.
+        // Every pen's, not this pen's: a Pen stroke along text becomes an underline or strike-out,
+        // a Highlighter stroke a highlight.
         smartPen = toggle(name: "preferences-smart-pen") { [weak self] on in self?.store.update { $0.smartPen = on } }
-        gtk_widget_set_tooltip_text(smartPen, tr("A Pen stroke drawn under or through words becomes an underline or a strike-out of them"))
-        row(grid, 9, tr("_Smart pen marks text"), smartPen)
+        gtk_widget_set_tooltip_text(smartPen, tr("A Pen stroke drawn under or through words becomes an underline or a strike-out of them; a Highlighter stroke along words becomes their highlight"))
+        row(grid, 9, tr("_Smart pen marks text (Pen and Highlighter)"), smartPen)
         // Every pen's lasso (and the mouse's and a finger's): how much of a stroke's points, or
         // of a shape's outline, a loop must enclose to select it.
         lassoShare = scale(from: 20, to: 100, step: 5, name: "preferences-lasso-share") { [weak self] v in

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 
-/// The smart pen's switch (Preferences): whether a Pen stroke drawn along text becomes markup
-/// of the words it covers (``SmartPen``), or always stays ink.
+/// The smart pen's switch (Preferences): whether a Pen or Highlighter stroke drawn along text
+/// becomes markup of the words it covers (``SmartPen``), or always stays ink (the Highlighter's
+/// marker ink).
 extension DocumentInteraction {
     /// On by default; the host sets it from the user's input settings.
     public var smartPen: Bool {

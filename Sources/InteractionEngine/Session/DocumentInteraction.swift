@@ -124,7 +124,14 @@ public final class DocumentInteraction {
 
     /// Whether a finger draws with the pen tool even after a pen was used (palm rejection
     /// off). Until a pen is seen, fingers draw; after that, they scroll and zoom unless this is on.
-    public var fingerDraws = false
+    public var fingerDraws = false {
+        didSet {
+            // The Highlighter's marker follows the same switch.
+            let on = fingerDraws
+            tools.register(.highlighter) { HighlighterTool(drawsWithTouch: on) }
+            (tools.currentTool as? HighlighterTool)?.drawsWithTouch = on
+        }
+    }
     /// Whether every pen stroke that is a shape snaps to it on lift ("Snap Shapes"), not only
     /// one held still at its end (see ``InkTool/snapsShapesOnLift``).
     public var snapsShapesOnLift = false {

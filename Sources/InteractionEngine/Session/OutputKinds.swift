@@ -15,6 +15,7 @@ extension ToolCommand {
         case inkPreview, addInk, shapePreview, clearShapePreview, addShape, snapShape, addFreeText, addNote, addStamp
         case focusFormField, clearFormFocus
         case rotateAnnotation, moveVertex, insertVertex, removeVertex
+        case markerPreview, addMarkerInk
     }
 
     public var kind: Kind {
@@ -53,6 +54,8 @@ extension ToolCommand {
         case .moveVertex: return .moveVertex
         case .insertVertex: return .insertVertex
         case .removeVertex: return .removeVertex
+        case .markerPreview: return .markerPreview
+        case .addMarkerInk: return .addMarkerInk
         }
     }
 
@@ -96,6 +99,8 @@ extension ToolCommand {
         case .moveVertex: return .moveVertex(id, index: 1, to: b)
         case .insertVertex: return .insertVertex(id, index: 1, at: b)
         case .removeVertex: return .removeVertex(id, index: 0)
+        case .markerPreview: return .markerPreview(page, stroke)
+        case .addMarkerInk: return .addMarkerInk(page, stroke)
         }
     }
 }

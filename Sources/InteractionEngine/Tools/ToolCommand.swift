@@ -96,6 +96,12 @@ public enum ToolCommand: Hashable, Sendable {
     /// The strokes drawn so far (empty to clear the preview).
     case inkPreview(PageIndex, [[InkPoint]])
     case addInk(PageIndex, [[InkPoint]])
+    /// The Highlighter's freehand stroke drawn so far with a pen or a finger (empty to clear
+    /// it): a wide, translucent marker line, shown as it will be saved.
+    case markerPreview(PageIndex, [InkPoint])
+    /// The Highlighter's freehand stroke that marks no text: the host adds it as marker ink
+    /// (translucent, flat ends, multiplied with the page), one undoable step.
+    case addMarkerInk(PageIndex, [InkPoint])
     case shapePreview(ShapeKind, PageIndex, from: Point, to: Point)
     case clearShapePreview
     /// A rectangle shape or ellipse spans `from`…`to` as opposite corners; a line or arrow goes
