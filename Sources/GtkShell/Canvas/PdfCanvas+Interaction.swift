@@ -27,6 +27,7 @@ extension PdfCanvas {
         paintWatch.missingTiles = { [weak self] in self?.tiles.missingOnScreen ?? 0 }
         tiles.redraw = { [weak self] in if let self { gtk_widget_queue_draw(self.area) } }
         tiles.accepts = { [weak self] key in key.page.rawValue < self?.pageCount ?? 0 }
+        tiles.settled = { [weak self] in self?.onViewChanged?() }
         tiles.arrived = { [weak self] _ in
             guard let self else { return }
             self.requestTiles()

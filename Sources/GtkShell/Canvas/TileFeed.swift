@@ -54,6 +54,8 @@ final class TileFeed {
     var arrived: (RenderedTile) -> Void = { _ in }
     /// Whether a tile that arrives belongs to the pages shown (not to a document that went).
     var accepts: (TileKey) -> Bool = { _ in true }
+    /// The view came to rest and the cache gave back what it no longer needs.
+    var settled: () -> Void = {}
 
     /// A new document's pages, drawn by `drawPage` on a new worker; its first frame is rendered
     /// on the main thread when it is drawn.
@@ -213,6 +215,7 @@ final class TileFeed {
         guard let view = lastView, queue != nil, missingOnScreen == 0 else { return }
         let wanted = view.planner.plan(layout: view.layout, viewport: view.viewport, motion: view.motion) { _ in false }
         cache.settle(keeping: Set(wanted.requests.map(\.key)))
+        settled()
     }
 
     /// Whether every tile of `page` under the view is rendered from the current document.

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import XCTest
+
+/// Memory that goes back (issue 34): after a burst of page turns through a long document, once
+/// the view rests the tile cache lets go of the pages left behind (it holds what the resting
+/// view needs, within its budget without the reserve), and the text kept stays a bounded few
+/// pages, whatever was shown on the way.
+final class MemoryUITests: XCTestCase {
+    func testTheCacheGivesMemoryBackOnceTheViewRestsAfterABurst() throws {
+        try AppSession.skipUnderWayland("pages with xdotool's keys")
+        let session = try AppSession()
+        let path = session.workDir.appendingPathComponent("long.pdf")
+        try HandWrittenPDF.pages(80, catalogEntries: "").write(to: path)
+        try session.launch([path.path])
+        let state = try XCTUnwrap(session.waitFor("open and sharp") { s in
+            guard let w = s.windows.first else { return false }
+            return w.content == "document" && w.missingTiles == 0 && w.viewWidth > 100
+        })
+        let opened = try XCTUnwrap(state.windows.first)
+        let origin = try XCTUnwrap(session.windowOrigin(pid: state.pid))
+        session.xdotool("mousemove", "\(Int(origin.x + opened.canvasX + opened.viewWidth / 2))", "\(Int(origin.y + opened.canvasY + opened.viewHeight / 2))")
+        session.xdotool("click", "1")
+        session.xdotool("key", "End")
+        let atEnd = try XCTUnwrap(session.waitFor("End shows the last page, sharp") {
+            $0.windows.first?.currentPage == 80 && $0.windows.first?.missingTiles == 0
+        }?.windows.first)
+        let trimsBefore = atEnd.cacheRestTrims ?? 0
+        // The burst: ten Page Ups, each to pages not drawn yet.
+        for _ in 0..<10 { session.xdotool("key", "Page_Up") }
+        let reserve = 4 << 20
+        let rested = try XCTUnwrap(session.waitFor("the view rests and the cache gives back what it no longer needs") { s in
+            guard let w = s.windows.first, w.currentPage < 80, w.missingTiles == 0,
+                  let trims = w.cacheRestTrims, let budget = w.cacheBudgetBytes else { return false }
+            return trims > trimsBefore && w.cacheBytes + reserve <= budget
+        }?.windows.first)
+        XCTAssertGreaterThan(rested.cachedTiles, 0, "what is on screen stays")
+        let kept = try XCTUnwrap(rested.pagesWithText)
+        XCTAssertLessThanOrEqual(kept, 12 + rested.visiblePages.count, "the text of a bounded few pages is kept")
+    }
+}
