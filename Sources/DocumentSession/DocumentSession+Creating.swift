@@ -32,6 +32,7 @@ extension DocumentSession {
             previews.ink = nil
             snap(stroke, to: shape, on: page)
         case .markupPreview(let range):
+            wantEditorForEdit()
             if let chars = characters(in: range) { previews.markup = TextSelection(page: chars.page, anchor: chars.from, focus: chars.to) }
         case .addTextMarkup(let kind, let range):
             previews.markup = nil
@@ -80,9 +81,11 @@ extension DocumentSession {
     /// A stroke or shape becomes an annotation; it stays drawn over its page until the page is
     /// drawn again with it (the host lets it go when the page's tiles come back).
     private func commitCreation(_ record: EditRecord?, held: HeldCreation) {
-        previews.held.append((held, false))
+        // Drawn while it waited for the editor: its preview is held already, until it is drawn.
+        let waited = replayingWaitedEdits ? previews.held.firstIndex { !$0.shown && Self.same($0.preview, held) } : nil
+        if waited == nil { previews.held.append((held, false)) }
         guard let record, let editing, editing.commit(record) else {
-            previews.held.removeLast()
+            if let waited { previews.held.remove(at: waited) } else { previews.held.removeLast() }
             return
         }
     }

@@ -10,6 +10,8 @@ import InteractionEngine
 /// focus go to the host as ``SessionEffect/toolCommand(_:)``.
 extension DocumentSession {
     func apply(_ command: ToolCommand) {
+        // An edit made before the editor arrived waits for it (in order, drawn meanwhile).
+        if waitsForEditor(command) { return }
         switch command {
         case .beginTransform(let id):
             guard let a = editing?.annotation(id.rawValue), a.isTransformable else { return }
@@ -64,14 +66,17 @@ extension DocumentSession {
         case .lassoSelect(let page, let loop, let adding):
             selectByLasso(loop, on: page, adding: adding)
         case .inkPreview(let page, let strokes):
+            wantEditorForEdit()
             previews.ink = strokes.isEmpty ? nil : (page, strokes)
             previews.inkTip.update(page: page, strokes: strokes, now: clock.now, zoom: view.viewport.zoom,
                                    predicts: inputAdjuster.settings.predictsInkTip)
             emit(.redraw)
         case .markerPreview(let page, let stroke):
+            wantEditorForEdit()
             previews.marker = stroke.isEmpty ? nil : (page, stroke)
             emit(.redraw)
         case .shapePreview(let kind, let page, let from, let to):
+            wantEditorForEdit()
             previews.shape = (kind, page, from, to)
             emit(.redraw)
         case .clearShapePreview:

@@ -35,7 +35,13 @@ public final class DocumentSession {
     /// The clock every part of the session reads (event time in the app, a manual one in tests).
     public let clock: any EngineClock
     /// The document's editor, once it is open: annotations are read and edits committed here.
+    /// It is made when the first edit begins (DocumentSession+Editor); until then the edits
+    /// made wait in ``waitingForEditor``.
     public weak var editing: (any EditingPort)?
+    /// The edits made before the editor arrived, in order (DocumentSession+Editor).
+    public internal(set) var waitingForEditor: [ToolCommand] = []
+    /// Whether those edits are being applied now that the editor arrived.
+    var replayingWaitedEdits = false
     /// Where effects go that arise outside a call that returns them.
     public var deliver: ([SessionEffect]) -> Void = { _ in }
     /// Whether the next rectangle drawn is handed to the host (``SessionEffect/boxDrawn(_:_:)``,

@@ -30,6 +30,10 @@ public enum SessionEffect: Equatable, Sendable {
     /// A page came into view for the first time: read its text, links and annotations and
     /// hand them to the session.
     case readPage(PageIndex)
+    /// The document's editor is wanted (an edit began, or a page shown carries annotations to
+    /// pick): make it now, on a worker, if it is not made yet, then hand it to the session
+    /// (``DocumentSession/editorArrived()``), which applies the edits that waited for it.
+    case editorNeeded
 
     // MARK: The pointer
 
@@ -81,7 +85,7 @@ extension SessionEffect {
     /// One example of each kind, for tests that prove the host applies every effect.
     public static let examples: [SessionEffect] = [
         .redraw, .viewChanged, .needsFrames, .requestTiles, .frameInsetsChanged(EdgeInsets()), .framesInvalidated,
-        .turnEnded(completed: true), .readPage(PageIndex(0)), .cursor(.pointer), .tooltip("Go to page 2"), .bell, .selectionChanged,
+        .turnEnded(completed: true), .readPage(PageIndex(0)), .editorNeeded, .cursor(.pointer), .tooltip("Go to page 2"), .bell, .selectionChanged,
         .textSelectionChanged, .contextMenu(at: Point(x: 10, y: 10), annotation: nil), .textMenu(at: Point(x: 10, y: 10)),
         .askExternalLink("https://example.org"), .toggleUserInterface, .activateFormField(AnnotationID("field")),
         .editTextBox(AnnotationID("box")), .editNote(AnnotationID("note")), .boxDrawn(PageIndex(0), Rect(x: 10, y: 10, width: 50, height: 20)),

@@ -77,8 +77,13 @@ public struct WindowSnapshot: Codable, Sendable {
     public var pendingExternalLink: String?
     /// Whether keys go to the canvas (scrolling keys work without a click first).
     public var canvasHasFocus: Bool
-    /// Whether the document's editor is open (it opens just after the first frame).
+    /// Whether the document can be edited now: its editor is open, or it is settled that the
+    /// editor is made when the first edit begins (the pages shown are read and carry nothing
+    /// that needs it, and no question about unsaved changes is open).
     public var isEditable: Bool
+    /// Whether the editing document (poppler core's second parse of the file) exists: it is
+    /// made when the first edit begins, or when a page shown carries annotations to pick.
+    public var editorOpen: Bool? = nil
     /// Whether there are changes a save would write.
     public var hasUnsavedChanges: Bool
     /// What Undo and Redo would do ("Move"), or `nil` when there is nothing.

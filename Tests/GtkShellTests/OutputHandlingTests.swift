@@ -28,6 +28,7 @@ final class OutputHandlingTests: XCTestCase {
         canvas.onExternalLink = { asked.append($0) }
         canvas.onToggleUserInterface = { asked.append("toggle") }
         canvas.onBoxDrawn = { _, _ in asked.append("box") }
+        canvas.whenEditorReady = { _ in asked.append("editor") }
         var unapplied: [String: String] = [:]
         for effect in SessionEffect.examples {
             switch canvas.apply(effect) {
@@ -41,7 +42,7 @@ final class OutputHandlingTests: XCTestCase {
         // With no document open there is no text box or note to open for writing: nothing else
         // is left unapplied.
         XCTAssertEqual(Set(unapplied.keys.map { String($0.prefix { $0 != "(" }) }), ["editTextBox", "editNote"], "\(unapplied)")
-        XCTAssertEqual(asked, ["https://example.org", "toggle", "box"], "the window was asked")
+        XCTAssertEqual(asked, ["editor", "https://example.org", "toggle", "box"], "the window was asked")
     }
 
     func testTheCanvasTurnsExactlyTheHandedOnToolCommandsIntoEdits() throws {

@@ -20,6 +20,11 @@ final class PageReader {
     /// The document's text (selection, search) and its links.
     var textSource: TextSource?
     var linkSource: LinkSource?
+    /// Whether a page carries annotations other than links (read from the document already
+    /// open, on the render worker), so that the editor, which lists them, is made for it.
+    var annotationPresence: (@Sendable (PageIndex) -> Bool)?
+    /// Pages asked for whose reading has not come back yet.
+    private(set) var readsPending = 0
 
     init(session: DocumentSession) { self.session = session }
 
@@ -32,23 +37,27 @@ final class PageReader {
 
     /// Reads a page's text, links and exact geometry on `queue`, then calls `done` with the page
     /// once the session's content holds them.
-    func readPage(_ page: PageIndex, on queue: RenderQueue?, done: @escaping @MainActor (PageIndex) -> Void) {
+    func readPage(_ page: PageIndex, on queue: RenderQueue?, done: @escaping @MainActor (PageIndex, Bool) -> Void) {
         guard let source = pageSource, let queue else { return }
         let generation = session.content.generation
-        let textSource = self.textSource, linkSource = self.linkSource
+        let textSource = self.textSource, linkSource = self.linkSource, presence = annotationPresence
+        readsPending += 1
         queue.perform { [weak self] in
             let text = textSource?.text(on: page)
             let links = linkSource?.links(on: page) ?? []
+            let carriesAnnotations = presence?(page) ?? false
             // The exact rotation may cost the document a probe: only pages with something to
             // hit-test pay for it (every page may carry annotations, so resolve it here).
             let info = source.pageInfo(page)
             MainLoop.post(priority: G_PRIORITY_HIGH_IDLE) {
-                guard let self, self.session.content.generation == generation else { return }
+                guard let self else { return }
+                self.readsPending -= 1
+                guard self.session.content.generation == generation else { return }
                 self.session.content.exactPageInfo[page] = info
                 if let text { self.session.content.textByPage[page] = text }
                 self.session.content.linksByPage[page] = links
                 for link in links { self.session.content.linkTargets[AnnotationID(link.id)] = link.target }
-                done(page)
+                done(page, carriesAnnotations)
             }
         }
     }

@@ -24,6 +24,8 @@ extension PdfCanvas {
         // Every undoable step counts once for the state dump's `annotationEdits`.
         session.onCommitted = { [weak self] in self?.diagnostics.annotationEdits += 1 }
         for page in content.annotationsByPage.keys { refreshTargets(on: page) }
+        // The edits made while it was being made are applied now, in order.
+        apply(self.session.editorArrived())
     }
 
     /// Pages were turned (or organised): their sizes, geometry, text and links are the new
@@ -65,6 +67,16 @@ extension PdfCanvas {
     /// session's.)
     @discardableResult
     func apply(_ command: ToolCommand) -> OutputHandling {
+        // A note, text box or stamp placed before the editor is made waits for it.
+        switch command {
+        case .addNote, .addFreeText, .addStamp:
+            if editing == nil, let wait = whenEditorReady {
+                wait { [weak self] in _ = self?.apply(command) }
+                return .applied
+            }
+        default:
+            break
+        }
         switch command {
         case .addNote(let page, let point):
             addNote(on: page, at: point)

@@ -53,7 +53,12 @@ extension PdfCanvas {
 
     /// Reads a page's text, links and geometry (``PageReader``), then its annotations' targets.
     func loadAnnotations(on page: PageIndex) {
-        reader.readPage(page, on: tiles.queue) { [weak self] page in self?.refreshTargets(on: page) }
+        reader.readPage(page, on: tiles.queue) { [weak self] page, carriesAnnotations in
+            guard let self else { return }
+            // A page with annotations to pick has the editor made (it lists them).
+            self.apply(self.session.pageRead(page, carriesAnnotations: carriesAnnotations))
+            self.refreshTargets(on: page)
+        }
     }
 
     /// Rebuilds a page's hit-test targets (the session's rules); a field Tab went to on the page
@@ -95,6 +100,9 @@ extension PdfCanvas {
             diagnostics.pageTurnsCompleted += 1
         case .readPage(let page):
             loadAnnotations(on: page)
+        case .editorNeeded:
+            guard let whenEditorReady else { return .nothingToApply(reason: "no window makes an editor") }
+            whenEditorReady { }
         case .cursor(let shape):
             applyCursor(shape)
         case .tooltip(let text):

@@ -80,6 +80,12 @@ public final class PdfCanvas {
             textBox.editing = editing
         }
     }
+    /// Runs its argument once the document's editor is open, having it made first when it is
+    /// not (the window makes it on a worker when the first edit begins); `nil`: no editing.
+    var whenEditorReady: ((@escaping @MainActor () -> Void) -> Void)?
+    /// Whether the document is as a user finds it after opening it (shown, read, editable or
+    /// settled as read-only), for replayed input to begin; `nil`: at once.
+    var readyForInput: (() -> Bool)?
     /// What has been read of the open document, page by page (the session's).
     var content: DocumentContent {
         _read { yield session.content }

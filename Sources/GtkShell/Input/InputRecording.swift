@@ -67,9 +67,10 @@ enum InputReplay {
         }
     }
 
-    /// Starts `body` once the canvas has a size and a document (the first frames are laid out).
+    /// Starts `body` once the canvas has a size and a document (the first frames are laid out)
+    /// that can be edited as a user would find it (the window says when: ``PdfCanvas/readyForInput``).
     private static func waitForLayout(_ canvas: PdfCanvas, _ body: @escaping @MainActor () -> Void) {
-        if canvas.viewport.size.width > 0, canvas.pageCount > 0, canvas.tiles.missingVisible == 0 {
+        if canvas.viewport.size.width > 0, canvas.pageCount > 0, canvas.tiles.missingVisible == 0, canvas.readyForInput?() ?? true {
             body()
         } else {
             MainLoop.after(milliseconds: 50) { waitForLayout(canvas, body) }

@@ -68,7 +68,7 @@ extension DocumentWindow {
             },
             annotationEdits: canvas.diagnostics.annotationEdits,
             selectedText: session.selectedText, pendingExternalLink: pendingExternalLink,
-            canvasHasFocus: gtk_widget_has_focus(canvas.area) != 0, isEditable: editing != nil,
+            canvasHasFocus: gtk_widget_has_focus(canvas.area) != 0, isEditable: editing != nil || editingSettled,
             hasUnsavedChanges: editing?.hasUnsavedChanges ?? false, undoName: editing?.undoName,
             redoName: editing?.redoName, dialog: pendingDialog, saveError: saveError,
             saving: editing?.editor.saveInProgress != nil, heldCreations: session.heldCreations,
@@ -161,6 +161,7 @@ extension DocumentWindow {
         snapshot.stylesheetLoaded = Stylesheet.loaded
         snapshot.toolIconsFound = Stylesheet.hasIcon("annotator-tool-pen-symbolic")
         snapshot.madeAfterFirstFrame = madeAfterFirstFrame
+        snapshot.editorOpen = content == .document ? editing != nil : nil
         return snapshot
     }
 }

@@ -42,7 +42,11 @@ extension DocumentWindow {
         addAction("paste") { [weak self] in
             let copied = AnnotatorApplication.copiedAnnotations
             guard let self, self.content == .document, !copied.isEmpty else { return }
-            if !self.canvas.paste(copied) { gtk_widget_error_bell(self.window) }
+            // Pasted once the editor is made (the first edit makes it).
+            self.whenEditorReady { [weak self] in
+                guard let self else { return }
+                if !self.canvas.paste(copied) { gtk_widget_error_bell(self.window) }
+            }
         }
         installContextMenuActions()
         installSearchActions()
@@ -100,6 +104,7 @@ extension DocumentWindow {
     func addAction(_ name: String, enabled: Bool = true, _ handler: @escaping @MainActor () -> Void) {
         let action = g_simple_action_new(name, nil)
         if !enabled { g_simple_action_set_enabled(action, 0) }
+        let handler = waitingForEditor(name, handler)
         Signals.connect(raw(action), "activate", pointer: { _ in handler() })
         g_action_map_add_action(OpaquePointer(window), action)
         g_object_unref(raw(action))
@@ -111,8 +116,9 @@ extension DocumentWindow {
         let action = g_simple_action_new(name, type)!
         g_variant_type_free(type)
         if !enabled { g_simple_action_set_enabled(action, 0) }
-        Signals.connect(raw(action), "activate", pointer: { value in
-            handler(value.flatMap { string(g_variant_get_string(OpaquePointer($0), nil)) } ?? "")
+        Signals.connect(raw(action), "activate", pointer: { [weak self] value in
+            let argument = value.flatMap { string(g_variant_get_string(OpaquePointer($0), nil)) } ?? ""
+            self?.waitingForEditor(name) { handler(argument) }()
         })
         g_action_map_add_action(OpaquePointer(window), action)
         g_object_unref(raw(action))

@@ -96,7 +96,13 @@ extension DocumentWindow {
         while let row = gtk_list_box_get_row_at_index(cast(list), 0) { gtk_list_box_remove(cast(list), UnsafeMutableRawPointer(row).assumingMemoryBound(to: GtkWidget.self)) }
         listedAnnotations = []
         annotationListRowsBuilt = 0
-        guard annotationListShown, editing != nil else { application?.stateChanged(); return }
+        guard annotationListShown, editing != nil else {
+            // The list is the editor's: shown before any edit, it has the editor made, and is
+            // listed when it is open (editStateChanged).
+            if annotationListShown, editing == nil { whenEditorReady { } }
+            application?.stateChanged()
+            return
+        }
         listAnnotations(from: 0, kinds: annotationListKinds, generation: annotationListGeneration)
     }
 

@@ -9,69 +9,128 @@ import FoundationEssentials
 import Geometry
 import Platform
 
-/// Editing in the window: the editor opened once the first frame is up, undo and redo, Save
+/// Editing in the window: the editor made when the first edit begins, undo and redo, Save
 /// and Save As, the journal's restore question, and the question before closing with unsaved
 /// changes.
 extension DocumentWindow {
-    /// Opens the editor for the shown document (after the first frame, so that opening stays
-    /// as fast as viewing) and offers to restore unsaved changes the journal kept.
-    func startEditing(path: String, password: String?, renderSource: RenderSource) {
+    /// Gets the shown document ready for editing without making its editor (a second parse of
+    /// the file, tens of MiB, that a reader who only reads never needs): after the first frame,
+    /// asks about the journal's unsaved changes (from the journal alone) and reads on a worker
+    /// what poppler-glib misreads (a PDF 2.0 UTF-8 title) or does not read (the reading
+    /// direction), when the file may hold it. The editor is made by ``whenEditorReady(_:)``.
+    func prepareEditing(path: String, password: String?, renderSource: RenderSource) {
         let generation = openGeneration
+        editorMaking = EditorMaking(path: path, password: password, renderSource: renderSource, generation: generation)
+        canvas.whenEditorReady = { [weak self] then in self?.whenEditorReady(then) }
+        canvas.readyForInput = { [weak self] in self.map { $0.editing != nil || $0.editingSettled || !$0.canEdit } ?? true }
+        let metadata = document?.metadata ?? DocumentMetadata()
         MainLoop.post(priority: G_PRIORITY_DEFAULT_IDLE) { [weak self] in
             guard let self, self.openGeneration == generation, self.content == .document else { return }
-            // Opened on a worker: reading a document (or copying a large one aside) takes time
-            // the window spends answering input instead.
-            WorkerThread.start(name: "editor-open") {
-                let opened = OpenedEditor(try? DocumentEditor.open(path: path, password: password))
-                MainLoop.post(priority: G_PRIORITY_DEFAULT_IDLE) { [weak self] in
-                    self?.editorOpened(opened.editor, path: path, generation: generation, renderSource: renderSource)
-                }
+            self.offerToRestore(path: path, password: password)
+            // Save, Save As and the page actions are on: they have the editor made when used.
+            self.editStateChanged()
+            let misread = DocumentEditor.misreads(metadata)
+            WorkerThread.start(name: "file-facts") {
+                guard misread || PDFFileScan(path: path).directionMayNeedParsing,
+                      let facts = DocumentEditor.facts(path: path, password: password, over: metadata) else { return }
+                let read = ReadFacts(facts)
+                MainLoop.post(priority: G_PRIORITY_DEFAULT_IDLE) { [weak self] in self?.factsRead(read.facts, path: path, generation: generation) }
             }
         }
     }
 
-    /// Starts editing with the editor a worker opened, unless another document is shown now.
-    private func editorOpened(_ opened: DocumentEditor?, path: String, generation: Int, renderSource: RenderSource) {
-        guard openGeneration == generation, content == .document else { return }
+    /// What the file's own bytes say of its title and reading direction.
+    private func factsRead(_ facts: FileFacts, path: String, generation: Int) {
+        guard openGeneration == generation, content == .document, let doc = document else { return }
+        // The title as the file's own bytes say it (poppler-glib 22.12 misreads PDF 2.0's UTF-8).
+        if let title = facts.metadata.title, title != doc.metadata.title {
+            setTitle(title, subtitle: DocumentWindow.displayName(path))
+            editStateChanged()
+        }
+        // A right-to-left document read for the first time is laid out right to left.
+        if facts.rightToLeft, !hasStoredPlace {
+            canvas.setLayoutSettings(LayoutSettings(pageLayout: facts.pageLayout, rightToLeft: true))
+            syncViewActions()
+        }
+    }
+
+    /// Runs `then` once the document's editor is open: at once when it is, else after it is
+    /// made on a worker (started now, unless it is being made), with every other piece of work
+    /// that waits for it, in order. Nothing runs when the editor cannot be made.
+    func whenEditorReady(_ then: @escaping @MainActor () -> Void) {
+        if editing != nil { then(); return }
+        guard content == .document, let making = editorMaking, making.generation == openGeneration, !making.failed else { return }
+        making.waiting.append(then)
+        guard !making.started else { return }
+        making.started = true
+        application?.stateChanged()
+        let path = making.path, password = making.password, generation = making.generation
+        // Made on a worker: reading a document (or copying a large one aside) takes time the
+        // window spends answering input (the stroke that asked for it is drawn meanwhile).
+        WorkerThread.start(name: "editor-open") {
+            let opened = OpenedEditor(try? DocumentEditor.open(path: path, password: password))
+            MainLoop.post(priority: G_PRIORITY_DEFAULT) { [weak self] in self?.editorOpened(opened.editor, generation: generation) }
+        }
+    }
+
+    /// Starts editing with the editor a worker made, unless another document is shown now; the
+    /// edits made meanwhile are applied (and journaled) first, then the work that waited.
+    private func editorOpened(_ opened: DocumentEditor?, generation: Int) {
+        guard openGeneration == generation, content == .document, let making = editorMaking, making.generation == generation else { return }
         guard let editor = opened else {
-            StandardError.write("pdf-annotator: \(path) opens for reading only")
+            StandardError.write("pdf-annotator: \(making.path) opens for reading only")
+            making.failed = true
+            making.waiting = []
+            canvas.apply(canvas.session.editorUnavailable())
+            editStateChanged()
             return
         }
-        StartupTrace.mark("editor opened (poppler core, on a worker)")
-        let session = EditingSession(editor: editor, renderSource: renderSource, renderQueue: nil)
+        StartupTrace.mark("editor opened (poppler core, on a worker, for the first edit)")
+        // The journal the restore question settled on (a document that needs a password has
+        // its journal encrypted with a key derived from it): the first edit is its first step.
+        if case .keep(let journal) = making.journal { editor.journal = journal }
+        let session = EditingSession(editor: editor, renderSource: making.renderSource, renderQueue: nil)
         session.onHistoryChanged = { [weak self] in self?.editStateChanged() }
         session.onPagesMoved = { [weak self] places in self?.bookmarksFollow(places) }
         session.holdBack = { [weak self] record in self?.holdBackIfCertified(record) ?? false }
-        self.editing = session
-        self.canvas.attach(session)
-        // The title as the file's own bytes say it (poppler-glib 22.12 misreads PDF 2.0's UTF-8).
-        if let doc = self.document, let title = editor.metadata(over: doc.metadata).title, title != doc.metadata.title {
-            self.setTitle(title, subtitle: DocumentWindow.displayName(path))
-        }
-        // A right-to-left document read for the first time is laid out right to left.
-        let preferred = editor.preferredLayout
-        if preferred.rightToLeft, !self.hasStoredPlace {
-            self.canvas.setLayoutSettings(LayoutSettings(pageLayout: preferred.pageLayout, rightToLeft: true))
-            self.syncViewActions()
-        }
-        // A document that needs a password has its journal encrypted with a key derived from
-        // that password: its contents are never written in plain text.
-        self.offerToRestore(editor: editor, path: path)
-        self.editStateChanged()
+        editorMaking = nil
+        editing = session
+        canvas.attach(session)
+        for work in making.waiting { work() }
+        editStateChanged()
+    }
+
+    /// The journal the editor keeps, once the restore question is settled: given to the editor
+    /// when it is open, else when it is made.
+    private func settleJournal(_ journal: EditJournal?) {
+        if let editor = editing?.editor { editor.journal = journal } else { editorMaking?.journal = journal.map { .keep($0) } ?? .none }
+        application?.stateChanged()
+    }
+
+    /// Whether the document can be edited now without its editor: it is settled that the editor
+    /// is made when the first edit begins (the pages shown are read and none needs it, the
+    /// journal's question is answered, and the editor is not being made).
+    var editingSettled: Bool {
+        guard content == .document, let making = editorMaking, making.generation == openGeneration, !making.failed, !making.started,
+              making.journal != .undecided else { return false }
+        return !canvas.content.exactPageInfo.isEmpty && canvas.reader.readsPending == 0
     }
 
     /// Looks for a journal of unsaved changes to this file and asks whether to restore them
-    /// (Restore is the default: Return restores). A journal written for another state of the
-    /// file is moved aside, and the user is told.
-    func offerToRestore(editor: DocumentEditor, path: String) {
+    /// (Restore is the default: Return restores), from the journal alone: the editor is made
+    /// only to restore them. A journal written for another state of the file is moved aside,
+    /// and the user is told.
+    func offerToRestore(path: String, password: String?) {
         let journal = EditJournal.forDocument(at: path)
-        journal.password = editor.password
+        // A document that needs a password has its journal encrypted with a key derived from
+        // that password: its contents are never written in plain text.
+        journal.password = password
         let name = Self.displayName(path)
         /// A journal that cannot be applied is kept aside (never applied, never lost) and the
         /// user is told why and where it is.
         func keepAside(kind: String, _ why: String) {
             let kept = journal.moveAside()
-            editor.journal = journal
+            settleJournal(journal)
             showMessage(kind: kind, title: tr("Unsaved Changes Not Restored"),
                         body: why + (kept.map { " They were kept in \($0.path)." } ?? ""))
         }
@@ -79,7 +138,7 @@ extension DocumentWindow {
         let count: Int
         switch step {
         case .startJournal:
-            editor.journal = journal
+            settleJournal(journal)
             return
         case .keepAside(.otherPassword):
             // Encrypted with another password (the document's other one, say).
@@ -92,41 +151,74 @@ extension DocumentWindow {
         case .ask(let changes):
             count = changes
         }
-        guard let contents = found else { return }
+        guard let contents = found else { settleJournal(journal); return }
+        let generation = openGeneration
         ask(kind: "restore", type: GTK_MESSAGE_QUESTION, title: tr("Restore Unsaved Changes?"),
             body: trn("One change to “{file}” had not been saved when the app last closed.", "{count} changes to “{file}” had not been saved when the app last closed.", count, ["count": String(count), "file": name]),
             buttons: [(tr("_Discard"), GTK_RESPONSE_REJECT.rawValue), (tr("_Restore"), GTK_RESPONSE_ACCEPT.rawValue)],
             defaultResponse: GTK_RESPONSE_ACCEPT.rawValue, destructiveResponse: GTK_RESPONSE_REJECT.rawValue) { [weak self] response in
-            guard let self, let session = self.editing, session.editor === editor else { return }
+            guard let self, self.openGeneration == generation, self.content == .document else { return }
             let answer: DocumentLifecycle<SaveCompletion>.RestoreAnswer = response == GTK_RESPONSE_ACCEPT.rawValue ? .restore
                 : response == GTK_RESPONSE_REJECT.rawValue ? .discard : .undecided
             switch DocumentLifecycle<SaveCompletion>.journalFate(after: answer) {
             case .restoreAndAdopt:
-                do {
-                    try editor.restore(contents)
-                    editor.adoptJournal(journal, steps: contents.lines)
-                } catch {
-                    journal.moveAside()
-                    editor.journal = journal
-                    self.showMessage(kind: "restore-failed", title: tr("Changes Could Not Be Restored"),
-                                     body: tr("The unsaved changes to “{file}” do not fit the file ({reason}). They were kept aside.", ["file": name, "reason": "\(error)"]))
+                // Only now is the editor made: the changes are applied to it.
+                self.whenEditorReady { [weak self] in
+                    guard let self, let session = self.editing else { return }
+                    let editor = session.editor
+                    do {
+                        try editor.restore(contents)
+                        editor.adoptJournal(journal, steps: contents.lines)
+                    } catch {
+                        journal.moveAside()
+                        editor.journal = journal
+                        self.showMessage(kind: "restore-failed", title: tr("Changes Could Not Be Restored"),
+                                         body: tr("The unsaved changes to “{file}” do not fit the file ({reason}). They were kept aside.", ["file": name, "reason": "\(error)"]))
+                    }
+                    // Restored page edits: the view reads every page of the new version again.
+                    let edits = contents.lines.map(\.record.edit)
+                    session.changed(Set((0..<editor.pageCount).map(PageIndex.init)), reshaped: edits.contains { $0.changesPages },
+                                    reordered: edits.contains { $0.reordersPages })
+                    self.editStateChanged()
                 }
-                // Restored page edits: the view reads every page of the new version again.
-                let edits = contents.lines.map(\.record.edit)
-                session.changed(Set((0..<editor.pageCount).map(PageIndex.init)), reshaped: edits.contains { $0.changesPages },
-                                reordered: edits.contains { $0.reordersPages })
             case .remove:
                 journal.remove()
-                editor.journal = journal
+                self.settleJournal(journal)
             case .keepForNextTime:
                 // Closed without an answer: keep the journal for next time, journal nothing new.
-                editor.journal = nil
+                self.settleJournal(nil)
             }
             self.editStateChanged()
         }
     }
 
     // MARK: State
+
+    /// Whether the editor is open; when it is not, has it made and runs `again` once it is
+    /// (an action that needs it, asked for before the first edit).
+    func editorOpenOrWait(_ again: @escaping @MainActor () -> Void) -> Bool {
+        if editing != nil { return true }
+        whenEditorReady(again)
+        return false
+    }
+
+    /// Whether the shown document can be edited: its editor is open, or can be made.
+    var canEdit: Bool {
+        editing != nil || (content == .document && editorMaking.map { !$0.failed && $0.generation == openGeneration } == true)
+    }
+
+    /// Actions that need the editor: when it is not made yet, they make it first and run once
+    /// it is open (the editor is made at the first edit, not at open).
+    static var editorActions: Set<String> { Set(pageActions + ["save-as"]) }
+
+    /// `handler` for the action `name`, made to wait for the editor when the action needs it.
+    func waitingForEditor(_ name: String, _ handler: @escaping @MainActor () -> Void) -> @MainActor () -> Void {
+        guard Self.editorActions.contains(name) else { return handler }
+        return { [weak self] in
+            guard let self, self.editing == nil else { handler(); return }
+            self.whenEditorReady(handler)
+        }
+    }
 
     /// Title, actions and menu labels after an edit, undo, redo or save.
     func editStateChanged() {
@@ -136,9 +228,10 @@ extension DocumentWindow {
         if annotationListEditor !== editing?.editor { refreshAnnotationList() }
         setActionEnabled("undo", editing?.undoName != nil)
         setActionEnabled("redo", editing?.redoName != nil)
-        setActionEnabled("save", editing != nil)
-        setActionEnabled("save-as", editing != nil)
-        for name in Self.pageActions { setActionEnabled(name, editing != nil) }
+        // On once a document is shown: actions that need the editor have it made first.
+        setActionEnabled("save", canEdit)
+        setActionEnabled("save-as", canEdit)
+        for name in Self.pageActions { setActionEnabled(name, canEdit) }
         updateEditMenu()
         let title = (unsaved ? "*" : "") + baseTitle
         if string(gtk_window_get_title(cast(window))) != title {
@@ -201,7 +294,15 @@ extension DocumentWindow {
     func save(overwriteChangedFile: Bool = false, completion: (@MainActor (Bool) -> Void)? = nil) {
         // Ctrl+S while a field is being typed saves what is typed (the field stays open).
         canvas.forms.commitTyping()
-        guard let session = editing else { completion?(false); return }
+        guard let session = editing else {
+            // Edits waiting for the editor are saved once it is made; with none, nothing changed.
+            if editorMaking?.started == true, !canvas.session.waitingForEditor.isEmpty {
+                whenEditorReady { [weak self] in self?.save(overwriteChangedFile: overwriteChangedFile, completion: completion) }
+            } else {
+                completion?(canEdit)
+            }
+            return
+        }
         switch lifecycle.requestSave(.inPlace(overwriteChangedFile: overwriteChangedFile), pending: completion,
                                      saveRunning: session.editor.saveInProgress != nil, hasUnsavedChanges: session.hasUnsavedChanges,
                                      certifiedAgainstChanges: certifiedAgainstChanges) {
@@ -461,4 +562,49 @@ extension DocumentWindow {
 final class OpenedEditor: @unchecked Sendable {
     let editor: DocumentEditor?
     init(_ editor: DocumentEditor?) { self.editor = editor }
+}
+
+/// File facts read on a worker, handed to the main thread.
+final class ReadFacts: @unchecked Sendable {
+    let facts: FileFacts
+    init(_ facts: FileFacts) { self.facts = facts }
+}
+
+/// The shown document's editor while it is not made: what making it needs, whether a worker is
+/// making it, the work that waits for it (in order), and the journal it is to keep.
+@MainActor
+final class EditorMaking {
+    /// The journal the editor keeps, as the restore question settled it.
+    enum Journal: Equatable {
+        /// The question has not been asked or answered yet.
+        case undecided
+        case keep(EditJournal)
+        /// Journal nothing (the journal found is kept for next time).
+        case none
+
+        static func == (a: Journal, b: Journal) -> Bool {
+            switch (a, b) {
+            case (.undecided, .undecided), (.none, .none): return true
+            case (.keep(let x), .keep(let y)): return x === y
+            default: return false
+            }
+        }
+    }
+
+    let path: String
+    let password: String?
+    let renderSource: RenderSource
+    /// The window's open generation it belongs to.
+    let generation: Int
+    var started = false
+    var failed = false
+    var waiting: [@MainActor () -> Void] = []
+    var journal = Journal.undecided
+
+    init(path: String, password: String?, renderSource: RenderSource, generation: Int) {
+        self.path = path
+        self.password = password
+        self.renderSource = renderSource
+        self.generation = generation
+    }
 }

@@ -39,8 +39,9 @@ extension DocumentWindow {
         let action = g_simple_action_new(name, type)!
         g_variant_type_free(type)
         g_simple_action_set_enabled(action, 0)
-        Signals.connect(raw(action), "activate", pointer: { value in
-            handler(value.flatMap { string(g_variant_get_string(OpaquePointer($0), nil)) } ?? "")
+        Signals.connect(raw(action), "activate", pointer: { [weak self] value in
+            let argument = value.flatMap { string(g_variant_get_string(OpaquePointer($0), nil)) } ?? ""
+            self?.waitingForEditor(name) { handler(argument) }()
         })
         g_action_map_add_action(OpaquePointer(window), action)
         g_object_unref(raw(action))
@@ -82,6 +83,7 @@ extension DocumentWindow {
     /// Inserts every page of the PDF at `path` after the pages to organise; asks for the
     /// file's password when it needs one (again, saying so, when it was wrong).
     func insertPages(from path: String, password: String?, at place: Int? = nil, then inserted: (@MainActor (Int) -> Void)? = nil) {
+        guard editorOpenOrWait({ [weak self] in self?.insertPages(from: path, password: password, at: place, then: inserted) }) else { return }
         guard content == .document, let editor = editing?.editor else { return }
         let index = place ?? insertionIndex
         organisePages { [weak self] in

@@ -72,7 +72,7 @@ extension DocumentWindow {
 
     /// The Pages grid's menu, about the selected pages (a secondary click, the Menu key).
     func showPagesMenu(at point: Point) {
-        guard content == .document, editing != nil, let thumbnails else { return }
+        guard content == .document, canEdit, let thumbnails else { return }
         let many = thumbnails.selectedPages.count > 1
         let items = Self.pageOperationItems(many: many)
         popUpMenu(items.arrange + items.files + [items.delete], at: point, on: thumbnails.widget)
@@ -101,6 +101,7 @@ extension DocumentWindow {
     /// Moves `pages` to sit before the page now at `before` (a drag in the Pages grid); the
     /// view follows them.
     func movePages(_ pages: [PageIndex], before: Int) {
+        guard editorOpenOrWait({ [weak self] in self?.movePages(pages, before: before) }) else { return }
         guard content == .document, let editor = editing?.editor, let edit = editor.move(pages: pages, before: before) else { return }
         let landing = before - pages.filter { $0.rawValue < before }.count
         organisePages { [weak self] in

@@ -33,6 +33,11 @@ extension DocumentWindow {
         signatureCheckGeneration += 1
         let generation = signatureCheckGeneration
         WorkerThread.start(name: "signatures") {
+            // A file that names no signature field is not parsed again to find none.
+            guard PDFFileScan(path: path).signaturesMayNeedParsing else {
+                MainLoop.post { [weak self] in self?.signaturesChecked([], generation: generation) }
+                return
+            }
             // The fields first (fast), so the bar shows at once; then the cryptography.
             let fields = (try? CoreDocument.open(path: path, password: password)).map { SignatureCheck.fields(in: $0) } ?? []
             let checking = fields.map {

@@ -111,6 +111,7 @@ extension DocumentWindow {
     /// The dialog: certificate, password, reason, place, whether the signature shows (in the
     /// empty signature field `field`, when one is given) and with the handwritten signature.
     func showSigningDialog(field: String? = nil) {
+        guard editorOpenOrWait({ [weak self] in self?.showSigningDialog(field: field) }) else { return }
         guard content == .document, editing != nil else { return }
         let certificates = DigitalSigning.certificates()
         guard !certificates.isEmpty else { noCertificate(field: field); return }
@@ -258,6 +259,9 @@ extension DocumentWindow {
     /// how it went.
     func signDigitally(into target: String, with certificate: SigningCertificate, password: String?, choices: SigningChoices,
                        field existing: String? = nil, box: (page: PageIndex, rect: Rect)? = nil) {
+        guard editorOpenOrWait({ [weak self] in
+            self?.signDigitally(into: target, with: certificate, password: password, choices: choices, field: existing, box: box)
+        }) else { return }
         guard let editor = editing?.editor, target != editor.path else {
             showMessage(kind: "signing-failed", title: tr("Not Signed"), body: tr("The signed document must be a new file."))
             return

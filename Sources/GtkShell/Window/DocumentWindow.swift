@@ -62,8 +62,11 @@ public final class DocumentWindow {
     var fileChooser: GObjectHandle<OpaquePointer>?
     /// The save chooser while it is shown.
     var saveChooser: GObjectHandle<OpaquePointer>?
-    /// The document's editing session, once its editor is open.
+    /// The document's editing session, once its editor is open (it is made when the first
+    /// edit begins: DocumentWindow+Editing).
     var editing: EditingSession?
+    /// The shown document's editor while it is not made yet, and what waits for it.
+    var editorMaking: EditorMaking?
     /// Counts documents opened in this window, so that work posted for an earlier one is dropped.
     var openGeneration = 0
     /// The window title without the unsaved-changes mark.
@@ -284,6 +287,9 @@ public final class DocumentWindow {
         self.path = path
         openGeneration += 1
         editing = nil
+        editorMaking = nil
+        // Edits the last document's editor never took are not this one's.
+        canvas.apply(canvas.session.editorUnavailable())
         // What waited for the last document's first frame is for that document.
         afterFirstFrameWork = []
         bookmarks = []
@@ -321,16 +327,18 @@ public final class DocumentWindow {
                 source.document.render(page: page, scale: scale, into: cr)
             }) }
             StartupTrace.mark("canvas and thumbnails given the document")
-            startEditing(path: path, password: password, renderSource: source)
+            prepareEditing(path: path, password: password, renderSource: source)
+            // Which pages carry annotations (the editor is made for them), from this document.
+            canvas.reader.annotationPresence = { [doc] page in doc.allAnnotations(on: page).contains { $0.subtype != .link } }
             // The first frame shows none of these: they wait for it.
             afterFirstFrame { [weak self] in
                 self?.checkSignatures(path: path, password: password)
                 self?.noteRecent(path)
                 self?.loadBookmarks()
             }
-            StartupTrace.mark("editor opened (poppler core)")
+            StartupTrace.mark("editing prepared (its editor is made at the first edit)")
             // The document's /PageLayout now; its reading direction (which poppler-glib does
-            // not read) once the editor opens.
+            // not read) once a worker read it, when the file may say right to left.
             restorePlace(of: path, preferred: (doc.metadata.pageLayout, false))
             resetSidebar()
             setTitle(doc.metadata.title.flatMap { $0.isEmpty ? nil : $0 } ?? name, subtitle: doc.metadata.title == nil ? "" : name)
@@ -467,6 +475,7 @@ public final class DocumentWindow {
     func closed() {
         rememberPlace()
         editing = nil
+        editorMaking = nil
         canvas.clearDocument()
         document = nil
         application?.windowClosed(self)

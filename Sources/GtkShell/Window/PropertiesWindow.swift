@@ -2,6 +2,7 @@
 import CGtk
 import CShim
 import Document
+import DocumentPoppler
 import Geometry
 import FoundationEssentials
 import Platform
@@ -97,8 +98,9 @@ extension DocumentWindow {
             // As shown (after /Rotate); read at open, so no page is touched here.
             let first = document.displaySizes.first
             let properties = DocumentProperties(
-                metadata: self.editing?.editor.metadata(over: document.metadata) ?? document.metadata, fileName: DocumentWindow.displayName(path), pageCount: self.canvas.pageCount,
-                firstPageSize: first, isEncrypted: self.editing?.editor.isEncrypted ?? false, fileSize: size)
+                metadata: self.editing?.editor.metadata(over: document.metadata) ?? self.fileMetadata(document.metadata, path: path),
+                fileName: DocumentWindow.displayName(path), pageCount: self.canvas.pageCount,
+                firstPageSize: first, isEncrypted: self.editing?.editor.isEncrypted ?? PDFFileScan(path: path).namesEncryption, fileSize: size)
             self.shownProperties = properties
             self.pendingDialog = "properties"
             self.application?.stateChanged()
@@ -120,5 +122,12 @@ extension DocumentWindow {
                 }
             }
         }
+    }
+
+    /// The document's information as the file's bytes say it, before its editor is made: what
+    /// poppler-glib read, unless it misread a PDF 2.0 UTF-8 string (then the file is read again).
+    func fileMetadata(_ metadata: DocumentMetadata, path: String) -> DocumentMetadata {
+        guard DocumentEditor.misreads(metadata) else { return metadata }
+        return DocumentEditor.facts(path: path, password: editorMaking?.password, over: metadata)?.metadata ?? metadata
     }
 }
