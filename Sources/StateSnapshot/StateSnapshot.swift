@@ -310,7 +310,7 @@ public struct WindowSnapshot: Codable, Sendable {
     public var stylesheetLoaded: Bool? = nil
     public var toolIconsFound: Bool? = nil
     /// Whether the window made what its first frame does not show (the sidebar's pages, the
-    /// View menu, the recent-files entry, the signature check), which waits for that frame.
+    /// recent-files entry, the signature check, the bookmarks), which waits for that frame.
     public var madeAfterFirstFrame: Bool? = nil
 
     public init(

@@ -118,8 +118,8 @@ final class StartupUITests: XCTestCase {
 
     /// The stylesheet and the tools' icons are compiled into the binary: a copy of it alone in
     /// an empty folder (no data files beside it or above it) loads the one and finds the others,
-    /// and the window makes what its first frame did not show (sidebar pages, Preferences)
-    /// once that frame is painted.
+    /// and the window makes what its first frame did not show (the sidebar's pages) once that
+    /// frame is painted.
     func testABinaryCopiedAloneFindsItsIconsAndStylesheet() throws {
         let session = try AppSession()
         let folder = session.workDir.appendingPathComponent("lone/bin")

@@ -189,6 +189,8 @@ public final class AnnotatorApplication {
     func makeWindow() -> DocumentWindow {
         let window = DocumentWindow(application: self)
         windows.append(window)
+        // The input settings (one small file) apply from the first frame: input is read with them.
+        window.canvas.followInputSettings()
         progress?.follow(window.canvas, in: window.window)
         for name in options.disabledInteractions {
             window.canvas.interactions.component(named: name)?.isEnabled = false

@@ -3,9 +3,9 @@ import CGtk
 import Platform
 
 /// Nothing before the first frame that the first frame does not show: the window makes its
-/// sidebar's pages and follows the Preferences once a document's first frame is painted, and a
-/// document's signature check, recent-files entry and bookmarks wait for that frame too (the
-/// toolbar's tools, the menus' popovers and the Preferences window are made when first shown).
+/// sidebar's pages once a document's first frame is painted, and a document's signature check,
+/// recent-files entry and bookmarks wait for that frame too (the toolbar's tools, the menus'
+/// popovers and the Preferences window are made when first shown).
 /// The start-up trace (`PDF_ANNOTATOR_TRACE=1`) shows what is left before page 1.
 extension DocumentWindow {
     /// How long work waits for a first frame that does not come (a window never shown, a canvas
@@ -41,7 +41,6 @@ extension DocumentWindow {
     private func makeWhatTheFirstFrameDidNotShow() {
         guard !madeAfterFirstFrame else { return }
         madeAfterFirstFrame = true
-        canvas.followInputSettings()
         buildSidebarPages()
     }
 }
