@@ -143,8 +143,12 @@ extension DocumentSession {
         target.page = a.page
         interaction.update(target)
         if from != a.page { content.annotationsByPage[from]?.removeAll { $0.id == target.id } }
-        var list = content.annotationsByPage[a.page] ?? []
-        if let i = list.firstIndex(where: { $0.id == target.id }) { list[i] = target } else { list.append(target) }
-        content.annotationsByPage[a.page] = list
+        // In place: a copy of the page's list per moved annotation made a carry of many
+        // annotations quadratic.
+        if let i = content.annotationsByPage[a.page]?.firstIndex(where: { $0.id == target.id }) {
+            content.annotationsByPage[a.page]?[i] = target
+        } else {
+            content.annotationsByPage[a.page, default: []].append(target)
+        }
     }
 }

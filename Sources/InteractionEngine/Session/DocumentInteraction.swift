@@ -28,7 +28,13 @@ public final class DocumentInteraction {
     public let engine: Engine
     public let tools: ToolManager
     public let scene: DocumentScene
+    /// The hover effects' regions, built again from the scene when the pointer is next
+    /// consulted after a change (``pointerFrame(at:)``, a hover event).
     public let pointer = PointerInteraction()
+    /// Whether the scene changed since the pointer regions were built: a carry of many
+    /// annotations moves each one, and the regions are built once for all of them, not once per
+    /// annotation (a lasso's 1,500 strokes made that 1,500 × 2,000 regions per mouse motion).
+    var pointerRegionsStale = false
     public let navigation: NavigationController
     public var output: (InteractionOutput) -> Void = { _ in }
 
@@ -347,8 +353,14 @@ public final class DocumentInteraction {
         output(.selectionChanged(selectedAnnotation))
     }
 
+    /// The annotations or the tool changed: the pointer regions are built again before the
+    /// pointer is next consulted.
+    func refreshPointerRegions() { pointerRegionsStale = true }
+
     /// Annotations get a hover tint; links morph the pointer (highlight).
-    func refreshPointerRegions() {
+    func buildPointerRegionsIfStale() {
+        guard pointerRegionsStale else { return }
+        pointerRegionsStale = false
         var regions: [PointerRegion] = []
         // A creation tool draws over annotations: they do not light up under it.
         guard pickedTool == nil else {
@@ -452,10 +464,14 @@ public final class DocumentInteraction {
     public var needsTicks: Bool { navigation.isAnimating }
 
     /// The pointer effects to draw at a frame time.
-    public func pointerFrame(at time: InputTime) -> PointerFrame { pointer.frame(at: time) }
+    public func pointerFrame(at time: InputTime) -> PointerFrame {
+        buildPointerRegionsIfStale()
+        return pointer.frame(at: time)
+    }
 
     func trackHover(_ event: InputEvent) {
         guard !event.isDirect else { return }
+        buildPointerRegionsIfStale()
         pointer.handle(event)
         let now = pointer.activeRegionID.map(AnnotationID.init)
         if now != hovered {
