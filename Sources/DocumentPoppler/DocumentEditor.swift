@@ -105,6 +105,9 @@ public final class DocumentEditor: AnnotationSource {
     var flatteningStreams: [ObjectRef: (opening: ObjectRef, closing: ObjectRef)] = [:]
     /// Each stamp picture's image object, so that a stamp moved or restored reuses it.
     var imageRefs: [StampImage: ObjectRef] = [:]
+    /// The form each turned box whose drawing only the file holds is drawn with, by id (written
+    /// again in place while it turns further).
+    private var turnedAppearanceRefs: [String: ObjectRef] = [:]
     /// Those of them that a save wrote into the file.
     var savedImageRefs: Set<ObjectRef> = []
     /// The save running on a worker, if one is (see ``prepareSave(to:overwriteChangedFile:fileSystem:)``).
@@ -403,10 +406,14 @@ public final class DocumentEditor: AnnotationSource {
             }
         case .file:
             // The file's own appearance, as it was read (an undo may come back to it after the
-            // app drew one).
+            // app drew one); turned, a new form that draws it turned, the original untouched.
             d["AP"] = fileAppearances[a.id]?.ap
             d["AS"] = fileAppearances[a.id]?.state
             d[AnnotationDictionary.generatedKey] = nil
+            if a.rotation != nil, let turned = try turnedFileAppearance(a) {
+                d["AP"] = .dictionary(PDFDictionary([("N", .reference(turned.number, turned.generation))]))
+                d["AS"] = nil
+            }
         case .absent:
             d["AP"] = nil
             d["AS"] = nil
@@ -420,6 +427,26 @@ public final class DocumentEditor: AnnotationSource {
             idsByRef[ref] = a.id
         }
         dictionaries[a.id] = d
+    }
+
+    /// The form that draws a turned box's own appearance (the file's /AP /N stream, referenced
+    /// as it is) turned: ``AppearanceBuilder/turnedFileAppearance(for:original:box:matrix:)``,
+    /// written in its own object (the one this session wrote before, when there is one). `nil`
+    /// when the file's /N is not one stream with a box.
+    private func turnedFileAppearance(_ a: Annotation) throws(CoreDocumentError) -> ObjectRef? {
+        guard case .reference(let n, let g)? = fileAppearances[a.id]?.ap?.dictionaryValue?["N"],
+              let original = core.object(ObjectRef(n, g))?.dictionaryValue, let b = original["BBox"]?.numbers, b.count == 4,
+              let stream = AppearanceBuilder.turnedFileAppearance(
+                for: a, original: (n, g), box: Rect(corner: Point(x: b[0], y: b[1]), corner: Point(x: b[2], y: b[3])),
+                matrix: original["Matrix"]?.numbers) else { return nil }
+        let form = try CoreDocument.formDictionary(stream, image: addImage)
+        if let ref = turnedAppearanceRefs[a.id], core.isAdded(ref) {
+            try core.setStream(form, data: stream.content, at: ref)
+            return ref
+        }
+        let ref = try core.addStream(form, data: stream.content)
+        turnedAppearanceRefs[a.id] = ref
+        return ref
     }
 
     /// Adds an image stamp's picture as an image XObject (8-bit RGB) with its alpha channel as a

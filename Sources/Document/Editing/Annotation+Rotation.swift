@@ -71,13 +71,16 @@ extension Annotation {
 
     /// Whether a rotation turns this annotation: ink, lines, polygons and polylines (their
     /// points turn) and squares, circles, stamps and text boxes the app can draw (their
-    /// appearance turns). Others (notes, text markup, a picture only the file holds) keep their
-    /// orientation and only follow the turn with their middle.
+    /// appearance turns; one whose drawing only the file holds, such as an image stamp read from
+    /// a file, turns that drawing as it is). Others (notes, text markup) keep their orientation
+    /// and only follow the turn with their middle.
     public var isRotatable: Bool {
         guard isTransformable else { return false }
         switch geometry {
         case .ink, .line, .vertices: return true
-        case .none: return Self.turnsItsBox(subtype) && AppearanceBuilder.canDraw(self)
+        // A box whose drawing only the file holds turns too: its own appearance, drawn turned
+        // (AppearanceBuilder.turnedFileAppearance).
+        case .none: return Self.turnsItsBox(subtype) && (AppearanceBuilder.canDraw(self) || appearance == .file)
         case .quadPoints: return false
         }
     }
@@ -133,7 +136,8 @@ extension Annotation {
         case .quadPoints:
             return self
         }
-        out.appearance = .generated
+        // What the app cannot draw keeps the file's appearance, which a save wraps turned.
+        if AppearanceBuilder.canDraw(self) || appearance != .file { out.appearance = .generated }
         return out
     }
 
@@ -218,5 +222,41 @@ public enum PolygonEdges {
             if d <= tolerance, d < (best?.distance ?? .infinity) { best = (i + 1, q, d) }
         }
         return best.map { ($0.index, $0.point) }
+    }
+}
+
+extension AppearanceBuilder {
+    /// The appearance of a turned box whose drawing only the file holds (an image stamp read
+    /// from a file, a stamp another program drew): a form that draws the file's own appearance
+    /// stream, named `/Fm0` and referenced as the object `original` (never copied or re-encoded),
+    /// fitted to the upright box and turned by the rotation's /Matrix, so that every viewer maps
+    /// the turned box onto /Rect (§12.5.5) as it does for the kinds the app draws.
+    ///
+    /// - Parameters:
+    ///   - a: The annotation, with its ``Annotation/rotation``.
+    ///   - original: The object number and generation of the file's /AP /N stream.
+    ///   - box: That stream's /BBox; `matrix` its /Matrix, if any.
+    /// - Returns: `nil` when `a` is not turned or either box is empty.
+    public static func turnedFileAppearance(for a: Annotation, original: (number: Int, generation: Int), box: Rect,
+                                            matrix: [Double]?) -> AppearanceStream? {
+        guard let turn = a.rotation else { return nil }
+        // The original's box as its matrix places it: what a viewer would fit to /Rect.
+        let m = matrix?.count == 6 ? matrix! : [1, 0, 0, 1, 0, 0]
+        let corners = [Point(x: box.minX, y: box.minY), Point(x: box.maxX, y: box.minY),
+                       Point(x: box.minX, y: box.maxY), Point(x: box.maxX, y: box.maxY)]
+            .map { Point(x: m[0] * $0.x + m[2] * $0.y + m[4], y: m[1] * $0.x + m[3] * $0.y + m[5]) }
+        var placed = Rect(origin: corners[0], size: .zero)
+        for p in corners.dropFirst() { placed = placed.union(Rect(origin: p, size: .zero)) }
+        let upright = a.uprightBox
+        guard placed.width > 0, placed.height > 0, upright.width > 0, upright.height > 0 else { return nil }
+        let sx = upright.width / placed.width, sy = upright.height / placed.height
+        var c = ContentStreamWriter(origin: .zero)
+        c.save()
+        c.raw("\(c.f(sx)) 0 0 \(c.f(sy)) \(c.f(-placed.minX * sx)) \(c.f(-placed.minY * sy)) cm")
+        c.raw("/Fm0 Do")
+        c.restore()
+        let resources = PDFDictionary([("XObject", .dictionary(PDFDictionary([("Fm0", .reference(original.number, original.generation))])))])
+        return AppearanceStream(boundingBox: Rect(x: 0, y: 0, width: upright.width, height: upright.height), content: c.bytes,
+                                resources: resources, matrix: turn.matrix)
     }
 }
