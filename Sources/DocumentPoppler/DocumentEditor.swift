@@ -434,12 +434,20 @@ public final class DocumentEditor: AnnotationSource {
     /// written in its own object (the one this session wrote before, when there is one). `nil`
     /// when the file's /N is not one stream with a box.
     private func turnedFileAppearance(_ a: Annotation) throws(CoreDocumentError) -> ObjectRef? {
-        guard case .reference(let n, let g)? = fileAppearances[a.id]?.ap?.dictionaryValue?["N"],
-              let original = core.object(ObjectRef(n, g))?.dictionaryValue, let b = original["BBox"]?.numbers, b.count == 4,
+        guard case .reference(var n, var g)? = fileAppearances[a.id]?.ap?.dictionaryValue?["N"],
+              var original = core.object(ObjectRef(n, g))?.dictionaryValue else { return nil }
+        // Read back from a saved file, the /N is such a form already: turn what it draws instead.
+        if original["AnnotatorTurned"]?.boolValue == true,
+           case .reference(let inner, let innerGeneration)? = original["Resources"]?.dictionaryValue?["XObject"]?.dictionaryValue?["Fm0"],
+           let drawn = core.object(ObjectRef(inner, innerGeneration))?.dictionaryValue {
+            (n, g, original) = (inner, innerGeneration, drawn)
+        }
+        guard let b = original["BBox"]?.numbers, b.count == 4,
               let stream = AppearanceBuilder.turnedFileAppearance(
                 for: a, original: (n, g), box: Rect(corner: Point(x: b[0], y: b[1]), corner: Point(x: b[2], y: b[3])),
                 matrix: original["Matrix"]?.numbers) else { return nil }
-        let form = try CoreDocument.formDictionary(stream, image: addImage)
+        var form = try CoreDocument.formDictionary(stream, image: addImage)
+        form["AnnotatorTurned"] = .bool(true)
         if let ref = turnedAppearanceRefs[a.id], core.isAdded(ref) {
             try core.setStream(form, data: stream.content, at: ref)
             return ref

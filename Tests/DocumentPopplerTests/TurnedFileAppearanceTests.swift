@@ -86,6 +86,17 @@ final class TurnedFileAppearanceTests: XCTestCase {
         XCTAssertEqual(drawn.midX, middle.x, accuracy: 2, "centred under the middle")
         XCTAssertEqual(drawn.minY, middle.y, accuracy: 2, "below the middle (the left half turned down)")
 
+        // Reopened (a copy) and moved, it stays turned a quarter (the saved form is not turned again).
+        let copy = folder.path("copy.pdf")
+        try FileManager.default.copyItem(atPath: path, toPath: copy)
+        let reopened = try DocumentEditor.open(path: copy, password: nil)
+        let again = try XCTUnwrap(reopened.annotations(on: PageIndex(0)).first)
+        XCTAssertEqual(again.rotation?.degrees, 90)
+        try reopened.perform(EditRecord("Move", .replace(before: [again], after: [again.moved(by: Vector(dx: 10, dy: 0))])))
+        try reopened.save()
+        XCTAssertEqual(try redBox(copy), drawn.offsetBy(Vector(dx: 10, dy: 0)))
+        XCTAssertEqual(try ExternalTool.run("qpdf", ["--check", copy]).status, 0)
+
         // Undo: the original /AP reference again.
         try editor.perform(turn.inverse)
         try editor.save()
