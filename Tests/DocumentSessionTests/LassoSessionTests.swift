@@ -7,8 +7,8 @@ import XCTest
 
 /// The Lasso through a whole session, headless: a pen draws a loop round one of two strokes,
 /// the loop is shown while drawn, the stroke inside is selected when it lifts (Shift adds), and
-/// the selection moves with a finger or a mouse as one undoable step; a loop round nothing
-/// selects nothing and changes nothing.
+/// the selection moves with a finger or a mouse as one undoable step; a loop round nothing, or
+/// one that does not close, selects nothing and changes nothing.
 final class LassoSessionTests: XCTestCase {
     let clock = ManualClock(now: InputTime(seconds: 10))
     lazy var session = DocumentSession(clock: clock, stamp: { _ in CreationStamp(id: "new", author: "Tester", date: "D:20261202") })
@@ -157,6 +157,22 @@ final class LassoSessionTests: XCTestCase {
         stroke((0...20).map { view(Point(x: 90 + Double($0) * 10, y: 420)) }, source: .mouse)
         XCTAssertEqual(selected, [])
         XCTAssertEqual(session.interaction.tools.currentToolID, .lasso)
+    }
+
+    func testALoopThatDoesNotCloseRoundAStrokeSelectsNothingAndChangesNothing() {
+        // Half a loop round the left stroke, its ends far apart: a stroke, not a loop.
+        let open = (0...24).map { i in
+            let t = Double.pi * Double(i) / 24
+            return view(Point(x: 140 + 60 * cos(t), y: 400 + 30 * sin(t)))
+        }
+        stroke(open, source: .pen)
+        XCTAssertEqual(selected, [], "nothing is selected")
+        XCTAssertEqual(editor.committed.count, 0, "nothing is drawn or changed")
+        XCTAssertNil(session.frame.lasso, "the loop is not left on screen")
+        XCTAssertEqual(session.interaction.tools.currentToolID, .lasso, "the Lasso stays ready for the next loop")
+        // Which it then is: a closed loop round the same stroke selects it.
+        stroke(loop(around: Point(x: 140, y: 400), rx: 60, ry: 30), source: .pen)
+        XCTAssertEqual(selected, ["left"])
     }
 
     func testTheShareFromPreferencesDecides() {

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
+import Geometry
+import InteractionEngine
 import TestSupport
 import XCTest
-#if canImport(Glibc)
-import Glibc
-#endif
 
-/// Turning a shape by its rotate handle and moving a polygon's vertex with a real mouse
-/// (xdotool), each one undoable step, then saving: qpdf finds the square's /Rect grown to hold
-/// its quarter turn with its appearance turned by /Matrix, and the polygon's /Vertices moved with
-/// its /Rect grown.
+/// Turning a shape by its rotate handle and moving a polygon's vertex with a replayed pen (a
+/// tap selects, a drag turns or moves), each one undoable step, then saving: qpdf finds the
+/// square's /Rect grown to hold its quarter turn with its appearance turned by /Matrix, and the
+/// polygon's /Vertices moved with its /Rect grown; two undos (Ctrl+Z) put both back as they
+/// were, on screen and in the file saved after them.
 final class RotateAndVerticesUITests: XCTestCase {
     /// A Letter page with a red 200 × 60 square and a blue triangle, neither with an appearance.
     static let pdf = NumberedObjectsPDF.data(objects: [
@@ -21,64 +21,105 @@ final class RotateAndVerticesUITests: XCTestCase {
         "<< /Type /Annot /Subtype /Polygon /Rect [349 559 501 681] /Vertices [350 560 500 560 425 680] /C [0 0 1] /BS << /W 2 >> /F 4 >>",
     ])
 
-    func testTurningASquareByItsHandleAndMovingAPolygonVertexAreSavedAsTheScreenShowedThem() throws {
+    func testTurningASquareByItsHandleAndMovingAPolygonVertexWithThePenAreSavedAsTheScreenShowedThemAndUndone() throws {
         let qpdf = try XCTUnwrap(AppSession.which("qpdf"), "qpdf is needed to judge the saved file")
         let session = try AppSession()
         let path = session.workDir.appendingPathComponent("turn.pdf").path
         try Self.pdf.write(to: URL(fileURLWithPath: path))
-        let (app, _) = try session.launchEditable(path)
-        let shown = try XCTUnwrap(session.waitFor("both annotations listed, at rest") { s in
-            (s.windows.first.map { $0.annotations.count == 2 && !$0.isAnimating && $0.missingTiles == 0 } ?? false)
-        }?.windows.first)
-        let origin = try XCTUnwrap(session.windowOrigin(pid: Int(app.processIdentifier)))
-        func screen(_ x: Double, _ y: Double, in w: AppSession.Window) -> (Int, Int) {
-            (Int((origin.x + w.canvasX + x).rounded()), Int((origin.y + w.canvasY + y).rounded()))
-        }
+        // Where the two shapes lie: one launch to see, the next replays into the same view.
+        let shown = try session.probe(path) { $0.annotations.count == 2 && !$0.isAnimating }
         let square = try XCTUnwrap(shown.annotations.first { $0.kind == "square" })
         let polygon = try XCTUnwrap(shown.annotations.first { $0.kind == "polygon" })
+        let page = try XCTUnwrap(shown.visiblePages.first { $0.page == 1 })
+        let zoom = shown.zoom
+        /// A PDF point of page 1 in the view.
+        func view(_ x: Double, _ y: Double) -> Point { Point(x: page.x + x * zoom, y: page.y + (792 - y) * zoom) }
 
-        // Select the square; its rotate handle appears above it.
-        let middle = screen(square.x + square.width / 2, square.y + square.height / 2, in: shown)
-        session.xdotool("mousemove", "\(middle.0)", "\(middle.1)")
-        session.xdotool("click", "1")
-        let selected = try XCTUnwrap(session.waitFor("the square selected, its rotate handle shown") { s in
-            s.windows.first.map { $0.selectedAnnotations == [square.id] && $0.rotateHandle != nil } ?? false
-        }?.windows.first)
-        let handle = try XCTUnwrap(selected.rotateHandle)
-        // From above the middle to its right, Shift held: a quarter turn clockwise, exactly.
-        let radius = (square.y + square.height / 2) - handle[1]
-        let from = screen(handle[0], handle[1], in: selected)
-        let to = screen(square.x + square.width / 2 + radius, square.y + square.height / 2, in: selected)
-        session.xdotool("keydown", "shift")
-        session.drag(from: from, to: to)
-        session.xdotool("keyup", "shift")
-        let turned = try XCTUnwrap(session.waitFor("the turn is one Rotate step") { s in
-            s.windows.first?.undoName == "Rotate"
-        }?.windows.first)
-        let turnedSquare = try XCTUnwrap(turned.annotations.first { $0.id == square.id })
+        var events = [InputEvent(kind: .enter, source: .mouse, time: InputTime(seconds: 0.5))]
+        /// A pen contact through `points` from `t`; a tap when both are one point.
+        func pen(_ points: [Point], at t: Double, modifiers: Modifiers = []) {
+            for (i, p) in points.enumerated() {
+                let phase: InputPhase = i == 0 ? .began : (i == points.count - 1 ? .ended : .moved)
+                events.append(InputEvent(kind: .contact(phase), source: .pen, sequence: .pointer, position: p,
+                                         time: InputTime(seconds: t + Double(i) * 0.02), button: phase == .moved ? nil : .primary,
+                                         modifiers: modifiers, axes: StylusAxes(pressure: 0.5)))
+            }
+        }
+        // A tap on the square selects it; its rotate handle is then above its top edge's middle
+        // (AnnotationEditTool's rotateHandleDistance, checked below).
+        let middle = Point(x: square.x + square.width / 2, y: square.y + square.height / 2)
+        pen([middle, middle], at: 1)
+        let handle = Point(x: middle.x, y: square.y - 30)
+        // From the handle round to the right of the middle, Shift held: a quarter turn clockwise,
+        // exactly.
+        let radius = middle.y - handle.y
+        pen((0...12).map { i in
+            let a = Double.pi / 2 * Double(i) / 12
+            return Point(x: middle.x + radius * sin(a), y: middle.y - radius * cos(a))
+        }, at: 2, modifiers: .shift)
+        // A tap inside the triangle selects it (a handle on each vertex); the top one is dragged
+        // 40 pixels up.
+        let inside = Point(x: polygon.x + polygon.width / 2, y: polygon.y + polygon.height * 0.7)
+        pen([inside, inside], at: 3.5)
+        let top = view(425, 680)
+        pen((0...10).map { top + Vector(dx: 0, dy: -4 * Double($0)) }, at: 4.5)
+        let recording = session.workDir.appendingPathComponent("turn.jsonl")
+        try InputRecording(events: events).write(to: recording)
+        try session.launch(["--replay-input", recording.path, path])
+
+        let done = try XCTUnwrap(session.waitFor("turned, then the vertex moved: two steps") { s in
+            s.windows.first.map { $0.replayFinished && $0.undoName == "Move Vertex" && $0.annotationEdits == 2 } ?? false
+        }?.windows.first, "last state: \(String(describing: session.state()?.windows.first.map { ($0.undoName, $0.selectedAnnotations) }))")
+        let placed = try XCTUnwrap(done.visiblePages.first { $0.page == 1 })
+        XCTAssertEqual(placed.x, page.x, accuracy: 0.5, "the layout the input was placed for")
+        XCTAssertEqual(placed.y, page.y, accuracy: 0.5)
+        XCTAssertEqual(done.selectedAnnotations, [polygon.id], "the tap picked the triangle")
+        let knobs = try XCTUnwrap(done.vertexHandles, "a handle on each vertex")
+        XCTAssertEqual(knobs.count, 3)
+        XCTAssertTrue(knobs.contains { abs($0[0] - top.x) < 1 && abs($0[1] - (top.y - 40)) < 1 }, "the top vertex's handle went 40 px up: \(knobs)")
+        let turnedSquare = try XCTUnwrap(done.annotations.first { $0.id == square.id })
         XCTAssertEqual(turnedSquare.width, square.height, accuracy: 2, "a quarter turn: standing up")
         XCTAssertEqual(turnedSquare.height, square.width, accuracy: 2)
 
-        // Select the triangle: a handle on each vertex; drag the top one 40 pixels up.
-        let inside = screen(polygon.x + polygon.width / 2, polygon.y + polygon.height * 0.7, in: turned)
-        session.xdotool("mousemove", "\(inside.0)", "\(inside.1)")
-        session.xdotool("click", "1")
-        let picked = try XCTUnwrap(session.waitFor("the triangle selected, a handle on each vertex") { s in
-            s.windows.first.map { $0.selectedAnnotations == [polygon.id] && $0.vertexHandles?.count == 3 } ?? false
-        }?.windows.first)
-        let top = try XCTUnwrap(picked.vertexHandles?.min { $0[1] < $1[1] })
-        let grab = screen(top[0], top[1], in: picked)
-        session.drag(from: grab, to: (grab.0, grab.1 - 40))
-        session.waitFor("the vertex moved as one step") { $0.windows.first?.undoName == "Move Vertex" }
-        // Undo puts it back, redo moves it again.
-        session.xdotool("key", "ctrl+z")
-        session.waitFor("undone") { s in s.windows.first.map { $0.undoName == "Rotate" && $0.redoName == "Move Vertex" } ?? false }
-        session.xdotool("key", "ctrl+shift+z")
-        let done = try XCTUnwrap(session.waitFor("redone") { $0.windows.first?.undoName == "Move Vertex" }?.windows.first)
-
-        session.xdotool("key", "ctrl+s")
+        session.key("ctrl+s", runs: "save")
         session.waitFor("saved") { s in s.windows.first.map { $0.hasUnsavedChanges == false && $0.saveError == nil } ?? false }
-        XCTAssertTrue(session.run("qpdf", ["--check", path]).contains("No syntax or stream encoding errors"), "qpdf --check")
+        let edited = session.workDir.appendingPathComponent("turned.pdf").path
+        try FileManager.default.copyItem(atPath: path, toPath: edited)
+
+        // Ctrl+Z puts the vertex back, a second one the square: on screen as first shown.
+        session.key("ctrl+z", runs: "undo")
+        let vertexUndone = try XCTUnwrap(session.waitFor("the vertex move undone") { s in
+            s.windows.first.map { $0.undoName == "Rotate" && $0.redoName == "Move Vertex" } ?? false
+        }?.windows.first)
+        let backPolygon = try XCTUnwrap(vertexUndone.annotations.first { $0.id == polygon.id })
+        XCTAssertEqual(backPolygon.y, polygon.y, accuracy: 0.5, "the triangle's top is back")
+        XCTAssertEqual(backPolygon.height, polygon.height, accuracy: 0.5)
+        session.key("ctrl+z", runs: "undo")
+        let turnUndone = try XCTUnwrap(session.waitFor("the turn undone") { s in
+            s.windows.first.map { $0.undoName == nil && $0.redoName == "Rotate" } ?? false
+        }?.windows.first)
+        let backSquare = try XCTUnwrap(turnUndone.annotations.first { $0.id == square.id })
+        for (a, b) in [(backSquare.x, square.x), (backSquare.y, square.y), (backSquare.width, square.width), (backSquare.height, square.height)] {
+            XCTAssertEqual(a, b, accuracy: 0.5, "the square lies as it did")
+        }
+        session.key("ctrl+s", runs: "save")
+        session.waitFor("saved again") { s in s.windows.first.map { $0.hasUnsavedChanges == false && $0.saveError == nil } ?? false }
+        session.quitApps()
+
+        func numbers(_ value: Any?) -> [Double] { (value as? [Any])?.compactMap { ($0 as? NSNumber)?.doubleValue } ?? [] }
+        let undone = try SavedPDF(path: path).annotations
+        let undoneSquare = try XCTUnwrap(undone.first { $0["/Subtype"] as? String == "/Square" })
+        for (a, b) in zip(numbers(undoneSquare["/Rect"]), [100.0, 620, 300, 680]) { XCTAssertEqual(a, b, accuracy: 0.01, "the square's /Rect as it was") }
+        let undonePolygon = try XCTUnwrap(undone.first { $0["/Subtype"] as? String == "/Polygon" })
+        let undoneVertices = numbers(undonePolygon["/Vertices"])
+        XCTAssertEqual(undoneVertices.count, 6)
+        for (a, b) in zip(undoneVertices, [350.0, 560, 500, 560, 425, 680]) { XCTAssertEqual(a, b, accuracy: 0.01, "the /Vertices as they were") }
+        try judge(edited, qpdf: qpdf, zoom: done.zoom)
+    }
+
+    /// The file saved after the turn and the vertex move, judged with qpdf.
+    private func judge(_ path: String, qpdf: String, zoom: Double) throws {
+        XCTAssertEqual(try ExternalTools.run("qpdf", ["--check", path]).status, 0, "qpdf --check")
         let file = try QPDFInspection(path: path, qpdf: qpdf)
         func dictionary(_ ref: String) -> [String: Any]? {
             let value = file.objects[ref]
@@ -104,7 +145,7 @@ final class RotateAndVerticesUITests: XCTestCase {
         XCTAssertEqual(vertices.count, 6)
         XCTAssertEqual(Array(vertices[0..<4]), [350, 560, 500, 560], "the other vertices stay")
         XCTAssertEqual(vertices[4], 425, accuracy: 1, "the top vertex went straight up")
-        XCTAssertEqual(vertices[5], 680 + 40 / done.zoom, accuracy: 1.5, "as far as the pointer went, in points")
+        XCTAssertEqual(vertices[5], 680 + 40 / zoom, accuracy: 1.5, "as far as the pointer went, in points")
         let polygonRect = try XCTUnwrap((savedPolygon["/Rect"] as? [Any])?.compactMap { ($0 as? NSNumber)?.doubleValue })
         XCTAssertEqual(polygonRect[3], vertices[5] + 1, accuracy: 0.01, "the /Rect grows to hold the vertex and half the width")
     }

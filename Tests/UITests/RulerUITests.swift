@@ -7,11 +7,12 @@ import XCTest
 /// The ruler in the real app, with replayed fingers and pen: shown with `win.ruler`, two
 /// fingers turn it by 30° about their midpoint without scrolling the page, then a wobbly pen
 /// stroke started just beside its upper edge is saved as ink whose /InkList points lie on one
-/// straight line at 30°, as qpdf reads the file.
+/// straight line at 30°, as qpdf reads the file; Ctrl+Z takes the stroke away.
 final class RulerUITests: XCTestCase {
     /// The ruler's middle when shown on page 1 of the sample at fit-width, the toolbar hidden:
-    /// the middle of the 976×690 view (the test checks it before the fingers come).
-    private let centre = Point(x: 488, y: 345)
+    /// the middle of the view (976×690 under Xvfb, a little larger under Wayland), which a
+    /// first launch measures and the test checks before the fingers come.
+    private var centre = Point(x: 488, y: 345)
 
     private func at(along: Double, across: Double, angle: Double) -> Point {
         let r = angle * .pi / 180
@@ -26,6 +27,12 @@ final class RulerUITests: XCTestCase {
         try FileManager.default.copyItem(atPath: AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path, toPath: path)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
 
+        // The view's middle and zoom: one launch to see, the next replays into the same view.
+        let probed = try session.probe(path)
+        centre = Point(x: probed.viewWidth / 2, y: probed.viewHeight / 2)
+        /// The ruler's width (3 cm) in view pixels at this zoom.
+        let width = 3 / 2.54 * 72 * probed.zoom
+
         var events = [InputEvent(kind: .enter, source: .mouse, time: InputTime(seconds: 0.5))]
         // Two fingers 160 px apart across the ruler's middle, turned 30° about it in 15 steps.
         func fingers(_ phase: InputPhase, _ angle: Double, _ t: Double) {
@@ -38,7 +45,7 @@ final class RulerUITests: XCTestCase {
         for step in 1...15 { fingers(.moved, Double(step) * 2, 4 + Double(step) * 0.03) }
         fingers(.ended, 30, 4.5)
         // A pen stroke from 12 px outside the turned ruler's upper edge, wobbling ±6 px.
-        let outside = 95.35 / 2 + 12
+        let outside = width / 2 + 12
         for i in 0...30 {
             let phase: InputPhase = i == 0 ? .began : (i == 30 ? .ended : .moved)
             let p = at(along: -150 + Double(i) * 10, across: outside + (i == 0 ? 0 : Double(i % 3 - 1) * 6), angle: 30)
@@ -56,7 +63,7 @@ final class RulerUITests: XCTestCase {
         let level = try XCTUnwrap(session.waitFor("the ruler is shown") { $0.windows.first?.ruler?.shown == true }?.windows.first?.ruler)
         XCTAssertEqual(level.x ?? 0, centre.x, accuracy: 1, "the ruler shows in the middle of the view, where the fingers go")
         XCTAssertEqual(level.y ?? 0, centre.y, accuracy: 1)
-        XCTAssertEqual(level.width ?? 0, 95.35, accuracy: 0.5, "3 cm at fit-width")
+        XCTAssertEqual(level.width ?? 0, width, accuracy: 0.5, "3 cm at fit-width")
 
         let done = try XCTUnwrap(session.waitFor("turned, then drawn along") { s in
             guard let w = s.windows.first else { return false }
@@ -72,6 +79,13 @@ final class RulerUITests: XCTestCase {
 
         session.key("ctrl+s", runs: "save")
         session.waitFor("saved") { $0.windows.first?.hasUnsavedChanges == false }
+        // Ctrl+Z takes the straight stroke away; the ruler stays where the fingers left it.
+        session.key("ctrl+z", runs: "undo")
+        let undone = try XCTUnwrap(session.waitFor("the stroke undone") { s in
+            s.windows.first.map { w in w.redoName == "Ink" && w.undoName == nil && !w.annotations.contains { $0.kind == "ink" } } ?? false
+        }?.windows.first)
+        XCTAssertEqual(undone.ruler?.angle ?? 0, 30, accuracy: 0.01, "undo does not turn the ruler back")
+        XCTAssertEqual(undone.ruler?.shown, true)
         session.quitApps()
         let inks = try SavedPDF(path: path).annotations.filter { $0["/Subtype"] as? String == "/Ink" }
         XCTAssertEqual(inks.count, 1)
