@@ -143,6 +143,10 @@ public final class DocumentSession {
 
     // MARK: The view
 
+    /// How far the view is expected to travel soon (``ViewTravel/ahead(at:)`` now, on the
+    /// session's clock), in view pixels: what the tile planner draws before it shows.
+    public var travelAhead: Vector { view.travel.ahead(at: (frameTime ?? clock.now).seconds) }
+
     /// Changes the view through one of its transitions; answers with what it asks of the host.
     @discardableResult
     public func changeView(_ change: (inout ViewSession) -> Void) -> [SessionEffect] {

@@ -60,6 +60,8 @@ public struct ViewSession {
     /// where the view was then (as a continuous spread index).
     public internal(set) var travellingForward = true
     var lastSpreadIndex = 0.0
+    /// How fast and which way the view moves (what the tiles are drawn ahead of).
+    public internal(set) var travel = ViewTravel()
 
     /// What the transitions so far ask of the host, oldest first; see ``takeEffects()``.
     public internal(set) var effects: [ViewEffect] = []
@@ -123,6 +125,7 @@ public struct ViewSession {
         restingSpread = 0
         lastSpreadIndex = 0
         travellingForward = true
+        travel = ViewTravel()
         layout = makeLayout()
         zoomMode = .fitWidth
         viewport = Viewport(size: viewport.size, offset: .zero, zoom: 1)
@@ -475,6 +478,7 @@ public struct ViewSession {
             let index = viewport.continuousSpreadIndex(in: layout)
             if index != lastSpreadIndex { travellingForward = index > lastSpreadIndex }
             lastSpreadIndex = index
+            travel.note(offset: viewport.offset, zoom: viewport.zoom, size: viewport.size, at: now)
         }
         scheduleSpreadSettling()
     }

@@ -3,9 +3,10 @@ import DocumentLayout
 import Geometry
 
 /// Which tiles a view needs, in the order the render worker should draw them: the visible parts
-/// of the visible pages first, then pages a turn shows whole, then the spread the reader is
-/// heading for (all of it when paging one spread at a time, else the edge of each of its pages
-/// that shows first). Tiles already cached are left out of the requests but still count as on
+/// of the visible pages first, then pages a turn shows whole, then what the moving view reaches
+/// next (``Motion/ahead``: as far as the scroll or fling carries it soon, nearest first, within
+/// ``aheadBytes(visibleBytes:)``), then the spread the reader is heading for (all of it when
+/// paging one spread at a time, else the edge of each of its pages that shows first). Tiles already cached are left out of the requests but still count as on
 /// screen. A plain value over the layout and the viewport, so the plan is tested without GTK.
 public struct TilePlanner: Sendable {
     /// Each page's displayed size in points (after /Rotate).
@@ -28,6 +29,11 @@ public struct TilePlanner: Sendable {
         public var onScreen: Set<TileKey> = []
         /// The bytes the visible tiles take (4 per pixel).
         public var visibleBytes = 0
+        /// The tiles drawn ahead of the moving view (``Motion/ahead``), cached or not, nearest
+        /// first: the cache keeps them as recently used, since the view is about to show them.
+        public var ahead: [TileKey] = []
+        /// The bytes those take.
+        public var aheadBytes = 0
     }
 
     /// What the reader is doing, which decides what to draw ahead.
@@ -38,11 +44,16 @@ public struct TilePlanner: Sendable {
         public var wholeSpreadsAhead: Bool
         /// Pages to draw whole although they are not visible (the two spreads of a page turn).
         public var wholePages: [PageIndex]
+        /// How far the view is expected to travel soon, in view pixels at the current zoom (a
+        /// wheel's or a fling's speed times a short horizon; zero at rest): what it sweeps over
+        /// is drawn before it shows.
+        public var ahead: Vector
 
-        public init(forward: Bool, wholeSpreadsAhead: Bool = false, wholePages: [PageIndex] = []) {
+        public init(forward: Bool, wholeSpreadsAhead: Bool = false, wholePages: [PageIndex] = [], ahead: Vector = .zero) {
             self.forward = forward
             self.wholeSpreadsAhead = wholeSpreadsAhead
             self.wholePages = wholePages
+            self.ahead = ahead
         }
     }
 
@@ -109,6 +120,13 @@ public struct TilePlanner: Sendable {
             let tiling = tiling(of: page, zoom: zoom)
             for key in tiling.tiles(overlapping: Self.whole(tiling)) { want(key, tiling) }
         }
+        let ahead = tilesAhead(motion.ahead, layout: layout, viewport: viewport, onScreen: plan.onScreen,
+                               limit: Self.aheadBytes(visibleBytes: plan.visibleBytes))
+        for (key, tiling) in ahead.tiles {
+            plan.ahead.append(key)
+            want(key, tiling)
+        }
+        plan.aheadBytes = ahead.bytes
         for page in layout.pagesAhead(ofVisible: visible, forward: motion.forward) {
             let tiling = tiling(of: page, zoom: zoom)
             let area = motion.wholeSpreadsAhead
@@ -116,6 +134,45 @@ public struct TilePlanner: Sendable {
             for key in tiling.tiles(overlapping: area) { want(key, tiling) }
         }
         return plan
+    }
+
+    /// The most the tiles drawn ahead of a moving view may take: half what the view shows, and
+    /// never less than 8 MiB (a small window still reaches a page or two ahead). The cache's
+    /// budget takes them in while the view moves, and drops back once it rests.
+    public static func aheadBytes(visibleBytes: Int) -> Int { max(8 << 20, visibleBytes / 2) }
+
+    /// The tiles the view sweeps over as it travels `ahead` (those `onScreen` apart), nearest
+    /// first, as many as fit in `limit` bytes.
+    private func tilesAhead(_ ahead: Vector, layout: some DocumentViewLayout, viewport: Viewport, onScreen: Set<TileKey>,
+                            limit: Int) -> (tiles: [(TileKey, TilePlan)], bytes: Int) {
+        let length = (ahead.dx * ahead.dx + ahead.dy * ahead.dy).squareRoot()
+        guard length >= 1 else { return ([], 0) }
+        let zoom = viewport.zoom, visibleRect = viewport.visibleRect, s = deviceScale
+        let swept = visibleRect.union(visibleRect.offsetBy(ahead))
+        let direction = Vector(dx: ahead.dx / length, dy: ahead.dy / length)
+        var found: [(key: TileKey, tiling: TilePlan, distance: Double, bytes: Int)] = []
+        for page in layout.visiblePages(in: swept, zoom: zoom) {
+            let tiling = tiling(of: page, zoom: zoom)
+            let frame = layout.pageFrame(page, zoom: zoom)
+            guard let reached = frame.intersection(swept) else { continue }
+            let inPage = Rect(x: (reached.minX - frame.minX) * s, y: (reached.minY - frame.minY) * s,
+                              width: reached.width * s, height: reached.height * s)
+            for key in tiling.tiles(overlapping: inPage) where !onScreen.contains(key) {
+                let r = tiling.pixelRect(column: key.column, row: key.row)
+                // How far along the travel the tile's near side is from the view's centre.
+                let corner = Point(x: frame.minX + (direction.dx >= 0 ? r.minX : r.maxX) / s,
+                                   y: frame.minY + (direction.dy >= 0 ? r.minY : r.maxY) / s)
+                let distance = (corner.x - visibleRect.midX) * direction.dx + (corner.y - visibleRect.midY) * direction.dy
+                found.append((key, tiling, distance, Int(r.width * r.height) * 4))
+            }
+        }
+        var tiles: [(TileKey, TilePlan)] = [], bytes = 0
+        for tile in found.sorted(by: { $0.distance < $1.distance }) {
+            guard bytes + tile.bytes <= limit else { break }
+            bytes += tile.bytes
+            tiles.append((tile.key, tile.tiling))
+        }
+        return (tiles, bytes)
     }
 
     static func whole(_ tiling: TilePlan) -> Rect {

@@ -312,6 +312,12 @@ public struct WindowSnapshot: Codable, Sendable {
     /// Whether the window made what its first frame does not show (the sidebar's pages, the
     /// recent-files entry, the signature check, the bookmarks), which waits for that frame.
     public var madeAfterFirstFrame: Bool? = nil
+    /// How many times the page view made a GPU texture or a cairo node of a tile's pixels (each
+    /// tile once when it is first shown, and again only at another zoom): a frame that shows
+    /// only tiles placed before adds none.
+    public var tileImagesMade: Int? = nil
+    /// How many tiles the last plan drew ahead of the moving view (0 at rest).
+    public var tilesAhead: Int? = nil
 
     public init(
         title: String,

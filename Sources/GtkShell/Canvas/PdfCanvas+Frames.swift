@@ -20,7 +20,7 @@ extension PdfCanvas {
     var tileView: TileFeed.ViewState {
         TileFeed.ViewState(planner: tilePlanner, layout: layout, viewport: viewport,
                            motion: TilePlanner.Motion(forward: view.travellingForward, wholeSpreadsAhead: pagesOneSpreadAtATime,
-                                                      wholePages: view.pagesForTurning))
+                                                      wholePages: view.pagesForTurning, ahead: session.travelAhead))
     }
 
     func requestTiles() {
@@ -34,7 +34,9 @@ extension PdfCanvas {
     /// A render-node frame.
     func snapshot(_ snapshot: OpaquePointer, width: Double, height: Double) {
         guard let model = startFrame() else { return }
-        let nodes = TileNodes(cache: tiles.cache, planner: tilePlanner, zoom: viewport.zoom, asCairoNodes: frames.tilesAsCairoNodes)
+        let feed = tiles
+        let nodes = TileNodes(cache: tiles.cache, imageMade: { feed.imagesMade += 1 }, planner: tilePlanner, zoom: viewport.zoom,
+                              asCairoNodes: frames.tilesAsCairoNodes)
         paintWatch.frameBuilt(frames.snapshot(model, tiles: nodes, painter: pagePainter, snapshot, width: width, height: height),
                               viewport: viewport)
     }

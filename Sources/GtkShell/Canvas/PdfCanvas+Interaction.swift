@@ -28,6 +28,10 @@ extension PdfCanvas {
         tiles.redraw = { [weak self] in if let self { gtk_widget_queue_draw(self.area) } }
         tiles.accepts = { [weak self] key in key.page.rawValue < self?.pageCount ?? 0 }
         tiles.settled = { [weak self] in self?.onViewChanged?() }
+        tiles.replan = { [weak self] in
+            self?.requestTiles()
+            self?.onViewChanged?()
+        }
         tiles.arrived = { [weak self] _ in
             guard let self else { return }
             self.requestTiles()

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 import DocumentLayout
+import DocumentSession
 import Geometry
 import Platform
 import Rendering
@@ -29,6 +30,11 @@ final class TileFeed {
     private(set) var missingVisible = 0
     /// The tiles the view shows at the current zoom, from the last ``request(_:)``.
     private(set) var onScreen: Set<TileKey> = []
+    /// How many tiles the last ``request(_:)`` drew ahead of the moving view.
+    private(set) var aheadCount = 0
+    /// How many textures or cairo nodes ``TileNodes`` made of tiles' pixels so far: each tile's
+    /// once, when a frame first shows it (and again at another zoom), never per frame.
+    var imagesMade = 0
     /// What the canvas's frames cost of late (whether tiles that arrive wait for others).
     var frameCost = FrameCost()
     /// Pending while tiles that arrived wait to be shown with others (``showArrived(completingView:)``).
@@ -56,6 +62,11 @@ final class TileFeed {
     var accepts: (TileKey) -> Bool = { _ in true }
     /// The view came to rest and the cache gave back what it no longer needs.
     var settled: () -> Void = {}
+    /// Asks for the view's tiles again (the view came to rest: what was drawn ahead of it is no
+    /// longer wanted, nor kept beyond the cache's budget at rest).
+    var replan: () -> Void = {}
+    /// Pending while the last plan drew ahead of a moving view, due once it rests.
+    private var restTimer: UInt32?
 
     /// A new document's pages, drawn by `drawPage` on a new worker; its first frame is rendered
     /// on the main thread when it is drawn.
@@ -115,16 +126,33 @@ final class TileFeed {
         let plan = view.planner.plan(layout: view.layout, viewport: view.viewport, motion: view.motion) { cache.contains($0) }
         missingVisible = plan.missingVisible
         onScreen = plan.onScreen
+        aheadCount = plan.ahead.count
         cache.protect(plan.onScreen)
+        // What the moving view reaches next counts as just used, the nearest last: tiles it
+        // has left behind go first.
+        for key in plan.ahead.reversed() { _ = cache.tile(for: key) }
         // Keep what the view wants (what is visible, ahead, or a turn's, and while it is not
         // sharp the stand-ins it shows) plus a little: memory stays near a viewer that keeps
         // nothing, what is on screen is never evicted while it is shown, and no tile planned
         // evicts another (they would be drawn again and again).
         let standIns = plan.missingVisible > 0 ? cache.standInBytes(for: plan.onScreen) : 0
         cache.budgetBytes = TileCache.budget(forVisibleBytes: max(plan.visibleBytes, Self.wantedBytes(view)) + standIns)
+        scheduleRestPlan(plan.aheadBytes > 0)
         if plan.requests != lastRequested {
             lastRequested = plan.requests
             queue.submit(plan.requests, onScreen: plan.missingVisible)
+        }
+    }
+
+    /// While tiles are drawn ahead of a moving view, plans again once it has rested (nothing
+    /// else would: no input, no tile left to arrive), so that the worker stops drawing ahead
+    /// and the budget drops back to what the view shows.
+    private func scheduleRestPlan(_ drawingAhead: Bool) {
+        if let pending = restTimer { g_source_remove(pending); restTimer = nil }
+        guard drawingAhead else { return }
+        restTimer = MainLoop.after(milliseconds: UInt32(ViewTravel.restDelay * 1000) + 50) { [weak self] in
+            self?.restTimer = nil
+            self?.replan()
         }
     }
 

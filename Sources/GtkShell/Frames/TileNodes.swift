@@ -13,6 +13,9 @@ import Rendering
 /// tile and replayed through an image the size of the tile.
 struct TileNodes {
     let cache: TileCache
+    /// Counts each texture or cairo node made of a tile's pixels (the state dump's
+    /// `tileImagesMade`): once per tile and zoom, so a frame of tiles already placed adds none.
+    var imageMade: () -> Void = {}
     let planner: TilePlanner
     let zoom: Double
     /// Whether tiles are cairo nodes (GSK's cairo renderer) rather than textures.
@@ -89,6 +92,7 @@ struct TileNodes {
         guard let node = ann_cairo_node_for_pattern(pattern, tile.pixelRect.width * scale, tile.pixelRect.height * scale, scale)
         else { return nil }
         tile.attachment = TileCairoNode(adopting: node, scale: scale)
+        imageMade()
         return node
     }
 
@@ -102,6 +106,7 @@ struct TileNodes {
                                                                Int32(tile.pixelRect.width), Int32(tile.pixelRect.height))
         else { return nil }
         tile.attachment = TileTexture(adopting: texture)
+        imageMade()
         return texture
     }
 }

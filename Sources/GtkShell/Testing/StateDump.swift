@@ -157,6 +157,8 @@ extension DocumentWindow {
             snapshot.cacheBudgetBytes = canvas.tiles.cache.budgetBytes
             snapshot.cacheRestTrims = canvas.tiles.cache.restTrims
             snapshot.pagesWithText = canvas.session.content.textByPage.count
+            snapshot.tileImagesMade = canvas.tiles.imagesMade
+            snapshot.tilesAhead = canvas.tiles.aheadCount
         }
         snapshot.stylesheetLoaded = Stylesheet.loaded
         snapshot.toolIconsFound = Stylesheet.hasIcon("annotator-tool-pen-symbolic")
