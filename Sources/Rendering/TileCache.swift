@@ -120,6 +120,11 @@ public final class TileCache {
         return before - usedBytes
     }
 
+    /// Evicts the least recently used tiles not on screen until the cache fits its budget
+    /// again: a host calls it after lowering the budget (the view became sharp and no longer
+    /// shows stand-ins), so the memory goes back then, not at the next tile's arrival.
+    public func fitBudget() { evict(keeping: nil) }
+
     /// Drops everything (a new document, or a rotation change).
     public func removeAll() {
         tiles.removeAll()
@@ -135,14 +140,14 @@ public final class TileCache {
     /// The newest goes too, last, when it does not fit beside what is on screen even so: a
     /// tile the view no longer wants (it moved on while the tile was drawn), since a host whose
     /// budget counts the tiles it wants always has room for those.
-    private func evict(keeping newest: TileKey) {
+    private func evict(keeping newest: TileKey?) {
         guard usedBytes > budgetBytes else { return }
         let order = lastUse.sorted { $0.value < $1.value }
         for sparingNewest in [true, false] {
             for (key, _) in order where usedBytes > budgetBytes {
                 guard let tile = tiles[key] else { continue }
                 let group = tile.rendering.map { shared in tiles.values.filter { $0.rendering === shared }.map(\.key) } ?? [key]
-                guard !(sparingNewest && group.contains(newest)), group.allSatisfy({ !protected.contains($0) }) else { continue }
+                guard !(sparingNewest && newest.map(group.contains) == true), group.allSatisfy({ !protected.contains($0) }) else { continue }
                 for member in group {
                     if let t = tiles.removeValue(forKey: member) { usedBytes -= t.byteCount }
                     lastUse[member] = nil

@@ -56,6 +56,34 @@ final class TileCacheRestTests: XCTestCase {
         }
     }
 
+    /// Twelve quick zoom steps on one page: each step's tiles stand in for the next while it is
+    /// drawn. Once the view is sharp and its budget lowered, the cache fits that budget at once
+    /// (it held every step's tiles before, 124 MB on a page ten screens wide).
+    func testALoweredBudgetIsFittedAtOnceKeepingWhatIsOnScreen() {
+        let sizes = [Size(width: 2000, height: 2000)]
+        let layout = DocumentLayout(pageSizes: sizes, settings: LayoutSettings())
+        let planner = TilePlanner(pageSizes: sizes, deviceScale: 1)
+        let cache = TileCache(budgetBytes: 1 << 40)
+        var last: TilePlanner.Plan?
+        for step in 0..<12 {
+            let viewport = Viewport(size: Size(width: 976, height: 690), zoom: 0.3 * pow(1.2, Double(step)))
+            let plan = planner.plan(layout: layout, viewport: viewport, motion: .init(forward: true)) { cache.contains($0) }
+            cache.protect(plan.onScreen)
+            for request in plan.requests.prefix(plan.missingVisible) {
+                guard let tile = RenderQueue.render(request, drawPage: blank) else { return XCTFail("no tile") }
+                cache.insert(tile)
+            }
+            last = plan
+        }
+        guard let plan = last else { return XCTFail("no plan") }
+        XCTAssertGreaterThan(cache.usedBytes, 2 * plan.visibleBytes + TileCache.reserveBytes, "the steps' tiles piled up")
+        cache.budgetBytes = TileCache.budget(forVisibleBytes: plan.visibleBytes)
+        cache.fitBudget()
+        XCTAssertLessThanOrEqual(cache.usedBytes, cache.budgetBytes)
+        for key in plan.onScreen { XCTAssertTrue(cache.contains(key), "a tile on screen went") }
+        cache.removeAll()
+    }
+
     func testTilePixelsAreUnmappedWhenTheirSurfaceGoes() {
         let before = TilePixels.mappedBytes
         let surface = TilePixels.makeSurface(width: 1024, height: 512)

@@ -135,8 +135,11 @@ final class TileFeed {
         // sharp the stand-ins it shows) plus a little: memory stays near a viewer that keeps
         // nothing, what is on screen is never evicted while it is shown, and no tile planned
         // evicts another (they would be drawn again and again).
-        let standIns = plan.missingVisible > 0 ? cache.standInBytes(for: plan.onScreen) : 0
+        // Stand-ins count up to a screenful: a zoom in twelve quick steps held each step's tiles
+        // as stand-ins of the next, and the budget, counting all of them, let none go.
+        let standIns = plan.missingVisible > 0 ? min(cache.standInBytes(for: plan.onScreen), plan.visibleBytes) : 0
         cache.budgetBytes = TileCache.budget(forVisibleBytes: max(plan.visibleBytes, Self.wantedBytes(view)) + standIns)
+        cache.fitBudget()
         scheduleRestPlan(plan.aheadBytes > 0)
         if plan.requests != lastRequested {
             lastRequested = plan.requests
