@@ -475,6 +475,15 @@ extension DocumentWindow {
     func mayClose() -> Bool {
         // Typing into a field counts as a change to save or discard.
         if !lifecycle.closeConfirmed { canvas.forms.commitTyping() }
+        // Edits made before the editor arrived are on their way into it: the window closes
+        // once they are there, so that the question below asks about them too.
+        if editing == nil, !canvas.session.waitingForEditor.isEmpty, let making = editorMaking, making.started, !making.failed {
+            whenEditorReady { [weak self] in
+                guard let self else { return }
+                gtk_window_close(cast(self.window))
+            }
+            return false
+        }
         let session = editing
         switch lifecycle.requestClose(saveRunning: session?.editor.saveInProgress != nil, hasUnsavedChanges: session?.hasUnsavedChanges == true,
                                       questionOpen: pendingDialog != nil) {
