@@ -44,7 +44,12 @@ extension DocumentSession {
         case .addShape(let kind, let page, let from, let to):
             previews.shape = nil
             previews.held.append((.shape(kind: kind, page: page, from: from, to: to), false))
-        default:
+        case .snapShape, .addTextMarkup, .markText, .markTextWithInk, .deleteAnnotations, .eraseAlong, .eraseWhole, .endErase,
+             .selectAnnotation, .deselectAnnotation, .beginTransform, .moveAnnotation, .resizeAnnotation, .endTransform,
+             .moveLineEnd, .rotateAnnotation, .moveVertex, .insertVertex, .removeVertex, .selectionBand, .lassoPreview,
+             .lassoSelect, .markupPreview, .clearMarkupPreview, .inkPreview, .markerPreview, .shapePreview, .clearShapePreview,
+             .addFreeText, .addNote, .addStamp, .focusFormField, .clearFormFocus:
+            // Nothing drawn to hold: the edit waits with the others.
             break
         }
         waitingForEditor.append(command)
@@ -94,7 +99,7 @@ extension DocumentSession {
         case (.ink(let p, let s), .ink(let q, let t)): return p == q && s == t
         case (.shape(let k, let p, let f, let t), .shape(let l, let q, let g, let u)): return k == l && p == q && f == g && t == u
         case (.marker(let p, let s), .marker(let q, let t)): return p == q && s == t
-        default: return false
+        case (.ink, _), (.shape, _), (.marker, _), (.erased, _): return false
         }
     }
 }

@@ -68,22 +68,18 @@ extension PdfCanvas {
     @discardableResult
     func apply(_ command: ToolCommand) -> OutputHandling {
         // A note, text box or stamp placed before the editor is made waits for it.
-        switch command {
-        case .addNote, .addFreeText, .addStamp:
-            if editing == nil, let wait = whenEditorReady {
-                wait { [weak self] in _ = self?.apply(command) }
-                return .applied
-            }
-        default:
-            break
+        func waitsForEditor() -> Bool {
+            guard editing == nil, let wait = whenEditorReady else { return false }
+            wait { [weak self] in _ = self?.apply(command) }
+            return true
         }
         switch command {
         case .addNote(let page, let point):
-            addNote(on: page, at: point)
+            if !waitsForEditor() { addNote(on: page, at: point) }
         case .addFreeText(let page, let rect):
-            addFreeText(on: page, in: rect)
+            if !waitsForEditor() { addFreeText(on: page, in: rect) }
         case .addStamp(let page, let rect, _):
-            addStamp(on: page, in: rect)
+            if !waitsForEditor() { addStamp(on: page, in: rect) }
         case .focusFormField(let id):
             forms.showFocus(id)
         case .clearFormFocus:
