@@ -75,6 +75,11 @@ if [[ $# -eq 0 ]]; then
         echo "== UI tests under Wayland skipped: weston is not installed (tools/install-deps.sh installs it)"
     fi
 fi
+if [[ "$failed" -gt 0 ]]; then
+    # CI shows only the tail of this output: name the failures (and their assertions) here, last.
+    echo "== failed"
+    grep -hE "error: |Test Case .* failed \(" "$log" "$gl_log" "$wl_log" | tail -n 20 || true
+fi
 if [[ -n "$summary" ]]; then
     echo "tests: $((executed - failed - skipped)) passed, $failed failed, $skipped skipped"
 fi

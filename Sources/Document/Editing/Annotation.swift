@@ -129,6 +129,19 @@ public struct Annotation: Hashable, Sendable, Codable, Identifiable {
     /// How far a square, circle, stamp or text box is turned (``AnnotationRotation``); `nil`
     /// when it stands upright. Other kinds turn their geometry instead and never carry one.
     public var rotation: AnnotationRotation? = nil
+    /// /CreationDate, as the PDF date string; `nil` when the file gives none.
+    public var creationDate: String? = nil
+    /// /IRT: the editor id of the annotation this one answers (a reply, or a review state set
+    /// on it); `nil` for an annotation that answers none.
+    public var inReplyTo: String? = nil
+    /// /RT: how this one relates to ``inReplyTo`` ("R" a reply, the default; "Group" one of a
+    /// group shown as one).
+    public var replyType: String? = nil
+    /// /StateModel of a review-state note ("Review" or "Marked").
+    public var stateModel: String? = nil
+    /// /State of a review-state note ("Accepted", "Rejected", "Cancelled", "Completed", "None";
+    /// "Marked", "Unmarked").
+    public var state: String? = nil
 
     public init(
         id: String, page: PageIndex, subtype: AnnotationSubtype, rect: Rect, color: RGBColor? = nil,
