@@ -100,6 +100,7 @@ extension PdfCanvas {
 
     /// One frame: momentum and pointer-effect animation; returns whether to keep ticking.
     func tick(frameTimeMicroseconds: Int64) -> Bool {
+        deliverDueReplayedInput?()
         let eventTime = clock.eventTime(monotonicMicroseconds: frameTimeMicroseconds)
         apply(session.tick(at: eventTime))
         let effects = interaction.pointerFrame(at: eventTime)
@@ -120,6 +121,7 @@ extension PdfCanvas {
         engineTimer = MainLoop.after(milliseconds: UInt32((delay * 1000).rounded(.up)) + 1) { [weak self] in
             guard let self else { return }
             self.engineTimer = 0
+            self.deliverDueReplayedInput?()
             let effects = self.session.fireTimers()
             self.apply(effects)
             // A hold lifted or a press showed: the window's state says so.

@@ -58,7 +58,7 @@ extension PdfCanvas {
         }
         startTicking()
         interaction.pruneSelection()
-        onSelectionChanged?(selectedAnnotationValue())
+        onSelectionChanged?(session.selectedAnnotationValue)
         onContentChanged?(pages)
     }
 
@@ -75,11 +75,11 @@ extension PdfCanvas {
         }
         switch command {
         case .addNote(let page, let point):
-            if !waitsForEditor() { addNote(on: page, at: point) }
+            if !waitsForEditor(), let note = session.addNote(on: page, at: point) { onEditNote?(note) }
         case .addFreeText(let page, let rect):
             if !waitsForEditor() { addFreeText(on: page, in: rect) }
         case .addStamp(let page, let rect, _):
-            if !waitsForEditor() { addStamp(on: page, in: rect) }
+            if !waitsForEditor() { session.addStamp(on: page, in: rect) }
         case .focusFormField(let id):
             forms.showFocus(id)
         case .clearFormFocus:
@@ -99,18 +99,5 @@ extension PdfCanvas {
         keepAsInkNotice.hide()
         apply(session.perform(.keepAsInk))
         onViewChanged?()
-    }
-
-    /// Deletes annotations (and their pop-ups) as one undoable step; what may not be deleted
-    /// (locked, or of a kind the app cannot draw again) stays.
-    func delete(_ ids: [AnnotationID]) { session.delete(ids) }
-
-    /// Draws annotations into their pages' content as one undoable step ("Flatten"); links
-    /// and form fields stay. Whether anything was flattened.
-    @discardableResult
-    func flatten(_ ids: [AnnotationID]) -> Bool {
-        guard let editor = editing?.editor, let made = composer.flattening(ids, in: editor), commit(made.record) else { return false }
-        for a in made.flattened { interaction.remove(a.annotationID) }
-        return true
     }
 }

@@ -120,7 +120,7 @@ extension PdfCanvas {
         case .readPagesForSearch(let search, let order, let generation):
             readPages(for: search, order: order, generation: generation)
         case .selectionChanged:
-            onSelectionChanged?(selectedAnnotationValue())
+            onSelectionChanged?(session.selectedAnnotationValue)
         case .textSelectionChanged:
             session.updateSelectionEnds()
             gtk_widget_queue_draw(area)

@@ -195,6 +195,9 @@ public final class PdfCanvas {
     /// Pages whose tiles must be re-rendered because an annotation on them changed.
     var dirtyPages: Set<PageIndex> = []
     var engineTimer: UInt32 = 0
+    /// While input is replayed: hands the canvas the events already due, so that a timer or a
+    /// frame after a stall sees them first, as GDK hands queued input over before a frame.
+    var deliverDueReplayedInput: (() -> Void)?
     /// Forgets everything about the open document the canvas had read or drawn over it: its
     /// content and previews are replaced as one value each (nothing to reset one by one).
     func forgetDocumentContent() {

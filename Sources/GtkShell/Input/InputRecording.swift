@@ -53,6 +53,9 @@ enum InputReplay {
         let scheduler = InputReplayScheduler(events: recording.events, clock: MonotonicClock())
         waitForLayout(canvas) {
             scheduler.start()
+            // A stalled main loop may let a timer or a frame run before the pump: they take
+            // the due events first (a hold or a long press is timed from the last event).
+            canvas.deliverDueReplayedInput = { for event in scheduler.dueEvents() { canvas.handle(event) } }
             pump(scheduler, canvas)
         }
     }
@@ -82,6 +85,7 @@ enum InputReplay {
         if let delay = scheduler.delayUntilNextEvent {
             MainLoop.after(milliseconds: UInt32(max(1, (delay * 1000).rounded()))) { pump(scheduler, canvas) }
         } else {
+            canvas.deliverDueReplayedInput = nil
             canvas.diagnostics.replayFinished = true
             // The recording's input settings end with it: the user's apply again.
             if canvas.replaysRecordedSettings {

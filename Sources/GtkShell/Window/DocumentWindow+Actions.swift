@@ -24,20 +24,20 @@ extension DocumentWindow {
             if self.canvas.textSelection != nil {
                 let clipboard = gtk_widget_get_clipboard(self.window)
                 self.canvas.copySelectedText { text in if !text.isEmpty { gdk_clipboard_set_text(clipboard, text) } }
-            } else if !self.canvas.selectedAnnotationValues().isEmpty {
+            } else if !self.canvas.session.selectedAnnotationValues.isEmpty {
                 // Annotations travel between this app's windows (and documents).
-                AnnotatorApplication.copiedAnnotations = self.canvas.selectedAnnotationValues()
+                AnnotatorApplication.copiedAnnotations = self.canvas.session.selectedAnnotationValues
             }
         }
         // Copies the selected annotations and deletes them as one undoable step.
         addAction("cut") { [weak self] in
             guard let self, self.content == .document else { return }
-            let values = self.canvas.selectedAnnotationValues()
+            let values = self.canvas.session.selectedAnnotationValues
             guard !values.isEmpty else { return }
             AnnotatorApplication.copiedAnnotations = values
             let ids = self.canvas.selectedAnnotations
             self.canvas.deselectAnnotations()
-            self.canvas.delete(ids)
+            self.canvas.session.delete(ids)
         }
         addAction("paste") { [weak self] in
             let copied = AnnotatorApplication.copiedAnnotations

@@ -59,7 +59,7 @@ extension DocumentWindow {
             let index = Int(gtk_list_box_row_get_index(row))
             guard self.listedAnnotations.indices.contains(index) else { return }
             self.canvas.deselectAnnotations()
-            self.canvas.delete([self.listedAnnotations[index].annotationID])
+            self.canvas.session.delete([self.listedAnnotations[index].annotationID])
         }
         let type = g_variant_type_new("s")
         let action = g_simple_action_new("sidebar-page", type)!

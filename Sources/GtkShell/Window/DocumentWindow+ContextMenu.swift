@@ -15,7 +15,7 @@ extension DocumentWindow {
             let ids = self.canvas.selectedAnnotations
             guard !ids.isEmpty else { return }
             self.canvas.deselectAnnotations()
-            self.canvas.delete(ids)
+            self.canvas.session.delete(ids)
         }
         // Draws the selected annotations into the page (a signature that must not be moved or
         // copied out): one undoable step.
@@ -24,14 +24,14 @@ extension DocumentWindow {
             let ids = self.canvas.selectedAnnotations
             guard !ids.isEmpty else { return }
             self.canvas.deselectAnnotations()
-            if !self.canvas.flatten(ids) { gtk_widget_error_bell(self.window) }
+            if !self.canvas.session.flatten(ids) { gtk_widget_error_bell(self.window) }
         }
         addAction("annotation-properties") { [weak self] in
             guard let self, self.content == .document else { return }
             if let toggle = self.toolbarToggle, gtk_toggle_button_get_active(cast(toggle)) == 0 {
                 gtk_toggle_button_set_active(cast(toggle), 1)
             }
-            self.showProperties(of: self.canvas.selectedAnnotationValue())
+            self.showProperties(of: self.canvas.session.selectedAnnotationValue)
             if let color = self.styleControls?.color { gtk_widget_grab_focus(color) }
         }
         addAction("context-menu") { [weak self] in

@@ -527,7 +527,7 @@ extension DocumentWindow {
             guard let self else { return }
             self.noteEditor = nil
             self.pendingDialog = nil
-            if let text { self.canvas.setNoteText(text, of: note.id) }
+            if let text { self.canvas.session.setText(text, ofAnnotation: note.id) }
             gtk_widget_grab_focus(self.canvas.area)
         }
         noteEditor = editor

@@ -383,7 +383,7 @@ extension DocumentWindow {
                 return
             }
             let picture = signature.picture == nil ? nil : SignatureStore.standard.picture(of: signature)
-            _ = self.canvas.place(signature, picture: picture, on: widget.page, in: widget.rect)
+            _ = self.canvas.session.place(signature, picture: picture, on: widget.page, in: widget.rect)
         }
         // An empty signature field clicked or tapped: a menu of the ways to sign it, at it.
         canvas.forms.onSignatureFieldTapped = { [weak self] field, widget in

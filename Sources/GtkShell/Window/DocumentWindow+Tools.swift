@@ -406,7 +406,7 @@ extension DocumentWindow {
         if let tool = canvas.pickedTool, !styleRowEditsSelection {
             canvas.toolStyles[tool] = style(of: tool, change)
         } else {
-            canvas.changeSelectedAnnotation(named: name, annotation)
+            canvas.session.changeSelectedAnnotations(named: name, annotation)
         }
     }
 
@@ -416,7 +416,7 @@ extension DocumentWindow {
         if canvas.pickedTool == .freeText {
             newBoxes(&canvas.composer)
         } else {
-            canvas.changeSelectedAnnotation(named: name) { a in
+            canvas.session.changeSelectedAnnotations(named: name) { a in
                 var style = a.freeText ?? FreeTextStyle()
                 change(&style)
                 a.freeText = style
@@ -476,7 +476,7 @@ extension DocumentWindow {
         }
         guard let tool, tool != .lasso else {
             showStyleRow(false)
-            if tool == nil || tool == .lasso { showProperties(of: canvas.selectedAnnotationValue()) }
+            if tool == nil || tool == .lasso { showProperties(of: canvas.session.selectedAnnotationValue) }
             return
         }
         // Drawing a digital signature's box: no style either.
