@@ -52,6 +52,7 @@ extension DocumentWindow {
         installSearchActions()
         installPropertiesAction()
         installPrintAction()
+        installSummaryAction()
         installSidebarAction()
         installAnnotationListActions()
         installBookmarkActions()
