@@ -3,6 +3,7 @@
 import Glibc
 #endif
 import Document
+import Platform
 
 /// What a PDF file's bytes may hold that poppler-glib does not tell, found by looking for the
 /// names that write it, without parsing the file: the editing document (a second parse, tens of
@@ -23,8 +24,8 @@ public struct PDFFileScan: Sendable, Equatable {
 
     public init() {}
 
-    /// Scans the file at `path` in chunks (a few milliseconds for a few MiB; nothing is kept in
-    /// memory). A file that cannot be read may hold anything.
+    /// Scans the file at `path` in chunks (a few milliseconds for a few MiB, read once; nothing is
+    /// kept in memory). A file that cannot be read may hold anything.
     public init(path: String) {
         let fd = Glibc.open(path, O_RDONLY)
         guard fd >= 0 else {
@@ -33,14 +34,19 @@ public struct PDFFileScan: Sendable, Equatable {
         }
         defer { close(fd) }
         var scan = PDFFileScan()
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        var carry: [UInt8] = []
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        // The last bytes of the chunk before stay at the buffer's start: a name split between
+        // two chunks is found.
+        let carry = 16, chunk = 1 << 18
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: carry + chunk, alignment: 16)
+        defer { buffer.deallocate() }
+        var kept = 0
+        while !scan.foundAll {
+            let n = read(fd, buffer.baseAddress! + kept, chunk)
             guard n > 0 else { break }
-            // The last bytes of the chunk before: a name split between two chunks is found.
-            scan.look(at: carry + buffer[0..<n])
-            carry = Array(buffer[max(0, n - 16)..<n])
+            scan.look(at: UnsafeRawBufferPointer(rebasing: buffer[0..<(kept + n)]))
+            let end = kept + n, tail = min(carry, end)
+            buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + end - tail, byteCount: tail)
+            kept = tail
         }
         self = scan
     }
@@ -55,32 +61,28 @@ public struct PDFFileScan: Sendable, Equatable {
 
     /// Notes the names found in `bytes`.
     public mutating func look<C: Collection>(at bytes: C) where C.Element == UInt8 {
-        let array = Array(bytes)
-        if !mayReadRightToLeft, Self.contains(array, "R2L") { mayReadRightToLeft = true }
-        if !mayHaveSignatures, Self.contains(array, "/Sig") { mayHaveSignatures = true }
-        if !namesEncryption, Self.contains(array, "/Encrypt") { namesEncryption = true }
-        if !hasObjectStreams, Self.contains(array, "/ObjStm") { hasObjectStreams = true }
+        if let done: Void = bytes.withContiguousStorageIfAvailable({ look(at: UnsafeRawBufferPointer($0)) }) { return done }
+        Array(bytes).withUnsafeBytes { look(at: $0) }
     }
+
+    /// Notes the names found in `bytes`.
+    public mutating func look(at bytes: UnsafeRawBufferPointer) {
+        if !mayReadRightToLeft, Self.contains(bytes, "R2L") { mayReadRightToLeft = true }
+        if !mayHaveSignatures, Self.contains(bytes, "/Sig") { mayHaveSignatures = true }
+        if !namesEncryption, Self.contains(bytes, "/Encrypt") { namesEncryption = true }
+        if !hasObjectStreams, Self.contains(bytes, "/ObjStm") { hasObjectStreams = true }
+    }
+
+    /// Whether every name was found (nothing more to read).
+    var foundAll: Bool { mayReadRightToLeft && mayHaveSignatures && namesEncryption && hasObjectStreams }
 
     /// Whether the reading direction may be right to left, object streams counted.
     public var directionMayNeedParsing: Bool { mayReadRightToLeft || hasObjectStreams }
     /// Whether signature fields may be there, object streams counted.
     public var signaturesMayNeedParsing: Bool { mayHaveSignatures || hasObjectStreams }
 
-    static func contains(_ bytes: [UInt8], _ name: String) -> Bool {
-        let needle = Array(name.utf8)
-        guard bytes.count >= needle.count, let first = needle.first else { return false }
-        var i = 0
-        let last = bytes.count - needle.count
-        while i <= last {
-            if bytes[i] == first {
-                var j = 1
-                while j < needle.count, bytes[i + j] == needle[j] { j += 1 }
-                if j == needle.count { return true }
-            }
-            i += 1
-        }
-        return false
+    static func contains(_ bytes: UnsafeRawBufferPointer, _ name: StaticString) -> Bool {
+        ByteSearch.contains(bytes, UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
     }
 }
 

@@ -47,8 +47,8 @@ final class FileFactsTests: XCTestCase {
 
     func testANameSplitBetweenTwoChunksIsFound() throws {
         let folder = try TemporaryFolder()
-        // "/ObjStm" straddles the scan's 64 KiB chunks.
-        var bytes = [UInt8](repeating: 0x20, count: (1 << 16) - 3)
+        // "/ObjStm" straddles the scan's 256 KiB chunks.
+        var bytes = [UInt8](repeating: 0x20, count: (1 << 18) - 3)
         bytes += Array("/ObjStm".utf8) + [UInt8](repeating: 0x20, count: 100)
         let path = try folder.write(Data(bytes), to: "split.bin")
         let scan = PDFFileScan(path: path)

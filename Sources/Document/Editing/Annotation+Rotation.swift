@@ -1,5 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Geometry
 
 /// How far a square, circle, stamp or text box is turned, and the upright box it is drawn in.

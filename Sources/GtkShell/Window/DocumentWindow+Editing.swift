@@ -14,10 +14,11 @@ import Platform
 /// changes.
 extension DocumentWindow {
     /// Gets the shown document ready for editing without making its editor (a second parse of
-    /// the file, tens of MiB, that a reader who only reads never needs): after the first frame,
-    /// asks about the journal's unsaved changes (from the journal alone) and reads on a worker
-    /// what poppler-glib misreads (a PDF 2.0 UTF-8 title) or does not read (the reading
-    /// direction), when the file may hold it. The editor is made by ``whenEditorReady(_:)``.
+    /// the file, tens of MiB, that a reader who only reads never needs): asks about the
+    /// journal's unsaved changes (from the journal alone) once the main loop is idle, and after
+    /// the first frame reads on a worker what poppler-glib misreads (a PDF 2.0 UTF-8 title) or
+    /// does not read (the reading direction), when the file may hold it. The editor is made by
+    /// ``whenEditorReady(_:)``.
     func prepareEditing(path: String, password: String?, renderSource: RenderSource) {
         let generation = openGeneration
         editorMaking = EditorMaking(path: path, password: password, renderSource: renderSource, generation: generation)
@@ -29,13 +30,20 @@ extension DocumentWindow {
             self.offerToRestore(path: path, password: password)
             // Save, Save As and the page actions are on: they have the editor made when used.
             self.editStateChanged()
-            let misread = DocumentEditor.misreads(metadata)
-            WorkerThread.start(name: "file-facts") {
-                guard misread || PDFFileScan(path: path).directionMayNeedParsing,
-                      let facts = DocumentEditor.facts(path: path, password: password, over: metadata) else { return }
-                let read = ReadFacts(facts)
-                MainLoop.post(priority: G_PRIORITY_DEFAULT_IDLE) { [weak self] in self?.factsRead(read.facts, path: path, generation: generation) }
-            }
+        }
+        // The first frame shows neither: the file is read for them once it is painted.
+        afterFirstFrame { [weak self] in self?.readFileFacts(path: path, password: password, metadata: metadata, generation: generation) }
+    }
+
+    /// Reads on a worker what poppler-glib misreads (a PDF 2.0 UTF-8 title) or does not read
+    /// (the reading direction), when the file may hold it.
+    private func readFileFacts(path: String, password: String?, metadata: DocumentMetadata, generation: Int) {
+        let misread = DocumentEditor.misreads(metadata)
+        WorkerThread.start(name: "file-facts") {
+            guard misread || PDFFileScan(path: path).directionMayNeedParsing,
+                  let facts = DocumentEditor.facts(path: path, password: password, over: metadata) else { return }
+            let read = ReadFacts(facts)
+            MainLoop.post(priority: G_PRIORITY_DEFAULT_IDLE) { [weak self] in self?.factsRead(read.facts, path: path, generation: generation) }
         }
     }
 

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Document
-import Foundation
 import Geometry
 
 /// Selects, moves, resizes and deletes annotations, one or several at a time.
