@@ -56,6 +56,7 @@ extension DocumentWindow {
         installAnnotationListActions()
         installBookmarkActions()
         installStampPictureAction()
+        installXFDFActions()
         installToolAction()
         installPenAction()
         // `win.keep-as-ink`: the smart pen notice's button (KeepAsInkNotice).
