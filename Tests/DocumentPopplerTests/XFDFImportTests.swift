@@ -144,4 +144,52 @@ final class XFDFImportTests: XCTestCase {
         XCTAssertEqual(back.annotations.map(\.contents), [tricky.replacingOccurrences(of: "\u{7}", with: ""), nil, back.annotations[2].contents])
         XCTAssertEqual(back.annotations[2].inReplyTo, "n&1")
     }
+
+    func testRepliesAndReviewStatesSurviveExportAndImportIntoAnEmptyDocument() throws {
+        let page = PageIndex(0)
+        func note(_ id: String, _ name: String?, _ text: String, parent: String? = nil) -> Annotation {
+            var a = Annotation(id: id, page: page, subtype: .text, rect: Rect(x: 50, y: 700, width: 20, height: 20), color: .yellow,
+                               contents: text, author: "Ann", modified: "D:20261201090000Z", uniqueName: name, iconName: "Comment")
+            a.inReplyTo = parent
+            a.creationDate = "D:20261201080000Z"
+            return a
+        }
+        var reply = note("p0-a1", nil, "An answer", parent: "p0-a0")
+        reply.replyType = "R"
+        var state = note("p0-a2", "state-1", "Accepted set by Ann", parent: "p0-a0")
+        state.stateModel = "Review"
+        state.state = "Accepted"
+        let written = [note("p0-a0", "question", "A question"), reply, state, note("p0-a3", "deeper", "Thanks", parent: "p0-a1")]
+        let xml = XFDFWriter.write(written, popup: { _ in nil }, origin: { _ in .zero }).xml
+        let contents = try read(xml)
+
+        var model = AnnotationModel()
+        model.load([], on: page)
+        let source = ModelSource(model: model)
+        var serial = 0
+        let merge = XFDFMerge.merging(contents, pageCount: 1, in: source) { page in
+            serial += 1
+            return CreationStamp(id: "new-\(serial)", author: nil, date: "D:20261202000000Z")
+        }
+        XCTAssertEqual(merge.skipped, [])
+        try model.apply(XCTUnwrap(merge.record).edit)
+        let read = model.annotations(on: page)
+        let names = Dictionary(uniqueKeysWithValues: read.map { ($0.id, $0.uniqueName ?? "") })
+        XCTAssertEqual(read.map(\.uniqueName), ["question", "p0-a1", "state-1", "deeper"], "a reply with no /NM is named by its id")
+        XCTAssertEqual(read.map { $0.inReplyTo.flatMap { names[$0] } }, [nil, "question", "question", "p0-a1"])
+        XCTAssertEqual(read.map(\.state), [nil, nil, "Accepted", nil])
+        XCTAssertEqual(read.map(\.stateModel), [nil, nil, "Review", nil])
+        XCTAssertEqual(read.map(\.replyType), [nil, "R", "R", "R"])
+        XCTAssertEqual(read.map(\.creationDate), Array(repeating: "D:20261201080000Z", count: 4))
+        XCTAssertEqual(read.map(\.contents), written.map(\.contents))
+    }
+}
+
+/// An annotation model read as an editor's annotations.
+private struct ModelSource: AnnotationSource {
+    var model: AnnotationModel
+    func annotations(on page: PageIndex) -> [Annotation] { model.annotations(on: page) }
+    func annotation(_ id: String) -> Annotation? { model.annotation(id) }
+    func popupID(of annotation: Annotation) -> String? { nil }
+    func removal(of ids: [String]) -> [PlacedAnnotation] { model.removal(of: ids) }
 }

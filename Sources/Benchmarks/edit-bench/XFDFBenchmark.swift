@@ -29,11 +29,13 @@ func runXFDFBenchmark(annotationCount: Int) {
     var peak = before
     var imported = 0
     var phases: [Double] = []
+    var grown: [Double] = []
     let importTime = seconds {
         var contents: XFDFContents?
         phases.append(seconds { contents = try? target.readXFDF(path: xfdf) })
         guard let contents else { return }
         peak = max(peak, residentBytes())
+        grown.append(Double(residentBytes() - before) / 1_048_576)
         var serial = 0
         var merge: XFDFMerge?
         phases.append(seconds {
@@ -43,20 +45,23 @@ func runXFDFBenchmark(annotationCount: Int) {
             }
         })
         peak = max(peak, residentBytes())
+        grown.append(Double(residentBytes() - before) / 1_048_576)
         guard let record = merge?.record else { return }
         var applied = false
         phases.append(seconds { applied = (try? target.perform(record)) != nil })
         guard applied else { return }
         imported = merge?.added ?? 0
         peak = max(peak, residentBytes())
+        grown.append(Double(residentBytes() - before) / 1_048_576)
     }
     print(String(format: "xfdf: %d annotations (%.1f MB of XFDF): export %.0f ms (goal < 1000), import %.0f ms (goal < 2000), "
                  + "%d imported, %.1f MiB more resident at the peak (goal < 50)",
                  annotationCount, Double(output.xml.utf8.count) / 1e6, exportTime * 1000, importTime * 1000, imported,
                  Double(peak - before) / 1_048_576))
-    if phases.count == 3 {
-        print(String(format: "xfdf: import phases: parse and read %.0f ms, merge %.0f ms, apply (objects and appearances) %.0f ms",
-                     phases[0] * 1000, phases[1] * 1000, phases[2] * 1000))
+    if phases.count == 3, grown.count == 3 {
+        print(String(format: "xfdf: import phases: parse and read %.0f ms (+%.1f MiB), merge %.0f ms (+%.1f MiB), "
+                     + "apply (objects and appearances) %.0f ms (+%.1f MiB)",
+                     phases[0] * 1000, grown[0], phases[1] * 1000, grown[1], phases[2] * 1000, grown[2]))
     }
 }
 
