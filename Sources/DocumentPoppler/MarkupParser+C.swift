@@ -10,6 +10,8 @@ import Document
 public enum MarkupParser {
     /// The largest file read (an XFDF of 10,000 annotations is a few megabytes).
     public static let limit = 256 << 20
+    /// The deepest nesting read (XFDF needs five levels; rich text a few more).
+    public static let depthLimit = 100
 
     public static func parse(_ bytes: [UInt8]) throws(MarkupParseError) -> MarkupElement {
         guard bytes.count <= limit else { throw .tooLarge(limit) }
@@ -18,8 +20,13 @@ public enum MarkupParser {
         if body.starts(with: [0xFF, 0xFE]) || body.starts(with: [0xFE, 0xFF]) { throw .notUTF8 }
         let builder = TreeBuilder()
         var parser = GMarkupParser()
-        parser.start_element = { _, name, names, values, data, _ in
+        parser.start_element = { _, name, names, values, data, error in
             let builder = Unmanaged<TreeBuilder>.fromOpaque(data!).takeUnretainedValue()
+            guard builder.stack.count < MarkupParser.depthLimit else {
+                builder.refusal = .tooDeep(MarkupParser.depthLimit)
+                g_set_error_literal(error, g_markup_error_quark(), Int32(G_MARKUP_ERROR_INVALID_CONTENT.rawValue), "refused")
+                return
+            }
             var attributes: [(name: String, value: String)] = []
             var i = 0
             while let n = names?[i], let v = values?[i] {

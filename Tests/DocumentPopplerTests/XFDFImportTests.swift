@@ -70,6 +70,11 @@ final class XFDFImportTests: XCTestCase {
         XCTAssertEqual(refusal(XFDFFixtures.externalEntityDeclared), .entityDeclarations)
     }
 
+    func testElementsNestedAMillionDeepAreRefusedBeforeTheTreeIsMade() {
+        let deep = "<xfdf>" + String(repeating: "<a>", count: 1_000_000) + String(repeating: "</a>", count: 1_000_000) + "</xfdf>"
+        XCTAssertEqual(refusal(deep), .tooDeep(MarkupParser.depthLimit))
+    }
+
     func testMalformedXMLIsRefusedWithWhereItBroke() {
         guard case .malformed(let message)? = refusal(XFDFFixtures.malformed) else { return XCTFail("not refused as malformed") }
         XCTAssertTrue(message.contains("line 2"), message)

@@ -66,6 +66,9 @@ public enum MarkupParseError: Error, Hashable, Sendable {
     case malformed(String)
     /// The file is not UTF-8 (or UTF-16 with a byte order mark, which is converted first).
     case notUTF8
-    /// The file is larger than the reader takes (``limit`` bytes).
+    /// Elements nested deeper than the given depth (XFDF needs five): refused, as a tree that
+    /// deep is an attack on whatever walks it, not annotations.
+    case tooDeep(Int)
+    /// The file is larger than the reader takes (the given number of bytes).
     case tooLarge(Int)
 }

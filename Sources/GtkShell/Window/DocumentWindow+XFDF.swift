@@ -129,6 +129,8 @@ extension DocumentWindow {
             return tr("“{file}” is not well-formed XML ({reason}).", ["file": file, "reason": reason])
         case .markup(.notUTF8):
             return tr("“{file}” is not UTF-8 text.", ["file": file])
+        case .markup(.tooDeep(let depth)):
+            return tr("“{file}” nests elements more than {depth} deep, far deeper than annotations go.", ["file": file, "depth": String(depth)])
         case .markup(.tooLarge(let limit)):
             return tr("“{file}” is larger than {size} MB, more than an annotation file holds.", ["file": file, "size": String(limit >> 20)])
         case .notXFDF(let root, _):
