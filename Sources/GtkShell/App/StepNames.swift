@@ -13,7 +13,7 @@ enum StepNames {
         N_("Move Page"), N_("Move Pages"), N_("Rotate Page"), N_("Rotate Pages"), N_("Paste"), N_("Note"), N_("Add Note"), N_("Ink"),
         N_("Flatten"), N_("Signature"), N_("Stamp"), N_("Text Box"), N_("Rectangle"), N_("Line"), N_("Arrow"), N_("Ellipse"),
         N_("Underline"), N_("Strike Out"), N_("Squiggly"), N_("Highlight"), N_("Fill Field"), N_("Choose from List"),
-        N_("Choose Option"), N_("Changes Made While Saving"), N_("Erase"), N_("Snap to Shape"), N_("Keep as Ink"), N_("Highlighter Stroke"),
+        N_("Choose Option"), N_("Changes Made While Saving"), N_("Erase"), N_("Snap to Shape"), N_("Keep as Ink"), N_("Highlighter Stroke"), N_("Import Annotations"),
     ]
 
     /// `name` as the user reads it ("Undo Rectangle" restored from a journal reads "Undo" and the

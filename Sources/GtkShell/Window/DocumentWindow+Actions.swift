@@ -57,6 +57,7 @@ extension DocumentWindow {
         installAnnotationListActions()
         installBookmarkActions()
         installStampPictureAction()
+        installXFDFActions()
         installToolAction()
         installPenAction()
         // `win.keep-as-ink`: the smart pen notice's button (KeepAsInkNotice).

@@ -217,7 +217,7 @@ extension DocumentWindow {
 
     /// Actions that need the editor: when it is not made yet, they make it first and run once
     /// it is open (the editor is made at the first edit, not at open).
-    static var editorActions: Set<String> { Set(pageActions + ["save-as"]) }
+    static var editorActions: Set<String> { Set(pageActions + ["save-as"] + xfdfActions) }
 
     /// `handler` for the action `name`, made to wait for the editor when the action needs it.
     func waitingForEditor(_ name: String, _ handler: @escaping @MainActor () -> Void) -> @MainActor () -> Void {
@@ -239,7 +239,7 @@ extension DocumentWindow {
         // On once a document is shown: actions that need the editor have it made first.
         setActionEnabled("save", canEdit)
         setActionEnabled("save-as", canEdit)
-        for name in Self.pageActions { setActionEnabled(name, canEdit) }
+        for name in Self.pageActions + Self.xfdfActions { setActionEnabled(name, canEdit) }
         updateEditMenu()
         let title = (unsaved ? "*" : "") + baseTitle
         if string(gtk_window_get_title(cast(window))) != title {

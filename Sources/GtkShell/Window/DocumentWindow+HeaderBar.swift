@@ -101,6 +101,8 @@ extension DocumentWindow {
         g_menu_append(fileSection, tr("Save _As…"), "win.save-as")
         g_menu_append(fileSection, tr("_Print…"), "win.print")
         g_menu_append(fileSection, tr("Export _Summary…"), "win.export-summary::")
+        g_menu_append(fileSection, tr("E_xport Annotations…"), "win.export-annotations::")
+        g_menu_append(fileSection, tr("_Import Annotations…"), "win.import-annotations::")
         g_menu_append(fileSection, tr("New _Handwritten Signature…"), "win.new-signature")
         g_menu_append(fileSection, tr("Sign _Digitally…"), "win.sign-digitally::")
         // Pages: for the selection in the Pages grid, else the page in view.

@@ -135,6 +135,8 @@ public final class DocumentWindow {
     /// The certificate file chooser while it shows, and the signature field the signing dialog
     /// was for when the user went to import a certificate (the dialog opens again for it).
     var certificateChooser: GObjectHandle<OpaquePointer>?
+    /// The XFDF file chooser (Export or Import Annotations) while it shows.
+    var xfdfChooser: GObjectHandle<OpaquePointer>?
     var signingFieldAfterImport: String?
     /// Whether the warning about a document certified against changes was given.
     var certifiedWarningShown = false
