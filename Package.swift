@@ -78,7 +78,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
 
         // Benchmarks (not tests), all under Sources/Benchmarks: `swift run -c release engine-bench`.
-        .executableTarget(name: "engine-bench", dependencies: ["InteractionEngine", "Document", "Geometry", "SeededRandom"], path: "Sources/Benchmarks/engine-bench"),
+        .executableTarget(name: "engine-bench", dependencies: ["InteractionEngine", "DocumentSession", "Document", "Geometry", "SeededRandom"], path: "Sources/Benchmarks/engine-bench"),
         // `swift run -c release edit-bench [document.pdf]`: save against cp, undo with 10,000 annotations.
         .executableTarget(name: "edit-bench", dependencies: ["DocumentPoppler", "Document", "Geometry", "TestSupport"], path: "Sources/Benchmarks/edit-bench"),
         // `swift run -c release search-bench [document.pdf] [word]`: the search bar's search against pdftotext | grep -c.

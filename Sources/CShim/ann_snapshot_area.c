@@ -148,6 +148,42 @@ void ann_snapshot_append_recording(GtkSnapshot *snapshot, cairo_surface_t *recor
     }
 }
 
+void ann_snapshot_append_flattened(GtkSnapshot *snapshot, cairo_surface_t *recording, double width, double height,
+                                   double band_height, double scale)
+{
+    graphene_rect_t ink, view = GRAPHENE_RECT_INIT(0, 0, (float)width, (float)height), bounds;
+    if (!ann_recording_ink(recording, &ink) || !graphene_rect_intersection(&ink, &view, &bounds)) {
+        return;
+    }
+    if (scale < 1) {
+        scale = 1;
+    }
+    cairo_surface_t *image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)ceil(bounds.size.width * scale),
+                                                        (int)ceil(bounds.size.height * scale));
+    if (cairo_surface_status(image) != CAIRO_STATUS_SUCCESS) {
+        cairo_surface_destroy(image);
+        ann_snapshot_append_recording(snapshot, recording, width, height, band_height);
+        return;
+    }
+    // The drawing replayed once, into pixels on the screen's grid (the bounds are whole pixels).
+    cairo_surface_set_device_scale(image, scale, scale);
+    cairo_t *cr = cairo_create(image);
+    cairo_translate(cr, -bounds.origin.x, -bounds.origin.y);
+    cairo_set_source_surface(cr, recording, 0, 0);
+    cairo_paint(cr);
+    cairo_destroy(cr);
+    float top = bounds.origin.y, bottom = bounds.origin.y + bounds.size.height;
+    float step = band_height >= 1 ? (float)band_height : bounds.size.height;
+    for (float y = top; y < bottom; y += step) {
+        graphene_rect_t band = GRAPHENE_RECT_INIT(bounds.origin.x, y, bounds.size.width, MIN(step, bottom - y));
+        cairo_t *band_cr = gtk_snapshot_append_cairo(snapshot, &band);
+        cairo_set_source_surface(band_cr, image, bounds.origin.x, bounds.origin.y);
+        cairo_paint(band_cr);
+        cairo_destroy(band_cr);
+    }
+    cairo_surface_destroy(image);
+}
+
 GskRenderNode *ann_cairo_node_from_recording(cairo_surface_t *recording)
 {
     graphene_rect_t bounds;

@@ -38,14 +38,21 @@ public enum AnnotationCarrying {
     /// when it stays where it is (still over its own page, over no page, or over a page turned
     /// another way, where its drawing would not fit).
     public static func rehomed(_ a: Annotation, in coordinates: DocumentCoordinates) -> Annotation? {
-        guard let own = coordinates.page(a.page), let shown = coordinates.viewRect(fromPDF: a.rect, on: a.page),
-              let target = coordinates.page(atView: shown.center), target.index != a.page,
-              target.rotation == own.rotation,
-              let rect = coordinates.convert(shown, from: .view, to: .pdf(target.index)),
-              abs(rect.width - a.rect.width) < 0.5, abs(rect.height - a.rect.height) < 0.5
-        else { return nil }
+        guard let (page, rect) = destination(of: a.rect, on: a.page, in: coordinates) else { return nil }
         var out = a.moved(by: Vector(dx: rect.minX - a.rect.minX, dy: rect.minY - a.rect.minY))
-        out.page = target.index
+        out.page = page
         return out
+    }
+
+    /// The page a rectangle of `page` (PDF space) is given to, and its place there, as
+    /// ``rehomed(_:in:)`` decides from the rectangle alone; `nil` when it stays.
+    public static func destination(of rect: Rect, on page: PageIndex, in coordinates: DocumentCoordinates) -> (PageIndex, Rect)? {
+        guard let own = coordinates.page(page), let shown = coordinates.viewRect(fromPDF: rect, on: page),
+              let target = coordinates.page(atView: shown.center), target.index != page,
+              target.rotation == own.rotation,
+              let moved = coordinates.convert(shown, from: .view, to: .pdf(target.index)),
+              abs(moved.width - rect.width) < 0.5, abs(moved.height - rect.height) < 0.5
+        else { return nil }
+        return (target.index, moved)
     }
 }

@@ -14,6 +14,9 @@ public struct DocumentContent {
     public var linkTargets: [AnnotationID: LinkTarget] = [:]
     /// Annotations per page as the engine knows them (pages loaded when first visible).
     public var annotationsByPage: [PageIndex: [AnnotationTarget]] = [:]
+    /// Where each annotation was last found in its page's list of ``annotationsByPage``: a hint,
+    /// checked before use and found again when the list changed (``place(_:from:)``).
+    private var targetPositions: [AnnotationID: Int] = [:]
     /// Exact geometry (crop box, /Rotate) of the pages that carry annotations.
     public var exactPageInfo: [PageIndex: PageInfo] = [:]
     /// Text and character boxes of the pages seen of late: at most ``textPagesKept`` of them
@@ -30,6 +33,35 @@ public struct DocumentContent {
     public var focusFieldWhenShown: AnnotationID?
 
     public init(generation: Int = 0) { self.generation = generation }
+
+    /// Puts `target` into its page's list of ``annotationsByPage`` in place of the entry with
+    /// its id (appended when the page has none), after taking it out of `from`'s list when it
+    /// comes from another page. The entry is found through the positions remembered for ids,
+    /// so that carrying 1,566 annotations no longer searches a list of 2,000 for each of them
+    /// on every motion event.
+    public mutating func place(_ target: AnnotationTarget, from: PageIndex) {
+        if from != target.page { annotationsByPage[from]?.removeAll { $0.id == target.id } }
+        if let i = position(of: target.id, on: target.page) {
+            annotationsByPage[target.page]?[i] = target
+        } else {
+            annotationsByPage[target.page, default: []].append(target)
+            targetPositions[target.id] = (annotationsByPage[target.page]?.count ?? 1) - 1
+        }
+    }
+
+    /// The index of the entry with `id` in `page`'s list of ``annotationsByPage``, if it has
+    /// one: the remembered position when it still holds that entry, else found again (and every
+    /// entry's position remembered anew).
+    mutating func position(of id: AnnotationID, on page: PageIndex) -> Int? {
+        guard let list = annotationsByPage[page] else { return nil }
+        if let i = targetPositions[id], i < list.count, list[i].id == id { return i }
+        var found: Int?
+        for (i, entry) in list.enumerated().reversed() {
+            targetPositions[entry.id] = i
+            if entry.id == id { found = i }
+        }
+        return found
+    }
 
     /// The content of the next document: empty, one generation on.
     public func next() -> DocumentContent { DocumentContent(generation: generation + 1) }
@@ -89,6 +121,15 @@ public struct EditPreviews {
     /// The moves and resizes in progress, by annotation id: each annotation as it was when it
     /// started, and as it would be now (the document changes once, when the last of them ends).
     public var transforms: [String: (start: Annotation, current: Annotation)] = [:]
+    /// Moves whose points follow later (``PendingMove``), by annotation id: the transform's
+    /// `current` waits for them too (a frame reads ``transformBoxes``).
+    var pendingMoves: [String: PendingMove] = [:]
+    /// Each of those moves' steps, in order (apart from ``pendingMoves``, so a step appends a
+    /// vector and moves no annotation).
+    var pendingSteps: [String: [Vector]] = [:]
+    /// What a frame draws of each transform (``TransformBox``), kept beside ``transforms`` so
+    /// that neither a frame nor a step of a carry copies whole annotations.
+    var transformBoxes: [String: TransformBox] = [:]
     /// Transforms that ended while others of the same gesture still run; committed together.
     public var endedTransforms: [(start: Annotation, current: Annotation)] = []
     /// What the transform in progress does when it is not a move or a resize ("Move Line End",
@@ -113,6 +154,37 @@ public struct EditPreviews {
     public var inkTip = InkTipTracking()
 
     public init() {}
+}
+
+/// The steps of a carried ink's move not yet applied to its points: while a carry lasts, each
+/// step moves the ink's rectangle only (all the frame and the engine's target need), and the
+/// points take every step at once (`Annotation.moved(byEach:)`, the same values as step by step)
+/// when anything needs them: the release, a resize, a scroll under the carry. A lasso's 1,566
+/// strokes of about 100 points each then cost a rectangle each per motion event.
+struct PendingMove {
+    /// The annotation as it was before the first step not yet applied (the steps are
+    /// `EditPreviews.pendingSteps`).
+    var base: Annotation
+}
+
+/// A transform's rectangles and pages as it started and as it is, whether it changes anything,
+/// and whether its points may follow its rectangle later (an ink: its engine target is its
+/// rectangle alone).
+struct TransformBox {
+    var startPage: PageIndex
+    var start: Rect
+    var page: PageIndex
+    var rect: Rect
+    var changed = false
+    var movesPointsLater: Bool
+
+    init(_ a: Annotation) {
+        startPage = a.page
+        start = a.rect
+        page = a.page
+        rect = a.rect
+        movesPointsLater = a.subtype == .ink
+    }
 }
 
 /// A stroke or shape just made into an annotation, drawn until its page shows it; or what an

@@ -55,6 +55,7 @@ extension DocumentSession {
         emit(changingView { $0.scroll(to: before + velocity * elapsed) })
         let scrolled = view.viewport.offset - before
         guard scrolled != .zero else { return true }
+        for id in Array(previews.pendingMoves.keys) { settleMove(of: id) }
         for t in previews.transforms.values {
             preview(carried(AnnotationCarrying.following(t.current, viewScrolledBy: scrolled, in: coordinates)))
         }

@@ -22,7 +22,9 @@ extension DocumentSession {
             .map { AnnotationID($0) }
             .filter { interaction.scene.annotation($0) != nil }
         let base = adding ? interaction.selectedAnnotations : []
-        let selection = base + chosen.filter { !base.contains($0) }
+        // A set: Shift adding 1,566 strokes to as many searched the selection for each.
+        let already = Set(base)
+        let selection = base + chosen.filter { !already.contains($0) }
         // The loop is gone from the screen; nothing enclosed changes nothing more (the tool let
         // go of a replaced selection already).
         emit(.redraw)

@@ -16,34 +16,47 @@ extension DocumentSession {
         case .beginTransform(let id):
             guard let a = editing?.annotation(id.rawValue), a.isTransformable else { return }
             previews.transforms[a.id] = (a, a)
+            previews.transformBoxes[a.id] = TransformBox(a)
+            previews.pendingMoves[a.id] = nil
+            previews.pendingSteps[a.id] = nil
         case .moveAnnotation(let id, let delta):
+            if movesPointsLater(id.rawValue, by: delta) { return }
+            settleMove(of: id.rawValue)
             guard let t = previews.transforms[id.rawValue] else { return }
             preview(carried(t.current.moved(by: delta)))
         case .resizeAnnotation(let id, let rect):
+            settleMove(of: id.rawValue)
             guard let t = previews.transforms[id.rawValue], rect.width > 0, rect.height > 0 else { return }
             preview(t.current.resized(to: rect))
         case .moveLineEnd(let id, let index, let point):
+            settleMove(of: id.rawValue)
             guard let t = previews.transforms[id.rawValue] else { return }
             previews.transformName = "Move Line End"
             preview(t.current.withLineEnd(index, at: point))
         case .rotateAnnotation(let id, let degrees, let pivot):
+            settleMove(of: id.rawValue)
             guard let t = previews.transforms[id.rawValue] else { return }
             previews.transformName = "Rotate"
             previews.turns[id.rawValue] = (degrees, pivot)
             preview(t.start.rotated(by: degrees, about: pivot))
         case .moveVertex(let id, let index, let point):
+            settleMove(of: id.rawValue)
             guard let t = previews.transforms[id.rawValue] else { return }
             previews.transformName = "Move Vertex"
             preview(t.current.withVertex(index, at: point))
         case .insertVertex(let id, let index, let point):
+            settleMove(of: id.rawValue)
             guard let t = previews.transforms[id.rawValue] else { return }
             previews.transformName = "Add Vertex"
             preview(t.current.insertingVertex(point, at: index))
         case .removeVertex(let id, let index):
+            settleMove(of: id.rawValue)
             guard let t = previews.transforms[id.rawValue] else { return }
             previews.transformName = "Delete Vertex"
             preview(t.current.removingVertex(index))
         case .endTransform(let id, let cancelled):
+            settleMove(of: id.rawValue)
+            previews.transformBoxes[id.rawValue] = nil
             guard let t = previews.transforms.removeValue(forKey: id.rawValue) else { return }
             previews.turns[id.rawValue] = nil
             if cancelled {
@@ -104,9 +117,16 @@ extension DocumentSession {
     /// Shows `a` as its transform's current state: the engine's target follows (handles,
     /// hit-testing), and the page is drawn with the annotation lifted to its new place.
     func preview(_ a: Annotation) {
-        guard var t = previews.transforms[a.id] else { return }
-        t.current = a
-        previews.transforms[a.id] = t
+        guard previews.transforms.index(forKey: a.id) != nil else { return }
+        // In place: a copy of the transform (two whole annotations) per moved annotation was
+        // a good part of a carry of many.
+        previews.transforms[a.id]?.current = a
+        if var box = previews.transformBoxes[a.id] {
+            box.page = a.page
+            box.rect = a.rect
+            box.changed = a.rect != box.start || a.page != box.startPage || previews.transforms[a.id]?.start != a
+            previews.transformBoxes[a.id] = box
+        }
         moveTarget(of: a)
         // The pointer effects follow the annotation's new bounds on the next frame.
         emit([.needsFrames, .redraw])
@@ -114,9 +134,13 @@ extension DocumentSession {
 
     /// A transform undone on screen: the annotation back where it started.
     private func putBack(_ t: (start: Annotation, current: Annotation)) {
+        previews.pendingMoves[t.start.id] = nil
+        previews.pendingSteps[t.start.id] = nil
         previews.transforms[t.start.id] = t
+        previews.transformBoxes[t.start.id] = TransformBox(t.start)
         preview(t.start)
         previews.transforms[t.start.id] = nil
+        previews.transformBoxes[t.start.id] = nil
     }
 
     /// Commits the moves and resizes of one gesture as one edit ("Move", "Resize", "Move Line
@@ -131,6 +155,48 @@ extension DocumentSession {
         for t in ended { putBack(t) }
     }
 
+    /// A step of a carry that moves an ink on its page: its rectangle moves now (all the frame
+    /// and the engine's target have of it) and its points later, with the steps before and after
+    /// (``PendingMove``, settled by ``settleMove(of:)``), so a step costs a few lookups per ink
+    /// and copies none. Whether it was taken so; an ink carried onto another page, and every
+    /// other kind, moves whole at once.
+    private func movesPointsLater(_ id: String, by delta: Vector) -> Bool {
+        guard var box = previews.transformBoxes[id], box.movesPointsLater else { return false }
+        let rect = Annotation.rect(box.rect, movedBy: delta)
+        guard AnnotationCarrying.destination(of: rect, on: box.page, in: interaction.scene.coordinates) == nil,
+              var target = interaction.scene.annotation(AnnotationID(id)), target.page == box.page else { return false }
+        // Asked of the keys: a look-up of the value would copy the annotation it holds. The
+        // transform's `current` stays as it was until the steps are settled (nothing reads it
+        // meanwhile: the frame reads the boxes), and the steps go into a list of their own, so
+        // that no whole annotation is moved in or out of a dictionary per step.
+        if previews.pendingMoves.index(forKey: id) == nil {
+            guard let current = previews.transforms[id]?.current else { return false }
+            previews.pendingMoves[id] = PendingMove(base: current)
+        }
+        previews.pendingSteps[id, default: []].append(delta)
+        box.rect = rect
+        box.changed = rect != box.start || box.page != box.startPage || previews.transforms[id].map { $0.current != $0.start } == true
+        previews.transformBoxes[id] = box
+        // The engine's target follows: an ink's is its rectangle (no ends, no vertices).
+        target.bounds = rect
+        interaction.update(target)
+        content.place(target, from: target.page)
+        emit([.needsFrames, .redraw])
+        return true
+    }
+
+    /// Moves the points of an annotation's pending steps (``PendingMove``): its transform's
+    /// `current` is then the annotation as moved step by step.
+    func settleMove(of id: String) {
+        let steps = previews.pendingSteps.removeValue(forKey: id) ?? []
+        guard let pending = previews.pendingMoves.removeValue(forKey: id), previews.transforms.index(forKey: id) != nil else { return }
+        previews.transforms[id]?.current = pending.base.moved(byEach: steps)
+        if var box = previews.transformBoxes[id], box.rect == box.start, box.page == box.startPage {
+            box.changed = previews.transforms[id].map { $0.current != $0.start } == true
+            previews.transformBoxes[id] = box
+        }
+    }
+
     /// Moves an annotation's engine target to `a`'s page and bounds (a carried annotation
     /// changes pages).
     func moveTarget(of a: Annotation) {
@@ -142,13 +208,8 @@ extension DocumentSession {
         target.isRotatable = a.isRotatable
         target.page = a.page
         interaction.update(target)
-        if from != a.page { content.annotationsByPage[from]?.removeAll { $0.id == target.id } }
-        // In place: a copy of the page's list per moved annotation made a carry of many
-        // annotations quadratic.
-        if let i = content.annotationsByPage[a.page]?.firstIndex(where: { $0.id == target.id }) {
-            content.annotationsByPage[a.page]?[i] = target
-        } else {
-            content.annotationsByPage[a.page, default: []].append(target)
-        }
+        // In place, found by its remembered position: a copy of the page's list, or a search
+        // of it, per moved annotation made a carry of many annotations quadratic.
+        content.place(target, from: from)
     }
 }

@@ -69,6 +69,10 @@ public final class DocumentSession {
     private var viewAnimating = false
     /// Effects gathered while a call that returns them runs (nil: none runs).
     private var gathered: [SessionEffect]?
+    /// Whether ``gathered`` holds a redraw, and a request for frames, already: each is asked
+    /// once per call, however many annotations a carry moves in it (1,566 redraws per motion
+    /// event made the canvas queue as many draws).
+    private var gatheredRedraw = false, gatheredFrames = false
 
     public init(clock: any EngineClock, stamp: @escaping (PageIndex) -> CreationStamp) {
         self.clock = clock
@@ -206,21 +210,42 @@ public final class DocumentSession {
     // MARK: Effects
 
     func gather(_ body: () -> Void) -> [SessionEffect] {
-        let outer = gathered
+        let outer = gathered, outerOnce = (gatheredRedraw, gatheredFrames)
         gathered = []
+        (gatheredRedraw, gatheredFrames) = (false, false)
         body()
         let mine = gathered ?? []
+        let mineOnce = (gatheredRedraw, gatheredFrames)
         gathered = outer
+        (gatheredRedraw, gatheredFrames) = outerOnce
         if outer != nil {
             // A call inside another: its effects join the outer call's.
             gathered?.append(contentsOf: mine)
+            gatheredRedraw = gatheredRedraw || mineOnce.0
+            gatheredFrames = gatheredFrames || mineOnce.1
             return []
         }
         return mine
     }
 
+    /// Hands effects on, or gathers them while a call that returns them runs; a gathered call
+    /// keeps one ``SessionEffect/redraw`` and one ``SessionEffect/needsFrames`` (the host's
+    /// answer to each, a queued draw or ticking, is the same however often it is asked).
     func emit(_ effects: [SessionEffect]) {
-        if gathered != nil { gathered?.append(contentsOf: effects) } else if !effects.isEmpty { deliver(effects) }
+        guard gathered != nil else {
+            if !effects.isEmpty { deliver(effects) }
+            return
+        }
+        for effect in effects {
+            if case .redraw = effect {
+                if gatheredRedraw { continue }
+                gatheredRedraw = true
+            } else if case .needsFrames = effect {
+                if gatheredFrames { continue }
+                gatheredFrames = true
+            }
+            gathered?.append(effect)
+        }
     }
 
     func emit(_ effect: SessionEffect) { emit([effect]) }

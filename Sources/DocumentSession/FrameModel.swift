@@ -22,6 +22,15 @@ public struct FrameModel: Equatable, Sendable {
         /// (clockwise on screen) about `pivot` instead of scaled into `to`.
         public var turn: Double = 0
         public var pivot: Point?
+
+        public init(page: PageIndex, pageFrame: Rect, from: Rect, to: Rect, turn: Double = 0, pivot: Point? = nil) {
+            self.page = page
+            self.pageFrame = pageFrame
+            self.from = from
+            self.to = to
+            self.turn = turn
+            self.pivot = pivot
+        }
     }
 
     /// The annotation a finger holds up: its pixels from where the page shows them (`source`,
@@ -121,11 +130,18 @@ extension DocumentSession {
         if let id = previews.pressed, let target = scene.annotation(id) {
             model.pressed = coordinates.viewRect(fromPDF: target.bounds, on: target.page)
         }
-        for t in previews.transforms.values.sorted(by: { $0.start.id < $1.start.id }) where t.current != t.start {
-            guard let from = coordinates.viewRect(fromPDF: t.start.rect, on: t.start.page),
-                  let to = coordinates.viewRect(fromPDF: t.current.rect, on: t.current.page), from.width > 0, from.height > 0 else { continue }
-            var moving = FrameModel.Moving(page: t.start.page, pageFrame: pageFrame(t.start.page), from: from, to: to)
-            if let turn = previews.turns[t.start.id], let pivot = coordinates.convert(turn.pivot, from: .pdf(t.start.page), to: .view) {
+        // By id, from each transform's boxes (TransformBox): no annotation is copied, where a
+        // copy of two whole annotations per transform was most of a frame of 1,566 moves.
+        let boxes = previews.transformBoxes
+        var pageFrames: [PageIndex: Rect] = [:]
+        for id in boxes.keys.sorted() {
+            guard let box = boxes[id], box.changed,
+                  let from = coordinates.viewRect(fromPDF: box.start, on: box.startPage),
+                  let to = coordinates.viewRect(fromPDF: box.rect, on: box.page), from.width > 0, from.height > 0 else { continue }
+            let frame = pageFrames[box.startPage] ?? pageFrame(box.startPage)
+            pageFrames[box.startPage] = frame
+            var moving = FrameModel.Moving(page: box.startPage, pageFrame: frame, from: from, to: to)
+            if let turn = previews.turns[id], let pivot = coordinates.convert(turn.pivot, from: .pdf(box.startPage), to: .view) {
                 // A turn looks the same way round in PDF space (y up) and on screen, whatever
                 // the page's /Rotate; in the view's y-down coordinates, where cairo's positive
                 // angle is clockwise, a counter-clockwise turn is negative.

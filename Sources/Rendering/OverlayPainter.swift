@@ -220,9 +220,19 @@ public enum OverlayPainter {
 
     /// Where something was before it moved: veiled in white, so the page shows it is leaving.
     public static func veil(_ rect: Rect, cr: OpaquePointer) {
+        veil([rect], cr: cr)
+    }
+
+    /// Veils several places in one fill: where they overlap, the veil is laid once.
+    public static func veil(_ rects: [Rect], cr: OpaquePointer) {
+        guard !rects.isEmpty else { return }
+        cairo_save(cr)
         cairo_set_source_rgba(cr, 1, 1, 1, 0.65)
-        cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+        // Non-zero winding, every rectangle the same way round: their union.
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+        for rect in rects { cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height) }
         cairo_fill(cr)
+        cairo_restore(cr)
     }
 
     /// Covers a part of a stroke the partial eraser took out (its centre line, `width` wide) in

@@ -104,6 +104,22 @@ public struct PagePainter {
         cairo_restore(cr)
     }
 
+    /// The pixels of the page drawn at `pageFrame`, each view point `p` shown at `p × scale +
+    /// offset`, within the rectangles `shown` only (their union): the annotations of a move or
+    /// resize of many at their new places in one paint of the page's tiles.
+    public func paintPixels(of page: PageIndex, pageFrame: Rect, within shown: [Rect], scaleX: Double, scaleY: Double,
+                            offset: Vector, cr: OpaquePointer) {
+        guard !shown.isEmpty, scaleX > 0, scaleY > 0 else { return }
+        cairo_save(cr)
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+        for r in shown { cairo_rectangle(cr, r.minX, r.minY, r.width, r.height) }
+        cairo_clip(cr)
+        cairo_translate(cr, offset.dx, offset.dy)
+        cairo_scale(cr, scaleX, scaleY)
+        paintTiles(of: page, at: pageFrame, cr: cr)
+        cairo_restore(cr)
+    }
+
     /// `rect` on device pixels (``TilePlanner/deviceAligned(_:offset:)``) when the context only
     /// translates (a view's frame); unchanged under a scale or a turn (a lift, a curl), where
     /// pixels do not meet one to one anyway.

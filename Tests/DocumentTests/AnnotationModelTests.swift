@@ -25,6 +25,52 @@ final class AnnotationModelTests: XCTestCase {
         XCTAssertEqual(model, original)
     }
 
+    func testLookupsAndMovesFindEachAnnotationAfterOthersCameAndWentBeforeIt() throws {
+        let original = loaded((0..<50).map { square("s\($0)", x: Double($0)) })
+        var model = original
+        // Others come and go before them: every place after changes.
+        try model.apply(.insert([PlacedAnnotation(square("new", x: 500), at: 0)]))
+        try model.apply(.remove(model.removal(of: ["s3", "s10"])))
+        XCTAssertEqual(model.annotation("s20")?.rect.minX, 20)
+        XCTAssertEqual(model.placement(of: "s20")?.index, 19)
+        XCTAssertNil(model.annotation("s10"))
+        let kept = model.annotations(on: PageIndex(0)).filter { $0.id != "new" }
+        let moved = kept.map { $0.moved(by: Vector(dx: 5, dy: 0)) }
+        let inverse = try model.apply(.replace(before: kept, after: moved))
+        XCTAssertEqual(model.annotations(on: PageIndex(0)).map(\.id), ["new"] + kept.map(\.id), "in place, in drawing order")
+        XCTAssertEqual(model.annotation("s49"), moved.last)
+        try model.apply(inverse)
+        XCTAssertEqual(model.annotations(on: PageIndex(0)), [square("new", x: 500)] + kept)
+        // The same annotations are the same model, whatever was looked up on the way.
+        var other = loaded(model.annotations(on: PageIndex(0)))
+        XCTAssertEqual(other, model)
+        XCTAssertEqual(other.hashValue, model.hashValue)
+        _ = try other.apply(.replace(before: [kept[0]], after: [kept[0]]))
+        XCTAssertEqual(other, model)
+    }
+
+    func testAMoveByManyStepsAtOnceIsTheMoveStepByStep() {
+        var rng = SeededGenerator(seed: 7)
+        func value(_ scale: Double) -> Double { Quantize.value((rng.unit() - 0.5) * scale) }
+        let points = (0..<40).map { _ in Point(x: 300 + value(200), y: 400 + value(200)) }
+        let shapes = [
+            Annotation(id: "ink", page: PageIndex(0), subtype: .ink, rect: Rect(x: 190, y: 290, width: 220, height: 220),
+                       geometry: .ink([InkStroke(points: points, pressures: points.map { _ in rng.unit() })])),
+            Annotation(id: "line", page: PageIndex(0), subtype: .line, rect: Rect(x: 10, y: 10, width: 50, height: 20),
+                       geometry: .line(start: Point(x: 11, y: 12), end: Point(x: 58, y: 29), startEnding: .none, endEnding: .openArrow)),
+            Annotation(id: "marks", page: PageIndex(0), subtype: .highlight, rect: Rect(x: 10, y: 100, width: 80, height: 12),
+                       geometry: .quadPoints(Array(points.prefix(8)))),
+            square("box"),
+        ]
+        // Steps of a carry: small, not on the grid, some back and forth.
+        let steps = (0..<180).map { _ in Vector(dx: (rng.unit() - 0.4) * 3.7, dy: (rng.unit() - 0.5) * 2.9) }
+        for a in shapes {
+            XCTAssertEqual(a.moved(byEach: steps), steps.reduce(a) { $0.moved(by: $1) }, a.id)
+            XCTAssertEqual(a.moved(byEach: []), a)
+            XCTAssertEqual(a.rectMoved(by: steps[0]), a.moved(by: steps[0]).rect)
+        }
+    }
+
     func testRemoveThenUndoPutsTheAnnotationBackAtItsPlaceInDrawingOrder() throws {
         let original = loaded([square("a"), square("b"), square("c")])
         var model = original

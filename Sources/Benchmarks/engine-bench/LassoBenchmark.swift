@@ -10,18 +10,7 @@ import SeededRandom
 /// against the goal (decided within 16 ms of lifting).
 func runLassoBenchmark() {
     var rng = SeededGenerator(seed: 33)
-    var strokes: [Annotation] = []
-    for i in 0..<2_000 {
-        var p = Point(x: 20 + 570 * rng.unit(), y: 20 + 750 * rng.unit())
-        var points: [Point] = []
-        for _ in 0..<(40 + Int(rng.unit() * 120)) {
-            p = Point(x: min(600, max(5, p.x + (rng.unit() - 0.3) * 3)), y: min(780, max(5, p.y + (rng.unit() - 0.5) * 3)))
-            points.append(p)
-        }
-        let xs = points.map(\.x), ys = points.map(\.y)
-        let rect = Rect(x: xs.min()! - 1, y: ys.min()! - 1, width: xs.max()! - xs.min()! + 2, height: ys.max()! - ys.min()! + 2)
-        strokes.append(Annotation(id: "ink\(i)", page: PageIndex(0), subtype: .ink, rect: rect, geometry: .ink([InkStroke(points: points)])))
-    }
+    let strokes = lassoBenchStrokes(&rng)
     let pointCount = strokes.reduce(0) { n, a in if case .ink(let s) = a.geometry { return n + s[0].points.count }; return n }
     func loop(center: Point, rx: Double, ry: Double) -> [Point] {
         (0...400).map { i in
@@ -46,4 +35,22 @@ func runLassoBenchmark() {
         print("lasso, 2,000 ink strokes (\(pointCount) points), loop of 401 points round \(name): median \(median) ms, worst \(worst) ms"
               + " (goal: 16 ms), \(selected) selected")
     }
+}
+
+/// 2,000 ink strokes of 40 to 160 points each on a letter page (handwriting-sized random walks
+/// over the whole page, from `rng`: seed 33 for the benchmarks' page).
+func lassoBenchStrokes(_ rng: inout SeededGenerator) -> [Annotation] {
+    var strokes: [Annotation] = []
+    for i in 0..<2_000 {
+        var p = Point(x: 20 + 570 * rng.unit(), y: 20 + 750 * rng.unit())
+        var points: [Point] = []
+        for _ in 0..<(40 + Int(rng.unit() * 120)) {
+            p = Point(x: min(600, max(5, p.x + (rng.unit() - 0.3) * 3)), y: min(780, max(5, p.y + (rng.unit() - 0.5) * 3)))
+            points.append(p)
+        }
+        let xs = points.map(\.x), ys = points.map(\.y)
+        let rect = Rect(x: xs.min()! - 1, y: ys.min()! - 1, width: xs.max()! - xs.min()! + 2, height: ys.max()! - ys.min()! + 2)
+        strokes.append(Annotation(id: "ink\(i)", page: PageIndex(0), subtype: .ink, rect: rect, geometry: .ink([InkStroke(points: points)])))
+    }
+    return strokes
 }

@@ -68,6 +68,11 @@ cairo_t *ann_snapshot_append_cairo(GtkSnapshot *snapshot, double x, double y, do
  * image as large as the node: a band's stays in the processor's cache); 0 for one node. */
 void ann_snapshot_append_recording(GtkSnapshot *snapshot, cairo_surface_t *recording, double width, double height,
                                    double band_height);
+/* As ann_snapshot_append_recording, but the recording is replayed once, into an image as large
+ * as its ink at `scale` pixels per unit, which the bands then show: for overlays of thousands of
+ * shapes (a lasso's selection carried), which each band would otherwise draw again whole. */
+void ann_snapshot_append_flattened(GtkSnapshot *snapshot, cairo_surface_t *recording, double width, double height,
+                                   double band_height, double scale);
 /* A cairo node (new reference) holding a recording surface's drawing, as large as its ink, or
  * NULL when it draws nothing. Kept across frames, it is drawn once and its pixels reused. */
 GskRenderNode *ann_cairo_node_from_recording(cairo_surface_t *recording);

@@ -35,6 +35,44 @@ extension Annotation {
         transformed(by: .translation(delta.dx, delta.dy))
     }
 
+    /// Where ``moved(by:)`` puts the rectangle, the geometry aside: what a carry shows (and hit-tests)
+    /// while the points follow later, all steps at once (``moved(byEach:)``).
+    public func rectMoved(by delta: Vector) -> Rect { Self.rect(rect, movedBy: delta) }
+
+    /// An annotation's rectangle `rect` where ``moved(by:)`` puts it.
+    public static func rect(_ rect: Rect, movedBy delta: Vector) -> Rect {
+        AffineTransform.translation(delta.dx, delta.dy).apply(to: rect).quantized
+    }
+
+    /// The annotation moved by each of `deltas` in turn: exactly what as many ``moved(by:)`` calls
+    /// make (each step on the grid of ``Quantize``), in one pass over its points rather than a
+    /// copy of them per step, so a carry of many strokes moves their points once, when it ends.
+    public func moved(byEach deltas: [Vector]) -> Annotation {
+        guard !deltas.isEmpty else { return self }
+        let maps = deltas.map { AffineTransform.translation($0.dx, $0.dy) }
+        func step(_ p: Point) -> Point {
+            var p = p
+            for map in maps { p = map.apply(to: p).quantized }
+            return p
+        }
+        var out = self
+        // A move never scales, so a turned box stays as it is (see `transformed(by:)`).
+        for map in maps { out.rect = map.apply(to: out.rect).quantized }
+        switch geometry {
+        case .none: break
+        case .ink(let strokes):
+            out.geometry = .ink(strokes.map { InkStroke(points: $0.points.map(step), pressures: $0.pressures) })
+        case .quadPoints(let points):
+            out.geometry = .quadPoints(points.map(step))
+        case .line(let start, let end, let a, let b):
+            out.geometry = .line(start: step(start), end: step(end), startEnding: a, endEnding: b)
+        case .vertices(let points):
+            out.geometry = .vertices(points.map(step))
+        }
+        if appearance == .absent, AppearanceBuilder.canDraw(self) { out.appearance = .generated }
+        return out
+    }
+
     /// The annotation with its rectangle turned into `newRect` by scaling and moving: the same
     /// map is applied to its geometry (ink, quadrilaterals, line, vertices). Line and border
     /// widths stay as they are.

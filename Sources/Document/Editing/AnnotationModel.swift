@@ -32,6 +32,8 @@ public struct AnnotationModel: Hashable, Sendable {
     public private(set) var loadedFields: Set<String> = []
     /// Where each id lives, for O(1) lookups with many annotations.
     private var locations: [String: PageIndex] = [:]
+    /// Where each annotation was last seen in its page's list, checked before use.
+    private var hints = PositionHints()
 
     public init() {}
 
@@ -41,6 +43,7 @@ public struct AnnotationModel: Hashable, Sendable {
         guard pages[page] == nil else { return }
         pages[page] = annotations
         for a in annotations { locations[a.id] = page }
+        noteIndexes(on: page)
     }
 
     public func isLoaded(_ page: PageIndex) -> Bool { pages[page] != nil }
@@ -48,8 +51,8 @@ public struct AnnotationModel: Hashable, Sendable {
     public func annotations(on page: PageIndex) -> [Annotation] { pages[page] ?? [] }
 
     public func annotation(_ id: String) -> Annotation? {
-        guard let page = locations[id] else { return nil }
-        return pages[page]?.first { $0.id == id }
+        guard let page = locations[id], let i = index(of: id, on: page) else { return nil }
+        return pages[page]?[i]
     }
 
     public func fieldValue(_ field: String) -> FormValue? { fieldValues[field] }
@@ -110,6 +113,7 @@ public struct AnnotationModel: Hashable, Sendable {
                 if r.wasLoaded {
                     pages[r.index] = r.annotations
                     for a in r.annotations { locations[a.id] = r.index }
+                    noteIndexes(on: r.index)
                 }
             }
         }
@@ -135,6 +139,7 @@ public struct AnnotationModel: Hashable, Sendable {
         guard p.index >= 0, p.index <= count else { throw .malformed("index \(p.index) outside 0…\(count)") }
         pages[a.page]!.insert(a, at: p.index)
         locations[a.id] = a.page
+        hints.index[a.id] = p.index
     }
 
     private mutating func remove(_ p: PlacedAnnotation) throws(EditError) {
@@ -143,11 +148,12 @@ public struct AnnotationModel: Hashable, Sendable {
         guard list.indices.contains(p.index), list[p.index] == a else { throw .mismatch(a.id) }
         pages[page]!.remove(at: p.index)
         locations[a.id] = nil
+        hints.index[a.id] = nil
     }
 
     private mutating func replace(_ old: Annotation, with new: Annotation) throws(EditError) {
         guard old.id == new.id else { throw .malformed("\(old.id) becomes \(new.id)") }
-        guard let page = locations[old.id], let i = pages[page]?.firstIndex(where: { $0.id == old.id }) else {
+        guard let page = locations[old.id], let i = position(of: old.id, on: page) else {
             throw .missing(old.id)
         }
         guard pages[page]![i] == old else { throw .mismatch(old.id) }
@@ -158,6 +164,7 @@ public struct AnnotationModel: Hashable, Sendable {
             pages[page]!.remove(at: i)
             pages[new.page]!.append(new)
             locations[new.id] = new.page
+            hints.index[new.id] = pages[new.page]!.count - 1
         }
     }
 
@@ -179,8 +186,8 @@ public struct AnnotationModel: Hashable, Sendable {
 
     /// The placement of an annotation now, for building a ``AnnotationEdit/remove(_:)``.
     public func placement(of id: String) -> PlacedAnnotation? {
-        guard let page = locations[id], let list = pages[page], let i = list.firstIndex(where: { $0.id == id }) else { return nil }
-        return PlacedAnnotation(list[i], at: i)
+        guard let page = locations[id], let i = index(of: id, on: page), let a = pages[page]?[i] else { return nil }
+        return PlacedAnnotation(a, at: i)
     }
 
     /// Removal placements for several annotations, ordered so that applying them one after the
@@ -188,4 +195,39 @@ public struct AnnotationModel: Hashable, Sendable {
     public func removal(of ids: [String]) -> [PlacedAnnotation] {
         ids.compactMap(placement(of:)).sorted { ($0.annotation.page, $1.index) < ($1.annotation.page, $0.index) }
     }
+
+    // MARK: Positions
+
+    /// The index of the first annotation with `id` in `page`'s list: the hinted one when it
+    /// still holds it, else found by a search of the list.
+    private func index(of id: String, on page: PageIndex) -> Int? {
+        guard let list = pages[page] else { return nil }
+        if let i = hints.index[id], i < list.count, list[i].id == id { return i }
+        return list.firstIndex { $0.id == id }
+    }
+
+    /// As ``index(of:on:)``, noting every position of the page anew when the hint was stale, so
+    /// that an edit of 1,566 annotations of a page of 2,000 (a lasso's Move) searches the page
+    /// once, not once for each of them.
+    private mutating func position(of id: String, on page: PageIndex) -> Int? {
+        if let i = hints.index[id], let list = pages[page], i < list.count, list[i].id == id { return i }
+        noteIndexes(on: page)
+        return index(of: id, on: page)
+    }
+
+    /// Notes where each annotation of `page` is (the first of any that share an id).
+    private mutating func noteIndexes(on page: PageIndex) {
+        guard let list = pages[page] else { return }
+        for (i, a) in list.enumerated().reversed() { hints.index[a.id] = i }
+    }
+}
+
+/// Where annotations were last seen in their pages' lists: hints for ``AnnotationModel``'s
+/// lookups, which check them before use. Not part of the model's value: two models with the
+/// same annotations are equal (and hash alike) whatever their hints.
+struct PositionHints: Hashable, Sendable {
+    var index: [String: Int] = [:]
+
+    static func == (_: PositionHints, _: PositionHints) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
 }

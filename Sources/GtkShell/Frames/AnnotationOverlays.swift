@@ -20,20 +20,22 @@ struct AnnotationOverlays {
         OverlayPainter.press(rect, cr: cr)
     }
 
+    /// Moves and resizes in progress, a group of them drawn the same way at a time
+    /// (``FrameModel/moveGroups``): the places they left veiled in one fill, then the page's
+    /// pixels at their new places in one clipped paint.
     func paintMoves(_ cr: OpaquePointer) {
-        for move in frame.moves {
-            OverlayPainter.veil(move.from, cr: cr)
-            if let pivot = move.pivot, move.turn != 0 {
+        for group in frame.moveGroups {
+            OverlayPainter.veil(group.veiled, cr: cr)
+            cairo_save(cr)
+            if let pivot = group.pivot {
                 // A turn: the pixels where they were, turned about the selection's middle.
-                cairo_save(cr)
                 cairo_translate(cr, pivot.x, pivot.y)
-                cairo_rotate(cr, move.turn)
+                cairo_rotate(cr, group.turn)
                 cairo_translate(cr, -pivot.x, -pivot.y)
-                painter.paintPixels(of: move.page, pageFrame: move.pageFrame, from: move.from, into: move.from, onPaper: false, cr: cr)
-                cairo_restore(cr)
-            } else {
-                painter.paintPixels(of: move.page, pageFrame: move.pageFrame, from: move.from, into: move.to, onPaper: false, cr: cr)
             }
+            painter.paintPixels(of: group.page, pageFrame: group.pageFrame, within: group.shown, scaleX: group.scaleX,
+                                scaleY: group.scaleY, offset: group.offset, cr: cr)
+            cairo_restore(cr)
         }
     }
 

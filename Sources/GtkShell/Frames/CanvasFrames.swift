@@ -79,7 +79,8 @@ final class CanvasFrames {
         inkNodes = InkPreviewNodes.updated(inkNodes, for: model.liveInk, in: model.viewport)
         inkNodes?.append(snapshot)
         if model.hasOverlays {
-            overlays.appendRecorded(snapshot, viewSize: size, bandHeight: tiles.bandHeight(width: width), inkDrawn: inkNodes?.covered ?? [])
+            overlays.appendRecorded(snapshot, viewSize: size, bandHeight: tiles.bandHeight(width: width), inkDrawn: inkNodes?.covered ?? [],
+                                    deviceScale: painter.planner.deviceScale)
         }
         return .view
     }

@@ -57,15 +57,24 @@ struct FrameOverlays {
     /// The overlays recorded, then drawn into a cairo node only as large as what they draw: a
     /// selection or a stroke costs its own pixels, not the whole view's (cut into bands of
     /// `bandHeight` under GSK's cairo renderer, 0 for one node).
-    func appendRecorded(_ snapshot: OpaquePointer, viewSize: Size, bandHeight: Double, inkDrawn: [Int]) {
+    /// Overlays of many shapes (``manyShapes``: a lasso's selection carried) are replayed once
+    /// into pixels at `deviceScale`, which the bands show, rather than drawn again by each band.
+    func appendRecorded(_ snapshot: OpaquePointer, viewSize: Size, bandHeight: Double, inkDrawn: [Int], deviceScale: Double = 1) {
         var extents = cairo_rectangle_t(x: 0, y: 0, width: viewSize.width, height: viewSize.height)
         guard let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents) else { return }
         defer { cairo_surface_destroy(recording) }
         let cr = cairo_create(recording)!
         paint(cr, tintsAsNodes: true, inkDrawn: inkDrawn)
         cairo_destroy(cr)
-        ann_snapshot_append_recording(snapshot, recording, viewSize.width, viewSize.height, bandHeight)
+        if frame.moves.count + frame.selection.outlines.count >= Self.manyShapes {
+            ann_snapshot_append_flattened(snapshot, recording, viewSize.width, viewSize.height, bandHeight, deviceScale)
+        } else {
+            ann_snapshot_append_recording(snapshot, recording, viewSize.width, viewSize.height, bandHeight)
+        }
     }
+
+    /// How many moves and selection outlines make the overlays worth replaying once into pixels.
+    static let manyShapes = 64
 
     /// Every match on the visible pages, the current one stronger.
     private func paintSearchMatches(_ cr: OpaquePointer) {
