@@ -22,8 +22,8 @@ struct TileNodes {
     let asCairoNodes: Bool
 
     /// A page's edge, its paper, then stand-ins from other zooms and the sharp tiles that are on
-    /// screen, clipped to the page (the paper and the stand-ins only while the sharp tiles do
-    /// not cover what is on screen). `visible` is the part of the view on screen, in the
+    /// screen, clipped to the page (the paper only where opaque sharp tiles do not cover the
+    /// page on screen, the stand-ins only while a sharp tile is missing). `visible` is the part of the view on screen, in the
     /// snapshot's current coordinates (`nil` under a transform that is not a plain offset:
     /// every tile is placed).
     func appendPage(_ page: PageIndex, at frame: Rect, visible: Rect?, _ snapshot: OpaquePointer) {
@@ -36,8 +36,10 @@ struct TileNodes {
         let tiling = planner.tiling(of: page, zoom: zoom)
         let origin = frame.origin
         let s = planner.viewPixelsPerSharpTilePixel(of: tiling, zoom: zoom)
-        // The sharp tiles on screen, and whether any is still missing.
+        // The sharp tiles on screen, where opaque ones cover the page, and whether any is
+        // still missing.
         var sharp: [RenderedTile] = []
+        var covered: [Rect] = []
         var missing = false
         for row in 0..<tiling.rows {
             for column in 0..<tiling.columns {
@@ -46,18 +48,22 @@ struct TileNodes {
                 guard visible.map({ onScreen.intersects($0) }) ?? true else { continue }
                 if let tile = cache.tile(for: TileKey(page: page, scaleMillis: tiling.scaleMillis, column: column, row: row)) {
                     sharp.append(tile)
+                    if tile.isOpaque { covered.append(planner.deviceAligned(onScreen)) }
                 } else {
                     missing = true
                 }
             }
         }
-        // Under GSK's cairo renderer every node is painted, hidden or not: the paper and the
-        // stand-ins are drawn only where sharp tiles may leave them showing (a missing tile, or
-        // one with transparent pixels), not filled and scaled under a sharp view every frame.
-        // Under a transform (a turn) the paper stays: it fills the seams of tiles sampled
+        // Under GSK's cairo renderer every node is painted, hidden or not: the paper is drawn
+        // only where no opaque sharp tile covers the page on screen, and the stand-ins only
+        // while a sharp tile is missing, not filled and scaled under a sharp view every frame.
+        // Under a transform (a turn) the whole paper stays: it fills the seams of tiles sampled
         // askew.
-        if missing || visible == nil || !sharp.allSatisfy(\.isOpaque) {
-            ann_snapshot_append_color(snapshot, 1, 1, 1, 1, frame.minX, frame.minY, frame.width, frame.height)
+        let paper = visible.map { visible in
+            frame.intersection(visible).map { $0.subtracting(covered) }?.filter { $0.width > 0.01 && $0.height > 0.01 } ?? []
+        } ?? [frame]
+        for part in paper {
+            ann_snapshot_append_color(snapshot, 1, 1, 1, 1, part.minX, part.minY, part.width, part.height)
         }
         ann_snapshot_push_clip(snapshot, frame.minX, frame.minY, frame.width, frame.height)
         defer { gtk_snapshot_pop(snapshot) }
