@@ -25,8 +25,8 @@ extension PopplerDocument {
         draw(page: page, scale: scale, into: context) { poppler_page_render($0, context) }
     }
 
-    /// White paper under the page at `scale`, then `paint` with the poppler page (context state
-    /// restored after), under the render lock.
+    /// White paper under the page at `scale` (to whole device pixels), then `paint` with the
+    /// poppler page (context state restored after), under the render lock.
     private func draw(page: PageIndex, scale: Double, into context: OpaquePointer, _ paint: (OpaquePointer) -> Void) {
         guard (0..<pageCount).contains(page.rawValue), scale.isFinite, scale > 0 else { return }
         let size = displaySizes[page.rawValue]
@@ -36,10 +36,13 @@ extension PopplerDocument {
             guard let rawPage = poppler_document_get_page(doc, Int32(page.rawValue)) else { return }
             let popplerPage = GObjectRef(adopting: rawPage)
             cairo_save(context)
-            cairo_scale(context, scale, scale)
-            cairo_rectangle(context, 0, 0, size.width, size.height)
+            // The paper fills whole device pixels: the last row and column of a page whose size
+            // is not a whole number of pixels are white, not partly transparent, so its tiles
+            // are opaque (painted by copying rather than blending).
+            cairo_rectangle(context, 0, 0, (size.width * scale).rounded(.up), (size.height * scale).rounded(.up))
             cairo_set_source_rgb(context, 1, 1, 1)
             cairo_fill(context)
+            cairo_scale(context, scale, scale)
             popplerPage.withPointer(paint)
             cairo_restore(context)
         }

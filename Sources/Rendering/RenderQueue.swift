@@ -260,6 +260,7 @@ public final class RenderQueue: @unchecked Sendable {
         let union = requests.dropFirst().reduce(first.pixelRect) { $0.union($1.pixelRect) }
         guard let whole = render(TileRequest(key: first.key, pixelRect: union), drawPage: drawPage) else { return [] }
         let shared = copyingOut ? nil : SharedRendering(image: whole.surface)
+        let opaque = whole.isOpaque
         return requests.compactMap { request in
             let r = request.pixelRect
             if copyingOut {
@@ -274,12 +275,12 @@ public final class RenderQueue: @unchecked Sendable {
                 cairo_paint(cr)
                 cairo_destroy(cr)
                 cairo_surface_flush(copy)
-                return RenderedTile(key: request.key, pixelRect: r, adopting: copy)
+                return RenderedTile(key: request.key, pixelRect: r, adopting: copy, isOpaque: opaque)
             }
             guard let view = cairo_surface_create_for_rectangle(whole.surface, r.minX - union.minX, r.minY - union.minY, r.width, r.height),
                   cairo_surface_status(view) == CAIRO_STATUS_SUCCESS else { return nil }
             return RenderedTile(key: request.key, pixelRect: r, adopting: view, rendering: shared,
-                                originInRendering: (Int(r.minX - union.minX), Int(r.minY - union.minY)))
+                                originInRendering: (Int(r.minX - union.minX), Int(r.minY - union.minY)), isOpaque: opaque)
         }
     }
 
@@ -295,6 +296,7 @@ public final class RenderQueue: @unchecked Sendable {
         drawPage(request.key.page, request.key.scale, cr)
         cairo_destroy(cr)
         cairo_surface_flush(surface)
-        return RenderedTile(key: request.key, pixelRect: request.pixelRect, adopting: surface)
+        return RenderedTile(key: request.key, pixelRect: request.pixelRect, adopting: surface,
+                            isOpaque: ImageOpacity.isOpaque(surface))
     }
 }

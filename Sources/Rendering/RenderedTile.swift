@@ -20,15 +20,20 @@ public final class RenderedTile: @unchecked Sendable {
     public let rendering: SharedRendering?
     /// Where the tile's pixels start in `rendering`'s image (zero for a tile of its own).
     public let originInRendering: (x: Int, y: Int)
+    /// Whether every pixel of the tile is opaque (found by the render worker,
+    /// ``ImageOpacity``): such a tile can be painted by copying its pixels rather than
+    /// blending them.
+    public let isOpaque: Bool
 
     /// Adopts `surface` (a reference the caller owns).
     init(key: TileKey, pixelRect: Rect, adopting surface: OpaquePointer, rendering: SharedRendering? = nil,
-         originInRendering: (x: Int, y: Int) = (0, 0)) {
+         originInRendering: (x: Int, y: Int) = (0, 0), isOpaque: Bool = false) {
         self.key = key
         self.pixelRect = pixelRect
         self.surface = surface
         self.rendering = rendering
         self.originInRendering = originInRendering
+        self.isOpaque = isOpaque
     }
 
     /// The image surface holding the tile's pixels and where they start in it: a view's

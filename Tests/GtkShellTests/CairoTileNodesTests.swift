@@ -17,7 +17,7 @@ private final class LargePages: PageSource, @unchecked Sendable {
 
 /// How the snapshot canvas places tiles: under GSK's cairo renderer each tile is a cairo node
 /// of its own, kept with the tile, so that a frame after a scroll holds the same nodes (GTK
-/// then redraws only what changed, and replays each through a tile-sized image); under GL each
+/// then redraws only what changed), holding the tile's pixels to paint directly; under GL each
 /// is a texture.
 final class CairoTileNodesTests: XCTestCase {
     func testUnderTheCairoRendererEachTileIsOneCairoNodeKeptFrameAfterFrame() throws {
@@ -32,6 +32,38 @@ final class CairoTileNodesTests: XCTestCase {
             canvas.changeView { $0.apply(.scroll(by: Vector(dx: 0, dy: 7))) }
             let scrolled = Self.frame(of: canvas)
             XCTAssertEqual(scrolled.cairoNodes, first.cairoNodes, "a scroll moves the same nodes")
+            canvas.setDocument(LargePages(), drawPage: { _, _, _ in })
+        }
+    }
+
+    func testUnderTheCairoRendererATilesNodeHoldsTheTilesPixelsToPaintDirectly() throws {
+        try GtkTestDisplay.require()
+        try MainActor.assumeIsolated {
+            let canvas = try Self.canvasWithTiles(cairo: true)
+            let nodes = Self.frame(of: canvas).cairoNodes
+            XCTAssertGreaterThan(nodes.count, 1)
+            for node in nodes {
+                // A recording would be replayed into a new image of the tile's size each frame.
+                let surface = try XCTUnwrap(gsk_cairo_node_get_surface(node))
+                XCTAssertEqual(cairo_surface_get_type(surface), CAIRO_SURFACE_TYPE_IMAGE, "the node holds an image, not a recording")
+                XCTAssertEqual(cairo_image_surface_get_format(surface), CAIRO_FORMAT_RGB24, "opaque pixels, copied rather than blended")
+                let pixel = try XCTUnwrap(cairo_image_surface_get_data(surface)).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
+                XCTAssertEqual([pixel >> 16 & 0xFF, pixel & 0xFF], [0x66, 0x99], "the tile's own pixels (the page's colour)")
+            }
+            canvas.setDocument(LargePages(), drawPage: { _, _, _ in })
+        }
+    }
+
+    func testPaperIsFilledOnlyUnderPagesWhoseTilesAreMissing() throws {
+        try GtkTestDisplay.require()
+        try MainActor.assumeIsolated {
+            let canvas = try Self.canvasWithTiles(cairo: true)
+            let sharp = Self.frame(of: canvas)
+            XCTAssertGreaterThan(sharp.cairoNodes.count, 1)
+            XCTAssertEqual(sharp.paperFills, 0, "opaque tiles cover the page: no white fill painted under them each frame")
+            canvas.changeView { $0.apply(.scroll(by: Vector(dx: 0, dy: 6_000))) }
+            XCTAssertGreaterThan(canvas.tiles.missingVisible, 0, "the view moved to pages not drawn yet")
+            XCTAssertGreaterThan(Self.frame(of: canvas).paperFills, 0, "a page still being drawn shows its paper")
             canvas.setDocument(LargePages(), drawPage: { _, _, _ in })
         }
     }
@@ -96,17 +128,19 @@ final class CairoTileNodesTests: XCTestCase {
         return canvas
     }
 
-    /// Builds one frame and finds the cairo nodes and textures in it.
-    @MainActor private static func frame(of canvas: PdfCanvas) -> (cairoNodes: [OpaquePointer], textures: Int) {
+    /// Builds one frame and finds the cairo nodes, textures and white (paper) fills in it.
+    @MainActor private static func frame(of canvas: PdfCanvas) -> (cairoNodes: [OpaquePointer], textures: Int, paperFills: Int) {
         let snapshot = gtk_snapshot_new()!
         canvas.snapshot(snapshot, width: 2000, height: 1400)
-        guard let root = gtk_snapshot_free_to_node(snapshot) else { return ([], 0) }
+        guard let root = gtk_snapshot_free_to_node(snapshot) else { return ([], 0, 0) }
         defer { gsk_render_node_unref(root) }
-        var cairoNodes: [OpaquePointer] = [], textures = 0
+        var cairoNodes: [OpaquePointer] = [], textures = 0, paperFills = 0
         func walk(_ node: OpaquePointer) {
             switch gsk_render_node_get_node_type(node) {
             case GSK_CAIRO_NODE: cairoNodes.append(node)
             case GSK_TEXTURE_NODE: textures += 1
+            case GSK_COLOR_NODE:
+                if let c = gsk_color_node_get_color(node)?.pointee, c.red == 1, c.green == 1, c.blue == 1, c.alpha == 1 { paperFills += 1 }
             case GSK_CONTAINER_NODE:
                 for i in 0..<gsk_container_node_get_n_children(node) { walk(gsk_container_node_get_child(node, i)) }
             case GSK_CLIP_NODE: walk(gsk_clip_node_get_child(node))
@@ -115,6 +149,6 @@ final class CairoTileNodesTests: XCTestCase {
             }
         }
         walk(root)
-        return (cairoNodes, textures)
+        return (cairoNodes, textures, paperFills)
     }
 }

@@ -81,6 +81,17 @@ GskRenderNode *ann_cairo_node_from_recording(cairo_surface_t *recording);
  * ann_snapshot_append_node_at, the same node frame after frame lets GTK redraw only what
  * changed around it. */
 GskRenderNode *ann_cairo_node_for_pattern(cairo_pattern_t *pattern, double width, double height, double scale);
+/* A cairo node (new reference) at the origin that paints the `width` × `height` region at (x, y)
+ * of a premultiplied ARGB32 image surface, its pixels where they are (the surface kept alive),
+ * each pixel `scale` view pixels wide; with `opaque`, the pixels are painted as RGB24 (copied
+ * rather than blended). Under GTK 4.8's cairo renderer the node paints the image directly each
+ * frame, where a cairo node's own recording surface would be replayed into a new image first.
+ * NULL for another kind of surface or region, or if the node's surface cannot be set. */
+GskRenderNode *ann_cairo_node_for_image_region(cairo_surface_t *image, int x, int y, int width, int height,
+                                               double scale, gboolean opaque);
+/* The colour the widget's style sheet names `name` (`@define-color`), as GTK resolves it for the
+ * widget's theme now; FALSE if there is none. */
+gboolean ann_widget_lookup_color(GtkWidget *widget, const char *name, GdkRGBA *color);
 /* Appends `node` moved by (x, y). */
 void ann_snapshot_append_node_at(GtkSnapshot *snapshot, GskRenderNode *node, double x, double y);
 /* Multiplies the snapshot's transform by a 2D affine matrix (cairo's order of terms). */

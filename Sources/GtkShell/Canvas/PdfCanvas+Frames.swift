@@ -33,7 +33,10 @@ extension PdfCanvas {
 
     /// A render-node frame.
     func snapshot(_ snapshot: OpaquePointer, width: Double, height: Double) {
-        guard let model = startFrame() else { return }
+        guard let model = startFrame() else {
+            frames.appendBackground(snapshot, view: Rect(x: 0, y: 0, width: width, height: height), around: [])
+            return
+        }
         let feed = tiles
         let nodes = TileNodes(cache: tiles.cache, imageMade: { feed.imagesMade += 1 }, planner: tilePlanner, zoom: viewport.zoom,
                               asCairoNodes: frames.tilesAsCairoNodes)

@@ -42,7 +42,30 @@ final class CanvasFrames {
     /// Tests only: build frames for GSK's cairo renderer (or not), whatever draws the window.
     var cairoRendererForTesting: Bool?
 
-    init(area: UnsafeMutablePointer<GtkWidget>) { self.area = area }
+    init(area: UnsafeMutablePointer<GtkWidget>) {
+        self.area = area
+        // The render-node canvas fills its background itself, around the pages
+        // (``appendBackground(_:view:around:)``), rather than GTK under everything.
+        if Self.usesSnapshots { gtk_widget_add_css_class(area, "paints-background") }
+    }
+
+    /// The canvas's colour: the style sheet's `pdf_canvas_bg_color`, as the theme has it now.
+    private var backgroundColor: GdkRGBA {
+        var colour = GdkRGBA()
+        if ann_widget_lookup_color(area, "pdf_canvas_bg_color", &colour) != 0 { return colour }
+        return GdkRGBA(red: 0.85, green: 0.85, blue: 0.85, alpha: 1)
+    }
+
+    /// Fills `view` with the canvas's colour except under `pages` (their frames as drawn): GSK's
+    /// cairo renderer paints every node, so a background under the pages was a fill of the
+    /// whole view on every frame that the pages then covered.
+    func appendBackground(_ snapshot: OpaquePointer, view: Rect, around pages: [Rect]) {
+        let c = backgroundColor
+        for part in view.subtracting(pages) {
+            ann_snapshot_append_color(snapshot, Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha),
+                                      part.minX, part.minY, part.width, part.height)
+        }
+    }
 
     /// Whether this frame's tiles are cairo nodes (GSK's cairo renderer) rather than textures.
     var tilesAsCairoNodes: Bool { cairoRendererForTesting ?? (ann_widget_renders_with_cairo(area) != 0) }
@@ -51,6 +74,7 @@ final class CanvasFrames {
     func snapshot(_ model: FrameModel, tiles: TileNodes, painter: PagePainter, _ snapshot: OpaquePointer, width: Double, height: Double) -> Painted {
         let size = Size(width: width, height: height)
         if let turn = model.turn {
+            appendBackground(snapshot, view: Rect(x: 0, y: 0, width: width, height: height), around: [])
             if tiles.asCairoNodes {
                 // The front spread's still pages are their tiles' kept nodes (unchanged from
                 // frame to frame: GTK does not redraw them), the rest drawn once by cairo.
@@ -71,7 +95,9 @@ final class CanvasFrames {
         // The cairo turn's page images are not kept past the turn.
         endTurn()
         let visible = Rect(x: 0, y: 0, width: width, height: height)
-        for page in model.pages where page.frame.intersects(visible.insetBy(dx: -2, dy: -2)) {
+        let shown = model.pages.filter { $0.frame.intersects(visible.insetBy(dx: -2, dy: -2)) }
+        appendBackground(snapshot, view: visible, around: shown.map { tiles.planner.deviceAligned($0.frame) })
+        for page in shown {
             tiles.appendPage(page.page, at: page.frame, visible: visible, snapshot)
         }
         let overlays = FrameOverlays(frame: model, painter: painter)
