@@ -80,18 +80,24 @@ public struct InkPath: Equatable, Sendable {
                 }
                 return piece
             }
-            finalPieces = points.count
             starts = points
         } else if points.count == 1 {
             paint = .fill
             pieces = [Self.disc(points[0], radius: (lineWidth.isFinite ? max(0, lineWidth) : 0) / 2)]
-            finalPieces = 1
             starts = points
         } else {
             paint = .stroke(width: lineWidth.isFinite ? max(0, lineWidth) : 0)
             (pieces, starts) = Self.midpointCurve(points)
-            finalPieces = points.count > 2 ? points.count - 1 : 0
         }
+        finalPieces = Self.finalPieces(samples: points.count, pressured: widths != nil)
+    }
+
+    /// ``finalPieces`` of the path through `samples` samples (all finite), with a width per
+    /// sample when `pressured`, known without building the path.
+    public static func finalPieces(samples: Int, pressured: Bool) -> Int {
+        if samples == 0 { return 0 }
+        if pressured || samples == 1 { return samples }
+        return samples > 2 ? samples - 1 : 0
     }
 
     /// The elements of pieces `range`, ready to paint: a stroked range starts with a move to

@@ -70,6 +70,22 @@ final class InkStrokePiecesTests: XCTestCase {
                           "the last piece, which ends on the newest sample, is not final")
     }
 
+    func testAShapeMadeToDrawFromAPieceDrawsWhatTheWholeStrokeDrawsThere() {
+        let points = wave(60), tip = [Point(x: 190, y: 120), Point(x: 195, y: 125)]
+        for widths in [nil, points.indices.map { 1 + Double($0 % 10) }] as [[Double]?] {
+            for predicted in [[], tip] {
+                let whole = InkStrokeShape(points: points, widths: widths, lineWidth: 4, predicted: predicted)
+                for from in [0, 1, 2, 30, 58, 59, 60] {
+                    let tail = InkStrokeShape(points: points, widths: widths, lineWidth: 4, predicted: predicted, from: from)
+                    XCTAssertEqual(tail.pieceCount, whole.pieceCount)
+                    XCTAssertEqual(tail.finalPieces, whole.finalPieces)
+                    XCTAssertEqual(render(tail, [from..<tail.pieceCount]), render(whole, [from..<whole.pieceCount]),
+                                   "from \(from), pressure \(widths != nil), tip \(!predicted.isEmpty)")
+                }
+            }
+        }
+    }
+
     func testAMouseStrokeHasNoFinalPiecesUntilItIsACurve() {
         XCTAssertEqual(InkStrokeShape(points: wave(2), widths: nil, lineWidth: 3).finalPieces, 0)
         XCTAssertEqual(InkStrokeShape(points: wave(3), widths: nil, lineWidth: 3).finalPieces, 2)

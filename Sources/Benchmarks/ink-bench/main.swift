@@ -5,7 +5,9 @@
 // input event to the frame that paints it (p50, p99, max) beside the goal (p99 under 16 ms),
 // once with the predicted tip (Preferences' "Keep up with the pen", on by default) and once
 // without, and how far the tips drawn were from the path the pen drew next (the state dump's
-// inkTip figures, in view pixels).
+// inkTip figures, in view pixels). INK_BENCH_RUNS=n replays it n times each way, the order
+// alternating (off, on, on, off, …) so that a busy moment weighs on both alike, and pools the
+// frames of each way (each run's p99 is printed too).
 import BenchSupport
 import Foundation
 import Geometry
@@ -43,9 +45,10 @@ struct Run {
     var tip: [String: Any]?
 }
 
-/// One replay of the stroke into the app, with the predicted tip on or off.
-@MainActor func replay(tip: Bool) throws -> Run? {
-    let run = work.appendingPathComponent(tip ? "with-tip" : "without-tip")
+/// One replay of the stroke into the app, with the predicted tip on or off (`round` names its
+/// files apart from the other rounds').
+@MainActor func replay(tip: Bool, round: Int) throws -> Run? {
+    let run = work.appendingPathComponent(tip ? "with-tip" : "without-tip").appendingPathComponent("\(round)")
     let config = run.appendingPathComponent("config/pdf-annotator")
     try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
     try Data("{\"predictsInkTip\": \(tip)}".utf8).write(to: config.appendingPathComponent("input.json"))
@@ -87,24 +90,42 @@ func percentile(_ p: Double, _ samples: [Double]) -> Double {
     samples[min(samples.count - 1, Int((Double(samples.count - 1) * p).rounded()))]
 }
 
-for tip in [false, true] {
-    guard let run = try replay(tip: tip) else {
-        print("ink latency: the replay did not finish within 60 s")
-        exit(1)
+let rounds = max(1, Int(ProcessInfo.processInfo.environment["INK_BENCH_RUNS"] ?? "") ?? 1)
+var pooled: [Bool: [Double]] = [:], runP99s: [Bool: [Double]] = [:], tipFigures: [[String: Any]?] = []
+for round in 0..<rounds {
+    for tip in round % 2 == 0 ? [false, true] : [true, false] {
+        guard let run = try replay(tip: tip, round: round) else {
+            print("ink latency: the replay did not finish within 60 s")
+            exit(1)
+        }
+        guard !run.latencies.isEmpty else { print("ink latency: no frames measured"); exit(1) }
+        pooled[tip, default: []] += run.latencies
+        runP99s[tip, default: []].append(percentile(0.99, run.latencies))
+        if tip { tipFigures.append(run.tip) }
     }
-    let samples = run.latencies
-    guard !samples.isEmpty else { print("ink latency: no frames measured"); exit(1) }
-    print(String(format: "ink latency %@: %d frames for %d pen events on %@: p50 %.2f ms, p99 %.2f ms, max %.2f ms (goal: p99 < 16 ms)",
-                 tip ? "with the predicted tip" : "without the tip", samples.count, events.count - 1,
-                 (document as NSString).lastPathComponent, percentile(0.5, samples), percentile(0.99, samples), samples.last!))
+}
+
+for tip in [false, true] {
+    let samples = (pooled[tip] ?? []).sorted()
+    let mean = samples.reduce(0, +) / Double(samples.count)
+    print(String(format: "ink latency %@: %d frames for %d pen events on %@: p50 %.2f ms, p99 %.2f ms, max %.2f ms, mean %.2f ms (goal: p99 < 16 ms)",
+                 tip ? "with the predicted tip" : "without the tip", samples.count, (events.count - 1) * rounds,
+                 (document as NSString).lastPathComponent, percentile(0.5, samples), percentile(0.99, samples), samples.last!, mean))
+    if rounds > 1 {
+        print("  each run's p99 (ms): " + (runP99s[tip] ?? []).map { String(format: "%.2f", $0) }.joined(separator: ", "))
+    }
     if tip {
         // The stroke's jump back to the start of its second line (one event) counts too.
-        guard let figures = run.tip, let measured = figures["measured"] as? Int,
-              let toPath = figures["meanDistanceToPath"] as? Double, let toPosition = figures["meanDistanceToPosition"] as? Double else {
-            print("ink tip: the state dump has no inkTip figures")
-            continue
+        var measured = 0, toPath = 0.0, toPosition = 0.0
+        for figures in tipFigures {
+            guard let figures, let m = figures["measured"] as? Int, let p = figures["meanDistanceToPath"] as? Double,
+                  let q = figures["meanDistanceToPosition"] as? Double else {
+                print("ink tip: the state dump has no inkTip figures")
+                exit(0)
+            }
+            toPath += p * Double(m); toPosition += q * Double(m); measured += m
         }
         print(String(format: "ink tip: %d tips drawn and followed; mean distance %.2f px to the path the pen drew next, %.2f px to where the pen was at the tip's time",
-                     measured, toPath, toPosition))
+                     measured, measured > 0 ? toPath / Double(measured) : 0, measured > 0 ? toPosition / Double(measured) : 0))
     }
 }

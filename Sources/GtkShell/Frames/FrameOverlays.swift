@@ -131,9 +131,9 @@ enum CreationPainter {
         // The Highlighter's marker multiplies with the page, as its saved appearance does.
         if ink.isMarker { cairo_set_operator(cr, CAIRO_OPERATOR_MULTIPLY) }
         for (i, stroke) in ink.strokes.enumerated() {
-            let shape = InkStrokeShape(stroke)
-            let from = i < drawn.count ? min(drawn[i], shape.pieceCount) : 0
-            shape.draw(from..<shape.pieceCount, cr, flatEnds: ink.isMarker)
+            // Only the path's tail is built: the pieces the nodes do not hold, and the tip.
+            let shape = InkStrokeShape(stroke, from: i < drawn.count ? drawn[i] : 0)
+            shape.draw(shape.from..<shape.pieceCount, cr, flatEnds: ink.isMarker)
         }
         cairo_restore(cr)
     }

@@ -44,14 +44,15 @@ final class InkPreviewNodes {
     private func catchUp(with ink: FrameModel.Ink, viewSize: Size) {
         let s = ink.style
         for (i, stroke) in ink.strokes.enumerated() {
-            let shape = InkStrokeShape(samplesOf: stroke)
             // A translucent stroke drawn in parts would darken where the parts meet: it is
             // painted whole, in one fill or stroke, as its saved appearance is.
             guard s.opacity >= 0.999 else { continue }
             while covered.count <= i { covered.append(0) }
-            let done = covered[i], final = shape.finalPieces
+            let done = covered[i], final = InkStrokeShape.finalPieces(of: stroke)
             let strokeEnded = i < ink.strokes.count - 1
             guard final - done >= Self.piecesPerNode || (strokeEnded && final > done) else { continue }
+            // Only the pieces the node gets are built, not the stroke's whole path.
+            let shape = InkStrokeShape(samplesOf: stroke, from: done)
             var extents = cairo_rectangle_t(x: 0, y: 0, width: viewSize.width, height: viewSize.height)
             guard let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents) else { continue }
             let cr = cairo_create(recording)!

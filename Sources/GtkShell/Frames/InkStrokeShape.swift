@@ -7,30 +7,47 @@ import Geometry
 /// frames of a long stroke keep the pieces already drawn and draw only the new ones
 /// (``InkPreviewNodes``). Its path is ``InkPath``'s, the one its saved appearance is made of,
 /// so the stroke does not change shape when it is committed; the predicted tip, when there is
-/// one, continues it and is never part of a final piece.
+/// one, continues it and is never part of a final piece. Made to draw from a piece on, it
+/// builds only the path's tail (``InkPath/tail(points:widths:lineWidth:from:)``), so that a
+/// frame costs the pieces it draws, not the whole stroke.
 struct InkStrokeShape {
-    /// The path through the samples and the predicted tip.
+    /// The path through the samples and the predicted tip (from sample ``offset`` on).
     let path: InkPath
+    /// Piece `i` of ``path`` is the stroke's piece `offset + i`.
+    let offset: Int
+    /// The first piece that can be drawn (the pieces of ``path`` before it are not the stroke's).
+    let from: Int
     /// How many of the first pieces stay as they are when samples come (the tip's do not).
     let finalPieces: Int
 
-    init(points: [Point], widths: [Double]?, lineWidth: Double, predicted: [Point] = []) {
-        path = InkPath(points: points + predicted, widths: widths, lineWidth: lineWidth)
-        finalPieces = predicted.isEmpty ? path.finalPieces : InkPath(points: points, widths: widths, lineWidth: lineWidth).finalPieces
+    /// The stroke through `points` and then `predicted`, drawable from piece `from` on.
+    init(points: [Point], widths: [Double]?, lineWidth: Double, predicted: [Point] = [], from: Int = 0) {
+        (path, offset) = InkPath.tail(points: points + predicted, widths: widths, lineWidth: lineWidth, from: from)
+        self.from = max(0, from)
+        finalPieces = predicted.isEmpty && offset == 0 ? path.finalPieces : Self.finalPieces(points: points, widths: widths)
+    }
+
+    /// How many of the first pieces of the stroke through `points` its next samples leave as
+    /// they are: known without building its path when every sample is a finite number.
+    static func finalPieces(points: [Point], widths: [Double]?) -> Int {
+        points.allSatisfy { $0.x.isFinite && $0.y.isFinite }
+            ? InkPath.finalPieces(samples: points.count, pressured: widths != nil)
+            : InkPath(points: points, widths: widths, lineWidth: 1).finalPieces
     }
 
     /// Whether the stroke is the midpoint curve (stroked, three samples or more).
     var isCurve: Bool {
-        if case .stroke = path.paint { return path.pieces.count > 2 }
+        if case .stroke = path.paint { return pieceCount > 2 }
         return false
     }
 
-    var pieceCount: Int { path.pieces.count }
+    var pieceCount: Int { offset + path.pieces.count }
 
-    /// Draws pieces `range` in the context's current source; a stroked path with flat ends
-    /// when `flatEnds` (the Highlighter's marker), else round ones.
+    /// Draws pieces `range` (those from ``from`` on) in the context's current source; a
+    /// stroked path with flat ends when `flatEnds` (the Highlighter's marker), else round ones.
     func draw(_ range: Range<Int>, _ cr: OpaquePointer, flatEnds: Bool = false) {
-        let elements = path.elements(range)
+        let lower = max(range.lowerBound, from), upper = max(lower, range.upperBound)
+        let elements = path.elements((lower - offset)..<(upper - offset))
         guard !elements.isEmpty else { return }
         cairo_new_path(cr)
         for e in elements {
@@ -55,13 +72,19 @@ struct InkStrokeShape {
 }
 
 extension InkStrokeShape {
-    /// A stroke of the frame's ink, with its predicted tip.
-    init(_ stroke: FrameModel.InkStroke) {
-        self.init(points: stroke.points, widths: stroke.widths, lineWidth: stroke.lineWidth, predicted: stroke.predicted)
+    /// A stroke of the frame's ink, with its predicted tip, drawable from piece `from` on.
+    init(_ stroke: FrameModel.InkStroke, from: Int = 0) {
+        self.init(points: stroke.points, widths: stroke.widths, lineWidth: stroke.lineWidth, predicted: stroke.predicted, from: from)
     }
 
-    /// A stroke of the frame's ink as its samples alone draw it (what is kept as nodes).
-    init(samplesOf stroke: FrameModel.InkStroke) {
-        self.init(points: stroke.points, widths: stroke.widths, lineWidth: stroke.lineWidth)
+    /// A stroke of the frame's ink as its samples alone draw it (what is kept as nodes),
+    /// drawable from piece `from` on.
+    init(samplesOf stroke: FrameModel.InkStroke, from: Int = 0) {
+        self.init(points: stroke.points, widths: stroke.widths, lineWidth: stroke.lineWidth, from: from)
+    }
+
+    /// How many of the first pieces of the frame's stroke its next samples leave as they are.
+    static func finalPieces(of stroke: FrameModel.InkStroke) -> Int {
+        finalPieces(points: stroke.points, widths: stroke.widths)
     }
 }

@@ -4,6 +4,7 @@ import CShim
 import FoundationEssentials
 import DocumentSession
 import Geometry
+import Platform
 import StateSnapshot
 
 /// Writes every window's ``WindowSnapshot`` to a file (atomically, coalesced to one write per
@@ -25,8 +26,11 @@ final class StateDump {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
             guard let data = try? encoder.encode(body) else { return }
+            // Written and renamed, without a sync: readers see the whole old dump or the
+            // whole new one, and a sync to disk after every frame held the main loop up to
+            // the disk's pace (on a busy machine, longer than a frame).
             let tmp = self.path + ".tmp"
-            if FileManager.default.createFile(atPath: tmp, contents: data) {
+            if AppendingFile(path: tmp)?.write(Array(data)) == true {
                 _ = rename(tmp, self.path)
             }
         }
