@@ -54,7 +54,10 @@ final class ReviewThreadUITests: XCTestCase {
         let objects = try XCTUnwrap((root["qpdf"] as? [Any])?.last as? [String: Any])
         func value(_ ref: String) -> [String: Any]? { (objects["obj:\(ref)"] as? [String: Any])?["value"] as? [String: Any] }
         let page = try XCTUnwrap((root["pages"] as? [[String: Any]])?.first?["object"] as? String)
-        let annots = try XCTUnwrap(value(page)?["/Annots"] as? [String])
+        var list = value(page)?["/Annots"]
+        if let ref = list as? String { list = (objects["obj:\(ref)"] as? [String: Any])?["value"] }
+        // The file's own annotations are written inline in /Annots; those the edit wrote are objects.
+        let annots = try XCTUnwrap(list as? [Any]).compactMap { $0 as? String }
         let answers = annots.compactMap { ref in value(ref).map { (ref, $0) } }.filter { $0.1["/IRT"] != nil }
         XCTAssertEqual(answers.count, 2, "the reply and the state")
         let targets = Set(answers.compactMap { $0.1["/IRT"] as? String })

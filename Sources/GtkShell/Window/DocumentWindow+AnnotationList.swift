@@ -55,6 +55,7 @@ extension DocumentWindow {
         gtk_box_append(cast(box), scroller)
         if let reviewBar { gtk_box_append(cast(box), reviewBar) }
         annotationList = (list, filter)
+        updateReviewButtons()
         return box
     }
 
@@ -133,6 +134,9 @@ extension DocumentWindow {
         guard annotationListComplete, annotationListEditor === editor else { refreshAnnotationList(); return }
         let kinds = annotationListKinds
         var built = 0
+        // The row chosen stays chosen when its rows are made again (the review bar acts on it).
+        let chosen = gtk_list_box_get_selected_row(cast(list)).map { Int(gtk_list_box_row_get_index($0)) }
+            .flatMap { listedAnnotations.indices.contains($0) ? listedAnnotations[$0].id : nil }
         for page in pages.sorted() {
             for index in listedAnnotations.indices.reversed() where listedAnnotations[index].page == page {
                 if let row = gtk_list_box_get_row_at_index(cast(list), Int32(index)) {
@@ -149,6 +153,11 @@ extension DocumentWindow {
             }
         }
         annotationListRowsBuilt = built
+        gtk_list_box_unselect_all(cast(list))
+        if let chosen, let index = listedAnnotations.firstIndex(where: { $0.id == chosen }),
+           let row = gtk_list_box_get_row_at_index(cast(list), Int32(index)) {
+            gtk_list_box_select_row(cast(list), row)
+        }
         updateReviewButtons()
     }
 
@@ -176,7 +185,11 @@ extension DocumentWindow {
                 annotationListRowsBuilt += 1
             }
         }
-        guard last < canvas.pageCount else { annotationListComplete = true; return }
+        guard last < canvas.pageCount else {
+            annotationListComplete = true
+            updateReviewButtons()
+            return
+        }
         MainLoop.post(priority: G_PRIORITY_DEFAULT_IDLE) { [weak self] in
             self?.listAnnotations(from: last, kinds: kinds, generation: generation)
         }

@@ -271,7 +271,7 @@ extension DocumentWindow {
         if let state = row.state, state != .none { facts.append(tr(stateLabel(state))) }
         if row.marked { facts.append(tr("Marked")) }
         if row.depth == 0, row.replies > 0 {
-            facts.append(row.replies == 1 ? tr("1 reply") : tr("{count} replies", ["count": String(row.replies)]))
+            facts.append(trn("{count} reply", "{count} replies", row.replies))
         }
         let kind = row.depth > 0 ? tr("Reply") : tr(listName(a.subtype))
         let said = facts.isEmpty ? "" : "  <span alpha=\"65%\">\(escape(facts.joined(separator: " · ")))</span>"
