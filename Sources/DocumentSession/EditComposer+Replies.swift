@@ -19,8 +19,9 @@ extension EditComposer {
     /// Whether `a` is the user's own reply (only those may be edited or deleted here).
     public func isOwnReply(_ a: Annotation) -> Bool { a.isReply && a.author != nil && a.author == authorName }
 
-    /// Where a reply or state note sits: over its parent's upper-left corner, a note's size,
-    /// so that viewers that draw it show it under the parent's own mark (a note's, the note itself).
+    /// Where a reply or state note sits: over its parent's upper-left corner, a note's size (a
+    /// note's own rectangle when it answers a note), as Acrobat places them. Its appearance is
+    /// empty (``AppearanceBuilder``): viewers that draw notes show nothing over the parent.
     static func answerRect(for parent: Annotation) -> Rect {
         if parent.subtype == .text { return parent.rect }
         let r = parent.rect
@@ -33,7 +34,7 @@ extension EditComposer {
         var a = Annotation(id: made.id, page: parent.page, subtype: .text, rect: Self.answerRect(for: parent),
                            color: parent.color ?? style(for: .note).color, contents: text, author: made.author,
                            modified: made.date, uniqueName: made.id, flags: state == nil ? Self.replyFlags : Self.stateFlags,
-                           iconName: "Comment", isOpen: false, appearance: .absent)
+                           iconName: "Comment", isOpen: false, appearance: .generated)
         a.creationDate = made.date
         a.inReplyTo = parent.id
         a.state = state?.rawValue
