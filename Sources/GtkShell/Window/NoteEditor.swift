@@ -95,8 +95,8 @@ final class NoteEditor {
         gtk_widget_add_controller(window, keys)
     }
 
-    /// The replies, one label each (selectable, so a screen reader and the keyboard reach them),
-    /// indented by depth, in a list of their own that scrolls.
+    /// The replies, one label each (a screen reader reads them in order), indented by depth, in
+    /// a list of their own that scrolls.
     private static func threadView(_ thread: [Entry]) -> UnsafeMutablePointer<GtkWidget> {
         let list = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)!
         gtk_widget_set_name(list, "note-thread")
@@ -108,7 +108,6 @@ final class NoteEditor {
             gtk_label_set_markup(cast(label), "<span size=\"small\" alpha=\"65%\">\(head)</span>\n\(escape(entry.text))")
             gtk_label_set_xalign(cast(label), 0)
             gtk_label_set_wrap(cast(label), 1)
-            gtk_label_set_selectable(cast(label), 1)
             gtk_widget_set_margin_start(label, Int32(8 + 18 * min(max(entry.depth - 1, 0), 6)))
             gtk_widget_set_margin_end(label, 8)
             gtk_box_append(cast(list), label)
