@@ -384,7 +384,7 @@ public final class DocumentEditor: AnnotationSource {
         case .replace(let before, let after):
             for (old, new) in zip(before, after) where old.page != new.page { pages.insert(old.page); pages.insert(new.page) }
             // Annotations still inline in the file become objects when first written.
-            for a in after where refsWereInline(a.id) { pages.insert(a.page) }
+            for a in after where refsWereInline(a.id) || a.inReplyTo.map(refsWereInline) == true { pages.insert(a.page) }
         case .setFieldValue, .rotatePages, .reorderPages, .removePages, .restorePages: break
         }
         for page in pages { try writeAnnotationList(of: page) }
@@ -456,7 +456,9 @@ public final class DocumentEditor: AnnotationSource {
             if !unresolvedReplies.contains(a.id) { d["IRT"] = nil }
             return
         }
-        if refs[parent] == nil, !inlineIDs.contains(parent), let p = model.annotation(parent), p.inReplyTo != a.id {
+        // An inline parent becomes an object of its own (its page's /Annots is rewritten: see
+        // write(_:previous:)), since /IRT can only point at an object.
+        if refs[parent] == nil, let p = model.annotation(parent), p.inReplyTo != a.id {
             try writeAnnotation(p)
         }
         if let ref = refs[parent] { d["IRT"] = .reference(ref.number, ref.generation) }

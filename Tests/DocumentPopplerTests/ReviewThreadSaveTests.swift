@@ -130,6 +130,32 @@ final class ReviewThreadSaveTests: XCTestCase {
         XCTAssertEqual(editor.annotation("p0-n3")?.inReplyTo, "p0-n2")
     }
 
+    func testAReplyToAnAnnotationWrittenInlineMakesItAnObjectOnceAndPointsAtIt() throws {
+        let qpdf = try ExternalTool.require("qpdf")
+        let shared = try DeveloperPDFSet.path("annots-text-highlight-ink.pdf")
+        let folder = try TemporaryFolder()
+        let path = folder.path("inline.pdf")
+        try FileManager.default.copyItem(atPath: shared, toPath: path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        let before = try QPDFInspection(path: path, qpdf: qpdf).annotsEntries(ofPage: 0)
+        XCTAssertFalse(before.contains { $0.hasSuffix(" R") }, "the file writes its annotations inline")
+        let editor = try DocumentEditor.open(path: path, password: nil)
+        let list = editor.annotations(on: PageIndex(0))
+        let note = try XCTUnwrap(list.first { $0.subtype == .text })
+        var reply = Annotation(id: "p0-n77", page: PageIndex(0), subtype: .text, rect: note.rect, contents: "Inline no more",
+                               author: "Ada", modified: "D:20261202100000Z", uniqueName: "p0-n77", flags: 28, appearance: .absent)
+        reply.inReplyTo = note.id
+        try editor.perform(EditRecord("Reply", .insert([PlacedAnnotation(reply, at: list.count)])))
+        try editor.save()
+        let file = try QPDFInspection(path: path, qpdf: qpdf)
+        let entries = file.annotsEntries(ofPage: 0)
+        XCTAssertEqual(entries.count, before.count + 1, "the note is listed once, as an object, and the reply is added")
+        let added = try XCTUnwrap(entries.compactMap { file.objects[$0] as? [String: Any] }.first { $0["/NM"] as? String == "u:p0-n77" })
+        let parent = try XCTUnwrap(added["/IRT"] as? String)
+        XCTAssertTrue(entries.contains(parent), "/IRT is the note's entry in /Annots")
+        XCTAssertEqual((file.objects[parent] as? [String: Any])?["/Contents"] as? String, "u:This is a text annotation.")
+    }
+
     static func canonical(_ value: Any?) -> String {
         guard let value, let data = try? JSONSerialization.data(withJSONObject: ["v": value], options: [.sortedKeys]) else { return "nil" }
         return String(decoding: data, as: UTF8.self)
