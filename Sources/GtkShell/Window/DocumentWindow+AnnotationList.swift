@@ -2,6 +2,7 @@
 import CGtk
 import CShim
 import Document
+import DocumentSession
 import Geometry
 import InteractionEngine
 
@@ -162,7 +163,7 @@ extension DocumentWindow {
     }
 
     /// One row: the kind, the page, author and date, and the text; a reply indented by its depth.
-    private func makeRow(_ listed: ListedRow) -> UnsafeMutablePointer<GtkWidget> {
+    private func makeRow(_ listed: ThreadRow) -> UnsafeMutablePointer<GtkWidget> {
         let row = gtk_list_box_row_new()!
         let label = gtk_label_new(nil)!
         gtk_label_set_markup(cast(label), Self.listMarkup(listed))

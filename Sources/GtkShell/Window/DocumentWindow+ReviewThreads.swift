@@ -52,26 +52,12 @@ final class ReviewListControls {
     }
 }
 
-/// One row of the annotation list: an annotation at the top of its thread, or a reply at its
-/// depth, with what the row says of its thread.
-struct ListedRow {
-    var annotation: Annotation
-    var depth: Int
-    var replies: Int
-    var state: ReviewState?
-    var marked: Bool
-}
-
 extension DocumentWindow {
-    /// The state filter's choices: a label and whether a thread's state and the user's mark pass.
-    static let stateFilters: [(label: String, passes: (ReviewState?, Bool) -> Bool)] = [
-        (N_("All States"), { _, _ in true }),
-        (N_("No State"), { state, _ in state == nil || state == ReviewState.none }),
-        (N_("Accepted"), { state, _ in state == .accepted }),
-        (N_("Rejected"), { state, _ in state == .rejected }),
-        (N_("Cancelled"), { state, _ in state == .cancelled }),
-        (N_("Completed"), { state, _ in state == .completed }),
-        (N_("Marked"), { _, marked in marked }),
+    /// The state filter's choices.
+    static let stateFilters: [(label: String, filter: ReviewStateFilter)] = [
+        (N_("All States"), .all), (N_("No State"), .noState), (N_("Accepted"), .state(.accepted)),
+        (N_("Rejected"), .state(.rejected)), (N_("Cancelled"), .state(.cancelled)), (N_("Completed"), .state(.completed)),
+        (N_("Marked"), .marked),
     ]
 
     /// The filters by author and state, above the list.
@@ -227,40 +213,19 @@ extension DocumentWindow {
         gtk_widget_set_sensitive(controls.status, a != nil ? 1 : 0)
     }
 
-    /// The rows of a page's annotations: each one a user edits (no links, popups, form fields
-    /// or state notes) at the top of its thread, of the kinds, author and state the filters let
-    /// through, then its replies in thread order (a thread passes the author filter when
-    /// someone in it is that author).
-    func listedRows(_ annotations: [Annotation], kinds: Set<AnnotationSubtype>?) -> [ListedRow] {
-        let threads = AnnotationThreads(annotations)
-        let ids = Set(annotations.map(\.id))
-        let me = canvas.composer.authorName
-        let author = reviewControls?.author
-        let stateChoice = reviewControls?.stateChoice ?? 0
-        var rows: [ListedRow] = []
-        for a in annotations where a.info.isListedForEditing && ![.link, .popup, .widget].contains(a.subtype) {
-            // Answers show under what they answer; one whose parent is gone shows on its own.
-            if let parent = a.inReplyTo, ids.contains(parent) { continue }
-            if a.isStateNote { continue }
-            guard kinds?.contains(a.subtype) ?? true else { continue }
-            let thread = threads.thread(of: a.id)
-            reviewControls?.meet(a.author)
-            for r in thread { reviewControls?.meet(r.reply.author) }
-            if let author, a.author != author, !thread.contains(where: { $0.reply.author == author }) { continue }
-            let state = threads.reviewState(of: a.id), marked = threads.isMarked(a.id, by: me)
-            guard Self.stateFilters.indices.contains(stateChoice), Self.stateFilters[stateChoice].passes(state, marked) else { continue }
-            rows.append(ListedRow(annotation: a, depth: 0, replies: thread.count, state: state, marked: marked))
-            for r in thread {
-                rows.append(ListedRow(annotation: r.reply, depth: r.depth, replies: threads.replyCount(of: r.reply.id),
-                                      state: threads.reviewState(of: r.reply.id), marked: threads.isMarked(r.reply.id, by: me)))
-            }
-        }
-        return rows
+    /// The rows of a page's annotations (``ReviewListing``) under the list's filters; the authors
+    /// met are offered in the author filter.
+    func listedRows(_ annotations: [Annotation], kinds: Set<AnnotationSubtype>?) -> [ThreadRow] {
+        for name in ReviewListing.authors(annotations) { reviewControls?.meet(name) }
+        let choice = reviewControls?.stateChoice ?? 0
+        let filter = Self.stateFilters.indices.contains(choice) ? Self.stateFilters[choice].filter : .all
+        return ReviewListing.rows(annotations, kinds: kinds, author: reviewControls?.author, state: filter,
+                                  user: canvas.composer.authorName)
     }
 
     /// A row's text: the kind (or "Reply"), the page, the thread's state and size; author and
     /// date; the text.
-    static func listMarkup(_ row: ListedRow) -> String {
+    static func listMarkup(_ row: ThreadRow) -> String {
         let a = row.annotation
         func escape(_ s: String) -> String { takeString(g_markup_escape_text(s, -1)) ?? "" }
         var details = [a.author, a.modified.flatMap { LocaleFormat.dateTime(pdfDate: $0) }].compactMap { $0 }.map(escape).joined(separator: " · ")
