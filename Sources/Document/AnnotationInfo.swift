@@ -53,7 +53,8 @@ public struct AnnotationInfo: Hashable, Sendable {
     public var rect: Rect
     /// The /Contents text (a note's text, a comment on markup), or `nil` when absent or empty.
     public let contents: String?
-    /// Not drawn on screen: the Hidden or the NoView flag is set.
+    /// Not drawn on screen: the Hidden or the NoView flag is set, or it is a reply or a review
+    /// state (shown in its thread, drawn empty; see ``AnnotationThreads``).
     public let isHidden: Bool
     /// The ReadOnly or the Locked flag is set: the user should not move, resize or edit it.
     public let isLocked: Bool

@@ -95,6 +95,9 @@ public final class DocumentEditor: AnnotationSource {
     /// Records at the top of the undo and redo stacks that a replay of the journal holds too.
     var mirroredUndo = 0
     var mirroredRedo = 0
+    /// Annotations whose /IRT points at no annotation the editor knows: their /IRT is kept as
+    /// the file has it.
+    var unresolvedReplies: Set<String> = []
     /// Ids of the annotations stored in the file on disk (read at open, or written by a save).
     var idsOnDisk: Set<String> = []
     /// The annotations drawn into each page's content (by page object), in the order drawn,
@@ -210,7 +213,23 @@ public final class DocumentEditor: AnnotationSource {
             list.append(AnnotationDictionary.annotation(id: id, page: page, dictionary: dictionary, origin: origin))
         }
         pageEntryIDs[filePage] = managed
+        resolveReplies(&list)
         return list
+    }
+
+    /// Gives each reply or state read from the file the editor id of the annotation its /IRT
+    /// points at (on its page, or on a page read before). One whose parent is not known keeps
+    /// no ``Annotation/inReplyTo`` and its /IRT untouched in the file.
+    private func resolveReplies(_ list: inout [Annotation]) {
+        for i in list.indices {
+            guard case .reference(let n, let g)? = dictionaries[list[i].id]?["IRT"] else { continue }
+            if let parent = idsByRef[ObjectRef(n, g)], parent != list[i].id {
+                list[i].inReplyTo = parent
+                unresolvedReplies.remove(list[i].id)
+            } else {
+                unresolvedReplies.insert(list[i].id)
+            }
+        }
     }
 
     /// The page's annotations with the ids the editor gives them: "p3-a7" for the eighth
@@ -365,7 +384,7 @@ public final class DocumentEditor: AnnotationSource {
         case .replace(let before, let after):
             for (old, new) in zip(before, after) where old.page != new.page { pages.insert(old.page); pages.insert(new.page) }
             // Annotations still inline in the file become objects when first written.
-            for a in after where refsWereInline(a.id) { pages.insert(a.page) }
+            for a in after where refsWereInline(a.id) || a.inReplyTo.map(refsWereInline) == true { pages.insert(a.page) }
         case .setFieldValue, .rotatePages, .reorderPages, .removePages, .restorePages: break
         }
         for page in pages { try writeAnnotationList(of: page) }
@@ -381,6 +400,7 @@ public final class DocumentEditor: AnnotationSource {
         var d = dictionaries[a.id] ?? PDFDictionary()
         if let pageRef = pageObject(corePage(a.page)) { d["P"] = .reference(pageRef.number, pageRef.generation) }
         AnnotationDictionary.write(a, into: &d, origin: origin)
+        try writeInReplyTo(a, into: &d)
         switch a.appearance {
         case .generated:
             if let stream = AppearanceBuilder.appearance(for: a) {
@@ -427,6 +447,21 @@ public final class DocumentEditor: AnnotationSource {
             idsByRef[ref] = a.id
         }
         dictionaries[a.id] = d
+    }
+
+    /// /IRT: a reference to the parent's object. A parent made in this session that has no
+    /// object yet (a reply to a note made in the same edit) is written first, so that it has one.
+    private func writeInReplyTo(_ a: Annotation, into d: inout PDFDictionary) throws(CoreDocumentError) {
+        guard let parent = a.inReplyTo else {
+            if !unresolvedReplies.contains(a.id) { d["IRT"] = nil }
+            return
+        }
+        // An inline parent becomes an object of its own (its page's /Annots is rewritten: see
+        // write(_:previous:)), since /IRT can only point at an object.
+        if refs[parent] == nil, let p = model.annotation(parent), p.inReplyTo != a.id {
+            try writeAnnotation(p)
+        }
+        if let ref = refs[parent] { d["IRT"] = .reference(ref.number, ref.generation) }
     }
 
     /// The form that draws a turned box's own appearance (the file's /AP /N stream, referenced
@@ -641,6 +676,7 @@ public final class DocumentEditor: AnnotationSource {
             lists[page] = model.annotations(on: page).map { a -> Annotation in
                 var renamed = a
                 renamed.id = map[a.id] ?? a.id
+                renamed.inReplyTo = a.inReplyTo.map { map[$0] ?? $0 }
                 return renamed
             }
             for a in model.annotations(on: page) {
@@ -655,6 +691,7 @@ public final class DocumentEditor: AnnotationSource {
         }
         // … then every new one comes.
         inlineIDs = Set(inlineIDs.map { map[$0] ?? $0 })
+        unresolvedReplies = Set(unresolvedReplies.map { map[$0] ?? $0 })
         for (id, ref) in fresh { refs[id] = ref; idsByRef[ref] = id }
         dictionaries.merge(freshDictionaries) { $1 }
         fileAppearances.merge(freshAppearances) { $1 }

@@ -48,9 +48,26 @@ public struct EditComposer {
 
     // MARK: Creating
 
-    /// `a` on top of its page, named for the undo menu.
+    /// `a` on top of its page, named for the undo menu; made now (/CreationDate its /M when it
+    /// has none).
     public func inserting(_ a: Annotation, named name: String, in source: AnnotationSource) -> EditRecord {
-        EditRecord(name, .insert([PlacedAnnotation(a, at: source.annotations(on: a.page).count)]))
+        EditRecord(name, .insert([PlacedAnnotation(Self.made(a), at: source.annotations(on: a.page).count)]))
+    }
+
+    /// `a` as made now: its /CreationDate is its /M when it has none.
+    static func made(_ a: Annotation) -> Annotation {
+        var a = a
+        if a.creationDate == nil { a.creationDate = a.modified }
+        return a
+    }
+
+    /// `a` as changed now (`after` of a replacement): /M is `date`, and an annotation that had
+    /// no /NM gets a UUID (a stable name for exchanging it, XFDF and shared review).
+    func changed(_ a: Annotation, date: String) -> Annotation {
+        var a = a
+        a.modified = date
+        if a.uniqueName == nil { a.uniqueName = stamp(a.page).uuid }
+        return a
     }
 
     /// A pen's strokes (pressure kept when every point has one).
@@ -127,9 +144,10 @@ public struct EditComposer {
             var box = Rect(origin: first, size: .zero)
             for p in quads.dropFirst() { box = box.union(Rect(origin: p, size: .zero)) }
             let made = stamp(span.page)
-            let a = Annotation(id: made.id, page: span.page, subtype: kind, rect: box.quantized, color: style.color,
+            var a = Annotation(id: made.id, page: span.page, subtype: kind, rect: box.quantized, color: style.color,
                                opacity: style.opacity, author: made.author, modified: made.date,
                                uniqueName: made.id, geometry: .quadPoints(quads))
+            a.creationDate = made.date
             let below = source.annotations(on: span.page).count + placed.filter { $0.annotation.page == span.page }.count
             placed.append(PlacedAnnotation(a, at: below))
         }
@@ -195,10 +213,7 @@ public struct EditComposer {
         guard let note = source.annotation(id), (note.contents ?? "") != text else { return nil }
         let name = note.subtype == .freeText ? "Edit Text" : "Edit Note"
         let date = stamp(note.page).date
-        let after = note.changingProperties {
-            $0.contents = text.isEmpty ? nil : text
-            $0.modified = date
-        }
+        let after = changed(note.changingProperties { $0.contents = text.isEmpty ? nil : text }, date: date)
         return EditRecord(name, .replace(before: [note], after: [after]))
     }
 
@@ -208,12 +223,10 @@ public struct EditComposer {
                                    _ change: (inout Annotation) -> Void) -> EditRecord? {
         let pairs = annotations.filter { !$0.info.isLocked }.compactMap { a -> (Annotation, Annotation)? in
             let date = stamp(a.page).date
-            let after = a.changingProperties {
-                change(&$0)
-                $0.modified = date
-            }
+            let after = changed(a.changingProperties(change), date: date)
             var unchanged = after
             unchanged.modified = a.modified
+            unchanged.uniqueName = a.uniqueName
             unchanged.appearance = a.appearance
             return unchanged == a ? nil : (a, after)
         }
@@ -229,11 +242,7 @@ public struct EditComposer {
         let name = named
             ?? (changed.allSatisfy({ $0.current.rect.size == $0.start.rect.size }) ? "Move" : "Resize")
         let date = stamp(first.current.page).date
-        let after = changed.map { t -> Annotation in
-            var a = t.current
-            a.modified = date
-            return a
-        }
+        let after = changed.map { t in self.changed(t.current, date: date) }
         return EditRecord(name, .replace(before: changed.map(\.start), after: after))
     }
 
@@ -242,8 +251,10 @@ public struct EditComposer {
     public func deleting(_ ids: [AnnotationID], in source: AnnotationSource) -> (record: EditRecord, deleted: [Annotation])? {
         let doomed = ids.compactMap { source.annotation($0.rawValue) }.filter { $0.isTransformable || $0.subtype == .text }
         guard !doomed.isEmpty else { return nil }
-        let all = doomed.flatMap { a in [a.id] + (source.popupID(of: a).map { [$0] } ?? []) }
-        return (EditRecord("Delete", .remove(source.removal(of: all))), doomed)
+        // Its replies and review states go with it (they answer nothing once it is gone).
+        let withThreads = Self.withThreads(doomed, in: source)
+        let all = withThreads.flatMap { a in [a.id] + (source.popupID(of: a).map { [$0] } ?? []) }
+        return (EditRecord("Delete", .remove(source.removal(of: all))), withThreads)
     }
 
     /// One contact of the partial eraser as one step ("Erase"): each ink it crossed gives way to
@@ -342,7 +353,13 @@ public struct EditComposer {
             copy.page = page
             copy.uniqueName = made.id
             copy.modified = made.date
+            copy.creationDate = made.date
             copy.author = made.author
+            // A copy answers nothing: it starts a thread of its own.
+            copy.inReplyTo = nil
+            copy.replyType = nil
+            copy.state = nil
+            copy.stateModel = nil
             copy.popupID = nil
             copy.appearance = .generated
             return PlacedAnnotation(copy, at: start + offset)

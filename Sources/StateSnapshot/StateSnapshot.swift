@@ -84,6 +84,12 @@ public struct WindowSnapshot: Codable, Sendable {
     /// Whether the editing document (poppler core's second parse of the file) exists: it is
     /// made when the first edit begins, or when a page shown carries annotations to pick.
     public var editorOpen: Bool? = nil
+    /// The review threads of the pages the editor has read (``ReviewThreadSnapshot``), each
+    /// annotation a user sees (replies included, state notes not); `nil` without an editor.
+    public var reviewThreads: [ReviewThreadSnapshot]? = nil
+    /// The annotation list's author and state filters ("" for all).
+    public var annotationListAuthor: String? = nil
+    public var annotationListState: String? = nil
     /// Whether there are changes a save would write.
     public var hasUnsavedChanges: Bool
     /// What Undo and Redo would do ("Move"), or `nil` when there is nothing.
@@ -615,6 +621,37 @@ public struct FormFieldSnapshot: Codable, Sendable {
         self.value = value
         self.readOnly = readOnly
         self.page = page
+    }
+}
+
+/// One annotation's place in its review thread (``WindowSnapshot/reviewThreads``).
+public struct ReviewThreadSnapshot: Codable, Sendable, Equatable {
+    /// The editor's id (`pN-aM`, `pN-n…`) and 1-based page.
+    public var id: String
+    public var page: Int
+    /// /NM, /T and /IRT (the parent's editor id; `nil` at the top of a thread).
+    public var name: String?
+    public var author: String?
+    public var inReplyTo: String?
+    public var text: String?
+    /// How many replies it has, theirs included.
+    public var replies: Int
+    /// Its review state (Accepted, Rejected, Cancelled, Completed, None), `nil` when none was
+    /// set; and whether the user marked it (the Marked model).
+    public var state: String?
+    public var marked: Bool
+
+    public init(id: String, page: Int, name: String?, author: String?, inReplyTo: String?, text: String?, replies: Int,
+                state: String?, marked: Bool) {
+        self.id = id
+        self.page = page
+        self.name = name
+        self.author = author
+        self.inReplyTo = inReplyTo
+        self.text = text
+        self.replies = replies
+        self.state = state
+        self.marked = marked
     }
 }
 

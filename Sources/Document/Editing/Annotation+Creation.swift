@@ -24,10 +24,14 @@ public struct CreationStamp: Hashable, Sendable {
     public var author: String?
     /// A PDF date string (see ``PDFDate``).
     public var date: String
-    public init(id: String, author: String?, date: String) {
+    /// A fresh UUID, the /NM given to an annotation changed here that had none (one made here
+    /// has ``id`` as its /NM); `nil` when the host has none to give.
+    public var uuid: String?
+    public init(id: String, author: String?, date: String, uuid: String? = nil) {
         self.id = id
         self.author = author
         self.date = date
+        self.uuid = uuid
     }
 }
 

@@ -180,7 +180,8 @@ public struct Annotation: Hashable, Sendable, Codable, Identifiable {
 
     public var info: AnnotationInfo {
         AnnotationInfo(id: id, page: page, subtype: subtype, rect: rect, contents: contents,
-                       isHidden: flags & (AnnotationFlags.hidden | AnnotationFlags.noView) != 0,
+                       // A reply or a review state shows in the thread, not on the page.
+                       isHidden: flags & (AnnotationFlags.hidden | AnnotationFlags.noView) != 0 || isReply || isStateNote,
                        isLocked: flags & (AnnotationFlags.readOnly | AnnotationFlags.locked) != 0)
     }
 }

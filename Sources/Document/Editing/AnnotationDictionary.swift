@@ -9,8 +9,10 @@ import Geometry
 /// subtracted when reading.
 ///
 /// Writing changes only the keys the model owns (rectangle, colours, opacity, border, text,
-/// author, dates, name, flags, geometry, free-text style, icon, open state) and keeps every
-/// other key of the original dictionary (/P, /Popup, /IRT, /RC, /AP …) as it was.
+/// author, dates, name, flags, geometry, free-text style, icon, open state, reply type and
+/// review state) and keeps every other key of the original dictionary (/P, /Popup, /RC, /AP …)
+/// as it was. /IRT is a reference to another object, which only the editor knows: it reads
+/// and writes it (``Annotation/inReplyTo`` holds the parent's editor id).
 public enum AnnotationDictionary {
     /// Private keys (tolerated by every reader) that keep what PDF has no key for: that the
     /// app drew the appearance (so it may draw it again after a change), and ink pressures.
@@ -98,6 +100,10 @@ public enum AnnotationDictionary {
             geometry: geometry, freeText: freeText, iconName: d["Name"]?.nameValue, isOpen: d["Open"]?.boolValue,
             appearance: hasAppearance ? (d[generatedKey]?.boolValue == true ? .generated : .file) : .absent,
             popupID: popupID(d["Popup"]), image: d[imageKey]?.boolValue == true && hasAppearance ? .inFile : nil)
+        annotation.creationDate = d["CreationDate"]?.textValue
+        annotation.replyType = d["RT"].flatMap(nameOrText)
+        annotation.stateModel = d["StateModel"].flatMap(nameOrText)
+        annotation.state = d["State"].flatMap(nameOrText)
         if d[signatureKey]?.boolValue == true { annotation.isSignature = true }
         if subtype == .ink, d[markerKey]?.boolValue == true { annotation.isMarker = true }
         if Annotation.turnsItsBox(subtype), hasAppearance, let r = d[rotationKey]?.numbers, r.count == 3,
@@ -152,6 +158,11 @@ public enum AnnotationDictionary {
         d["M"] = a.modified.map(PDFObject.text)
         d["NM"] = a.uniqueName.map(PDFObject.text)
         d["F"] = a.flags != 0 ? .integer(a.flags) : nil
+        d["CreationDate"] = a.creationDate.map(PDFObject.text)
+        d["RT"] = a.replyType.map(PDFObject.name)
+        // Text strings, as PDF 32000-1 table 172 types them and Acrobat writes them.
+        d["StateModel"] = a.stateModel.map(PDFObject.text)
+        d["State"] = a.state.map(PDFObject.text)
         switch a.geometry {
         case .none: break
         case .ink(let strokes):
@@ -190,6 +201,9 @@ public enum AnnotationDictionary {
         for p in points.dropFirst() { box = box.union(Rect(origin: p, size: .zero)) }
         return box.insetBy(dx: -pad, dy: -pad).quantized
     }
+
+    /// A name or a text string (writers differ for /RT, /State and /StateModel).
+    static func nameOrText(_ object: PDFObject) -> String? { object.nameValue ?? object.textValue }
 
     /// "12-0" for a reference `12 0 R`: the id the editor gives the object's annotation.
     static func popupID(_ object: PDFObject?) -> String? {

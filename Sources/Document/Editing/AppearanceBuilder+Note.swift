@@ -4,8 +4,11 @@ import Geometry
 extension AppearanceBuilder {
     /// A sticky note's icon, whatever its name: a rounded speech bubble with three lines of
     /// "text", filled with the colour (yellow by default) and outlined in dark grey. It is drawn
-    /// on a 20 × 20 grid scaled to the rectangle's shorter side and centred in it.
+    /// on a 20 × 20 grid scaled to the rectangle's shorter side and centred in it. A reply or a
+    /// review state draws nothing: like Acrobat, which shows them only in its comment list, the
+    /// page shows the annotation they answer, not a second icon over it (or over its text).
     static func drawNote(_ a: Annotation, _ c: inout ContentStreamWriter) -> Bool {
+        if a.isReply || a.isStateNote { return true }
         let r = a.rect
         let s = min(r.width, r.height) / 20
         let x0 = r.midX - 10 * s, y0 = r.midY - 10 * s

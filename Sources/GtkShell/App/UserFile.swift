@@ -20,6 +20,11 @@ struct UserFile<Value: Codable> {
         UserFile(url: folder("XDG_STATE_HOME", default: "/.local/state").appendingPathComponent("pdf-annotator/" + name))
     }
 
+    /// `name` in `$XDG_CONFIG_HOME/pdf-annotator` (`~/.config/…` by default): a preference.
+    static func config(_ name: String) -> UserFile {
+        UserFile(url: folder("XDG_CONFIG_HOME", default: "/.config").appendingPathComponent("pdf-annotator/" + name))
+    }
+
     /// The folder an XDG variable names (an absolute path, as the specification asks), else
     /// the default under the home folder.
     static func folder(_ variable: String, default relative: String) -> URL {

@@ -12,12 +12,11 @@ import InteractionEngine
 extension PdfCanvas {
     func style(for tool: ToolID) -> AnnotationStyle { composer.style(for: tool) }
 
-    /// A new id, /NM, author and date for an annotation the user creates now.
+    /// A new id, /NM, author (``AuthorName``), date and UUID for an annotation made or changed now.
     nonisolated static func creationStamp(page: PageIndex) -> CreationStamp {
         let random = (0..<4).map { _ in String(UInt16.random(in: 0...UInt16.max), radix: 16) }.joined()
-        let author = string(g_get_real_name()).flatMap { $0.isEmpty || $0 == "Unknown" ? nil : $0 } ?? string(g_get_user_name())
-        return CreationStamp(id: "p\(page.rawValue)-n\(random)", author: author,
-                             date: PDFDate.string(secondsSince1970: Int64(time(nil))))
+        return CreationStamp(id: "p\(page.rawValue)-n\(random)", author: AuthorName.current,
+                             date: PDFDate.string(secondsSince1970: Int64(time(nil))), uuid: UUID().uuidString.lowercased())
     }
 
     /// Commits an edit (the session's ``DocumentSession/commit(_:)``); whether the document took it.

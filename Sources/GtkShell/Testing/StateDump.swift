@@ -168,6 +168,9 @@ extension DocumentWindow {
         snapshot.toolIconsFound = Stylesheet.hasIcon("annotator-tool-pen-symbolic")
         snapshot.madeAfterFirstFrame = madeAfterFirstFrame
         snapshot.editorOpen = content == .document ? editing != nil : nil
+        snapshot.reviewThreads = reviewThreadsSnapshot()
+        snapshot.annotationListAuthor = reviewControls.map { $0.author ?? "" }
+        snapshot.annotationListState = reviewControls.map { Self.stateFilters.indices.contains($0.stateChoice) ? Self.stateFilters[$0.stateChoice].label : "" }
         return snapshot
     }
 }

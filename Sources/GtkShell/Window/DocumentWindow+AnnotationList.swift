@@ -2,12 +2,15 @@
 import CGtk
 import CShim
 import Document
+import DocumentSession
 import Geometry
 import InteractionEngine
 
 /// The sidebar's annotation list: every annotation a user can edit, page by page, with its kind,
-/// author, date and text; a kind filter above it. Activating one goes to its page and selects
-/// it; Delete removes it (one undoable step). The list follows every edit, undo and redo.
+/// author, date and text, and its replies under it (DocumentWindow+ReviewThreads); filters by
+/// kind, author and review state above it, and the review bar below. Activating one goes to its
+/// page and selects it; Delete removes it with its replies (one undoable step; of replies, only
+/// the user's own). The list follows every edit, undo and redo.
 extension DocumentWindow {
     /// The kinds the filter offers, with the subtypes each one shows (`nil`: all).
     static let annotationFilters: [(label: String, kinds: Set<AnnotationSubtype>?)] = [
@@ -32,6 +35,7 @@ extension DocumentWindow {
         let empty = gtk_label_new(tr("No annotations."))!
         gtk_widget_add_css_class(empty, "dim-label")
         gtk_list_box_set_placeholder(cast(list), empty)
+        Signals.connect(raw(list), "row-selected", pointer: { [weak self] _ in self?.updateReviewButtons() })
         Signals.connect(raw(list), "row-activated", pointer: { [weak self] row in
             guard let self, let row else { return }
             self.showListedAnnotation(Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self))))
@@ -48,8 +52,11 @@ extension DocumentWindow {
         gtk_scrolled_window_set_child(cast(scroller), list)
         gtk_widget_set_vexpand(scroller, 1)
         gtk_box_append(cast(box), filter)
+        gtk_box_append(cast(box), buildReviewFilters())
         gtk_box_append(cast(box), scroller)
+        if let reviewBar { gtk_box_append(cast(box), reviewBar) }
         annotationList = (list, filter)
+        updateReviewButtons()
         return box
     }
 
@@ -58,9 +65,16 @@ extension DocumentWindow {
             guard let self, let (list, _) = self.annotationList, let row = gtk_list_box_get_selected_row(cast(list)) else { return }
             let index = Int(gtk_list_box_row_get_index(row))
             guard self.listedAnnotations.indices.contains(index) else { return }
+            let a = self.listedAnnotations[index]
+            if a.isReply {
+                // A reply goes only when it is the user's own (with the replies to it).
+                if let editor = self.editing?.editor { self.canvas.commit(self.canvas.composer.deletingReply(a.id, in: editor)) }
+                return
+            }
             self.canvas.deselectAnnotations()
-            self.canvas.session.delete([self.listedAnnotations[index].annotationID])
+            self.canvas.session.delete([a.annotationID])
         }
+        installReviewActions()
         let type = g_variant_type_new("s")
         let action = g_simple_action_new("sidebar-page", type)!
         g_variant_type_free(type)
@@ -121,6 +135,9 @@ extension DocumentWindow {
         guard annotationListComplete, annotationListEditor === editor else { refreshAnnotationList(); return }
         let kinds = annotationListKinds
         var built = 0
+        // The row chosen stays chosen when its rows are made again (the review bar acts on it).
+        let chosen = gtk_list_box_get_selected_row(cast(list)).map { Int(gtk_list_box_row_get_index($0)) }
+            .flatMap { listedAnnotations.indices.contains($0) ? listedAnnotations[$0].id : nil }
         for page in pages.sorted() {
             for index in listedAnnotations.indices.reversed() where listedAnnotations[index].page == page {
                 if let row = gtk_list_box_get_row_at_index(cast(list), Int32(index)) {
@@ -129,34 +146,32 @@ extension DocumentWindow {
                 listedAnnotations.remove(at: index)
             }
             var position = listedAnnotations.firstIndex { $0.page > page } ?? listedAnnotations.count
-            for a in listable(editor.annotations(on: page), kinds: kinds) {
-                gtk_list_box_insert(cast(list), makeRow(a), Int32(position))
-                listedAnnotations.insert(a, at: position)
+            for row in listedRows(editor.annotations(on: page), kinds: kinds) {
+                gtk_list_box_insert(cast(list), makeRow(row), Int32(position))
+                listedAnnotations.insert(row.annotation, at: position)
                 position += 1
                 built += 1
             }
         }
         annotationListRowsBuilt = built
-    }
-
-    /// The annotations of a page the list shows: those a user edits (no links, popups or
-    /// form fields), of the kinds the filter lets through.
-    private func listable(_ annotations: [Annotation], kinds: Set<AnnotationSubtype>?) -> [Annotation] {
-        annotations.filter { a in
-            a.info.isListedForEditing && ![.link, .popup, .widget].contains(a.subtype) && (kinds?.contains(a.subtype) ?? true)
+        gtk_list_box_unselect_all(cast(list))
+        if let chosen, let index = listedAnnotations.firstIndex(where: { $0.id == chosen }),
+           let row = gtk_list_box_get_row_at_index(cast(list), Int32(index)) {
+            gtk_list_box_select_row(cast(list), row)
         }
+        updateReviewButtons()
     }
 
-    /// One row: the kind, the page, author and date, and the text.
-    private func makeRow(_ a: Annotation) -> UnsafeMutablePointer<GtkWidget> {
+    /// One row: the kind, the page, author and date, and the text; a reply indented by its depth.
+    private func makeRow(_ listed: ThreadRow) -> UnsafeMutablePointer<GtkWidget> {
         let row = gtk_list_box_row_new()!
         let label = gtk_label_new(nil)!
-        gtk_label_set_markup(cast(label), Self.listMarkup(a))
+        gtk_label_set_markup(cast(label), Self.listMarkup(listed))
         gtk_label_set_xalign(cast(label), 0)
         gtk_label_set_wrap(cast(label), 1)
         gtk_label_set_lines(cast(label), 3)
         gtk_label_set_ellipsize(cast(label), PANGO_ELLIPSIZE_END)
-        gtk_widget_set_margin_start(label, 6)
+        gtk_widget_set_margin_start(label, Int32(6 + 18 * min(listed.depth, 6)))
         gtk_list_box_row_set_child(cast(row), label)
         return row
     }
@@ -165,24 +180,20 @@ extension DocumentWindow {
         guard generation == annotationListGeneration, let (list, _) = annotationList, let editor = editing?.editor else { return }
         let last = min(canvas.pageCount, first + 25)
         for page in first..<last {
-            for a in listable(editor.annotations(on: PageIndex(page)), kinds: kinds) {
-                listedAnnotations.append(a)
-                gtk_list_box_append(cast(list), makeRow(a))
+            for row in listedRows(editor.annotations(on: PageIndex(page)), kinds: kinds) {
+                listedAnnotations.append(row.annotation)
+                gtk_list_box_append(cast(list), makeRow(row))
                 annotationListRowsBuilt += 1
             }
         }
-        guard last < canvas.pageCount else { annotationListComplete = true; return }
+        guard last < canvas.pageCount else {
+            annotationListComplete = true
+            updateReviewButtons()
+            return
+        }
         MainLoop.post(priority: G_PRIORITY_DEFAULT_IDLE) { [weak self] in
             self?.listAnnotations(from: last, kinds: kinds, generation: generation)
         }
-    }
-
-    private static func listMarkup(_ a: Annotation) -> String {
-        func escape(_ s: String) -> String { takeString(g_markup_escape_text(s, -1)) ?? "" }
-        var details = [a.author, a.modified.flatMap { LocaleFormat.dateTime(pdfDate: $0) }].compactMap { $0 }.map(escape).joined(separator: " · ")
-        if !details.isEmpty { details = "\n<span size=\"small\" alpha=\"65%\">\(details)</span>" }
-        let text = a.contents.flatMap { $0.isEmpty ? nil : "\n" + escape(String($0.prefix(200))) } ?? ""
-        return "<b>\(escape(tr(listName(a.subtype))))</b>  <span alpha=\"65%\">\(escape(tr("page {number}", ["number": String(a.page.displayNumber)])))</span>" + details + text
     }
 
     static func listName(_ kind: AnnotationSubtype) -> String {

@@ -530,7 +530,14 @@ extension DocumentWindow {
     func editNote(_ note: Annotation) {
         guard noteEditor == nil else { return }
         let kind = note.subtype == .freeText ? "Text" : "Note"
-        let editor = NoteEditor(parent: window, title: note.contents == nil ? "New \(kind)" : kind, text: note.contents ?? "")
+        // Its thread above the text, and Reply… for a note already written.
+        let thread = editing.map { AnnotationThreads($0.editor.annotations(on: note.page)).thread(of: note.id) } ?? []
+        let entries = thread.map { r in
+            NoteEditor.Entry(author: r.reply.author ?? "", date: r.reply.modified.flatMap { LocaleFormat.dateTime(pdfDate: $0) } ?? "",
+                             text: r.reply.contents ?? "", depth: r.depth)
+        }
+        let editor = NoteEditor(parent: window, title: note.contents == nil ? "New \(kind)" : kind, text: note.contents ?? "",
+                                thread: entries, canReply: note.contents != nil)
         editor.onFinish = { [weak self] text in
             guard let self else { return }
             self.noteEditor = nil
@@ -538,6 +545,7 @@ extension DocumentWindow {
             if let text { self.canvas.session.setText(text, ofAnnotation: note.id) }
             gtk_widget_grab_focus(self.canvas.area)
         }
+        editor.onReply = { [weak self] in self?.writeReply(to: note) }
         noteEditor = editor
         pendingDialog = "note"
         editor.present()

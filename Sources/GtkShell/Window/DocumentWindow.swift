@@ -113,6 +113,9 @@ public final class DocumentWindow {
     var edgeTaps = "narrow"
     var annotationList: (list: UnsafeMutablePointer<GtkWidget>, filter: UnsafeMutablePointer<GtkWidget>)?
     var listedAnnotations: [Annotation] = []
+    /// The annotation list's author and state filters and its review bar.
+    var reviewControls: ReviewListControls?
+    var reviewBar: UnsafeMutablePointer<GtkWidget>?
     /// Bumped for every rebuild of the annotation list, so that an older one stops.
     var annotationListGeneration = 0
     /// Whether the list holds every page's rows (the lazy listing reached the last page).

@@ -4,16 +4,27 @@ import CShim
 
 /// A small window to write a sticky note's text: opened when a note is placed or an existing
 /// one is double-clicked; Done (Ctrl+Return) keeps the text, Cancel or Escape leaves it as it
-/// was.
+/// was. Above the text, the note's thread: each reply with its author, date and text; Reply…
+/// keeps the text and asks for a reply.
 @MainActor
 final class NoteEditor {
     let window: UnsafeMutablePointer<GtkWidget>
     private let textView: UnsafeMutablePointer<GtkWidget>
     /// Called once with the text when the user chose Done, or `nil` when they cancelled.
     var onFinish: ((String?) -> Void)?
+    /// Called after ``onFinish`` when the user chose Reply… (the text kept).
+    var onReply: (() -> Void)?
     private var finished = false
 
-    init(parent: UnsafeMutablePointer<GtkWidget>, title: String, text: String) {
+    /// One reply shown above the text: who, when (as shown), what, and how deep in the thread.
+    struct Entry {
+        var author: String
+        var date: String
+        var text: String
+        var depth: Int
+    }
+
+    init(parent: UnsafeMutablePointer<GtkWidget>, title: String, text: String, thread: [Entry] = [], canReply: Bool = false) {
         window = gtk_window_new()
         gtk_window_set_transient_for(cast(window), cast(parent))
         gtk_window_set_modal(cast(window), 1)
@@ -28,6 +39,11 @@ final class NoteEditor {
         gtk_widget_add_css_class(done, "suggested-action")
         gtk_header_bar_pack_start(cast(header), cancel)
         gtk_header_bar_pack_end(cast(header), done)
+        let reply = canReply ? gtk_button_new_with_mnemonic(tr("_Reply…")) : nil
+        if let reply {
+            gtk_widget_set_name(reply, "note-reply")
+            gtk_header_bar_pack_end(cast(header), reply)
+        }
         gtk_window_set_titlebar(cast(window), header)
 
         textView = gtk_text_view_new()
@@ -41,9 +57,24 @@ final class NoteEditor {
         let scroller = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_child(cast(scroller), textView)
         gtk_widget_set_vexpand(scroller, 1)
-        gtk_window_set_child(cast(window), scroller)
+        if thread.isEmpty {
+            gtk_window_set_child(cast(window), scroller)
+        } else {
+            gtk_window_set_default_size(cast(window), 400, 420)
+            let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+            gtk_box_append(cast(box), Self.threadView(thread))
+            gtk_box_append(cast(box), scroller)
+            gtk_window_set_child(cast(window), box)
+        }
 
         Signals.connect(raw(cancel), "clicked") { [weak self] in self?.finish(nil) }
+        if let reply {
+            Signals.connect(raw(reply), "clicked") { [weak self] in
+                guard let self else { return }
+                self.finish(self.text)
+                self.onReply?()
+            }
+        }
         Signals.connect(raw(done), "clicked") { [weak self] in self?.finish(self?.text) }
         Signals.connectReturningBool(raw(window), "close-request") { [weak self] in
             self?.finish(nil)
@@ -62,6 +93,33 @@ final class NoteEditor {
         // Before the text view, which would take Return and Escape for itself.
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
         gtk_widget_add_controller(window, keys)
+    }
+
+    /// The replies, one label each (a screen reader reads them in order), indented by depth, in
+    /// a list of their own that scrolls.
+    private static func threadView(_ thread: [Entry]) -> UnsafeMutablePointer<GtkWidget> {
+        let list = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)!
+        gtk_widget_set_name(list, "note-thread")
+        ann_accessible_set_label(list, tr("Replies"))
+        for entry in thread {
+            let label = gtk_label_new(nil)!
+            func escape(_ s: String) -> String { takeString(g_markup_escape_text(s, -1)) ?? "" }
+            let head = [entry.author, entry.date].filter { !$0.isEmpty }.map(escape).joined(separator: " · ")
+            gtk_label_set_markup(cast(label), "<span size=\"small\" alpha=\"65%\">\(head)</span>\n\(escape(entry.text))")
+            gtk_label_set_xalign(cast(label), 0)
+            gtk_label_set_wrap(cast(label), 1)
+            gtk_widget_set_margin_start(label, Int32(8 + 18 * min(max(entry.depth - 1, 0), 6)))
+            gtk_widget_set_margin_end(label, 8)
+            gtk_box_append(cast(list), label)
+        }
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(cast(scroller), list)
+        gtk_scrolled_window_set_min_content_height(cast(scroller), 60)
+        gtk_scrolled_window_set_max_content_height(cast(scroller), 200)
+        gtk_scrolled_window_set_propagate_natural_height(cast(scroller), 1)
+        gtk_widget_set_margin_top(scroller, 8)
+        return scroller
     }
 
     var text: String {

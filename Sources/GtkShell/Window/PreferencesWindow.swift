@@ -50,7 +50,7 @@ final class PreferencesWindow {
     static let fingerActions: [FingerAction] = [.scroll, .draw, .nothing]
 
     /// The pages, by name (`win.preferences-page`).
-    static let pageNames = ["pen", "touchscreen", "touchpad", "devices"]
+    static let pageNames = ["pen", "touchscreen", "touchpad", "devices", "review"]
     private var stack: UnsafeMutablePointer<GtkWidget>!
     /// Tells the app the window opened, closed or changed page (the state dump follows).
     private var changed: @MainActor () -> Void = {}
@@ -82,6 +82,7 @@ final class PreferencesWindow {
         gtk_stack_add_titled(cast(stack), buildTouchPage(), "touchscreen", tr("Touchscreen"))
         gtk_stack_add_titled(cast(stack), buildTouchpadPage(), "touchpad", tr("Touchpad"))
         gtk_stack_add_titled(cast(stack), deviceTest.build(), "devices", tr("Test Devices"))
+        gtk_stack_add_titled(cast(stack), buildReviewPage(), "review", tr("Review"))
         let switcher = gtk_stack_switcher_new()!
         gtk_stack_switcher_set_stack(cast(switcher), cast(stack))
         let header = gtk_header_bar_new()!
@@ -289,6 +290,25 @@ final class PreferencesWindow {
         row(grid, 0, tr("_Pinch to zoom"), pinch)
         swipe = toggle(name: "preferences-swipe") { [weak self] on in self?.store.update { $0.touchpad.swipeGoesThroughHistory = on } }
         row(grid, 1, tr("_Swipe with three fingers to go back and forward"), swipe)
+        return grid
+    }
+
+    /// The name the user's annotations, replies and review states carry (``AuthorName``):
+    /// empty means the system's name, shown as the placeholder. Kept as it is typed.
+    private func buildReviewPage() -> UnsafeMutablePointer<GtkWidget> {
+        let grid = page()
+        let entry = gtk_entry_new()!
+        gtk_widget_set_name(entry, "preferences-author")
+        gtk_editable_set_width_chars(cast(entry), 28)
+        gtk_editable_set_text(cast(entry), AuthorName.preference ?? "")
+        gtk_entry_set_placeholder_text(cast(entry), AuthorName.fromSystem ?? "")
+        Signals.connect(raw(entry), "changed") { AuthorName.set(string(gtk_editable_get_text(cast(entry))) ?? "") }
+        row(grid, 0, tr("_Author name"), entry)
+        let hint = gtk_label_new(tr("Written as the author of your annotations, replies and review states. Empty: your name on this computer."))!
+        gtk_label_set_wrap(cast(hint), 1)
+        gtk_label_set_xalign(cast(hint), 0)
+        gtk_widget_add_css_class(hint, "dim-label")
+        gtk_grid_attach(cast(grid), hint, 1, 1, 1, 1)
         return grid
     }
 
