@@ -95,20 +95,7 @@ extension DocumentWindow {
                 page: { tr("Page {number}", ["number": $0]) },
                 kind: { tr(Self.listName($0)) },
                 date: { LocaleFormat.dateTime(pdfDate: $0) },
-                state: { tr(Self.reviewStateName($0)) })
-        }
-    }
-
-    /// A review state's name to show (PDF 32000-1 §12.5.6.4's states).
-    static func reviewStateName(_ state: String) -> String {
-        switch state {
-        case "Accepted": return N_("Accepted")
-        case "Rejected": return N_("Rejected")
-        case "Cancelled": return N_("Cancelled")
-        case "Completed": return N_("Completed")
-        case "Marked": return N_("Marked")
-        case "Unmarked": return N_("Unmarked")
-        default: return state
+                state: { state in ReviewState(rawValue: state).map { tr(Self.stateLabel($0)) } ?? state })
         }
     }
 
