@@ -39,6 +39,10 @@ final class TileFeed {
     var frameCost = FrameCost()
     /// Pending while tiles that arrived wait to be shown with others (``showArrived(completingView:)``).
     private(set) var arrivedTilesTimer: UInt32?
+    /// How many arrived tiles were held back to be shown with later ones (read by tests: an
+    /// arrival and the one after it may be handled in one turn of the main loop, so the timer
+    /// alone cannot be watched for it).
+    private(set) var arrivalsHeld = 0
     /// When a frame last showed the tiles that had arrived (monotonic µs).
     private var arrivedTilesShownAt: Int64 = 0
     /// The trim of freed memory due a second after the last tile arrived.
@@ -217,6 +221,7 @@ final class TileFeed {
             redraw()
             return
         }
+        arrivalsHeld += 1
         guard arrivedTilesTimer == nil else { return }
         arrivedTilesTimer = MainLoop.after(milliseconds: UInt32(max(1, delay / 1000))) { [weak self] in
             guard let self else { return }
