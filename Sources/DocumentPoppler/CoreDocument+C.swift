@@ -175,6 +175,24 @@ extension CoreDocument {
         return bytes.flatMap { try? PDFSyntaxParser.parse($0) }?.dictionaryValue
     }
 
+    /// The trailer's /ID pair (permanent, changing) as upper-case hex, as XFDF's `<ids>` writes
+    /// them; `nil` when the file has no /ID of two strings. Wraps `ann_pdf_trailer_id_text`.
+    public var trailerID: (original: String, modified: String)? {
+        let bytes: [UInt8]? = locked {
+            var length = 0
+            guard let text = ann_pdf_trailer_id_text(handle.pointer, &length) else { return nil }
+            defer { ann_pdf_free(text) }
+            return text.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
+        }
+        guard let array = bytes.flatMap({ try? PDFSyntaxParser.parse($0) })?.arrayValue, array.count == 2,
+              let original = array[0].stringBytes, let modified = array[1].stringBytes, !original.isEmpty else { return nil }
+        func hex(_ b: [UInt8]) -> String {
+            let digits = Array("0123456789ABCDEF")
+            return String(b.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] })
+        }
+        return (hex(original), hex(modified))
+    }
+
     /// The decoded data of stream `ref`, or `nil` when it is not a stream. Wraps `ann_pdf_stream_data`.
     public func streamData(_ ref: ObjectRef) -> [UInt8]? {
         locked {

@@ -20,10 +20,14 @@ extension DocumentEditor {
         pageGeometry(corePage(page))?.cropOrigin ?? .zero
     }
 
-    /// Every annotation of the document as XFDF; `file` names the PDF in `<f href>`.
+    /// Every annotation of the document as XFDF; `file` names the PDF in `<f href>`, and the
+    /// trailer's /ID goes into `<ids>` (when the file has one).
     public func xfdf(file: String?) -> XFDFWriter.Output {
-        XFDFWriter.write(from: self, pageCount: pageCount, origin: cropOrigin(of:), file: file)
+        XFDFWriter.write(from: self, pageCount: pageCount, origin: cropOrigin(of:), file: file, ids: core.trailerID)
     }
+
+    /// The trailer's /ID pair in hex, as `<ids>` has it; `nil` when the file has none.
+    public var documentIDs: XFDFDocumentIDs? { core.trailerID.map { XFDFDocumentIDs(original: $0.original, modified: $0.modified) } }
 
     /// The annotations of the XFDF file at `path`, in this document's coordinates.
     public func readXFDF(path: String) throws(XFDFFileError) -> XFDFContents {

@@ -14,6 +14,19 @@ public enum MarkupParser {
     public static let depthLimit = 100
 
     public static func parse(_ bytes: [UInt8]) throws(MarkupParseError) -> MarkupElement {
+        let result = bytes.withUnsafeBufferPointer { parsing($0) }
+        switch result {
+        case .success(let root): return root
+        case .failure(let error): throw error
+        }
+    }
+
+    /// Parses `bytes` where they are (a file's contents are not copied first).
+    static func parsing(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<MarkupElement, MarkupParseError> {
+        do { return .success(try parse(buffer: bytes)) } catch { return .failure(error) }
+    }
+
+    private static func parse(buffer bytes: UnsafeBufferPointer<UInt8>) throws(MarkupParseError) -> MarkupElement {
         guard bytes.count <= limit else { throw .tooLarge(limit) }
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
@@ -67,11 +80,9 @@ public enum MarkupParser {
         let context = withUnsafePointer(to: &parser) { g_markup_parse_context_new($0, flags, retained.toOpaque(), nil) }
         defer { g_markup_parse_context_free(context) }
         var error: UnsafeMutablePointer<GError>?
-        let parsed = body.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { chars in
-                g_markup_parse_context_parse(context, chars.baseAddress, gssize(chars.count), &error) != 0
-                    && g_markup_parse_context_end_parse(context, &error) != 0
-            }
+        let parsed = UnsafeBufferPointer(rebasing: body).withMemoryRebound(to: CChar.self) { chars in
+            g_markup_parse_context_parse(context, chars.baseAddress, gssize(chars.count), &error) != 0
+                && g_markup_parse_context_end_parse(context, &error) != 0
         }
         let message = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "not well-formed XML"
         if let error { g_error_free(error) }
@@ -91,8 +102,12 @@ public enum MarkupParser {
             throw .unreadable(message)
         }
         defer { g_free(contents) }
-        let bytes = contents.withMemoryRebound(to: UInt8.self, capacity: Int(length)) { Array(UnsafeBufferPointer(start: $0, count: Int(length))) }
-        do { return try parse(bytes) } catch { throw .markup(error) }
+        // Read where GLib put the file: a copy would hold its bytes twice while the tree grows.
+        let result = contents.withMemoryRebound(to: UInt8.self, capacity: Int(length)) { parsing(UnsafeBufferPointer(start: $0, count: Int(length))) }
+        switch result {
+        case .success(let root): return root
+        case .failure(let error): throw .markup(error)
+        }
     }
 }
 

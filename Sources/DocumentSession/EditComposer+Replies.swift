@@ -33,7 +33,7 @@ extension EditComposer {
         let made = stamp(parent.page)
         var a = Annotation(id: made.id, page: parent.page, subtype: .text, rect: Self.answerRect(for: parent),
                            color: parent.color ?? style(for: .note).color, contents: text, author: made.author,
-                           modified: made.date, uniqueName: made.id, flags: state == nil ? Self.replyFlags : Self.stateFlags,
+                           modified: made.date, uniqueName: made.name, flags: state == nil ? Self.replyFlags : Self.stateFlags,
                            iconName: "Comment", isOpen: false, appearance: .generated)
         a.creationDate = made.date
         a.inReplyTo = parent.id

@@ -9,14 +9,14 @@ import InteractionEngine
 /// Shapes that snap: a stroke the ink tool recognised as a shape is first added as ink (one
 /// step), then replaced by the shape (a second step), so that one undo gives the stroke back.
 extension EditComposer {
-    /// The shape `ink` (a just-added stroke) snaps to: the same annotation (id, page, author,
+    /// The shape `ink` (a just-added stroke) snaps to: the same annotation (id, /NM, page, author,
     /// colour, width, opacity) drawn as a /Line, /Square, /Circle, /Polygon or /PolyLine, the
     /// outline of a rectangle or an ellipse along the stroke's centre line. `nil` when the shape
     /// is degenerate.
     public func snapping(_ ink: Annotation, to shape: RecognizedShape) -> EditRecord? {
         let style = AnnotationStyle(color: ink.color ?? style(for: .ink).color, width: ink.borderWidth ?? style(for: .ink).width,
                                     opacity: ink.opacity)
-        let made = CreationStamp(id: ink.id, author: ink.author, date: stamp(ink.page).date)
+        let made = CreationStamp(id: ink.id, author: ink.author, date: stamp(ink.page).date, uuid: ink.uniqueName)
         let page = ink.page
         let snapped: Annotation?
         // The border is drawn inside /Rect: half a line out, it runs where the stroke ran.

@@ -146,7 +146,7 @@ public struct EditComposer {
             let made = stamp(span.page)
             var a = Annotation(id: made.id, page: span.page, subtype: kind, rect: box.quantized, color: style.color,
                                opacity: style.opacity, author: made.author, modified: made.date,
-                               uniqueName: made.id, geometry: .quadPoints(quads))
+                               uniqueName: made.name, geometry: .quadPoints(quads))
             a.creationDate = made.date
             let below = source.annotations(on: span.page).count + placed.filter { $0.annotation.page == span.page }.count
             placed.append(PlacedAnnotation(a, at: below))
@@ -166,7 +166,7 @@ public struct EditComposer {
         let made = stamp(page)
         let place = stampPicture.map { Self.pictureRect($0, centredAt: rect.center, onPageOf: pageSize) } ?? rect
         let a = Annotation(id: made.id, page: page, subtype: .stamp, rect: place.quantized, color: s.color, opacity: s.opacity,
-                           author: made.author, modified: made.date, uniqueName: made.id,
+                           author: made.author, modified: made.date, uniqueName: made.name,
                            iconName: stampPicture == nil ? stampName : nil, image: stampPicture.map { .held($0) })
         return inserting(a, named: "Stamp", in: source)
     }
@@ -200,7 +200,7 @@ public struct EditComposer {
         let s = style(for: .freeText)
         let made = stamp(page)
         let a = Annotation(id: made.id, page: page, subtype: .freeText, rect: rect, color: s.color, opacity: s.opacity,
-                           borderWidth: 0, contents: text, author: made.author, modified: made.date, uniqueName: made.id,
+                           borderWidth: 0, contents: text, author: made.author, modified: made.date, uniqueName: made.name,
                            freeText: box)
         return inserting(a, named: "Text Box", in: source)
     }
@@ -309,7 +309,7 @@ public struct EditComposer {
         let made = stamp(original.page)
         var a = original
         a.id = made.id
-        a.uniqueName = made.id
+        a.uniqueName = made.name
         a.modified = made.date
         a.popupID = nil
         a.appearance = .generated
@@ -351,7 +351,7 @@ public struct EditComposer {
             var copy = original.moved(by: shift)
             copy.id = made.id
             copy.page = page
-            copy.uniqueName = made.id
+            copy.uniqueName = made.name
             copy.modified = made.date
             copy.creationDate = made.date
             copy.author = made.author

@@ -935,6 +935,26 @@ char *ann_pdf_info_text(ann_pdf *doc, size_t *length)
     }
 }
 
+char *ann_pdf_trailer_id_text(ann_pdf *doc, size_t *length)
+{
+    if (doc == nullptr) {
+        return nullptr;
+    }
+    try {
+        Dict *trailer = doc->doc->getXRef()->getTrailerDict()->isDict() ? doc->doc->getXRef()->getTrailerDict()->getDict() : nullptr;
+        if (trailer == nullptr) {
+            return nullptr;
+        }
+        Object id = trailer->lookup("ID");
+        if (!id.isArray()) {
+            return nullptr;
+        }
+        return copyOut(objectText(doc, id), length);
+    } catch (...) {
+        return nullptr;
+    }
+}
+
 unsigned char *ann_pdf_stream_data(ann_pdf *doc, ann_pdf_ref ref, size_t *length)
 {
     if (doc == nullptr || ref.num < 0) {

@@ -87,6 +87,9 @@ public struct WindowSnapshot: Codable, Sendable {
     /// The review threads of the pages the editor has read (``ReviewThreadSnapshot``), each
     /// annotation a user sees (replies included, state notes not); `nil` without an editor.
     public var reviewThreads: [ReviewThreadSnapshot]? = nil
+    /// The replies a note's open window shows above its text (``NoteReplySnapshot``), in
+    /// order; `nil` while no note's window is open.
+    public var noteReplies: [NoteReplySnapshot]? = nil
     /// The annotation list's author and state filters ("" for all).
     public var annotationListAuthor: String? = nil
     public var annotationListState: String? = nil
@@ -652,6 +655,26 @@ public struct ReviewThreadSnapshot: Codable, Sendable, Equatable {
         self.replies = replies
         self.state = state
         self.marked = marked
+    }
+}
+
+/// One reply as a note's window shows it (``WindowSnapshot/noteReplies``).
+public struct NoteReplySnapshot: Codable, Sendable, Equatable {
+    /// The reply's editor id, /T and /Contents.
+    public var id: String
+    public var author: String
+    public var text: String
+    /// 1 for a reply to the note, 2 for a reply to that …
+    public var depth: Int
+    /// Whether it is the user's own, offered with Edit… and Delete.
+    public var editable: Bool
+
+    public init(id: String, author: String, text: String, depth: Int, editable: Bool) {
+        self.id = id
+        self.author = author
+        self.text = text
+        self.depth = depth
+        self.editable = editable
     }
 }
 

@@ -19,6 +19,8 @@ struct AnnotatedPDF {
     var cropBox: (Double, Double, Double, Double)? = (50, 60, 350, 460)
     var rotate = 0
     var annotations: [Annotation]
+    /// The trailer's /ID pair in hex (none when `nil`).
+    var id: (String, String)? = nil
 
     func data() -> Data {
         var out = Data("%PDF-1.6\n%\u{E2}\u{E3}\u{CF}\u{D3}\n".utf8)
@@ -53,7 +55,8 @@ struct AnnotatedPDF {
         let xrefOffset = out.count
         var xref = "xref\n0 \(offsets.count + 1)\n0000000000 65535 f \n"
         for offset in offsets { xref += String(format: "%010d 00000 n \n", offset) }
-        xref += "trailer\n<< /Size \(offsets.count + 1) /Root 1 0 R >>\nstartxref\n\(xrefOffset)\n%%EOF\n"
+        let idEntry = id.map { " /ID [<\($0.0)> <\($0.1)>]" } ?? ""
+        xref += "trailer\n<< /Size \(offsets.count + 1) /Root 1 0 R\(idEntry) >>\nstartxref\n\(xrefOffset)\n%%EOF\n"
         out.append(Data(xref.utf8))
         return out
     }

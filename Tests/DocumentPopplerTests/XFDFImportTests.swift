@@ -32,6 +32,10 @@ final class XFDFImportTests: XCTestCase {
         XCTAssertEqual(h.creationDate, "D:20220912102600-07'00'")
         XCTAssertEqual(h.geometry, .quadPoints([Point(x: 72, y: 720), Point(x: 300, y: 720), Point(x: 72, y: 700), Point(x: 300, y: 700)]))
         XCTAssertEqual(h.flags, AnnotationFlags.print)
+        XCTAssertEqual(h.subject, "Highlight")
+        XCTAssertNil(contents.annotations[1].subject)
+        XCTAssertEqual(contents.documentIDs, XFDFDocumentIDs(original: "7A0631678ED475F0898815F0A818CFA1",
+                                                             modified: "BEF7724317B311718E8675B677EF9B4E"))
     }
 
     func testInkFromTheStandardsExampleImportsEveryGesture() throws {
@@ -127,7 +131,9 @@ final class XFDFImportTests: XCTestCase {
         reply.uniqueName = nil
         reply.inReplyTo = "p0-a0"
         reply.replyType = "R"
-        let output = XFDFWriter.write(annotations + [reply], popup: { _ in nil }, origin: { _ in .zero })
+        reply.subject = "Réponse & <more>"
+        let ids = (original: "7A0631678ED475F0898815F0A818CFA1", modified: "BEF7724317B311718E8675B677EF9B4E")
+        let output = XFDFWriter.write(annotations + [reply], popup: { _ in nil }, origin: { _ in .zero }, ids: ids)
         let folder = try TemporaryFolder()
         let path = try folder.write(Data(output.xml.utf8), to: "out.xfdf")
         let script = """
@@ -140,14 +146,19 @@ final class XFDFImportTests: XCTestCase {
             print(annots[0].find(ns + 'contents').text == sys.argv[2])
             print(annots[0].get('title'))
             print(annots[2].get('inreplyto'))
+            print(annots[2].get('subject'))
+            print(root.find(ns + 'ids').get('original'), root.find(ns + 'ids').get('modified'))
             """
         let result = try ExternalTool.run("python3", ["-c", script, path, tricky.replacingOccurrences(of: "\u{7}", with: "")])
         XCTAssertEqual(result.status, 0, result.output)
-        XCTAssertEqual(result.output.split(separator: "\n").map(String.init), ["3", "True", "Zoë \"Z\" <z@example>", "n&1"])
+        XCTAssertEqual(result.output.split(separator: "\n").map(String.init), ["3", "True", "Zoë \"Z\" <z@example>", "n&1",
+                                                                                  "Réponse & <more>", ids.original + " " + ids.modified])
         // And it reads back through the app's own parser.
         let back = try read(output.xml)
         XCTAssertEqual(back.annotations.map(\.contents), [tricky.replacingOccurrences(of: "\u{7}", with: ""), nil, back.annotations[2].contents])
         XCTAssertEqual(back.annotations[2].inReplyTo, "n&1")
+        XCTAssertEqual(back.annotations[2].subject, "Réponse & <more>")
+        XCTAssertEqual(back.documentIDs, XFDFDocumentIDs(original: ids.original, modified: ids.modified))
     }
 
     func testRepliesAndReviewStatesSurviveExportAndImportIntoAnEmptyDocument() throws {

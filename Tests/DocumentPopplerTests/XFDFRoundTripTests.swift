@@ -8,7 +8,8 @@ import XCTest
 
 /// Every annotation of the developer documents goes out as XFDF and comes back into a copy
 /// whose annotations qpdf took out: same kinds, rectangles (±0.5 pt), colours, text, authors,
-/// names and replies, after a save and a reopening.
+/// subjects, names and replies, after a save and a reopening; and each XFDF is well-formed, in
+/// the XFDF namespace, read by Python's plain `xml.etree` parser, with the document's /ID.
 final class XFDFRoundTripTests: XCTestCase {
     func testEveryAnnotationOfTheDeveloperDocumentsComesBackIntoAStrippedCopy() throws {
         let qpdf = try ExternalTool.require("qpdf")
@@ -22,6 +23,7 @@ final class XFDFRoundTripTests: XCTestCase {
             guard export.written > 0 else { continue }
             documents += 1
             let xfdfPath = try folder.write(Data(export.xml.utf8), to: entry.file + ".xfdf")
+            try Self.assertPlainXMLReads(xfdfPath, annotations: export.written, ids: original.documentIDs, entry.file)
             let copy = folder.path("stripped-" + entry.file)
             try Self.strip(source, to: copy, qpdf: qpdf)
 
@@ -63,6 +65,7 @@ final class XFDFRoundTripTests: XCTestCase {
                 Self.assertSame(b.interiorColor, a.interiorColor, "\(what): /IC")
                 XCTAssertEqual(b.contents, a.contents, what)
                 XCTAssertEqual(b.author, a.author, what)
+                XCTAssertEqual(b.subject, a.subject, "\(what): /Subj")
                 if let nm = a.uniqueName { XCTAssertEqual(b.uniqueName, nm, what) }
                 XCTAssertEqual(readParent, parent, "\(what): the annotation it answers")
                 XCTAssertEqual(b.state, a.state, what)
@@ -71,6 +74,36 @@ final class XFDFRoundTripTests: XCTestCase {
         }
         XCTAssertGreaterThanOrEqual(documents, 5, "documents with annotations to export")
         print("XFDF round trip: \(annotations) annotations of \(documents) documents")
+    }
+
+    /// Python's `xml.etree` (a parser that is not ours) reads the file at `path`: the root is
+    /// `xfdf` in the XFDF namespace, `<annots>` holds `annotations` elements each with a page,
+    /// a rectangle and a name, every `inreplyto` names one of them, and `<ids>` gives the
+    /// document's /ID.
+    static func assertPlainXMLReads(_ path: String, annotations: Int, ids: XFDFDocumentIDs?, _ what: String,
+                                    file: StaticString = #filePath, line: UInt = #line) throws {
+        guard ExternalTool.path(of: "python3") != nil else { throw XCTSkip("python3 is not installed") }
+        let script = """
+            import sys, xml.etree.ElementTree as ET
+            ns = '{http://ns.adobe.com/xfdf/}'
+            root = ET.parse(sys.argv[1]).getroot()
+            assert root.tag == ns + 'xfdf', root.tag
+            annots = list(root.find(ns + 'annots'))
+            names = [a.get('name') for a in annots]
+            assert all(a.tag.startswith(ns) for a in annots), 'an element outside the namespace'
+            assert all(a.get('page') is not None and len(a.get('rect').split(',')) == 4 for a in annots), 'page or rect missing'
+            assert all(n for n in names) and len(set(names)) == len(names), 'names missing or repeated'
+            missing = [a.get('inreplyto') for a in annots if a.get('inreplyto') is not None and a.get('inreplyto') not in names]
+            assert not missing, 'answers to nothing: %r' % missing
+            ids = root.find(ns + 'ids')
+            print(len(annots))
+            print('' if ids is None else ids.get('original'))
+            """
+        let result = try ExternalTool.run("python3", ["-c", script, path])
+        XCTAssertEqual(result.status, 0, "\(what): \(result.output)", file: file, line: line)
+        let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertEqual(lines.first, String(annotations), "\(what): annotation elements", file: file, line: line)
+        XCTAssertEqual(lines.count > 1 ? lines[1] : nil, ids?.original ?? "", "\(what): <ids original>", file: file, line: line)
     }
 
     /// The annotations an export writes, each with the name of the one it answers.

@@ -49,7 +49,7 @@ final class ReviewThreadComposerTests: XCTestCase {
         XCTAssertEqual(reply.author, "Ada")
         XCTAssertNotNil(reply.creationDate)
         XCTAssertEqual(reply.creationDate, reply.modified)
-        XCTAssertEqual(reply.uniqueName, reply.id)
+        XCTAssertEqual(reply.uniqueName?.hasPrefix("uuid-"), true, "a reply's /NM is the stamp's UUID, not its editor id")
         XCTAssertNil(reply.state)
         XCTAssertEqual(reply.flags, EditComposer.replyFlags)
         XCTAssertEqual(reply.rect.minX, highlight.rect.minX)
@@ -176,6 +176,27 @@ final class ReviewThreadComposerTests: XCTestCase {
         XCTAssertNotNil(placed[0].annotation.creationDate)
         XCTAssertEqual(placed[0].annotation.creationDate, placed[0].annotation.modified)
         XCTAssertEqual(placed[0].annotation.author, "Ada")
+    }
+
+    func testEveryNameTheComposerGivesIsAUUIDFromTheOneGenerator() throws {
+        // The host's stamp, as the canvas makes it: its UUID from UniqueName.
+        var serial = 0
+        let composer = EditComposer { page in
+            serial += 1
+            return CreationStamp(id: "p\(page.rawValue)-n\(serial)", author: "Ada", date: "D:20261203000000Z", uuid: UniqueName.make())
+        }
+        let port = port()
+        let reply = try XCTUnwrap(answer(in: try commit(composer.reply(to: "p0-a0", text: "Why?", in: port), to: port)))
+        let state = try XCTUnwrap(answer(in: try commit(composer.settingState(.accepted, of: "p0-a0", in: port), to: port)))
+        let square = try XCTUnwrap(answer(in: try commit(composer.shape(.square, on: PageIndex(0), from: Point(x: 0, y: 0),
+                                                                       to: Point(x: 40, y: 40), in: port), to: port)))
+        let parent = try XCTUnwrap(port.annotation("p0-a0"))
+        let names = [reply, state, square, parent].map { $0.uniqueName ?? "" }
+        for (name, what) in zip(names, ["the reply", "the state", "a square", "the parent named by the reply"]) {
+            XCTAssertTrue(UniqueName.isUUID(name), "\(what)'s /NM \(name)")
+        }
+        XCTAssertEqual(Set(names).count, names.count, "each its own")
+        XCTAssertFalse(names.contains(reply.id), "not the editor id")
     }
 }
 

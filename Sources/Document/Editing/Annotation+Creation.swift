@@ -19,13 +19,14 @@ public struct AnnotationStyle: Hashable, Sendable, Codable {
 
 /// What every annotation the user creates carries besides its shape: its id, author and date.
 public struct CreationStamp: Hashable, Sendable {
-    /// A fresh id, also written as the annotation's /NM.
+    /// A fresh editor id for an annotation made now.
     public var id: String
     public var author: String?
     /// A PDF date string (see ``PDFDate``).
     public var date: String
-    /// A fresh UUID, the /NM given to an annotation changed here that had none (one made here
-    /// has ``id`` as its /NM); `nil` when the host has none to give.
+    /// A fresh UUID (``UniqueName/make()``): the /NM of an annotation made now, or given to one
+    /// changed here that had none; `nil` when the host has none to give (tests), when ``name``
+    /// falls back on ``id``.
     public var uuid: String?
     public init(id: String, author: String?, date: String, uuid: String? = nil) {
         self.id = id
@@ -33,6 +34,9 @@ public struct CreationStamp: Hashable, Sendable {
         self.date = date
         self.uuid = uuid
     }
+
+    /// The /NM of an annotation made now: the UUID, else the id.
+    public var name: String { uuid ?? id }
 }
 
 extension Annotation {
@@ -47,7 +51,7 @@ extension Annotation {
         let quantized = strokes.map { InkStroke(points: $0.points.map(\.quantized), pressures: $0.pressures) }
         return Annotation(id: stamp.id, page: page, subtype: .ink, rect: box.insetBy(dx: -pad, dy: -pad).quantized,
                           color: style.color, opacity: style.opacity, borderWidth: style.width, author: stamp.author,
-                          modified: stamp.date, uniqueName: stamp.id, geometry: .ink(quantized))
+                          modified: stamp.date, uniqueName: stamp.name, geometry: .ink(quantized))
     }
 
     /// The Highlighter's freehand stroke: ink through `points` (PDF space) in `style`, marked as
@@ -69,14 +73,14 @@ extension Annotation {
             guard rect.width > 0, rect.height > 0 else { return nil }
             return Annotation(id: stamp.id, page: page, subtype: subtype, rect: rect, color: style.color, opacity: style.opacity,
                               borderWidth: style.width, interiorColor: style.fill, author: stamp.author, modified: stamp.date,
-                              uniqueName: stamp.id)
+                              uniqueName: stamp.name)
         case .line:
             guard a != b else { return nil }
             let geometry = AnnotationGeometry.line(start: a, end: b, startEnding: .none, endEnding: arrow ? .closedArrow : .none)
             let rect = AnnotationDictionary.geometryBounds(geometry, lineWidth: style.width) ?? Rect(corner: a, corner: b)
             return Annotation(id: stamp.id, page: page, subtype: .line, rect: rect, color: style.color, opacity: style.opacity,
                               borderWidth: style.width, interiorColor: arrow ? style.color : nil, author: stamp.author,
-                              modified: stamp.date, uniqueName: stamp.id, geometry: geometry)
+                              modified: stamp.date, uniqueName: stamp.name, geometry: geometry)
         default:
             return nil
         }
@@ -86,7 +90,7 @@ extension Annotation {
     public static func note(at point: Point, on page: PageIndex, text: String?, color: RGBColor, stamp: CreationStamp) -> Annotation {
         let p = point.quantized
         return Annotation(id: stamp.id, page: page, subtype: .text, rect: Rect(x: p.x, y: p.y - 20, width: 20, height: 20),
-                          color: color, contents: text, author: stamp.author, modified: stamp.date, uniqueName: stamp.id,
+                          color: color, contents: text, author: stamp.author, modified: stamp.date, uniqueName: stamp.name,
                           iconName: "Comment", isOpen: false)
     }
 }

@@ -13,7 +13,7 @@ extension Annotation {
         guard let rect = AnnotationDictionary.geometryBounds(geometry, lineWidth: style.width) else { return nil }
         return Annotation(id: stamp.id, page: page, subtype: closed ? .polygon : .polyLine, rect: rect, color: style.color,
                           opacity: style.opacity, borderWidth: style.width, interiorColor: closed ? style.fill : nil,
-                          author: stamp.author, modified: stamp.date, uniqueName: stamp.id, geometry: geometry)
+                          author: stamp.author, modified: stamp.date, uniqueName: stamp.name, geometry: geometry)
     }
 
     /// A line from `from` to `to` with the given endings (an open arrow head drawn by hand
@@ -27,6 +27,6 @@ extension Annotation {
         let closedEnd = [startEnding, endEnding].contains { $0 == .closedArrow || $0 == .reversedClosedArrow }
         return Annotation(id: stamp.id, page: page, subtype: .line, rect: rect, color: style.color, opacity: style.opacity,
                           borderWidth: style.width, interiorColor: closedEnd ? style.color : nil, author: stamp.author,
-                          modified: stamp.date, uniqueName: stamp.id, geometry: geometry)
+                          modified: stamp.date, uniqueName: stamp.name, geometry: geometry)
     }
 }

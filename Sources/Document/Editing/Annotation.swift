@@ -142,6 +142,9 @@ public struct Annotation: Hashable, Sendable, Codable, Identifiable {
     /// /State of a review-state note ("Accepted", "Rejected", "Cancelled", "Completed", "None";
     /// "Marked", "Unmarked").
     public var state: String? = nil
+    /// /Subj: what the annotation is about, as its author's program names it ("Sticky Note",
+    /// "Highlight" …); `nil` when the file gives none.
+    public var subject: String? = nil
 
     public init(
         id: String, page: PageIndex, subtype: AnnotationSubtype, rect: Rect, color: RGBColor? = nil,

@@ -104,6 +104,7 @@ public enum AnnotationDictionary {
         annotation.replyType = d["RT"].flatMap(nameOrText)
         annotation.stateModel = d["StateModel"].flatMap(nameOrText)
         annotation.state = d["State"].flatMap(nameOrText)
+        annotation.subject = d["Subj"]?.textValue
         if d[signatureKey]?.boolValue == true { annotation.isSignature = true }
         if subtype == .ink, d[markerKey]?.boolValue == true { annotation.isMarker = true }
         if Annotation.turnsItsBox(subtype), hasAppearance, let r = d[rotationKey]?.numbers, r.count == 3,
@@ -163,6 +164,7 @@ public enum AnnotationDictionary {
         // Text strings, as PDF 32000-1 table 172 types them and Acrobat writes them.
         d["StateModel"] = a.stateModel.map(PDFObject.text)
         d["State"] = a.state.map(PDFObject.text)
+        d["Subj"] = a.subject.map(PDFObject.text)
         switch a.geometry {
         case .none: break
         case .ink(let strokes):

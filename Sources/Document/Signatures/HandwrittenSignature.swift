@@ -63,7 +63,7 @@ public struct HandwrittenSignature: Hashable, Sendable, Codable, Identifiable {
         let size = Size(width: 40 * aspect, height: 40)
         let place = Rect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
         var a = Annotation(id: made.id, page: page, subtype: .stamp, rect: place.quantized, author: made.author, modified: made.date,
-                           uniqueName: made.id, image: .held(pixels))
+                           uniqueName: made.name, image: .held(pixels))
         a.isSignature = true
         a.contents = name
         return a

@@ -91,7 +91,7 @@ extension XFDFMerge {
             } else {
                 let made = stamp(a.page)
                 a.id = made.id
-                if a.uniqueName == nil { a.uniqueName = made.id }
+                if a.uniqueName == nil { a.uniqueName = made.name }
                 if a.modified == nil { a.modified = made.date }
                 idsByName[a.uniqueName!] = a.id
                 values.append(a)

@@ -13,11 +13,28 @@ public struct XFDFContents: Sendable {
     public var deleted: [String] = []
     /// What was not read, each with its reason.
     public var skipped: [XFDFIssue] = []
+    /// The `<ids>` of the document the file was made from (its /ID), when it gives them.
+    public var documentIDs: XFDFDocumentIDs? = nil
     public init(annotations: [Annotation] = [], deleted: [String] = [], skipped: [XFDFIssue] = []) {
         self.annotations = annotations
         self.deleted = deleted
         self.skipped = skipped
     }
+}
+
+/// The /ID pair of the document an XFDF file belongs to, as `<ids original modified>` gives it
+/// (hex digits).
+public struct XFDFDocumentIDs: Hashable, Sendable {
+    public var original: String
+    public var modified: String
+    public init(original: String, modified: String) {
+        self.original = original
+        self.modified = modified
+    }
+
+    /// Whether these name the same document as `other`: the permanent halves agree (letter case
+    /// aside), whatever edits each has seen since.
+    public func sameDocument(as other: XFDFDocumentIDs) -> Bool { original.lowercased() == other.original.lowercased() }
 }
 
 /// One thing of an XFDF file left out of an import.
@@ -76,8 +93,12 @@ public enum XFDFReader {
                     let name = id[attribute: "name"] ?? id.text.trimmed
                     if !name.isEmpty { contents.deleted.append(name) }
                 }
-            case "f", "ids", "fields", "pdf-info", "mkup":
-                // The document's file, its /ID, form fields: not annotations.
+            case "ids":
+                if let original = child[attribute: "original"]?.trimmed, !original.isEmpty {
+                    contents.documentIDs = XFDFDocumentIDs(original: original, modified: child[attribute: "modified"]?.trimmed ?? "")
+                }
+            case "f", "fields", "pdf-info", "mkup":
+                // The document's file, form fields: not annotations.
                 break
             default:
                 contents.skipped.append(XFDFIssue(element: child.name, name: nil, reason: .unknownElement))
@@ -173,6 +194,7 @@ public enum XFDFReader {
             if a.borderWidth == nil { a.borderWidth = 1 }
         }
         a.author = e[attribute: "title"]
+        a.subject = e[attribute: "subject"]
         a.modified = e[attribute: "date"]
         a.creationDate = e[attribute: "creationdate"]
         a.inReplyTo = e[attribute: "inreplyto"].flatMap { $0.isEmpty ? nil : $0 }

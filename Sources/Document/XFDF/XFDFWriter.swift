@@ -68,6 +68,7 @@ public enum XFDFWriter {
         var attributes: [(String, String)] = [("page", String(a.page.rawValue)), ("rect", rect(a.rect))]
         attributes.append(("name", a.uniqueName ?? a.id))
         if let v = a.author { attributes.append(("title", v)) }
+        if let v = a.subject { attributes.append(("subject", v)) }
         if let v = a.modified { attributes.append(("date", v)) }
         if let v = a.creationDate { attributes.append(("creationdate", v)) }
         attributes.append(("flags", XFDFFormat.flagsString(a.flags)))

@@ -3,7 +3,7 @@ import CCairo
 import CGtk
 import Document
 import DocumentSession
-import FoundationEssentials
+import Glibc
 import Geometry
 import InteractionEngine
 
@@ -16,7 +16,7 @@ extension PdfCanvas {
     nonisolated static func creationStamp(page: PageIndex) -> CreationStamp {
         let random = (0..<4).map { _ in String(UInt16.random(in: 0...UInt16.max), radix: 16) }.joined()
         return CreationStamp(id: "p\(page.rawValue)-n\(random)", author: AuthorName.current,
-                             date: PDFDate.string(secondsSince1970: Int64(time(nil))), uuid: UUID().uuidString.lowercased())
+                             date: PDFDate.string(secondsSince1970: Int64(time(nil))), uuid: UniqueName.make())
     }
 
     /// Commits an edit (the session's ``DocumentSession/commit(_:)``); whether the document took it.

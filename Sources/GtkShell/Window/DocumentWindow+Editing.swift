@@ -531,13 +531,8 @@ extension DocumentWindow {
         guard noteEditor == nil else { return }
         let kind = note.subtype == .freeText ? "Text" : "Note"
         // Its thread above the text, and Reply… for a note already written.
-        let thread = editing.map { AnnotationThreads($0.editor.annotations(on: note.page)).thread(of: note.id) } ?? []
-        let entries = thread.map { r in
-            NoteEditor.Entry(author: r.reply.author ?? "", date: r.reply.modified.flatMap { LocaleFormat.dateTime(pdfDate: $0) } ?? "",
-                             text: r.reply.contents ?? "", depth: r.depth)
-        }
         let editor = NoteEditor(parent: window, title: note.contents == nil ? "New \(kind)" : kind, text: note.contents ?? "",
-                                thread: entries, canReply: note.contents != nil)
+                                noteID: note.id, thread: noteThreadEntries(of: note), canReply: note.contents != nil)
         editor.onFinish = { [weak self] text in
             guard let self else { return }
             self.noteEditor = nil
@@ -549,6 +544,17 @@ extension DocumentWindow {
         noteEditor = editor
         pendingDialog = "note"
         editor.present()
+    }
+
+    /// The replies shown in `note`'s window: its thread as the editor has it, the user's own
+    /// marked so (they offer Edit… and Delete).
+    func noteThreadEntries(of note: Annotation) -> [NoteEditor.Entry] {
+        guard let editor = editing?.editor else { return [] }
+        return AnnotationThreads(editor.annotations(on: note.page)).thread(of: note.id).map { r in
+            NoteEditor.Entry(id: r.reply.id, author: r.reply.author ?? "",
+                             date: r.reply.modified.flatMap { LocaleFormat.dateTime(pdfDate: $0) } ?? "",
+                             text: r.reply.contents ?? "", depth: r.depth, isOwn: canvas.composer.isOwnReply(r.reply))
+        }
     }
 
     // MARK: Dialogs

@@ -144,16 +144,16 @@ extension DocumentWindow {
             self.writeReply(to: a)
         }
         addAction("edit-listed-reply") { [weak self] in
-            guard let self, let a = self.selectedListedAnnotation, self.canvas.composer.isOwnReply(a) else { return }
-            self.openReplyEditor(title: tr("Edit Reply"), text: a.contents ?? "") { [weak self] text in
-                guard let self, let editor = self.editing?.editor else { return }
-                self.canvas.commit(self.canvas.composer.editingReply(a.id, text: text, in: editor))
-            }
+            guard let self, let a = self.selectedListedAnnotation else { return }
+            self.editReply(a.id)
         }
         addAction("delete-listed-reply") { [weak self] in
             guard let self, let a = self.selectedListedAnnotation, let editor = self.editing?.editor else { return }
             self.canvas.commit(self.canvas.composer.deletingReply(a.id, in: editor))
         }
+        // The note window's Edit… and Delete, with the reply's id.
+        addStringAction("edit-reply") { [weak self] id in self?.editReply(id) }
+        addStringAction("delete-reply") { [weak self] id in self?.deleteReply(id) }
         let type = g_variant_type_new("s")
         let action = g_simple_action_new("set-review-state", type)!
         g_variant_type_free(type)
@@ -165,6 +165,30 @@ extension DocumentWindow {
         g_action_map_add_action(OpaquePointer(window), action)
         g_object_unref(raw(action))
         updateReviewButtons()
+    }
+
+    /// Opens the user's own reply `id` for a new text ("Edit Reply", one undoable edit); from a
+    /// note's window, that window closes first, its text kept (as Reply… does).
+    func editReply(_ id: String) {
+        guard let reply = editing?.editor.annotation(id), canvas.composer.isOwnReply(reply) else { return }
+        if let open = noteEditor {
+            guard open.noteID != nil else { return }
+            open.finish(open.text)
+        }
+        openReplyEditor(title: tr("Edit Reply"), text: reply.contents ?? "") { [weak self] text in
+            guard let self, let editor = self.editing?.editor else { return }
+            self.canvas.commit(self.canvas.composer.editingReply(id, text: text, in: editor))
+        }
+    }
+
+    /// Deletes the user's own reply `id` with what answers it ("Delete Reply", one undoable
+    /// edit); a note's window showing it stays open and shows the thread without it.
+    func deleteReply(_ id: String) {
+        guard let editor = editing?.editor else { return }
+        canvas.commit(canvas.composer.deletingReply(id, in: editor))
+        if let open = noteEditor, let noteID = open.noteID, let note = editor.annotation(noteID) {
+            open.setThread(noteThreadEntries(of: note))
+        }
     }
 
     /// Opens the text of a reply to `a`; Done makes it one undoable edit.

@@ -8,8 +8,9 @@ import DocumentSession
 /// Export Annotations… and Import Annotations… (`win.export-annotations`,
 /// `win.import-annotations`): the document's annotations as XFDF (ISO 19444-1) and back,
 /// merged by /NM as one undoable step. "" opens a file chooser; a path exports to (imports
-/// from) that file. What an import skips, and why a file is refused, is said in a message
-/// (dialog kinds `xfdf-export-failed`, `xfdf-import-failed`, `xfdf-imported`).
+/// from) that file. What an import skips, that the file's `<ids>` name another document, and
+/// why a file is refused, is said in a message (dialog kinds `xfdf-export-failed`,
+/// `xfdf-import-failed`, `xfdf-imported`). An export writes the document's /ID as `<ids>`.
 extension DocumentWindow {
     static let xfdfActions = ["export-annotations", "import-annotations"]
 
@@ -99,7 +100,9 @@ extension DocumentWindow {
             return
         }
         editStateChanged()
-        guard merge.record == nil || !merge.skipped.isEmpty else { return }
+        // The file's <ids> name another document than this one (its permanent /ID).
+        let foreign = contents.documentIDs.map { ids in editor.documentIDs.map { !ids.sameDocument(as: $0) } ?? false } ?? false
+        guard merge.record == nil || !merge.skipped.isEmpty || foreign else { return }
         var body = [
             trn("{count} annotation added", "{count} annotations added", merge.added),
             trn("{count} updated", "{count} updated", merge.updated),
@@ -110,6 +113,10 @@ extension DocumentWindow {
             body += "\n\n" + trn("{count} item of “{file}” was skipped:", "{count} items of “{file}” were skipped:", merge.skipped.count,
                                  ["file": file])
             body += "\n" + Self.skippedLines(merge.skipped).joined(separator: "\n")
+        }
+        if foreign {
+            body += "\n\n" + tr("“{file}” was exported from another document (its /ID differs); its annotations were imported all the same.",
+                                ["file": file])
         }
         showMessage(kind: "xfdf-imported", title: tr("Annotations Imported"), body: body)
     }

@@ -4,28 +4,43 @@ import CShim
 
 /// A small window to write a sticky note's text: opened when a note is placed or an existing
 /// one is double-clicked; Done (Ctrl+Return) keeps the text, Cancel or Escape leaves it as it
-/// was. Above the text, the note's thread: each reply with its author, date and text; Reply…
-/// keeps the text and asks for a reply.
+/// was. Above the text, the note's thread: each reply with its author, date and text, the
+/// user's own with Edit… and Delete (`win.edit-reply`, `win.delete-reply` of the window it
+/// belongs to, with the reply's id); Reply… keeps the text and asks for a reply.
 @MainActor
 final class NoteEditor {
     let window: UnsafeMutablePointer<GtkWidget>
     private let textView: UnsafeMutablePointer<GtkWidget>
+    /// The note whose text this writes (`nil` for a reply's text).
+    let noteID: String?
+    /// The replies shown above the text.
+    private(set) var thread: [Entry]
+    /// What holds the thread's rows (`nil` without a thread).
+    private var threadList: UnsafeMutablePointer<GtkWidget>?
     /// Called once with the text when the user chose Done, or `nil` when they cancelled.
     var onFinish: ((String?) -> Void)?
     /// Called after ``onFinish`` when the user chose Reply… (the text kept).
     var onReply: (() -> Void)?
     private var finished = false
 
-    /// One reply shown above the text: who, when (as shown), what, and how deep in the thread.
+    /// One reply shown above the text: its editor id, who, when (as shown), what, how deep in
+    /// the thread, and whether it is the user's own (which offers Edit… and Delete).
     struct Entry {
+        var id: String
         var author: String
         var date: String
         var text: String
         var depth: Int
+        var isOwn: Bool
     }
 
-    init(parent: UnsafeMutablePointer<GtkWidget>, title: String, text: String, thread: [Entry] = [], canReply: Bool = false) {
+    init(parent: UnsafeMutablePointer<GtkWidget>, title: String, text: String, noteID: String? = nil, thread: [Entry] = [],
+         canReply: Bool = false) {
+        self.noteID = noteID
+        self.thread = thread
         window = gtk_window_new()
+        // The thread's buttons act through the document window's actions.
+        gtk_widget_insert_action_group(window, "win", OpaquePointer(parent))
         gtk_window_set_transient_for(cast(window), cast(parent))
         gtk_window_set_modal(cast(window), 1)
         gtk_window_set_default_size(cast(window), 360, 220)
@@ -62,7 +77,10 @@ final class NoteEditor {
         } else {
             gtk_window_set_default_size(cast(window), 400, 420)
             let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
-            gtk_box_append(cast(box), Self.threadView(thread))
+            let list = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)!
+            threadList = list
+            Self.fill(list, with: thread)
+            gtk_box_append(cast(box), Self.threadView(list))
             gtk_box_append(cast(box), scroller)
             gtk_window_set_child(cast(window), box)
         }
@@ -97,21 +115,9 @@ final class NoteEditor {
 
     /// The replies, one label each (a screen reader reads them in order), indented by depth, in
     /// a list of their own that scrolls.
-    private static func threadView(_ thread: [Entry]) -> UnsafeMutablePointer<GtkWidget> {
-        let list = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)!
+    private static func threadView(_ list: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
         gtk_widget_set_name(list, "note-thread")
         ann_accessible_set_label(list, tr("Replies"))
-        for entry in thread {
-            let label = gtk_label_new(nil)!
-            func escape(_ s: String) -> String { takeString(g_markup_escape_text(s, -1)) ?? "" }
-            let head = [entry.author, entry.date].filter { !$0.isEmpty }.map(escape).joined(separator: " · ")
-            gtk_label_set_markup(cast(label), "<span size=\"small\" alpha=\"65%\">\(head)</span>\n\(escape(entry.text))")
-            gtk_label_set_xalign(cast(label), 0)
-            gtk_label_set_wrap(cast(label), 1)
-            gtk_widget_set_margin_start(label, Int32(8 + 18 * min(max(entry.depth - 1, 0), 6)))
-            gtk_widget_set_margin_end(label, 8)
-            gtk_box_append(cast(list), label)
-        }
         let scroller = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(cast(scroller), list)
@@ -120,6 +126,46 @@ final class NoteEditor {
         gtk_scrolled_window_set_propagate_natural_height(cast(scroller), 1)
         gtk_widget_set_margin_top(scroller, 8)
         return scroller
+    }
+
+    /// One row per reply: its label, and under the user's own Edit… and Delete.
+    private static func fill(_ list: UnsafeMutablePointer<GtkWidget>, with thread: [Entry]) {
+        while let child = gtk_widget_get_first_child(list) { gtk_box_remove(cast(list), child) }
+        for entry in thread {
+            let label = gtk_label_new(nil)!
+            func escape(_ s: String) -> String { takeString(g_markup_escape_text(s, -1)) ?? "" }
+            let head = [entry.author, entry.date].filter { !$0.isEmpty }.map(escape).joined(separator: " · ")
+            gtk_label_set_markup(cast(label), "<span size=\"small\" alpha=\"65%\">\(head)</span>\n\(escape(entry.text))")
+            gtk_label_set_xalign(cast(label), 0)
+            gtk_label_set_wrap(cast(label), 1)
+            let indent = Int32(8 + 18 * min(max(entry.depth - 1, 0), 6))
+            gtk_widget_set_margin_start(label, indent)
+            gtk_widget_set_margin_end(label, 8)
+            gtk_box_append(cast(list), label)
+            guard entry.isOwn else { continue }
+            let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+            gtk_widget_set_margin_start(buttons, indent)
+            for (title, action, name, accessible) in [
+                (tr("_Edit…"), "win.edit-reply", "note-edit-reply", tr("Edit your reply")),
+                (tr("_Delete"), "win.delete-reply", "note-delete-reply", tr("Delete your reply")),
+            ] {
+                let button = gtk_button_new_with_mnemonic(title)!
+                gtk_widget_set_name(button, name)
+                gtk_widget_add_css_class(button, "flat")
+                ann_accessible_set_label(button, accessible)
+                gtk_actionable_set_action_name(cast(button), action)
+                gtk_actionable_set_action_target_value(cast(button), g_variant_new_string(entry.id))
+                gtk_box_append(cast(buttons), button)
+            }
+            gtk_box_append(cast(list), buttons)
+        }
+    }
+
+    /// Shows `thread` instead of the replies shown (after one was deleted); the text stays.
+    func setThread(_ thread: [Entry]) {
+        self.thread = thread
+        guard let threadList else { return }
+        Self.fill(threadList, with: thread)
     }
 
     var text: String {

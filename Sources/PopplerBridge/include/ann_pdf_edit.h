@@ -130,6 +130,10 @@ char *ann_pdf_object_text(ann_pdf *doc, ann_pdf_ref ref, size_t *length);
  * document has none. Free with ann_pdf_free(). */
 char *ann_pdf_info_text(ann_pdf *doc, size_t *length);
 
+/* The trailer's /ID array as PDF syntax (its two strings), or NULL when the trailer has none.
+ * Free with ann_pdf_free(). */
+char *ann_pdf_trailer_id_text(ann_pdf *doc, size_t *length);
+
 /* The decoded (filters applied) data of a stream object, or NULL when `ref` is not a stream. */
 unsigned char *ann_pdf_stream_data(ann_pdf *doc, ann_pdf_ref ref, size_t *length);
 
