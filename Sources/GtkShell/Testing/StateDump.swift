@@ -169,6 +169,7 @@ extension DocumentWindow {
         snapshot.madeAfterFirstFrame = madeAfterFirstFrame
         snapshot.editorOpen = content == .document ? editing != nil : nil
         snapshot.reviewThreads = reviewThreadsSnapshot()
+        snapshot.sharedReview = sharedReviewLink?.snapshot
         snapshot.annotationListAuthor = reviewControls.map { $0.author ?? "" }
         snapshot.annotationListState = reviewControls.map { Self.stateFilters.indices.contains($0.stateChoice) ? Self.stateFilters[$0.stateChoice].label : "" }
         return snapshot
