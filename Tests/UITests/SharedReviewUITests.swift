@@ -102,6 +102,47 @@ final class SharedReviewUITests: XCTestCase {
         XCTAssertEqual(shown.sharedReview?.changed, ["shared-h1"], "marked changed until looked at")
         XCTAssertEqual(shown.sharedReview?.devicesSeen.keys.sorted(), [firstShared.device])
         XCTAssertEqual(shown.sharedReview?.conflicts, [])
+
+        // A reply made in the second shows under the highlight in the first.
+        let reply = work.appendingPathComponent("reply.xfdf").path
+        try Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xfdf xmlns="http://ns.adobe.com/xfdf/" xml:space="preserve"><annots>
+            <text page="0" rect="100,600,120,620" name="shared-r1" title="Second Reviewer" date="D:20261203110000Z" inreplyto="shared-h1"
+              flags="nozoom,norotate"><contents>Done</contents></text>
+            </annots></xfdf>
+            """.utf8).write(to: URL(fileURLWithPath: reply))
+        activateInSecond("import-annotations", "[<'\(reply)'>]")
+        let answered = try XCTUnwrap(session.waitFor("the reply shows in the first") { s in
+            s.windows.first?.reviewThreads?.contains { $0.name == "shared-r1" } == true
+        }?.windows.first)
+        let parent = answered.reviewThreads?.first { $0.name == "shared-h1" }
+        XCTAssertEqual(answered.reviewThreads?.first { $0.name == "shared-r1" }?.inReplyTo, parent?.id, "under the highlight")
+        XCTAssertEqual(parent?.replies, 1)
+
+        // The folder goes away: the first says so, keeps what it makes meanwhile, and writes it
+        // once the folder is back, where the second picks it up.
+        let away = work.appendingPathComponent("review-away")
+        try FileManager.default.moveItem(at: folder, to: away)
+        let problem = try XCTUnwrap(session.waitFor("the first says the folder is gone") { $0.windows.first?.sharedReview?.problem != nil }?
+            .windows.first?.sharedReview)
+        XCTAssertNotNil(problem.problem)
+        let offline = work.appendingPathComponent("offline.xfdf").path
+        try Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xfdf xmlns="http://ns.adobe.com/xfdf/" xml:space="preserve"><annots>
+            <highlight page="0" rect="100,500,300,520" name="shared-h2" title="First Reviewer" date="D:20261203120000Z" color="#FFFF00"
+              coords="100,520,300,520,100,500,300,500"><contents>Made offline</contents></highlight>
+            </annots></xfdf>
+            """.utf8).write(to: URL(fileURLWithPath: offline))
+        session.activate("import-annotations", "[<'\(offline)'>]")
+        session.waitFor("the packet waits") { $0.windows.first?.sharedReview?.pendingPackets == 1 }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path), "a folder that is gone is not made again")
+        try FileManager.default.moveItem(at: away, to: folder)
+        session.waitFor("written once the folder is back") { s in
+            s.windows.first?.sharedReview.map { $0.pendingPackets == 0 && $0.problem == nil } == true
+        }
+        _ = waitForSecond("the offline highlight reaches the second") { $0.reviewThreads?.contains { $0.name == "shared-h2" } == true }
     }
 }
 

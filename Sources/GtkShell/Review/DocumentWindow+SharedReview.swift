@@ -82,6 +82,10 @@ extension DocumentWindow {
             return (0..<editor.pageCount).map { editor.cropOrigin(of: PageIndex($0)) }
         }
         link.onRead = { [weak self] incoming in self?.mergeSharedReview(incoming) }
+        link.onFlushed = { [weak self] in
+            self?.showSharedReviewProblem()
+            self?.application?.stateChanged()
+        }
         sharedReviewLink = link
         publishSharedReview()
         link.keep()

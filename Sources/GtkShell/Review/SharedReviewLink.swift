@@ -23,6 +23,8 @@ final class SharedReviewLink {
     let key: String
     /// Called on the main thread with each read that found packets or a problem.
     var onRead: ((SharedReviewIncoming) -> Void)?
+    /// Called when packets that waited for the folder were written.
+    var onFlushed: (() -> Void)?
     private var monitor: UnsafeMutableRawPointer?
     private var poll: UInt32 = 0
     private var reading = false
@@ -65,7 +67,10 @@ final class SharedReviewLink {
         poll = MainLoop.after(milliseconds: Self.pollMilliseconds) { [weak self] in
             guard let self, self.poll != 0 else { return }
             // Packets that waited for the folder go first once it is back.
-            if !self.review.state.pending.isEmpty, self.review.flush() { self.keep() }
+            if !self.review.state.pending.isEmpty, self.review.flush() {
+                self.keep()
+                self.onFlushed?()
+            }
             self.read()
             self.schedulePoll()
         }
@@ -81,6 +86,7 @@ final class SharedReviewLink {
         }
         monitor = nil
         onRead = nil
+        onFlushed = nil
     }
 
     /// Reads the others' new packets on a worker; one read at a time (a change seen meanwhile
