@@ -222,6 +222,18 @@ final class SharedReviewTests: XCTestCase {
         XCTAssertEqual(Set(ben.annotations.compactMap(\.uniqueName)), ["h1", "h2"])
     }
 
+    func testADamagedFileAndAnUnreadablePacketAreReportedAndChangeNothing() throws {
+        let (_, ben) = try twoReviewers()
+        try Data("not a packet at all".utf8).write(to: URL(fileURLWithPath: folder.path("review/junk.xfdf-review")))
+        try Data("%REVIEW-PACKET 11\n<xfdf><oops".utf8).write(to: URL(fileURLWithPath: folder.path("review/bad.xfdf-review")))
+        let origins = [Point.zero]
+        let incoming = SharedReview.read(reviewFolder, device: "ben", offsets: [:], origins: origins)
+        XCTAssertEqual(incoming.damaged, ["junk"])
+        XCTAssertEqual(incoming.unreadable, ["bad"])
+        XCTAssertNil(try ben.sync().record)
+        XCTAssertEqual(ben.annotations, [])
+    }
+
     func testATornTailIsLeftForLaterAndWholePacketsStillMerge() throws {
         let (ann, ben) = try twoReviewers()
         try ann.highlight("h1", text: "Check this")

@@ -150,7 +150,14 @@ extension DocumentWindow {
                         body: tr("The review folder “{folder}” holds changes for another document. They were not merged; this document is unchanged.",
                                  ["folder": link.review.folder.displayName]))
         }
-        if changedAnything || !newlyRefused.isEmpty { application?.stateChanged() }
+        let newlyUnreadable = Set(incoming.damaged + incoming.unreadable).subtracting(link.unreadableTold)
+        link.unreadableTold.formUnion(newlyUnreadable)
+        if !newlyUnreadable.isEmpty, newlyRefused.isEmpty {
+            showMessage(kind: "shared-review-unreadable", title: tr("Review Changes Not Read"),
+                        body: tr("Some changes in the review folder “{folder}” could not be read (a damaged or unknown file from another device). They were skipped; this document is unchanged by them.",
+                                 ["folder": link.review.folder.displayName]))
+        }
+        if changedAnything || !newlyRefused.isEmpty || !newlyUnreadable.isEmpty { application?.stateChanged() }
     }
 
     /// Says in the bar when the folder cannot be used (and that nothing is lost).

@@ -25,7 +25,8 @@ final class SharedReviewLink {
     var onRead: ((SharedReviewIncoming) -> Void)?
     /// Called when packets that waited for the folder were written.
     var onFlushed: (() -> Void)?
-    private var monitor: UnsafeMutableRawPointer?
+    /// The folder's GFileMonitor (released in `deinit` too: a window closed while sharing).
+    nonisolated(unsafe) private var monitor: UnsafeMutableRawPointer?
     private var poll: UInt32 = 0
     private var reading = false
     private var readAgain = false
@@ -35,10 +36,19 @@ final class SharedReviewLink {
     var lastMergeMs: Double?
     /// Devices whose packets were refused (another document), each told once.
     var refused: [String] = []
+    /// Devices whose file held something unreadable, each told once.
+    var unreadableTold: Set<String> = []
 
     init(review: SharedReview, key: String) {
         self.review = review
         self.key = key
+    }
+
+    deinit {
+        if let monitor {
+            g_file_monitor_cancel(monitor.assumingMemoryBound(to: GFileMonitor.self))
+            g_object_unref(monitor)
+        }
     }
 
     /// Starts watching: the monitor, the poll, and a first read.
