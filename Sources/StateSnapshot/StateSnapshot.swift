@@ -90,6 +90,8 @@ public struct WindowSnapshot: Codable, Sendable {
     /// The replies a note's open window shows above its text (``NoteReplySnapshot``), in
     /// order; `nil` while no note's window is open.
     public var noteReplies: [NoteReplySnapshot]? = nil
+    /// The document's shared review (``SharedReviewSnapshot``); `nil` when it is not shared.
+    public var sharedReview: SharedReviewSnapshot? = nil
     /// The annotation list's author and state filters ("" for all).
     public var annotationListAuthor: String? = nil
     public var annotationListState: String? = nil
@@ -624,6 +626,46 @@ public struct FormFieldSnapshot: Codable, Sendable {
         self.value = value
         self.readOnly = readOnly
         self.page = page
+    }
+}
+
+/// A document's shared review (``WindowSnapshot/sharedReview``).
+public struct SharedReviewSnapshot: Codable, Sendable, Equatable {
+    /// The review folder's URI and this device's id (its file is `<device>.xfdf-review`).
+    public var folder: String
+    public var device: String
+    /// What the document is known by in the review (packets for another are refused).
+    public var document: String
+    /// The other devices whose packets were read, each with the bytes of its file read.
+    public var devicesSeen: [String: Int]
+    /// Packets made here that wait for the folder (offline), and why the folder could not be
+    /// used last time (`nil` when it could).
+    public var pendingPackets: Int
+    public var problem: String?
+    /// Names (/NM) of annotations changed by others and not yet looked at, and of those both
+    /// sides edited.
+    public var changed: [String]
+    public var conflicts: [String]
+    /// Devices whose packets were refused, being for another document.
+    public var refusedDevices: [String]
+    /// How many merges changed the document, and the main thread's time of the last one
+    /// (reading the packets is done on a worker before it).
+    public var merges: Int
+    public var lastMergeMs: Double?
+
+    public init(folder: String, device: String, document: String, devicesSeen: [String: Int], pendingPackets: Int, problem: String?, changed: [String],
+                conflicts: [String], refusedDevices: [String], merges: Int, lastMergeMs: Double?) {
+        self.folder = folder
+        self.device = device
+        self.document = document
+        self.devicesSeen = devicesSeen
+        self.pendingPackets = pendingPackets
+        self.problem = problem
+        self.changed = changed
+        self.conflicts = conflicts
+        self.refusedDevices = refusedDevices
+        self.merges = merges
+        self.lastMergeMs = lastMergeMs
     }
 }
 

@@ -29,8 +29,11 @@ public enum XFDFWriter {
     }
 
     /// The XFDF of `annotations` (in order); `popup` finds the pop-up annotation of one.
+    /// `nameOf` names a reply's parent that is not among `annotations` by its editor id (the
+    /// id itself when it gives none); `trailer` is more XML written last inside `<xfdf>`.
     public static func write(_ annotations: [Annotation], popup: (Annotation) -> Annotation?, origin: (PageIndex) -> Point,
-                             file: String? = nil, ids: (original: String, modified: String)? = nil) -> Output {
+                             file: String? = nil, ids: (original: String, modified: String)? = nil,
+                             nameOf: (String) -> String? = { _ in nil }, trailer: String = "") -> Output {
         var names: [String: String] = [:]
         for a in annotations { names[a.id] = a.uniqueName ?? a.id }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<xfdf xmlns=\"\(XFDFFormat.namespace)\" xml:space=\"preserve\">\n"
@@ -43,7 +46,7 @@ public enum XFDFWriter {
                 if a.subtype != .popup { leftOut[a.subtype, default: 0] += 1 }
                 continue
             }
-            out += element(tag, a, parentName: a.inReplyTo.map { names[$0] ?? $0 }, popup: popup(a), origin: origin(a.page))
+            out += element(tag, a, parentName: a.inReplyTo.map { names[$0] ?? nameOf($0) ?? $0 }, popup: popup(a), origin: origin(a.page))
             written += 1
         }
         out += "  </annots>\n"
@@ -52,6 +55,7 @@ public enum XFDFWriter {
             out += "  <ids original=\"\(XFDFFormat.escaped(ids.original, attribute: true))\" "
                 + "modified=\"\(XFDFFormat.escaped(ids.modified, attribute: true))\"/>\n"
         }
+        out += trailer
         out += "</xfdf>\n"
         return Output(xml: out, written: written, leftOut: leftOut)
     }

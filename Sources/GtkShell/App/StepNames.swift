@@ -14,7 +14,7 @@ enum StepNames {
         N_("Flatten"), N_("Signature"), N_("Stamp"), N_("Text Box"), N_("Rectangle"), N_("Line"), N_("Arrow"), N_("Ellipse"),
         N_("Underline"), N_("Strike Out"), N_("Squiggly"), N_("Highlight"), N_("Fill Field"), N_("Choose from List"),
         N_("Choose Option"), N_("Changes Made While Saving"), N_("Erase"), N_("Snap to Shape"), N_("Keep as Ink"), N_("Highlighter Stroke"), N_("Import Annotations"),
-        N_("Reply"), N_("Edit Reply"), N_("Delete Reply"), N_("Set Status"), N_("Mark"), N_("Unmark"),
+        N_("Reply"), N_("Edit Reply"), N_("Delete Reply"), N_("Set Status"), N_("Mark"), N_("Unmark"), N_("Shared Review Changes"),
     ]
 
     /// `name` as the user reads it ("Undo Rectangle" restored from a journal reads "Undo" and the

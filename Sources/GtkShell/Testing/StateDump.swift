@@ -172,6 +172,7 @@ extension DocumentWindow {
         snapshot.noteReplies = noteEditor.flatMap { $0.noteID == nil ? nil : $0.thread }.map { thread in
             thread.map { NoteReplySnapshot(id: $0.id, author: $0.author, text: $0.text, depth: $0.depth, editable: $0.isOwn) }
         }
+        snapshot.sharedReview = sharedReviewLink?.snapshot
         snapshot.annotationListAuthor = reviewControls.map { $0.author ?? "" }
         snapshot.annotationListState = reviewControls.map { Self.stateFilters.indices.contains($0.stateChoice) ? Self.stateFilters[$0.stateChoice].label : "" }
         return snapshot

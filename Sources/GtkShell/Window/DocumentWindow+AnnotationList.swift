@@ -35,7 +35,13 @@ extension DocumentWindow {
         let empty = gtk_label_new(tr("No annotations."))!
         gtk_widget_add_css_class(empty, "dim-label")
         gtk_list_box_set_placeholder(cast(list), empty)
-        Signals.connect(raw(list), "row-selected", pointer: { [weak self] _ in self?.updateReviewButtons() })
+        Signals.connect(raw(list), "row-selected", pointer: { [weak self] row in
+            self?.updateReviewButtons()
+            // A row looked at is no longer marked changed by another reviewer.
+            guard let self, let row else { return }
+            let index = Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self)))
+            if self.listedAnnotations.indices.contains(index) { self.sharedReviewSeen(self.listedAnnotations[index]) }
+        })
         Signals.connect(raw(list), "row-activated", pointer: { [weak self] row in
             guard let self, let row else { return }
             self.showListedAnnotation(Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self))))
@@ -172,7 +178,19 @@ extension DocumentWindow {
         gtk_label_set_lines(cast(label), 3)
         gtk_label_set_ellipsize(cast(label), PANGO_ELLIPSIZE_END)
         gtk_widget_set_margin_start(label, Int32(6 + 18 * min(listed.depth, 6)))
-        gtk_list_box_row_set_child(cast(row), label)
+        if let mark = sharedReviewMark(listed.annotation) {
+            // Changed by another reviewer, or edited on both sides (a shared review).
+            let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+            gtk_widget_set_hexpand(label, 1)
+            let badge = gtk_label_new(mark)!
+            gtk_widget_add_css_class(badge, "dim-label")
+            gtk_widget_set_valign(badge, GTK_ALIGN_START)
+            gtk_box_append(cast(box), label)
+            gtk_box_append(cast(box), badge)
+            gtk_list_box_row_set_child(cast(row), box)
+        } else {
+            gtk_list_box_row_set_child(cast(row), label)
+        }
         return row
     }
 

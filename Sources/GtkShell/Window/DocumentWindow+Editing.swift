@@ -246,6 +246,8 @@ extension DocumentWindow {
             gtk_window_set_title(cast(window), title)
             gtk_label_set_text(cast(titleLabel), title)
         }
+        // What changed goes to a shared review's folder.
+        sharedReviewEdited()
         // The edit history changed (undo and redo names, unsaved changes): the dump says so.
         application?.stateChanged()
     }

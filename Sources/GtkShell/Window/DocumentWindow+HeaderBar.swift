@@ -103,6 +103,7 @@ extension DocumentWindow {
         g_menu_append(fileSection, tr("Export _Summary…"), "win.export-summary::")
         g_menu_append(fileSection, tr("E_xport Annotations…"), "win.export-annotations::")
         g_menu_append(fileSection, tr("_Import Annotations…"), "win.import-annotations::")
+        g_menu_append(fileSection, tr("Share for _Review…"), "win.share-for-review::")
         g_menu_append(fileSection, tr("New _Handwritten Signature…"), "win.new-signature")
         g_menu_append(fileSection, tr("Sign _Digitally…"), "win.sign-digitally::")
         // Pages: for the selection in the Pages grid, else the page in view.

@@ -128,6 +128,9 @@ public final class DocumentWindow {
     /// says what they mean, their sidebar list, and the check under way.
     var signatureReports: [SignatureReport] = []
     var signatureBar: SignatureBar?
+    /// The bar saying a shared review's folder cannot be used, and the live review.
+    var sharedReviewBar: SharedReviewBar?
+    var sharedReviewLink: SharedReviewLink?
     var signatureList: UnsafeMutablePointer<GtkWidget>?
     var signatureCheckGeneration = 0
     /// The kept handwritten signature the Sign tool places, and the pad while it is open.
@@ -199,6 +202,9 @@ public final class DocumentWindow {
         let bar = SignatureBar()
         signatureBar = bar
         gtk_box_append(cast(content), bar.revealer)
+        let reviewBar = SharedReviewBar()
+        sharedReviewBar = reviewBar
+        gtk_box_append(cast(content), reviewBar.revealer)
         if let toolbarRevealer { gtk_box_append(cast(content), toolbarRevealer) }
         StartupTrace.mark("  window: stack pages (canvas, status pages)")
         let searchBar = buildSearchBar()
@@ -340,6 +346,7 @@ public final class DocumentWindow {
                 self?.checkSignatures(path: path, password: password)
                 self?.noteRecent(path)
                 self?.loadBookmarks()
+                self?.resumeSharedReview()
             }
             StartupTrace.mark("editing prepared (its editor is made at the first edit)")
             // The document's /PageLayout now; its reading direction (which poppler-glib does

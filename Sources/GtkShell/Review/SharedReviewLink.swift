@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CGtk
+import CShim
+import Document
+import DocumentPoppler
+import Geometry
+import Platform
+import StateSnapshot
+
+/// A window's live link to its document's shared review folder: it watches the folder (a
+/// GFileMonitor, plus a poll every 2 s for shares a monitor cannot reach), reads the others'
+/// new packets on a worker, and hands them to the window to merge; it publishes the window's
+/// edits, keeps what waits while the folder is away, and says what the folder's state is.
+///
+/// - Warning: main thread only.
+@MainActor
+final class SharedReviewLink {
+    /// The poll's interval.
+    static let pollMilliseconds: UInt32 = 2000
+
+    let review: SharedReview
+    /// What the review is kept under in ``SharedReviewStore``.
+    let key: String
+    /// Called on the main thread with each read that found packets or a problem.
+    var onRead: ((SharedReviewIncoming) -> Void)?
+    /// Called when packets that waited for the folder were written.
+    var onFlushed: (() -> Void)?
+    /// The folder's GFileMonitor (released in `deinit` too: a window closed while sharing).
+    nonisolated(unsafe) private var monitor: UnsafeMutableRawPointer?
+    private var poll: UInt32 = 0
+    private var reading = false
+    private var readAgain = false
+    private var publishPosted = false
+    /// Merges that changed the document, and the main thread's time of the last one.
+    var merges = 0
+    var lastMergeMs: Double?
+    /// Devices whose packets were refused (another document), each told once.
+    var refused: [String] = []
+    /// Devices whose file held something unreadable, each told once.
+    var unreadableTold: Set<String> = []
+
+    init(review: SharedReview, key: String) {
+        self.review = review
+        self.key = key
+    }
+
+    deinit {
+        if let monitor {
+            g_file_monitor_cancel(monitor.assumingMemoryBound(to: GFileMonitor.self))
+            g_object_unref(monitor)
+        }
+    }
+
+    /// Starts watching: the monitor, the poll, and a first read.
+    func start() {
+        let folder = g_file_new_for_uri(review.state.folder)!
+        if let made = g_file_monitor_directory(folder, G_FILE_MONITOR_NONE, nil, nil) {
+            monitor = UnsafeMutableRawPointer(made)
+            let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt32,
+                                            UnsafeMutableRawPointer?) -> Void = { _, _, _, _, data in
+                let fn = CallbackBox<@MainActor () -> Void>.from(data)
+                MainActor.assumeIsolated { fn() }
+            }
+            let changed: @MainActor () -> Void = { [weak self] in self?.read() }
+            let release: GClosureNotify = { data, _ in
+                guard let data else { return }
+                Unmanaged<AnyObject>.fromOpaque(data).release()
+            }
+            ann_signal_connect(monitor, "changed", unsafeBitCast(trampoline, to: GCallback.self), CallbackBox(changed).retainedPointer, release)
+        }
+        g_object_unref(UnsafeMutableRawPointer(folder))
+        schedulePoll()
+        read()
+    }
+
+    private func schedulePoll() {
+        poll = MainLoop.after(milliseconds: Self.pollMilliseconds) { [weak self] in
+            guard let self, self.poll != 0 else { return }
+            // Packets that waited for the folder go first once it is back.
+            if !self.review.state.pending.isEmpty, self.review.flush() {
+                self.keep()
+                self.onFlushed?()
+            }
+            self.read()
+            self.schedulePoll()
+        }
+    }
+
+    /// Stops watching (the review's state stays in the store unless the caller forgets it).
+    func stop() {
+        if poll != 0 { g_source_remove(poll) }
+        poll = 0
+        if let monitor {
+            g_file_monitor_cancel(monitor.assumingMemoryBound(to: GFileMonitor.self))
+            g_object_unref(monitor)
+        }
+        monitor = nil
+        onRead = nil
+        onFlushed = nil
+    }
+
+    /// Reads the others' new packets on a worker; one read at a time (a change seen meanwhile
+    /// reads again once it is done).
+    func read() {
+        guard poll != 0 || monitor != nil, let origins = origins?() else { return }
+        guard !reading else { readAgain = true; return }
+        reading = true
+        let folder = review.folder, device = review.device, offsets = review.state.offsets
+        WorkerThread.start(name: "shared-review") {
+            let incoming = SharedReview.read(folder, device: device, offsets: offsets, origins: origins)
+            MainLoop.post(priority: G_PRIORITY_DEFAULT) { [weak self] in
+                guard let self else { return }
+                self.reading = false
+                self.onRead?(incoming)
+                if self.readAgain {
+                    self.readAgain = false
+                    self.read()
+                }
+            }
+        }
+    }
+
+    /// Each page's crop box corner (what packet coordinates are shifted by).
+    var origins: (() -> [Point])?
+
+    /// Publishes the document's changes soon (once per main-loop turn however many edits).
+    func schedulePublish(_ publish: @escaping @MainActor () -> Void) {
+        guard !publishPosted else { return }
+        publishPosted = true
+        MainLoop.post(priority: G_PRIORITY_LOW) { [weak self] in
+            guard let self, self.poll != 0 else { return }
+            self.publishPosted = false
+            publish()
+        }
+    }
+
+    /// Keeps the review's state in the store.
+    func keep() { SharedReviewStore.standard.store(review.state, for: key) }
+
+    /// The state dump's part.
+    var snapshot: SharedReviewSnapshot {
+        let ledger = review.state.ledger
+        return SharedReviewSnapshot(folder: review.state.folder, device: review.device, document: review.documentID, devicesSeen: review.state.offsets,
+                                    pendingPackets: review.state.pending.count, problem: review.problem?.message,
+                                    changed: ledger.unseen.sorted(), conflicts: ledger.conflicts.sorted(), refusedDevices: refused,
+                                    merges: merges, lastMergeMs: lastMergeMs)
+    }
+}
