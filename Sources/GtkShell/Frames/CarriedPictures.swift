@@ -55,12 +55,14 @@ final class CarriedPictures {
         scale = max(1, painter.planner.deviceScale)
         renew(for: group)
         guard let from = Self.union(group.from) else { return }
-        if veil == nil {
-            veil = Self.picture(of: from, grownBy: 1, scale: scale) { OverlayPainter.veil(group.from, cr: $0) }
-        }
-        if pixels == nil {
+        if veil == nil || pixels == nil {
+            // On whole device pixels, the places are boxes cairo fills and clips to at once (a
+            // path of 1,566 rectangles off the grid is a polygon to rasterise, twice).
+            let scale = scale
+            let places = group.from.map { Self.aligned($0, scale: scale) }
+            veil = Self.picture(of: from, grownBy: 1, scale: scale) { OverlayPainter.veil(places, cr: $0) }
             pixels = Self.picture(of: from, grownBy: 1, scale: scale) {
-                painter.paintPixels(of: group.page, pageFrame: group.pageFrame, within: group.from, scaleX: 1, scaleY: 1,
+                painter.paintPixels(of: group.page, pageFrame: group.pageFrame, within: places, scaleX: 1, scaleY: 1,
                                     offset: .zero, cr: $0)
             }
         }
@@ -72,6 +74,10 @@ final class CarriedPictures {
     func paintOutlines(_ group: FrameModel.Carried, side: Double, cr: OpaquePointer) {
         renew(for: group)
         guard let box = Self.union(group.outlines) else { return }
+        if outlines == nil, let still, still.rects == group.outlines {
+            // The selection's outlines as they stood before the carry: their picture, not a new one.
+            outlines = still.picture
+        }
         if outlines == nil {
             outlines = Self.picture(of: box, grownBy: 3, scale: scale) {
                 OverlayPainter.annotationSelection(outlines: group.outlines, band: nil, handles: .none, side: side, cr: $0)
@@ -115,6 +121,13 @@ final class CarriedPictures {
         guard serial != group.serial else { return }
         drop()
         serial = group.serial
+    }
+
+    /// `rect` grown to whole device pixels.
+    private static func aligned(_ rect: Rect, scale: Double) -> Rect {
+        let x0 = (rect.minX * scale).rounded(.down) / scale, y0 = (rect.minY * scale).rounded(.down) / scale
+        let x1 = (rect.maxX * scale).rounded(.up) / scale, y1 = (rect.maxY * scale).rounded(.up) / scale
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     private static func union(_ rects: [Rect]) -> Rect? {
