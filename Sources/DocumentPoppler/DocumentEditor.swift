@@ -638,12 +638,20 @@ public final class DocumentEditor: AnnotationSource {
         applyAliases(contents.header.aliases)
         for line in contents.lines {
             switch line.step {
-            case .do: try perform(line.record)
+            case .do:
+                if let move = line.move {
+                    // A group move made again from the annotations as they are at this step.
+                    loadPage(move.page)
+                    guard let record = move.record(in: model) else { throw .journal("the journal moves annotations the file lacks") }
+                    try perform(record)
+                } else {
+                    try perform(line.record)
+                }
             case .undo:
-                guard history.undoStack.last == line.record else { throw .journal("the journal's undo does not match its history") }
+                guard line.matches(history.undoStack.last) else { throw .journal("the journal's undo does not match its history") }
                 try undo()
             case .redo:
-                guard history.redoStack.last == line.record else { throw .journal("the journal's redo does not match its history") }
+                guard line.matches(history.redoStack.last) else { throw .journal("the journal's redo does not match its history") }
                 try redo()
             }
         }

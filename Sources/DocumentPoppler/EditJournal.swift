@@ -13,7 +13,43 @@ public enum JournalStep: String, Codable, Sendable { case `do`, undo, redo }
 /// One line of a journal after the header.
 public struct JournalLine: Codable, Hashable, Sendable {
     public var step: JournalStep
+    /// The step's edit; for a line read with a ``move``, its name alone (the editor makes the
+    /// edit again from the move when it replays the line).
     public var record: EditRecord
+    /// A move of many annotations by one displacement, journaled compactly (``JournalGroupMove``).
+    public var move: JournalGroupMove?
+
+    public init(step: JournalStep, record: EditRecord) {
+        self.step = step
+        self.record = record
+        move = JournalGroupMove(record)
+    }
+
+    private enum CodingKeys: String, CodingKey { case step, record, move }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        step = try c.decode(JournalStep.self, forKey: .step)
+        move = try c.decodeIfPresent(JournalGroupMove.self, forKey: .move)
+        if let move {
+            record = EditRecord(move.name, .replace(before: [], after: []))
+        } else {
+            record = try c.decode(EditRecord.self, forKey: .record)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(step, forKey: .step)
+        if let move { try c.encode(move, forKey: .move) } else { try c.encode(record, forKey: .record) }
+    }
+
+    /// Whether `record` (the top of the undo or redo stack) is the step this line undoes or redoes.
+    func matches(_ record: EditRecord?) -> Bool {
+        guard let record else { return false }
+        if let move { return JournalGroupMove(record) == move }
+        return record == self.record
+    }
 }
 
 /// The first line of a journal: which file, in which state, the steps apply to.

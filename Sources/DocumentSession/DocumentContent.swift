@@ -130,6 +130,8 @@ public struct EditPreviews {
     /// What a frame draws of each transform (``TransformBox``), kept beside ``transforms`` so
     /// that neither a frame nor a step of a carry copies whole annotations.
     var transformBoxes: [String: TransformBox] = [:]
+    /// Annotations of one page carried as one offset (a lasso's selection), while they are.
+    var carried: CarriedGroup?
     /// Transforms that ended while others of the same gesture still run; committed together.
     public var endedTransforms: [(start: Annotation, current: Annotation)] = []
     /// What the transform in progress does when it is not a move or a resize ("Move Line End",

@@ -56,7 +56,10 @@ extension DocumentSession {
         let scrolled = view.viewport.offset - before
         guard scrolled != .zero else { return true }
         for id in Array(previews.pendingMoves.keys) { settleMove(of: id) }
-        for t in previews.transforms.values {
+        // A group carried as one follows as one (its annotations move at the release).
+        followCarriedGroup(viewScrolledBy: scrolled)
+        let members = previews.carried?.members ?? []
+        for t in previews.transforms.values where !members.contains(t.start.id) {
             preview(carried(AnnotationCarrying.following(t.current, viewScrolledBy: scrolled, in: coordinates)))
         }
         return true

@@ -43,8 +43,8 @@ extension DocumentSession {
             markTextWithInk(kind, selection, stroke: stroke)
         case .deleteAnnotations(let ids):
             delete(ids)
-        case .beginTransform, .moveAnnotation, .resizeAnnotation, .moveLineEnd, .rotateAnnotation, .moveVertex, .insertVertex,
-             .removeVertex, .endTransform, .selectionBand, .lassoPreview, .lassoSelect, .inkPreview, .markerPreview,
+        case .beginTransform, .moveAnnotation, .moveAnnotations, .resizeAnnotation, .moveLineEnd, .rotateAnnotation, .moveVertex,
+             .insertVertex, .removeVertex, .endTransform, .selectionBand, .lassoPreview, .lassoSelect, .inkPreview, .markerPreview,
              .shapePreview, .clearShapePreview, .clearMarkupPreview, .selectAnnotation, .deselectAnnotation, .addNote, .addFreeText,
              .addStamp, .focusFormField, .clearFormFocus, .eraseAlong, .eraseWhole, .endErase:
             // Previews, moves and the partial eraser (DocumentSession+Previews) and what needs the host.

@@ -19,8 +19,8 @@ extension DocumentSession {
         case .addInk, .addMarkerInk, .addShape, .snapShape, .addTextMarkup, .markText, .markTextWithInk, .deleteAnnotations,
              .eraseAlong, .eraseWhole, .endErase:
             return true
-        case .selectAnnotation, .deselectAnnotation, .beginTransform, .moveAnnotation, .resizeAnnotation, .endTransform,
-             .moveLineEnd, .rotateAnnotation, .moveVertex, .insertVertex, .removeVertex, .selectionBand, .lassoPreview,
+        case .selectAnnotation, .deselectAnnotation, .beginTransform, .moveAnnotation, .moveAnnotations, .resizeAnnotation,
+             .endTransform, .moveLineEnd, .rotateAnnotation, .moveVertex, .insertVertex, .removeVertex, .selectionBand, .lassoPreview,
              .lassoSelect, .markupPreview, .clearMarkupPreview, .inkPreview, .markerPreview, .shapePreview, .clearShapePreview,
              .addFreeText, .addNote, .addStamp, .focusFormField, .clearFormFocus:
             return false
@@ -45,8 +45,8 @@ extension DocumentSession {
             previews.shape = nil
             previews.held.append((.shape(kind: kind, page: page, from: from, to: to), false))
         case .snapShape, .addTextMarkup, .markText, .markTextWithInk, .deleteAnnotations, .eraseAlong, .eraseWhole, .endErase,
-             .selectAnnotation, .deselectAnnotation, .beginTransform, .moveAnnotation, .resizeAnnotation, .endTransform,
-             .moveLineEnd, .rotateAnnotation, .moveVertex, .insertVertex, .removeVertex, .selectionBand, .lassoPreview,
+             .selectAnnotation, .deselectAnnotation, .beginTransform, .moveAnnotation, .moveAnnotations, .resizeAnnotation,
+             .endTransform, .moveLineEnd, .rotateAnnotation, .moveVertex, .insertVertex, .removeVertex, .selectionBand, .lassoPreview,
              .lassoSelect, .markupPreview, .clearMarkupPreview, .inkPreview, .markerPreview, .shapePreview, .clearShapePreview,
              .addFreeText, .addNote, .addStamp, .focusFormField, .clearFormFocus:
             // Nothing drawn to hold: the edit waits with the others.

@@ -24,6 +24,8 @@ extension DocumentSession {
             settleMove(of: id.rawValue)
             guard let t = previews.transforms[id.rawValue] else { return }
             preview(carried(t.current.moved(by: delta)))
+        case .moveAnnotations(let ids, let page, let delta):
+            moveGroup(ids, on: page, by: delta)
         case .resizeAnnotation(let id, let rect):
             settleMove(of: id.rawValue)
             guard let t = previews.transforms[id.rawValue], rect.width > 0, rect.height > 0 else { return }
@@ -55,6 +57,7 @@ extension DocumentSession {
             previews.transformName = "Delete Vertex"
             preview(t.current.removingVertex(index))
         case .endTransform(let id, let cancelled):
+            if !cancelled { settleCarried(id.rawValue) }
             settleMove(of: id.rawValue)
             previews.transformBoxes[id.rawValue] = nil
             guard let t = previews.transforms.removeValue(forKey: id.rawValue) else { return }
@@ -65,6 +68,7 @@ extension DocumentSession {
                 previews.endedTransforms.append(t)
             }
             if previews.transforms.isEmpty {
+                previews.carried = nil
                 previews.carryContact = nil
                 previews.carryFrameTime = nil
                 commitEndedTransforms()

@@ -26,6 +26,8 @@ public final class DocumentSession {
     public var content = DocumentContent()
     /// What is drawn over the pages before (or instead of) a change to the document.
     public var previews = EditPreviews()
+    /// The number of the last carry of a group (``CarriedGroup/serial``).
+    var carrySerial = 0
     /// Turns what the tools did into edits.
     public var composer: EditComposer
     /// The user's input settings applied to each event.

@@ -70,6 +70,7 @@ extension FrameModel {
         !searchMatches.isEmpty || !textSelections.isEmpty || pointerEffects.contains { $0.progress > 0 }
             || hoverCorners != nil || formFocus != nil || pressed != nil || lifted != nil || !settling.isEmpty || !moves.isEmpty || band != nil
             || !held.isEmpty || liveInk != nil || shape != nil || !selection.outlines.isEmpty
+            || carried != nil
             || !erasedLines.isEmpty || !erasedWhole.isEmpty
             || ruler != nil || lasso != nil
     }

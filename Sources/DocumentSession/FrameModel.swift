@@ -33,6 +33,32 @@ public struct FrameModel: Equatable, Sendable {
         }
     }
 
+    /// Annotations of one page carried as one (a lasso's selection): their pixels where the
+    /// page shows them (`from`, on `page`, whose frame is `pageFrame`) drawn moved by `offset`
+    /// (view pixels), the places they left veiled. The places and the outlines stay the same
+    /// for the whole carry (only the offset changes), so the shell draws the group's pixels and
+    /// outlines once (for each ``serial``) and moves them.
+    public struct Carried: Equatable, Sendable {
+        public var page: PageIndex
+        public var pageFrame: Rect
+        public var from: [Rect]
+        /// The selection outlines of the group where it started (moved by `offset` too).
+        public var outlines: [Rect]
+        public var offset: Vector
+        /// The same number for every frame of one carry (a new one when the page's size on
+        /// screen changes under it).
+        public var serial: Int
+
+        public init(page: PageIndex, pageFrame: Rect, from: [Rect], outlines: [Rect], offset: Vector, serial: Int) {
+            self.page = page
+            self.pageFrame = pageFrame
+            self.from = from
+            self.outlines = outlines
+            self.offset = offset
+            self.serial = serial
+        }
+    }
+
     /// The annotation a finger holds up: its pixels from where the page shows them (`source`,
     /// on `page`, whose frame is `pageFrame`), drawn up to 6 % larger about its current middle
     /// (`shown`), as far as it has grown in or settled back (`progress`, 0 at rest … 1 held up:
@@ -60,12 +86,19 @@ public struct FrameModel: Equatable, Sendable {
     /// after a touch).
     public struct Selection: Equatable, Sendable {
         public var outlines: [Rect] = []
+        /// The outlines of a group carried as one (``Carried/outlines``), drawn moved by
+        /// ``carriedOffset``.
+        public var carriedOutlines: [Rect] = []
+        public var carriedOffset = Vector.zero
         public var handles: Handles = .none
         public var handleSide = 10.0
         /// The round handle above the box that turns the selection, when it turns.
         public var rotateHandle: Point?
         /// The middle of the selection's box top edge, which a stem joins to ``rotateHandle``.
         public var rotateStem: Point?
+
+        /// Every outline where the frame shows it (the carried ones moved).
+        public var shownOutlines: [Rect] { outlines + carriedOutlines.map { $0.offsetBy(carriedOffset) } }
     }
 
     /// How much larger a lifted annotation is drawn.
@@ -100,6 +133,8 @@ public struct FrameModel: Equatable, Sendable {
     public var shape: Shape?
     public var pressed: Rect?
     public var moves: [Moving] = []
+    /// A group carried as one, drawn as one picture moved.
+    public var carried: Carried?
     public var lifted: Lifted?
     /// Annotations a finger let go that are still settling back (drawn under ``lifted``).
     public var settling: [Lifted] = []
@@ -134,7 +169,10 @@ extension DocumentSession {
         // copy of two whole annotations per transform was most of a frame of 1,566 moves.
         let boxes = previews.transformBoxes
         var pageFrames: [PageIndex: Rect] = [:]
-        for id in boxes.keys.sorted() {
+        // A group carried as one has boxes that stay as they started (its offset is drawn): when
+        // it is every transform, nothing else moves.
+        let grouped = previews.carried?.ids.count ?? 0
+        for id in boxes.count > grouped ? boxes.keys.sorted() : [] {
             guard let box = boxes[id], box.changed,
                   let from = coordinates.viewRect(fromPDF: box.start, on: box.startPage),
                   let to = coordinates.viewRect(fromPDF: box.rect, on: box.page), from.width > 0, from.height > 0 else { continue }
@@ -150,6 +188,7 @@ extension DocumentSession {
             }
             model.moves.append(moving)
         }
+        if let group = previews.carried { model.carried = carriedFrame(pageFrame: pageFrame(group.page)) }
         // The lifted annotation as far as it has grown in, and those let go as far as they have
         // settled back (a lift that has not begun to grow is drawn as soon as it does).
         let lifts = previews.lifts.values
@@ -167,7 +206,7 @@ extension DocumentSession {
             let lifted = FrameModel.Lifted(page: sourcePage, pageFrame: pageFrame(sourcePage), source: source, shown: shown, progress: progress)
             if id == previews.lifted { model.lifted = lifted } else { model.settling.append(lifted) }
         }
-        model.selection = selectionFrame(coordinates)
+        model.selection = selectionFrame(coordinates, carried: model.carried)
         model.band = previews.band
         model.ruler = rulerFrame()
         if let lasso = previews.lasso {
@@ -180,13 +219,24 @@ extension DocumentSession {
     /// single selected line or each vertex of a single polygon or polyline, else eight square
     /// ones around the selection's common box (none when a locked annotation is in it); and the
     /// rotate handle above the box when the selection turns.
-    private func selectionFrame(_ coordinates: DocumentCoordinates) -> FrameModel.Selection {
+    private func selectionFrame(_ coordinates: DocumentCoordinates, carried: FrameModel.Carried?) -> FrameModel.Selection {
         let targets = interaction.selectedAnnotations.compactMap { interaction.scene.annotation($0) }
         var selection = FrameModel.Selection()
-        selection.outlines = targets.compactMap { coordinates.viewRect(fromPDF: $0.bounds, on: $0.page) }
+        // A group carried as one keeps its outlines where it started, moved by its offset.
+        let members: Set<String> = carried == nil ? [] : previews.carried?.members ?? []
+        let own = members.isEmpty ? targets : targets.filter { !members.contains($0.id.rawValue) }
+        selection.outlines = own.compactMap { coordinates.viewRect(fromPDF: $0.bounds, on: $0.page) }
+        var shown = selection.outlines
+        if let carried {
+            selection.carriedOutlines = carried.outlines
+            selection.carriedOffset = carried.offset
+            if let first = carried.outlines.first {
+                shown.append(carried.outlines.dropFirst().reduce(first) { $0.union($1) }.offsetBy(carried.offset))
+            }
+        }
         // Finger-sized after a touch (the edit tool grows its hit targets the same way).
         selection.handleSide = lastContactWasTouch ? 22 : 10
-        let union = selection.outlines.dropFirst().reduce(selection.outlines.first) { $0?.union($1) }
+        let union = shown.dropFirst().reduce(shown.first) { $0?.union($1) }
         if targets.count == 1, let line = targets.first, !line.isLocked, line.kind == .line, line.lineEnds.count == 2 {
             selection.handles = .lineEnds(line.lineEnds.compactMap { coordinates.convert($0, from: .pdf(line.page), to: .view) })
         } else if targets.count == 1, let polygon = targets.first, !polygon.isLocked, AnnotationEditTool.showsVertexHandles(polygon) {

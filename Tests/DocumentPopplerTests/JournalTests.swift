@@ -59,6 +59,59 @@ final class JournalTests: XCTestCase {
         XCTAssertEqual(reopened.annotations(on: PageIndex(0)).map(\.rect), expected.annotations(on: PageIndex(0)).map(\.rect))
     }
 
+    func testAGroupMoveIsJournaledAsIdsAndOneDisplacementAndAKillAfterItRestoresEveryPosition() throws {
+        let path = try document()
+        var expected: AnnotationModel
+        var moved: [Annotation] = []
+        do {
+            let editor = try DocumentEditor.open(path: path, password: nil)
+            editor.journal = journal(for: path)
+            let page = PageIndex(0), first = editor.annotations(on: page).count
+            // Twenty strokes of forty points each, then all of them moved as a lasso moves them.
+            let strokes = (0..<20).map { i -> Annotation in
+                let x = 60 + Double(i % 5) * 40, y = 300 + Double(i / 5) * 30
+                let points = (0..<40).map { Point(x: x + Double($0) * 0.7, y: y + 5 * sin(Double($0) / 3)) }
+                return Annotation(id: "ink\(i)", page: page, subtype: .ink, rect: Rect(x: x - 1, y: y - 6, width: 30, height: 12),
+                                  borderWidth: 1.5, geometry: .ink([InkStroke(points: points)]))
+            }
+            try editor.perform(EditRecord("Ink", .insert(strokes.enumerated().map { PlacedAnnotation($1, at: first + $0) })))
+            let before = strokes.compactMap { editor.annotation($0.id) }
+            let after = before.map { a -> Annotation in
+                var m = a.moved(by: Vector(dx: 41.37, dy: -12.05))
+                m.modified = "D:20261203040000Z"
+                if m.uniqueName == nil { m.uniqueName = "name-" + a.id }
+                return m
+            }
+            try editor.perform(EditRecord("Move", .replace(before: before, after: after)))
+            try editor.undo()
+            try editor.redo()
+            moved = strokes.compactMap { editor.annotation($0.id) }
+            expected = editor.model
+            // The editor goes away without a save, as when the app is killed.
+        }
+        let contents = try XCTUnwrap(journal(for: path).read())
+        XCTAssertEqual(contents.lines.map(\.step), [.do, .do, .undo, .redo])
+        let move = try XCTUnwrap(contents.lines[1].move, "the move is journaled as a group move")
+        XCTAssertEqual(move.ids.count, 20)
+        XCTAssertEqual(move.dx, 41.37, accuracy: 1e-9)
+        let text = try String(contentsOf: journal(for: path).url, encoding: .utf8).split(separator: "\n").map(String.init)
+        XCTAssertEqual(text.count, 5, "a header and four steps")
+        XCTAssertFalse(text[2].contains("\"ink\""), "no stroke's points in the move's line")
+        XCTAssertLessThan(text[2].count * 10, text[1].count, "the move's line is a small part of the strokes' own")
+        let restored = try DocumentEditor.open(path: path, password: nil)
+        try restored.restore(contents)
+        XCTAssertEqual(restored.model.annotations(on: PageIndex(0)), expected.annotations(on: PageIndex(0)))
+        XCTAssertEqual(moved.compactMap { restored.annotation($0.id) }, moved, "every stroke where the move put it")
+        XCTAssertEqual(restored.history.undoName, "Move")
+        // One undo of the restored move puts every stroke back.
+        try restored.undo()
+        for a in moved {
+            let back = try XCTUnwrap(restored.annotation(a.id))
+            XCTAssertEqual(back.rect.minX, a.rect.minX - 41.37, accuracy: 1e-3)
+            XCTAssertEqual(back.rect.minY, a.rect.minY + 12.05, accuracy: 1e-3)
+        }
+    }
+
     func testAJournalForAnotherStateOfTheFileDoesNotMatch() throws {
         let path = try document()
         let editor = try DocumentEditor.open(path: path, password: nil)

@@ -55,6 +55,20 @@ final class PDFSyntaxTests: XCTestCase {
         XCTAssertEqual(PDFSyntaxWriter.formatReal(665.3583984375), "665.3583984375", "exact, so a rewrite changes nothing")
     }
 
+    func testRealsOnTheGridOfTenThousandthsAreWrittenWithTheSameShortestDigits() {
+        var rng = SeededGenerator(seed: 7)
+        var values: [Double] = [0.0001, -0.0001, 0.5, -12.05, 41.37, 100.37, 612, -792, 99999.9999, 0.1, 0.3, 1e10 + 0.5]
+        for _ in 0..<20_000 {
+            let magnitude = [1.0, 10, 1_000, 100_000, 1e9][Int.random(in: 0..<5, using: &rng)]
+            values.append(Quantize.value(Double.random(in: -magnitude...magnitude, using: &rng)))
+        }
+        for v in values {
+            XCTAssertEqual(PDFSyntaxWriter.formatReal(v), PDFSyntaxWriter.shortestReal(v), "\(v)")
+            XCTAssertEqual(Double(PDFSyntaxWriter.formatReal(v)), v, "reads back as the same double")
+        }
+        XCTAssertEqual(PDFSyntaxWriter.formatReal(-0.0), PDFSyntaxWriter.shortestReal(-0.0))
+    }
+
     func testTextStringsRoundTripThroughPDFDocEncodingAndUTF16() {
         for text in ["plain ASCII", "naïve café", "Θέλω", "ข้อความ", "emoji 😀", ""] {
             XCTAssertEqual(PDFObject.text(text).textValue, text)

@@ -67,7 +67,8 @@ func runLassoSessionBenchmark() {
         let handled = timer.now
         let frame = session.frame
         let built = timer.now
-        moving = max(moving, frame.moves.count)
+        // Moved one by one, or carried as one group.
+        moving = max(moving, frame.moves.count + (frame.carried?.from.count ?? 0))
         events.append(ms(handled - began))
         frames.append(ms(built - handled))
     }

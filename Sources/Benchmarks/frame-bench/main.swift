@@ -25,7 +25,8 @@
 // they count exactly the frames of the run; the others read the state dump's percentiles.
 // FRAME_BENCH_SIZE=3840x2160 and GDK_SCALE=2 measure a 4K screen at 2×; FRAME_BENCH_RENDERERS
 // (cairo,gl) and FRAME_BENCH_RUNS (curl,wheel100,wheel300 by default; newpages, lasso, hover) pick
-// what runs; PDF_ANNOTATOR_CANVAS=cairo measures the cairo canvas instead of the snapshot one.
+// what runs; PDF_ANNOTATOR_CANVAS=cairo measures the cairo canvas instead of the snapshot one;
+// FRAME_BENCH_FRAMES=file writes the lasso run's frames (start from the release, time) there.
 // Reader frames on the bench documents at 1080p and at 4K (`gen_docs.py /tmp/bench/docs`):
 //   FRAME_BENCH_RENDERERS=cairo FRAME_BENCH_RUNS=newpages .build/release/frame-bench \
 //     .build/release/pdf-annotator /tmp/bench/docs/b_500pages.pdf /tmp/bench/docs/c_20images.pdf
@@ -231,6 +232,11 @@ func measure(_ what: Run, renderer: String, document: String) throws -> String {
         // the release, so its frames run until the Move is in the dump.
         let frames = loggedFrames(frameLog, from: began).filter { $0.start <= done }
         let gaps = zip(frames.dropFirst(), frames).map { Double($0.start - $1.start) / 1000 }
+        // FRAME_BENCH_FRAMES=file: each frame's start (ms from the release) and time, to see which is slow.
+        if let path = ProcessInfo.processInfo.environment["FRAME_BENCH_FRAMES"] {
+            let lines = frames.map { String(format: "%.1f %.2f %@", Double($0.start - released) / 1000, $0.milliseconds, $0.kind) }
+            try? (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        }
         return "\(renderer), lasso on \(strokes) ink strokes at \(Int(page.width))×\(Int(page.height)) px (\(lassoed.selectedAnnotations.count) selected, "
             + "\(moved.selectedAnnotations.count) moved as one Move): carrying them, \(frames.count) frames until the Move: "
             + "p50 \(ms(percentile(0.5, frames))) ms, p99 \(ms(percentile(0.99, frames))) ms, max \(ms(percentile(1, frames))) ms (goal: p99 < 16 ms); "

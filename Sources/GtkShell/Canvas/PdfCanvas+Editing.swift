@@ -84,8 +84,8 @@ extension PdfCanvas {
             forms.showFocus(id)
         case .clearFormFocus:
             forms.endFocus()
-        case .beginTransform, .moveAnnotation, .resizeAnnotation, .moveLineEnd, .rotateAnnotation, .moveVertex, .insertVertex,
-             .removeVertex, .endTransform, .selectionBand, .lassoPreview, .lassoSelect, .inkPreview,
+        case .beginTransform, .moveAnnotation, .moveAnnotations, .resizeAnnotation, .moveLineEnd, .rotateAnnotation, .moveVertex,
+             .insertVertex, .removeVertex, .endTransform, .selectionBand, .lassoPreview, .lassoSelect, .inkPreview,
              .shapePreview, .clearShapePreview, .clearMarkupPreview, .selectAnnotation, .deselectAnnotation, .deleteAnnotations,
              .addInk, .addShape, .snapShape, .markupPreview, .markText, .addTextMarkup, .eraseAlong, .eraseWhole, .endErase, .markTextWithInk,
              .markerPreview, .addMarkerInk:

@@ -26,7 +26,7 @@ extension PdfCanvas {
     public func deselectAnnotations() { apply(session.perform(.deselect)) }
 
     /// The selected annotations' rectangles on screen.
-    public var selectedAnnotationRects: [Rect] { session.frame.selection.outlines }
+    public var selectedAnnotationRects: [Rect] { session.frame.selection.shownOutlines }
 
     /// The named interaction components and their settings (edge taps, page turns), for the
     /// View menu and the command line.

@@ -13,6 +13,7 @@ import Rendering
 struct AnnotationOverlays {
     let frame: FrameModel
     let painter: PagePainter
+    var carried: CarriedPictures?
 
     /// The annotation or link under a pressing finger, darkened a little: the press registered.
     func paintPress(_ cr: OpaquePointer) {
@@ -39,6 +40,22 @@ struct AnnotationOverlays {
         }
     }
 
+    /// A group carried as one: its places veiled and its pixels moved, each one picture made
+    /// once a carry (``CarriedPictures``), whatever the group holds.
+    func paintCarried(_ cr: OpaquePointer) {
+        guard let group = frame.carried else {
+            carried?.drop()
+            return
+        }
+        if let carried {
+            carried.paint(group, painter: painter, cr: cr)
+        } else {
+            OverlayPainter.veil(group.from, cr: cr)
+            painter.paintPixels(of: group.page, pageFrame: group.pageFrame, within: group.from.map { $0.offsetBy(group.offset) },
+                                scaleX: 1, scaleY: 1, offset: group.offset, cr: cr)
+        }
+    }
+
     /// The annotation a finger holds up: its pixels larger, over a soft shadow, wherever a drag
     /// has taken it, as far as it has grown in; under it, those let go settling back.
     func paintLift(_ cr: OpaquePointer) {
@@ -56,7 +73,20 @@ struct AnnotationOverlays {
         case .lineEnds(let ends): handles = .lineEnds(ends)
         case .squares(let points, let box): handles = .squares(points, box: box)
         }
-        OverlayPainter.annotationSelection(outlines: selection.outlines, band: frame.band, handles: handles, side: selection.handleSide, cr: cr)
+        if let group = frame.carried, let carried {
+            carried.paintOutlines(group, side: selection.handleSide, cr: cr)
+        } else if !selection.carriedOutlines.isEmpty {
+            let moved = selection.carriedOutlines.map { $0.offsetBy(selection.carriedOffset) }
+            OverlayPainter.annotationSelection(outlines: moved, band: nil, handles: .none, side: selection.handleSide, cr: cr)
+        }
+        var outlines = selection.outlines
+        if outlines.count >= FrameOverlays.manyShapes, let carried {
+            carried.paintStill(outlines: outlines, side: selection.handleSide, scale: painter.planner.deviceScale, cr: cr)
+            outlines = []
+        } else {
+            carried?.dropStill()
+        }
+        OverlayPainter.annotationSelection(outlines: outlines, band: frame.band, handles: handles, side: selection.handleSide, cr: cr)
         if let handle = selection.rotateHandle, let stem = selection.rotateStem {
             OverlayPainter.rotateHandle(at: handle, stem: stem, side: selection.handleSide, cr: cr)
         }

@@ -31,6 +31,8 @@ final class CanvasFrames {
     }()
 
     private let area: UnsafeMutablePointer<GtkWidget>
+    /// The pixels and outlines of a group carried as one, drawn once a carry.
+    private let carriedPictures = CarriedPictures()
     /// The pages a turn shows, kept as one image each while the turn lasts (cairo frames).
     private var curlImages: CurlImages?
     /// The curl the last turn frame drew, and the timer that draws a still one smoothly.
@@ -100,7 +102,7 @@ final class CanvasFrames {
         for page in shown {
             tiles.appendPage(page.page, at: page.frame, visible: visible, snapshot)
         }
-        let overlays = FrameOverlays(frame: model, painter: painter)
+        let overlays = FrameOverlays(frame: model, painter: painter, carried: carriedPictures)
         overlays.appendTints(snapshot, viewSize: size)
         inkNodes = InkPreviewNodes.updated(inkNodes, for: model.liveInk, in: model.viewport)
         inkNodes?.append(snapshot)
@@ -119,7 +121,7 @@ final class CanvasFrames {
         }
         endTurn()
         for page in model.pages { painter.paintPage(page.page, at: page.frame, cr: cr) }
-        FrameOverlays(frame: model, painter: painter).paint(cr)
+        FrameOverlays(frame: model, painter: painter, carried: carriedPictures).paint(cr)
         return .view
     }
 

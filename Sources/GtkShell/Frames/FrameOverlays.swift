@@ -15,12 +15,14 @@ import Rendering
 struct FrameOverlays {
     let frame: FrameModel
     let painter: PagePainter
+    /// The pictures of a group carried as one (``FrameModel/carried``), made once a carry.
+    var carried: CarriedPictures?
 
     /// Everything over the pages. `tintsAsNodes`: the match and selection tints are colour
     /// nodes of their own, so only their outlines are drawn here. `inkDrawn[i]`: how many pieces
     /// of the live ink's stroke `i` are on screen already as nodes of their own.
     func paint(_ cr: OpaquePointer, tintsAsNodes: Bool = false, inkDrawn: [Int] = []) {
-        let annotations = AnnotationOverlays(frame: frame, painter: painter)
+        let annotations = AnnotationOverlays(frame: frame, painter: painter, carried: carried)
         if !tintsAsNodes { paintSearchMatches(cr) }
         for boxes in frame.textSelections {
             if tintsAsNodes { OverlayPainter.textSelectionOutlines(boxes, cr: cr) } else { OverlayPainter.textSelection(boxes, cr: cr) }
@@ -29,6 +31,7 @@ struct FrameOverlays {
         paintPointerEffects(cr)
         annotations.paintPress(cr)
         annotations.paintMoves(cr)
+        annotations.paintCarried(cr)
         annotations.paintLift(cr)
         for line in frame.erasedLines { OverlayPainter.eraserCover(line.points, width: line.width, cr: cr) }
         for box in frame.erasedWhole { OverlayPainter.veil(box, cr: cr) }
@@ -66,14 +69,16 @@ struct FrameOverlays {
         let cr = cairo_create(recording)!
         paint(cr, tintsAsNodes: true, inkDrawn: inkDrawn)
         cairo_destroy(cr)
-        if frame.moves.count + frame.selection.outlines.count >= Self.manyShapes {
+        // Many outlines are one picture already (``CarriedPictures``): only many moves are many shapes.
+        if frame.moves.count >= Self.manyShapes || (carried == nil && frame.selection.outlines.count >= Self.manyShapes) {
             ann_snapshot_append_flattened(snapshot, recording, viewSize.width, viewSize.height, bandHeight, deviceScale)
         } else {
             ann_snapshot_append_recording(snapshot, recording, viewSize.width, viewSize.height, bandHeight)
         }
     }
 
-    /// How many moves and selection outlines make the overlays worth replaying once into pixels.
+    /// How many moves or selection outlines make the overlays worth replaying once into pixels, or
+    /// the outlines worth keeping as one picture.
     static let manyShapes = 64
 
     /// Every match on the visible pages, the current one stronger.

@@ -168,8 +168,8 @@ extension DocumentInteraction {
             let transformAllowed = transform.isEnabled && center.map { transform.canActivate(at: $0, in: .view) } == true
             emit(dispatch.commands.filter { command in
                 switch command {
-                case .beginTransform, .moveAnnotation, .resizeAnnotation, .moveLineEnd, .endTransform, .rotateAnnotation, .moveVertex,
-                     .insertVertex, .removeVertex:
+                case .beginTransform, .moveAnnotation, .moveAnnotations, .resizeAnnotation, .moveLineEnd, .endTransform,
+                     .rotateAnnotation, .moveVertex, .insertVertex, .removeVertex:
                     return transformAllowed
                 default: return true
                 }
@@ -270,7 +270,8 @@ extension DocumentInteraction {
             case .beginTransform:
                 if !refused { carryingContact = sequence }
                 return !refused
-            case .moveAnnotation, .resizeAnnotation, .moveLineEnd, .rotateAnnotation, .moveVertex, .insertVertex, .removeVertex:
+            case .moveAnnotation, .moveAnnotations, .resizeAnnotation, .moveLineEnd, .rotateAnnotation, .moveVertex, .insertVertex,
+                 .removeVertex:
                 return !refused
             case .endTransform:
                 if carryingContact == sequence { carryingContact = nil }

@@ -16,6 +16,7 @@ extension ToolCommand {
         case focusFormField, clearFormFocus
         case rotateAnnotation, moveVertex, insertVertex, removeVertex
         case markerPreview, addMarkerInk
+        case moveAnnotations
     }
 
     public var kind: Kind {
@@ -56,6 +57,7 @@ extension ToolCommand {
         case .removeVertex: return .removeVertex
         case .markerPreview: return .markerPreview
         case .addMarkerInk: return .addMarkerInk
+        case .moveAnnotations: return .moveAnnotations
         }
     }
 
@@ -101,6 +103,7 @@ extension ToolCommand {
         case .removeVertex: return .removeVertex(id, index: 0)
         case .markerPreview: return .markerPreview(page, stroke)
         case .addMarkerInk: return .addMarkerInk(page, stroke)
+        case .moveAnnotations: return .moveAnnotations([id], on: page, by: Vector(dx: 5, dy: 5))
         }
     }
 }

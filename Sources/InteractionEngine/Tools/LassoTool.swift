@@ -113,15 +113,31 @@ public final class LassoTool: Tool {
                 guard e.position.distance(to: last) > ContactVocabulary.tapSlop.value(for: e.source) else { return }
                 for id in ids { context.emit(.beginTransform(id)) }
             }
-            for id in ids {
-                guard let target = env.annotation(id),
-                      let delta = env.coordinates.pdfVector(fromView: e.position - last, on: target.page) else { continue }
-                context.emit(.moveAnnotation(id, by: delta))
+            // One command a page however many move: the host carries them as one group.
+            for (page, group) in Self.byPage(ids, env) {
+                guard let delta = env.coordinates.pdfVector(fromView: e.position - last, on: page) else { continue }
+                context.emit(.moveAnnotations(group, on: page, by: delta))
             }
             phase = .moving(ids, last: e.position, started: true)
         case .idle:
             break
         }
+    }
+
+    /// The annotations by the page each is on, the pages in the order of their first annotation.
+    static func byPage(_ ids: [AnnotationID], _ env: any ToolEnvironment) -> [(PageIndex, [AnnotationID])] {
+        var groups: [(PageIndex, [AnnotationID])] = []
+        var slot: [PageIndex: Int] = [:]
+        for id in ids {
+            guard let page = env.annotation(id)?.page else { continue }
+            if let i = slot[page] {
+                groups[i].1.append(id)
+            } else {
+                slot[page] = groups.count
+                groups.append((page, [id]))
+            }
+        }
+        return groups
     }
 
     /// Whether a view point is on one of the edit tool's handles of the selection.

@@ -43,6 +43,10 @@ public enum ToolCommand: Hashable, Sendable {
     case beginTransform(AnnotationID)
     /// Moves by a PDF-space displacement since the previous move command.
     case moveAnnotation(AnnotationID, by: Vector)
+    /// Moves these annotations of one page together by one PDF-space displacement since the
+    /// previous move command, between a begin and an end of transform of each, like a move: a
+    /// lasso's selection carried as one (one command a step however many it holds).
+    case moveAnnotations([AnnotationID], on: PageIndex, by: Vector)
     /// Sets the annotation's bounds (absolute, so repeating it is harmless).
     case resizeAnnotation(AnnotationID, to: Rect)
     /// The move or resize is over; when cancelled, the host restores the original geometry.

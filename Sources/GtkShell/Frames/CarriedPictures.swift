@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CCairo
+import DocumentSession
+import Geometry
+import Rendering
+
+/// The pictures of a group of annotations carried as one (``FrameModel/Carried``), made on the
+/// first frame of a carry and only moved on the others: the veil over the places the group
+/// left, its pixels from the page's tiles, and its selection outlines. A frame of a carry of
+/// 1,566 strokes is then three image paints at whole device pixels, not 1,566 rectangles
+/// veiled, clipped and outlined, whatever the group holds.
+final class CarriedPictures {
+    /// An image surface (at the screen's scale) and where its top left corner is drawn,
+    /// relative to the top left corner of the rectangles it was made from.
+    private final class Picture {
+        let surface: OpaquePointer
+        let corner: Vector
+        init(surface: OpaquePointer, corner: Vector) {
+            self.surface = surface
+            self.corner = corner
+        }
+        deinit { cairo_surface_destroy(surface) }
+    }
+
+    private var serial: Int?
+    private var veil: Picture?
+    private var pixels: Picture?
+    private var outlines: Picture?
+    /// The screen's scale the pictures are made at (the group's paint sets it).
+    private var scale = 1.0
+    /// The picture of still outlines (``paintStill(outlines:side:scale:cr:)``) and what it shows.
+    private var still: (rects: [Rect], picture: Picture)?
+    /// The last frame's carried group, and where its outlines' picture put them when it ended.
+    private var lastCarried: FrameModel.Carried?
+    private var landed: (rects: [Rect], picture: Picture)?
+
+    /// Forgets the still outlines' picture (the selection is small again, or gone).
+    func dropStill() { still = nil }
+
+    /// Forgets the carry's pictures (the carry is over). Its outlines' picture is kept for the
+    /// selection's first frames after the release, where the same outlines stand still.
+    func drop() {
+        if let serial, let carried = lastCarried, carried.serial == serial, let outlines {
+            landed = (carried.outlines.map { $0.offsetBy(carried.offset) }, outlines)
+        }
+        lastCarried = nil
+        serial = nil
+        veil = nil
+        pixels = nil
+        outlines = nil
+    }
+
+    /// The group's places veiled and its pixels at its offset.
+    func paint(_ group: FrameModel.Carried, painter: PagePainter, cr: OpaquePointer) {
+        scale = max(1, painter.planner.deviceScale)
+        renew(for: group)
+        guard let from = Self.union(group.from) else { return }
+        if veil == nil || pixels == nil {
+            // On whole device pixels, the places are boxes cairo fills and clips to at once (a
+            // path of 1,566 rectangles off the grid is a polygon to rasterise, twice).
+            let scale = scale
+            let places = group.from.map { Self.aligned($0, scale: scale) }
+            veil = Self.picture(of: from, grownBy: 1, scale: scale) { OverlayPainter.veil(places, cr: $0) }
+            pixels = Self.picture(of: from, grownBy: 1, scale: scale) {
+                painter.paintPixels(of: group.page, pageFrame: group.pageFrame, within: places, scaleX: 1, scaleY: 1,
+                                    offset: .zero, cr: $0)
+            }
+        }
+        Self.paint(veil, at: from.origin, scale: scale, cr: cr)
+        Self.paint(pixels, at: from.origin + group.offset, scale: scale, cr: cr)
+    }
+
+    /// The group's selection outlines at its offset.
+    func paintOutlines(_ group: FrameModel.Carried, side: Double, cr: OpaquePointer) {
+        renew(for: group)
+        guard let box = Self.union(group.outlines) else { return }
+        if outlines == nil, let still, still.rects == group.outlines {
+            // The selection's outlines as they stood before the carry: their picture, not a new one.
+            outlines = still.picture
+        }
+        if outlines == nil {
+            outlines = Self.picture(of: box, grownBy: 3, scale: scale) {
+                OverlayPainter.annotationSelection(outlines: group.outlines, band: nil, handles: .none, side: side, cr: $0)
+            }
+        }
+        Self.paint(outlines, at: box.origin + group.offset, scale: scale, cr: cr)
+        lastCarried = group
+    }
+
+    /// Whether two lists of outlines are the same to a twentieth of a pixel (the selection's
+    /// outlines after a release are the carried ones moved, give or take rounding).
+    private static func same(_ a: [Rect], _ b: [Rect]) -> Bool {
+        guard a.count == b.count else { return false }
+        for (r, s) in zip(a, b) where abs(r.minX - s.minX) > 0.05 || abs(r.minY - s.minY) > 0.05
+            || abs(r.width - s.width) > 0.05 || abs(r.height - s.height) > 0.05 {
+            return false
+        }
+        return true
+    }
+
+    /// Outlines of a selection of many, still: one picture while they stay the same (a lasso's
+    /// selection of 1,566 strokes is one image paint a frame, not 1,566 dashed rectangles).
+    func paintStill(outlines: [Rect], side: Double, scale: Double, cr: OpaquePointer) {
+        guard let box = Self.union(outlines) else { return }
+        let scale = max(1, scale)
+        if still?.rects != outlines, let landed, Self.same(landed.rects, outlines) {
+            // The carry's outlines where it let them go: no new picture on the release's frame.
+            still = (outlines, landed.picture)
+        }
+        landed = nil
+        if still?.rects != outlines {
+            still = Self.picture(of: box, grownBy: 3, scale: scale) {
+                OverlayPainter.annotationSelection(outlines: outlines, band: nil, handles: .none, side: side, cr: $0)
+            }.map { (rects: outlines, picture: $0) }
+        }
+        Self.paint(still?.picture, at: box.origin, scale: scale, cr: cr)
+    }
+
+    /// A new carry (or the page's size on screen changed under it): new pictures.
+    private func renew(for group: FrameModel.Carried) {
+        guard serial != group.serial else { return }
+        drop()
+        serial = group.serial
+    }
+
+    /// `rect` grown to whole device pixels.
+    private static func aligned(_ rect: Rect, scale: Double) -> Rect {
+        let x0 = (rect.minX * scale).rounded(.down) / scale, y0 = (rect.minY * scale).rounded(.down) / scale
+        let x1 = (rect.maxX * scale).rounded(.up) / scale, y1 = (rect.maxY * scale).rounded(.up) / scale
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    private static func union(_ rects: [Rect]) -> Rect? {
+        guard let first = rects.first else { return nil }
+        return rects.dropFirst().reduce(first) { $0.union($1) }
+    }
+
+    /// `draw` into an image of `rect` grown by `margin` (view coordinates), on whole device
+    /// pixels.
+    private static func picture(of rect: Rect, grownBy margin: Double, scale: Double, _ draw: (OpaquePointer) -> Void) -> Picture? {
+        let x0 = ((rect.minX - margin) * scale).rounded(.down) / scale, y0 = ((rect.minY - margin) * scale).rounded(.down) / scale
+        let x1 = ((rect.maxX + margin) * scale).rounded(.up) / scale, y1 = ((rect.maxY + margin) * scale).rounded(.up) / scale
+        let width = Int32(((x1 - x0) * scale).rounded()), height = Int32(((y1 - y0) * scale).rounded())
+        guard width > 0, height > 0, width < 16384, height < 16384,
+              let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height) else { return nil }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        cairo_surface_set_device_scale(surface, scale, scale)
+        cairo_translate(cr, -x0, -y0)
+        draw(cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        return Picture(surface: surface, corner: Vector(dx: x0 - rect.minX, dy: y0 - rect.minY))
+    }
+
+    /// Paints a picture with the corner of its rectangles at `corner`, on whole device pixels.
+    private static func paint(_ picture: Picture?, at corner: Point, scale: Double, cr: OpaquePointer) {
+        guard let picture else { return }
+        let x = ((corner.x + picture.corner.dx) * scale).rounded() / scale
+        let y = ((corner.y + picture.corner.dy) * scale).rounded() / scale
+        let width = Double(cairo_image_surface_get_width(picture.surface)) / scale
+        let height = Double(cairo_image_surface_get_height(picture.surface)) / scale
+        cairo_save(cr)
+        cairo_set_source_surface(cr, picture.surface, x, y)
+        cairo_rectangle(cr, x, y, width, height)
+        cairo_fill(cr)
+        cairo_restore(cr)
+    }
+}
