@@ -51,15 +51,17 @@ app=
 
 # Callgrind lists each function under the object it lives in, in the order it first ran.
 python3 - "$work/callgrind.out" "$bin" > tools/startup-order.txt << 'EOF'
-import sys
+import re, sys
 out, binary = sys.argv[1], sys.argv[2]
 names, seen, ob = [], set(), None
 for line in open(out, errors="replace"):
     if line.startswith("ob="):
         ob = line[3:].strip()
     elif line.startswith("fn=") and ob == binary:
-        name = line[3:].strip()
-        if name not in seen and not name.startswith("0x"):
+        # Callgrind marks a function's recursion depth ('2) and names what it cannot ("(below
+        # main)", addresses): the linker knows symbols only.
+        name = re.sub(r"'[0-9]+$", "", line[3:].strip())
+        if name not in seen and not name.startswith("0x") and " " not in name:
             seen.add(name)
             names.append(name)
 print("\n".join(names))

@@ -42,7 +42,8 @@ final class MemoryUITests: XCTestCase {
     /// The pixels of rendered tiles alive in the process, whoever holds them (the cache, tiles
     /// on their way, the frames' nodes), come back within the cache's budget once the view rests
     /// after a burst: no second copy outlives the tiles the cache let go (a frame's node over a
-    /// tile the cache let go, a tile on its way, a rendering tiles were copied out of).
+    /// tile the cache let go, a tile on its way, a rendering tiles were copied out of); and the
+    /// frames went to the X server with no shared memory kept for them.
     func testTilePixelsAliveStayWithinTheCacheBudgetAfterABurst() throws {
         try AppSession.skipUnderWayland("pages with xdotool's keys")
         let session = try AppSession()
@@ -71,5 +72,9 @@ final class MemoryUITests: XCTestCase {
         let budget = try XCTUnwrap(rested.cacheBudgetBytes)
         XCTAssertGreaterThanOrEqual(pixels, rested.cacheBytes, "the cache's tiles are among the pixels alive")
         XCTAssertLessThanOrEqual(pixels, budget, "no tile's pixels outlive the cache's budget once the view rests")
+        // The frames went to the X server without shared memory (Sources/CShim/ann_no_xshm.c):
+        // no segment of cairo's is attached to the app after them.
+        let maps = try String(contentsOfFile: "/proc/\(state.pid)/maps", encoding: .utf8)
+        XCTAssertFalse(maps.contains("SYSV"), "no shared-memory segment holds frames")
     }
 }
