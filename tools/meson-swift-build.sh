@@ -14,11 +14,17 @@ if [[ $# -ne 6 ]]; then
 fi
 swift=$1 config=$2 scratch=$3 package=$4 product=$5 output=$6
 
-common=(-c "$config" --scratch-path "$scratch" --package-path "$package")
-# Release binaries carry the Swift runtime (faster start-up, less memory, and an installed
-# binary that does not need the toolchain's shared libraries), stripped of symbols: the app
-# links no Foundation (FoundationEssentials only, no ICU), so it stays under 20 MB.
-[[ "$config" == release ]] && common+=(--static-swift-stdlib -Xlinker -s)
+common=(--scratch-path "$scratch" --package-path "$package")
+# Release binaries are linked as tools/run.sh links them (tools/release-flags.sh): the Swift
+# runtime carried (faster start-up, less memory, and an installed binary that does not need the
+# toolchain's shared libraries), linked by lld in start-up order, stripped: the app links no
+# Foundation (FoundationEssentials only, no ICU), so it stays under 20 MB.
+if [[ "$config" == release ]]; then
+    release_root=$package source "$(dirname "${BASH_SOURCE[0]}")/release-flags.sh"
+    common+=("${release_flags[@]}")
+else
+    common+=(-c "$config")
+fi
 # Only the app's product: installing must not depend on benchmarks building
 # (`swift test`, run by `meson test`, still builds every target).
 "$swift" build "${common[@]}" --product "$product"

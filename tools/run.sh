@@ -9,10 +9,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 [[ -x /opt/swift/usr/bin/swift ]] && export PATH="/opt/swift/usr/bin:$PATH"
 tools/install-deps.sh
-# The Swift runtime linked in: faster start-up and less memory than loading it as shared
-# libraries, and the binary runs without the toolchain's libraries; stripped, as a
-# distribution ships it (under 20 MB: the app links FoundationEssentials, not Foundation).
-flags=(-c release --static-swift-stdlib -Xlinker -s)
-swift build "${flags[@]}" --product pdf-annotator
+# The release flags (tools/release-flags.sh): the Swift runtime linked in, linked by lld in
+# start-up order, stripped, as a distribution ships it (under 20 MB: the app links
+# FoundationEssentials, not Foundation).
+source tools/release-flags.sh
+swift build "${release_flags[@]}" --product pdf-annotator
 if (($# == 0)); then set -- data/sample.pdf; fi
-exec "$(swift build "${flags[@]}" --show-bin-path)/pdf-annotator" "$@"
+exec "$(swift build "${release_flags[@]}" --show-bin-path)/pdf-annotator" "$@"

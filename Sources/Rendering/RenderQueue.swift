@@ -251,32 +251,43 @@ public final class RenderQueue: @unchecked Sendable {
     ///
     /// The views share a ``SharedRendering``, so that a cache evicts them together (one left
     /// behind would keep the whole rendering alive). With `copyingOut`, each tile gets pixels of
-    /// its own instead (copied out, the rendering freed at once), at the cost of holding both
-    /// while copying.
+    /// its own instead (copied out top to bottom, the rendering's rows given back as the copies
+    /// pass them, the rest freed at once): at the peak the rendering and one row of copies.
     public static func render(together requests: [TileRequest], drawPage: DrawPage, copyingOut: Bool = false) -> [RenderedTile] {
         guard let first = requests.first else { return [] }
         guard requests.count > 1, requests.allSatisfy({ $0.key.page == first.key.page && $0.key.scaleMillis == first.key.scaleMillis })
         else { return requests.compactMap { render($0, drawPage: drawPage) } }
         let union = requests.dropFirst().reduce(first.pixelRect) { $0.union($1.pixelRect) }
         guard let whole = render(TileRequest(key: first.key, pixelRect: union), drawPage: drawPage) else { return [] }
-        let shared = copyingOut ? nil : SharedRendering(image: whole.surface)
         let opaque = whole.isOpaque
-        return requests.compactMap { request in
-            let r = request.pixelRect
-            if copyingOut {
+        if copyingOut {
+            // Top to bottom, the rows of the rendering no tile still to copy reaches given back
+            // as they are passed: a page's rendering and its copies are not held whole together
+            // (twice the page's pixels at the peak), only the rendering and a row of copies.
+            var copies: [TileKey: RenderedTile] = [:]
+            let order = requests.sorted { $0.pixelRect.minY < $1.pixelRect.minY }
+            for (index, request) in order.enumerated() {
+                let r = request.pixelRect
                 let w = Int32(r.width), h = Int32(r.height)
-                guard let copy = TilePixels.makeSurface(width: w, height: h) else { return nil }
+                guard let copy = TilePixels.makeSurface(width: w, height: h) else { continue }
                 guard cairo_surface_status(copy) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(copy) else {
                     cairo_surface_destroy(copy)
-                    return nil
+                    continue
                 }
                 cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
                 cairo_set_source_surface(cr, whole.surface, union.minX - r.minX, union.minY - r.minY)
                 cairo_paint(cr)
                 cairo_destroy(cr)
                 cairo_surface_flush(copy)
-                return RenderedTile(key: request.key, pixelRect: r, adopting: copy, isOpaque: opaque)
+                copies[request.key] = RenderedTile(key: request.key, pixelRect: r, adopting: copy, isOpaque: opaque)
+                let stillNeeded = order[(index + 1)...].map(\.pixelRect.minY).min() ?? union.maxY
+                TilePixels.releaseRows(of: whole.surface, above: Int(stillNeeded - union.minY))
             }
+            return requests.compactMap { copies[$0.key] }
+        }
+        let shared = SharedRendering(image: whole.surface)
+        return requests.compactMap { request in
+            let r = request.pixelRect
             guard let view = cairo_surface_create_for_rectangle(whole.surface, r.minX - union.minX, r.minY - union.minY, r.width, r.height),
                   cairo_surface_status(view) == CAIRO_STATUS_SUCCESS else { return nil }
             return RenderedTile(key: request.key, pixelRect: r, adopting: view, rendering: shared,

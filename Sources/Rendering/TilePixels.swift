@@ -28,12 +28,13 @@ public enum TilePixels {
         guard let base = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
               base != UnsafeMutableRawPointer(bitPattern: -1) else { return nil }
         base.storeBytes(of: bytes, as: Int.self)
+        base.storeBytes(of: 0, toByteOffset: MemoryLayout<Int>.size, as: Int.self)
         let pixels = (base + headerBytes).assumingMemoryBound(to: UInt8.self)
         guard let surface = cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32, width, height, stride),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
               cairo_surface_set_user_data(surface, key, base, { base in
                   guard let base else { return }
-                  TilePixels.released(base.load(as: Int.self))
+                  TilePixels.released(base.load(as: Int.self) - base.load(fromByteOffset: MemoryLayout<Int>.size, as: Int.self))
                   munmap(base, base.load(as: Int.self))
               }) == CAIRO_STATUS_SUCCESS
         else {
@@ -42,15 +43,52 @@ public enum TilePixels {
         }
         counter.lock()
         mappedStorage += bytes
+        peakStorage = max(peakStorage, mappedStorage)
         counter.unlock()
         return surface
     }
 
+    /// Gives the pixels of `surface`'s rows above `row` back to the system (their whole pages;
+    /// reading them after that reads zeros): a rendering that tiles were copied out of row by
+    /// row need not hold the rows already copied while the rest are. Nothing for a surface
+    /// this type did not make. Answers the bytes given back.
+    @discardableResult
+    public static func releaseRows(of surface: OpaquePointer, above row: Int) -> Int {
+        guard let base = cairo_surface_get_user_data(surface, key), let data = cairo_image_surface_get_data(surface) else { return 0 }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let height = Int(cairo_image_surface_get_height(surface))
+        let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+        guard pageSize > 0, headerBytes % pageSize == 0 else { return 0 }
+        let pixels = UnsafeMutableRawPointer(data)
+        let end = (min(max(row, 0), height) * stride) / pageSize * pageSize
+        // What was given back before (kept in the header's second word), so each byte counts once.
+        let released = base.load(fromByteOffset: MemoryLayout<Int>.size, as: Int.self)
+        guard end > released, madvise(pixels + released, end - released, MADV_DONTNEED) == 0 else { return 0 }
+        base.storeBytes(of: end, toByteOffset: MemoryLayout<Int>.size, as: Int.self)
+        counter.lock()
+        mappedStorage -= end - released
+        counter.unlock()
+        return end - released
+    }
+
     /// Bytes of tile pixels mapped now, by every surface ``makeSurface(width:height:)`` made
-    /// that is still alive (what the tiles really hold, whoever holds them).
+    /// that is still alive (what the tiles really hold, whoever holds them), less the rows given
+    /// back (``releaseRows(of:above:)``).
     public static var mappedBytes: Int {
         counter.lock(); defer { counter.unlock() }
         return mappedStorage
+    }
+
+    /// The most ``mappedBytes`` has been since the last ``resetPeak()`` (or the start).
+    public static var peakMappedBytes: Int {
+        counter.lock(); defer { counter.unlock() }
+        return peakStorage
+    }
+
+    /// Starts a new ``peakMappedBytes`` from the bytes mapped now.
+    public static func resetPeak() {
+        counter.lock(); defer { counter.unlock() }
+        peakStorage = mappedStorage
     }
 
     private static func released(_ bytes: Int) {
@@ -63,6 +101,7 @@ public enum TilePixels {
     private static let headerBytes = 4096
     private static let counter = Lock()
     nonisolated(unsafe) private static var mappedStorage = 0
+    nonisolated(unsafe) private static var peakStorage = 0
     /// The user-data key the unmap hangs on (cairo compares its address only).
     nonisolated(unsafe) private static let key = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
 }

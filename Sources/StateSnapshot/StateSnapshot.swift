@@ -329,6 +329,9 @@ public struct WindowSnapshot: Codable, Sendable {
     public var tileImagesMade: Int? = nil
     /// How many tiles the last plan drew ahead of the moving view (0 at rest).
     public var tilesAhead: Int? = nil
+    /// The bytes of rendered tile pixels alive in the process, whoever holds them (the cache,
+    /// tiles on their way from the render worker, the nodes of frames), beside `cacheBytes`.
+    public var tilePixelBytes: Int? = nil
 
     public init(
         title: String,

@@ -137,3 +137,28 @@ final class SharedRenderingEvictionTests: XCTestCase {
         XCTAssertLessThanOrEqual(cache.usedBytes, cache.budgetBytes)
     }
 }
+
+/// A page's tiles rendered together and copied out hold, at their peak, the rendering and one
+/// row of copies, not the rendering and every copy (twice the page's pixels): the rows of the
+/// rendering already copied go back to the system as the copies pass them.
+final class CopyingOutPeakTests: XCTestCase {
+    func testCopyingOutHoldsTheRenderingAndOneRowOfCopiesAtMost() {
+        let tiling = TilePlan(page: PageIndex(0), displaySize: Size(width: 612, height: 792), scale: 4)
+        let requests = tiling.requests(rows: 0...(tiling.rows - 1))
+        let rows = Dictionary(grouping: requests, by: \.key.row)
+        XCTAssertGreaterThan(rows.count, 2, "a page of several tile rows")
+        let page = 4096 + tiling.pixelWidth * tiling.pixelHeight * 4
+        let widestRow = rows.values.map { $0.reduce(0) { $0 + 4096 + Int($1.pixelRect.width * $1.pixelRect.height) * 4 } }.max() ?? 0
+        TilePixels.resetPeak()
+        let before = TilePixels.mappedBytes
+        let tiles = RenderQueue.render(together: requests, drawPage: { _, _, cr in cairo_set_source_rgb(cr, 1, 1, 1); cairo_paint(cr) },
+                                       copyingOut: true)
+        XCTAssertEqual(tiles.map(\.key), requests.map(\.key))
+        let copies = tiles.reduce(0) { $0 + 4096 + $1.byteCount }
+        XCTAssertEqual(TilePixels.mappedBytes - before, copies, "the rendering is gone, the copies stay")
+        let peak = TilePixels.peakMappedBytes - before
+        // Each copy's own page of bookkeeping (``TilePixels``) comes on top.
+        XCTAssertLessThanOrEqual(peak, page + widestRow + 4096 * tiles.count, "at most the rendering and one row of copies at once")
+        XCTAssertLessThan(peak, page + copies, "never the rendering and every copy")
+    }
+}

@@ -38,4 +38,43 @@ final class MemoryUITests: XCTestCase {
         let kept = try XCTUnwrap(rested.pagesWithText)
         XCTAssertLessThanOrEqual(kept, 12 + rested.visiblePages.count, "the text of a bounded few pages is kept")
     }
+
+    /// The pixels of rendered tiles alive in the process, whoever holds them (the cache, tiles
+    /// on their way, the frames' nodes), come back within the cache's budget once the view rests
+    /// after a burst: no second copy outlives the tiles the cache let go (a frame's node over a
+    /// tile the cache let go, a tile on its way, a rendering tiles were copied out of); and the
+    /// frames went to the X server with no shared memory kept for them.
+    func testTilePixelsAliveStayWithinTheCacheBudgetAfterABurst() throws {
+        try AppSession.skipUnderWayland("pages with xdotool's keys")
+        let session = try AppSession()
+        let path = session.workDir.appendingPathComponent("long.pdf")
+        try HandWrittenPDF.pages(80, catalogEntries: "").write(to: path)
+        try session.launch([path.path])
+        let state = try XCTUnwrap(session.waitFor("open and sharp") { s in
+            guard let w = s.windows.first else { return false }
+            return w.content == "document" && w.missingTiles == 0 && w.viewWidth > 100
+        })
+        let opened = try XCTUnwrap(state.windows.first)
+        let origin = try XCTUnwrap(session.windowOrigin(pid: state.pid))
+        session.xdotool("mousemove", "\(Int(origin.x + opened.canvasX + opened.viewWidth / 2))", "\(Int(origin.y + opened.canvasY + opened.viewHeight / 2))")
+        session.xdotool("click", "1")
+        session.xdotool("key", "End")
+        let atEnd = try XCTUnwrap(session.waitFor("End shows the last page, sharp") {
+            $0.windows.first?.currentPage == 80 && $0.windows.first?.missingTiles == 0
+        }?.windows.first)
+        let trimsBefore = atEnd.cacheRestTrims ?? 0
+        for _ in 0..<10 { session.xdotool("key", "Page_Up") }
+        let rested = try XCTUnwrap(session.waitFor("the view rests after the burst") { s in
+            guard let w = s.windows.first, w.currentPage < 80, w.missingTiles == 0, let trims = w.cacheRestTrims else { return false }
+            return trims > trimsBefore && w.tilesAhead == 0
+        }?.windows.first)
+        let pixels = try XCTUnwrap(rested.tilePixelBytes, "the state dump counts the tile pixels alive")
+        let budget = try XCTUnwrap(rested.cacheBudgetBytes)
+        XCTAssertGreaterThanOrEqual(pixels, rested.cacheBytes, "the cache's tiles are among the pixels alive")
+        XCTAssertLessThanOrEqual(pixels, budget, "no tile's pixels outlive the cache's budget once the view rests")
+        // The frames went to the X server without shared memory (Sources/CShim/ann_no_xshm.c):
+        // no segment of cairo's is attached to the app after them.
+        let maps = try String(contentsOfFile: "/proc/\(state.pid)/maps", encoding: .utf8)
+        XCTAssertFalse(maps.contains("SYSV"), "no shared-memory segment holds frames")
+    }
 }

@@ -5,6 +5,7 @@ import FoundationEssentials
 import DocumentSession
 import Geometry
 import Platform
+import Rendering
 import StateSnapshot
 
 /// Writes every window's ``WindowSnapshot`` to a file (atomically, coalesced to one write per
@@ -182,6 +183,7 @@ extension DocumentWindow {
             snapshot.pagesWithText = canvas.session.content.textByPage.count
             snapshot.tileImagesMade = canvas.tiles.imagesMade
             snapshot.tilesAhead = canvas.tiles.aheadCount
+            snapshot.tilePixelBytes = TilePixels.mappedBytes
         }
         snapshot.stylesheetLoaded = Stylesheet.loaded
         snapshot.toolIconsFound = Stylesheet.hasIcon("annotator-tool-pen-symbolic")
