@@ -164,6 +164,12 @@ extension DocumentWindow {
             snapshot.tileImagesMade = canvas.tiles.imagesMade
             snapshot.tilesAhead = canvas.tiles.aheadCount
         }
+        if content == .document {
+            let recognized = recognition.pages.all.keys.map(\.displayNumber).sorted()
+            snapshot.ocrPages = recognized.isEmpty ? nil : recognized
+            snapshot.ocrLanguage = recognition.language
+            snapshot.ocrProgress = recognition.progress
+        }
         snapshot.stylesheetLoaded = Stylesheet.loaded
         snapshot.toolIconsFound = Stylesheet.hasIcon("annotator-tool-pen-symbolic")
         snapshot.madeAfterFirstFrame = madeAfterFirstFrame

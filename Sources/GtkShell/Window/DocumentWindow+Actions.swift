@@ -58,6 +58,7 @@ extension DocumentWindow {
         installBookmarkActions()
         installStampPictureAction()
         installXFDFActions()
+        installRecognitionActions()
         installToolAction()
         installPenAction()
         // `win.keep-as-ink`: the smart pen notice's button (KeepAsInkNotice).
