@@ -25,8 +25,15 @@ final class ScannedPageUITests: XCTestCase {
         c.scale(1 / scale, 1 / scale); c.set_source_surface(img, 0, 0); c.paint()
         pdf.finish()
         """
-        guard AppSession.which("python3") != nil else { throw XCTSkip("python3 with pycairo is installed by tools/install-deps.sh") }
-        _ = session.run("python3", ["-c", script, path])
+        // Debian's own Python, where python3-cairo installs pycairo (not one found first on PATH).
+        let python = "/usr/bin/python3"
+        guard FileManager.default.isExecutableFile(atPath: python) else { throw XCTSkip("python3 with pycairo is installed by tools/install-deps.sh") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = ["-c", script, path]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
         guard FileManager.default.fileExists(atPath: path) else { throw XCTSkip("pycairo could not make the scan (python3-cairo missing?)") }
     }
 

@@ -61,7 +61,7 @@ extension DocumentWindow {
         recognition.language = nil
         recognition.thenMakeSearchable = false
         let generation = recognition.generation
-        let pageCount = document.pageCount, documentID = document.metadata.permanentID
+        let pageCount = document.pageCount
         let interface = Self.interfaceLanguages()
         WorkerThread.start(name: "recognition-language") {
             let installed = TextRecognizer.installedLanguages()
@@ -75,7 +75,7 @@ extension DocumentWindow {
                 self.recognition.installed = installed
                 self.listRecognitionLanguages()
                 self.recognition.language = language
-                guard let language, documentID != nil else { return }
+                guard let language else { return }
                 self.startRecognition(language: language, pages: (0..<pageCount).map(PageIndex.init), cacheOnly: true)
             }
         }

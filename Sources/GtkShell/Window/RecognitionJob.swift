@@ -24,6 +24,7 @@ final class RecognitionJob: @unchecked Sendable {
     struct Request: Sendable {
         var path: String
         var password: String?
+        /// The document's permanent /ID (`nil` when it has none).
         var documentID: String?
         var language: String
         var pages: [PageIndex]
@@ -52,11 +53,13 @@ final class RecognitionJob: @unchecked Sendable {
     private func run(_ request: Request, cache: RecognitionCache, page report: @escaping @Sendable @MainActor (PageIndex, RecognizedPage?) -> Void) -> Outcome {
         let document: PopplerDocument
         do { document = try PopplerDocument.open(path: request.path, password: request.password) } catch { return .failed("\(error)") }
+        // A file without an /ID is cached under a fingerprint of its bytes instead.
+        let documentID = request.documentID ?? FileFingerprint.of(path: request.path).map { "file" + $0 }
         var recognizer: TextRecognizer?
         for index in request.pages where index.rawValue < document.pageCount {
             if isCancelled { return .cancelled }
             var result: RecognizedPage?
-            if let id = request.documentID, let cached = cache.page(documentID: id, page: index, language: request.language) {
+            if let id = documentID, let cached = cache.page(documentID: id, page: index, language: request.language) {
                 result = cached
             } else if !request.cacheOnly, RecognizedTextSource.hasNoText(document.text(on: index)) {
                 if recognizer == nil {
@@ -70,7 +73,7 @@ final class RecognitionJob: @unchecked Sendable {
                                                   pixelsPerPoint: image.scale, shouldCancel: { [self] in isCancelled })
                     }
                     result = RecognizedPage(words: words, language: request.language)
-                    if let id = request.documentID { cache.store(result!, documentID: id, page: index) }
+                    if let id = documentID { cache.store(result!, documentID: id, page: index) }
                 } catch TextRecognitionError.cancelled {
                     return .cancelled
                 } catch {
