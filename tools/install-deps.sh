@@ -35,6 +35,9 @@ packages=(
     weston
     # the language tests: German dates and numbers, a right-to-left (Hebrew) window
     locales
+    # text for scanned pages: Tesseract 5's library, its command (the tests' reference) and
+    # English and German language data
+    libtesseract-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu
 )
 
 # One dpkg-query call for all packages (fast path); unknown packages make it exit

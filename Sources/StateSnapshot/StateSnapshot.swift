@@ -186,6 +186,13 @@ public struct WindowSnapshot: Codable, Sendable {
     public var signatures: [SignatureSnapshot]?
     /// The line the signature bar under the header shows, when it shows.
     public var signatureBar: String?
+    /// The pages (1-based) whose text comes from text recognition (OCR), `nil` when none.
+    public var ocrPages: [Int]? = nil
+    /// The Tesseract language recognition reads this document with ("eng", "deu"), once a
+    /// document is open and a language is installed.
+    public var ocrLanguage: String? = nil
+    /// How far Recognize Text is (0…1, the share of pages done) while it runs; `nil` otherwise.
+    public var ocrProgress: Double? = nil
     /// The strokes on the open signature pad (`nil` when no pad is open), and whether a
     /// `--replay-pad-input` recording has been fed into it completely.
     public var signaturePadStrokes: Int?

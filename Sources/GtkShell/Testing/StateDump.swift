@@ -185,6 +185,12 @@ extension DocumentWindow {
             snapshot.tilesAhead = canvas.tiles.aheadCount
             snapshot.tilePixelBytes = TilePixels.mappedBytes
         }
+        if content == .document {
+            let recognized = recognition.pages.all.keys.map(\.displayNumber).sorted()
+            snapshot.ocrPages = recognized.isEmpty ? nil : recognized
+            snapshot.ocrLanguage = recognition.language
+            snapshot.ocrProgress = recognition.progress
+        }
         snapshot.stylesheetLoaded = Stylesheet.loaded
         snapshot.toolIconsFound = Stylesheet.hasIcon("annotator-tool-pen-symbolic")
         snapshot.madeAfterFirstFrame = madeAfterFirstFrame

@@ -59,6 +59,7 @@ extension DocumentWindow {
         installStampPictureAction()
         installXFDFActions()
         installSharedReviewActions()
+        installRecognitionActions()
         installToolAction()
         installPenAction()
         // `win.keep-as-ink`: the smart pen notice's button (KeepAsInkNotice).

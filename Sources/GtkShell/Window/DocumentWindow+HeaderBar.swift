@@ -106,6 +106,15 @@ extension DocumentWindow {
         g_menu_append(fileSection, tr("Share for _Review…"), "win.share-for-review::")
         g_menu_append(fileSection, tr("New _Handwritten Signature…"), "win.new-signature")
         g_menu_append(fileSection, tr("Sign _Digitally…"), "win.sign-digitally::")
+        // Text recognition: in the document's language, or in another installed one (listed once known).
+        let recognizeMenu = g_menu_new()!
+        g_menu_append(recognizeMenu, tr("Recognize _Text"), "win.recognize-text::")
+        let languagesMenu = g_menu_new()!
+        g_menu_append_submenu(recognizeMenu, tr("Recognize Text _In"), cast(languagesMenu))
+        recognition.languagesMenu = GObjectHandle(adopting: languagesMenu)
+        g_menu_append(recognizeMenu, tr("Make _Searchable"), "win.make-searchable")
+        g_menu_append_section(fileSection, nil, cast(recognizeMenu))
+        g_object_unref(raw(recognizeMenu))
         // Pages: for the selection in the Pages grid, else the page in view.
         let pagesMenu = g_menu_new()!
         let pageItems = Self.pageOperationItems(many: false)

@@ -4,6 +4,7 @@ import CShim
 import Document
 import DocumentPoppler
 import Geometry
+import TextRecognition
 
 /// Organising pages, each one undoable step saved as an incremental update, for the pages
 /// selected in the sidebar's Pages grid while it shows, else for the page in view: `win.rotate-right` (Ctrl+]) and `win.rotate-left` (Ctrl+[) turn it a quarter turn (its
@@ -168,7 +169,10 @@ extension DocumentWindow {
                 let rotations = (0..<editor.pageCount).map { PageRotation(degrees: editor.rotation(of: PageIndex($0))) }
                 return try? fresh.reloaded(from: bytes, reordered: rotations)
             }
-            canvas.searchSources = { copies.documents }
+            // Recognised words were for pages where they were: pages that moved are read again.
+            recognition.pages.removeAll()
+            let recognized = recognition.pages
+            canvas.searchSources = { copies.documents.map { RecognizedTextSource(base: $0, recognized: recognized) } }
             canvas.restartSearch()
         }
         gtk_label_set_text(cast(pageCountLabel), tr("of {count}", ["count": String(fresh.pageCount)]))

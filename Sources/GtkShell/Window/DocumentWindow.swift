@@ -5,6 +5,7 @@ import Document
 import DocumentPoppler
 import Geometry
 import Platform
+import TextRecognition
 
 extension PopplerDocument: LinkSource {}
 
@@ -131,6 +132,9 @@ public final class DocumentWindow {
     /// The bar saying a shared review's folder cannot be used, and the live review.
     var sharedReviewBar: SharedReviewBar?
     var sharedReviewLink: SharedReviewLink?
+    /// Text recognition of the shown document (``WindowRecognition``) and its progress bar.
+    let recognition = WindowRecognition()
+    var recognitionBar: RecognitionBar?
     var signatureList: UnsafeMutablePointer<GtkWidget>?
     var signatureCheckGeneration = 0
     /// The kept handwritten signature the Sign tool places, and the pad while it is open.
@@ -205,6 +209,9 @@ public final class DocumentWindow {
         let reviewBar = SharedReviewBar()
         sharedReviewBar = reviewBar
         gtk_box_append(cast(content), reviewBar.revealer)
+        let recognizing = RecognitionBar()
+        recognitionBar = recognizing
+        gtk_box_append(cast(content), recognizing.revealer)
         if let toolbarRevealer { gtk_box_append(cast(content), toolbarRevealer) }
         StartupTrace.mark("  window: stack pages (canvas, status pages)")
         let searchBar = buildSearchBar()
@@ -326,14 +333,18 @@ public final class DocumentWindow {
             errorMessage = nil
             // The worker draws whichever version the editor last produced.
             let source = RenderSource(doc)
-            canvas.setDocument(doc, text: doc, links: doc, drawPage: source.pageDrawing(colours: pageColours))
+            // Pages with no text of their own read as the words recognised on them (OCR).
+            documentShownForRecognition(doc, path: path, password: password)
+            let recognized = recognition.pages
+            canvas.setDocument(doc, text: RecognizedTextSource(base: doc, recognized: recognized), links: doc,
+                               drawPage: source.pageDrawing(colours: pageColours))
             // The tiles a worker rendered for the first frame while GTK started, if any.
             if let prefetched { canvas.tiles.firstFrameTiles = { prefetched.takeFirstFrameTiles() } }
             // Searches read through copies of their own, one per core (up to two), opened the
             // first time the user searches.
             StartupTrace.mark("  canvas given the document")
             let copies = SearchCopies(path: path, password: password)
-            canvas.searchSources = { copies.documents }
+            canvas.searchSources = { copies.documents.map { RecognizedTextSource(base: $0, recognized: recognized) } }
             feedThumbnails { [weak self] in $0.setDocument(pageSizes: doc.displaySizes, queue: self?.canvas.tiles.queue, drawPage: { page, scale, cr in
                 source.document.render(page: page, scale: scale, into: cr)
             }) }
