@@ -100,12 +100,15 @@ extension DocumentWindow {
         g_menu_append(fileSection, tr("_Save"), "win.save")
         g_menu_append(fileSection, tr("Save _As…"), "win.save-as")
         g_menu_append(fileSection, tr("_Print…"), "win.print")
-        g_menu_append(fileSection, tr("Export _Summary…"), "win.export-summary::")
-        g_menu_append(fileSection, tr("E_xport Annotations…"), "win.export-annotations::")
-        g_menu_append(fileSection, tr("_Import Annotations…"), "win.import-annotations::")
-        g_menu_append(fileSection, tr("Share for _Review…"), "win.share-for-review::")
-        g_menu_append(fileSection, tr("New _Handwritten Signature…"), "win.new-signature")
-        g_menu_append(fileSection, tr("Sign _Digitally…"), "win.sign-digitally::")
+        // Review with others: the comments out and in, and the shared folder.
+        let reviewSection = g_menu_new()!
+        g_menu_append(reviewSection, tr("Export _Summary…"), "win.export-summary::")
+        g_menu_append(reviewSection, tr("E_xport Annotations…"), "win.export-annotations::")
+        g_menu_append(reviewSection, tr("_Import Annotations…"), "win.import-annotations::")
+        g_menu_append(reviewSection, tr("Share for _Review…"), "win.share-for-review::")
+        let signSection = g_menu_new()!
+        g_menu_append(signSection, tr("New _Handwritten Signature…"), "win.new-signature")
+        g_menu_append(signSection, tr("Sign _Digitally…"), "win.sign-digitally::")
         // Text recognition: in the document's language, or in another installed one (listed once known).
         let recognizeMenu = g_menu_new()!
         g_menu_append(recognizeMenu, tr("Recognize _Text"), "win.recognize-text::")
@@ -113,8 +116,6 @@ extension DocumentWindow {
         g_menu_append_submenu(recognizeMenu, tr("Recognize Text _In"), cast(languagesMenu))
         recognition.languagesMenu = GObjectHandle(adopting: languagesMenu)
         g_menu_append(recognizeMenu, tr("Make _Searchable"), "win.make-searchable")
-        g_menu_append_section(fileSection, nil, cast(recognizeMenu))
-        g_object_unref(raw(recognizeMenu))
         // Pages: for the selection in the Pages grid, else the page in view.
         let pagesMenu = g_menu_new()!
         let pageItems = Self.pageOperationItems(many: false)
@@ -129,6 +130,10 @@ extension DocumentWindow {
         let mainMenu = g_menu_new()!
         g_menu_append_section(mainMenu, nil, cast(editSection))
         g_menu_append_section(mainMenu, nil, cast(fileSection))
+        for section in [reviewSection, signSection, recognizeMenu] {
+            g_menu_append_section(mainMenu, nil, cast(section))
+            g_object_unref(raw(section))
+        }
         g_menu_append_section(mainMenu, nil, cast(penSection))
         g_object_unref(raw(penSection))
         editMenu = GObjectHandle(adopting: editSection)
