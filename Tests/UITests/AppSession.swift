@@ -203,21 +203,23 @@ final class AppSession {
         (0..<apps.count).compactMap { try? String(contentsOf: workDir.appendingPathComponent("app-\($0).log"), encoding: .utf8) }.joined()
     }
 
-    func state() -> State? {
-        guard let data = try? Data(contentsOf: stateFile) else { return nil }
+    /// The state dump, this session's own or `file` (a second instance's).
+    func state(from file: URL? = nil) -> State? {
+        guard let data = try? Data(contentsOf: file ?? stateFile) else { return nil }
         return try? JSONDecoder().decode(State.self, from: data)
     }
 
-    /// Polls the state dump until `condition` holds, failing with `message` after `timeout`.
+    /// Polls the state dump (this session's, or the one at `stateFile`) until `condition`
+    /// holds, failing with `message` after `timeout`.
     @discardableResult
-    func waitFor(_ message: String, timeout: TimeInterval = 20, file: StaticString = #filePath, line: UInt = #line,
+    func waitFor(_ message: String, timeout: TimeInterval = 20, stateFile other: URL? = nil, file: StaticString = #filePath, line: UInt = #line,
                  _ condition: (State) -> Bool) -> State? {
         let deadline = Date().addingTimeInterval(timeout)
         var last: State?
         while Date() < deadline {
             // A state read while a bar slides in or out places the page view where it will
             // not stay: a click aimed from it would land elsewhere.
-            if let s = state() {
+            if let s = state(from: other) {
                 last = s
                 if s.windows.allSatisfy({ $0.layoutSettling != true }), condition(s) { return s }
             }

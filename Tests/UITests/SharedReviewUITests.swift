@@ -37,22 +37,10 @@ final class SharedReviewUITests: XCTestCase {
             "DBUS_SESSION_BUS_ADDRESS": address, "XDG_DATA_HOME": work.appendingPathComponent("data-2").path,
             "XDG_STATE_HOME": work.appendingPathComponent("state-2").path, "XDG_CONFIG_HOME": work.appendingPathComponent("config-2").path,
         ]
-        func secondDump() -> AppSession.State? {
-            guard let data = try? Data(contentsOf: secondState) else { return nil }
-            return try? JSONDecoder().decode(AppSession.State.self, from: data)
-        }
-        func waitForSecond(_ message: String, _ condition: (AppSession.Window) -> Bool) -> AppSession.Window? {
-            let deadline = Date().addingTimeInterval(30)
-            var last: AppSession.Window?
-            while Date() < deadline {
-                if let w = secondDump()?.windows.first {
-                    last = w
-                    if condition(w) { return w }
-                }
-                usleep(50_000)
-            }
-            XCTFail("Timed out waiting for the second instance: \(message). Last: \(String(describing: last)). Log: \(session.log)")
-            return nil
+        func waitForSecond(_ message: String, _ condition: @escaping (AppSession.Window) -> Bool) -> AppSession.Window? {
+            session.waitFor("the second instance: \(message)", timeout: 30, stateFile: secondState) { s in
+                s.windows.first.map(condition) ?? false
+            }?.windows.first
         }
         func activateInSecond(_ action: String, _ parameter: String) {
             _ = HeadlessSession.output(of: AppSession.which("gdbus") ?? "/usr/bin/gdbus",
