@@ -29,6 +29,9 @@ public final class ParallelSearch: @unchecked Sendable {
     private var next = 0
     private var cancelled = false
     private let search: TextSearch
+    /// Called, on a search thread, for each page read that has no text at all (a scan, whose
+    /// words the host may recognise). Set before ``start(sources:deliver:)``.
+    public var onTextless: (@Sendable (PageIndex) -> Void)?
 
     public init(search: TextSearch, order: [PageIndex]) {
         self.search = search
@@ -66,10 +69,14 @@ public final class ParallelSearch: @unchecked Sendable {
         var deliveredMatch = false
         while let page = take() {
             var ranges: [ClosedRange<Int>] = []
+            // A source may skip the test for a page with no characters at all.
+            var textless = true
             let text = source.text(on: page) { characters in
+                textless = characters.allSatisfy(\.isWhitespace)
                 ranges = search.matches(in: characters)
                 return !ranges.isEmpty
             }
+            if textless { onTextless?(page) }
             if !ranges.isEmpty {
                 found.append(PageMatches(page: page, matches: ranges.map { ($0, text.selectionRects(from: $0.lowerBound, to: $0.upperBound)) }))
             }

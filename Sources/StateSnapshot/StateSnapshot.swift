@@ -193,6 +193,12 @@ public struct WindowSnapshot: Codable, Sendable {
     public var ocrLanguage: String? = nil
     /// How far Recognize Text is (0…1, the share of pages done) while it runs; `nil` otherwise.
     public var ocrProgress: Double? = nil
+    /// How many pages found to have no text of their own (shown or searched) are still to be
+    /// recognised of the app's own accord; `nil` when none are.
+    public var ocrWaiting: Int? = nil
+    /// How many pages Tesseract read for the document shown (pages taken from the recognition
+    /// cache do not count); `nil` before any was.
+    public var ocrPagesRead: Int? = nil
     /// The strokes on the open signature pad (`nil` when no pad is open), and whether a
     /// `--replay-pad-input` recording has been fed into it completely.
     public var signaturePadStrokes: Int?

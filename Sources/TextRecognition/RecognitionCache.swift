@@ -5,7 +5,7 @@ import Glibc
 import Geometry
 import Platform
 
-/// Recognised pages kept on disk, one file per document (its permanent /ID) and page and
+/// Recognised pages kept on disk, one file per document (its permanent /ID), page and
 /// language, under `$XDG_CACHE_HOME/pdf-annotator/ocr/` (`~/.cache` when unset), so that a page
 /// is read once however often the document is opened. Files are written whole (a temporary file
 /// renamed), so a reader never sees half of one.
@@ -25,22 +25,31 @@ public struct RecognitionCache: Sendable {
 
     public init(folder: String) { self.folder = folder }
 
-    /// The file for a page of a document read in a language.
-    public func path(documentID: String, page: PageIndex, language: String) -> String {
+    /// The file for a page of a document read in a language. `page` names the page by what
+    /// stays the same when pages are moved and saved: its object and how it is turned
+    /// (``pageKey(objectNumber:generation:rotation:)``).
+    public func path(documentID: String, page: String, language: String) -> String {
         let id = documentID.filter { $0.isLetter || $0.isNumber }
         let lang = language.filter { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "_" }
-        return "\(folder)/\(id)/\(lang)-\(page.rawValue + 1).txt"
+        let key = page.filter { $0.isLetter || $0.isNumber || $0 == "-" }
+        return "\(folder)/\(id)/\(lang)-\(key).txt"
+    }
+
+    /// A page's name in the cache: its page object (which a page keeps wherever it is moved)
+    /// and its rotation (words are found on the page as it shows, so a turned page is read again).
+    public static func pageKey(objectNumber: Int, generation: Int, rotation: Int) -> String {
+        "o\(objectNumber)-\(generation)-r\(rotation)"
     }
 
     /// The page as recognised before, or `nil` when it was not (or its file is damaged).
-    public func page(documentID: String, page: PageIndex, language: String) -> RecognizedPage? {
+    public func page(documentID: String, page: String, language: String) -> RecognizedPage? {
         guard let bytes = Self.read(path(documentID: documentID, page: page, language: language)) else { return nil }
         return Self.decode(bytes, language: language)
     }
 
     /// Keeps a recognised page; returns whether it was written.
     @discardableResult
-    public func store(_ recognized: RecognizedPage, documentID: String, page: PageIndex) -> Bool {
+    public func store(_ recognized: RecognizedPage, documentID: String, page: String) -> Bool {
         let target = path(documentID: documentID, page: page, language: recognized.language)
         let dir = String(target[..<target.lastIndex(of: "/")!])
         guard Self.makeFolders(dir) else { return false }

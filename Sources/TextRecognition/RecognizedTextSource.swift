@@ -20,8 +20,20 @@ public final class RecognizedPages: @unchecked Sendable {
     /// Every page recognised so far.
     public var all: [PageIndex: RecognizedPage] { lock.withLock { pages } }
 
-    /// Forgets every page (the document's pages were reordered or replaced).
+    /// Forgets every page (the document was read in another language, or replaced).
     public func removeAll() { lock.withLock { pages = [:] } }
+
+    /// Pages were moved, taken out or put back: each page's words go with it. `places[i]` is
+    /// where the page that was at `i` is now (`nil`: taken out, and its words go).
+    public func follow(_ places: [PageIndex?]) {
+        lock.withLock {
+            var moved: [PageIndex: RecognizedPage] = [:]
+            for (page, words) in pages where page.rawValue < places.count {
+                if let now = places[page.rawValue] { moved[now] = words }
+            }
+            pages = moved
+        }
+    }
 }
 
 /// A document's text with recognised words standing in for the pages that have none of their

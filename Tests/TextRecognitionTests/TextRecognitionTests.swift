@@ -167,13 +167,30 @@ final class TextRecognitionTests: XCTestCase {
         let f = try fixture()
         let cache = RecognitionCache(folder: f.folder + "/cache")
         let page = try XCTUnwrap(f.pages[PageIndex(1)])
-        XCTAssertNil(cache.page(documentID: "abc123", page: PageIndex(1), language: "eng"))
-        XCTAssertTrue(cache.store(page, documentID: "abc123", page: PageIndex(1)))
-        let read = try XCTUnwrap(cache.page(documentID: "abc123", page: PageIndex(1), language: "eng"))
+        let key = RecognitionCache.pageKey(objectNumber: 12, generation: 0, rotation: 0)
+        XCTAssertNil(cache.page(documentID: "abc123", page: key, language: "eng"))
+        XCTAssertTrue(cache.store(page, documentID: "abc123", page: key))
+        let read = try XCTUnwrap(cache.page(documentID: "abc123", page: key, language: "eng"))
         XCTAssertEqual(read.plainText, page.plainText)
         XCTAssertEqual(read.words.count, page.words.count)
         for (a, b) in zip(read.words, page.words) { XCTAssertEqual(a.box.minX, b.box.minX, accuracy: 0.01) }
-        XCTAssertNil(cache.page(documentID: "abc123", page: PageIndex(1), language: "deu"), "another language is another entry")
+        XCTAssertNil(cache.page(documentID: "abc123", page: key, language: "deu"), "another language is another entry")
+        let turned = RecognitionCache.pageKey(objectNumber: 12, generation: 0, rotation: 90)
+        XCTAssertNil(cache.page(documentID: "abc123", page: turned, language: "eng"), "the page turned is read again")
+    }
+
+    func testRecognisedWordsFollowTheirPagesWhenPagesMove() throws {
+        let f = try fixture()
+        let words = try XCTUnwrap(f.pages[PageIndex(1)])
+        let pages = RecognizedPages()
+        pages[PageIndex(1)] = words
+        pages[PageIndex(2)] = RecognizedPage(words: [], language: "eng")
+        // Page 1 moves to the front, page 0 goes to 1, page 2 is taken out.
+        pages.follow([PageIndex(1), PageIndex(0), nil])
+        XCTAssertEqual(pages[PageIndex(0)]?.plainText, words.plainText)
+        XCTAssertNil(pages[PageIndex(1)])
+        XCTAssertNil(pages[PageIndex(2)])
+        XCTAssertEqual(pages.all.count, 1)
     }
 
     func testCancellingStopsRecognitionOfAPage() throws {

@@ -2,10 +2,11 @@
 import Foundation
 import XCTest
 
-/// A scanned page (an image of text, no text in the PDF) in the running app: Recognize Text
-/// reads it on a worker with a progress the state dump shows, after which search finds its
-/// words and Select All + Copy puts them on the clipboard; Make Searchable writes them into the
-/// file, where pdftotext finds them. The recognition cache lives in the session's own folder.
+/// A scanned page (an image of text, no text in the PDF) in the running app: shown, it is read
+/// on a worker without being asked (and so is one a search reaches); Recognize Text reads the
+/// rest with a progress the state dump shows. Search then finds its words and Select All + Copy
+/// puts them on the clipboard; Make Searchable writes them into the file, where pdftotext finds
+/// them. The recognition cache lives in the session's own folder.
 final class ScannedPageUITests: XCTestCase {
     /// Writes a one-page scan (text drawn into a 300 dpi image with pycairo, the image alone in
     /// a PDF) to `path`.
@@ -37,7 +38,7 @@ final class ScannedPageUITests: XCTestCase {
         guard FileManager.default.fileExists(atPath: path) else { throw XCTSkip("pycairo could not make the scan (python3-cairo missing?)") }
     }
 
-    func testRecognizedTextIsSearchedCopiedAndMadeSearchable() throws {
+    func testAShownScanIsRecognizedUnaskedThenSearchedCopiedAndMadeSearchable() throws {
         try AppSession.skipUnderWayland("types the query with xdotool and reads the clipboard with xclip")
         for tool in ["tesseract", "pdftotext", "xclip"] where AppSession.which(tool) == nil {
             throw XCTSkip("\(tool) is installed by tools/install-deps.sh")
@@ -52,13 +53,13 @@ final class ScannedPageUITests: XCTestCase {
             guard s.pid == Int(app.processIdentifier), let w = s.windows.first else { return false }
             return w.missingTiles == 0 && w.isEditable == true && w.ocrLanguage == "eng"
         }
-        XCTAssertNil(session.state()?.windows.first?.ocrPages, "nothing is recognised before it is asked for")
 
-        session.activate("recognize-text", "[<''>]")
-        let done = try XCTUnwrap(session.waitFor("the page is recognised", timeout: 120) { s in
-            s.windows.first.map { $0.ocrPages == [1] && $0.ocrProgress == nil } ?? false
+        // Shown, the textless page is read without Recognize Text, and without its bar.
+        let done = try XCTUnwrap(session.waitFor("the shown page is recognised unasked", timeout: 120) { s in
+            s.windows.first.map { $0.ocrPages == [1] && $0.ocrWaiting == nil } ?? false
         }?.windows.first)
         XCTAssertEqual(done.ocrLanguage, "eng")
+        XCTAssertNil(done.ocrProgress, "reading pages unasked shows no progress bar")
         XCTAssertTrue(FileManager.default.fileExists(atPath: cache + "/pdf-annotator/ocr"), "the result is cached in XDG_CACHE_HOME")
 
         session.openSearchBar()
@@ -91,6 +92,72 @@ final class ScannedPageUITests: XCTestCase {
         session.waitFor("the document is shown again from the file") { s in
             s.windows.first.map { $0.missingTiles == 0 && $0.content == "document" } ?? false
         }
+    }
+
+    func testASearchRecognizesAScanItReachesBeyondTheView() throws {
+        try AppSession.skipUnderWayland("types the query with xdotool")
+        for tool in ["tesseract", "qpdf"] where AppSession.which(tool) == nil {
+            throw XCTSkip("\(tool) is installed by tools/install-deps.sh")
+        }
+        let session = try AppSession()
+        let scan = session.workDir.appendingPathComponent("scan.pdf").path
+        try Self.makeScan(scan, session: session)
+        // Six pages with text of their own, then the scan, far below the first page in view.
+        let sample = AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path
+        let mixed = session.workDir.appendingPathComponent("mixed.pdf").path
+        _ = session.run("qpdf", ["--empty", "--pages", sample, scan, "--", mixed])
+        let cache = session.workDir.appendingPathComponent("cache").path
+        let app = try session.launch([mixed], environment: ["XDG_CACHE_HOME": cache, "LANG": "C.UTF-8", "LANGUAGE": ""])
+        let shown = try XCTUnwrap(session.waitFor("shown, its language known") { s in
+            guard s.pid == Int(app.processIdentifier), let w = s.windows.first else { return false }
+            return w.pageCount == 7 && w.missingTiles == 0 && w.ocrLanguage == "eng"
+        }?.windows.first)
+        XCTAssertEqual(shown.currentPage, 1)
+        XCTAssertNil(shown.ocrPages, "pages with text of their own are not recognised, and the scan was not shown")
+
+        session.openSearchBar()
+        session.xdotool("type", "--delay", "30", "herons")
+        let found = try XCTUnwrap(session.waitFor("the search reaches the scan, has it read, and finds its word", timeout: 120) { s in
+            s.windows.first.map { $0.ocrPages == [7] && $0.searchDone == true && ($0.searchMatchCount ?? 0) >= 1 } ?? false
+        }?.windows.first)
+        XCTAssertEqual(found.searchQuery, "herons")
+    }
+
+    func testRecognizedWordsMoveWithTheirPageAndAreCachedByPageNotPlace() throws {
+        for tool in ["tesseract", "qpdf"] where AppSession.which(tool) == nil {
+            throw XCTSkip("\(tool) is installed by tools/install-deps.sh")
+        }
+        let session = try AppSession()
+        let scan = session.workDir.appendingPathComponent("scan.pdf").path
+        try Self.makeScan(scan, session: session)
+        // The scan first, then a page with text of its own.
+        let sample = AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path
+        let path = session.workDir.appendingPathComponent("two.pdf").path
+        _ = session.run("qpdf", ["--empty", "--pages", scan, sample, "1", "--", path])
+        let cache = session.workDir.appendingPathComponent("cache").path
+        let environment = ["XDG_CACHE_HOME": cache, "LANG": "C.UTF-8", "LANGUAGE": ""]
+        let app = try session.launch([path], environment: environment)
+        session.waitFor("the shown scan is recognised", timeout: 120) { s in
+            s.pid == Int(app.processIdentifier) && (s.windows.first.map { $0.ocrPages == [1] && $0.isEditable } ?? false)
+        }
+
+        // The scan moves after the text page: its words go with it, nothing is read again.
+        session.activate("move-page-down")
+        let moved = try XCTUnwrap(session.waitFor("the scan is page 2, its words with it") { s in
+            s.windows.first.map { $0.undoName == "Move Page" && $0.ocrPages == [2] && !$0.isAnimating } ?? false
+        }?.windows.first)
+        XCTAssertEqual(moved.ocrPagesRead, 1, "the moved page was not read again")
+        session.xdotool("key", "ctrl+s")
+        session.waitFor("saved") { $0.windows.first?.hasUnsavedChanges == false }
+        session.quitApps()
+
+        // Opened again, the scan (now page 2 in the file) comes from the cache, by its page object.
+        let again = try session.launch([path], environment: environment)
+        let reopened = try XCTUnwrap(session.waitFor("the saved scan's words come back as page 2's") { s in
+            s.pid == Int(again.processIdentifier) && (s.windows.first.map { $0.ocrPages == [2] && $0.ocrWaiting == nil } ?? false)
+        }?.windows.first)
+        XCTAssertNil(reopened.ocrPagesRead, "taken from the cache, not read again")
+        XCTAssertEqual(reopened.currentPage, 1, "the page in view is the text page, which has words of its own")
     }
 
     func testCancelStopsRecognitionAndHidesItsProgress() throws {

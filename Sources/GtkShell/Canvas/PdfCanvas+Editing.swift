@@ -19,7 +19,7 @@ extension PdfCanvas {
         session.onContentChanged = { [weak self] pages in self?.contentChanged(pages) }
         session.onPagesReshaped = { [weak self] document, pages, reordered in
             self?.pagesReshaped(document, pages, reordered: reordered)
-            self?.onPagesReshaped?(document)
+            self?.onPagesReshaped?(document, pages, reordered)
         }
         // Every undoable step counts once for the state dump's `annotationEdits`.
         session.onCommitted = { [weak self] in self?.diagnostics.annotationEdits += 1 }

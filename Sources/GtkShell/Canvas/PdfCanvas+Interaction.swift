@@ -62,6 +62,7 @@ extension PdfCanvas {
             // A page with annotations to pick has the editor made (it lists them).
             self.apply(self.session.pageRead(page, carriesAnnotations: carriesAnnotations))
             self.refreshTargets(on: page)
+            if let text = self.content.textByPage[page], text.characters.allSatisfy(\.isWhitespace) { self.onTextlessPage?(page) }
         }
     }
 

@@ -37,6 +37,9 @@ extension PdfCanvas {
         guard !sources.isEmpty else { return }
         let worker = ParallelSearch(search: search, order: order)
         searchWorker = worker
+        worker.onTextless = { [weak self] page in
+            MainLoop.post(priority: G_PRIORITY_DEFAULT_IDLE) { self?.onTextlessPage?(page) }
+        }
         session.searchReadersStarted(sources.count)
         worker.start(sources: sources) { [weak self] found, read, finished in
             MainLoop.post(priority: G_PRIORITY_DEFAULT_IDLE) {

@@ -104,6 +104,9 @@ public final class PdfCanvas {
     var searchWorker: ParallelSearch?
     /// Tells the window the search found more, moved or ended.
     var onSearchChanged: (() -> Void)?
+    /// Tells the window a page was found to have no text of its own (shown, or read by a
+    /// search), so that it can be recognised (OCR).
+    var onTextlessPage: ((PageIndex) -> Void)?
     /// Tells the window a step went round the end (`true`) or the start of the document.
     var onSearchWrapped: ((Bool) -> Void)?
     /// What the link under the pointer leads to, shown as its tooltip.
@@ -223,7 +226,7 @@ public final class PdfCanvas {
     /// Called when an edit, undo or redo changed how pages look (once the screen shows it).
     public var onContentChanged: ((Set<PageIndex>) -> Void)?
     /// Called when pages were turned or organised, with the document's new version.
-    public var onPagesReshaped: ((PopplerDocument) -> Void)?
+    public var onPagesReshaped: ((PopplerDocument, Set<PageIndex>, Bool) -> Void)?
     /// Called for every engine event handled, before it is applied (input recording).
     public var onInputEvent: ((InputEvent) -> Void)?
 

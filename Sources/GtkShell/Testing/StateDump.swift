@@ -190,6 +190,10 @@ extension DocumentWindow {
             snapshot.ocrPages = recognized.isEmpty ? nil : recognized
             snapshot.ocrLanguage = recognition.language
             snapshot.ocrProgress = recognition.progress
+            let waiting = Set(recognition.waiting + recognition.running).subtracting(recognition.reached)
+                .filter { recognition.pages[$0] == nil }.count
+            snapshot.ocrWaiting = waiting == 0 ? nil : waiting
+            snapshot.ocrPagesRead = recognition.pagesRead == 0 ? nil : recognition.pagesRead
         }
         snapshot.stylesheetLoaded = Stylesheet.loaded
         snapshot.toolIconsFound = Stylesheet.hasIcon("annotator-tool-pen-symbolic")

@@ -99,7 +99,10 @@ extension DocumentWindow {
         if case .keep(let journal) = making.journal { editor.journal = journal }
         let session = EditingSession(editor: editor, renderSource: making.renderSource, renderQueue: nil)
         session.onHistoryChanged = { [weak self] in self?.editStateChanged() }
-        session.onPagesMoved = { [weak self] places in self?.bookmarksFollow(places) }
+        session.onPagesMoved = { [weak self] places in
+            self?.bookmarksFollow(places)
+            self?.recognitionFollows(places)
+        }
         session.holdBack = { [weak self] record in self?.holdBackIfCertified(record) ?? false }
         editorMaking = nil
         editing = session
@@ -362,6 +365,7 @@ extension DocumentWindow {
                 do throws(EditorError) { try session.editor.finishSave(job) } catch { failure = error }
                 done(failure)
                 guard let self else { return }
+                if failure == nil, !session.hasUnsavedChanges { self.recognitionFileSaved() }
                 self.application?.stateChanged()
                 for next in self.lifecycle.saveEnded() {
                     switch next.target {

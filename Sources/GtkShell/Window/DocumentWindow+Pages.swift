@@ -157,9 +157,11 @@ extension DocumentWindow {
         organisePages { [weak self] in self?.canvas.commit(EditRecord(name, .rotatePages(pages, quarterTurns: turns))) }
     }
 
-    /// Pages were turned: the window's document is the new version, and the thumbnails show it.
-    func pagesReshaped(_ fresh: PopplerDocument) {
+    /// Pages were turned or organised: the window's document is the new version, and the
+    /// thumbnails show it.
+    func pagesReshaped(_ fresh: PopplerDocument, _ pages: Set<PageIndex>, reordered: Bool) {
         document = fresh
+        recognitionPagesReshaped(pages, reordered: reordered)
         // Searches read the new version (copies of their own, one per thread), and a search
         // under way starts again: its matches were found on pages that moved.
         // The copies are made when a search first needs them, not with every page edit.
@@ -169,8 +171,7 @@ extension DocumentWindow {
                 let rotations = (0..<editor.pageCount).map { PageRotation(degrees: editor.rotation(of: PageIndex($0))) }
                 return try? fresh.reloaded(from: bytes, reordered: rotations)
             }
-            // Recognised words were for pages where they were: pages that moved are read again.
-            recognition.pages.removeAll()
+            // Recognised words went with their pages (recognitionFollows).
             let recognized = recognition.pages
             canvas.searchSources = { copies.documents.map { RecognizedTextSource(base: $0, recognized: recognized) } }
             canvas.restartSearch()

@@ -36,8 +36,26 @@ final class WindowRecognition {
 
     /// The share of pages done while a job runs.
     var progress: Double? { job == nil || total == 0 || !asked ? nil : Double(done) / Double(total) }
-    /// Whether the job under way was asked for (not the cache read when a document opens).
+    /// The pages of the job under way that were found textless (handed back to ``waiting``
+    /// when another job replaces it before reaching them).
+    var running: [PageIndex] = []
+    /// Whether the job under way was asked for (not the cache read when a document opens, nor
+    /// the reading of pages found textless as they were shown or searched).
     var asked = false
+    /// Pages found to have no text of their own (shown or searched) that wait to be read on
+    /// their own, the most recently found first.
+    var waiting: [PageIndex] = []
+    /// Pages already handed to a job of their own accord (read, or found to have text).
+    var reached: Set<PageIndex> = []
+    /// The user cancelled a job: pages found textless wait until another one is shown.
+    var automaticHeld = false
+    /// Each page's name in the recognition cache, read from the file (`nil` until read, and
+    /// after pages were organised).
+    var pageKeys: [String?]?
+    /// Pages were organised and not saved: jobs read the version shown, and cache nothing.
+    var shownDiffers = false
+    /// How many pages Tesseract read for this document (not taken from the cache).
+    var pagesRead = 0
 }
 
 /// Recognize Text (`win.recognize-text`, "" for the document's language or a Tesseract code)
@@ -45,8 +63,32 @@ final class WindowRecognition {
 extension DocumentWindow {
     func installRecognitionActions() {
         addStringAction("recognize-text") { [weak self] language in self?.recognizeText(language: language.isEmpty ? nil : language) }
-        addAction("cancel-recognition") { [weak self] in self?.recognition.job?.cancel() }
+        addAction("cancel-recognition") { [weak self] in
+            guard let self, let job = self.recognition.job else { return }
+            self.recognition.automaticHeld = true
+            job.cancel()
+        }
         addAction("make-searchable") { [weak self] in self?.makeSearchable() }
+        canvas.onTextlessPage = { [weak self] page in self?.pageFoundTextless(page) }
+    }
+
+    /// A page with no text of its own was shown or searched: it is read (after the job under
+    /// way), so that its words can be searched, selected and spoken without asking.
+    func pageFoundTextless(_ page: PageIndex) {
+        guard content == .document, recognition.pages[page] == nil, !recognition.reached.contains(page) else { return }
+        recognition.waiting.removeAll { $0 == page }
+        recognition.waiting.insert(page, at: 0)
+        recognition.automaticHeld = false
+        startWaitingRecognition()
+    }
+
+    /// Reads the pages waiting to be read, when no job runs and the language is known.
+    func startWaitingRecognition() {
+        guard recognition.job == nil, !recognition.automaticHeld, let language = recognition.language else { return }
+        let pages = recognition.waiting.filter { recognition.pages[$0] == nil && !recognition.reached.contains($0) }
+        recognition.waiting = []
+        guard !pages.isEmpty else { return }
+        startRecognition(language: language, pages: pages, cacheOnly: false, automatic: true)
     }
 
     /// A new document is shown: forget the last one's recognition, then (on a worker) find the
@@ -60,6 +102,12 @@ extension DocumentWindow {
         recognition.password = password
         recognition.language = nil
         recognition.thenMakeSearchable = false
+        recognition.waiting = []
+        recognition.reached = []
+        recognition.automaticHeld = false
+        recognition.pageKeys = nil
+        recognition.shownDiffers = false
+        recognition.pagesRead = 0
         let generation = recognition.generation
         let pageCount = document.pageCount
         let interface = Self.interfaceLanguages()
@@ -70,11 +118,14 @@ extension DocumentWindow {
                 return PDFText.decode(bytes)
             }
             let language = RecognitionLanguage.choose(documentLanguage: lang, interfaceLanguages: interface, installed: installed)
+            // The pages' names in the cache, only when there is a language to read them in.
+            let keys = language == nil ? nil : RecognitionJob.pageKeys(path: path, password: password)
             MainLoop.post { [weak self] in
                 guard let self, self.recognition.generation == generation else { return }
                 self.recognition.installed = installed
                 self.listRecognitionLanguages()
                 self.recognition.language = language
+                self.recognition.pageKeys = keys
                 guard let language else { return }
                 self.startRecognition(language: language, pages: (0..<pageCount).map(PageIndex.init), cacheOnly: true)
             }
@@ -138,32 +189,52 @@ extension DocumentWindow {
         startRecognition(language: language, pages: missing, cacheOnly: false)
     }
 
-    /// Starts a job over `pages` (cancelling the one under way).
-    func startRecognition(language: String, pages: [PageIndex], cacheOnly: Bool) {
+    /// Starts a job over `pages` (cancelling the one under way; pages it had yet to reach of
+    /// their own accord wait for the next). An `automatic` job reads pages found textless
+    /// without a bar or a message: the state dump's `ocrWaiting` counts what it has left.
+    func startRecognition(language: String, pages: [PageIndex], cacheOnly: Bool, automatic: Bool = false) {
         guard let path, let document else { return }
+        if let running = recognition.job, !recognition.running.isEmpty {
+            running.cancel()
+            recognition.waiting += recognition.running.filter { !recognition.reached.contains($0) }
+        }
         recognition.job?.cancel()
         let job = RecognitionJob()
         recognition.job = job
+        recognition.running = automatic ? pages : []
         recognition.total = pages.count
         recognition.done = 0
-        recognition.asked = !cacheOnly
-        if !cacheOnly {
+        let asked = !cacheOnly && !automatic
+        recognition.asked = asked
+        if asked {
             recognition.bar = recognitionBar
             recognition.bar?.show(done: 0, of: pages.count)
         }
         let generation = recognition.generation
-        let request = RecognitionJob.Request(path: path, password: recognition.password, documentID: document.metadata.permanentID,
+        var request = RecognitionJob.Request(path: path, password: recognition.password, documentID: document.metadata.permanentID,
                                              language: language, pages: pages, cacheOnly: cacheOnly)
-        job.start(request, page: { [weak self] page, result in
+        if recognition.shownDiffers {
+            request.shown = shownCopyForRecognition()
+            if request.shown == nil { recognition.job = nil; recognition.running = []; return }
+        } else {
+            request.pageKeys = recognition.pageKeys
+        }
+        job.start(request, keys: { [weak self] keys in
+            guard let self, self.recognition.generation == generation, !self.recognition.shownDiffers else { return }
+            self.recognition.pageKeys = keys
+        }, page: { [weak self] page, result, read in
             guard let self, self.recognition.generation == generation, self.recognition.job === job else { return }
             self.recognition.done += 1
+            if read { self.recognition.pagesRead += 1 }
+            if !cacheOnly { self.recognition.reached.insert(page) }
             if let result { self.pageRecognized(page, result) }
-            if !cacheOnly { self.recognition.bar?.show(done: self.recognition.done, of: self.recognition.total) }
+            if asked { self.recognition.bar?.show(done: self.recognition.done, of: self.recognition.total) }
             self.application?.stateChanged()
         }, done: { [weak self] outcome in
             guard let self, self.recognition.generation == generation, self.recognition.job === job else { return }
             self.recognition.job = nil
-            self.recognition.bar?.show(done: 0, of: nil)
+            self.recognition.running = []
+            if asked { self.recognition.bar?.show(done: 0, of: nil) }
             let makeSearchable = self.recognition.thenMakeSearchable
             self.recognition.thenMakeSearchable = false
             switch outcome {
@@ -172,14 +243,69 @@ extension DocumentWindow {
             case .cancelled:
                 break
             case .failed(let reason):
-                if !cacheOnly {
+                if asked {
                     self.showMessage(kind: "recognition-failed", title: tr("Text Cannot Be Recognized"),
                                      body: tr("Recognizing the text failed: {reason}", ["reason": reason]))
                 }
             }
+            // Pages found textless meanwhile are read next (not after the user cancelled).
+            if outcome != .cancelled { self.recognition.automaticHeld = false }
+            self.startWaitingRecognition()
             self.application?.stateChanged()
         })
         application?.stateChanged()
+    }
+
+    /// A copy of the document as shown, for a job to read on its own thread while pages were
+    /// organised and not saved.
+    func shownCopyForRecognition() -> PopplerDocument? {
+        guard let editor = editing?.editor, let document, let bytes = try? editor.rendered() else { return nil }
+        let rotations = (0..<editor.pageCount).map { PageRotation(degrees: editor.rotation(of: PageIndex($0))) }
+        return try? document.reloaded(from: bytes, reordered: rotations)
+    }
+
+    /// Pages were moved, taken out or put back (`places[i]`: where the page at `i` is now): the
+    /// words recognised on them, and the pages waiting to be read, go with them.
+    func recognitionFollows(_ places: [PageIndex?]) {
+        func now(_ page: PageIndex) -> PageIndex? { page.rawValue < places.count ? places[page.rawValue] : nil }
+        recognition.pages.follow(places)
+        recognition.reached = Set(recognition.reached.compactMap(now))
+        recognition.waiting = recognition.waiting.compactMap(now)
+        recognition.running = recognition.running.compactMap(now)
+    }
+
+    /// Pages were turned or organised: the file no longer has the pages as shown (until saved),
+    /// words found on turned pages are read again, and a job under way starts again on the
+    /// version shown.
+    func recognitionPagesReshaped(_ pages: Set<PageIndex>, reordered: Bool) {
+        recognition.shownDiffers = true
+        recognition.pageKeys = nil
+        if !reordered {
+            for page in pages {
+                recognition.pages[page] = nil
+                recognition.reached.remove(page)
+            }
+        }
+        guard let job = recognition.job else { return }
+        let asked = recognition.asked
+        job.cancel()
+        recognition.waiting += recognition.running.filter { !recognition.reached.contains($0) }
+        recognition.job = nil
+        recognition.running = []
+        recognition.thenMakeSearchable = false
+        if asked {
+            recognition.bar?.show(done: 0, of: nil)
+            recognizeText(language: recognition.language)
+        } else {
+            startWaitingRecognition()
+        }
+    }
+
+    /// The file was saved with every change: it has the pages as shown again.
+    func recognitionFileSaved() {
+        guard recognition.shownDiffers else { return }
+        recognition.shownDiffers = false
+        recognition.pageKeys = nil
     }
 
     /// A page's words arrived: they are its text from now on (search, selection, the smart pen).

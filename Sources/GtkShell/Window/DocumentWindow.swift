@@ -256,7 +256,7 @@ public final class DocumentWindow {
 
         canvas.onViewChanged = { [weak self] in self?.viewChanged() }
         canvas.onExternalLink = { [weak self] uri in self?.confirmOpening(uri) }
-        canvas.onPagesReshaped = { [weak self] document in self?.pagesReshaped(document) }
+        canvas.onPagesReshaped = { [weak self] document, pages, reordered in self?.pagesReshaped(document, pages, reordered: reordered) }
         canvas.onEditNote = { [weak self] note in self?.editNote(note) }
         canvas.onSelectionChanged = { [weak self] annotation in self?.showProperties(of: annotation) }
         canvas.onContentChanged = { [weak self] pages in

@@ -6,10 +6,11 @@ import Platform
 import TextRecognition
 
 /// Recognize Text for some pages of a document, on a worker thread of its own (never the main
-/// thread, nor the render worker: a page takes seconds): it opens its own copy of the file,
-/// skips pages with text of their own, takes pages from the cache when it has them, and
-/// otherwise renders each page at 300 dpi and reads it with Tesseract, keeping the result in
-/// the cache. Each page's result comes back on the main loop as it is done.
+/// thread, nor the render worker: a page takes seconds): it opens its own copy of the file (or
+/// reads the copy it is given of a version with pages organised and not saved), skips pages
+/// with text of their own, takes pages from the cache when it has them, and otherwise renders
+/// each page at 300 dpi and reads it with Tesseract, keeping the result in the cache. Each
+/// page's result comes back on the main loop as it is done.
 final class RecognitionJob: @unchecked Sendable {
     /// Resolution pages are read at.
     static let dotsPerInch = 300.0
@@ -30,6 +31,13 @@ final class RecognitionJob: @unchecked Sendable {
         var pages: [PageIndex]
         /// Only take pages from the cache (opening a document): nothing is rendered or read.
         var cacheOnly: Bool
+        /// A copy of the document as shown, when it differs from the file (pages organised and
+        /// not saved): read instead of the file, and nothing is cached (its pages are not the
+        /// file's).
+        var shown: PopplerDocument? = nil
+        /// Each page's name in the cache (``RecognitionCache/pageKey(objectNumber:generation:rotation:)``)
+        /// when known; otherwise the job reads them from the file.
+        var pageKeys: [String?]? = nil
     }
 
     /// How the job ended.
@@ -39,27 +47,60 @@ final class RecognitionJob: @unchecked Sendable {
     }
 
     /// Starts the worker. `page` gets each page done (its words, or `nil` when it has text of
-    /// its own or nothing cached), `done` the outcome; both on the main loop.
+    /// its own or nothing cached, and whether Tesseract read it rather than the cache), `done`
+    /// the outcome; both on the main loop. `keys` gets the pages' names in the cache when the
+    /// job had to read them from the file.
     func start(_ request: Request, cache: RecognitionCache = .user,
-               page: @escaping @Sendable @MainActor (PageIndex, RecognizedPage?) -> Void,
+               keys: @escaping @Sendable @MainActor ([String?]) -> Void = { _ in },
+               page: @escaping @Sendable @MainActor (PageIndex, RecognizedPage?, Bool) -> Void,
                done: @escaping @Sendable @MainActor (Outcome) -> Void) {
         WorkerThread.start(name: "recognize-text") { [self] in
             WorkerThread.lowerPriority(by: 5)
-            let outcome = run(request, cache: cache, page: page)
+            let outcome = run(request, cache: cache, keys: keys, page: page)
             MainLoop.post { done(outcome) }
         }
     }
 
-    private func run(_ request: Request, cache: RecognitionCache, page report: @escaping @Sendable @MainActor (PageIndex, RecognizedPage?) -> Void) -> Outcome {
+    /// Each page's name in the cache, read from the file (`nil` entries for pages whose object
+    /// cannot be told).
+    static func pageKeys(path: String, password: String?) -> [String?]? {
+        guard let core = try? CoreDocument.open(path: path, password: password) else { return nil }
+        return (0..<core.pageCount).map { i in
+            let page = PageIndex(i)
+            return core.pageRef(page).map { ref in
+                RecognitionCache.pageKey(objectNumber: ref.number, generation: ref.generation,
+                                         rotation: core.pageGeometry(page)?.rotation.rawValue ?? 0)
+            }
+        }
+    }
+
+    private func run(_ request: Request, cache: RecognitionCache, keys reportKeys: @escaping @Sendable @MainActor ([String?]) -> Void,
+                     page report: @escaping @Sendable @MainActor (PageIndex, RecognizedPage?, Bool) -> Void) -> Outcome {
         let document: PopplerDocument
-        do { document = try PopplerDocument.open(path: request.path, password: request.password) } catch { return .failed("\(error)") }
-        // A file without an /ID is cached under a fingerprint of its bytes instead.
-        let documentID = request.documentID ?? FileFingerprint.of(path: request.path).map { "file" + $0 }
+        if let shown = request.shown {
+            document = shown
+        } else {
+            do { document = try PopplerDocument.open(path: request.path, password: request.password) } catch { return .failed("\(error)") }
+        }
+        // A file without an /ID is cached under a fingerprint of its bytes instead; a version
+        // not saved is not cached at all.
+        var documentID = request.shown != nil ? nil : request.documentID ?? FileFingerprint.of(path: request.path).map { "file" + $0 }
+        var pageKeys = request.pageKeys ?? []
+        if documentID != nil, request.pageKeys == nil {
+            if let read = Self.pageKeys(path: request.path, password: request.password) {
+                pageKeys = read
+                MainLoop.post { reportKeys(read) }
+            } else {
+                documentID = nil
+            }
+        }
         var recognizer: TextRecognizer?
         for index in request.pages where index.rawValue < document.pageCount {
             if isCancelled { return .cancelled }
             var result: RecognizedPage?
-            if let id = documentID, let cached = cache.page(documentID: id, page: index, language: request.language) {
+            var read = false
+            let key = index.rawValue < pageKeys.count ? pageKeys[index.rawValue] : nil
+            if let id = documentID, let key, let cached = cache.page(documentID: id, page: key, language: request.language) {
                 result = cached
             } else if !request.cacheOnly, RecognizedTextSource.hasNoText(document.text(on: index)) {
                 if recognizer == nil {
@@ -73,15 +114,16 @@ final class RecognitionJob: @unchecked Sendable {
                                                   pixelsPerPoint: image.scale, shouldCancel: { [self] in isCancelled })
                     }
                     result = RecognizedPage(words: words, language: request.language)
-                    if let id = documentID { cache.store(result!, documentID: id, page: index) }
+                    read = true
+                    if let id = documentID, let key { cache.store(result!, documentID: id, page: key) }
                 } catch TextRecognitionError.cancelled {
                     return .cancelled
                 } catch {
                     return .failed("\(error)")
                 }
             }
-            let done = result
-            MainLoop.post(priority: G_PRIORITY_DEFAULT) { report(index, done) }
+            let done = result, wasRead = read
+            MainLoop.post(priority: G_PRIORITY_DEFAULT) { report(index, done, wasRead) }
         }
         return .finished
     }
