@@ -264,6 +264,7 @@ public final class PdfCanvas {
         reader.pageSource = source
         reader.textSource = text
         reader.linkSource = links
+        reader.imageSource = source as? ImageSource
         tiles.start(drawPage: drawPage)
         changeView { $0.setDocument(pageSizes: source.displaySizes) }
     }
