@@ -22,7 +22,7 @@ extension PopplerDocument: ImageSource {
 
     /// The images a page draws, in drawing order, their areas in the page's PDF user space with
     /// the crop box's lower-left corner as origin (the convention of ``AnnotationInfo/rect``).
-    /// Decodes no image. Wraps `poppler_page_get_image_mapping`.
+    /// Decodes no image. Wraps `poppler_page_get_image_mapping` and `poppler_page_get_crop_box`.
     ///
     /// Takes the render lock: call it from the render worker.
     public func images(on page: PageIndex) -> [PageImage] {
@@ -34,6 +34,8 @@ extension PopplerDocument: ImageSource {
             guard let raw = poppler_document_get_page(doc, Int32(page.rawValue)) else { return [] }
             let p = GObjectRef(adopting: raw)
             return p.withPointer { p -> [PageImage] in
+                var crop = PopplerRectangle()
+                poppler_page_get_crop_box(p, &crop)
                 let list = poppler_page_get_image_mapping(p)
                 defer { poppler_page_free_image_mapping(list) }
                 var images: [PageImage] = []
@@ -43,8 +45,11 @@ extension PopplerDocument: ImageSource {
                     guard let data = current.pointee.data else { continue }
                     let mapping = data.assumingMemoryBound(to: PopplerImageMapping.self).pointee
                     let a = mapping.area
-                    // poppler's image areas run down from the crop box's top edge.
-                    let rect = Rect(corner: Point(x: a.x1, y: height - a.y1), corner: Point(x: a.x2, y: height - a.y2))
+                    // poppler's image areas run down from the crop box's top edge, and poppler
+                    // 22.12 takes the crop box's corner off them once more than it should.
+                    let x1 = a.x1 + crop.x1, x2 = a.x2 + crop.x1
+                    let top = a.y1 + crop.y1, bottom = a.y2 + crop.y1
+                    let rect = Rect(corner: Point(x: x1, y: height - top), corner: Point(x: x2, y: height - bottom))
                     guard rect.width > 0, rect.height > 0 else { continue }
                     images.append(PageImage(page: page, id: Int(mapping.image_id), rect: rect))
                 }

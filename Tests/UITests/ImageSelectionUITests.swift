@@ -69,7 +69,17 @@ final class ImageSelectionUITests: XCTestCase {
         print(w, h, " ".join(px))
         """
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { throw XCTSkip("python3 with pycairo is installed by tools/install-deps.sh") }
-        let out = session.run("/usr/bin/python3", ["-c", script, path]).split(separator: " ").map(String.init)
+        // Debian's own Python, where python3-cairo installs pycairo (not one found first on PATH).
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", script, path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let out = String(decoding: data, as: UTF8.self).split(separator: " ").map(String.init)
         guard out.count >= 2, let w = Int(out[0]), let h = Int(out[1].trimmingCharacters(in: .whitespacesAndNewlines)) else {
             throw XCTSkip("pycairo could not read the PNG (python3-cairo missing?)")
         }
@@ -102,7 +112,7 @@ final class ImageSelectionUITests: XCTestCase {
         session.activate("copy-image")
         let clip = session.workDir.appendingPathComponent("clip.png").path
         session.waitFor("Copy Image puts a PNG on the clipboard") { _ in
-            session.run("sh", ["-c", "xclip -selection clipboard -t image/png -o > '\(clip)' 2>/dev/null; head -c 8 '\(clip)' | od -An -c"]).contains("P   N   G")
+            session.run("sh", ["-c", "timeout 5 xclip -selection clipboard -t image/png -o > '\(clip)' 2>/dev/null; head -c 8 '\(clip)' | od -An -c"]).contains("P   N   G")
         }
         assertFixturePixels(try pngPixels(session, clip))
 
@@ -125,12 +135,12 @@ final class ImageSelectionUITests: XCTestCase {
         try Self.imagePDF().write(to: pdf)
         _ = try openAndClickImage(session, pdf.path)
         let png = session.workDir.appendingPathComponent("out.png").path
-        session.activate("save-image-to", "['\(png)']")
+        session.activate("save-image-to", "[<'\(png)'>]")
         session.waitFor("the PNG is written") { _ in FileManager.default.fileExists(atPath: png) }
         assertFixturePixels(try pngPixels(session, png))
 
         let jpeg = session.workDir.appendingPathComponent("out.jpg").path
-        session.activate("save-image-to", "['\(jpeg)']")
+        session.activate("save-image-to", "[<'\(jpeg)'>]")
         session.waitFor("the JPEG is written") { _ in FileManager.default.fileExists(atPath: jpeg) }
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: jpeg)))
         XCTAssertEqual(Array(bytes.prefix(3)), [0xFF, 0xD8, 0xFF], "a JPEG file")
@@ -149,7 +159,7 @@ final class ImageSelectionUITests: XCTestCase {
         let w = try openAndClickImage(session, pdf.path)
         XCTAssertEqual(w.selectedImage?.page, 1)
         let out = session.workDir.appendingPathComponent("out.png").path
-        session.activate("save-image-to", "['\(out)']")
+        session.activate("save-image-to", "[<'\(out)'>]")
         let asked = session.waitFor("a message says the image cannot be read") { s in
             s.windows.first.map { $0.dialog == "image-unreadable" || $0.dialog == "image-too-large" } ?? false
         }
