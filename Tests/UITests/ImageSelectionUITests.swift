@@ -116,7 +116,7 @@ final class ImageSelectionUITests: XCTestCase {
         }
         assertFixturePixels(try pngPixels(session, clip))
 
-        // The context menu offers both; a click on the text line lets go of the image.
+        // The context menu offers both; a click on the page beside the image lets go of it.
         session.xdotool("click", "3")
         let menu = session.waitFor("the menu offers the image's items") { $0.windows.first?.contextMenu?.contains("Copy Image") == true }
         XCTAssertEqual(menu?.windows.first?.contextMenu?.contains("Save Image As…"), true)
@@ -124,7 +124,7 @@ final class ImageSelectionUITests: XCTestCase {
         session.waitFor("the menu closes") { $0.windows.first?.contextMenu == nil }
         let page = try XCTUnwrap(w.visiblePages.first), scale = page.width / 420
         let origin = try XCTUnwrap(session.windowOrigin(pid: try XCTUnwrap(session.state()).pid))
-        session.xdotool("mousemove", "\(Int(origin.x + w.canvasX + page.x + 380 * scale))", "\(Int(origin.y + w.canvasY + page.y + 560 * scale))", "click", "1")
+        session.xdotool("mousemove", "\(Int(origin.x + w.canvasX + page.x + 380 * scale))", "\(Int(origin.y + w.canvasY + page.y + 220 * scale))", "click", "1")
         session.waitFor("a click beside the image lets go of it") { $0.windows.first?.selectedImage == nil }
     }
 

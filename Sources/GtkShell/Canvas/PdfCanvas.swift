@@ -209,6 +209,7 @@ public final class PdfCanvas {
         searchWorker = nil
         session.search = nil
         interaction.setTextSelection(nil)
+        interaction.setImageSelection(nil)
     }
 
     var tickCallbackID: UInt32 = 0
