@@ -102,4 +102,13 @@ final class ImageSelectionTests: XCTestCase {
         click(200, 330)
         XCTAssertNil(interaction.selectedImage)
     }
+
+    func testAPressAfterAMenuWhoseReleaseNeverCameLetsGoOfTheImage() {
+        click(200, 330)
+        // The secondary press opens the menu, which takes its release.
+        mouse(.began, 200, 330, button: .secondary)
+        XCTAssertTrue(outputs.contains(.contextMenu(at: Point(x: 200, y: 330), annotation: nil)))
+        click(500, 600)
+        XCTAssertNil(interaction.selectedImage, "the next click is a click of its own")
+    }
 }

@@ -65,6 +65,9 @@ extension DocumentInteraction {
         }
         if case .contact(.began) = event.kind { lastContactSource = event.source }
         if dragSelectionHandle(event) { return true }
+        // A contact that opened a menu may never end here (the menu took its release): a new
+        // press of the same pointer is a contact of its own, not the rest of that one.
+        if case .contact(.began) = event.kind { menuSequences.remove(event.sequence) }
         switch event.kind {
         case .contact(.began) where event.button == .back || event.button == .forward:
             // A mouse's back and forward buttons walk the reading history, as in a browser.
