@@ -102,7 +102,8 @@ public struct WindowSnapshot: Codable, Sendable {
     public var redoName: String?
     /// The question or message open over the window: "restore", "close", "save-failed",
     /// "changed-on-disk", "journal-stale", "journal-locked", "signed-pages", "restore-failed", "save-as" (the file chooser), "open" (the Open chooser), "note" (a
-    /// note's text being written), "stamp-picture" (the picture chooser), "stamp-picture-failed";
+    /// note's text being written), "stamp-picture" (the picture chooser), "stamp-picture-failed", "save-image" (Save Image As…'s chooser), "image-unreadable",
+    /// "image-too-large", "image-save-failed";
     /// `nil` when none.
     public var dialog: String?
     /// What the last failed save said, until a save succeeds.
@@ -317,6 +318,8 @@ public struct WindowSnapshot: Codable, Sendable {
     public var gridDropGap: Int?
     /// The ruler (documents only): see ``RulerSnapshot``.
     public var ruler: RulerSnapshot?
+    /// The selected image of a page's content (``ImageSnapshot``), absent when none is.
+    public var selectedImage: ImageSnapshot? = nil
     /// What the smart pen's notice over the page says while it offers "Keep as Ink"
     /// ("Underlined", "Struck out", "Highlighted"); `nil` when it is not shown.
     public var keepAsInkOffer: String?

@@ -212,6 +212,7 @@ public final class PdfCanvas {
         searchWorker = nil
         session.search = nil
         interaction.setTextSelection(nil)
+        interaction.setImageSelection(nil)
     }
 
     var tickCallbackID: UInt32 = 0
@@ -267,6 +268,7 @@ public final class PdfCanvas {
         reader.pageSource = source
         reader.textSource = text
         reader.linkSource = links
+        reader.imageSource = source as? ImageSource
         tiles.start(drawPage: drawPage)
         changeView { $0.setDocument(pageSizes: source.displaySizes) }
     }

@@ -173,6 +173,9 @@ extension DocumentWindow {
         snapshot.inkTip = InkTipSnapshot(enabled: canvas.session.inputAdjuster.settings.predictsInkTip, measured: tip.measured,
                                          meanDistanceToPath: tip.meanDistanceToPath, meanDistanceToPosition: tip.meanDistanceToPosition)
         snapshot.ruler = rulerSnapshot
+        snapshot.selectedImage = session.selectedImage.map {
+            ImageSnapshot(page: $0.page.displayNumber, image: $0.id, x: $0.rect.minX, y: $0.rect.minY, width: $0.rect.width, height: $0.rect.height)
+        }
         snapshot.keepAsInkOffer = canvas.keepAsInkNotice.shownText
         snapshot.rotateHandle = session.rotateHandle.map { [$0.x, $0.y] }
         snapshot.vertexHandles = session.vertexHandles.map { $0.map { [$0.x, $0.y] } }

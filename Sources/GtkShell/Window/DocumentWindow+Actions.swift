@@ -24,6 +24,8 @@ extension DocumentWindow {
             if self.canvas.textSelection != nil {
                 let clipboard = gtk_widget_get_clipboard(self.window)
                 self.canvas.copySelectedText { text in if !text.isEmpty { gdk_clipboard_set_text(clipboard, text) } }
+            } else if self.selectedImage != nil {
+                self.copyImage()
             } else if !self.canvas.session.selectedAnnotationValues.isEmpty {
                 // Annotations travel between this app's windows (and documents).
                 AnnotatorApplication.copiedAnnotations = self.canvas.session.selectedAnnotationValues
@@ -57,6 +59,7 @@ extension DocumentWindow {
         installAnnotationListActions()
         installBookmarkActions()
         installStampPictureAction()
+        installImageActions()
         installXFDFActions()
         installSharedReviewActions()
         installRecognitionActions()
