@@ -9,8 +9,11 @@ import StateSnapshot
 
 /// A window's live link to its document's shared review folder: it watches the folder (a
 /// GFileMonitor, plus a poll every 2 s for shares a monitor cannot reach), reads the others'
-/// new packets on a worker, and hands them to the window to merge; it publishes the window's
-/// edits, keeps what waits while the folder is away, and says what the folder's state is.
+/// new packets on a worker, and hands them to the window to merge; it writes the window's
+/// packets on a worker too, one write at a time and in their order (a slow network folder never
+/// holds up the window), keeps what waits while the folder is away, and says what the folder's
+/// state is. A window that closes waits for the write under way and writes what still waits
+/// (``finishWrites()``); what cannot be written is kept with the review's state.
 ///
 /// - Warning: main thread only.
 @MainActor
@@ -31,6 +34,8 @@ final class SharedReviewLink {
     private var reading = false
     private var readAgain = false
     private var publishPosted = false
+    /// The packet write under way on a worker, if one is.
+    private var writing: PacketWriteTicket?
     /// Merges that changed the document, and the main thread's time of the last one.
     var merges = 0
     var lastMergeMs: Double?
@@ -76,11 +81,8 @@ final class SharedReviewLink {
     private func schedulePoll() {
         poll = MainLoop.after(milliseconds: Self.pollMilliseconds) { [weak self] in
             guard let self, self.poll != 0 else { return }
-            // Packets that waited for the folder go first once it is back.
-            if !self.review.state.pending.isEmpty, self.review.flush() {
-                self.keep()
-                self.onFlushed?()
-            }
+            // Packets that waited for the folder are tried again.
+            self.writePending()
             self.read()
             self.schedulePoll()
         }
@@ -120,6 +122,41 @@ final class SharedReviewLink {
         }
     }
 
+    /// Writes the waiting packets on a worker, unless a write is under way (then the packets
+    /// that came meanwhile are written once it has ended, after it).
+    func writePending() {
+        guard writing == nil, let write = review.nextWrite() else { return }
+        let ticket = PacketWriteTicket(write)
+        writing = ticket
+        WorkerThread.start(name: "review-write") {
+            ticket.complete(write.run())
+            MainLoop.post(priority: G_PRIORITY_DEFAULT) { [weak self] in self?.writeEnded(ticket) }
+        }
+    }
+
+    private func writeEnded(_ ticket: PacketWriteTicket) {
+        // A write already waited for (the window closed meanwhile) was taken in then.
+        guard writing === ticket else { return }
+        writing = nil
+        let written = review.finish(ticket.write, problem: ticket.wait())
+        keep()
+        onFlushed?()
+        // Packets made while it was written go next (a failed write waits for the poll).
+        if written { writePending() }
+    }
+
+    /// Before the window closes: waits for the write under way, then writes what still waits
+    /// on this thread; what cannot be written stays in the review's kept state, written when
+    /// the document is shared again.
+    func finishWrites() {
+        if let ticket = writing {
+            writing = nil
+            review.finish(ticket.write, problem: ticket.wait())
+        }
+        review.flush()
+        keep()
+    }
+
     /// Each page's crop box corner (what packet coordinates are shifted by).
     var origins: (() -> [Point])?
 
@@ -144,5 +181,32 @@ final class SharedReviewLink {
                                     pendingPackets: review.state.pending.count, problem: review.problem?.message,
                                     changed: ledger.unseen.sorted(), conflicts: ledger.conflicts.sorted(), refusedDevices: refused,
                                     merges: merges, lastMergeMs: lastMergeMs)
+    }
+}
+
+/// One packet write on a worker: its result, waited for by the window when it closes.
+final class PacketWriteTicket: @unchecked Sendable {
+    let write: SharedReview.PacketWrite
+    private let condition = Condition()
+    private var done = false
+    private var problem: SharedReviewFolderError?
+
+    init(_ write: SharedReview.PacketWrite) { self.write = write }
+
+    /// Called on the worker with how the write went.
+    func complete(_ problem: SharedReviewFolderError?) {
+        condition.lock()
+        self.problem = problem
+        done = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// How the write went, once it has ended (blocks until then).
+    func wait() -> SharedReviewFolderError? {
+        condition.lock()
+        defer { condition.unlock() }
+        while !done { condition.wait() }
+        return problem
     }
 }
