@@ -13,13 +13,14 @@ final class SharedReviewWritesUITests: XCTestCase {
     static let blankPage = HandWrittenPDF.pages(1, catalogEntries: "")
 
     /// A session on a copy of the blank page shared for review in a folder of its own.
-    private func sharedSession() throws -> (session: AppSession, app: Process, folder: URL, review: SharedReviewSnapshot) {
+    private func sharedSession(environment: [String: String] = [:]) throws
+        -> (session: AppSession, app: Process, folder: URL, review: SharedReviewSnapshot) {
         let session = try AppSession()
         let path = session.workDir.appendingPathComponent("doc.pdf").path
         try Self.blankPage.write(to: URL(fileURLWithPath: path))
         let folder = session.workDir.appendingPathComponent("review")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let app = try session.launch([path])
+        let app = try session.launch([path], environment: environment)
         session.waitFor("shown and editable") { s in
             s.windows.first.map { $0.content == "document" && $0.isEditable && $0.missingTiles == 0 } == true
         }
@@ -54,21 +55,52 @@ final class SharedReviewWritesUITests: XCTestCase {
         session.key("ctrl+s", runs: "save")
         session.waitFor("saved") { $0.windows.first.map { !$0.hasUnsavedChanges && !$0.saving } == true }
         // Quit at once: what is still being written, or still waits, is written before the end.
+        try quit(app, in: session)
+        try checkPackets(in: folder.appendingPathComponent(review.device + ".xfdf-review"), hold: (0..<count).map { "quick-\($0)" })
+    }
+
+    func testAPacketWriteUnderWayNeitherHoldsUpTheWindowNorIsLostWhenTheAppQuits() throws {
+        // Each packet write waits 1.5 s on its worker before it writes, as on a slow network folder.
+        let (session, app, folder, review) = try sharedSession(environment: ["PDF_ANNOTATOR_TEST_REVIEW_WRITE_PAUSE": "1500000"])
+        let first = try highlightFile("slow-0", index: 0, in: session), second = try highlightFile("slow-1", index: 1, in: session)
+        session.activate("import-annotations", "[<'\(first)'>]")
+        session.waitFor("the first packet is being written") { $0.windows.first?.sharedReview?.pendingPackets == 1 }
+        // The window answers meanwhile: the next edit is made and shown while the packet before
+        // it is still on its way (a write on the main thread would have held both up).
+        session.activate("import-annotations", "[<'\(second)'>]")
+        session.waitFor("the second edit shown while a packet is still being written") { s in
+            s.windows.first.map { w in
+                w.reviewThreads?.contains { $0.name == "slow-1" } == true && (w.sharedReview?.pendingPackets ?? 0) >= 1
+            } == true
+        }
+        session.key("ctrl+s", runs: "save")
+        session.waitFor("saved") { $0.windows.first.map { !$0.hasUnsavedChanges && !$0.saving } == true }
+        // Quit with a write under way: the app waits for it and writes what still waits.
+        try quit(app, in: session)
+        try checkPackets(in: folder.appendingPathComponent(review.device + ".xfdf-review"), hold: ["slow-0", "slow-1"])
+    }
+
+    /// Quits the app (`app.quit`, as Ctrl+Q does) and waits for it to end.
+    private func quit(_ app: Process, in session: AppSession) throws {
         _ = session.run("gdbus", ["call", "--session", "--dest", AppSession.applicationID, "--object-path",
                                   "/io/github/pdfannotator/PdfAnnotator", "--method", "org.gtk.Actions.Activate", "quit", "[]", "{}"])
         let deadline = Date().addingTimeInterval(30)
         while app.isRunning, Date() < deadline { usleep(50_000) }
         XCTAssertFalse(app.isRunning, "the app quit")
+    }
 
-        let file = folder.appendingPathComponent(review.device + ".xfdf-review")
+    /// The device's file holds packets 1, 2, … in that order, with the edits named `names` in
+    /// them, each in a packet no earlier than the one before it.
+    private func checkPackets(in file: URL, hold names: [String], line: UInt = #line) throws {
         let packets = try ReviewPacketFile.packets(in: Data(contentsOf: file))
-        XCTAssertFalse(packets.isEmpty)
-        XCTAssertEqual(packets.map(\.sequence), Array(1...packets.count), "the packets in their order, none twice, none missing")
-        // Each edit is in a packet no earlier than the one before it.
+        XCTAssertFalse(packets.isEmpty, line: line)
+        XCTAssertEqual(packets.map(\.sequence), Array(1...max(1, packets.count)), "the packets in their order, none twice, none missing",
+                       line: line)
         var packetOf: [String: Int] = [:]
         for (i, packet) in packets.enumerated() { for name in packet.changes where packetOf[name] == nil { packetOf[name] = i } }
-        let places = try (0..<count).map { try XCTUnwrap(packetOf["quick-\($0)"], "quick-\($0) written") }
-        XCTAssertEqual(places, places.sorted(), "edits written in the order they were made")
+        let places = try names.map { try XCTUnwrap(packetOf[$0], "\($0) written", line: line) }
+        XCTAssertEqual(places, places.sorted(), "edits written in the order they were made", line: line)
+        print("shared review: \(names.count) edits in \(packets.count) packets, written in order")
     }
 
     func testAChangedAnnotationIsSeenOnceSelectedOnThePageOrItsNoteOpened() throws {

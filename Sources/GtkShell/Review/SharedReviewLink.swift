@@ -6,6 +6,9 @@ import DocumentPoppler
 import Geometry
 import Platform
 import StateSnapshot
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A window's live link to its document's shared review folder: it watches the folder (a
 /// GFileMonitor, plus a poll every 2 s for shares a monitor cannot reach), reads the others'
@@ -128,7 +131,9 @@ final class SharedReviewLink {
         guard writing == nil, let write = review.nextWrite() else { return }
         let ticket = PacketWriteTicket(write)
         writing = ticket
+        let pause = Self.testWritePause
         WorkerThread.start(name: "review-write") {
+            if pause > 0 { usleep(pause) }
             ticket.complete(write.run())
             MainLoop.post(priority: G_PRIORITY_DEFAULT) { [weak self] in self?.writeEnded(ticket) }
         }
@@ -156,6 +161,14 @@ final class SharedReviewLink {
         review.flush()
         keep()
     }
+
+    /// `PDF_ANNOTATOR_TEST_REVIEW_WRITE_PAUSE` (microseconds): how long the worker waits before
+    /// each packet write, as a slow network folder would, so that UI tests can edit and quit
+    /// while one is under way. 0 (no wait) unless set.
+    static let testWritePause: UInt32 = {
+        guard let raw = getenv("PDF_ANNOTATOR_TEST_REVIEW_WRITE_PAUSE") else { return 0 }
+        return UInt32(String(cString: raw)) ?? 0
+    }()
 
     /// Each page's crop box corner (what packet coordinates are shifted by).
     var origins: (() -> [Point])?
