@@ -150,15 +150,20 @@ final class SharedReviewLink {
         if written { writePending() }
     }
 
-    /// Before the window closes: waits for the write under way, then writes what still waits
-    /// on this thread; what cannot be written stays in the review's kept state, written when
-    /// the document is shared again.
-    func finishWrites() {
-        if let ticket = writing {
+    /// Before the window closes: waits for the write under way and writes what still waits,
+    /// for at most `seconds` (a share that hangs must not keep the app from quitting). What is
+    /// not written by then stays in the review's kept state and is written when the document
+    /// is shared again (a write that went through meanwhile is not written twice).
+    func finishWrites(within seconds: Int = 5) {
+        var deadline = timespec()
+        clock_gettime(CLOCK_REALTIME, &deadline)
+        deadline.tv_sec += seconds
+        while true {
+            if writing == nil { writePending() }
+            guard let ticket = writing, let problem = ticket.wait(until: deadline) else { break }
             writing = nil
-            review.finish(ticket.write, problem: ticket.wait())
+            guard review.finish(ticket.write, problem: problem) else { break }
         }
-        review.flush()
         keep()
     }
 
@@ -221,5 +226,14 @@ final class PacketWriteTicket: @unchecked Sendable {
         defer { condition.unlock() }
         while !done { condition.wait() }
         return problem
+    }
+
+    /// How the write went, when it ends before `deadline` (the realtime clock): `.some(nil)`
+    /// written, `.some(problem)` not; `nil` when it is still under way then.
+    func wait(until deadline: timespec) -> SharedReviewFolderError?? {
+        condition.lock()
+        defer { condition.unlock() }
+        while !done { if !condition.wait(until: deadline) && !done { return nil } }
+        return .some(problem)
     }
 }
