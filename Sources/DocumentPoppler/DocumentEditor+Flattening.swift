@@ -22,7 +22,7 @@ extension DocumentEditor {
     /// The appearance stream the annotation shows now: its normal appearance, or the state of
     /// it that /AS names. `nil` when it has none.
     func flattenedAppearance(of id: String) -> ObjectRef? {
-        guard let d = dictionaries[id], let appearances = resolved(d["AP"])?.dictionaryValue else { return nil }
+        guard let d = annotationDictionary(id), let appearances = resolved(d["AP"])?.dictionaryValue else { return nil }
         var normal = appearances["N"]
         if case .reference(let n, let g)? = normal, core.streamData(ObjectRef(n, g)) != nil { return ObjectRef(n, g) }
         normal = resolved(normal)
@@ -35,7 +35,7 @@ extension DocumentEditor {
     func drawIntoPages(_ annotations: [Annotation]) throws(CoreDocumentError) {
         var touched: [ObjectRef] = []
         for a in annotations where a.subtype != .popup {
-            guard let page = pageObject(corePage(a.page)), let d = dictionaries[a.id], !isHidden(d),
+            guard let page = pageObject(corePage(a.page)), let d = annotationDictionary(a.id), !isHidden(d),
                   let form = flattenedAppearance(of: a.id), let rect = d["Rect"]?.numbers,
                   let matrix = placement(of: form, in: rect) else { continue }
             flattenedDrawings[page, default: []].append(FlattenedDrawing(id: a.id, form: form, matrix: matrix))

@@ -123,6 +123,7 @@ extension PdfCanvas {
             readPages(for: search, order: order, generation: generation)
         case .selectionChanged:
             onSelectionChanged?(session.selectedAnnotationValue)
+            onAnnotationsSelected?(session.selectedAnnotationValues)
         case .textSelectionChanged:
             session.updateSelectionEnds()
             gtk_widget_queue_draw(area)

@@ -550,6 +550,11 @@ extension DocumentWindow {
         noteEditor = editor
         pendingDialog = "note"
         editor.present()
+        // The note and the replies its window shows are seen: no longer marked changed by
+        // another reviewer.
+        if let source = editing?.editor {
+            sharedReviewSeen([note] + AnnotationThreads(source.annotations(on: note.page)).thread(of: note.id).map(\.reply))
+        }
     }
 
     /// The replies shown in `note`'s window: its thread as the editor has it, the user's own

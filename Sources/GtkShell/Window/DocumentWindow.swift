@@ -259,6 +259,8 @@ public final class DocumentWindow {
         canvas.onPagesReshaped = { [weak self] document, pages, reordered in self?.pagesReshaped(document, pages, reordered: reordered) }
         canvas.onEditNote = { [weak self] note in self?.editNote(note) }
         canvas.onSelectionChanged = { [weak self] annotation in self?.showProperties(of: annotation) }
+        // What another reviewer changed is seen once selected on the page.
+        canvas.onAnnotationsSelected = { [weak self] selected in self?.sharedReviewSeen(selected) }
         canvas.onContentChanged = { [weak self] pages in
             self?.thumbnails?.invalidate(pages)
             self?.updateAnnotationList(pages: pages)
@@ -497,6 +499,7 @@ public final class DocumentWindow {
 
     func closed() {
         rememberPlace()
+        finishSharedReview()
         editing = nil
         editorMaking = nil
         canvas.clearDocument()
