@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Document
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -39,7 +40,8 @@ public enum DocumentRepair {
         """
 
     /// The programs that make the repaired copy, in order: each runs only if the one before
-    /// failed. `script` is where ``passwordScript`` was written (needed only with a password).
+    /// failed, and not after one that said the document needs a password (``needsPassword(log:)``:
+    /// `mutool merge` would copy pages it cannot decrypt). `script` is where ``passwordScript`` was written (needed only with a password).
     public static func repairSteps(mutool: String, original: String, copy: String, password: String?, script: String) -> [Step] {
         if let password {
             return [Step(arguments: [mutool, "run", script, original, copy], input: password + "\n", output: copy, pagesOnly: false)]
@@ -112,5 +114,16 @@ public enum DocumentRepair {
         let base = original.split(separator: "/").last.map(String.init) ?? "document.pdf"
         let stem = base.lowercased().hasSuffix(".pdf") ? String(base.dropLast(4)) : base
         return stem + "-repaired.pdf"
+    }
+}
+
+extension DocumentOpenError {
+    /// Whether MuPDF may read what poppler refused: a damaged file, or one without a PDF header
+    /// (MuPDF finds the objects without it). Never a password problem: that is asked for.
+    public var mayBeRepaired: Bool {
+        switch self {
+        case .damaged, .notAPDF: return true
+        case .fileNotFound, .isDirectory, .notReadable, .passwordRequired, .wrongPassword: return false
+        }
     }
 }

@@ -60,22 +60,28 @@ extension DocumentWindow {
 
     // MARK: Repairing
 
-    /// poppler refused `path` (`refusal`): repairs a copy with MuPDF, then opens it.
-    func startRepair(path: String, password: String?, refusal: DocumentOpenError) {
+    /// poppler refused `path` (`refusal`), or read it without some of its pages (`refusal`
+    /// `nil`): repairs a copy with MuPDF, then opens it. When the repair fails, a refused file
+    /// keeps its "cannot open" message, saying repair was tried; one poppler read is shown as
+    /// poppler reads it.
+    func startRepair(path: String, password: String?, refusal: DocumentOpenError?) {
         let name = Self.displayName(path)
+        func failed(_ message: String) {
+            if refusal == nil { open(path: path, password: password, repairedCopy: nil, repairTried: true) } else { showRepairFailure(path: path, message: message) }
+        }
         guard let mutool = takeString(g_find_program_in_path(DocumentRepair.tool)) else {
-            showRepairFailure(path: path, message: refusal.userMessage + " " + tr("Repairing it was not tried: MuPDF’s mutool (Debian package mupdf-tools) is not installed."))
+            failed((refusal?.userMessage ?? "") + " " + tr("Repairing it was not tried: MuPDF’s mutool (Debian package mupdf-tools) is not installed."))
             return
         }
         guard let folder = DocumentRepair.makePrivateFolder() else {
-            showRepairFailure(path: path, message: repairTriedMessage(path: path, reason: tr("no private temporary folder could be made")))
+            failed(repairTriedMessage(path: path, reason: tr("no private temporary folder could be made"), refusal: refusal))
             return
         }
         let copy = DocumentRepair.copyPath(in: folder, for: path)
         let script = folder + "/repair.js"
         if password != nil, AppendingFile(path: script)?.write(Array(DocumentRepair.passwordScript.utf8)) != true {
             DocumentRepair.removePrivateFolder(folder)
-            showRepairFailure(path: path, message: repairTriedMessage(path: path, reason: tr("no private temporary folder could be made")))
+            failed(repairTriedMessage(path: path, reason: tr("no private temporary folder could be made"), refusal: refusal))
             return
         }
         let run = RepairRun(generation: openGeneration, folder: folder)
@@ -92,12 +98,13 @@ extension DocumentWindow {
             page.stop()
             guard let step else {
                 DocumentRepair.removePrivateFolder(folder)
-                if password == nil, DocumentRepair.needsPassword(log: log) {
-                    // MuPDF needs the password poppler did not ask for: asked once, then repaired with it.
-                    self.passwordPrompt.show(fileName: name, wrongPassword: false)
+                if DocumentRepair.needsPassword(log: log) {
+                    // MuPDF needs the password poppler did not ask for: asked once, then repaired
+                    // with it (asked again only when the one given is wrong).
+                    self.passwordPrompt.show(fileName: name, wrongPassword: password != nil)
                     self.show(.password)
                 } else {
-                    self.showRepairFailure(path: path, message: self.repairTriedMessage(path: path, reason: tr("MuPDF could not repair it either")))
+                    failed(self.repairTriedMessage(path: path, reason: tr("MuPDF could not repair it either"), refusal: refusal))
                 }
                 self.viewChanged()
                 return
@@ -106,6 +113,7 @@ extension DocumentWindow {
             self.open(path: path, password: password, repairedCopy: copy)
             guard self.content == .document else {
                 self.forgetRepair()
+                if refusal == nil { self.open(path: path, password: password, repairedCopy: nil, repairTried: true) }
                 return
             }
             self.updateRepairBar()
@@ -126,6 +134,9 @@ extension DocumentWindow {
                 done(step, said)
             } else {
                 unlink(copy)
+                // A document that needs a password: the next program (merge) would copy what it
+                // cannot decrypt. The password is asked for instead.
+                if DocumentRepair.needsPassword(log: output) { done(nil, said); return }
                 self.runRepairSteps(steps.dropFirst(), run: run, log: said, done: done)
             }
         }
@@ -188,7 +199,10 @@ extension DocumentWindow {
     }
 
     /// The "cannot open" message for a file poppler refused, saying that repair was tried.
-    func repairTriedMessage(path: String, reason: String) -> String {
+    func repairTriedMessage(path: String, reason: String, refusal: DocumentOpenError? = nil) -> String {
+        if case .notAPDF? = refusal {
+            return DocumentOpenError.notAPDF(path: path).userMessage + " " + tr("Repairing a copy with MuPDF was tried: {reason}.", ["reason": reason])
+        }
         let name = Self.displayName(path)
         return tr("“{file}” is damaged and could not be opened. Repairing a copy with MuPDF was tried: {reason}. The file itself is unchanged.",
                   ["file": name, "reason": reason])

@@ -319,7 +319,8 @@ public final class DocumentWindow {
         open(path: path, password: password, repairedCopy: nil)
     }
 
-    func open(path: String, password: String?, repairedCopy: String?) {
+    /// `repairTried`: a repair of `path` failed, show what poppler reads of it (no repair again).
+    func open(path: String, password: String?, repairedCopy: String?, repairTried: Bool = false) {
         // The document shown so far keeps its place for next time.
         if content == .document { rememberPlace() }
         // A repair under way or a repaired copy shown belongs to the document shown so far.
@@ -353,6 +354,12 @@ public final class DocumentWindow {
                 doc = try PopplerDocument.open(path: file, password: password)
             }
             StartupTrace.mark("document opened (poppler-glib)")
+            // poppler reads it but not all its pages (a damaged page tree): MuPDF may do better.
+            if repairedCopy == nil, !repairTried, doc.hasPagesItCannotLoad {
+                startRepair(path: path, password: password, refusal: nil)
+                viewChanged()
+                return
+            }
             document = doc
             errorMessage = nil
             // The worker draws whichever version the editor last produced.
@@ -401,7 +408,7 @@ public final class DocumentWindow {
             document = nil
             canvas.clearDocument()
             // poppler cannot read it: MuPDF repairs a copy, which is opened instead.
-            if case .damaged = error, repairedCopy == nil {
+            if error.mayBeRepaired, repairedCopy == nil, !repairTried {
                 startRepair(path: path, password: password, refusal: error)
                 viewChanged()
                 return
