@@ -30,6 +30,9 @@ public final class DocumentEditor: AnnotationSource {
     /// from it).
     public let password: String?
     var core: CoreDocument
+    /// Whether saves write the document whole (see ``savesWhole``): set for a repaired copy,
+    /// cleared once such a save is written.
+    public var wholeSaveRequested = false
     public internal(set) var model = AnnotationModel()
     public internal(set) var history = EditHistory()
     /// Where each annotation's object is, by id, and the other way round.

@@ -92,6 +92,15 @@ public struct WindowSnapshot: Codable, Sendable {
     public var noteReplies: [NoteReplySnapshot]? = nil
     /// The document's shared review (``SharedReviewSnapshot``); `nil` when it is not shared.
     public var sharedReview: SharedReviewSnapshot? = nil
+    /// Whether the document shown is a copy MuPDF repaired because poppler refused the file
+    /// as damaged (the file itself is never written to).
+    public var repaired: Bool? = nil
+    /// Whether the next save writes the document whole into a new file (a fresh
+    /// cross-reference table): for a repaired copy, and for a file poppler read only by
+    /// rebuilding its cross-reference table, until such a save is written.
+    public var rewriteOnSave: Bool? = nil
+    /// What the repair bar says while it shows (damaged and repaired; what may be missing).
+    public var repairBar: String? = nil
     /// The annotation list's author and state filters ("" for all).
     public var annotationListAuthor: String? = nil
     public var annotationListState: String? = nil

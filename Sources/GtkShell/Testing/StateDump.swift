@@ -207,6 +207,9 @@ extension DocumentWindow {
             thread.map { NoteReplySnapshot(id: $0.id, author: $0.author, text: $0.text, depth: $0.depth, editable: $0.isOwn) }
         }
         snapshot.sharedReview = sharedReviewLink?.snapshot
+        snapshot.repaired = content == .document ? repaired != nil : nil
+        snapshot.rewriteOnSave = content == .document ? rewritesOnSave : nil
+        snapshot.repairBar = repairBar?.shownText
         snapshot.annotationListAuthor = reviewControls.map { $0.author ?? "" }
         snapshot.annotationListState = reviewControls.map { Self.stateFilters.indices.contains($0.stateChoice) ? Self.stateFilters[$0.stateChoice].label : "" }
         return snapshot

@@ -10,6 +10,7 @@ extension DocumentWindow {
 
     func installActions() {
         addAction("open") { [weak self] in self?.chooseFile() }
+        installRepairActions()
         addAction("zoom-in") { [weak self] in self?.canvas.zoom(by: Self.zoomStep) }
         addAction("zoom-out") { [weak self] in self?.canvas.zoom(by: 1 / Self.zoomStep) }
         addAction("zoom-reset") { [weak self] in self?.canvas.setZoom(1) }

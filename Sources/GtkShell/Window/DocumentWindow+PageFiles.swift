@@ -40,7 +40,7 @@ extension DocumentWindow {
     static let pageFileActions = ["insert-blank-page", "duplicate-pages", "insert-pages", "extract-pages", "extract-pages-flattened"]
 
     /// A window action that takes a string (a path; "" asks with a chooser).
-    private func addPathAction(_ name: String, _ handler: @escaping @MainActor (String) -> Void) {
+    func addPathAction(_ name: String, _ handler: @escaping @MainActor (String) -> Void) {
         let type = g_variant_type_new("s")
         let action = g_simple_action_new(name, type)!
         g_variant_type_free(type)
