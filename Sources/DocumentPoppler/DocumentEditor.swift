@@ -400,6 +400,7 @@ public final class DocumentEditor: AnnotationSource {
         var d = dictionaries[a.id] ?? PDFDictionary()
         if let pageRef = pageObject(corePage(a.page)) { d["P"] = .reference(pageRef.number, pageRef.generation) }
         AnnotationDictionary.write(a, into: &d, origin: origin)
+        try embedAttachedFile(of: a, into: &d)
         try writeInReplyTo(a, into: &d)
         switch a.appearance {
         case .generated:

@@ -193,6 +193,13 @@ public struct WindowSnapshot: Codable, Sendable {
     public var ocrLanguage: String? = nil
     /// How far Recognize Text is (0…1, the share of pages done) while it runs; `nil` otherwise.
     public var ocrProgress: Double? = nil
+    /// The attachments the sidebar's Attachments page lists (embedded files, then /FileAttachment
+    /// annotations), once it has read them for the document shown; `nil` before.
+    public var attachments: [AttachmentSnapshot]? = nil
+    /// The private copy of an attachment that Open last handed to an application, and the file
+    /// Save last wrote; `nil` until one did.
+    public var openedAttachment: String? = nil
+    public var savedAttachment: String? = nil
     /// The strokes on the open signature pad (`nil` when no pad is open), and whether a
     /// `--replay-pad-input` recording has been fed into it completely.
     public var signaturePadStrokes: Int?

@@ -190,7 +190,12 @@ extension DocumentWindow {
             snapshot.ocrPages = recognized.isEmpty ? nil : recognized
             snapshot.ocrLanguage = recognition.language
             snapshot.ocrProgress = recognition.progress
+            snapshot.attachments = attachments.listed?.map {
+                AttachmentSnapshot(id: $0.id, name: $0.name, size: $0.size, page: $0.page?.displayNumber, description: $0.description)
+            }
         }
+        snapshot.openedAttachment = attachments.opened
+        snapshot.savedAttachment = attachments.saved
         snapshot.stylesheetLoaded = Stylesheet.loaded
         snapshot.toolIconsFound = Stylesheet.hasIcon("annotator-tool-pen-symbolic")
         snapshot.madeAfterFirstFrame = madeAfterFirstFrame

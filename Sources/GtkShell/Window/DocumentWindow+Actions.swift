@@ -57,6 +57,7 @@ extension DocumentWindow {
         installAnnotationListActions()
         installBookmarkActions()
         installStampPictureAction()
+        installAttachmentActions()
         installXFDFActions()
         installSharedReviewActions()
         installRecognitionActions()

@@ -134,6 +134,8 @@ public final class DocumentWindow {
     var sharedReviewLink: SharedReviewLink?
     /// Text recognition of the shown document (``WindowRecognition``) and its progress bar.
     let recognition = WindowRecognition()
+    /// The document's attachments as the sidebar lists them (DocumentWindow+Attachments).
+    let attachments = WindowAttachments()
     var recognitionBar: RecognitionBar?
     var signatureList: UnsafeMutablePointer<GtkWidget>?
     var signatureCheckGeneration = 0
@@ -262,6 +264,7 @@ public final class DocumentWindow {
         canvas.onContentChanged = { [weak self] pages in
             self?.thumbnails?.invalidate(pages)
             self?.updateAnnotationList(pages: pages)
+            self?.attachmentsChanged()
         }
         // The view's size at a first frame is what the next start renders its first tiles for.
         canvas.paintWatch.onFirstFramePainted = { [weak self] in
