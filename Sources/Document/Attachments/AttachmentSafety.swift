@@ -22,9 +22,9 @@ public enum AttachmentSafety {
 
     /// Name endings that run something when opened, whatever the type.
     public static let runnableExtensions: Set<String> = [
-        "desktop", "sh", "bash", "zsh", "csh", "ksh", "fish", "run", "bin", "appimage", "exe", "com", "bat", "cmd", "msi",
+        "desktop", "sh", "bash", "zsh", "csh", "ksh", "fish", "run", "appimage", "exe", "com", "bat", "cmd", "msi",
         "scr", "pif", "vbs", "vbe", "js", "jse", "wsf", "wsh", "ps1", "jar", "jnlp", "py", "pyc", "pl", "rb", "php", "lua",
-        "tcl", "deb", "rpm", "flatpakref", "flatpak", "snap", "lnk", "url", "hta", "reg", "so", "elf", "out", "command",
+        "tcl", "deb", "rpm", "flatpakref", "flatpak", "snap", "lnk", "url", "hta", "reg", "so", "elf", "command",
         "action", "workflow", "apk", "dll", "cpl", "msc", "inf", "gadget", "application",
     ]
 

@@ -196,6 +196,13 @@ extension DocumentWindow {
         }
         snapshot.openedAttachment = attachments.opened
         snapshot.savedAttachment = attachments.saved
+        if let playing = media.snapshot {
+            snapshot.mediaAnnotation = playing.id
+            snapshot.mediaPlaying = playing.playing
+            snapshot.mediaEnded = playing.ended
+            snapshot.mediaSeconds = playing.seconds
+        }
+        snapshot.mediaError = media.error
         snapshot.stylesheetLoaded = Stylesheet.loaded
         snapshot.toolIconsFound = Stylesheet.hasIcon("annotator-tool-pen-symbolic")
         snapshot.madeAfterFirstFrame = madeAfterFirstFrame

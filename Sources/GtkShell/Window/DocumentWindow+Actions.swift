@@ -58,6 +58,7 @@ extension DocumentWindow {
         installBookmarkActions()
         installStampPictureAction()
         installAttachmentActions()
+        installMediaPlayback()
         installXFDFActions()
         installSharedReviewActions()
         installRecognitionActions()

@@ -502,6 +502,11 @@ extension DocumentWindow {
             gtk_stack_set_visible_child_name(cast(styleStack), "sign")
             return
         }
+        // The File Attachment tool places a paperclip: nothing to pick.
+        if tool == .stamp, canvas.composer.stampAttachment != nil {
+            showStyleRow(false)
+            return
+        }
         let style = canvas.style(for: tool)
         var rgba = GdkRGBA(red: Float(style.color.red), green: Float(style.color.green), blue: Float(style.color.blue), alpha: 1)
         gtk_color_chooser_set_rgba(OpaquePointer(controls.color), &rgba)

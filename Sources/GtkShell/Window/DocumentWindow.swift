@@ -136,6 +136,8 @@ public final class DocumentWindow {
     let recognition = WindowRecognition()
     /// The document's attachments as the sidebar lists them (DocumentWindow+Attachments).
     let attachments = WindowAttachments()
+    /// The sound or video playing, if any (DocumentWindow+Media).
+    let media = WindowMedia()
     var recognitionBar: RecognitionBar?
     var signatureList: UnsafeMutablePointer<GtkWidget>?
     var signatureCheckGeneration = 0
@@ -367,6 +369,8 @@ public final class DocumentWindow {
             // not read) once a worker read it, when the file may say right to left.
             restorePlace(of: path, preferred: (doc.metadata.pageLayout, false))
             resetSidebar()
+            attachmentsChanged()
+            stopMedia()
             setTitle(doc.metadata.title.flatMap { $0.isEmpty ? nil : $0 } ?? name, subtitle: doc.metadata.title == nil ? "" : name)
             gtk_label_set_text(cast(pageCountLabel), tr("of {count}", ["count": String(doc.pageCount)]))
             show(.document)
