@@ -94,7 +94,8 @@ extension DocumentWindow {
         gtk_popover_set_child(cast(popover), box)
         gtk_widget_set_parent(popover, canvas.area)
         if let area, let r = canvas.session.interaction.scene.coordinates.viewRect(fromPDF: area.rect, on: area.page) {
-            var rect = GdkRectangle(x: Int32(r.minX), y: Int32(r.minY), width: Int32(max(1, r.width)), height: Int32(max(1, r.height)))
+            // Over the annotation's middle: the player is where the clip is.
+            var rect = GdkRectangle(x: Int32(r.midX), y: Int32(r.midY), width: 1, height: 1)
             gtk_popover_set_pointing_to(cast(popover), &rect)
             gtk_widget_set_size_request(picture, Int32(max(160, min(640, r.width))), Int32(max(90, min(480, r.height))))
         }
