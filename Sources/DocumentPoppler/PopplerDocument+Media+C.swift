@@ -26,8 +26,8 @@ extension PopplerDocument {
     }
 
     /// What the media annotation `id` plays. Embedded clips of /Screen rendition actions are read
-    /// whole; a /Movie names its file (outside the document); a /Sound's samples are not read by
-    /// poppler-glib 22.12 (unplayable). Wraps `poppler_annot_screen_get_action`,
+    /// whole; a /Movie names its file (outside the document); a /Sound's samples are read by the core
+    /// reader from the file on disk (``SoundClip``) and given as a WAV. Wraps `poppler_annot_screen_get_action`,
     /// `poppler_media_is_embedded`, `poppler_media_save_to_callback`, `poppler_media_get_mime_type`,
     /// `poppler_media_get_filename`, `poppler_annot_movie_get_movie`, `poppler_movie_get_filename`.
     ///
@@ -73,7 +73,11 @@ extension PopplerDocument {
                 return .external(String(cString: file))
             }
         case .sound:
-            return .unplayable("sound annotations are not read by this version of poppler")
+            // poppler-glib 22.12 does not read sound annotations: the core reader does.
+            guard let wav = SoundClip.wav(path: path, password: password, page: PageIndex(page), rect: entry.infos[index].rect) else {
+                return .unplayable("the sound's samples cannot be read")
+            }
+            return .embedded(bytes: wav, mimeType: "audio/x-wav", name: "sound.wav")
         default:
             return nil
         }

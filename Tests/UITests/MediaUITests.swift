@@ -50,6 +50,28 @@ final class MediaUITests: XCTestCase {
         session.quitApps()
     }
 
+    func testASoundAnnotationsSamplesPlayOnAClick() throws {
+        let session = try AppSession()
+        // One second of a 16-bit mono tone at 8 kHz, most significant byte first as PDF has it.
+        let samples = (0..<8000).flatMap { i -> [UInt8] in
+            let v = Int16(sin(2 * Double.pi * 440 * Double(i) / 8000) * 12000)
+            return [UInt8(truncatingIfNeeded: v >> 8), UInt8(truncatingIfNeeded: v)]
+        }
+        let pdf = AttachmentsPDF(sounds: [.init(samples: samples, rate: 8000, channels: 1, bits: 16, rect: [100, 400, 300, 500])])
+        let (pid, window) = try open(pdf, in: session)
+        XCTAssertNil(window.mediaAnnotation, "nothing plays on open")
+        let page = try XCTUnwrap(window.visiblePages.first { $0.page == 1 })
+        let origin = try XCTUnwrap(session.windowOrigin(pid: pid))
+        let (x, y) = viewPoint(200, 450, on: page)
+        session.xdotool("mousemove", "\(Int(origin.x + window.canvasX + x))", "\(Int(origin.y + window.canvasY + y))", "click", "1")
+        let played = try XCTUnwrap(session.waitFor("the sound plays after the click") { s in
+            guard let w = s.windows.first else { return false }
+            return w.mediaAnnotation != nil && (w.mediaPlaying == true || w.mediaEnded == true) || w.mediaError != nil
+        }?.windows.first)
+        XCTAssertNil(played.mediaError, "the samples are played as a WAV: \(played.mediaError ?? "")")
+        session.quitApps()
+    }
+
     func testAClipGStreamerCannotPlayGivesAClearMessage() throws {
         let session = try AppSession()
         let junk = (0..<4000).map { UInt8(truncatingIfNeeded: $0 &* 97 &+ 13) }
