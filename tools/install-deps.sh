@@ -40,6 +40,9 @@ packages=(
     # text for scanned pages: Tesseract 5's library, its command (the tests' reference) and
     # English and German language data
     libtesseract-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu
+    # sound and video in documents: GTK's GStreamer media backend (GtkMediaFile, GtkVideo)
+    # and GStreamer's base and good plugins (WAV, Ogg, WebM, MP4 demuxing, audio conversion)
+    libgtk-4-media-gstreamer gstreamer1.0-plugins-base gstreamer1.0-plugins-good
 )
 
 # One dpkg-query call for all packages (fast path); unknown packages make it exit

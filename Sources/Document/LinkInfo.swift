@@ -9,6 +9,9 @@ public enum LinkTarget: Hashable, Sendable {
     case uri(String)
     /// Anything else (launching files, JavaScript, other documents): never followed.
     case unsupported
+    /// Sound or video to play in place (a /Screen with a rendition action, a /Movie, a /Sound):
+    /// the annotation's id. Played only when clicked or tapped, never by itself.
+    case media(String)
 }
 
 /// One link on a page: its clickable area and its target.

@@ -420,6 +420,7 @@ public final class DocumentEditor: AnnotationSource {
         if !kept, let ref = madeAppearances[a.id] { d["AP"] = .dictionary(PDFDictionary([("N", .reference(ref.number, ref.generation))])) }
         if let pageRef = pageObject(corePage(a.page)) { d["P"] = .reference(pageRef.number, pageRef.generation) }
         AnnotationDictionary.write(a, into: &d, origin: origin)
+        try embedAttachedFile(of: a, into: &d)
         try writeInReplyTo(a, into: &d)
         switch a.appearance {
         case .generated:

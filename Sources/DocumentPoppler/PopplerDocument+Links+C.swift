@@ -31,7 +31,7 @@ extension PopplerDocument {
                     links.append(LinkInfo(id: "p\(page.rawValue)-l\(links.count)", page: page, rect: rect,
                                           target: Self.linkTarget(action, document: doc)))
                 }
-                return links
+                return links + mediaLinksLocked(on: page.rawValue)
             }
         }
     }

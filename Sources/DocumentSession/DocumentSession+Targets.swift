@@ -16,7 +16,7 @@ extension DocumentSession {
             // Link annotations come from the link list, which knows their destinations. They lie
             // below the others: a mark the user put over a link is what a press there reaches.
             let targets = links.map { AnnotationTarget(id: AnnotationID($0.id), kind: .link, page: $0.page, bounds: $0.rect, isLocked: true) }
-                + annotations.filter { $0.info.isListedForEditing && (!linksListed || $0.subtype != .link) }.map(target)
+                + annotations.filter { $0.info.isListedForEditing && (!linksListed || $0.subtype != .link) && !Self.plays($0, links: links) }.map(target)
             content.annotationsByPage[page] = targets
             syncScene()
             interaction.setAnnotations(targets, on: page)
@@ -25,6 +25,17 @@ extension DocumentSession {
                 interaction.deselectAnnotation()
                 interaction.select(id)
             }
+        }
+    }
+
+    /// Whether `a` is a media annotation that the link list makes a player of (a press there
+    /// plays it: it is not picked up as a mark).
+    static func plays(_ a: Annotation, links: [LinkInfo]) -> Bool {
+        guard [.screen, .movie, .sound].contains(a.subtype) else { return false }
+        return links.contains { link in
+            guard case .media = link.target else { return false }
+            return abs(link.rect.minX - a.rect.minX) < 1 && abs(link.rect.minY - a.rect.minY) < 1
+                && abs(link.rect.width - a.rect.width) < 1 && abs(link.rect.height - a.rect.height) < 1
         }
     }
 

@@ -339,6 +339,7 @@ public final class DocumentSession {
             switch content.linkTargets[id] {
             case .page(let page)?: emit(changingView { $0.jump(to: page) })
             case .uri(let uri)?: emit(.askExternalLink(uri))
+            case .media(let annotation)?: emit(.playMedia(annotation))
             case .unsupported?, nil: emit(.bell)
             }
         }

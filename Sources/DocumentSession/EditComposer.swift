@@ -21,6 +21,9 @@ public struct EditComposer {
     /// The kept handwritten signature the Sign tool places (the Stamp tool's click, with this
     /// instead of a stamp).
     public var stampSignature: HandwrittenSignature?
+    /// The file the File Attachment tool attaches (the Stamp tool's click, a /FileAttachment
+    /// with this file instead of a stamp).
+    public var stampAttachment: EmbeddedFile?
     /// A new id, author and date for an annotation made on a page now (the host's clock and
     /// user name).
     public var stamp: (PageIndex) -> CreationStamp
@@ -162,6 +165,7 @@ public struct EditComposer {
             // The Sign tool: the kept signature where the click was.
             return inserting(a, named: "Signature", in: source)
         }
+        if let file = stampAttachment { return attaching(file, on: page, at: rect.center, pageSize: pageSize, in: source) }
         let s = style(for: .stamp)
         let made = stamp(page)
         let place = stampPicture.map { Self.pictureRect($0, centredAt: rect.center, onPageOf: pageSize) } ?? rect

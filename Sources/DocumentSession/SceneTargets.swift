@@ -43,6 +43,7 @@ public enum SceneTargets {
         case .page(let page): return "Go to page \(page.displayNumber)"
         case .uri(let uri): return "Open \(uri)"
         case .unsupported: return "This link is not followed (it would run a program or open a file)"
+        case .media: return "Play"
         }
     }
 }

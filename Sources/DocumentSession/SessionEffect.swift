@@ -65,6 +65,9 @@ public enum SessionEffect: Equatable, Sendable {
     case textMenu(at: Point)
     /// A link leaves the document: ask before opening it.
     case askExternalLink(String)
+    /// Play the sound or video of a media annotation (its id) in place: the user clicked or
+    /// tapped it.
+    case playMedia(String)
     /// Show or hide the interface (a finger's tap on the page: reading mode).
     case toggleUserInterface
     /// Put the form field's editor on it (a tap asked to fill it).
@@ -89,7 +92,7 @@ extension SessionEffect {
         .redraw, .viewChanged, .needsFrames, .requestTiles, .frameInsetsChanged(EdgeInsets()), .framesInvalidated,
         .turnEnded(completed: true), .readPage(PageIndex(0)), .editorNeeded, .cursor(.pointer), .tooltip("Go to page 2"), .bell, .selectionChanged,
         .textSelectionChanged, .imageSelectionChanged, .contextMenu(at: Point(x: 10, y: 10), annotation: nil), .textMenu(at: Point(x: 10, y: 10)),
-        .askExternalLink("https://example.org"), .toggleUserInterface, .activateFormField(AnnotationID("field")),
+        .askExternalLink("https://example.org"), .playMedia("p0-a0"), .toggleUserInterface, .activateFormField(AnnotationID("field")),
         .editTextBox(AnnotationID("box")), .editNote(AnnotationID("note")), .boxDrawn(PageIndex(0), Rect(x: 10, y: 10, width: 50, height: 20)),
         .toolCommand(.clearFormFocus), .offerKeepAsInk(.underline),
     ]

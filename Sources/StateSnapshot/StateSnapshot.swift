@@ -209,6 +209,21 @@ public struct WindowSnapshot: Codable, Sendable {
     /// How many pages Tesseract read for the document shown (pages taken from the recognition
     /// cache do not count); `nil` before any was.
     public var ocrPagesRead: Int? = nil
+    /// The attachments the sidebar's Attachments page lists (embedded files, then /FileAttachment
+    /// annotations), once it has read them for the document shown; `nil` before.
+    public var attachments: [AttachmentSnapshot]? = nil
+    /// The private copy of an attachment that Open last handed to an application, and the file
+    /// Save last wrote; `nil` until one did.
+    public var openedAttachment: String? = nil
+    public var savedAttachment: String? = nil
+    /// The media annotation whose sound or video is loaded (clicked or tapped; nothing plays by
+    /// itself), whether it is playing now, whether it played to its end, and its position in
+    /// seconds; `nil` when none is. `mediaError` says why the last clip could not be played.
+    public var mediaAnnotation: String? = nil
+    public var mediaPlaying: Bool? = nil
+    public var mediaEnded: Bool? = nil
+    public var mediaSeconds: Double? = nil
+    public var mediaError: String? = nil
     /// The strokes on the open signature pad (`nil` when no pad is open), and whether a
     /// `--replay-pad-input` recording has been fed into it completely.
     public var signaturePadStrokes: Int?

@@ -145,6 +145,9 @@ public struct Annotation: Hashable, Sendable, Codable, Identifiable {
     /// /Subj: what the annotation is about, as its author's program names it ("Sticky Note",
     /// "Highlight" …); `nil` when the file gives none.
     public var subject: String? = nil
+    /// The file a /FileAttachment the app made carries, until it is saved (``EmbeddedFile``);
+    /// `nil` for every other annotation, and for one read from the file (its file stays there).
+    public var attachedFile: EmbeddedFile? = nil
 
     public init(
         id: String, page: PageIndex, subtype: AnnotationSubtype, rect: Rect, color: RGBColor? = nil,

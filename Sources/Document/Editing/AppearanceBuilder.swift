@@ -43,7 +43,7 @@ public enum AppearanceBuilder {
     public static func canDraw(_ subtype: AnnotationSubtype) -> Bool {
         switch subtype {
         case .ink, .highlight, .underline, .strikeOut, .squiggly, .square, .circle, .line, .polygon, .polyLine,
-             .freeText, .text, .stamp, .caret:
+             .freeText, .text, .stamp, .caret, .fileAttachment:
             return true
         default:
             return false
@@ -96,6 +96,7 @@ public enum AppearanceBuilder {
         case .caret: drawn = drawCaret(a, &c)
         case .freeText: drawn = drawFreeText(a, &c, &resources)
         case .text: drawn = drawNote(a, &c)
+        case .fileAttachment: drawn = drawAttachment(a, &c)
         case .stamp:
             if case .held(let image)? = a.image {
                 drawImage(image, in: a.rect, &c)

@@ -138,6 +138,9 @@ extension PdfCanvas {
         case .askExternalLink(let uri):
             guard let onExternalLink else { return .nothingToApply(reason: "no window asks about links leaving the document") }
             onExternalLink(uri)
+        case .playMedia(let id):
+            guard let onPlayMedia else { return .nothingToApply(reason: "no window plays media") }
+            onPlayMedia(id)
         case .toggleUserInterface:
             guard let onToggleUserInterface else { return .nothingToApply(reason: "no window has bars to hide") }
             onToggleUserInterface()

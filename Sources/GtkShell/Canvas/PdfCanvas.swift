@@ -193,6 +193,8 @@ public final class PdfCanvas {
     var onContextMenu: ((Point, AnnotationID?) -> Void)?
     /// Asked to confirm and open an address outside the document.
     public var onExternalLink: ((String) -> Void)?
+    /// Plays a media annotation's sound or video (its id) in place.
+    public var onPlayMedia: ((String) -> Void)?
     /// Copies of the document for searching, one per search thread (made on first use); the
     /// text source alone when not set.
     public var searchSources: (() -> [TextSource])?

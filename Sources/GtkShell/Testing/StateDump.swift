@@ -197,7 +197,19 @@ extension DocumentWindow {
                 .filter { recognition.pages[$0] == nil }.count
             snapshot.ocrWaiting = waiting == 0 ? nil : waiting
             snapshot.ocrPagesRead = recognition.pagesRead == 0 ? nil : recognition.pagesRead
+            snapshot.attachments = attachments.listed?.map {
+                AttachmentSnapshot(id: $0.id, name: $0.name, size: $0.size, page: $0.page?.displayNumber, description: $0.description)
+            }
         }
+        snapshot.openedAttachment = attachments.opened
+        snapshot.savedAttachment = attachments.saved
+        if let playing = media.snapshot {
+            snapshot.mediaAnnotation = playing.id
+            snapshot.mediaPlaying = playing.playing
+            snapshot.mediaEnded = playing.ended
+            snapshot.mediaSeconds = playing.seconds
+        }
+        snapshot.mediaError = media.error
         snapshot.stylesheetLoaded = Stylesheet.loaded
         snapshot.toolIconsFound = Stylesheet.hasIcon("annotator-tool-pen-symbolic")
         snapshot.madeAfterFirstFrame = madeAfterFirstFrame

@@ -61,6 +61,8 @@ extension DocumentWindow {
         installBookmarkActions()
         installStampPictureAction()
         installImageActions()
+        installAttachmentActions()
+        installMediaPlayback()
         installXFDFActions()
         installSharedReviewActions()
         installRecognitionActions()

@@ -92,6 +92,7 @@ extension DocumentWindow {
         gtk_stack_page_set_icon_name(gtk_stack_add_titled(cast(pages), buildAnnotationList(), "annotations", tr("Annotations")), "document-edit-symbolic")
         gtk_stack_page_set_icon_name(gtk_stack_add_titled(cast(pages), buildBookmarkList(), "bookmarks", tr("Bookmarks")), "user-bookmarks-symbolic")
         gtk_stack_page_set_icon_name(gtk_stack_add_titled(cast(pages), buildSignatureList(), "signatures", tr("Signatures")), "security-high-symbolic")
+        gtk_stack_page_set_icon_name(gtk_stack_add_titled(cast(pages), buildAttachmentList(), "attachments", tr("Attachments")), "mail-attachment-symbolic")
         let switcher = gtk_stack_switcher_new()!
         gtk_stack_switcher_set_stack(cast(switcher), cast(pages))
         gtk_widget_set_halign(switcher, GTK_ALIGN_CENTER)
@@ -107,6 +108,7 @@ extension DocumentWindow {
                 self.thumbnails?.revealCurrentPage()
             }
             self.refreshAnnotationList()
+            if self.attachmentListShown { self.refreshAttachmentList() }
         })
         sidebar = Sidebar(paned: paned, panel: panelBox, list: list, placeholder: placeholder)
         Signals.connect(raw(list), "row-activated", pointer: { [weak self] row in
@@ -157,6 +159,7 @@ extension DocumentWindow {
         sidebar.loaded = false
         if gtk_widget_get_visible(sidebar.panel) != 0 { loadOutline() }
         refreshAnnotationList()
+        attachmentsChanged()
     }
 
     private func loadOutline() {

@@ -26,6 +26,7 @@ extension DocumentWindow {
         ("text", .freeText, N_("Text"), "t"),
         ("stamp", .stamp, N_("Stamp"), "m"),
         ("sign", .stamp, N_("Sign"), "g"),
+        ("attach", .stamp, N_("Attach File"), "f"),
         ("eraser", .eraser, N_("Eraser"), "e"),
     ]
 
@@ -37,6 +38,7 @@ extension DocumentWindow {
     /// The name of the tool in use ("select", "pen" …), for the state dump.
     var toolName: String {
         if canvas.pickedTool == .stamp, canvas.composer.stampSignature != nil { return "sign" }
+        if canvas.pickedTool == .stamp, canvas.composer.stampAttachment != nil { return "attach" }
         return Self.toolChoices.first { $0.tool == canvas.pickedTool }?.name ?? "select"
     }
 
@@ -52,6 +54,17 @@ extension DocumentWindow {
             guard let choice = Self.toolChoices.first(where: { $0.name == name }) else { return }
             // The Sign tool places a kept signature with the Stamp tool's click; with none kept,
             // the pad asks for one first.
+            // The File Attachment tool attaches the file picked last; with none, the chooser first.
+            if name == "attach" {
+                guard self.canvas.composer.stampAttachment != nil else {
+                    self.chooseFileToAttach()
+                    return
+                }
+                self.canvas.composer.stampSignature = nil
+                self.canvas.composer.stampPicture = nil
+            } else if choice.tool == .stamp {
+                self.canvas.composer.stampAttachment = nil
+            }
             if name == "sign" {
                 guard let signature = self.chosenSignature ?? SignatureStore.standard.all().first else {
                     self.showSignaturePad()
@@ -202,7 +215,7 @@ extension DocumentWindow {
             // Each tool's symbolic icon (recoloured with the theme) above its name.
             let button = gtk_toggle_button_new()!
             let face = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
-            let icon = gtk_image_new_from_icon_name("annotator-tool-\(choice.name)-symbolic")!
+            let icon = gtk_image_new_from_icon_name(choice.name == "attach" ? "mail-attachment-symbolic" : "annotator-tool-\(choice.name)-symbolic")!
             let name = gtk_label_new(tr(choice.label))!
             gtk_widget_add_css_class(name, "tool-name")
             names.append(name)
@@ -489,6 +502,11 @@ extension DocumentWindow {
             gtk_stack_set_visible_child_name(cast(styleStack), "sign")
             return
         }
+        // The File Attachment tool places a paperclip: nothing to pick.
+        if tool == .stamp, canvas.composer.stampAttachment != nil {
+            showStyleRow(false)
+            return
+        }
         let style = canvas.style(for: tool)
         var rgba = GdkRGBA(red: Float(style.color.red), green: Float(style.color.green), blue: Float(style.color.blue), alpha: 1)
         gtk_color_chooser_set_rgba(OpaquePointer(controls.color), &rgba)
@@ -496,7 +514,7 @@ extension DocumentWindow {
         gtk_spin_button_set_value(cast(controls.opacity), (style.opacity * 100).rounded())
         // A note has a colour but no line.
         gtk_widget_set_visible(controls.width, [ToolID.note, .highlighter, .underline, .strikeOut, .squiggly, .freeText, .stamp].contains(tool) ? 0 : 1)
-        gtk_widget_set_visible(controls.stamps, tool == .stamp ? 1 : 0)
+        gtk_widget_set_visible(controls.stamps, tool == .stamp && canvas.composer.stampAttachment == nil ? 1 : 0)
         gtk_widget_set_visible(controls.finger, tool == .ink || tool == .highlighter ? 1 : 0)
         gtk_widget_set_visible(controls.fontSize, tool == .freeText ? 1 : 0)
         if tool == .freeText { gtk_spin_button_set_value(cast(controls.fontSize), canvas.composer.textFontSize) }

@@ -136,6 +136,10 @@ public final class DocumentWindow {
     var sharedReviewLink: SharedReviewLink?
     /// Text recognition of the shown document (``WindowRecognition``) and its progress bar.
     let recognition = WindowRecognition()
+    /// The document's attachments as the sidebar lists them (DocumentWindow+Attachments).
+    let attachments = WindowAttachments()
+    /// The sound or video playing, if any (DocumentWindow+Media).
+    let media = WindowMedia()
     var recognitionBar: RecognitionBar?
     var signatureList: UnsafeMutablePointer<GtkWidget>?
     var signatureCheckGeneration = 0
@@ -278,6 +282,7 @@ public final class DocumentWindow {
         canvas.onContentChanged = { [weak self] pages in
             self?.thumbnails?.invalidate(pages)
             self?.updateAnnotationList(pages: pages)
+            self?.attachmentsChanged()
         }
         // The view's size at a first frame is what the next start renders its first tiles for.
         canvas.paintWatch.onFirstFramePainted = { [weak self] in
@@ -397,6 +402,8 @@ public final class DocumentWindow {
             // not read) once a worker read it, when the file may say right to left.
             restorePlace(of: path, preferred: (doc.metadata.pageLayout, false))
             resetSidebar()
+            attachmentsChanged()
+            stopMedia()
             setTitle(doc.metadata.title.flatMap { $0.isEmpty ? nil : $0 } ?? name, subtitle: doc.metadata.title == nil ? "" : name)
             gtk_label_set_text(cast(pageCountLabel), tr("of {count}", ["count": String(doc.pageCount)]))
             show(.document)
