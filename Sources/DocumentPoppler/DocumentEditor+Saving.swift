@@ -91,6 +91,8 @@ extension DocumentEditor {
         if inPlace, !overwriteChangedFile, let stamp = diskStamp, FileStamp(path: path) != stamp {
             throw .save(.changedOnDisk(path: path))
         }
+        // A move still being written into the file's objects is finished first.
+        try finishPendingWrites()
         let bytes: EditedBytes
         do {
             try dropOrphans()
