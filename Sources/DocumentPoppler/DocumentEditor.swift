@@ -580,6 +580,22 @@ public final class DocumentEditor: AnnotationSource {
         }
     }
 
+    /// ``rendered()`` in two parts: what must happen on this thread now (the waiting writes, the
+    /// orphans dropped), and the serialising of the update (poppler writing every changed object,
+    /// some 250 ms for a Move of 1,566 strokes), returned to run on another thread (the render
+    /// worker). The core document locks each call, so that part sees whole calls of this thread;
+    /// an edit made meanwhile may be in it, and is rendered again by its own refresh.
+    public func renderedLater() throws(EditorError) -> @Sendable () throws -> EditedBytes {
+        try finishPendingWrites()
+        do {
+            try dropOrphans(keepingPagesOut: true)
+        } catch {
+            throw .library(error)
+        }
+        let core = self.core
+        return { try core.editedBytes() }
+    }
+
     /// ``rendered()`` as one array (a copy of the whole file).
     public func renderedBytes() throws(EditorError) -> [UInt8] { try rendered().joined() }
 

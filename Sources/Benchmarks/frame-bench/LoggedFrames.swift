@@ -23,13 +23,13 @@ func monotonicMicroseconds() -> Int {
 
 /// The frames of the log that started at `from` or later (not the main loop's long turns).
 func loggedFrames(_ log: URL, from: Int) -> [LoggedFrame] {
-    loggedLines(log, from: from).filter { $0.kind != "turn" }
+    loggedLines(log, from: from).filter { $0.kind != "loop" }
 }
 
-/// The main loop's turns of 4 ms or more (the app's `MainLoopTurns`, kind `turn`) that started
+/// The main loop's turns of 4 ms or more (the app's `MainLoopTurns`, kind `loop`) that started
 /// at `from` or later: what it did between two polls, when nothing could be drawn.
 func loggedTurns(_ log: URL, from: Int) -> [LoggedFrame] {
-    loggedLines(log, from: from).filter { $0.kind == "turn" }
+    loggedLines(log, from: from).filter { $0.kind == "loop" }
 }
 
 private func loggedLines(_ log: URL, from: Int) -> [LoggedFrame] {

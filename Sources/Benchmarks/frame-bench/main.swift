@@ -28,7 +28,7 @@
 // what runs; PDF_ANNOTATOR_CANVAS=cairo measures the cairo canvas instead of the snapshot one;
 // FRAME_BENCH_FRAMES=file writes the lasso run's frames (start from the release, time) there.
 // The lasso run also reports the longest turn of the app's main loop from the release until the
-// move is written and drawn (the frame log's `turn` lines); PDF_ANNOTATOR_WRITE_SLICE=0 makes the
+// move is written and drawn (the frame log's `loop` lines); PDF_ANNOTATOR_WRITE_SLICE=0 makes the
 // app write the Move whole in the release's turn, as before, to compare.
 // Reader frames on the bench documents at 1080p and at 4K (`gen_docs.py /tmp/bench/docs`):
 //   FRAME_BENCH_RENDERERS=cairo FRAME_BENCH_RUNS=newpages .build/release/frame-bench \
@@ -237,7 +237,8 @@ func measure(_ what: Run, renderer: String, document: String) throws -> String {
         guard waitForWindow(stateFile, timeout: 180, { ($0.pendingAnnotationWrites ?? 0) == 0 && $0.carryLanding != true }) != nil,
               waitSettled(stateFile) != nil else { return "\(renderer): the move was not written and drawn in 3 minutes" }
         let landed = monotonicMicroseconds()
-        let turns = loggedTurns(frameLog, from: released).filter { $0.start <= landed }
+        // The turn that handles the release may start a little before the bench's stamp of it.
+        let turns = loggedTurns(frameLog, from: began).filter { $0.start + Int($0.milliseconds * 1000) > released && $0.start <= landed }
         let longestTurn = turns.map(\.milliseconds).max()
         let slices = waitSettled(stateFile).map { ($0.editWriteSlices ?? 0, $0.largestEditWriteSlice ?? 0) } ?? (0, 0)
         // The carry as the app went through it: its motion events may be handled long after
@@ -246,7 +247,7 @@ func measure(_ what: Run, renderer: String, document: String) throws -> String {
         let gaps = zip(frames.dropFirst(), frames).map { Double($0.start - $1.start) / 1000 }
         // FRAME_BENCH_FRAMES=file: each frame's start (ms from the release) and time, to see which is slow.
         if let path = ProcessInfo.processInfo.environment["FRAME_BENCH_FRAMES"] {
-            let lines = frames.map { String(format: "%.1f %.2f %@", Double($0.start - released) / 1000, $0.milliseconds, $0.kind) }
+            let lines = (loggedFrames(frameLog, from: began).filter { $0.start <= landed } + loggedTurns(frameLog, from: began)).sorted { $0.start < $1.start }.map { String(format: "%.1f %.2f %@", Double($0.start - released) / 1000, $0.milliseconds, $0.kind) }
             try? (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
         }
         return "\(renderer), lasso on \(strokes) ink strokes at \(Int(page.width))×\(Int(page.height)) px (\(lassoed.selectedAnnotations.count) selected, "

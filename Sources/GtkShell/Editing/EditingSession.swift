@@ -137,7 +137,8 @@ final class EditingSession {
             } else if !self.pagesAwaitingWrites.isEmpty {
                 let pages = self.pagesAwaitingWrites
                 self.pagesAwaitingWrites = []
-                self.refreshRendering(pages)
+                // The update's bytes too are written off the main loop, on the render worker.
+                self.refreshRendering(pages, serialisingOnWorker: true)
             }
         }
     }
@@ -145,10 +146,18 @@ final class EditingSession {
     /// Reloads the edited document on the render worker (so no tile mixes two versions) and
     /// tells the canvas once the new version is in place. Tiles the worker finished before the
     /// swap reach the main loop before that message, so the canvas marks them stale.
-    func refreshRendering(_ pages: Set<PageIndex>, reshaped: Bool = false, reordered: Bool = false) {
-        let bytes: EditedBytes
+    ///
+    /// With `serialisingOnWorker` (after a large move), the update's bytes are made on the worker
+    /// too (``DocumentEditor/renderedLater()``), not in a turn of the main loop.
+    func refreshRendering(_ pages: Set<PageIndex>, reshaped: Bool = false, reordered: Bool = false, serialisingOnWorker: Bool = false) {
+        let take: @Sendable () throws -> EditedBytes
         do {
-            bytes = try editor.rendered()
+            if serialisingOnWorker {
+                take = try editor.renderedLater()
+            } else {
+                let bytes = try editor.rendered()
+                take = { bytes }
+            }
         } catch {
             onContentChanged?(pages)
             return
@@ -162,7 +171,8 @@ final class EditingSession {
         let rotations = reordered ? (0..<editor.pageCount).map { PageRotation(degrees: editor.rotation(of: PageIndex($0))) } : nil
         let reload: @Sendable () -> Void = {
             if pause > 0 { usleep(pause) }
-            if let fresh = try? source.document.reloaded(from: bytes, reshaped: turned, reordered: rotations) { source.replace(with: fresh) }
+            if let bytes = try? take(),
+               let fresh = try? source.document.reloaded(from: bytes, reshaped: turned, reordered: rotations) { source.replace(with: fresh) }
             let document = source.document
             MainLoop.post(priority: G_PRIORITY_HIGH_IDLE) { [weak self] in
                 // Pages turned or organised: their sizes, text and links come from the new version.

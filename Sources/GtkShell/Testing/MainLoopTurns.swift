@@ -3,7 +3,7 @@ import CGtk
 import Glibc
 
 /// With `PDF_ANNOTATOR_FRAME_LOG` set, every turn of the main loop that kept it away from its
-/// poll for 4 ms or more is written to the frame log as `<start µs> <took µs> turn 0`: the time
+/// poll for 4 ms or more is written to the frame log as `<start µs> <took µs> loop 0`: the time
 /// between the poll's return and the next poll is what the loop spent dispatching (input,
 /// frames, idle work, an edit's commit), so the longest such turn is the longest time the page
 /// could not have been drawn or scrolled. `frame-bench`'s lasso run reports the longest one
@@ -29,7 +29,7 @@ enum MainLoopTurns {
         g_main_context_set_poll_func(nil) { fds, count, timeout in
             let now = g_get_monotonic_time()
             if MainLoopTurns.polledAt > 0, now - MainLoopTurns.polledAt >= MainLoopTurns.threshold, let file = MainLoopTurns.file {
-                fputs("\(MainLoopTurns.polledAt) \(now - MainLoopTurns.polledAt) turn 0\n", file)
+                fputs("\(MainLoopTurns.polledAt) \(now - MainLoopTurns.polledAt) loop 0\n", file)
             }
             let result = MainLoopTurns.original?(fds, count, timeout) ?? 0
             MainLoopTurns.polledAt = g_get_monotonic_time()
