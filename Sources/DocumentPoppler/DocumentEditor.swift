@@ -580,18 +580,15 @@ public final class DocumentEditor: AnnotationSource {
         }
     }
 
-    /// ``rendered()`` in two parts: what must happen on this thread now (the waiting writes, the
-    /// orphans dropped), and the serialising of the update (poppler writing every changed object,
-    /// some 250 ms for a Move of 1,566 strokes), returned to run on another thread (the render
-    /// worker). The core document locks each call, so that part sees whole calls of this thread;
-    /// an edit made meanwhile may be in it, and is rendered again by its own refresh.
+    /// ``rendered()`` in two parts: what must happen on this thread now (the waiting writes), and
+    /// the serialising of the update (poppler writing every changed object, some 250 ms for a
+    /// Move of 1,566 strokes), returned to run on another thread (the render worker). The core
+    /// document locks each call, so that part sees whole calls of this thread; an edit made
+    /// meanwhile may be in it, and is rendered again by its own refresh. Objects nothing reaches
+    /// are not dropped first (a walk of the whole document, some 90 ms there): what is drawn
+    /// never reads them, and the next ``rendered()`` or save drops them.
     public func renderedLater() throws(EditorError) -> @Sendable () throws -> EditedBytes {
         try finishPendingWrites()
-        do {
-            try dropOrphans(keepingPagesOut: true)
-        } catch {
-            throw .library(error)
-        }
         let core = self.core
         return { try core.editedBytes() }
     }
