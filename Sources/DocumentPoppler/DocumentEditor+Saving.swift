@@ -94,6 +94,8 @@ extension DocumentEditor {
         if inPlace, !overwriteChangedFile, let stamp = diskStamp, FileStamp(path: path) != stamp {
             throw .save(.changedOnDisk(path: path))
         }
+        // A move still being written into the file's objects is finished first.
+        try finishPendingWrites()
         let bytes: EditedBytes
         // A repaired copy, or a file poppler read only by rebuilding its table: written whole,
         // never as an update on a cross-reference chain other readers must repair again.

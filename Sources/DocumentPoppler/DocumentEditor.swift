@@ -125,6 +125,16 @@ public final class DocumentEditor: AnnotationSource {
     var savedImageRefs: Set<ObjectRef> = []
     /// The save running on a worker, if one is (see ``prepareSave(to:overwriteChangedFile:fileSystem:)``).
     public internal(set) var saveInProgress: SaveJob?
+    /// Moves of at least this many annotations are applied to the model at once and written
+    /// into the file's objects later, in slices (``writePending(atMost:)``); `nil`: every edit
+    /// is written as it is applied. See DocumentEditor+DeferredWrites.
+    public var deferredWriteThreshold: Int?
+    /// The annotations whose objects are behind the model, in the order they are to be written
+    /// (each written as the model has it then), and the same as a set.
+    var pendingWrites: [String] = []
+    var pendingWriteSet: Set<String> = []
+    /// Where the next slice starts in ``pendingWrites``.
+    var pendingWriteStart = 0
     /// When the last save's state cannot be reached by undo and redo (an undo below it and a
     /// new edit while it was written): the edits that lead from it to the state then, which a
     /// journal restarted for the saved file (also under a new name) begins with.
@@ -152,7 +162,10 @@ public final class DocumentEditor: AnnotationSource {
     /// The document as a save would write it now (the original bytes with the unsaved edits as
     /// an incremental update), in one array written by poppler's own save: a copy of the whole
     /// file. The app uses ``rendered()``; this stays for comparisons (the edit benchmark).
-    public func currentBytes() throws(CoreDocumentError) -> [UInt8] { try core.savedBytes() }
+    public func currentBytes() throws(CoreDocumentError) -> [UInt8] {
+        try writeAllPending()
+        return try core.savedBytes()
+    }
 
     /// The text fields of the document information dictionary, decoded from the file's own
     /// bytes (PDFDocEncoding, UTF-16 or PDF 2.0's UTF-8), over `metadata` (which supplies the
@@ -300,6 +313,7 @@ public final class DocumentEditor: AnnotationSource {
     /// The decoded content of an annotation's normal appearance (/AP /N), for checks that an
     /// appearance was kept byte for byte; `nil` when it has none (or it has states).
     public func appearanceData(of id: String) -> [UInt8]? {
+        try? writeAllPending()
         guard case .reference(let num, let gen)? = annotationDictionary(id)?["AP"]?.dictionaryValue?["N"] else { return nil }
         return core.streamData(ObjectRef(num, gen))
     }
@@ -341,6 +355,10 @@ public final class DocumentEditor: AnnotationSource {
     /// Applies an edit to the model and writes it into the file's objects.
     func apply(_ edit: AnnotationEdit) throws(EditorError) {
         for page in edit.pages { loadPage(page) }
+        // A large move: the model now, the file's objects in slices.
+        if try applyDeferred(edit) { return }
+        // Every other edit finds the file's objects up to date.
+        try finishPendingWrites()
         // Pages put back must still be reachable (not taken out by a save since).
         if case .restorePages(let removed) = edit,
            let missing = removed.first(where: { $0.origin == nil && pageObject(named: $0.object) == nil }) {
@@ -580,12 +598,26 @@ public final class DocumentEditor: AnnotationSource {
     /// original bytes are shared, not copied, and only the update is made anew, so an edit
     /// costs what it changes.
     public func rendered() throws(EditorError) -> EditedBytes {
+        try finishPendingWrites()
         do {
             try dropOrphans(keepingPagesOut: true)
             return try core.editedBytes()
         } catch {
             throw .library(error)
         }
+    }
+
+    /// ``rendered()`` in two parts: what must happen on this thread now (the waiting writes), and
+    /// the serialising of the update (poppler writing every changed object, some 250 ms for a
+    /// Move of 1,566 strokes), returned to run on another thread (the render worker). The core
+    /// document locks each call, so that part sees whole calls of this thread; an edit made
+    /// meanwhile may be in it, and is rendered again by its own refresh. Objects nothing reaches
+    /// are not dropped first (a walk of the whole document, some 90 ms there): what is drawn
+    /// never reads them, and the next ``rendered()`` or save drops them.
+    public func renderedLater() throws(EditorError) -> @Sendable () throws -> EditedBytes {
+        try finishPendingWrites()
+        let core = self.core
+        return { try core.editedBytes() }
     }
 
     /// ``rendered()`` as one array (a copy of the whole file).

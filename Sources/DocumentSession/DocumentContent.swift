@@ -134,6 +134,11 @@ public struct EditPreviews {
     var transformBoxes: [String: TransformBox] = [:]
     /// Annotations of one page carried as one offset (a lasso's selection), while they are.
     var carried: CarriedGroup?
+    /// A carried group let go and committed, still drawn as carried (its old places veiled,
+    /// its pixels at its new ones) until its page's tiles show the move (`shown`: the edit
+    /// reached the document the tiles are drawn from): no frame shows the strokes at their old
+    /// places, or at both.
+    var landing: (group: CarriedGroup, shown: Bool)?
     /// Transforms that ended while others of the same gesture still run; committed together.
     public var endedTransforms: [(start: Annotation, current: Annotation)] = []
     /// What the transform in progress does when it is not a move or a resize ("Move Line End",

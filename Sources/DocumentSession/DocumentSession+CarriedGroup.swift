@@ -81,8 +81,25 @@ extension DocumentSession {
 
     /// What a frame shows of the group carried: its places where it started and its outlines
     /// (kept in the group while the page's frame stays), moved by its offset in view pixels.
+    /// A group landing (let go, its move on its way to the page's tiles) is shown the same way,
+    /// without outlines: the selection's own outlines are where it landed.
     func carriedFrame(pageFrame: Rect) -> FrameModel.Carried? {
+        if previews.carried == nil, var landing = previews.landing {
+            let frame = carriedFrame(of: &landing.group, pageFrame: pageFrame)
+            previews.landing = landing
+            guard var frame else { return nil }
+            frame.outlines = []
+            return frame
+        }
         guard var group = previews.carried else { return nil }
+        let frame = carriedFrame(of: &group, pageFrame: pageFrame)
+        previews.carried = group
+        return frame
+    }
+
+    /// ``carriedFrame(pageFrame:)`` of `group`, whose view rectangles are made again when the
+    /// page's frame changed.
+    private func carriedFrame(of group: inout CarriedGroup, pageFrame: Rect) -> FrameModel.Carried? {
         let coordinates = interaction.scene.coordinates
         if group.viewFrame != pageFrame || group.viewFrom.count != group.starts.count {
             // Once a carry (and again after a scroll or zoom under it).
@@ -90,7 +107,6 @@ extension DocumentSession {
             group.viewOutlines = group.bounds.compactMap { coordinates.viewRect(fromPDF: $0, on: group.page) }
             if group.viewFrame.size != pageFrame.size { group.pictureSerial = group.serial &* 1000 &+ Int(pageFrame.width) }
             group.viewFrame = pageFrame
-            previews.carried = group
         }
         guard let reference = group.starts.first,
               let from = coordinates.viewRect(fromPDF: reference, on: group.page),
@@ -98,6 +114,28 @@ extension DocumentSession {
         return FrameModel.Carried(page: group.page, pageFrame: pageFrame, from: group.viewFrom, outlines: group.viewOutlines,
                                   offset: Vector(dx: to.minX - from.minX, dy: to.minY - from.minY),
                                   serial: group.pictureSerial ?? group.serial)
+    }
+}
+
+extension DocumentSession {
+    /// The page of a carried group let go whose move the page's tiles do not show yet (drawn
+    /// as carried meanwhile), if there is one.
+    public var landingPage: PageIndex? { previews.landing?.group.page }
+
+    /// An edit, undo or redo reached the document the tiles of `pages` are drawn from: a group
+    /// landing on one of them waits only for those tiles now.
+    public func landingShown(on pages: Set<PageIndex>) {
+        guard let landing = previews.landing, pages.contains(landing.group.page) else { return }
+        previews.landing?.shown = true
+    }
+
+    /// Lets go of a group landing once its page's tiles are fresh (`isFresh`) after the edit
+    /// reached them; returns whether it did (the frame changes).
+    @discardableResult
+    public func endLanding(whereFresh isFresh: (PageIndex) -> Bool) -> Bool {
+        guard let landing = previews.landing, landing.shown, isFresh(landing.group.page) else { return false }
+        previews.landing = nil
+        return true
     }
 }
 

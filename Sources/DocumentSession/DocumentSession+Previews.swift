@@ -15,6 +15,8 @@ extension DocumentSession {
         switch command {
         case .beginTransform(let id):
             guard let a = editing?.annotation(id.rawValue), a.isTransformable else { return }
+            // A new carry takes over from a group still landing.
+            previews.landing = nil
             previews.transforms[a.id] = (a, a)
             previews.transformBoxes[a.id] = TransformBox(a)
             previews.pendingMoves[a.id] = nil
@@ -68,10 +70,12 @@ extension DocumentSession {
                 previews.endedTransforms.append(t)
             }
             if previews.transforms.isEmpty {
+                let group = previews.carried
                 previews.carried = nil
                 previews.carryContact = nil
                 previews.carryFrameTime = nil
-                commitEndedTransforms()
+                // A group moved and committed stays drawn as carried until its page shows it.
+                if commitEndedTransforms(), let group, group.offset != .zero, !cancelled { previews.landing = (group, false) }
             }
             emit(.redraw)
         case .selectionBand(let rect):
@@ -149,14 +153,17 @@ extension DocumentSession {
 
     /// Commits the moves and resizes of one gesture as one edit ("Move", "Resize", "Move Line
     /// End", "Rotate", "Move Vertex" …); when the document refuses, everything goes back to where it was.
-    private func commitEndedTransforms() {
+    /// Returns whether the document took an edit.
+    @discardableResult
+    private func commitEndedTransforms() -> Bool {
         let ended = previews.endedTransforms
         previews.endedTransforms = []
         let name = previews.transformName
         previews.transformName = nil
-        guard let record = composer.transforms(ended, named: name) else { return }
-        if editing?.commit(record) == true { return }
+        guard let record = composer.transforms(ended, named: name) else { return false }
+        if editing?.commit(record) == true { return true }
         for t in ended { putBack(t) }
+        return false
     }
 
     /// A step of a carry that moves an ink on its page: its rectangle moves now (all the frame

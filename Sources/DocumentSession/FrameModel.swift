@@ -190,7 +190,7 @@ extension DocumentSession {
             }
             model.moves.append(moving)
         }
-        if let group = previews.carried { model.carried = carriedFrame(pageFrame: pageFrame(group.page)) }
+        if let page = previews.carried?.page ?? previews.landing?.group.page { model.carried = carriedFrame(pageFrame: pageFrame(page)) }
         // The lifted annotation as far as it has grown in, and those let go as far as they have
         // settled back (a lift that has not begun to grow is drawn as soon as it does).
         let lifts = previews.lifts.values

@@ -372,6 +372,15 @@ public struct WindowSnapshot: Codable, Sendable {
     /// The bytes of rendered tile pixels alive in the process, whoever holds them (the cache,
     /// tiles on their way from the render worker, the nodes of frames), beside `cacheBytes`.
     public var tilePixelBytes: Int? = nil
+    /// Annotations of a large move (a lasso's Move of many strokes) still to be written into the
+    /// document's objects, a slice each turn of the main loop after the model took the move.
+    public var pendingAnnotationWrites: Int? = nil
+    /// How many such slices were written since the window opened, and the most one wrote.
+    public var editWriteSlices: Int? = nil
+    public var largestEditWriteSlice: Int? = nil
+    /// Whether a carried group let go is still drawn where it landed (its old places veiled)
+    /// until its page's tiles show the move.
+    public var carryLanding: Bool? = nil
 
     public init(
         title: String,

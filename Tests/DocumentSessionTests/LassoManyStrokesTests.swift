@@ -74,7 +74,20 @@ final class LassoManyStrokesTests: XCTestCase {
         XCTAssertEqual(session.frame.carried?.serial, carried.serial, "one picture for the whole carry")
 
         send(.ended, last)
-        XCTAssertNil(session.frame.carried)
+        // Until the page's tiles show the move, the group stays drawn where it was let go, its
+        // old places veiled, from the carry's own pictures: no frame shows the old places.
+        let landing = try XCTUnwrap(session.frame.carried, "the strokes stay drawn where they were let go")
+        XCTAssertEqual(landing.serial, carried.serial, "the carry's pictures, not new ones")
+        XCTAssertEqual(landing.from.count, strokes.count)
+        XCTAssertEqual(landing.offset, carried.offset)
+        XCTAssertEqual(landing.outlines, [], "the selection's outlines are its own again")
+        XCTAssertEqual(session.frame.selection.outlines.count, strokes.count)
+        XCTAssertFalse(session.endLanding { _ in true }, "not before the edit reached the page's document")
+        session.landingShown(on: [PageIndex(0)])
+        XCTAssertFalse(session.endLanding { _ in false }, "nor before the page's tiles are fresh")
+        XCTAssertNotNil(session.frame.carried)
+        XCTAssertTrue(session.endLanding { _ in true })
+        XCTAssertNil(session.frame.carried, "the fresh tiles show the strokes where they landed")
         // The engine's targets and the session's list of them follow each stroke at the release.
         let targets = Dictionary(uniqueKeysWithValues: (session.content.annotationsByPage[PageIndex(0)] ?? []).map { ($0.id, $0) })
         for a in strokes {

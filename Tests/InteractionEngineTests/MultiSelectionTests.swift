@@ -66,15 +66,23 @@ final class MultiSelectionTests: XCTestCase {
         XCTAssertEqual(interaction.selectedAnnotations, [left.id], "a plain click selects only what it hits")
     }
 
-    func testDraggingOneOfSeveralSelectedMovesThemAllByTheSameAmount() {
+    func testDraggingOneOfSeveralSelectedMovesThemAllByTheSameAmountOneCommandAStep() {
         click(view(150, 550))
         click(view(350, 550), modifiers: .shift)
         outputs = []
         drag(from: view(150, 550), to: view(170, 530))
         let begun = commands.compactMap { if case .beginTransform(let id) = $0 { return id } else { return nil } }
         XCTAssertEqual(Set(begun), [left.id, right.id])
+        XCTAssertFalse(commands.contains { if case .moveAnnotation = $0 { return true } else { return false } },
+                       "no command per annotation: the selection moves as one")
         var moved: [AnnotationID: Vector] = [:]
-        for case .moveAnnotation(let id, let v) in commands { moved[id, default: .zero] = moved[id, default: .zero] + v }
+        var steps = 0
+        for case .moveAnnotations(let ids, _, let v) in commands {
+            steps += 1
+            XCTAssertEqual(Set(ids), [left.id, right.id], "one command moves both (they are on one page)")
+            for id in ids { moved[id, default: .zero] = moved[id, default: .zero] + v }
+        }
+        XCTAssertEqual(steps, 5, "one command a step")
         XCTAssertEqual(moved[left.id]?.dx ?? 0, 20, accuracy: 1e-9)
         XCTAssertEqual(moved[left.id]?.dy ?? 0, -20, accuracy: 1e-9)
         XCTAssertEqual(moved[right.id], moved[left.id])

@@ -21,8 +21,18 @@ func monotonicMicroseconds() -> Int {
     return t.tv_sec * 1_000_000 + t.tv_nsec / 1_000
 }
 
-/// The frames of the log that started at `from` or later.
+/// The frames of the log that started at `from` or later (not the main loop's long turns).
 func loggedFrames(_ log: URL, from: Int) -> [LoggedFrame] {
+    loggedLines(log, from: from).filter { $0.kind != "loop" }
+}
+
+/// The main loop's turns of 4 ms or more (the app's `MainLoopTurns`, kind `loop`) that started
+/// at `from` or later: what it did between two polls, when nothing could be drawn.
+func loggedTurns(_ log: URL, from: Int) -> [LoggedFrame] {
+    loggedLines(log, from: from).filter { $0.kind == "loop" }
+}
+
+private func loggedLines(_ log: URL, from: Int) -> [LoggedFrame] {
     guard let text = try? String(contentsOf: log, encoding: .utf8) else { return [] }
     return text.split(separator: "\n").compactMap { line in
         let parts = line.split(separator: " ")

@@ -76,10 +76,16 @@ extension PdfCanvas {
     /// After an edit reached the document: its held previews wait for the page's tiles.
     func creationsShown(on pages: Set<PageIndex>) {
         for i in previews.held.indices where pages.contains(previews.held[i].preview.page) { previews.held[i].shown = true }
+        session.landingShown(on: pages)
     }
 
-    /// Lets go of the held previews whose page shows fresh tiles wherever it is on screen.
+    /// Lets go of the held previews, and of a carried group landing, whose page shows fresh
+    /// tiles wherever it is on screen.
     func releaseHeldCreations() {
+        if session.landingPage != nil {
+            let view = tileView
+            session.endLanding { tiles.isFresh($0, view) }
+        }
         guard !previews.held.isEmpty else { return }
         let view = tileView
         previews.held.removeAll { held in held.shown && tiles.isFresh(held.preview.page, view) }

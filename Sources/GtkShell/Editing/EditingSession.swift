@@ -37,11 +37,21 @@ final class EditingSession {
     var onPagesMoved: (([PageIndex?]) -> Void)?
     /// The worker that reloads the document between two tiles.
     weak var renderQueue: RenderQueue?
+    /// Pages whose redraw waits for the editor's waiting annotations to be written.
+    private var pagesAwaitingWrites: Set<PageIndex> = []
+    /// Whether a slice of those writes is posted to the main loop.
+    private var writingSlices = false
+    /// How many slices of waiting annotations were written, and the most one slice wrote (the
+    /// state dump's `editWriteSlices` and `largestEditWriteSlice`).
+    private(set) var writeSliceCount = 0
+    private(set) var largestWriteSlice = 0
 
     init(editor: DocumentEditor, renderSource: RenderSource, renderQueue: RenderQueue?) {
         self.editor = editor
         self.renderSource = renderSource
         self.renderQueue = renderQueue
+        // A large move is written into the file's objects in slices, between frames.
+        editor.deferredWriteThreshold = Self.writeSlice > 0 ? Self.writeSlice : nil
     }
 
     var hasUnsavedChanges: Bool { editor.hasUnsavedChanges }
@@ -89,19 +99,65 @@ final class EditingSession {
         onPagesMoved?(edit.pagePlaces(pageCount: count))
     }
 
-    /// After the editor changed the document: redraw from the new bytes.
+    /// After the editor changed the document: redraw from the new bytes (once a large move is
+    /// written into the file's objects, a slice a turn: see ``writeSlices()``).
     func changed(_ pages: Set<PageIndex>, reshaped: Bool = false, reordered: Bool = false) {
         onHistoryChanged?()
-        refreshRendering(pages, reshaped: reshaped, reordered: reordered)
+        if editor.hasPendingWrites, !reshaped, !reordered {
+            pagesAwaitingWrites.formUnion(pages)
+            writeSlices()
+            return
+        }
+        refreshRendering(pagesAwaitingWrites.union(pages), reshaped: reshaped, reordered: reordered)
+        pagesAwaitingWrites = []
+    }
+
+    /// Writes the editor's waiting annotations ``writeSlice`` at a time, one slice per turn of
+    /// the main loop at idle priority (input and frames go first), then redraws the pages they
+    /// are on. One chain of slices at a time; a render or save meanwhile writes what is left.
+    private func writeSlices() {
+        guard !writingSlices else { return }
+        writingSlices = true
+        MainLoop.post { [weak self] in
+            guard let self else { return }
+            self.writingSlices = false
+            if self.editor.hasPendingWrites {
+                let before = self.editor.pendingWriteCount
+                do {
+                    try self.editor.writePending(atMost: Self.writeSlice)
+                } catch {
+                    StandardError.write("pdf-annotator: writing moved annotations failed: \(error)")
+                    try? self.editor.finishPendingWrites()
+                }
+                self.writeSliceCount += 1
+                self.largestWriteSlice = max(self.largestWriteSlice, before - self.editor.pendingWriteCount)
+            }
+            if self.editor.hasPendingWrites {
+                self.writeSlices()
+            } else if !self.pagesAwaitingWrites.isEmpty {
+                let pages = self.pagesAwaitingWrites
+                self.pagesAwaitingWrites = []
+                // The update's bytes too are written off the main loop, on the render worker.
+                self.refreshRendering(pages, serialisingOnWorker: true)
+            }
+        }
     }
 
     /// Reloads the edited document on the render worker (so no tile mixes two versions) and
     /// tells the canvas once the new version is in place. Tiles the worker finished before the
     /// swap reach the main loop before that message, so the canvas marks them stale.
-    func refreshRendering(_ pages: Set<PageIndex>, reshaped: Bool = false, reordered: Bool = false) {
-        let bytes: EditedBytes
+    ///
+    /// With `serialisingOnWorker` (after a large move), the update's bytes are made on the worker
+    /// too (``DocumentEditor/renderedLater()``), not in a turn of the main loop.
+    func refreshRendering(_ pages: Set<PageIndex>, reshaped: Bool = false, reordered: Bool = false, serialisingOnWorker: Bool = false) {
+        let take: @Sendable () throws -> EditedBytes
         do {
-            bytes = try editor.rendered()
+            if serialisingOnWorker {
+                take = try editor.renderedLater()
+            } else {
+                let bytes = try editor.rendered()
+                take = { bytes }
+            }
         } catch {
             onContentChanged?(pages)
             return
@@ -115,7 +171,8 @@ final class EditingSession {
         let rotations = reordered ? (0..<editor.pageCount).map { PageRotation(degrees: editor.rotation(of: PageIndex($0))) } : nil
         let reload: @Sendable () -> Void = {
             if pause > 0 { usleep(pause) }
-            if let fresh = try? source.document.reloaded(from: bytes, reshaped: turned, reordered: rotations) { source.replace(with: fresh) }
+            if let bytes = try? take(),
+               let fresh = try? source.document.reloaded(from: bytes, reshaped: turned, reordered: rotations) { source.replace(with: fresh) }
             let document = source.document
             MainLoop.post(priority: G_PRIORITY_HIGH_IDLE) { [weak self] in
                 // Pages turned or organised: their sizes, text and links come from the new version.
@@ -125,6 +182,14 @@ final class EditingSession {
         }
         if let queue = renderQueue { queue.perform(reload) } else { reload() }
     }
+
+    /// How many annotations of a large move are written into the file's objects per turn of
+    /// the main loop (about a third of a millisecond each): `PDF_ANNOTATOR_WRITE_SLICE`, 24
+    /// unless set; 0 writes every edit whole as it is made (the way before, to compare).
+    static let writeSlice: Int = {
+        guard let raw = getenv("PDF_ANNOTATOR_WRITE_SLICE") else { return 24 }
+        return max(0, Int(String(cString: raw)) ?? 24)
+    }()
 
     /// `PDF_ANNOTATOR_TEST_RELOAD_PAUSE` (microseconds): how long the render worker waits before
     /// it takes an edit in, so that UI tests can see the screen between an edit and its redraw.

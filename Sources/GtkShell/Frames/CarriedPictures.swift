@@ -103,9 +103,14 @@ final class CarriedPictures {
     func paintStill(outlines: [Rect], side: Double, scale: Double, cr: OpaquePointer) {
         guard let box = Self.union(outlines) else { return }
         let scale = max(1, scale)
-        if still?.rects != outlines, let landed, Self.same(landed.rects, outlines) {
-            // The carry's outlines where it let them go: no new picture on the release's frame.
-            still = (outlines, landed.picture)
+        // The carry's outlines where it let them go: kept by drop(), or still here while the
+        // group lands (drawn as carried, without outlines of its own, until its tiles come).
+        let released = landed ?? lastCarried.flatMap { carried in
+            self.outlines.map { (rects: carried.outlines.map { $0.offsetBy(carried.offset) }, picture: $0) }
+        }
+        if still?.rects != outlines, let released, Self.same(released.rects, outlines) {
+            // No new picture on the release's frame.
+            still = (outlines, released.picture)
         }
         landed = nil
         if still?.rects != outlines {

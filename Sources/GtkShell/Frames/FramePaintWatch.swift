@@ -29,7 +29,10 @@ final class FramePaintWatch {
     /// Called once a document's first frame is on screen.
     var onFirstFramePainted: (() -> Void)?
 
-    init(area: UnsafeMutablePointer<GtkWidget>) { self.area = area }
+    init(area: UnsafeMutablePointer<GtkWidget>) {
+        self.area = area
+        MainLoopTurns.installFromEnvironment()
+    }
 
     /// The canvas started drawing a frame at `now` (monotonic µs), after any first render.
     func frameStarted(at now: Int64) {

@@ -12,7 +12,8 @@ import Glibc
 /// A line is `<start µs> <took µs> <kind> <missing tiles>`: the frame clock's start of the frame
 /// (monotonic), the time from there to the end of its paint, `view` (the view moved), `turn` (a
 /// page turn) or `still` (the view did not move: tiles arrived, an overlay or a drag changed), and
-/// the visible tiles still missing when it was painted.
+/// the visible tiles still missing when it was painted. Lines of kind `loop` are long turns of
+/// the main loop, not frames (``MainLoopTurns``).
 ///
 /// - Warning: main thread only.
 @MainActor

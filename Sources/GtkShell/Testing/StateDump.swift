@@ -187,6 +187,10 @@ extension DocumentWindow {
             snapshot.tileImagesMade = canvas.tiles.imagesMade
             snapshot.tilesAhead = canvas.tiles.aheadCount
             snapshot.tilePixelBytes = TilePixels.mappedBytes
+            snapshot.pendingAnnotationWrites = editing?.editor.pendingWriteCount
+            snapshot.editWriteSlices = editing?.writeSliceCount
+            snapshot.largestEditWriteSlice = editing?.largestWriteSlice
+            snapshot.carryLanding = canvas.session.landingPage != nil
         }
         if content == .document {
             let recognized = recognition.pages.all.keys.map(\.displayNumber).sorted()

@@ -344,9 +344,17 @@ public final class AnnotationEditTool: Tool {
                 guard e.position.distance(to: last) > slop else { return }
                 for id in ids { context.emit(.beginTransform(id)) }
             }
-            for id in ids {
-                guard let target = env.annotation(id), let delta = env.coordinates.pdfVector(fromView: e.position - last, on: target.page) else { continue }
-                context.emit(.moveAnnotation(id, by: delta))
+            if ids.count > 1 {
+                // Several at once: one command a page, carried as one group (as the lasso's).
+                for (page, group) in LassoTool.byPage(ids, env) {
+                    guard let delta = env.coordinates.pdfVector(fromView: e.position - last, on: page) else { continue }
+                    context.emit(.moveAnnotations(group, on: page, by: delta))
+                }
+            } else {
+                for id in ids {
+                    guard let target = env.annotation(id), let delta = env.coordinates.pdfVector(fromView: e.position - last, on: target.page) else { continue }
+                    context.emit(.moveAnnotation(id, by: delta))
+                }
             }
             phase = .moving(ids, last: e.position, started: true)
         case .resizing(let starts, let h, let startRect, let startPoint, let started):
