@@ -14,6 +14,8 @@ import Geometry
 extension DocumentWindow {
     func installPageFileActions() {
         addAction("insert-blank-page", enabled: false) { [weak self] in self?.insertBlankPage() }
+        installNotePageAction()
+        installWritingRoomAction()
         addAction("duplicate-pages", enabled: false) { [weak self] in self?.duplicatePages() }
         addPathAction("insert-pages") { [weak self] path in
             guard let self else { return }
@@ -31,7 +33,7 @@ extension DocumentWindow {
     }
 
     /// The actions of this file, on while the document can be edited.
-    static let pageFileActions = ["insert-blank-page", "duplicate-pages", "insert-pages", "extract-pages"]
+    static let pageFileActions = ["insert-blank-page", "insert-note-page", "add-writing-room", "duplicate-pages", "insert-pages", "extract-pages"]
 
     /// A window action that takes a string (a path; "" asks with a chooser).
     private func addPathAction(_ name: String, _ handler: @escaping @MainActor (String) -> Void) {
