@@ -45,8 +45,7 @@ extension DocumentWindow {
                 let edit = try editor.insertingNotePage(paper, size: size, at: index)
                 if self.canvas.commit(EditRecord("Insert Note Page", edit)) { self.pageToShowAfterReshape = PageIndex(index) }
             } catch {
-                self.ask(kind: "page-operation-failed", type: GTK_MESSAGE_ERROR, title: tr("The page could not be inserted"), body: "\(error)",
-                         buttons: [(tr("_Close"), GTK_RESPONSE_CLOSE.rawValue)], defaultResponse: GTK_RESPONSE_CLOSE.rawValue) { _ in }
+                self.pageOperationFailed(tr("The page could not be inserted"), error)
             }
         }
     }

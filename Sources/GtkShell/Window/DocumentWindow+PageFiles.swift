@@ -172,7 +172,7 @@ extension DocumentWindow {
                       kind: "extract-pages") { [weak self] target in self?.extractPages(to: target) }
     }
 
-    private func pageOperationFailed(_ title: String, _ error: any Error) {
+    func pageOperationFailed(_ title: String, _ error: any Error) {
         let message: String
         switch error {
         case let error as SaveError: message = error.userMessage
