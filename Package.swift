@@ -79,7 +79,7 @@ let package = Package(
         // One seeded generator for randomised tests and benchmarks.
         .target(name: "SeededRandom"),
         // What several test targets share: reading MuPDF's renderings.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["SeededRandom"], path: "Tests/TestSupport"),
 
         // Benchmarks (not tests), all under Sources/Benchmarks: `swift run -c release engine-bench`.
         .executableTarget(name: "engine-bench", dependencies: ["InteractionEngine", "DocumentSession", "Document", "Geometry", "SeededRandom"], path: "Sources/Benchmarks/engine-bench"),

@@ -20,6 +20,8 @@ packages=(
     xvfb xauth xdotool xclip imagemagick dbus dbus-x11 at-spi2-core libglib2.0-bin
     # test data: PDF checks and rendering, and the sample generator's pycairo
     qpdf mupdf-tools poppler-utils python3-cairo
+    # damaged documents: the repair tests read the saved files with pypdf too
+    python3-pypdf
     # desktop integration checks and meson's post-install steps
     appstream desktop-file-utils gtk-update-icon-cache
     # message catalogs: xgettext for the template, msgfmt to compile catalogs (meson's i18n)

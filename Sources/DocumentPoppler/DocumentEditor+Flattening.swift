@@ -22,7 +22,7 @@ extension DocumentEditor {
     /// The appearance stream the annotation shows now: its normal appearance, or the state of
     /// it that /AS names. `nil` when it has none.
     func flattenedAppearance(of id: String) -> ObjectRef? {
-        guard let d = dictionaries[id], let appearances = resolved(d["AP"])?.dictionaryValue else { return nil }
+        guard let d = annotationDictionary(id), let appearances = resolved(d["AP"])?.dictionaryValue else { return nil }
         var normal = appearances["N"]
         if case .reference(let n, let g)? = normal, core.streamData(ObjectRef(n, g)) != nil { return ObjectRef(n, g) }
         normal = resolved(normal)
@@ -35,7 +35,7 @@ extension DocumentEditor {
     func drawIntoPages(_ annotations: [Annotation]) throws(CoreDocumentError) {
         var touched: [ObjectRef] = []
         for a in annotations where a.subtype != .popup {
-            guard let page = pageObject(corePage(a.page)), let d = dictionaries[a.id], !isHidden(d),
+            guard let page = pageObject(corePage(a.page)), let d = annotationDictionary(a.id), !isHidden(d),
                   let form = flattenedAppearance(of: a.id), let rect = d["Rect"]?.numbers,
                   let matrix = placement(of: form, in: rect) else { continue }
             flattenedDrawings[page, default: []].append(FlattenedDrawing(id: a.id, form: form, matrix: matrix))
@@ -101,17 +101,8 @@ extension DocumentEditor {
 
     /// Where the page draws the form so that it fills `rect` (x1 y1 x2 y2, file coordinates).
     func placement(of form: ObjectRef, in rect: [Double]) -> [Double]? {
-        guard rect.count == 4, let dictionary = core.object(form)?.dictionaryValue,
-              let box = dictionary["BBox"]?.numbers, box.count == 4 else { return nil }
-        let m = dictionary["Matrix"]?.numbers.flatMap { $0.count == 6 ? $0 : nil } ?? [1, 0, 0, 1, 0, 0]
-        let corners = [(box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3])]
-            .map { (x: m[0] * $0.0 + m[2] * $0.1 + m[4], y: m[1] * $0.0 + m[3] * $0.1 + m[5]) }
-        let (minX, maxX) = (corners.map(\.x).min()!, corners.map(\.x).max()!)
-        let (minY, maxY) = (corners.map(\.y).min()!, corners.map(\.y).max()!)
-        let target = (x: min(rect[0], rect[2]), y: min(rect[1], rect[3]), width: abs(rect[2] - rect[0]), height: abs(rect[3] - rect[1]))
-        let sx = maxX - minX > 0 ? target.width / (maxX - minX) : 1
-        let sy = maxY - minY > 0 ? target.height / (maxY - minY) : 1
-        return [sx, 0, 0, sy, target.x - minX * sx, target.y - minY * sy]
+        guard let dictionary = core.object(form)?.dictionaryValue else { return nil }
+        return appearancePlacement(box: dictionary["BBox"]?.numbers, matrix: dictionary["Matrix"]?.numbers, in: rect)
     }
 
     /// An annotation flagged Hidden or NoView is not drawn (PDF 32000-1 §12.5.3).

@@ -6,6 +6,14 @@ import Geometry
 import Glibc
 #endif
 
+/// What an extract does with the form fields on its pages.
+public enum ExtractedFormFields: Sendable {
+    /// Fields stay fields, with their values and appearances (a signed signature is drawn).
+    case kept
+    /// Their appearances are drawn into the pages; the extract has no form.
+    case flattened
+}
+
 /// Putting pages into the document (a blank page, duplicates, pages of another file) and taking
 /// a copy of some out (extract). A page put in is made as a new object when the edit is asked
 /// for; the edit is a ``AnnotationEdit/restorePages(_:)`` of it with its ``PageOrigin``, so undo,
@@ -82,9 +90,10 @@ extension DocumentEditor {
     }
 
     /// A new, compact PDF of `pages` as they show now (edits, turns and annotations included):
-    /// only the objects those pages need, not an update of this file. The document is not
-    /// changed.
-    public func extracting(_ pages: [PageIndex]) throws(EditorError) -> [UInt8] {
+    /// only the objects those pages need, not an update of this file. The pages' form fields
+    /// come with their values and appearances, in an /AcroForm of just those fields, or are
+    /// drawn into the pages (`formFields`). The document is not changed.
+    public func extracting(_ pages: [PageIndex], formFields: ExtractedFormFields = .kept) throws(EditorError) -> [UInt8] {
         let chosen = pages.isEmpty ? [] : pages
         guard !chosen.isEmpty, chosen.allSatisfy({ $0.rawValue >= 0 && $0.rawValue < pageCount }) else {
             throw .edit(.missing("pages to extract"))
@@ -107,19 +116,43 @@ extension DocumentEditor {
         do throws(CoreDocumentError) {
             let tree = try writer.reserve()
             var copier = PageCopier(from: current, into: writer)
+            copier.formFields = formFields == .kept ? .kept : .flattened
             let refs = try copier.copy(pages: chosen.compactMap { current.pageRef($0) }, parent: tree)
             guard refs.count == chosen.count else { throw CoreDocumentError.rejected("a page to extract has no object") }
             try writer.set(.dictionary(PDFDictionary([
                 ("Type", .name("Pages")), ("Kids", .array(refs.map { .reference($0.number, $0.generation) })), ("Count", .integer(refs.count)),
             ])), at: tree)
-            let catalog = try writer.add(.dictionary(PDFDictionary([("Type", .name("Catalog")), ("Pages", .reference(tree.number, tree.generation))])))
+            var catalog = PDFDictionary([("Type", .name("Catalog")), ("Pages", .reference(tree.number, tree.generation))])
+            if !copier.fieldRoots.isEmpty {
+                catalog["AcroForm"] = try extractedForm(from: current, fields: copier.fieldRoots, copier: &copier)
+            }
+            let catalogRef = try writer.add(.dictionary(catalog))
             var info = PDFDictionary([("Producer", .text("PDF Annotator"))])
             if let title = current.info?["Title"] { info["Title"] = title }
             let infoRef = try writer.add(.dictionary(info))
-            return writer.bytes(root: catalog, info: infoRef)
+            return writer.bytes(root: catalogRef, info: infoRef)
         } catch {
             throw .library(error)
         }
+    }
+
+    /// The extract's /AcroForm: just the fields its pages brought along, with the document's
+    /// default appearance, resources and alignment (for the appearances viewers make again).
+    /// No /XFA (it would describe the whole form) and no signature flags.
+    private func extractedForm(from document: CoreDocument, fields: [ObjectRef],
+                               copier: inout PageCopier<CoreDocument, FreshPDFWriter>) throws(CoreDocumentError) -> PDFObject {
+        var form = PDFDictionary()
+        var list: [PDFObject] = []
+        for field in fields { list.append(try copier.copiedReference(field)) }
+        form["Fields"] = .array(list)
+        var original: PDFObject? = document.catalogRef.flatMap { document.object($0)?.dictionaryValue?["AcroForm"] }
+        if case .reference(let n, let g)? = original { original = document.object(ObjectRef(n, g)) }
+        if let original = original?.dictionaryValue {
+            for key in ["DR", "DA", "Q", "NeedAppearances"] {
+                if let value = original[key] { form[key] = try copier.copied(value) }
+            }
+        }
+        return .dictionary(form)
     }
 
     // MARK: Making pages

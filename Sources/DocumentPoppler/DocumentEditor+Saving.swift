@@ -19,6 +19,8 @@ public final class SaveJob: @unchecked Sendable {
     /// The undo depth the saved state has, and whether it can still be reached by undo and redo.
     let depth: Int
     var depthReachable = true
+    /// Whether the file is written whole (a fresh cross-reference table), not as an update.
+    public let writesWhole: Bool
     /// The picture objects the saved file holds.
     let images: Set<ObjectRef>
     /// The annotations the saved file holds, and the pages read only while it was written (as
@@ -31,8 +33,9 @@ public final class SaveJob: @unchecked Sendable {
     public private(set) var outcome: Result<CoreDocument, EditorError>?
 
     init(destination: String, modeFrom: String, password: String?, bytes: EditedBytes, fileSystem: SaveFileSystem, depth: Int, images: Set<ObjectRef>,
-         model: AnnotationModel) {
+         model: AnnotationModel, writesWhole: Bool = false) {
         self.modelAtSnapshot = model
+        self.writesWhole = writesWhole
         self.destination = destination
         self.modeFrom = modeFrom
         self.password = password
@@ -92,9 +95,12 @@ extension DocumentEditor {
             throw .save(.changedOnDisk(path: path))
         }
         let bytes: EditedBytes
+        // A repaired copy, or a file poppler read only by rebuilding its table: written whole,
+        // never as an update on a cross-reference chain other readers must repair again.
+        let whole = savesWhole
         do {
             try dropOrphans()
-            bytes = try core.editedBytes()
+            bytes = try whole ? core.rewrittenBytes() : core.editedBytes()
         } catch {
             throw .library(error)
         }
@@ -110,7 +116,7 @@ extension DocumentEditor {
             mirroredRedo = 0
         }
         let job = SaveJob(destination: destination, modeFrom: path, password: password, bytes: bytes, fileSystem: fileSystem,
-                          depth: history.undoStack.count, images: Set(imageRefs.values), model: model)
+                          depth: history.undoStack.count, images: Set(imageRefs.values), model: model, writesWhole: whole)
         saveInProgress = job
         return job
     }
@@ -144,6 +150,8 @@ extension DocumentEditor {
             throw .library(error)
         }
         path = job.destination
+        // The file written whole has a sound table of its own: later saves add to it.
+        if job.writesWhole { wholeSaveRequested = false }
         savedImageRefs = job.images
         diskStamp = FileStamp(path: job.destination)
         idsOnDisk = Set(refs.keys)

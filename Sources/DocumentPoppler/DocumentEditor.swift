@@ -30,6 +30,9 @@ public final class DocumentEditor: AnnotationSource {
     /// from it).
     public let password: String?
     var core: CoreDocument
+    /// Whether saves write the document whole (see ``savesWhole``): set for a repaired copy,
+    /// cleared once such a save is written.
+    public var wholeSaveRequested = false
     public internal(set) var model = AnnotationModel()
     public internal(set) var history = EditHistory()
     /// Where each annotation's object is, by id, and the other way round.
@@ -45,8 +48,15 @@ public final class DocumentEditor: AnnotationSource {
     /// Ids whose annotations the file on disk lists under another id (the file's id on the
     /// left): annotations created or reordered before the last save keep their ids.
     private var aliases: [String: String] = [:]
-    /// Each annotation's dictionary as last written or read, so that a rewrite keeps its keys.
+    /// Each annotation's dictionary as last written or read, so that a rewrite keeps its keys:
+    /// those read from the file (and those a page or form rewrite changed). An annotation this
+    /// session made has none here: every key of it is made again from the model, and the
+    /// document's object is its only copy (10,000 imported ones kept some 30 MB of dictionaries
+    /// for nothing). See ``annotationDictionary(_:)``.
     var dictionaries: [String: PDFDictionary] = [:]
+    /// The appearance stream each annotation this session made was last drawn in, so that it is
+    /// drawn again in the same object.
+    private var madeAppearances: [String: ObjectRef] = [:]
     /// Each page's crop box origin (model ↔ file coordinates) and its reference.
     var pageOrigins: [PageIndex: Point] = [:]
     /// Each page object a page edit touched, as the file had it, and the rotation it showed
@@ -284,10 +294,16 @@ public final class DocumentEditor: AnnotationSource {
         return name
     }
 
+    /// An annotation's dictionary: the one kept for it (see ``dictionaries``), else its object's
+    /// as the document holds it now; `nil` when it has neither.
+    func annotationDictionary(_ id: String) -> PDFDictionary? {
+        dictionaries[id] ?? refs[id].flatMap { core.object($0)?.dictionaryValue }
+    }
+
     /// The decoded content of an annotation's normal appearance (/AP /N), for checks that an
     /// appearance was kept byte for byte; `nil` when it has none (or it has states).
     public func appearanceData(of id: String) -> [UInt8]? {
-        guard case .reference(let num, let gen)? = dictionaries[id]?["AP"]?.dictionaryValue?["N"] else { return nil }
+        guard case .reference(let num, let gen)? = annotationDictionary(id)?["AP"]?.dictionaryValue?["N"] else { return nil }
         return core.streamData(ObjectRef(num, gen))
     }
 
@@ -402,7 +418,11 @@ public final class DocumentEditor: AnnotationSource {
     /// Writes one annotation's dictionary (and, when the app draws it, its appearance).
     func writeAnnotation(_ a: Annotation) throws(CoreDocumentError) {
         let origin = pageOrigins[corePage(a.page)] ?? .zero
+        // A dictionary kept (read from the file) keeps its other keys; one this session made is
+        // made again whole from the model.
+        let kept = dictionaries[a.id] != nil
         var d = dictionaries[a.id] ?? PDFDictionary()
+        if !kept, let ref = madeAppearances[a.id] { d["AP"] = .dictionary(PDFDictionary([("N", .reference(ref.number, ref.generation))])) }
         if let pageRef = pageObject(corePage(a.page)) { d["P"] = .reference(pageRef.number, pageRef.generation) }
         AnnotationDictionary.write(a, into: &d, origin: origin)
         try writeInReplyTo(a, into: &d)
@@ -451,7 +471,13 @@ public final class DocumentEditor: AnnotationSource {
             refs[a.id] = ref
             idsByRef[ref] = a.id
         }
-        dictionaries[a.id] = d
+        if kept {
+            dictionaries[a.id] = d
+        } else if case .reference(let n, let g)? = d["AP"]?.dictionaryValue?["N"], a.appearance == .generated {
+            madeAppearances[a.id] = ObjectRef(n, g)
+        } else {
+            madeAppearances[a.id] = nil
+        }
     }
 
     /// /IRT: a reference to the parent's object. A parent made in this session that has no
@@ -590,6 +616,7 @@ public final class DocumentEditor: AnnotationSource {
             if let id = idsByRef.removeValue(forKey: ref) { refs[id] = nil }
         }
         imageRefs = imageRefs.filter { !dropped.contains($0.value) }
+        madeAppearances = madeAppearances.filter { !dropped.contains($0.value) }
     }
 
     // MARK: Journal
@@ -679,6 +706,7 @@ public final class DocumentEditor: AnnotationSource {
         }
         var fresh: [String: ObjectRef] = [:]
         var freshDictionaries: [String: PDFDictionary] = [:]
+        var freshMade: [String: ObjectRef] = [:]
         var freshAppearances: [String: (ap: PDFObject?, state: PDFObject?)] = [:]
         var freshOnDisk: Set<String> = []
         var lists: [PageIndex: [Annotation]] = [:]
@@ -696,6 +724,7 @@ public final class DocumentEditor: AnnotationSource {
                 let new = map[a.id] ?? a.id
                 if let ref = refs.removeValue(forKey: a.id) { fresh[new] = ref; idsByRef[ref] = nil }
                 if let d = dictionaries.removeValue(forKey: a.id) { freshDictionaries[new] = d }
+                if let ap = madeAppearances.removeValue(forKey: a.id) { freshMade[new] = ap }
                 if let ap = fileAppearances.removeValue(forKey: a.id) { freshAppearances[new] = ap }
                 if idsOnDisk.remove(a.id) != nil { freshOnDisk.insert(new) }
             }
@@ -707,6 +736,7 @@ public final class DocumentEditor: AnnotationSource {
         unresolvedReplies = Set(unresolvedReplies.map { map[$0] ?? $0 })
         for (id, ref) in fresh { refs[id] = ref; idsByRef[ref] = id }
         dictionaries.merge(freshDictionaries) { $1 }
+        madeAppearances.merge(freshMade) { $1 }
         fileAppearances.merge(freshAppearances) { $1 }
         idsOnDisk.formUnion(freshOnDisk)
         for (page, list) in lists { model.reload(list, on: page) }

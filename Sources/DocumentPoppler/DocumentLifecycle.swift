@@ -22,13 +22,20 @@ public struct DocumentLifecycle<Pending> {
         case write
         /// Another save is being written: this one waits for it.
         case wait
-        /// Never over this file: choose another one (a document certified against changes).
+        /// Never over this file: choose another one (a document certified against changes, or
+        /// one a save writes whole).
         case saveCopyInstead(reason: CopyReason)
+        /// The save writes the document whole (a damaged or repaired file): ask first, saying
+        /// why, then ask for this save again with the answer.
+        case askBeforeSavingWhole
     }
 
     /// Why a save must go to another file.
     public enum CopyReason: Equatable, Sendable {
         case certifiedAgainstChanges
+        /// The file is damaged (or shown from a repaired copy): it is written whole into a new
+        /// file, and the damaged one stays as it is.
+        case savedWhole
     }
 
     /// What a request to close the window does now.
@@ -100,8 +107,12 @@ public struct DocumentLifecycle<Pending> {
     // MARK: Saving
 
     /// A save asked for (Ctrl+S, Save As's chosen file, the close question's Save).
+    /// `savesWhole`: the save writes the document whole (``DocumentEditor/savesWhole``), which
+    /// is asked about first (`wholeSaveAgreed` once answered) and never goes over the file.
     public mutating func requestSave(_ target: SaveTarget, pending: Pending, saveRunning: Bool, hasUnsavedChanges: Bool,
-                                     certifiedAgainstChanges: Bool) -> SaveStep {
+                                     certifiedAgainstChanges: Bool, savesWhole: Bool = false, wholeSaveAgreed: Bool = false) -> SaveStep {
+        if savesWhole, !wholeSaveAgreed { return .askBeforeSavingWhole }
+        if case .inPlace = target, savesWhole { return .saveCopyInstead(reason: .savedWhole) }
         if case .inPlace = target, certifiedAgainstChanges, hasUnsavedChanges {
             return .saveCopyInstead(reason: .certifiedAgainstChanges)
         }

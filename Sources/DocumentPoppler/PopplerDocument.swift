@@ -74,6 +74,10 @@ public final class PopplerDocument: PageSource, @unchecked Sendable {
     /// The number of pages, read at open time.
     public var pageCount: Int { displaySizes.count }
 
+    /// Whether poppler counted pages it could not load when the document opened (a damaged
+    /// page tree: the pages show empty and cannot be annotated). The window repairs such a file.
+    public var hasPagesItCannotLoad: Bool { displaySizes.contains { $0.width <= 0 || $0.height <= 0 } }
+
     /// The exact geometry of a page: its crop box size and its /Rotate.
     ///
     /// The first call for a page resolves its rotation with an annotation probe on a second,

@@ -40,7 +40,7 @@ public struct SharedReviewMerge: Sendable {
 /// gone or offline) waits in ``SharedReviewState/pending`` and is written once it is back.
 ///
 /// - Warning: main thread (it reads and commits through the editor); ``read(_:device:offsets:origins:)``
-///   runs on any thread.
+///   and a ``PacketWrite`` run on any thread.
 public final class SharedReview {
     /// The name of a merge's step in the Edit menu.
     public static let stepName = "Shared Review Changes"
@@ -78,10 +78,25 @@ public final class SharedReview {
         return all
     }
 
-    /// Writes what the document changed since the last packet (or merge) as a new packet;
-    /// returns how many changes it holds (0: nothing changed, nothing written).
+    /// Writes what the document changed since the last packet (or merge) as a new packet, here
+    /// and now (``queuePacket(from:pageCount:origin:now:)`` and ``flush()``); returns how many
+    /// changes it holds (0: nothing changed, nothing written).
+    ///
+    /// - Warning: blocking I/O on the calling thread; the app queues the packet and writes it
+    ///   on a worker (``nextWrite()``).
     @discardableResult
     public func publish(from source: AnnotationSource, pageCount: Int, origin: (PageIndex) -> Point, now: String) -> Int {
+        let count = queuePacket(from: source, pageCount: pageCount, origin: origin, now: now)
+        if count > 0 { flush() }
+        return count
+    }
+
+    /// Makes a packet of what the document changed since the last packet (or merge) and puts
+    /// it after those waiting in ``SharedReviewState/pending`` (kept with the review's state,
+    /// so a packet not written yet survives the app's end); returns how many changes it holds
+    /// (0: nothing changed, no packet). Nothing is written.
+    @discardableResult
+    public func queuePacket(from source: AnnotationSource, pageCount: Int, origin: (PageIndex) -> Point, now: String) -> Int {
         let all = Self.shared(in: source, pageCount: pageCount)
         var current: [String: String?] = [:]
         var byName: [String: Annotation] = [:]
@@ -99,28 +114,73 @@ public final class SharedReview {
                              popup: { a in a.popupID.flatMap { _ in source.popupID(of: a) }.flatMap { source.annotation($0) } },
                              origin: origin, nameOf: { names[$0] })
         state.pending.append(String(decoding: ReviewPacket.framed(xml), as: UTF8.self))
-        flush()
         return changes.count
     }
 
-    /// Writes the waiting packets to this device's file (its old bytes and the new ones, as one
-    /// whole-file replace); returns whether none waits any more.
+    /// The write of the packets waiting now, to run on any thread (``PacketWrite/run()``) and
+    /// then hand to ``finish(_:problem:)``; `nil` when none waits.
+    public func nextWrite() -> PacketWrite? {
+        state.pending.isEmpty ? nil : PacketWrite(folder: folder, file: ReviewPacket.fileName(device: device), packets: state.pending)
+    }
+
+    /// Takes in how `write` went: its packets (the first of those waiting, as packets are only
+    /// ever added after them) no longer wait when it succeeded; else they wait on, with the
+    /// problem said. Returns whether the write succeeded.
+    @discardableResult
+    public func finish(_ write: PacketWrite, problem failure: SharedReviewFolderError?) -> Bool {
+        if let failure {
+            problem = failure
+            return false
+        }
+        let written = min(write.packets.count, state.pending.count)
+        if Array(state.pending.prefix(written)) == Array(write.packets.prefix(written)) { state.pending.removeFirst(written) }
+        problem = nil
+        return true
+    }
+
+    /// Writes the waiting packets to this device's file on the calling thread; returns whether
+    /// none waits any more.
     @discardableResult
     public func flush() -> Bool {
-        guard !state.pending.isEmpty else { return true }
-        let folder = self.folder
-        let name = ReviewPacket.fileName(device: device)
-        do {
-            let old = try folder.read(name) ?? []
-            // A torn tail (a write cut short elsewhere) is left behind rather than built on.
-            let kept = ReviewPacket.split(old, from: 0).end
-            try folder.replace(name, with: Array(old[..<kept]) + state.pending.flatMap { Array($0.utf8) })
-            state.pending = []
-            problem = nil
-            return true
-        } catch {
-            problem = error
-            return false
+        guard let write = nextWrite() else { return true }
+        return finish(write, problem: write.run()) && state.pending.isEmpty
+    }
+
+    /// Packets for this device's file, in their order: its old bytes and these after them, as
+    /// one whole-file replace (``SharedReviewFolder/replace(_:with:)``).
+    public struct PacketWrite: Sendable {
+        public let folder: SharedReviewFolder
+        /// The device's file in the folder.
+        public let file: String
+        /// The framed packets, oldest first.
+        public let packets: [String]
+
+        /// Writes the packets after the file's whole packets; returns why it could not, or `nil`.
+        /// Packets the file already ends with (a write that went through before the app could
+        /// note it, as when it quit meanwhile) are not written twice.
+        ///
+        /// - Warning: blocking I/O (a slow or remote folder takes its time): run it on a worker.
+        public func run() -> SharedReviewFolderError? {
+            do {
+                let old = try folder.read(file) ?? []
+                // A torn tail (a write cut short elsewhere) is left behind rather than built on.
+                let kept = Array(old[..<ReviewPacket.split(old, from: 0).end])
+                let bytes = packets.map { Array($0.utf8) }
+                var already = 0
+                var tail = bytes.reduce(0) { $0 + $1.count }
+                for count in stride(from: bytes.count, to: 0, by: -1) {
+                    if tail <= kept.count, kept[(kept.count - tail)...].elementsEqual(bytes[..<count].joined()) {
+                        already = count
+                        break
+                    }
+                    tail -= bytes[count - 1].count
+                }
+                guard already < bytes.count else { return nil }
+                try folder.replace(file, with: kept + bytes[already...].joined())
+                return nil
+            } catch {
+                return error
+            }
         }
     }
 
@@ -168,12 +228,13 @@ public final class SharedReview {
         return incoming
     }
 
-    /// Merges a read into the document: first publishes what was changed here, then decides
+    /// Merges a read into the document: first queues what was changed here as a packet (see
+    /// ``queuePacket(from:pageCount:origin:now:)``: written by the caller), then decides
     /// each change by the ledger and makes the winners one step (``stepName``). The offsets
     /// move on, so the same packets are not merged again.
     public func merge(_ incoming: SharedReviewIncoming, into source: AnnotationSource, pageCount: Int, origin: (PageIndex) -> Point,
                       now: String, stamp: (PageIndex) -> CreationStamp) -> SharedReviewMerge {
-        publish(from: source, pageCount: pageCount, origin: origin, now: now)
+        queuePacket(from: source, pageCount: pageCount, origin: origin, now: now)
         var result = SharedReviewMerge()
         var accepted: [String: Annotation] = [:]
         var order: [String] = []

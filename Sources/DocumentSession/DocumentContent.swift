@@ -22,6 +22,8 @@ public struct DocumentContent {
     /// Text and character boxes of the pages seen of late: at most ``textPagesKept`` of them
     /// once the view moves on (``noteShown(_:keeping:)``).
     public var textByPage: [PageIndex: PageText] = [:]
+    /// The images each page read so far draws (PDF space, drawing order), for selecting them.
+    public var imagesByPage: [PageIndex: [PageImage]] = [:]
     /// When each page was last shown (a count of views), for letting the oldest text go.
     private var textShownAt: [PageIndex: Int] = [:]
     private var textClock = 0

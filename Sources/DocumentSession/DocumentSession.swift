@@ -265,6 +265,8 @@ public final class DocumentSession {
             emit([.selectionChanged, .redraw])
         case .textSelectionChanged:
             emit(.textSelectionChanged)
+        case .imageSelectionChanged:
+            emit([.imageSelectionChanged, .redraw])
         case .hoverChanged(let id):
             linkTooltip = id.flatMap { content.linkTargets[$0] }.map(SceneTargets.describe)
             emit([.tooltip(linkTooltip), .redraw])

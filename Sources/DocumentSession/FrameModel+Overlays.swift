@@ -67,7 +67,7 @@ extension FrameModel {
     /// Whether anything is drawn over the pages (an overlay costs a surface as large as what it
     /// draws, so a frame with none leaves it out).
     public var hasOverlays: Bool {
-        !searchMatches.isEmpty || !textSelections.isEmpty || pointerEffects.contains { $0.progress > 0 }
+        !searchMatches.isEmpty || !textSelections.isEmpty || imageOutline != nil || pointerEffects.contains { $0.progress > 0 }
             || hoverCorners != nil || formFocus != nil || pressed != nil || lifted != nil || !settling.isEmpty || !moves.isEmpty || band != nil
             || !held.isEmpty || liveInk != nil || shape != nil || !selection.outlines.isEmpty
             || carried != nil
@@ -103,6 +103,9 @@ extension DocumentSession {
                 let frame = pageFrame(page)
                 return text.selectionRects(from: r.lowerBound, to: r.upperBound).map { scaled($0, on: frame) }
             }
+        }
+        if let image = interaction.selectedImage {
+            model.imageOutline = interaction.scene.coordinates.viewRect(fromPDF: image.rect, on: image.page)
         }
         if interaction.showsSelectionHandles, interaction.textSelection != nil, let ends = interaction.textSelectionEnds {
             model.selectionEnds = [ends.start, ends.end]

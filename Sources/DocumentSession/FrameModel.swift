@@ -112,6 +112,8 @@ public struct FrameModel: Equatable, Sendable {
     public var searchMatches: [SearchMatch] = []
     /// The text selection's boxes, then a markup tool's preview's, each a list.
     public var textSelections: [[Rect]] = []
+    /// The selected image's outline (view coordinates), when it is on screen.
+    public var imageOutline: Rect?
     /// A finger's text selection: where the round handle under each end hangs.
     public var selectionEnds: [Point] = []
     /// Hover tints and lift shadows (indirect input).

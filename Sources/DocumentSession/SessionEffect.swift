@@ -57,6 +57,8 @@ public enum SessionEffect: Equatable, Sendable {
     case selectionChanged
     /// The text selection changed.
     case textSelectionChanged
+    /// The selected image of a page's content changed (``DocumentSession/selectedImage``).
+    case imageSelectionChanged
     /// Open the context menu at a view point, about an annotation or (`nil`) the page.
     case contextMenu(at: Point, annotation: AnnotationID?)
     /// Offer what can be done with a finger's text selection, at a view point.
@@ -86,7 +88,7 @@ extension SessionEffect {
     public static let examples: [SessionEffect] = [
         .redraw, .viewChanged, .needsFrames, .requestTiles, .frameInsetsChanged(EdgeInsets()), .framesInvalidated,
         .turnEnded(completed: true), .readPage(PageIndex(0)), .editorNeeded, .cursor(.pointer), .tooltip("Go to page 2"), .bell, .selectionChanged,
-        .textSelectionChanged, .contextMenu(at: Point(x: 10, y: 10), annotation: nil), .textMenu(at: Point(x: 10, y: 10)),
+        .textSelectionChanged, .imageSelectionChanged, .contextMenu(at: Point(x: 10, y: 10), annotation: nil), .textMenu(at: Point(x: 10, y: 10)),
         .askExternalLink("https://example.org"), .toggleUserInterface, .activateFormField(AnnotationID("field")),
         .editTextBox(AnnotationID("box")), .editNote(AnnotationID("note")), .boxDrawn(PageIndex(0), Rect(x: 10, y: 10, width: 50, height: 20)),
         .toolCommand(.clearFormFocus), .offerKeepAsInk(.underline),

@@ -61,6 +61,8 @@ public struct SessionSnapshot: Equatable, Sendable {
     public var focusedFormField: String?
     public var heldCreations = 0
     public var selectedText: String?
+    /// The selected image of a page's content: its page and where it lies (PDF space).
+    public var selectedImage: PageImage?
     /// A finger's text selection handles: where each hangs.
     public var textSelectionHandles: [Point]?
     /// The annotation selection's rotate handle, and the round handles on a line's ends or a
@@ -105,6 +107,7 @@ extension DocumentSession {
         s.focusedFormField = interaction.focusedFormField?.rawValue
         s.heldCreations = previews.held.count
         s.selectedText = selectedText
+        s.selectedImage = interaction.selectedImage
         s.textSelectionHandles = frame.selectionEnds.count == 2 ? frame.selectionEnds : nil
         s.rotateHandle = frame.selection.rotateHandle
         if case .lineEnds(let points) = frame.selection.handles { s.vertexHandles = points }

@@ -53,6 +53,12 @@ public final class Condition: @unchecked Sendable {
     /// Releases the lock, sleeps until signalled, takes the lock again.
     public func wait() { pthread_cond_wait(condition, lockStorage.mutex) }
     public func signal() { pthread_cond_signal(condition) }
+    /// ``wait()`` until signalled or until `deadline` (the realtime clock) has passed; returns
+    /// whether it was signalled before then.
+    public func wait(until deadline: timespec) -> Bool {
+        var deadline = deadline
+        return pthread_cond_timedwait(condition, lockStorage.mutex, &deadline) == 0
+    }
     /// Wakes every waiting thread.
     public func broadcast() { pthread_cond_broadcast(condition) }
 }

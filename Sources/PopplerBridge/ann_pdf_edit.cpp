@@ -272,6 +272,9 @@ struct ann_pdf
     std::unique_ptr<OriginalBytes> original;
     // Set while ann_pdf_update writes an update without the original bytes (OriginalStream).
     bool skipOriginal = false;
+    // Set by poppler (its xref-reconstructed callback) when it rebuilt the cross-reference
+    // table, at opening or when an object read later was not where the table said.
+    bool reconstructed = false;
     std::unique_ptr<PDFDoc> doc;
     // The file it was opened from: ann_pdf_save does not write over it (a save in place goes
     // through a temporary file and a rename, in Swift).
@@ -651,7 +654,8 @@ ann_pdf *ann_pdf_open_with_scratch(const char *path, const char *password, const
         // which is made first so that the stream can point at its flag.
         auto editable = std::make_unique<ann_pdf>();
         auto *stream = new OriginalStream(original->data(), static_cast<Goffset>(original->length()), &editable->skipOriginal);
-        auto doc = std::make_unique<PDFDoc>(stream, secret, secret);
+        bool *reconstructed = &editable->reconstructed;
+        auto doc = std::make_unique<PDFDoc>(stream, secret, secret, nullptr, [reconstructed]() { *reconstructed = true; });
         if (!doc->isOk()) {
             switch (doc->getErrorCode()) {
             case errEncrypted:
@@ -1278,6 +1282,30 @@ ann_pdf_status ann_pdf_save_to_memory(ann_pdf *doc, unsigned char **data, size_t
     } catch (...) {
         return ANN_PDF_ERROR_WRITE;
     }
+}
+
+ann_pdf_status ann_pdf_rewrite_to_memory(ann_pdf *doc, unsigned char **data, size_t *length)
+{
+    if (doc == nullptr || data == nullptr || length == nullptr) {
+        return ANN_PDF_ERROR_ARGUMENT;
+    }
+    *data = nullptr;
+    *length = 0;
+    try {
+        MemoryOutStream out;
+        if (doc->doc->saveAs(&out, writeForceRewrite) != errNone) {
+            return ANN_PDF_ERROR_WRITE;
+        }
+        *data = reinterpret_cast<unsigned char *>(copyOut(out.data, length));
+        return *data != nullptr ? ANN_PDF_OK : ANN_PDF_ERROR_WRITE;
+    } catch (...) {
+        return ANN_PDF_ERROR_WRITE;
+    }
+}
+
+int ann_pdf_was_reconstructed(ann_pdf *doc)
+{
+    return doc != nullptr && doc->reconstructed ? 1 : 0;
 }
 
 ann_pdf_status ann_pdf_update(ann_pdf *doc, unsigned char **data, size_t *length)

@@ -92,6 +92,15 @@ public struct WindowSnapshot: Codable, Sendable {
     public var noteReplies: [NoteReplySnapshot]? = nil
     /// The document's shared review (``SharedReviewSnapshot``); `nil` when it is not shared.
     public var sharedReview: SharedReviewSnapshot? = nil
+    /// Whether the document shown is a copy MuPDF repaired because poppler refused the file
+    /// as damaged (the file itself is never written to).
+    public var repaired: Bool? = nil
+    /// Whether the next save writes the document whole into a new file (a fresh
+    /// cross-reference table): for a repaired copy, and for a file poppler read only by
+    /// rebuilding its cross-reference table, until such a save is written.
+    public var rewriteOnSave: Bool? = nil
+    /// What the repair bar says while it shows (damaged and repaired; what may be missing).
+    public var repairBar: String? = nil
     /// The annotation list's author and state filters ("" for all).
     public var annotationListAuthor: String? = nil
     public var annotationListState: String? = nil
@@ -102,7 +111,8 @@ public struct WindowSnapshot: Codable, Sendable {
     public var redoName: String?
     /// The question or message open over the window: "restore", "close", "save-failed",
     /// "changed-on-disk", "journal-stale", "journal-locked", "signed-pages", "restore-failed", "save-as" (the file chooser), "open" (the Open chooser), "note" (a
-    /// note's text being written), "stamp-picture" (the picture chooser), "stamp-picture-failed";
+    /// note's text being written), "stamp-picture" (the picture chooser), "stamp-picture-failed", "save-image" (Save Image As…'s chooser), "image-unreadable",
+    /// "image-too-large", "image-save-failed";
     /// `nil` when none.
     public var dialog: String?
     /// What the last failed save said, until a save succeeds.
@@ -317,6 +327,8 @@ public struct WindowSnapshot: Codable, Sendable {
     public var gridDropGap: Int?
     /// The ruler (documents only): see ``RulerSnapshot``.
     public var ruler: RulerSnapshot?
+    /// The selected image of a page's content (``ImageSnapshot``), absent when none is.
+    public var selectedImage: ImageSnapshot? = nil
     /// What the smart pen's notice over the page says while it offers "Keep as Ink"
     /// ("Underlined", "Struck out", "Highlighted"); `nil` when it is not shown.
     public var keepAsInkOffer: String?

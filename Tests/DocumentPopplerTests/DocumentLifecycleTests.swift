@@ -34,6 +34,19 @@ final class DocumentLifecycleTests: XCTestCase {
         XCTAssertTrue(lifecycle.saveEnded().isEmpty, "each waiting save is handed back once")
     }
 
+    func testADocumentSavedWholeIsAskedAboutFirstAndThenWrittenOnlyIntoANewFile() {
+        var lifecycle = Lifecycle()
+        for target in [Lifecycle.SaveTarget.inPlace(overwriteChangedFile: false), .copy(path: "/tmp/new.pdf")] {
+            XCTAssertEqual(lifecycle.requestSave(target, pending: "", saveRunning: false, hasUnsavedChanges: true, certifiedAgainstChanges: false,
+                                                 savesWhole: true), .askBeforeSavingWhole, "asked before any whole rewrite")
+        }
+        XCTAssertEqual(lifecycle.requestSave(.inPlace(overwriteChangedFile: false), pending: "", saveRunning: false, hasUnsavedChanges: true,
+                                             certifiedAgainstChanges: false, savesWhole: true, wholeSaveAgreed: true),
+                       .saveCopyInstead(reason: .savedWhole), "never over the damaged file")
+        XCTAssertEqual(lifecycle.requestSave(.copy(path: "/tmp/new.pdf"), pending: "", saveRunning: false, hasUnsavedChanges: true,
+                                             certifiedAgainstChanges: false, savesWhole: true, wholeSaveAgreed: true), .write)
+    }
+
     func testADocumentCertifiedAgainstChangesIsSavedOnlyAsACopy() {
         var lifecycle = Lifecycle()
         XCTAssertEqual(lifecycle.requestSave(.inPlace(overwriteChangedFile: false), pending: "", saveRunning: false,

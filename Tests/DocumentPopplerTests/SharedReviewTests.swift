@@ -80,6 +80,8 @@ final class SharedReviewTests: XCTestCase {
             let merge = review.merge(incoming, into: editor, pageCount: editor.pageCount, origin: editor.cropOrigin(of:), now: clock(),
                                      stamp: stamp)
             if let record = merge.record { try editor.perform(record) }
+            // What was changed here and not yet published went into a packet: written now.
+            review.flush()
             return merge
         }
 
@@ -243,5 +245,51 @@ final class SharedReviewTests: XCTestCase {
         try ben.sync()
         XCTAssertNotNil(ben.named("h1"))
         XCTAssertEqual(ben.review.state.offsets["ann"], whole.count, "read up to the last whole packet")
+    }
+
+    func testPacketsQueuedWhileAWriteIsUnderWayAreWrittenAfterItInTheirOrder() throws {
+        let (ann, ben) = try twoReviewers()
+        try ann.editor.perform(EditRecord("Highlight", .insert([PlacedAnnotation(highlight("h1", by: "ann"), at: 0)])))
+        ann.review.queuePacket(from: ann.editor, pageCount: 1, origin: ann.editor.cropOrigin(of:), now: clock())
+        // The first write is taken to a worker; two more edits are made meanwhile.
+        let first = try XCTUnwrap(ann.review.nextWrite())
+        for name in ["h2", "h3"] {
+            try ann.editor.perform(EditRecord("Highlight", .insert([PlacedAnnotation(highlight(name, by: "ann"), at: ann.annotations.count)])))
+            ann.review.queuePacket(from: ann.editor, pageCount: 1, origin: ann.editor.cropOrigin(of:), now: clock())
+        }
+        XCTAssertEqual(ann.review.state.pending.count, 3)
+        XCTAssertNil(first.run())
+        XCTAssertTrue(ann.review.finish(first, problem: nil))
+        XCTAssertEqual(ann.review.state.pending.count, 2, "only the packet written goes")
+        XCTAssertTrue(ann.review.flush())
+        let file = try Data(contentsOf: URL(fileURLWithPath: folder.path("review/ann.xfdf-review")))
+        XCTAssertEqual(ReviewPacket.split([UInt8](file), from: 0).bodies.count, 3)
+        try ben.sync()
+        XCTAssertEqual(ben.annotations.compactMap(\.uniqueName), ["h1", "h2", "h3"])
+    }
+
+    func testAWriteThatWentThroughBeforeItWasNotedIsNotWrittenTwice() throws {
+        let (ann, ben) = try twoReviewers()
+        try ann.editor.perform(EditRecord("Highlight", .insert([PlacedAnnotation(highlight("h1", by: "ann"), at: 0)])))
+        ann.review.queuePacket(from: ann.editor, pageCount: 1, origin: ann.editor.cropOrigin(of:), now: clock())
+        // Written, but the app ended before it noted so: the packet still waits in its state.
+        XCTAssertNil(try XCTUnwrap(ann.review.nextWrite()).run())
+        try ann.editor.perform(EditRecord("Highlight", .insert([PlacedAnnotation(highlight("h2", by: "ann"), at: 1)])))
+        ann.review.queuePacket(from: ann.editor, pageCount: 1, origin: ann.editor.cropOrigin(of:), now: clock())
+        XCTAssertEqual(ann.review.state.pending.count, 2)
+        XCTAssertTrue(ann.review.flush())
+        let file = try Data(contentsOf: URL(fileURLWithPath: folder.path("review/ann.xfdf-review")))
+        let bodies = ReviewPacket.split([UInt8](file), from: 0).bodies
+        XCTAssertEqual(bodies.count, 2, "the first packet once, then the second")
+        try ben.sync()
+        XCTAssertEqual(ben.annotations.compactMap(\.uniqueName), ["h1", "h2"])
+    }
+
+    /// A highlight named `name`, dated now.
+    func highlight(_ name: String, by author: String) -> Annotation {
+        let quads = [Point(x: 20, y: 60), Point(x: 120, y: 60), Point(x: 20, y: 40), Point(x: 120, y: 40)]
+        return Annotation(id: name, page: PageIndex(0), subtype: .highlight, rect: Rect(x: 20, y: 40, width: 100, height: 20),
+                          color: RGBColor(red: 1, green: 1, blue: 0), contents: name, author: author, modified: clock(),
+                          uniqueName: name, geometry: .quadPoints(quads), appearance: .generated)
     }
 }

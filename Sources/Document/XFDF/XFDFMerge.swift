@@ -48,30 +48,32 @@ extension XFDFMerge {
         }
         func find(_ name: String) -> Annotation? { existing[name] ?? unnamedByID[name] }
 
-        // The file's annotations, the newest of each name.
-        var incoming: [Annotation] = []
+        // The file's annotations, the newest of each name (by their places in the file's list:
+        // with 10,000 annotations every copy of the list is megabytes).
+        var incoming: [Int] = []
         var incomingIndex: [String: Int] = [:]
-        for a in contents.annotations {
+        for (place, a) in contents.annotations.enumerated() {
             guard a.page.rawValue < pageCount else {
                 merge.skipped.append(XFDFIssue(element: XFDFFormat.elementName(of: a.subtype) ?? "", name: a.uniqueName,
                                                reason: .pageOutOfRange(a.page.rawValue)))
                 continue
             }
             if let name = a.uniqueName, let i = incomingIndex[name] {
-                if Self.isNewer(a.modified, than: incoming[i].modified) != false { incoming[i] = a }
+                if Self.isNewer(a.modified, than: contents.annotations[incoming[i]].modified) != false { incoming[i] = place }
                 continue
             }
             if let name = a.uniqueName { incomingIndex[name] = incoming.count }
-            incoming.append(a)
+            incoming.append(place)
         }
 
         let doomedNames = Set(contents.deleted)
         // Ids: a matched annotation keeps the document's; a new one gets a fresh one.
         var idsByName: [String: String] = [:]
         var updates: [String: Annotation] = [:]
-        var added: [Annotation] = []
         var values: [Annotation] = []
-        for var a in incoming {
+        values.reserveCapacity(incoming.count)
+        for place in incoming {
+            var a = contents.annotations[place]
             if let name = a.uniqueName, doomedNames.contains(name) { continue }
             if let name = a.uniqueName, let old = find(name) {
                 idsByName[name] = old.id
@@ -109,11 +111,12 @@ extension XFDFMerge {
                 values[i].replyType = nil
             }
         }
-        for a in values {
-            if source.annotation(a.id) != nil { updates[a.id] = a } else { added.append(a) }
+        // The new ones by page, as places in `values`.
+        var addedByPage: [PageIndex: [Int]] = [:]
+        for (place, a) in values.enumerated() {
+            if source.annotation(a.id) != nil { updates[a.id] = a } else { addedByPage[a.page, default: []].append(place); merge.added += 1 }
         }
         merge.updated = updates.count
-        merge.added = added.count
 
         // Deletions, with their pop-ups.
         var doomedIDs: Set<String> = []
@@ -122,25 +125,33 @@ extension XFDFMerge {
             merge.deleted += 1
             if let popup = source.popupID(of: a) { doomedIDs.insert(popup) }
         }
-        guard !updates.isEmpty || !added.isEmpty || !doomedIDs.isEmpty else { return merge }
+        guard !updates.isEmpty || merge.added > 0 || !doomedIDs.isEmpty else { return merge }
 
         // Out: the deleted and the replaced. In: the replaced where they were, the new on top.
         let removed = source.removal(of: Array(doomedIDs) + Array(updates.keys))
         var inserted: [PlacedAnnotation] = []
+        inserted.reserveCapacity(updates.count + merge.added)
         let movedIn = Dictionary(grouping: updates.values.filter { $0.page != source.annotation($0.id)?.page }, by: \.page)
-        let addedByPage = Dictionary(grouping: added, by: \.page)
         let touched = Set(removed.map(\.annotation.page)).union(addedByPage.keys).union(movedIn.keys)
         for page in touched.sorted() {
-            var final: [(Annotation, Bool)] = []
+            // The page's list after the import: what stays (the replaced in their places), then
+            // what moved in from other pages, then the new ones on top.
+            var position = 0
             for a in pages[page] ?? [] where !doomedIDs.contains(a.id) {
                 if let new = updates[a.id] {
-                    if new.page == page { final.append((new, true)) }
-                } else {
-                    final.append((a, false))
+                    guard new.page == page else { continue }
+                    inserted.append(PlacedAnnotation(new, at: position))
                 }
+                position += 1
             }
-            final += (movedIn[page] ?? []).map { ($0, true) } + (addedByPage[page] ?? []).map { ($0, true) }
-            for (position, (a, isIn)) in final.enumerated() where isIn { inserted.append(PlacedAnnotation(a, at: position)) }
+            for a in movedIn[page] ?? [] {
+                inserted.append(PlacedAnnotation(a, at: position))
+                position += 1
+            }
+            for place in addedByPage[page] ?? [] {
+                inserted.append(PlacedAnnotation(values[place], at: position))
+                position += 1
+            }
         }
         merge.record = EditRecord(stepName, .exchange(removed: removed, inserted: inserted))
         return merge

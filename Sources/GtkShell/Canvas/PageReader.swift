@@ -20,6 +20,8 @@ final class PageReader {
     /// The document's text (selection, search) and its links.
     var textSource: TextSource?
     var linkSource: LinkSource?
+    /// The images each page draws (to select them), when the document lists them.
+    var imageSource: ImageSource?
     /// Whether a page carries annotations other than links (read from the document already
     /// open, on the render worker), so that the editor, which lists them, is made for it.
     var annotationPresence: (@Sendable (PageIndex) -> Bool)?
@@ -33,6 +35,7 @@ final class PageReader {
         pageSource = source
         textSource = source
         linkSource = source
+        imageSource = source as? ImageSource
     }
 
     /// Reads a page's text, links and exact geometry on `queue`, then calls `done` with the page
@@ -41,10 +44,12 @@ final class PageReader {
         guard let source = pageSource, let queue else { return }
         let generation = session.content.generation
         let textSource = self.textSource, linkSource = self.linkSource, presence = annotationPresence
+        let imageSource = self.imageSource
         readsPending += 1
         queue.perform { [weak self] in
             let text = textSource?.text(on: page)
             let links = linkSource?.links(on: page) ?? []
+            let images = imageSource?.images(on: page)
             let carriesAnnotations = presence?(page) ?? false
             // The exact rotation may cost the document a probe: only pages with something to
             // hit-test pay for it (every page may carry annotations, so resolve it here).
@@ -56,6 +61,7 @@ final class PageReader {
                 self.session.content.exactPageInfo[page] = info
                 if let text { self.session.content.textByPage[page] = text }
                 self.session.content.linksByPage[page] = links
+                if let images { self.session.content.imagesByPage[page] = images }
                 for link in links { self.session.content.linkTargets[AnnotationID(link.id)] = link.target }
                 done(page, carriesAnnotations)
             }

@@ -43,8 +43,10 @@ extension PdfCanvas {
             content.textByPage[page] = nil
             content.linksByPage[page] = nil
             content.annotationsByPage[page] = nil
+            content.imagesByPage[page] = nil
         }
         interaction.setTextSelection(nil)
+        interaction.setImageSelection(nil)
         changeView { $0.setPageSizes(document.displaySizes) }
     }
 

@@ -47,6 +47,7 @@ extension PdfCanvas {
             case .line: return text.lineRange(around: index)
             }
         }
+        interaction.imageLookup = { [weak self] page in self?.content.imagesByPage[page] }
         interaction.columnLookup = { [weak self] page, point in self?.content.textByPage[page]?.columnRect(around: point) }
     }
 
@@ -122,8 +123,12 @@ extension PdfCanvas {
             readPages(for: search, order: order, generation: generation)
         case .selectionChanged:
             onSelectionChanged?(session.selectedAnnotationValue)
+            onAnnotationsSelected?(session.selectedAnnotationValues)
         case .textSelectionChanged:
             session.updateSelectionEnds()
+            gtk_widget_queue_draw(area)
+            onViewChanged?()
+        case .imageSelectionChanged:
             gtk_widget_queue_draw(area)
             onViewChanged?()
         case .contextMenu(let point, let annotation):

@@ -181,6 +181,9 @@ public final class PdfCanvas {
     }
     /// Called when the selected annotation changes (or changes itself), for its properties.
     var onSelectionChanged: ((Annotation?) -> Void)?
+    /// Called when the user selected annotations on the page (a click, a tap, a band, a
+    /// lasso), with every annotation now selected: not when an edit only keeps or prunes them.
+    var onAnnotationsSelected: (([Annotation]) -> Void)?
     /// Called to let the user write a note's text (a note was placed, or one double-clicked).
     var onEditNote: ((Annotation) -> Void)?
     /// The notice that offers to keep a smart-pen stroke as ink (made when first shown).
@@ -212,6 +215,7 @@ public final class PdfCanvas {
         searchWorker = nil
         session.search = nil
         interaction.setTextSelection(nil)
+        interaction.setImageSelection(nil)
     }
 
     var tickCallbackID: UInt32 = 0
@@ -267,6 +271,7 @@ public final class PdfCanvas {
         reader.pageSource = source
         reader.textSource = text
         reader.linkSource = links
+        reader.imageSource = source as? ImageSource
         tiles.start(drawPage: drawPage)
         changeView { $0.setDocument(pageSizes: source.displaySizes) }
     }

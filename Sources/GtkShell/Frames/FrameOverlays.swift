@@ -27,6 +27,7 @@ struct FrameOverlays {
         for boxes in frame.textSelections {
             if tintsAsNodes { OverlayPainter.textSelectionOutlines(boxes, cr: cr) } else { OverlayPainter.textSelection(boxes, cr: cr) }
         }
+        if let outline = frame.imageOutline { OverlayPainter.imageOutline(outline, cr: cr) }
         if !frame.selectionEnds.isEmpty { OverlayPainter.selectionEnds(frame.selectionEnds, cr: cr) }
         paintPointerEffects(cr)
         annotations.paintPress(cr)

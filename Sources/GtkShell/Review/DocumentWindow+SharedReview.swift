@@ -113,15 +113,25 @@ extension DocumentWindow {
         link.schedulePublish { [weak self] in self?.publishSharedReview() }
     }
 
+    /// Makes a packet of what changed here and writes it on a worker.
     private func publishSharedReview() {
         guard let link = sharedReviewLink, let editor = editing?.editor else { return }
-        let before = link.review.problem
-        if link.review.publish(from: editor, pageCount: editor.pageCount, origin: editor.cropOrigin(of:), now: Self.pdfNow()) > 0
-            || before != link.review.problem {
+        if link.review.queuePacket(from: editor, pageCount: editor.pageCount, origin: editor.cropOrigin(of:), now: Self.pdfNow()) > 0 {
             link.keep()
-            showSharedReviewProblem()
+            link.writePending()
             application?.stateChanged()
         }
+    }
+
+    /// The window closes: what was changed here and not yet published is, and every packet is
+    /// written before it goes (or kept with the review's state when the folder is away).
+    func finishSharedReview() {
+        guard let link = sharedReviewLink else { return }
+        if let editor = editing?.editor {
+            link.review.queuePacket(from: editor, pageCount: editor.pageCount, origin: editor.cropOrigin(of:), now: Self.pdfNow())
+        }
+        link.finishWrites()
+        stopSharing(forget: false)
     }
 
     /// The others' packets, merged into the document as one undoable step.
@@ -134,6 +144,8 @@ extension DocumentWindow {
                                       now: Self.pdfNow(), stamp: { composer.stamp($0) })
         var committed = false
         if let record = merge.record { committed = canvas.commit(record) }
+        // What was changed here before the merge went into a packet: written on a worker.
+        link.writePending()
         if committed {
             link.merges += 1
             link.lastMergeMs = Self.monotonicMs() - start
@@ -182,14 +194,17 @@ extension DocumentWindow {
         return nil
     }
 
-    /// A listed annotation was looked at: it is no longer marked changed.
-    func sharedReviewSeen(_ a: Annotation) {
-        guard let link = sharedReviewLink, link.review.state.ledger.unseen.contains(SharedReview.sharedName(a)) else { return }
-        link.review.state.ledger.markSeen(SharedReview.sharedName(a))
+    /// Annotations were looked at (selected in the list or on the page, or their note opened):
+    /// they are no longer marked changed by another reviewer.
+    func sharedReviewSeen(_ annotations: [Annotation]) {
+        guard let link = sharedReviewLink else { return }
+        let seen = annotations.filter { link.review.state.ledger.unseen.contains(SharedReview.sharedName($0)) }
+        guard !seen.isEmpty else { return }
+        for a in seen { link.review.state.ledger.markSeen(SharedReview.sharedName(a)) }
         link.keep()
-        // Its row is made again after the selection settles (not inside the list's signal).
-        let page = a.page
-        MainLoop.post(priority: G_PRIORITY_DEFAULT_IDLE) { [weak self] in self?.updateAnnotationList(pages: [page]) }
+        // Their rows are made again after the selection settles (not inside the list's signal).
+        let pages = Set(seen.map(\.page))
+        MainLoop.post(priority: G_PRIORITY_DEFAULT_IDLE) { [weak self] in self?.updateAnnotationList(pages: pages) }
         application?.stateChanged()
     }
 

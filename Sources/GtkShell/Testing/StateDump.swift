@@ -173,6 +173,9 @@ extension DocumentWindow {
         snapshot.inkTip = InkTipSnapshot(enabled: canvas.session.inputAdjuster.settings.predictsInkTip, measured: tip.measured,
                                          meanDistanceToPath: tip.meanDistanceToPath, meanDistanceToPosition: tip.meanDistanceToPosition)
         snapshot.ruler = rulerSnapshot
+        snapshot.selectedImage = session.selectedImage.map {
+            ImageSnapshot(page: $0.page.displayNumber, image: $0.id, x: $0.rect.minX, y: $0.rect.minY, width: $0.rect.width, height: $0.rect.height)
+        }
         snapshot.keepAsInkOffer = canvas.keepAsInkNotice.shownText
         snapshot.rotateHandle = session.rotateHandle.map { [$0.x, $0.y] }
         snapshot.vertexHandles = session.vertexHandles.map { $0.map { [$0.x, $0.y] } }
@@ -204,6 +207,9 @@ extension DocumentWindow {
             thread.map { NoteReplySnapshot(id: $0.id, author: $0.author, text: $0.text, depth: $0.depth, editable: $0.isOwn) }
         }
         snapshot.sharedReview = sharedReviewLink?.snapshot
+        snapshot.repaired = content == .document ? repaired != nil : nil
+        snapshot.rewriteOnSave = content == .document ? rewritesOnSave : nil
+        snapshot.repairBar = repairBar?.shownText
         snapshot.annotationListAuthor = reviewControls.map { $0.author ?? "" }
         snapshot.annotationListState = reviewControls.map { Self.stateFilters.indices.contains($0.stateChoice) ? Self.stateFilters[$0.stateChoice].label : "" }
         return snapshot

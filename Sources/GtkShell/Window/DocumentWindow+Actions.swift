@@ -10,6 +10,7 @@ extension DocumentWindow {
 
     func installActions() {
         addAction("open") { [weak self] in self?.chooseFile() }
+        installRepairActions()
         addAction("zoom-in") { [weak self] in self?.canvas.zoom(by: Self.zoomStep) }
         addAction("zoom-out") { [weak self] in self?.canvas.zoom(by: 1 / Self.zoomStep) }
         addAction("zoom-reset") { [weak self] in self?.canvas.setZoom(1) }
@@ -24,6 +25,8 @@ extension DocumentWindow {
             if self.canvas.textSelection != nil {
                 let clipboard = gtk_widget_get_clipboard(self.window)
                 self.canvas.copySelectedText { text in if !text.isEmpty { gdk_clipboard_set_text(clipboard, text) } }
+            } else if self.selectedImage != nil {
+                self.copyImage()
             } else if !self.canvas.session.selectedAnnotationValues.isEmpty {
                 // Annotations travel between this app's windows (and documents).
                 AnnotatorApplication.copiedAnnotations = self.canvas.session.selectedAnnotationValues
@@ -57,6 +60,7 @@ extension DocumentWindow {
         installAnnotationListActions()
         installBookmarkActions()
         installStampPictureAction()
+        installImageActions()
         installXFDFActions()
         installSharedReviewActions()
         installRecognitionActions()

@@ -40,7 +40,7 @@ extension DocumentWindow {
             // A row looked at is no longer marked changed by another reviewer.
             guard let self, let row else { return }
             let index = Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self)))
-            if self.listedAnnotations.indices.contains(index) { self.sharedReviewSeen(self.listedAnnotations[index]) }
+            if self.listedAnnotations.indices.contains(index) { self.sharedReviewSeen([self.listedAnnotations[index]]) }
         })
         Signals.connect(raw(list), "row-activated", pointer: { [weak self] row in
             guard let self, let row else { return }

@@ -73,6 +73,7 @@ extension DocumentWindow {
                      (tr("_Properties"), "win.annotation-properties")]
         } else {
             if canvas.textSelection != nil { items.append((tr("_Copy"), "win.copy")) }
+            items += imageMenuItems
             items.append((tr("Select _All"), "win.select-all"))
             items.append((tr("_Paste"), "win.paste"))
         }

@@ -97,6 +97,8 @@ extension DocumentWindow {
         // The journal the restore question settled on (a document that needs a password has
         // its journal encrypted with a key derived from it): the first edit is its first step.
         if case .keep(let journal) = making.journal { editor.journal = journal }
+        // A repaired copy is saved whole, into a new file.
+        if let shown = repaired, shown.copy == making.path { editor.wholeSaveRequested = true }
         let session = EditingSession(editor: editor, renderSource: making.renderSource, renderQueue: nil)
         session.onHistoryChanged = { [weak self] in self?.editStateChanged() }
         session.onPagesMoved = { [weak self] places in
@@ -132,7 +134,7 @@ extension DocumentWindow {
     /// only to restore them. A journal written for another state of the file is moved aside,
     /// and the user is told.
     func offerToRestore(path: String, password: String?) {
-        let journal = EditJournal.forDocument(at: path)
+        let journal = EditJournal.forDocument(at: journalKey(for: path))
         // A document that needs a password has its journal encrypted with a key derived from
         // that password: its contents are never written in plain text.
         journal.password = password
@@ -220,7 +222,7 @@ extension DocumentWindow {
 
     /// Actions that need the editor: when it is not made yet, they make it first and run once
     /// it is open (the editor is made at the first edit, not at open).
-    static var editorActions: Set<String> { Set(pageActions + ["save-as"] + xfdfActions) }
+    static var editorActions: Set<String> { Set(pageActions + ["save-as", "save-as-file"] + xfdfActions) }
 
     /// `handler` for the action `name`, made to wait for the editor when the action needs it.
     func waitingForEditor(_ name: String, _ handler: @escaping @MainActor () -> Void) -> @MainActor () -> Void {
@@ -242,6 +244,7 @@ extension DocumentWindow {
         // On once a document is shown: actions that need the editor have it made first.
         setActionEnabled("save", canEdit)
         setActionEnabled("save-as", canEdit)
+        setActionEnabled("save-as-file", canEdit)
         for name in Self.pageActions + Self.xfdfActions { setActionEnabled(name, canEdit) }
         updateEditMenu()
         let title = (unsaved ? "*" : "") + baseTitle
@@ -318,10 +321,20 @@ extension DocumentWindow {
         }
         switch lifecycle.requestSave(.inPlace(overwriteChangedFile: overwriteChangedFile), pending: completion,
                                      saveRunning: session.editor.saveInProgress != nil, hasUnsavedChanges: session.hasUnsavedChanges,
-                                     certifiedAgainstChanges: certifiedAgainstChanges) {
+                                     certifiedAgainstChanges: certifiedAgainstChanges, savesWhole: session.editor.savesWhole,
+                                     wholeSaveAgreed: wholeSaveAgreed) {
         case .saveCopyInstead(.certifiedAgainstChanges):
             // A document certified against changes is never written over: its edits go to a copy.
             saveAs(reason: tr("certified against changes"), completion: completion)
+            return
+        case .saveCopyInstead(.savedWhole):
+            // A damaged or repaired document is written whole into a new file, never over it.
+            saveAs(reason: tr("a new file for a damaged document"), suggestedName: wholeSaveSuggestedName, completion: completion)
+            return
+        case .askBeforeSavingWhole:
+            askBeforeSavingWhole(inPlace: true, completion: completion) { [weak self] in
+                self?.save(overwriteChangedFile: overwriteChangedFile, completion: completion)
+            }
             return
         case .wait:
             return
@@ -421,7 +434,7 @@ extension DocumentWindow {
 
     /// Ctrl+Shift+S: asks for a new name with the native chooser, then saves there and goes on
     /// editing that file.
-    func saveAs(reason: String? = nil, completion: (@MainActor (Bool) -> Void)? = nil) {
+    func saveAs(reason: String? = nil, suggestedName: String? = nil, completion: (@MainActor (Bool) -> Void)? = nil) {
         canvas.forms.commitTyping()
         let title = reason.map { tr("Save a Copy — {reason}", ["reason": $0]) } ?? tr("Save a Copy")
         guard editing != nil, saveChooser == nil,
@@ -432,7 +445,7 @@ extension DocumentWindow {
         gtk_file_chooser_add_filter(native, filter)
         g_object_unref(raw(filter))
         gtk_native_dialog_set_modal(cast(native), 1)
-        gtk_file_chooser_set_current_name(native, Self.displayName(editing?.editor.path ?? "document.pdf"))
+        gtk_file_chooser_set_current_name(native, suggestedName ?? Self.displayName(editing?.editor.path ?? "document.pdf"))
         Signals.connect(raw(native), "response", int: { [weak self] response in
             guard let self, let chooser = self.saveChooser else { return }
             self.pendingDialog = nil
@@ -452,9 +465,15 @@ extension DocumentWindow {
     /// Saves into `target` and continues editing it (what Save As does once a name is chosen).
     func save(as target: String, completion: (@MainActor (Bool) -> Void)? = nil) {
         guard let session = editing else { completion?(false); return }
-        guard lifecycle.requestSave(.copy(path: target), pending: completion, saveRunning: session.editor.saveInProgress != nil,
-                                    hasUnsavedChanges: session.hasUnsavedChanges, certifiedAgainstChanges: certifiedAgainstChanges) == .write
-        else { return }
+        switch lifecycle.requestSave(.copy(path: target), pending: completion, saveRunning: session.editor.saveInProgress != nil,
+                                     hasUnsavedChanges: session.hasUnsavedChanges, certifiedAgainstChanges: certifiedAgainstChanges,
+                                     savesWhole: session.editor.savesWhole, wholeSaveAgreed: wholeSaveAgreed) {
+        case .write: break
+        case .askBeforeSavingWhole:
+            askBeforeSavingWhole(inPlace: false, completion: completion) { [weak self] in self?.save(as: target, completion: completion) }
+            return
+        case .wait, .saveCopyInstead: return
+        }
         do {
             guard let job = try session.editor.prepareSave(to: target) else { completion?(true); return }
             runSave(job, in: session) { [weak self] error in
@@ -550,6 +569,11 @@ extension DocumentWindow {
         noteEditor = editor
         pendingDialog = "note"
         editor.present()
+        // The note and the replies its window shows are seen: no longer marked changed by
+        // another reviewer.
+        if let source = editing?.editor {
+            sharedReviewSeen([note] + AnnotationThreads(source.annotations(on: note.page)).thread(of: note.id).map(\.reply))
+        }
     }
 
     /// The replies shown in `note`'s window: its thread as the editor has it, the user's own

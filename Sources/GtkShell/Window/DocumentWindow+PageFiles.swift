@@ -10,7 +10,9 @@ import Geometry
 /// the last of them); `win.duplicate-pages` puts a copy of them after the last; `win.insert-pages`
 /// (a file's path, or "" for a chooser) puts every page of another PDF after them, asking for its
 /// password when it has one; `win.extract-pages` (a destination path, or "" for a Save dialog)
-/// writes them to a new, compact PDF and leaves this document as it is.
+/// writes them to a new, compact PDF and leaves this document as it is, their form fields kept
+/// as fields; `win.extract-pages-flattened` does the same with the fields drawn into the pages
+/// (the Save dialog offers both when the document has fields).
 extension DocumentWindow {
     func installPageFileActions() {
         addAction("insert-blank-page", enabled: false) { [weak self] in self?.insertBlankPage() }
@@ -30,13 +32,18 @@ extension DocumentWindow {
             guard let self else { return }
             if path.isEmpty { self.chooseExtractDestination() } else { self.extractPages(to: path) }
         }
+        addPathAction("extract-pages-flattened") { [weak self] path in
+            guard let self else { return }
+            if path.isEmpty { self.chooseExtractDestination(flattening: true) } else { self.extractPages(to: path, formFields: .flattened) }
+        }
     }
 
     /// The actions of this file, on while the document can be edited.
-    static let pageFileActions = ["insert-blank-page", "insert-note-page", "add-writing-room", "duplicate-pages", "insert-pages", "extract-pages"]
+    static let pageFileActions = ["insert-blank-page", "insert-note-page", "add-writing-room", "duplicate-pages", "insert-pages", "extract-pages",
+                                  "extract-pages-flattened"]
 
     /// A window action that takes a string (a path; "" asks with a chooser).
-    private func addPathAction(_ name: String, _ handler: @escaping @MainActor (String) -> Void) {
+    func addPathAction(_ name: String, _ handler: @escaping @MainActor (String) -> Void) {
         let type = g_variant_type_new("s")
         let action = g_simple_action_new(name, type)!
         g_variant_type_free(type)
@@ -137,12 +144,12 @@ extension DocumentWindow {
     }
 
     /// Writes the pages to organise to a new PDF at `target` (this document is not changed).
-    func extractPages(to target: String) {
+    func extractPages(to target: String, formFields: ExtractedFormFields = .kept) {
         let pages = pagesToOrganise.sorted()
         guard content == .document, let editor = editing?.editor, !pages.isEmpty else { return }
         canvas.forms.commitTyping()
         do {
-            let bytes = try editor.extracting(pages)
+            let bytes = try editor.extracting(pages, formFields: formFields)
             try AtomicSave.write(bytes, to: target, modeFrom: editor.path)
         } catch {
             pageOperationFailed(tr("The pages could not be extracted"), error)
@@ -161,15 +168,21 @@ extension DocumentWindow {
     }
 
     /// The Save dialog for an extract, named after the document and its pages.
-    private func chooseExtractDestination() {
+    private func chooseExtractDestination(flattening: Bool = false) {
         let pages = pagesToOrganise.sorted()
-        guard editing != nil, !pages.isEmpty else { return }
+        guard let editor = editing?.editor, !pages.isEmpty else { return }
         let range = pages.count == 1 ? tr("page {page}", ["page": String(pages[0].displayNumber)])
             : pages.last!.rawValue - pages[0].rawValue + 1 == pages.count
             ? tr("pages {first}-{last}", ["first": String(pages[0].displayNumber), "last": String(pages.last!.displayNumber)])
             : trn("{count} page", "{count} pages", pages.count)
+        // A document with fields: the dialog asks whether they stay fields or are drawn in.
+        let choice = editor.formFields().isEmpty ? nil
+            : FileChoice(label: tr("Form fields"), options: [("keep", tr("Keep as fields")), ("flatten", tr("Flatten into the pages"))],
+                         initial: flattening ? "flatten" : "keep")
         choosePDFFile(title: tr("Extract Pages"), accept: tr("_Extract"), saving: true, suggestedName: "\(documentStem) (\(range)).pdf",
-                      kind: "extract-pages") { [weak self] target in self?.extractPages(to: target) }
+                      kind: "extract-pages", choice: choice) { [weak self] target, option in
+            self?.extractPages(to: target, formFields: option == "flatten" || (option == nil && flattening) ? .flattened : .kept)
+        }
     }
 
     func pageOperationFailed(_ title: String, _ error: any Error) {

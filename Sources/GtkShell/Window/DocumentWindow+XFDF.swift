@@ -84,7 +84,7 @@ extension DocumentWindow {
     func importAnnotations(from path: String) {
         guard let editor = editing?.editor else { return }
         let file = Self.displayName(path)
-        let contents: XFDFContents
+        var contents: XFDFContents
         do {
             contents = try editor.readXFDF(path: path)
         } catch {
@@ -92,7 +92,11 @@ extension DocumentWindow {
                         body: Self.refusal(error, file: file) + " " + tr("Nothing was imported; the document is unchanged."))
             return
         }
+        // The file's <ids> name another document than this one (its permanent /ID).
+        let foreign = contents.documentIDs.map { ids in editor.documentIDs.map { !ids.sameDocument(as: $0) } ?? false } ?? false
         let merge = canvas.composer.importing(contents, pageCount: editor.pageCount, in: editor)
+        // The file's annotations are in the step now: they go before it is applied.
+        contents = XFDFContents()
         if let record = merge.record, !canvas.commit(record) {
             showMessage(kind: "xfdf-import-failed", title: tr("Annotations Not Imported"),
                         body: tr("The annotations of “{file}” could not be put into the document.", ["file": file]) + " "
@@ -100,8 +104,6 @@ extension DocumentWindow {
             return
         }
         editStateChanged()
-        // The file's <ids> name another document than this one (its permanent /ID).
-        let foreign = contents.documentIDs.map { ids in editor.documentIDs.map { !ids.sameDocument(as: $0) } ?? false } ?? false
         guard merge.record == nil || !merge.skipped.isEmpty || foreign else { return }
         var body = [
             trn("{count} annotation added", "{count} annotations added", merge.added),

@@ -16,6 +16,8 @@ public final class DocumentWindow {
     /// What the window shows, as a test or the state dump reads it.
     public enum Content: String, Sendable {
         case empty, document, error, password
+        /// A damaged document's copy is being repaired (DocumentWindow+Repair).
+        case repairing
     }
 
     public let window: UnsafeMutablePointer<GtkWidget>
@@ -23,7 +25,7 @@ public final class DocumentWindow {
     public private(set) var content: Content = .empty
     public internal(set) var path: String?
     public internal(set) var document: PopplerDocument?
-    public private(set) var errorMessage: String?
+    public internal(set) var errorMessage: String?
 
     let stack: UnsafeMutablePointer<GtkWidget>
     let emptyPage = StatusPage(iconName: "x-office-document-symbolic", cssClass: "empty-page")
@@ -179,6 +181,15 @@ public final class DocumentWindow {
     var noteEditor: NoteEditor?
     /// Whether the document shown was read before (its place and layout were restored).
     var hasStoredPlace = false
+    /// The page shown while a damaged document's copy is repaired, and the repair under way.
+    var repairPage: RepairPage?
+    var repairRun: RepairRun?
+    /// The repaired copy shown instead of a damaged file (`nil` for any other document), and
+    /// the bar that says so.
+    var repaired: RepairedDocument?
+    var repairBar: RepairBar?
+    /// The user agreed that saves write the document whole (a damaged or repaired one).
+    var wholeSaveAgreed = false
 
     init(application: AnnotatorApplication) {
         self.application = application
@@ -212,6 +223,9 @@ public final class DocumentWindow {
         let recognizing = RecognitionBar()
         recognitionBar = recognizing
         gtk_box_append(cast(content), recognizing.revealer)
+        let repairing = RepairBar()
+        repairBar = repairing
+        gtk_box_append(cast(content), repairing.revealer)
         if let toolbarRevealer { gtk_box_append(cast(content), toolbarRevealer) }
         StartupTrace.mark("  window: stack pages (canvas, status pages)")
         let searchBar = buildSearchBar()
@@ -259,6 +273,8 @@ public final class DocumentWindow {
         canvas.onPagesReshaped = { [weak self] document, pages, reordered in self?.pagesReshaped(document, pages, reordered: reordered) }
         canvas.onEditNote = { [weak self] note in self?.editNote(note) }
         canvas.onSelectionChanged = { [weak self] annotation in self?.showProperties(of: annotation) }
+        // What another reviewer changed is seen once selected on the page.
+        canvas.onAnnotationsSelected = { [weak self] selected in self?.sharedReviewSeen(selected) }
         canvas.onContentChanged = { [weak self] pages in
             self?.thumbnails?.invalidate(pages)
             self?.updateAnnotationList(pages: pages)
@@ -298,10 +314,21 @@ public final class DocumentWindow {
     // MARK: Opening
 
     /// Opens `path` in this window, replacing what it showed. Failures show a message in the
-    /// window; an encrypted document shows the password prompt.
+    /// window; an encrypted document shows the password prompt; a document poppler refuses as
+    /// damaged is repaired into a private copy, which is shown (`repairedCopy`, the file read
+    /// instead of `path`: DocumentWindow+Repair).
     public func open(path: String, password: String? = nil) {
+        open(path: path, password: password, repairedCopy: nil)
+    }
+
+    /// `repairTried`: a repair of `path` failed, show what poppler reads of it (no repair again).
+    func open(path: String, password: String?, repairedCopy: String?, repairTried: Bool = false) {
         // The document shown so far keeps its place for next time.
         if content == .document { rememberPlace() }
+        // A repair under way or a repaired copy shown belongs to the document shown so far.
+        if repairedCopy == nil { forgetRepair() }
+        wholeSaveAgreed = false
+        let file = repairedCopy ?? path
         self.path = path
         openGeneration += 1
         editing = nil
@@ -322,19 +349,25 @@ public final class DocumentWindow {
         setTitle(name, subtitle: "")
         do {
             let doc: PopplerDocument
-            let prefetched = DocumentPrefetch.take(path: path, password: password)
+            let prefetched = repairedCopy == nil ? DocumentPrefetch.take(path: path, password: password) : nil
             if let prefetched, let document = prefetched.document {
                 doc = document
             } else {
-                doc = try PopplerDocument.open(path: path, password: password)
+                doc = try PopplerDocument.open(path: file, password: password)
             }
             StartupTrace.mark("document opened (poppler-glib)")
+            // poppler reads it but not all its pages (a damaged page tree): MuPDF may do better.
+            if repairedCopy == nil, !repairTried, doc.hasPagesItCannotLoad {
+                startRepair(path: path, password: password, refusal: nil)
+                viewChanged()
+                return
+            }
             document = doc
             errorMessage = nil
             // The worker draws whichever version the editor last produced.
             let source = RenderSource(doc)
             // Pages with no text of their own read as the words recognised on them (OCR).
-            documentShownForRecognition(doc, path: path, password: password)
+            documentShownForRecognition(doc, path: file, password: password)
             let recognized = recognition.pages
             canvas.setDocument(doc, text: RecognizedTextSource(base: doc, recognized: recognized), links: doc,
                                drawPage: source.pageDrawing(colours: pageColours))
@@ -343,18 +376,18 @@ public final class DocumentWindow {
             // Searches read through copies of their own, one per core (up to two), opened the
             // first time the user searches.
             StartupTrace.mark("  canvas given the document")
-            let copies = SearchCopies(path: path, password: password)
+            let copies = SearchCopies(path: file, password: password)
             canvas.searchSources = { copies.documents.map { RecognizedTextSource(base: $0, recognized: recognized) } }
             feedThumbnails { [weak self] in $0.setDocument(pageSizes: doc.displaySizes, queue: self?.canvas.tiles.queue, drawPage: { page, scale, cr in
                 source.document.render(page: page, scale: scale, into: cr)
             }) }
             StartupTrace.mark("canvas and thumbnails given the document")
-            prepareEditing(path: path, password: password, renderSource: source)
+            prepareEditing(path: file, password: password, renderSource: source)
             // Which pages carry annotations (the editor is made for them), from this document.
             canvas.reader.annotationPresence = { [doc] page in doc.allAnnotations(on: page).contains { $0.subtype != .link } }
             // The first frame shows none of these: they wait for it.
             afterFirstFrame { [weak self] in
-                self?.checkSignatures(path: path, password: password)
+                self?.checkSignatures(path: file, password: password)
                 self?.noteRecent(path)
                 self?.loadBookmarks()
                 self?.resumeSharedReview()
@@ -376,6 +409,12 @@ public final class DocumentWindow {
         } catch {
             document = nil
             canvas.clearDocument()
+            // poppler cannot read it: MuPDF repairs a copy, which is opened instead.
+            if error.mayBeRepaired, repairedCopy == nil, !repairTried {
+                startRepair(path: path, password: password, refusal: error)
+                viewChanged()
+                return
+            }
             switch error {
             case .passwordRequired:
                 passwordPrompt.show(fileName: name, wrongPassword: false)
@@ -384,8 +423,10 @@ public final class DocumentWindow {
                 passwordPrompt.show(fileName: name, wrongPassword: true)
                 show(.password)
             default:
-                errorMessage = error.userMessage
-                errorPage.set(title: tr("Could Not Open “{file}”", ["file": name]), body: error.userMessage)
+                // A repaired copy poppler refuses too: the file's own refusal stands, repair tried.
+                let message = repairedCopy == nil ? error.userMessage : repairTriedMessage(path: path, reason: tr("poppler cannot read the repaired copy either"))
+                errorMessage = message
+                errorPage.set(title: tr("Could Not Open “{file}”", ["file": name]), body: message)
                 show(.error)
             }
         }
@@ -497,6 +538,8 @@ public final class DocumentWindow {
 
     func closed() {
         rememberPlace()
+        finishSharedReview()
+        forgetRepair()
         editing = nil
         editorMaking = nil
         canvas.clearDocument()

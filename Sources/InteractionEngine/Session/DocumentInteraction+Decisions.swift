@@ -21,6 +21,7 @@ extension DocumentInteraction {
         case .key(let event):
             for action in navigation.handle(event) { output(.navigate(action)) }
         case .selectAnnotation(let target):
+            if selectedImage != nil { setImageSelection(nil) }
             emit(tools.select(.annotationEdit))
             var session = tools.session
             session.selectedAnnotation = target.id
@@ -35,12 +36,15 @@ extension DocumentInteraction {
             applyEngineTransform(target, phase, translation)
         case .liftAnnotation(let target, let phase, let point):
             applyLift(target, phase, point)
+        case .selectText(let phase, let point, let hit) where hit.isImage:
+            selectImageByGesture(phase, at: point)
         case .selectText(let phase, let point, let hit):
             extendTextSelection(phase, at: point, hit: hit)
             // A finger's selection is done: the host offers what to do with it.
             if phase == .ended, engine.interactions.currentSource.isDirect, textSelection != nil { output(.textMenu(at: point)) }
         case .deselectText:
             setTextSelection(nil)
+            setImageSelection(nil)
         case .swipe(let directions, 3) where directions == .right || directions == .left:
             // Three fingers swiped sideways on a touchpad: back (to the right) or forward.
             output(.navigate(directions == .right ? .historyBack : .historyForward))

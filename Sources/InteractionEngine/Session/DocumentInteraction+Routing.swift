@@ -65,6 +65,9 @@ extension DocumentInteraction {
         }
         if case .contact(.began) = event.kind { lastContactSource = event.source }
         if dragSelectionHandle(event) { return true }
+        // A contact that opened a menu may never end here (the menu took its release): a new
+        // press of the same pointer is a contact of its own, not the rest of that one.
+        if case .contact(.began) = event.kind { menuSequences.remove(event.sequence) }
         switch event.kind {
         case .contact(.began) where event.button == .back || event.button == .forward:
             // A mouse's back and forward buttons walk the reading history, as in a browser.
@@ -123,8 +126,13 @@ extension DocumentInteraction {
                 menuSequences.insert(event.sequence)
                 return true
             }
+            let pickedImage = selectImageByPress(event)
             // The components decide whether; the edit tool only decides what.
-            guard routesToEditTool(event) else { return false }
+            guard routesToEditTool(event) else {
+                // A press that selected an image is done (a tap after it would let go of it).
+                if pickedImage { menuSequences.insert(event.sequence) }
+                return pickedImage
+            }
             return pressEditTool(event)
         case .contact(let phase) where toolSequences.contains(event.sequence):
             if let began = penTapCandidate, began.sequence == event.sequence {
@@ -297,6 +305,11 @@ extension DocumentInteraction {
             if !selectedAnnotations.contains(hit.id) { apply(.selectAnnotation(hit)) }
             output(.contextMenu(at: point, annotation: hit.id))
         } else {
+            // About the image under it (selected now), or the page (no image selected).
+            let select = engine.interactions.selectText
+            let hit = select.isEnabled && select.canActivate(at: point, in: .view) ? image(atView: point, source: source) : nil
+            if hit != nil, textSelection != nil { setTextSelection(nil) }
+            if hit != nil || textSelection == nil { setImageSelection(hit) }
             output(.contextMenu(at: point, annotation: nil))
         }
     }

@@ -32,6 +32,7 @@ extension DocumentInteraction {
     public func setTextSelection(_ selection: TextSelection?) {
         showsSelectionHandles = selection != nil && lastContactSource == .touchscreen
         guard selection != textSelection else { return }
+        if selection != nil, selectedImage != nil { setImageSelection(nil) }
         textSelection = selection
         output(.textSelectionChanged(selection))
     }

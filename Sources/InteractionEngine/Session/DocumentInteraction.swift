@@ -95,7 +95,7 @@ public final class DocumentInteraction {
         var nav = NavigationController.Settings()
         nav.wheelStep = settings.wheelStep
         navigation = NavigationController(settings: nav)
-        targets.textSelected = { [unowned self] in self.textSelection != nil }
+        targets.textSelected = { [unowned self] in self.textSelection != nil || self.selectedImage != nil }
         targets.selected = { [unowned self] in
             self.selectedAnnotations.compactMap { self.scene.annotation($0) }
         }
@@ -186,6 +186,11 @@ public final class DocumentInteraction {
     /// (Select All, after copying it into a markup). Each change is reported with
     /// ``InteractionOutput/textSelectionChanged(_:)``.
     public internal(set) var textSelection: TextSelection?
+
+    /// The image of the page's content the user selected, if any (see
+    /// ``selectImageByPress(_:)``); each change is reported with
+    /// ``InteractionOutput/imageSelectionChanged(_:)``.
+    public internal(set) var selectedImage: PageImage?
 
     /// The two ends of the text selection in view coordinates (the bottom of the first and of
     /// the last selected character), which the host sets whenever the selection or the view

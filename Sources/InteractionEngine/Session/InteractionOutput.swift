@@ -25,6 +25,8 @@ public enum InteractionOutput: Equatable, Sendable {
     case contextMenu(at: Point, annotation: AnnotationID?)
     /// The text selection changed (`nil`: none); the host draws it.
     case textSelectionChanged(TextSelection?)
+    /// The selected image of the page's content changed (`nil`: none); the host outlines it.
+    case imageSelectionChanged(PageImage?)
     /// A finger presses this annotation or link (drawn pressed), or none any more.
     case pressed(AnnotationID?)
     /// This annotation is lifted under a finger (drawn a little larger, with a shadow), or none

@@ -180,7 +180,7 @@ extension InteractionOutput {
     /// An ``InteractionOutput``'s case without its payload.
     public enum Kind: String, CaseIterable, Sendable {
         case navigate, smartZoom, tool, selectionChanged, textSelectionChanged, hoverChanged, cursor, needsFrames, contextMenu, lift
-        case pressed, textMenu, engine
+        case pressed, textMenu, engine, imageSelectionChanged
     }
 
     public var kind: Kind {
@@ -197,6 +197,7 @@ extension InteractionOutput {
         case .lift: return .lift
         case .pressed: return .pressed
         case .textMenu: return .textMenu
+        case .imageSelectionChanged: return .imageSelectionChanged
         case .engine: return .engine
         }
     }
@@ -218,6 +219,8 @@ extension InteractionOutput {
             case .lift: return [.lift(target.id), .lift(nil)]
             case .pressed: return [.pressed(target.id), .pressed(nil)]
             case .textMenu: return [.textMenu(at: Point(x: 100, y: 100))]
+            case .imageSelectionChanged:
+                return [.imageSelectionChanged(PageImage(page: target.page, id: 0, rect: Rect(x: 10, y: 10, width: 100, height: 80))), .imageSelectionChanged(nil)]
             case .engine: return EngineOutput.Kind.allCases.map { .engine(EngineOutput.example($0, target: target)) }
             }
         }

@@ -13,6 +13,8 @@ final class SceneTargetProvider: InteractionTargetProvider {
     var textSelected: () -> Bool = { false }  // set by DocumentInteraction
     /// The text column around a point of a page's displayed space (points, top-left origin).
     var columnAt: ((PageIndex, Point) -> Rect?)?
+    /// The images a page draws (PDF space, drawing order).
+    var imagesOn: ((PageIndex) -> [PageImage]?)?
 
     init(scene: DocumentScene) { self.scene = scene }
 
@@ -37,10 +39,18 @@ final class SceneTargetProvider: InteractionTargetProvider {
         return LinkHit(annotation: target, action: .other)
     }
 
+    /// The character under the point, else an image there (a hit with no character).
     func text(at point: Point) -> TextHit? {
-        guard let characterAt, let page = scene.coordinates.page(atView: point) else { return nil }
+        guard let page = scene.coordinates.page(atView: point) else { return nil }
         let pagePoint = page.viewToPage(scene.coordinates.view).apply(to: point)
-        return characterAt(page.index, pagePoint).map { TextHit(page: page.index, characterIndex: $0) }
+        if let index = characterAt?(page.index, pagePoint) { return TextHit(page: page.index, characterIndex: index) }
+        return image(at: point).map { TextHit(page: $0.page, characterIndex: nil) }
+    }
+
+    /// The topmost image (the last drawn) under a view point.
+    func image(at point: Point) -> PageImage? {
+        guard let imagesOn, let at = scene.coordinates.pagePoint(atView: point) else { return nil }
+        return imagesOn(at.page)?.last { $0.rect.contains(at.point) }
     }
 
     var hasTextSelection: Bool { textSelected() }

@@ -219,6 +219,19 @@ ann_pdf_status ann_pdf_save_to_memory(ann_pdf *doc, unsigned char **data, size_t
  * malloc'd; NULL with *length 0 when nothing changed. */
 ann_pdf_status ann_pdf_update(ann_pdf *doc, unsigned char **data, size_t *length);
 
+/* The whole document written anew (*data malloc'd): a header, every object the document holds
+ * now (changed and added ones included, those of object streams as plain objects), one fresh
+ * cross-reference table and trailer, none of the file's own revisions or its cross-reference
+ * chain. For a file whose chain is broken: an update on top of it leaves readers to repair it
+ * again, and they may find the old objects. Encrypted with the document's key when the file is
+ * encrypted (its /ID kept). poppler's PDFDoc::saveAs(writeForceRewrite). */
+ann_pdf_status ann_pdf_rewrite_to_memory(ann_pdf *doc, unsigned char **data, size_t *length);
+
+/* Whether poppler had to rebuild the file's cross-reference table from its objects (the table
+ * or its offsets were broken) since the document was opened: 1 if so. Reading an object later
+ * may also rebuild it, so the answer can change from 0 to 1. */
+int ann_pdf_was_reconstructed(ann_pdf *doc);
+
 /* The bytes the document was opened from (borrowed: valid until ann_pdf_close; never changed). */
 const unsigned char *ann_pdf_original(ann_pdf *doc, size_t *length);
 
