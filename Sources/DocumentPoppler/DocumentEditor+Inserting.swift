@@ -34,6 +34,25 @@ extension DocumentEditor {
         return .restorePages([try madePage(origin, at: PageIndex(index))])
     }
 
+    /// The edit that inserts a note page ruled as `paper` at `index` (0 … `pageCount`): the
+    /// size of the page before it as that shows (of the first page when it goes first), or a
+    /// paper size, upright either way.
+    public func insertingNotePage(_ paper: NotePaper, size: NotePageSize, at index: Int) throws(EditorError) -> AnnotationEdit {
+        guard index >= 0, index <= pageCount else { throw .edit(.missing("page \(index + 1)")) }
+        var (width, height) = size.paper ?? (612, 792)
+        if size == .neighbour {
+            let neighbour = PageIndex(max(0, index - 1))
+            if let ref = pageObject(corePage(neighbour)) {
+                let attributes = inheritedPageAttributes(of: ref, ["CropBox", "MediaBox"])
+                if let b = (attributes["CropBox"] ?? attributes["MediaBox"])?.numbers, b.count == 4, abs(b[2] - b[0]) >= 1, abs(b[3] - b[1]) >= 1 {
+                    (width, height) = (abs(b[2] - b[0]), abs(b[3] - b[1]))
+                }
+            }
+            if rotation(of: neighbour) % 180 != 0 { (width, height) = (height, width) }
+        }
+        return .restorePages([try madePage(.note(paper, width: width, height: height), at: PageIndex(index))])
+    }
+
     /// The edit that puts a copy of each of `pages` right after the last of them, in order:
     /// content, resources and appearances shared with the originals, annotations copied (form
     /// widgets are not: a field's copy would share its value).
@@ -191,6 +210,15 @@ extension DocumentEditor {
             var page = PDFDictionary([("Type", .name("Page")), ("Parent", parent), ("MediaBox", .numbers(box)),
                                       ("Resources", .dictionary(PDFDictionary()))])
             if rotation % 360 != 0 { page["Rotate"] = .integer(rotation) }
+            ref = try core.add(.dictionary(page))
+        case .note(let paper, let width, let height):
+            var page = PDFDictionary([("Type", .name("Page")), ("Parent", parent), ("MediaBox", .numbers([0, 0, width, height])),
+                                      ("Resources", .dictionary(PDFDictionary()))])
+            let ruling = paper.content(width: width, height: height)
+            if !ruling.isEmpty {
+                let contents = try core.addStream(PDFDictionary(), data: ruling)
+                page["Contents"] = .reference(contents.number, contents.generation)
+            }
             ref = try core.add(.dictionary(page))
         case .duplicate(let object):
             // The page copied may itself have been put in, and made again since.

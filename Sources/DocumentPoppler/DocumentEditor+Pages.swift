@@ -76,7 +76,9 @@ extension DocumentEditor {
     /// The crop box origin and rotation of a page by its place in the file as opened; for a
     /// page this session put in, read from its object (and the nodes above it).
     func pageGeometry(_ filePage: PageIndex) -> (cropOrigin: Point, rotation: PageRotation)? {
-        if filePage.rawValue < originalPageCount { return core.pageGeometry(filePage) }
+        if filePage.rawValue < originalPageCount, pageObject(filePage).map({ !resizedPages.contains($0) }) ?? true {
+            return core.pageGeometry(filePage)
+        }
         guard let ref = pageObject(filePage) else { return nil }
         let box = inheritedPageAttributes(of: ref, ["CropBox", "MediaBox", "Rotate"])
         let rect = (box["CropBox"] ?? box["MediaBox"])?.numbers ?? [0, 0]
@@ -160,7 +162,7 @@ extension DocumentEditor {
                 }
                 order.insert(filePage, at: min(r.index.rawValue, order.count))
             }
-        case .insert, .remove, .replace, .setFieldValue, .rotatePages, .flatten, .unflatten, .exchange:
+        case .insert, .remove, .replace, .setFieldValue, .rotatePages, .flatten, .unflatten, .exchange, .resizePages:
             return
         }
         pageOrder = order

@@ -81,6 +81,9 @@ public final class DocumentEditor: AnnotationSource {
     /// Pages this session put in that were then deleted: kept through saves (see
     /// ``dropOrphans(keepingPagesOut:)``).
     var deletedMadePages: Set<ObjectRef> = []
+    /// The page objects whose boxes this session changed: their crop box is read from the
+    /// object, not from poppler's core (which read it at open).
+    var resizedPages: Set<ObjectRef> = []
     /// How each page put in by this session was made.
     var madeOrigins: [ObjectRef: PageOrigin] = [:]
     /// The password each imported file was opened with, to make its pages again.
@@ -403,6 +406,8 @@ public final class DocumentEditor: AnnotationSource {
             try writeFieldValue(field, after)
         case .rotatePages(let pages, let turns):
             for page in pages { try writeRotation(of: page, turnedBy: turns) }
+        case .resizePages(let changes):
+            for change in changes { try writeBoxes(change) }
         case .reorderPages, .removePages, .restorePages:
             try writePageOrder(after: edit)
         case .flatten(let placed):
@@ -419,7 +424,7 @@ public final class DocumentEditor: AnnotationSource {
             for (old, new) in zip(before, after) where old.page != new.page { pages.insert(old.page); pages.insert(new.page) }
             // Annotations still inline in the file become objects when first written.
             for a in after where refsWereInline(a.id) || a.inReplyTo.map(refsWereInline) == true { pages.insert(a.page) }
-        case .setFieldValue, .rotatePages, .reorderPages, .removePages, .restorePages: break
+        case .setFieldValue, .rotatePages, .reorderPages, .removePages, .restorePages, .resizePages: break
         }
         for page in pages { try writeAnnotationList(of: page) }
     }

@@ -7,8 +7,8 @@ import TestSupport
 import XCTest
 @testable import DocumentPoppler
 
-/// Seeded random walks over every page operation (move, delete, turn, blank page, duplicate,
-/// pages of another file), undo, redo and saves, the view refreshed after each step as the app
+/// Seeded random walks over every page operation (move, delete, turn, blank page, note page,
+/// duplicate, pages of another file, writing room), undo, redo and saves, the view refreshed after each step as the app
 /// does: after every save the file on disk is judged against a model of what each page should
 /// be (qpdf `--check`, the page count, each page's text from pdftotext, each page's /Rotate from
 /// qpdf), and at the end the journal rebuilds the last state on the saved file. The
@@ -84,7 +84,7 @@ final class PageOrganisingWalkTests: XCTestCase {
                 }
                 for step in 0..<steps {
                     let count = model.count
-                    let choice = Int.random(in: 0..<11, using: &random)
+                    let choice = Int.random(in: 0..<13, using: &random)
                     let context = "walk \(walk) step \(step): \(log.suffix(6))"
                     do {
                     switch choice {
@@ -136,6 +136,22 @@ final class PageOrganisingWalkTests: XCTestCase {
                         after[page.rawValue].notes += 1
                         try perform("Note", .insert([PlacedAnnotation(note, at: editor.annotations(on: page).count)]), after)
                         log.append("note on \(page.rawValue)")
+                    case 11:
+                        let at = Int.random(in: 0...count, using: &random)
+                        let paper = NotePaper.allCases[Int.random(in: 0..<NotePaper.allCases.count, using: &random)]
+                        var after = model
+                        after.insert(Page(text: "", rotation: 0), at: at)
+                        try perform("Note Page", try editor.insertingNotePage(paper, size: .neighbour, at: at), after)
+                        log.append("\(paper) note page at \(at)")
+                    case 12:
+                        // Room to write: each page keeps its text, turn and notes.
+                        let pages = pick(count)
+                        let side: WritingRoom.Side = Bool.random(using: &random) ? .right : .everySide
+                        guard let edit = editor.addingWritingRoom(to: pages, side: side, amount: .millimetres(15)) else {
+                            return XCTFail("\(context): writing room refused")
+                        }
+                        try perform("Writing Room", edit, model)
+                        log.append("room \(side) \(pages.map(\.rawValue))")
                     case 6, 7:
                         guard let previous = undone.last else { continue }
                         XCTAssertNotNil(try editor.undo(), "\(context): undo")

@@ -49,6 +49,10 @@ public enum AnnotationEdit: Hashable, Sendable, Codable {
     /// ``remove(_:)`` takes it (each page's from the last down), then `inserted` is put on as
     /// ``insert(_:)`` puts it (at the indices of the list without the removed ones).
     case exchange(removed: [PlacedAnnotation], inserted: [PlacedAnnotation])
+    /// Gives pages new boxes (room to write beside what they show): each page's own box
+    /// entries become `after`'s, its content staying where it is on the paper, and its
+    /// annotations, which the model places from the crop box's corner, move with that corner.
+    case resizePages([PageResize])
 
     /// The edit that undoes this one.
     public var inverse: AnnotationEdit {
@@ -67,6 +71,7 @@ public enum AnnotationEdit: Hashable, Sendable, Codable {
         case .flatten(let placed): return .unflatten(placed.reversed())
         case .unflatten(let placed): return .flatten(placed.reversed())
         case .exchange(let removed, let inserted): return .exchange(removed: inserted.reversed(), inserted: removed.reversed())
+        case .resizePages(let changes): return .resizePages(changes.reversed().map(\.inverse))
         }
     }
 
@@ -78,6 +83,7 @@ public enum AnnotationEdit: Hashable, Sendable, Codable {
         case .exchange(let removed, let inserted): return Set((removed + inserted).map(\.annotation.page))
         case .setFieldValue: return []
         case .rotatePages(let pages, _): return Set(pages)
+        case .resizePages(let changes): return Set(changes.map(\.page))
         case .reorderPages(let order): return Set(order.indices.filter { order[$0] != $0 }.map(PageIndex.init))
         case .removePages(let removed), .restorePages(let removed):
             // Every page from the first one taken out (or put back) on shows another page now.
@@ -92,6 +98,7 @@ public enum AnnotationEdit: Hashable, Sendable, Codable {
         case .replace(_, let after): return after.map(\.id)
         case .exchange(let removed, let inserted): return inserted.map(\.annotation.id) + removed.map(\.annotation.id)
         case .setFieldValue, .rotatePages, .reorderPages: return []
+        case .resizePages(let changes): return changes.flatMap { $0.annotationsAfter.map(\.id) }
         case .removePages(let removed), .restorePages(let removed): return removed.flatMap { $0.annotations.map(\.id) }
         }
     }
@@ -100,7 +107,7 @@ public enum AnnotationEdit: Hashable, Sendable, Codable {
     public var reordersPages: Bool {
         switch self {
         case .reorderPages, .removePages, .restorePages: return true
-        case .insert, .remove, .replace, .setFieldValue, .rotatePages, .flatten, .unflatten, .exchange: return false
+        case .insert, .remove, .replace, .setFieldValue, .rotatePages, .flatten, .unflatten, .exchange, .resizePages: return false
         }
     }
 
@@ -123,7 +130,7 @@ public enum AnnotationEdit: Hashable, Sendable, Codable {
             var now = Array(0..<pageCount).map { Optional($0) }
             for r in restored.sorted(by: { $0.index < $1.index }) { now.insert(nil, at: min(r.index.rawValue, now.count)) }
             for (position, before) in now.enumerated() { if let before { places[before] = PageIndex(position) } }
-        case .insert, .remove, .replace, .setFieldValue, .rotatePages, .flatten, .unflatten, .exchange:
+        case .insert, .remove, .replace, .setFieldValue, .rotatePages, .flatten, .unflatten, .exchange, .resizePages:
             break
         }
         return places
@@ -133,9 +140,36 @@ public enum AnnotationEdit: Hashable, Sendable, Codable {
     /// view lays the document out again.
     public var changesPages: Bool {
         switch self {
-        case .rotatePages, .reorderPages, .removePages, .restorePages: return true
+        case .rotatePages, .reorderPages, .removePages, .restorePages, .resizePages: return true
         case .insert, .remove, .replace, .setFieldValue, .flatten, .unflatten, .exchange: return false
         }
+    }
+}
+
+/// One page's new boxes: its own /MediaBox, /CropBox, /TrimBox, /BleedBox and /ArtBox entries
+/// (`x1 y1 x2 y2`) before and after (a box not listed is inherited or absent), and its
+/// annotations before and after, moved by as much as the crop box's lower-left corner moved
+/// (the model places them from that corner), so that they stay where they are on the paper.
+public struct PageResize: Hashable, Sendable, Codable {
+    public var page: PageIndex
+    public var boxesBefore: [String: [Double]]
+    public var boxesAfter: [String: [Double]]
+    public var annotationsBefore: [Annotation]
+    public var annotationsAfter: [Annotation]
+
+    public init(page: PageIndex, boxesBefore: [String: [Double]], boxesAfter: [String: [Double]],
+                annotationsBefore: [Annotation] = [], annotationsAfter: [Annotation] = []) {
+        self.page = page
+        self.boxesBefore = boxesBefore
+        self.boxesAfter = boxesAfter
+        self.annotationsBefore = annotationsBefore
+        self.annotationsAfter = annotationsAfter
+    }
+
+    /// The change back.
+    public var inverse: PageResize {
+        PageResize(page: page, boxesBefore: boxesAfter, boxesAfter: boxesBefore,
+                   annotationsBefore: annotationsAfter, annotationsAfter: annotationsBefore)
     }
 }
 
@@ -174,6 +208,9 @@ public enum PageOrigin: Hashable, Sendable, Codable {
     case duplicate(of: String)
     /// Page `page` (from 0) of another PDF file.
     case imported(path: String, page: Int)
+    /// A note page: its ruling drawn by its own content stream on a media box of `0 0 width
+    /// height` (unturned: a turned neighbour's size as it shows).
+    case note(NotePaper, width: Double, height: Double)
 }
 
 /// An edit with the words the Edit menu shows for it ("Move" in "Undo Move").

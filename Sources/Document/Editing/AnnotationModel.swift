@@ -95,6 +95,15 @@ public struct AnnotationModel: Hashable, Sendable {
         case .rotatePages(let pages, _):
             // Annotations stay where they are in PDF space; the page turns under them.
             guard pages.allSatisfy({ $0.rawValue >= 0 }) else { throw .malformed("a page before the first") }
+        case .resizePages(let changes):
+            // The annotations move with the crop box's corner, so that they stay on the paper.
+            guard changes.allSatisfy({ $0.page.rawValue >= 0 }) else { throw .malformed("a page before the first") }
+            let pairs = changes.flatMap { c in zip(c.annotationsBefore, c.annotationsAfter).map { ($0, $1) } }
+            guard changes.allSatisfy({ $0.annotationsBefore.count == $0.annotationsAfter.count }) else {
+                throw .malformed("annotations before and after differ in number")
+            }
+            try applyAll(pairs, { m, pair throws(EditError) in try m.replace(pair.0, with: pair.1) },
+                         undo: { m, pair in try? m.replace(pair.1, with: pair.0) })
         case .reorderPages(let order):
             guard Set(order) == Set(order.indices) else { throw .malformed("not a new order of every page") }
             movePages { page in order.firstIndex(of: page.rawValue).map(PageIndex.init) }

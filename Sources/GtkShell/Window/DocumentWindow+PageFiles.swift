@@ -16,6 +16,8 @@ import Geometry
 extension DocumentWindow {
     func installPageFileActions() {
         addAction("insert-blank-page", enabled: false) { [weak self] in self?.insertBlankPage() }
+        installNotePageAction()
+        installWritingRoomAction()
         addAction("duplicate-pages", enabled: false) { [weak self] in self?.duplicatePages() }
         addPathAction("insert-pages") { [weak self] path in
             guard let self else { return }
@@ -37,7 +39,8 @@ extension DocumentWindow {
     }
 
     /// The actions of this file, on while the document can be edited.
-    static let pageFileActions = ["insert-blank-page", "duplicate-pages", "insert-pages", "extract-pages", "extract-pages-flattened"]
+    static let pageFileActions = ["insert-blank-page", "insert-note-page", "add-writing-room", "duplicate-pages", "insert-pages", "extract-pages",
+                                  "extract-pages-flattened"]
 
     /// A window action that takes a string (a path; "" asks with a chooser).
     func addPathAction(_ name: String, _ handler: @escaping @MainActor (String) -> Void) {
@@ -182,7 +185,7 @@ extension DocumentWindow {
         }
     }
 
-    private func pageOperationFailed(_ title: String, _ error: any Error) {
+    func pageOperationFailed(_ title: String, _ error: any Error) {
         let message: String
         switch error {
         case let error as SaveError: message = error.userMessage

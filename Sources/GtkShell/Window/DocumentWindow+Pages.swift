@@ -34,7 +34,8 @@ extension DocumentWindow {
                                                    delete: (label: String, action: String)) {
         ([(tr("Turn _Clockwise"), "win.rotate-right"), (tr("Turn _Anticlockwise"), "win.rotate-left"),
           (many ? tr("Move _Back") : tr("Move Page _Back"), "win.move-page-up"), (many ? tr("Move _On") : tr("Move Page _On"), "win.move-page-down")],
-         [(tr("Insert B_lank Page"), "win.insert-blank-page"), (tr("_Insert Pages From File…"), "win.insert-pages::"),
+         [(tr("Insert B_lank Page"), "win.insert-blank-page"), (tr("Insert _Note Page…"), "win.insert-note-page::"),
+          (tr("Add _Writing Room…"), "win.add-writing-room::"), (tr("_Insert Pages From File…"), "win.insert-pages::"),
           (many ? tr("D_uplicate Pages") : tr("D_uplicate Page"), "win.duplicate-pages"), (many ? tr("_Extract Pages…") : tr("_Extract Page…"), "win.extract-pages::")],
          (many ? tr("_Delete Pages") : tr("_Delete Page"), "win.delete-page"))
     }
