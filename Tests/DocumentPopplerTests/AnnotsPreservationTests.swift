@@ -155,10 +155,15 @@ final class AnnotsPreservationTests: XCTestCase {
             let before = try QPDFInspection(path: path, password: entry.password, qpdf: qpdf)
             let editor = try DocumentEditor.open(path: path, password: entry.password)
             try addNote(editor, on: 0)
+            let whole = editor.savesWhole
             try editor.save()
 
             let saved = try Data(contentsOf: URL(fileURLWithPath: path))
-            XCTAssertEqual(saved.prefix(original.count), original, "\(entry.file): the original bytes stay a prefix")
+            // A file poppler could read only by rebuilding its cross-reference table is saved
+            // whole (a fresh table, never an update on a broken chain); every other as an update.
+            if !whole {
+                XCTAssertEqual(saved.prefix(original.count), original, "\(entry.file): the original bytes stay a prefix")
+            }
             let after = try QPDFInspection(path: path, password: entry.password, qpdf: qpdf)
             let new = after.objectNumbers.subtracting(before.objectNumbers)
             XCTAssertEqual(entriesWithout(new, after.annotsEntries(ofPage: 0)), before.annotsEntries(ofPage: 0),

@@ -29,7 +29,7 @@ final class AppearanceBuilderTests: XCTestCase {
 
     func testCanDrawExactlyTheKindsItDraws() {
         let drawable: Set<AnnotationSubtype> = [.ink, .highlight, .underline, .strikeOut, .squiggly, .square, .circle, .line,
-                                                .polygon, .polyLine, .freeText, .text, .stamp, .caret]
+                                                .polygon, .polyLine, .freeText, .text, .stamp, .caret, .fileAttachment]
         for subtype in AnnotationSubtype.allCases {
             XCTAssertEqual(AppearanceBuilder.canDraw(subtype), drawable.contains(subtype), "\(subtype)")
         }
@@ -470,6 +470,7 @@ final class AppearanceBuilderTests: XCTestCase {
         stamp.iconName = "NotApproved"
         out.append(stamp)
         out.append(annotation(.caret, Rect(x: 200, y: 200, width: 10, height: 12)))
+        out.append(annotation(.fileAttachment, Rect(x: 400, y: 400, width: 20, height: 20)))
         return out
     }
 

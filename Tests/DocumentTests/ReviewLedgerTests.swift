@@ -30,6 +30,17 @@ final class ReviewLedgerTests: XCTestCase {
         XCTAssertEqual(ledger.versions["a"]?.deleted, true, "kept as a tombstone")
     }
 
+    func testATombstoneIsNeverOlderThanWhatItDeletesSoItWinsEverywhere() {
+        // The annotation's date is later than this device's clock.
+        var here = ReviewLedger(), there = ReviewLedger()
+        _ = here.localChanges(current: ["a": d3], now: d1)
+        _ = there.receive(ReviewChange(name: "a", base: nil, version: ReviewVersion(modified: d3)))
+        let tombstone = here.localChanges(current: [:], now: d1)
+        XCTAssertEqual(tombstone, [ReviewChange(name: "a", base: d3, version: ReviewVersion(modified: d3, deleted: true))])
+        XCTAssertEqual(there.receive(tombstone[0]), ReviewDecision(applies: true, isConflict: false), "the deletion reaches the other side")
+        XCTAssertEqual(there.versions["a"]?.deleted, true)
+    }
+
     func testAChangeFromElsewhereToAnUnknownAnnotationAppliesAndIsMarkedUnseen() {
         var ledger = ReviewLedger()
         let decision = ledger.receive(ReviewChange(name: "a", base: nil, version: ReviewVersion(modified: d1)))

@@ -61,7 +61,7 @@ final class PageSelectionUITests: XCTestCase {
         let menu = try XCTUnwrap(session.waitFor("the pages' menu") { $0.windows.first?.contextMenu != nil }?.windows.first)
         XCTAssertEqual(menu.thumbnailSelection, [2], "the page under the click is selected")
         XCTAssertEqual(menu.contextMenu, ["Turn Clockwise", "Turn Anticlockwise", "Move Page Back", "Move Page On", "Insert Blank Page",
-                                          "Insert Pages From File…", "Duplicate Page", "Extract Page…", "Delete Page"])
+                                          "Insert Note Page…", "Add Writing Room…", "Insert Pages From File…", "Duplicate Page", "Extract Page…", "Delete Page"])
         XCTAssertEqual(menu.currentPage, 1, "a secondary click does not go to the page")
         session.xdotool("key", "Escape")
         _ = try XCTUnwrap(session.waitFor("closed") { $0.windows.first?.contextMenu == nil })

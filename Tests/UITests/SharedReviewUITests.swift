@@ -7,7 +7,9 @@ import XCTest
 /// Two instances of the app under one Xvfb, each on its own copy of a document (each on a
 /// session bus and data folder of its own, as two reviewers' computers are), share one review
 /// folder: a highlight made in the first shows in the second, as one "Shared Review Changes"
-/// step, marked changed in its list.
+/// step, marked changed in its list; a reply and a deletion made in the second reach the first;
+/// edits both make to one annotation while the folder is away are shown as a conflict, the newest
+/// winning in both; and an edit made while the second is closed reaches it when it opens again.
 final class SharedReviewUITests: XCTestCase {
     func testAHighlightMadeInOneInstanceShowsInTheOther() throws {
         let shared = try AppSession.sharedPDF("annots-text-highlight-ink.pdf")
@@ -42,16 +44,23 @@ final class SharedReviewUITests: XCTestCase {
                 s.windows.first.map(condition) ?? false
             }?.windows.first
         }
-        func activateInSecond(_ action: String, _ parameter: String) {
+        func activateInSecond(_ action: String, _ parameter: String, path: String = "/io/github/pdfannotator/PdfAnnotator/window/1") {
             _ = HeadlessSession.output(of: AppSession.which("gdbus") ?? "/usr/bin/gdbus",
                                        ["call", "--session", "--dest", AppSession.applicationID, "--object-path",
-                                        "/io/github/pdfannotator/PdfAnnotator/window/1", "--method", "org.gtk.Actions.Activate", action,
+                                        path, "--method", "org.gtk.Actions.Activate", action,
                                         parameter, "{}"],
                                        environment: session.environment.merging(secondEnvironment) { _, new in new })
         }
+        /// An XFDF file in the work folder.
+        func xfdfFile(_ name: String, _ body: String) throws -> String {
+            let path = work.appendingPathComponent(name).path
+            try Data(("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<xfdf xmlns=\"http://ns.adobe.com/xfdf/\" xml:space=\"preserve\">"
+                      + body + "</xfdf>").utf8).write(to: URL(fileURLWithPath: path))
+            return path
+        }
 
         let app = try session.launch([first])
-        try session.launch(["--state-file", secondState.path, second], withStateFile: false, environment: secondEnvironment)
+        let secondApp = try session.launch(["--state-file", secondState.path, second], withStateFile: false, environment: secondEnvironment)
         session.waitFor("the first shown and editable") { s in
             s.pid == Int(app.processIdentifier) && s.windows.first.map { $0.content == "document" && $0.isEditable } == true
         }
@@ -131,6 +140,61 @@ final class SharedReviewUITests: XCTestCase {
             s.windows.first?.sharedReview.map { $0.pendingPackets == 0 && $0.problem == nil } == true
         }
         _ = waitForSecond("the offline highlight reaches the second") { $0.reviewThreads?.contains { $0.name == "shared-h2" } == true }
+
+        // A deletion made in the second reaches the first.
+        activateInSecond("import-annotations", "[<'\(try xfdfFile("delete.xfdf", "<delete><annot name=\"shared-h2\"/></delete>"))'>]")
+        _ = waitForSecond("the deletion is made in the second") { w in w.reviewThreads.map { !$0.contains { $0.name == "shared-h2" } } == true }
+        session.waitFor("the deletion reaches the first") { s in
+            s.windows.first?.reviewThreads.map { threads in !threads.contains { $0.name == "shared-h2" } && threads.contains { $0.name == "shared-h1" } } == true
+        }
+
+        // Both change the highlight while the folder is away: once it is back, each shows the
+        // conflict, and both keep the newer change (the second's).
+        try FileManager.default.moveItem(at: folder, to: away)
+        session.waitFor("the first says the folder is gone again") { $0.windows.first?.sharedReview?.problem != nil }
+        let mine = try xfdfFile("first-edit.xfdf", """
+            <annots><highlight page="0" rect="100,600,300,620" name="shared-h1" title="First Reviewer" date="D:20991203130000Z" color="#FFFF00"
+              coords="100,620,300,620,100,600,300,600"><contents>First's change</contents></highlight></annots>
+            """)
+        let theirs = try xfdfFile("second-edit.xfdf", """
+            <annots><highlight page="0" rect="100,600,300,620" name="shared-h1" title="First Reviewer" date="D:20991203133000Z" color="#00FF00"
+              coords="100,620,300,620,100,600,300,600"><contents>Second's change</contents></highlight></annots>
+            """)
+        session.activate("import-annotations", "[<'\(mine)'>]")
+        session.waitFor("the first's change waits") { $0.windows.first?.sharedReview?.pendingPackets == 1 }
+        activateInSecond("import-annotations", "[<'\(theirs)'>]")
+        _ = waitForSecond("the second's change waits") { $0.sharedReview?.pendingPackets == 1 }
+        try FileManager.default.moveItem(at: away, to: folder)
+        let firstConflict = try XCTUnwrap(session.waitFor("the first shows the conflict") { s in
+            s.windows.first.map { $0.sharedReview?.conflicts == ["shared-h1"] && $0.sharedReview?.pendingPackets == 0 } == true
+                && s.windows.first?.reviewThreads?.first { $0.name == "shared-h1" }?.text == "Second's change"
+        }?.windows.first)
+        XCTAssertNil(firstConflict.sharedReview?.problem)
+        _ = try XCTUnwrap(waitForSecond("the second shows the conflict, its change kept") { w in
+            w.sharedReview?.conflicts == ["shared-h1"] && w.reviewThreads?.first { $0.name == "shared-h1" }?.text == "Second's change"
+        })
+
+        // The second saves and quits; the first adds a highlight meanwhile; the second, opened
+        // again, picks it up from the folder.
+        activateInSecond("save", "[]")
+        _ = try XCTUnwrap(waitForSecond("the second saved") { $0.hasUnsavedChanges == false && $0.saving == false })
+        activateInSecond("quit", "[]", path: "/io/github/pdfannotator/PdfAnnotator")
+        secondApp.waitUntilExit()
+        try? FileManager.default.removeItem(at: secondState)
+        let whileClosed = try xfdfFile("closed.xfdf", """
+            <annots><highlight page="0" rect="100,400,300,420" name="shared-h3" title="First Reviewer" date="D:20261203140000Z" color="#FFFF00"
+              coords="100,420,300,420,100,400,300,400"><contents>While you were away</contents></highlight></annots>
+            """)
+        session.activate("import-annotations", "[<'\(whileClosed)'>]")
+        session.waitFor("written while the second is closed") { s in
+            s.windows.first?.sharedReview?.pendingPackets == 0 && s.windows.first?.reviewThreads?.contains { $0.name == "shared-h3" } == true
+        }
+        try session.launch(["--state-file", secondState.path, second], withStateFile: false, environment: secondEnvironment)
+        let reopened = try XCTUnwrap(waitForSecond("the edit made while it was closed arrives") { w in
+            w.reviewThreads?.contains { $0.name == "shared-h3" } == true
+        })
+        XCTAssertNotNil(reopened.sharedReview, "the review resumed with the document")
+        XCTAssertEqual(reopened.reviewThreads?.first { $0.name == "shared-h1" }?.text, "Second's change", "what it saved is kept")
     }
 }
 

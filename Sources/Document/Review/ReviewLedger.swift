@@ -65,7 +65,7 @@ public struct ReviewLedger: Hashable, Sendable, Codable {
 
     /// The changes the document made since the ledger last knew it: every named annotation
     /// whose /M differs from its known version (new ones included) and a tombstone dated `now`
-    /// for every known one that is gone. The ledger takes them as known.
+    /// (or the deleted version's date, when that is later) for every known one that is gone. The ledger takes them as known.
     /// - Parameter current: each annotation's /M by name (`nil` when it has no /M).
     public mutating func localChanges(current: [String: String?], now: String) -> [ReviewChange] {
         var changes: [ReviewChange] = []
@@ -80,7 +80,10 @@ public struct ReviewLedger: Hashable, Sendable, Codable {
             unseen.remove(name)
         }
         for (name, known) in versions.sorted(by: { $0.key < $1.key }) where !known.deleted && current[name] == nil {
-            let version = ReviewVersion(modified: now, deleted: true)
+            // Never older than what it deletes (a clock behind the annotation's date): on equal
+            // dates a deletion wins.
+            let date = XFDFMerge.isNewer(known.modified, than: now) == true ? known.modified : now
+            let version = ReviewVersion(modified: date, deleted: true)
             changes.append(ReviewChange(name: name, base: known.modified, version: version))
             versions[name] = version
             madeHere.insert(name)
