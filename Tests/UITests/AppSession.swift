@@ -257,6 +257,15 @@ final class AppSession {
         return window
     }
 
+    /// Waits until `app` has ended (it quit of itself), at most `timeout` seconds; whether it did.
+    /// Waits on the process's end, not by polling.
+    @discardableResult
+    func waitForExit(_ app: Process, timeout: TimeInterval = 30) -> Bool {
+        let ended = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async { app.waitUntilExit(); ended.signal() }
+        return ended.wait(timeout: .now() + timeout) == .success
+    }
+
     /// Ends every app this session started and forgets their state dump.
     func quitApps() {
         for app in apps where app.isRunning { app.terminate(); app.waitUntilExit() }

@@ -25,8 +25,7 @@ final class BookmarkUITests: XCTestCase {
         session.xdotool("key", "ctrl+d")
         session.waitFor("bookmarked") { $0.windows.first?.bookmarks == [["Page 5", "5"]] }
         session.xdotool("key", "ctrl+q")
-        let deadline = Date().addingTimeInterval(10)
-        while app.isRunning, Date() < deadline { usleep(50_000) }
+        session.waitForExit(app, timeout: 10)
         session.quitApps()
 
         let renamed = session.workDir.appendingPathComponent("renamed.pdf").path

@@ -174,7 +174,7 @@ final class EditingUITests: XCTestCase {
         session.waitFor("the close question again") { $0.windows.first?.dialog == "close" }
         try session.waitForDialogFocus(pid: state.pid)
         session.xdotool("key", "Return")
-        XCTAssertTrue(waitForExit(app, timeout: 20), "the app quits with its last window. Log: \(session.log)")
+        XCTAssertTrue(session.waitForExit(app, timeout: 20), "the app quits with its last window. Log: \(session.log)")
         XCTAssertEqual(app.terminationStatus, 0)
         try assertIncrementalUpdate(of: original, at: path)
 
@@ -349,11 +349,5 @@ final class EditingUITests: XCTestCase {
         let report = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
         XCTAssertEqual(p.terminationStatus, 0, "qpdf --check: \(report)", file: file, line: line)
-    }
-
-    private func waitForExit(_ process: Process, timeout: TimeInterval) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { usleep(50_000) }
-        return !process.isRunning
     }
 }

@@ -27,8 +27,7 @@ final class ReadingPlaceUITests: XCTestCase {
             s.windows.first.map { $0.zoomMode == "free" && $0.currentPage == 4 && !$0.isAnimating } ?? false
         }?.windows.first)
         session.xdotool("key", "ctrl+q")
-        let deadline = Date().addingTimeInterval(10)
-        while app.isRunning, Date() < deadline { usleep(50_000) }
+        session.waitForExit(app, timeout: 10)
         XCTAssertFalse(app.isRunning, "Ctrl+Q quits")
         session.quitApps()
 

@@ -84,8 +84,7 @@ final class SharedReviewWritesUITests: XCTestCase {
     private func quit(_ app: Process, in session: AppSession) throws {
         _ = session.run("gdbus", ["call", "--session", "--dest", AppSession.applicationID, "--object-path",
                                   "/io/github/pdfannotator/PdfAnnotator", "--method", "org.gtk.Actions.Activate", "quit", "[]", "{}"])
-        let deadline = Date().addingTimeInterval(30)
-        while app.isRunning, Date() < deadline { usleep(50_000) }
+        session.waitForExit(app, timeout: 30)
         XCTAssertFalse(app.isRunning, "the app quit")
     }
 

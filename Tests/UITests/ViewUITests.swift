@@ -87,8 +87,7 @@ final class ViewUITests: XCTestCase {
 
         // The layout is the document's from now on.
         session.xdotool("key", "ctrl+q")
-        let deadline = Date().addingTimeInterval(10)
-        while app.isRunning, Date() < deadline { usleep(50_000) }
+        session.waitForExit(app, timeout: 10)
         session.quitApps()
         let again = try session.launch([path])
         session.waitFor("the sideways right-to-left layout again") { s in
