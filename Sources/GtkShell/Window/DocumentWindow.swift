@@ -132,7 +132,7 @@ public final class DocumentWindow {
     var signatureReports: [SignatureReport] = []
     var signatureBar: SignatureBar?
     /// The bar saying a shared review's folder cannot be used, and the live review.
-    var sharedReviewBar: SharedReviewBar?
+    var sharedReviewBar: NoticeBar?
     var sharedReviewLink: SharedReviewLink?
     /// Text recognition of the shown document (``WindowRecognition``) and its progress bar.
     let recognition = WindowRecognition()
@@ -191,7 +191,7 @@ public final class DocumentWindow {
     /// The repaired copy shown instead of a damaged file (`nil` for any other document), and
     /// the bar that says so.
     var repaired: RepairedDocument?
-    var repairBar: RepairBar?
+    var repairBar: NoticeBar?
     /// The user agreed that saves write the document whole (a damaged or repaired one).
     var wholeSaveAgreed = false
 
@@ -221,13 +221,13 @@ public final class DocumentWindow {
         let bar = SignatureBar()
         signatureBar = bar
         gtk_box_append(cast(content), bar.revealer)
-        let reviewBar = SharedReviewBar()
+        let reviewBar = NoticeBar.sharedReview()
         sharedReviewBar = reviewBar
         gtk_box_append(cast(content), reviewBar.revealer)
         let recognizing = RecognitionBar()
         recognitionBar = recognizing
         gtk_box_append(cast(content), recognizing.revealer)
-        let repairing = RepairBar()
+        let repairing = NoticeBar.repair()
         repairBar = repairing
         gtk_box_append(cast(content), repairing.revealer)
         if let toolbarRevealer { gtk_box_append(cast(content), toolbarRevealer) }
