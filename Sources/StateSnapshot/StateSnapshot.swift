@@ -295,6 +295,10 @@ public struct WindowSnapshot: Codable, Sendable {
     /// ("spread") or the whole document shares one zoom ("document").
     public var oneSpreadAtATime: Bool?
     public var zoomScope: String?
+    /// The least and greatest zoom the view allows now (the layout's own limits; one spread at
+    /// a time, never smaller than the whole spread).
+    public var minZoom: Double?
+    public var maxZoom: Double?
     /// Whether pages turn with a curl; the turn under way (0 flat … 1 turned over, `nil` when
     /// none); how many turns have ended; and the frames of the turns so far (the last 2,000):
     /// how many, and the 50th/99th percentile of each frame's time from its start to the end
@@ -486,6 +490,8 @@ public struct WindowSnapshot: Codable, Sendable {
         edgeTaps: String? = nil,
         oneSpreadAtATime: Bool? = nil,
         zoomScope: String? = nil,
+        minZoom: Double? = nil,
+        maxZoom: Double? = nil,
         pageCurl: Bool? = nil,
         pageTurnProgress: Double? = nil,
         pageTurnsCompleted: Int? = nil,
@@ -610,6 +616,8 @@ public struct WindowSnapshot: Codable, Sendable {
         self.edgeTaps = edgeTaps
         self.oneSpreadAtATime = oneSpreadAtATime
         self.zoomScope = zoomScope
+        self.minZoom = minZoom
+        self.maxZoom = maxZoom
         self.pageCurl = pageCurl
         self.pageTurnProgress = pageTurnProgress
         self.pageTurnsCompleted = pageTurnsCompleted

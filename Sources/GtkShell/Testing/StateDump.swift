@@ -153,6 +153,7 @@ extension DocumentWindow {
             pageColours: pageColours.value.rawValue, readingMode: readingMode,
             fullscreen: gtk_window_is_fullscreen(cast(window)) != 0, pointerHidden: canvas.cursor.hidden, edgeTaps: edgeTaps,
             oneSpreadAtATime: session.oneSpreadAtATime, zoomScope: session.zoomScope,
+            minZoom: session.zoomLimits.lowerBound, maxZoom: session.zoomLimits.upperBound,
             pageCurl: session.pageCurl, pageTurnProgress: session.pageTurnProgress,
             pageTurnsCompleted: canvas.diagnostics.pageTurnsCompleted, pageTurnFrames: canvas.diagnostics.turnFrames.frameMilliseconds.count,
             pageTurnFrameP50Ms: FrameTimes.percentile(0.5, of: canvas.diagnostics.turnFrames.frameMilliseconds),

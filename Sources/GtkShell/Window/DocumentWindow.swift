@@ -513,6 +513,10 @@ public final class DocumentWindow {
         if label != zoomLabel {
             zoomLabel = label
             gtk_label_set_text(cast(zoomText), label)
+            // At a limit of the zoom (one spread at a time: the whole spread) that way is closed.
+            let zoom = canvas.viewport.zoom, limits = canvas.view.zoomLimits
+            setActionEnabled("zoom-out", zoom > limits.lowerBound * 1.001)
+            setActionEnabled("zoom-in", zoom < limits.upperBound / 1.001)
         }
         // The canvas's one notification of its changes (view, selection, tool, input).
         application?.stateChanged()
