@@ -328,16 +328,26 @@ extension DocumentWindow {
             recognition.thenMakeSearchable = true
             return
         }
-        let recognized = recognition.pages.all.filter { !$0.value.words.isEmpty }
-        guard !recognized.isEmpty else {
+        // Every page is read first: pages read as they were shown are not the whole document.
+        let unread = (0..<document.pageCount).map(PageIndex.init).filter {
+            recognition.pages[$0] == nil && !recognition.reached.contains($0)
+        }
+        guard unread.isEmpty else {
             guard recognition.language != nil || !recognition.installed.isEmpty else {
                 showMessage(kind: "make-searchable", title: tr("Nothing to Make Searchable"),
                             body: tr("No language data for text recognition is installed (Debian's tesseract-ocr-eng package, for English)."))
                 return
             }
+            guard let language = recognition.language ?? recognition.installed.first else { return }
             recognition.thenMakeSearchable = true
-            recognizeText(language: nil)
+            startRecognition(language: language, pages: unread, cacheOnly: false)
             if recognition.job == nil { recognition.thenMakeSearchable = false }
+            return
+        }
+        let recognized = recognition.pages.all.filter { !$0.value.words.isEmpty }
+        guard !recognized.isEmpty else {
+            showMessage(kind: "make-searchable", title: tr("Nothing to Make Searchable"),
+                        body: tr("Every page has text of its own, or no words were found on the scanned ones."))
             return
         }
         let pages = recognized.keys.sorted().map { page in
