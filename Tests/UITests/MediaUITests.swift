@@ -119,7 +119,7 @@ final class MediaUITests: XCTestCase {
         let session = try AppSession()
         let junk = (0..<4000).map { UInt8(truncatingIfNeeded: $0 &* 97 &+ 13) }
         let missing = AttachmentsPDF.RichMedia(assets: [], configurations: [[.init(subtype: "Video", asset: nil)]], activated: 0, rect: [100, 400, 300, 500])
-        let unplayable = AttachmentsPDF.RichMedia.playing(.init(name: "clip.mp4", bytes: junk, mimeType: "video/mp4"), as: "Video", rect: [100, 100, 300, 200])
+        let unplayable = AttachmentsPDF.RichMedia.playing(.init(name: "clip.mp4", bytes: junk, mimeType: "video/mp4"), as: "Video", rect: [320, 400, 500, 500])
         let (pid, window) = try open(AttachmentsPDF(richMedia: [missing, unplayable]), in: session)
         try click(200, 450, pid: pid, window: window, in: session)
         let failed = try XCTUnwrap(session.waitFor("a message says the asset is missing") { s in
@@ -130,7 +130,7 @@ final class MediaUITests: XCTestCase {
         session.xdotool("key", "Escape")
         session.waitFor("the message closes") { s in s.windows.first?.dialog == nil }
         try session.waitForDialogGone(pid: pid)
-        try click(200, 150, pid: pid, window: window, in: session)
+        try click(410, 450, pid: pid, window: window, in: session)
         let after = try XCTUnwrap(session.waitFor("a message says GStreamer cannot play it") { s in
             s.windows.first.map { $0.dialog == "media-unplayable" && $0.mediaError != nil && $0.mediaError != failed.mediaError } ?? false
         })
