@@ -35,8 +35,8 @@ typedef enum {
     ANN_MEDIA_EXTERNAL = 1,
     /* no file to play: no content, no assets, or an instance naming an asset that is not there */
     ANN_MEDIA_MISSING = 2,
-    /* the embedded file is there but its stream cannot be read (not a stream, damaged data, fewer
-     * bytes than its /Params /Size says) */
+    /* the embedded file is there but its stream cannot be read (not a stream; or, known only for
+     * the item whose data is read: damaged data, no bytes, or fewer than its /Params /Size says) */
     ANN_MEDIA_UNREADABLE = 3,
     /* the embedded file is larger than the caller's limit: its data is not read */
     ANN_MEDIA_TOO_LARGE = 4,
