@@ -231,7 +231,7 @@ extension DocumentWindow {
         case .stamp: return N_("Stamp")
         case .caret: return N_("Caret")
         case .fileAttachment: return N_("Attachment")
-        case .link, .popup, .widget, .sound, .movie, .screen, .printerMark, .trapNet, .watermark, .threeD, .unknown:
+        case .link, .popup, .widget, .sound, .movie, .screen, .printerMark, .trapNet, .watermark, .threeD, .richMedia, .unknown:
             return kind.rawValue.capitalized
         }
     }
