@@ -77,4 +77,24 @@ final class MemoryUITests: XCTestCase {
         let maps = try String(contentsOfFile: "/proc/\(state.pid)/maps", encoding: .utf8)
         XCTAssertFalse(maps.contains("SYSV"), "no shared-memory segment holds frames")
     }
+
+    /// A document with text on its pages loads no Tesseract: its language is chosen (the state
+    /// dump's ocrLanguage, which made the engine list its languages before) and its pages shown,
+    /// and the library, with the thirty libraries it brings, is not in the process.
+    func testADocumentWithTextLoadsNoTesseract() throws {
+        let session = try AppSession()
+        let sample = AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path
+        try session.launch([sample], environment: ["LANG": "C.UTF-8", "LANGUAGE": ""])
+        let state = try XCTUnwrap(session.waitFor("shown, sharp, its recognition language known") { s in
+            guard let w = s.windows.first else { return false }
+            return w.content == "document" && w.missingTiles == 0 && w.ocrLanguage != nil
+        })
+        // Read to its end (a file of /proc has no size to read by).
+        let handle = try XCTUnwrap(FileHandle(forReadingAtPath: "/proc/\(state.pid)/maps"))
+        let maps = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+        try handle.close()
+        XCTAssertFalse(maps.contains("libtesseract"), "Tesseract is loaded when a page is recognised, not before")
+        XCTAssertFalse(maps.contains("libcurl"), "nor what it brings")
+        XCTAssertTrue(maps.contains("libpoppler"), "the maps are the app's")
+    }
 }
