@@ -162,7 +162,8 @@ extension DocumentWindow {
         if let annotate { gtk_header_bar_pack_end(cast(header), annotate) }
 
         navigationWidgets = [pageBox, zoomBox, undoBox, menuButton] + (annotate.map { [$0] } ?? [])
-        gtk_window_set_titlebar(cast(window), header)
+        // The window shows it while this is its current tab (TabWindow); kept while the tab lives.
+        g_object_ref_sink(raw(header))
         headerBar = header
     }
 
