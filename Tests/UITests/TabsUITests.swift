@@ -179,6 +179,42 @@ final class TabsUITests: XCTestCase {
         XCTAssertEqual(Set(after.windows.compactMap(\.windowNumber)), [first, number], "no third window")
     }
 
+    func testATabMovedOntoAWindowShowingTheSameDocumentLeavesOneTabOfItAndLosesNoChange() throws {
+        let session = try AppSession()
+        let files = try threeDocuments(in: session)
+        let (a, c) = (files[0], files[2])
+        try session.launch([a, a, c])
+        let state = try XCTUnwrap(session.waitFor("three tabs, two of the same document") { s in
+            s.windows.count == 3 && s.windows.allSatisfy { $0.content == "document" } && s.windows.first?.missingTiles == 0
+        })
+        let first = try XCTUnwrap(state.windows.first?.windowNumber)
+        // The second tab of `a` goes to a window of its own.
+        session.activate("next-tab")
+        session.waitFor("the second tab in front") { $0.windows.first { $0.tabIndex == 1 }?.currentTab == 1 }
+        session.activate("move-tab-to-new-window")
+        let apart = try XCTUnwrap(session.waitFor("a second window holding `a`") { s in
+            s.windows.contains { $0.path == a && $0.windowNumber != first && $0.tabs == [a] }
+        })
+        let second = try XCTUnwrap(apart.windows.first { $0.windowNumber != first }?.windowNumber)
+        // In the first window, `a` changes (its page turned), then moves onto the second window.
+        session.activate("previous-tab")
+        session.waitFor("`a` in front of the first window") { s in
+            s.windows.contains { $0.windowNumber == first && $0.path == a && $0.tabIndex == $0.currentTab }
+        }
+        session.activate("rotate-right")
+        session.waitFor("`a` changed") { $0.windows.contains { $0.windowNumber == first && $0.hasUnsavedChanges } }
+        session.activate("move-tab-to-window", "[<uint32 \(second)>]")
+        let merged = try XCTUnwrap(session.waitFor("one tab of `a` left, the changed one, in the second window") { s in
+            let copies = s.windows.filter { $0.path == a }
+            return copies.count == 1 && copies[0].windowNumber == second && copies[0].tabs == [a]
+        })
+        let kept = try XCTUnwrap(merged.windows.first { $0.path == a })
+        XCTAssertEqual(kept.hasUnsavedChanges, true, "the change came along")
+        XCTAssertEqual(kept.undoName, "Rotate Page", "with its history")
+        XCTAssertEqual(merged.windows.first { $0.path == c }?.tabs, [c], "the first window keeps `c`")
+        XCTAssertEqual(merged.windows.first { $0.path == c }?.windowNumber, first)
+    }
+
     func testWithTabsTurnedOffEachDocumentOpensInAWindowOfItsOwn() throws {
         let session = try AppSession()
         let files = try Array(threeDocuments(in: session).prefix(2))

@@ -3,7 +3,8 @@ import CGtk
 import CShim
 
 /// The window's own actions, whichever tab is in front: moving between tabs (Ctrl+Tab,
-/// Ctrl+Page Down, Ctrl+Shift+Tab, Ctrl+Page Up), moving the current tab to a new window, and
+/// Ctrl+Page Down, Ctrl+Shift+Tab, Ctrl+Page Up), moving the current tab to a new window or to
+/// another one, and
 /// files dropped on the window, which open as tabs.
 extension TabWindow {
     func installTabActions() {
@@ -13,6 +14,26 @@ extension TabWindow {
             guard let self, let tab = self.current else { return }
             self.moveToNewWindow(tab)
         }
+        // `win.move-tab-to-window(u)`: the current tab joins the window numbered so (the N of
+        // its D-Bus path), as dropping it on that window's strip does.
+        let type = g_variant_type_new("u")
+        let action = g_simple_action_new("move-tab-to-window", type)!
+        g_variant_type_free(type)
+        Signals.connect(raw(action), "activate", pointer: { [weak self] value in
+            guard let self, let value, let tab = self.current else { return }
+            self.move(tab, toWindowNumbered: g_variant_get_uint32(OpaquePointer(value)))
+        })
+        g_action_map_add_action(OpaquePointer(window), action)
+        g_object_unref(raw(action))
+    }
+
+    /// Moves `tab` to the window whose D-Bus number is `number` (this window's own: nothing).
+    func move(_ tab: DocumentWindow, toWindowNumbered number: UInt32) {
+        guard let target = application?.hosts.first(where: { gtk_application_window_get_id(cast($0.window)) == number }),
+              target !== self else { return }
+        gtk_notebook_detach_tab(cast(notebook), tab.page)
+        target.add(tab, select: true)
+        gtk_window_present(cast(target.window))
     }
 
     /// The tab `offset` places on from the current one, round the ends.

@@ -11,7 +11,8 @@ import Platform
 /// one's), so that accelerators, menus and the D-Bus export at `…/window/N` act on the tab
 /// in front. The tab strip shows only while there are two tabs or more; tabs can be reordered,
 /// dragged to another window of the app, or dragged out to make a window of their own.
-/// Window-wide actions: `win.next-tab`, `win.previous-tab`, `win.move-tab-to-new-window`.
+/// Window-wide actions: `win.next-tab`, `win.previous-tab`, `win.move-tab-to-new-window`,
+/// `win.move-tab-to-window`.
 @MainActor
 public final class TabWindow {
     public let window: UnsafeMutablePointer<GtkWidget>
