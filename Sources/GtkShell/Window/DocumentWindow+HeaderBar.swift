@@ -100,6 +100,7 @@ extension DocumentWindow {
         g_menu_append(fileSection, tr("_Save"), "win.save")
         g_menu_append(fileSection, tr("Save _As…"), "win.save-as")
         g_menu_append(fileSection, tr("_Print…"), "win.print")
+        g_menu_append(fileSection, tr("Move Tab to New _Window"), "win.move-tab-to-new-window")
         // Review with others: the comments out and in, and the shared folder.
         let reviewSection = g_menu_new()!
         g_menu_append(reviewSection, tr("Export _Summary…"), "win.export-summary::")

@@ -27,6 +27,14 @@ public final class TabWindow {
     private var borrowedActions: [String] = []
     /// The notebooks' group: tabs move between the windows of the app only.
     static let tabGroup = "pdf-annotator-documents"
+    /// Whether tabs can be dragged out of their window: not on X11, where GTK 4.8 leaves a tab
+    /// dropped outside every window hanging (its drop on the root window is never finished);
+    /// there the main menu's Move Tab to New Window does it.
+    static let tabsDetach: Bool = {
+        guard let display = gdk_display_get_default(),
+              let name = g_type_name_from_instance(cast(display)) else { return true }
+        return !String(cString: name).contains("X11")
+    }()
 
     init(application: AnnotatorApplication) {
         self.application = application
@@ -89,7 +97,7 @@ public final class TabWindow {
     func add(_ tab: DocumentWindow, select: Bool) {
         let number = gtk_notebook_append_page(cast(notebook), tab.page, tab.tabLabel.widget)
         gtk_notebook_set_tab_reorderable(cast(notebook), tab.page, 1)
-        gtk_notebook_set_tab_detachable(cast(notebook), tab.page, 1)
+        gtk_notebook_set_tab_detachable(cast(notebook), tab.page, Self.tabsDetach ? 1 : 0)
         // The first tab is shown by the notebook without a switch-page for it to follow.
         if current == nil { follow(tab) }
         if select { gtk_notebook_set_current_page(cast(notebook), number) }
@@ -147,6 +155,9 @@ public final class TabWindow {
     private func tabsChanged() {
         let count = gtk_notebook_get_n_pages(cast(notebook))
         gtk_notebook_set_show_tabs(cast(notebook), count > 1 ? 1 : 0)
+        if let move = g_action_map_lookup_action(OpaquePointer(window), "move-tab-to-new-window") {
+            g_simple_action_set_enabled(move, count > 1 ? 1 : 0)
+        }
         if let current, gtk_notebook_page_num(cast(notebook), current.page) < 0 {
             self.current = nil
             if let next = tab(showing: gtk_notebook_get_nth_page(cast(notebook), gtk_notebook_get_current_page(cast(notebook)))) {
