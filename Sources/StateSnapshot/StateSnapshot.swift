@@ -346,6 +346,19 @@ public struct WindowSnapshot: Codable, Sendable {
     public var gridDropGap: Int?
     /// The ruler (documents only): see ``RulerSnapshot``.
     public var ruler: RulerSnapshot?
+    /// The tabs of the top-level window this document shows in, in the strip's order: each
+    /// tab's document path (its title when it has none). Every entry of `windows` is one tab.
+    public var tabs: [String]? = nil
+    /// The place in `tabs` of the tab that window shows in front (0-based), and this
+    /// document's own place there.
+    public var currentTab: Int? = nil
+    public var tabIndex: Int? = nil
+    /// The number of that top-level window: the `N` of its D-Bus object path
+    /// (`/io/github/pdfannotator/PdfAnnotator/window/N`), whose `win.` actions act on its
+    /// current tab. Tabs of one window share it.
+    public var windowNumber: Int? = nil
+    /// Whether that window shows its tab strip (it does with two tabs or more).
+    public var tabStripShown: Bool? = nil
     /// The selected image of a page's content (``ImageSnapshot``), absent when none is.
     public var selectedImage: ImageSnapshot? = nil
     /// What the smart pen's notice over the page says while it offers "Keep as Ink"

@@ -76,7 +76,7 @@ extension DocumentWindow {
         let progress = application?.progress?.report(window)
         let focus = KeyboardFocus.widget(over: window)
         var snapshot = WindowSnapshot(
-            title: string(gtk_window_get_title(cast(window))) ?? "", path: path, content: content.rawValue,
+            title: shownTitle, path: path, content: content.rawValue,
             errorMessage: errorMessage, passwordError: content == .password ? builtPasswordPrompt?.errorText : nil,
             pageCount: content == .document ? session.pageCount : 0,
             currentPage: content == .document ? session.currentPage : 0,
@@ -174,6 +174,16 @@ extension DocumentWindow {
         snapshot.inkTip = InkTipSnapshot(enabled: canvas.session.inputAdjuster.settings.predictsInkTip, measured: tip.measured,
                                          meanDistanceToPath: tip.meanDistanceToPath, meanDistanceToPosition: tip.meanDistanceToPosition)
         snapshot.ruler = rulerSnapshot
+        if let host {
+            let tabs = host.tabs
+            snapshot.tabs = tabs.map { $0.path ?? $0.shownTitle }
+            snapshot.currentTab = tabs.firstIndex { $0 === host.current }
+            snapshot.tabIndex = tabs.firstIndex { $0 === self }
+            snapshot.windowNumber = Int(gtk_application_window_get_id(cast(host.window)))
+            snapshot.tabStripShown = gtk_notebook_get_show_tabs(cast(host.notebook)) != 0
+        }
+        // A tab behind another shows nothing: no tile of it is missing from the screen.
+        if !isCurrentTab { snapshot.missingTiles = 0 }
         snapshot.selectedImage = session.selectedImage.map {
             ImageSnapshot(page: $0.page.displayNumber, image: $0.id, x: $0.rect.minX, y: $0.rect.minY, width: $0.rect.width, height: $0.rect.height)
         }
