@@ -55,6 +55,8 @@ public final class AnnotatorApplication {
         }
         Signals.connect(raw(gtkApplication), "startup") { [weak self] in self?.startup() }
         Signals.connect(raw(gtkApplication), "activate") { [weak self] in self?.activate() }
+        // The state dump's last state is written before the app ends (it is written on a thread).
+        Signals.connect(raw(gtkApplication), "shutdown") { [weak self] in self?.stateDump?.flush() }
         Signals.connect(raw(gtkApplication), "open", open: { [weak self] paths in
             guard let self else { return }
             // A file handed over by a later launch opens, and its first frame renders, on a

@@ -9,29 +9,38 @@ import Rendering
 import StateSnapshot
 
 /// Writes every window's ``WindowSnapshot`` to a file (atomically, coalesced to one write per
-/// main-loop iteration) when the app runs with `--state-file`. A write that took long (a page of
-/// 2,000 annotations dumped while a lasso carries them) is followed by a pause of three times its
-/// cost, so the dump takes at most a quarter of the main loop and the frames the rest.
+/// main-loop iteration) when the app runs with `--state-file`. The main loop gathers the values;
+/// ``StateDumpWriter`` encodes and writes them on a thread of its own. A dump that took long (a
+/// page of 2,000 annotations dumped while a lasso carries them) is followed by a pause of three
+/// times its cost, gathering and writing together, so the dump takes at most a quarter of a core
+/// and the frames the rest.
 @MainActor
 final class StateDump {
     let path: String
     private var pending = false
-    /// When the last write ended and what it cost (monotonic µs).
+    /// When the last gathering ended and what it cost (monotonic µs).
     private var lastEnd = 0
     private var lastCost = 0
+    let writer: StateDumpWriter
 
-    init(path: String) { self.path = path }
+    init(path: String) {
+        self.path = path
+        writer = StateDumpWriter(path: path)
+    }
 
     func scheduleWrite(_ snapshot: @escaping @MainActor () -> [WindowSnapshot]) {
         guard !pending else { return }
         pending = true
-        let wait = lastEnd + 3 * lastCost - g_get_monotonic_time()
+        let wait = lastEnd + 3 * (lastCost + writer.lastCostMicroseconds) - g_get_monotonic_time()
         guard wait < 2_000 else {
             _ = MainLoop.after(milliseconds: UInt32(min(wait, 2_000_000) / 1_000)) { [weak self] in self?.write(snapshot) }
             return
         }
         write(snapshot)
     }
+
+    /// Writes what is waiting before the app ends (at most two seconds).
+    func flush() { writer.flush() }
 
     private func write(_ snapshot: @escaping @MainActor () -> [WindowSnapshot]) {
         MainLoop.post(priority: G_PRIORITY_LOW) { [weak self] in
@@ -42,17 +51,7 @@ final class StateDump {
                 self.lastCost = self.lastEnd - began
             }
             self.pending = false
-            let body = StateSnapshot(pid: Int(getpid()), windows: snapshot())
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-            guard let data = try? encoder.encode(body) else { return }
-            // Written and renamed, without a sync: readers see the whole old dump or the
-            // whole new one, and a sync to disk after every frame held the main loop up to
-            // the disk's pace (on a busy machine, longer than a frame).
-            let tmp = self.path + ".tmp"
-            if AppendingFile(path: tmp)?.write(Array(data)) == true {
-                _ = rename(tmp, self.path)
-            }
+            self.writer.submit(StateSnapshot(pid: Int(getpid()), windows: snapshot()))
         }
     }
 }
