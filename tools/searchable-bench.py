@@ -65,7 +65,7 @@ for i in $(seq 600); do
   sleep 0.05
 done
 for i in $(seq 36000); do
-  pdftotext -f {pages} -l {pages} "{scan}" - 2>/dev/null | grep -q . && break
+  pdftotext -f {pages} -l {pages} "{scan}" - 2>/dev/null | grep -q '[a-z]' && break
   sleep 0.1
 done
 kill $pid

@@ -55,7 +55,9 @@ final class RecognitionJob: @unchecked Sendable {
                page: @escaping @Sendable @MainActor (PageIndex, RecognizedPage?, Bool) -> Void,
                done: @escaping @Sendable @MainActor (Outcome) -> Void) {
         WorkerThread.start(name: "recognize-text") { [self] in
-            WorkerThread.lowerPriority(by: 5)
+            // Reading pages in the background yields a core to every frame, tile and edit:
+            // the lowest priority, which Tesseract's own threads, made from this one, inherit.
+            WorkerThread.lowerPriority(by: 19)
             let outcome = run(request, cache: cache, keys: keys, page: page)
             MainLoop.post { done(outcome) }
         }
