@@ -24,7 +24,10 @@ final class LinkCreationUITests: XCTestCase {
             return w.content == "document" && w.missingTiles == 0 && w.isEditable == true && !w.isAnimating
                 && w.annotations.filter { $0.kind == "link" }.count == 6
         })
-        let fileLinks = Set(try XCTUnwrap(shown.windows.first).annotations.filter { $0.kind == "link" }.map(\.id))
+        // The document's links are listed by poppler ("p0-l3", numbered again when the page's
+        // links are read again after an edit); a link the app made carries the editor's id.
+        func made(_ a: AppSession.Annotation) -> Bool { a.kind == "link" && !a.id.hasPrefix("p0-l") }
+        XCTAssertFalse(try XCTUnwrap(shown.windows.first).annotations.contains(where: made))
         let origin = try XCTUnwrap(session.windowOrigin(pid: shown.pid))
 
         // The page's text linked to an address, with no dialog (win.link-selection-to).
@@ -34,7 +37,7 @@ final class LinkCreationUITests: XCTestCase {
         let textLinked = try XCTUnwrap(session.waitFor("one Add Link step over the text") { s in
             s.windows.first.map { $0.undoName == "Add Link" && $0.annotations.filter { $0.kind == "link" }.count == 7 } ?? false
         }?.windows.first)
-        let uriLink = try XCTUnwrap(textLinked.annotations.first { $0.kind == "link" && !fileLinks.contains($0.id) })
+        let uriLink = try XCTUnwrap(textLinked.annotations.first(where: made))
 
         // A box drawn with the Link tool in the empty lower part of page 1, linked to page 4.
         session.activate("tool", "[<'link'>]")
@@ -54,7 +57,7 @@ final class LinkCreationUITests: XCTestCase {
         }?.windows.first)
         XCTAssertEqual(boxLinked.undoName, "Add Link")
         XCTAssertEqual(boxLinked.tool, "link", "the Link tool stays for the next box")
-        let pageLink = try XCTUnwrap(boxLinked.annotations.first { $0.kind == "link" && !fileLinks.contains($0.id) && $0.id != uriLink.id })
+        let pageLink = try XCTUnwrap(boxLinked.annotations.first { made($0) && $0.id != uriLink.id })
         XCTAssertEqual(pageLink.x, box.x, accuracy: 3, "where the box was drawn")
         XCTAssertEqual(pageLink.width, box.width, accuracy: 4)
         try session.waitForDialogGone(pid: shown.pid)
