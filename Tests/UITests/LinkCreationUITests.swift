@@ -6,7 +6,8 @@ import XCTest
 /// Making links in the real app: a box drawn with the Link tool linked to page 4 through the
 /// dialog (typed page number, Return), and the page's selected text linked to an address; the
 /// new page link is followed before the document is saved; an address that is not a web or mail
-/// address is refused in the dialog with a message; Delete Link is one undoable step. The saved
+/// address is refused in the dialog with a message; a right click on a link offers Edit Link… and
+/// Delete Link, which is one undoable step. The saved
 /// file is judged with `qpdf --json`: a /Link whose /Dest is page 4's object, and one whose
 /// /A is a /URI action, both incremental and `qpdf --check` clean.
 final class LinkCreationUITests: XCTestCase {
@@ -93,6 +94,13 @@ final class LinkCreationUITests: XCTestCase {
         let spot = (x: Int(origin.x + selecting.canvasX + target.x + target.width / 2), y: Int(origin.y + selecting.canvasY + target.y + target.height / 2))
         session.xdotool("mousemove", "\(spot.x)", "\(spot.y)")
         session.waitFor("its tooltip names page 4") { $0.windows.first?.linkTooltip == "Go to page 4" }
+        // A right click on it offers to change it or take it away.
+        session.xdotool("click", "3")
+        let menu = try XCTUnwrap(session.waitFor("the link's context menu") { $0.windows.first?.contextMenu != nil }?.windows.first?.contextMenu)
+        XCTAssertEqual(Array(menu.prefix(2)), ["Edit Link…", "Delete Link"])
+        session.xdotool("key", "Escape")
+        session.waitFor("the menu closed") { $0.windows.first?.contextMenu == nil }
+        XCTAssertEqual(session.state()?.windows.first?.currentPage, 1, "a right click does not follow it")
         session.xdotool("click", "1")
         session.waitFor("following it shows page 4") { $0.windows.first?.currentPage == 4 }
 
