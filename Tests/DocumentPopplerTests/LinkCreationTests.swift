@@ -8,7 +8,8 @@ import XCTest
 
 /// Links made and changed with the editor: a link to a page is saved as a standard /Link whose
 /// /Dest is that page's object, a link to an address as /A << /S /URI >>, both without a frame,
-/// incrementally; qpdf reads them so and poppler follows them; changing where a file's link
+/// incrementally; qpdf reads them so and poppler follows them; a link made and not saved is
+/// restored from the journal; changing where a file's link
 /// leads and undoing it puts its own target back, and deleting it takes it out of /Annots.
 final class LinkCreationTests: XCTestCase {
     var folder: TemporaryFolder!
@@ -83,6 +84,27 @@ final class LinkCreationTests: XCTestCase {
         let listedPage = try XCTUnwrap(listed.first { $0.target == .page(PageIndex(2)) })
         XCTAssertEqual(listedPage.rect.minX, 50, accuracy: 0.5)
         XCTAssertEqual(listedPage.rect.maxY, 414, accuracy: 0.5)
+    }
+
+    func testAMadeLinkIsKeptInTheJournalAndRestoredLeadingWhereItDid() throws {
+        let path = try folder.write(MinimalPDF(pages: Array(repeating: .init(width: 400, height: 500), count: 3), content: "\n").data(),
+                                    to: "journaled.pdf")
+        let journal = EditJournal(url: URL(fileURLWithPath: folder.path("journal.jsonl")))
+        let made = link("p0-nJ", Rect(x: 40, y: 40, width: 90, height: 30), to: .page(PageIndex(1)))
+        do {
+            let editor = try DocumentEditor.open(path: path, password: nil)
+            editor.journal = journal
+            _ = editor.annotations(on: PageIndex(0))
+            try editor.perform(EditRecord("Add Link", .insert([PlacedAnnotation(made, at: 0)])))
+            // The editor goes away without a save, as in a crash.
+        }
+        let contents = try XCTUnwrap(journal.read())
+        let restored = try DocumentEditor.open(path: path, password: nil)
+        try restored.restore(contents)
+        XCTAssertEqual(restored.annotation(made.id)?.linkDestination, .page(PageIndex(1)))
+        try restored.save()
+        let qpdf = try QPDFView(path)
+        XCTAssertEqual((qpdf.links(onPage: 0).first?["/Dest"] as? [Any])?.first as? String, qpdf.pages[1])
     }
 
     func testChangingWhereAFilesLinkLeadsIsUndoneToItsOwnTargetAndDeletingItTakesItOut() throws {
