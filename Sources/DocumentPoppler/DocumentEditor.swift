@@ -105,6 +105,9 @@ public final class DocumentEditor: AnnotationSource {
     var journalStarted = false
     /// Each annotation's /AP and /AS as the file had them when read, for `.file` appearances.
     private var fileAppearances: [String: (ap: PDFObject?, state: PDFObject?)] = [:]
+    /// Each /Link's /Dest and /A as the file had them when it was first written, so that undoing
+    /// a change of where it leads puts them back (DocumentEditor+Links).
+    var fileLinkTargets: [String: (dest: PDFObject?, action: PDFObject?)] = [:]
     /// Records at the top of the undo and redo stacks that a replay of the journal holds too.
     var mirroredUndo = 0
     var mirroredRedo = 0
@@ -444,6 +447,7 @@ public final class DocumentEditor: AnnotationSource {
         if let pageRef = pageObject(corePage(a.page)) { d["P"] = .reference(pageRef.number, pageRef.generation) }
         AnnotationDictionary.write(a, into: &d, origin: origin)
         try embedAttachedFile(of: a, into: &d)
+        writeLinkDestination(of: a, into: &d, kept: kept)
         try writeInReplyTo(a, into: &d)
         switch a.appearance {
         case .generated:

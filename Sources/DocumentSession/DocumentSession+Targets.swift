@@ -12,11 +12,16 @@ extension DocumentSession {
     public func refreshTargets(on page: PageIndex, linksListed: Bool) -> [SessionEffect] {
         gather {
             let annotations = editing?.annotations(on: page) ?? []
-            let links = content.linksByPage[page] ?? []
+            // Links the app made or changed lead where the model says, at once; the listed
+            // links they stand for (after the page was read again) are left out.
+            let made = madeLinks(annotations, listed: content.linksByPage[page] ?? [])
+            let links = made.listed
             // Link annotations come from the link list, which knows their destinations. They lie
             // below the others: a mark the user put over a link is what a press there reaches.
             let targets = links.map { AnnotationTarget(id: AnnotationID($0.id), kind: .link, page: $0.page, bounds: $0.rect, isLocked: true) }
-                + annotations.filter { $0.info.isListedForEditing && (!linksListed || $0.subtype != .link) && !Self.plays($0, links: links) }.map(target)
+                + made.targets
+                + annotations.filter { $0.info.isListedForEditing && (!linksListed || $0.subtype != .link) && $0.linkDestination == nil
+                    && !Self.plays($0, links: links) }.map(target)
             content.annotationsByPage[page] = targets
             syncScene()
             interaction.setAnnotations(targets, on: page)

@@ -216,6 +216,9 @@ public struct WindowSnapshot: Codable, Sendable {
     /// Save last wrote; `nil` until one did.
     public var openedAttachment: String? = nil
     public var savedAttachment: String? = nil
+    /// Why the open link dialog will not make its link yet (an address that is not a web or mail
+    /// address, or none typed); `nil` when it would, or when no link dialog is open.
+    public var linkProblem: String? = nil
     /// The media annotation whose sound or video is loaded (clicked or tapped; nothing plays by
     /// itself), whether it is playing now, whether it played to its end, and its position in
     /// seconds; `nil` when none is. `mediaError` says why the last clip could not be played.

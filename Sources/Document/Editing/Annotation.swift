@@ -148,6 +148,9 @@ public struct Annotation: Hashable, Sendable, Codable, Identifiable {
     /// The file a /FileAttachment the app made carries, until it is saved (``EmbeddedFile``);
     /// `nil` for every other annotation, and for one read from the file (its file stays there).
     public var attachedFile: EmbeddedFile? = nil
+    /// Where a /Link the app made or changed leads (written as its /Dest or /A /URI); `nil` for
+    /// every other annotation, and for a link read from the file (its own target stays).
+    public var linkDestination: LinkDestination? = nil
 
     public init(
         id: String, page: PageIndex, subtype: AnnotationSubtype, rect: Rect, color: RGBColor? = nil,

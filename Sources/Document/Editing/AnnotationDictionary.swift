@@ -186,6 +186,36 @@ public enum AnnotationDictionary {
         d["Open"] = a.isOpen.map(PDFObject.bool)
     }
 
+    /// Writes where a link the app made or changed leads (``Annotation/linkDestination``):
+    /// `/Dest [page /XYZ null top null]` to a page (`pageObject` its page object, `pageTop` the
+    /// top of its crop box in user space), or `/A << /S /URI /URI (…) >>`; the other one goes.
+    /// A new link (`isNew`) gets `/Border [0 0 0]` (no frame, as links in text have; PDF's
+    /// default is a 1-point frame) and, when made from text, its /QuadPoints (written with the
+    /// geometry); a link read from the file keeps its look. Nothing changes for a link without
+    /// a destination of the app's (one read from the file keeps its own).
+    public static func writeLinkDestination(_ a: Annotation, into d: inout PDFDictionary, pageObject: PDFObject?, pageTop: Double?,
+                                            isNew: Bool) {
+        guard a.subtype == .link, let destination = a.linkDestination else { return }
+        switch destination {
+        case .page:
+            guard let pageObject else { return }
+            d["Dest"] = .array([pageObject, .name("XYZ"), .null, pageTop.map(PDFObject.number) ?? .null, .null])
+            d["A"] = nil
+        case .uri(let uri):
+            d["A"] = .dictionary(PDFDictionary([("Type", .name("Action")), ("S", .name("URI")), ("URI", .string(Array(uri.utf8)))]))
+            d["Dest"] = nil
+        }
+        if isNew, d["BS"] == nil { d["Border"] = .numbers([0, 0, 0]) }
+    }
+
+    /// Where a /Link's dictionary leads when it is an address (`/A << /S /URI >>`); `nil` for
+    /// other links (a /Dest needs the editor, which knows the page objects).
+    public static func linkAddress(_ d: PDFDictionary) -> String? {
+        guard let action = d["A"]?.dictionaryValue, action["S"]?.nameValue == "URI",
+              let bytes = action["URI"]?.stringBytes else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// The area a geometry covers, widened by half a line on each side; `nil` for none.
     static func geometryBounds(_ geometry: AnnotationGeometry, lineWidth: Double) -> Rect? {
         let points: [Point]

@@ -15,6 +15,7 @@ enum StepNames {
         N_("Underline"), N_("Strike Out"), N_("Squiggly"), N_("Highlight"), N_("Fill Field"), N_("Choose from List"),
         N_("Choose Option"), N_("Changes Made While Saving"), N_("Erase"), N_("Snap to Shape"), N_("Keep as Ink"), N_("Highlighter Stroke"), N_("Import Annotations"),
         N_("Reply"), N_("Edit Reply"), N_("Delete Reply"), N_("Set Status"), N_("Mark"), N_("Unmark"), N_("Shared Review Changes"),
+        N_("Add Link"), N_("Edit Link"), N_("Delete Link"),
     ]
 
     /// `name` as the user reads it ("Undo Rectangle" restored from a journal reads "Undo" and the

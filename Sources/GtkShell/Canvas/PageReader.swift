@@ -25,6 +25,9 @@ final class PageReader {
     /// Whether a page carries annotations other than links (read from the document already
     /// open, on the render worker), so that the editor, which lists them, is made for it.
     var annotationPresence: (@Sendable (PageIndex) -> Bool)?
+    /// The links of a page as the document shows now (after edits: the version reloaded from
+    /// the editor's bytes), read again after an edit that may have changed them.
+    var currentLinks: (@Sendable (PageIndex) -> [LinkInfo])?
     /// Pages asked for whose reading has not come back yet.
     private(set) var readsPending = 0
 
@@ -64,6 +67,22 @@ final class PageReader {
                 if let images { self.session.content.imagesByPage[page] = images }
                 for link in links { self.session.content.linkTargets[AnnotationID(link.id)] = link.target }
                 done(page, carriesAnnotations)
+            }
+        }
+    }
+
+    /// Reads a page's links again on `queue` from the document as it shows now (an edit made,
+    /// changed or took away a link), then calls `done` once the session's content holds them.
+    func rereadLinks(of page: PageIndex, on queue: RenderQueue?, done: @escaping @MainActor (PageIndex) -> Void) {
+        guard let read = currentLinks, let queue else { return }
+        let generation = session.content.generation
+        queue.perform { [weak self] in
+            let links = read(page)
+            MainLoop.post(priority: G_PRIORITY_HIGH_IDLE) {
+                guard let self, self.session.content.generation == generation, self.session.content.linksByPage[page] != nil else { return }
+                self.session.content.linksByPage[page] = links
+                for link in links { self.session.content.linkTargets[AnnotationID(link.id)] = link.target }
+                done(page)
             }
         }
     }

@@ -57,6 +57,11 @@ extension PdfCanvas {
         for page in pages {
             if content.annotationsByPage[page] != nil { refreshTargets(on: page) }
             invalidate(page: page)
+            // A link made, changed or taken away: the page's link list is read again from the
+            // version now shown (links the app made are followed from the model meanwhile).
+            if let listed = content.linksByPage[page], !listed.isEmpty || editing?.annotations(on: page).contains(where: { $0.subtype == .link }) == true {
+                reader.rereadLinks(of: page, on: tiles.queue) { [weak self] page in self?.refreshTargets(on: page) }
+            }
         }
         startTicking()
         interaction.pruneSelection()

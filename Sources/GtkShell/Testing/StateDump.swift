@@ -217,6 +217,7 @@ extension DocumentWindow {
         }
         snapshot.openedAttachment = attachments.opened
         snapshot.savedAttachment = attachments.saved
+        snapshot.linkProblem = linkDialogMessage
         if let playing = media.snapshot {
             snapshot.mediaAnnotation = playing.id
             snapshot.mediaPlaying = playing.playing

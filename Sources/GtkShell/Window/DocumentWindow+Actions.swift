@@ -62,6 +62,7 @@ extension DocumentWindow {
         installStampPictureAction()
         installImageActions()
         installAttachmentActions()
+        installLinkActions()
         installMediaPlayback()
         installXFDFActions()
         installSharedReviewActions()

@@ -60,7 +60,8 @@ extension DocumentWindow {
     func showTextMenu(at point: Point) {
         guard canvas.selectedText?.isEmpty == false else { return }
         popUpMenu([(label: tr("_Highlight"), action: "win.mark-highlight"), (label: tr("_Underline"), action: "win.mark-underline"),
-                   (label: tr("_Strike Out"), action: "win.mark-strike-out"), (label: tr("_Copy"), action: "win.copy"),
+                   (label: tr("_Strike Out"), action: "win.mark-strike-out"), (label: tr("_Link…"), action: "win.link-selection"),
+                   (label: tr("_Copy"), action: "win.copy"),
                    (label: tr("Select _All"), action: "win.select-all")], at: point)
     }
 
@@ -72,7 +73,9 @@ extension DocumentWindow {
             items = [(tr("_Delete"), "win.delete-selection"), (tr("Cu_t"), "win.cut"), (tr("_Copy"), "win.copy"), (tr("_Flatten Into the Page"), "win.flatten-selection"),
                      (tr("_Properties"), "win.annotation-properties")]
         } else {
-            if canvas.textSelection != nil { items.append((tr("_Copy"), "win.copy")) }
+            // Over a link: change it or take it away (a click follows it).
+            if let link = canvas.session.link(atView: point) { items += linkMenuItems(link) }
+            if canvas.textSelection != nil { items += [(tr("_Copy"), "win.copy"), (tr("_Link…"), "win.link-selection")] }
             items += imageMenuItems
             items.append((tr("Select _All"), "win.select-all"))
             items.append((tr("_Paste"), "win.paste"))

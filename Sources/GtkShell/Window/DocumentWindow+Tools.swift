@@ -27,6 +27,7 @@ extension DocumentWindow {
         ("stamp", .stamp, N_("Stamp"), "m"),
         ("sign", .stamp, N_("Sign"), "g"),
         ("attach", .stamp, N_("Attach File"), "f"),
+        ("link", .square, N_("Link"), "i"),
         ("eraser", .eraser, N_("Eraser"), "e"),
     ]
 
@@ -35,10 +36,20 @@ extension DocumentWindow {
     /// The text alignment choices, in `FreeTextStyle.Alignment` raw-value order (PDF's /Q).
     static let alignmentNames = [N_("Align Left"), N_("Centre"), N_("Align Right")]
 
+    /// The icon of a tool's button: the app's own, or the theme's for attaching and linking.
+    static func toolIcon(_ name: String) -> String {
+        switch name {
+        case "attach": return "mail-attachment-symbolic"
+        case "link": return "insert-link-symbolic"
+        default: return "annotator-tool-\(name)-symbolic"
+        }
+    }
+
     /// The name of the tool in use ("select", "pen" …), for the state dump.
     var toolName: String {
         if canvas.pickedTool == .stamp, canvas.composer.stampSignature != nil { return "sign" }
         if canvas.pickedTool == .stamp, canvas.composer.stampAttachment != nil { return "attach" }
+        if canvas.pickedTool == .square, drawingLinks { return "link" }
         return Self.toolChoices.first { $0.tool == canvas.pickedTool }?.name ?? "select"
     }
 
@@ -52,6 +63,11 @@ extension DocumentWindow {
             let variant = OpaquePointer(value)
             let name = string(g_variant_get_string(variant, nil)) ?? "select"
             guard let choice = Self.toolChoices.first(where: { $0.name == name }) else { return }
+            // The Link tool's key with text selected links that text (as a markup key marks it).
+            if name == "link", self.canvas.textSelection != nil, self.canvas.selectedText?.isEmpty == false {
+                self.showLinkDialog(for: .selection)
+                return
+            }
             // The Sign tool places a kept signature with the Stamp tool's click; with none kept,
             // the pad asks for one first.
             // The File Attachment tool attaches the file picked last; with none, the chooser first.
@@ -79,7 +95,15 @@ extension DocumentWindow {
             }
             g_simple_action_set_state(action, variant)
             // Another tool (Escape picks Select) gives up drawing a signature's box.
-            if name != "rectangle", self.canvas.onBoxDrawn != nil { self.canvas.onBoxDrawn = nil }
+            if name != "rectangle", name != "link", self.canvas.onBoxDrawn != nil { self.canvas.onBoxDrawn = nil }
+            // The Link tool draws boxes that ask where they lead; another tool stops that.
+            if name == "link" {
+                self.drawingLinks = true
+                self.armLinkTool()
+            } else if self.drawingLinks {
+                self.drawingLinks = false
+                self.canvas.onBoxDrawn = nil
+            }
             // A tool picked with its key shows the toolbar, so the user sees what is in use.
             if choice.tool != nil, let toggle = self.toolbarToggle, gtk_toggle_button_get_active(cast(toggle)) == 0 {
                 gtk_toggle_button_set_active(cast(toggle), 1)
@@ -215,7 +239,7 @@ extension DocumentWindow {
             // Each tool's symbolic icon (recoloured with the theme) above its name.
             let button = gtk_toggle_button_new()!
             let face = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
-            let icon = gtk_image_new_from_icon_name(choice.name == "attach" ? "mail-attachment-symbolic" : "annotator-tool-\(choice.name)-symbolic")!
+            let icon = gtk_image_new_from_icon_name(Self.toolIcon(choice.name))!
             let name = gtk_label_new(tr(choice.label))!
             gtk_widget_add_css_class(name, "tool-name")
             names.append(name)
@@ -490,6 +514,11 @@ extension DocumentWindow {
         guard let tool, tool != .lasso else {
             showStyleRow(false)
             if tool == nil || tool == .lasso { showProperties(of: canvas.session.selectedAnnotationValue) }
+            return
+        }
+        // The Link tool draws an invisible box: no style to pick.
+        if tool == .square, drawingLinks {
+            showStyleRow(false)
             return
         }
         // Drawing a digital signature's box: no style either.

@@ -159,6 +159,11 @@ public final class DocumentWindow {
     var signatureCheckGeneration = 0
     /// The kept handwritten signature the Sign tool places, and the pad while it is open.
     var chosenSignature: HandwrittenSignature?
+    /// Whether the Link tool is in use: each box drawn with it asks where it leads
+    /// (DocumentWindow+Links).
+    var drawingLinks = false
+    /// Why the open link dialog will not link yet, for the state dump's `linkProblem`.
+    var linkDialogMessage: String? { didSet { application?.stateChanged() } }
     var signaturePad: SignaturePad?
     /// The pages (and page count) the page view's accessible description was last made for.
     var describedPages: [Int] = []
@@ -405,6 +410,8 @@ public final class DocumentWindow {
             prepareEditing(path: file, password: password, renderSource: source)
             // Which pages carry annotations (the editor is made for them), from this document.
             canvas.reader.annotationPresence = { [doc] page in doc.allAnnotations(on: page).contains { $0.subtype != .link } }
+            // Links as the edited document shows them, read again after a link edit.
+            canvas.reader.currentLinks = { [source] page in source.document.links(on: page) }
             // The first frame shows none of these: they wait for it.
             afterFirstFrame { [weak self] in
                 self?.checkSignatures(path: file, password: password)

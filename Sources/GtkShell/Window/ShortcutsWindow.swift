@@ -25,7 +25,7 @@ enum ShortcutsWindow {
         (N_("Annotation tools"), [
             (N_("Show the toolbar"), "F7"), (N_("Select"), "v"), (N_("Lasso"), "q"), (N_("Pen"), "p"), (N_("Highlight"), "h"), (N_("Underline"), "u"),
             (N_("Strike out"), "s"), (N_("Squiggly"), "k"), (N_("Rectangle"), "r"), (N_("Ellipse"), "o"), (N_("Line"), "l"),
-            (N_("Arrow"), "a"), (N_("Note"), "n"), (N_("Text box"), "t"), (N_("Stamp"), "m"), (N_("Eraser"), "e"),
+            (N_("Arrow"), "a"), (N_("Note"), "n"), (N_("Text box"), "t"), (N_("Stamp"), "m"), (N_("Attach File"), "f"), (N_("Link"), "i"), (N_("Eraser"), "e"),
             (N_("Show or hide the ruler"), "d"),
             (N_("Square, circle or 45° line while dragging"), "Shift_L"), (N_("Add to the selection with the lasso"), "Shift_L"),
             (N_("Place a note, text box or stamp (its tool picked)"), "Return"),
