@@ -342,6 +342,8 @@ public struct WindowSnapshot: Codable, Sendable {
     public var gridDropGap: Int?
     /// The ruler (documents only): see ``RulerSnapshot``.
     public var ruler: RulerSnapshot?
+    /// The zoom writing strip (documents only): see ``ZoomStripSnapshot``.
+    public var zoomStrip: ZoomStripSnapshot? = nil
     /// The selected image of a page's content (``ImageSnapshot``), absent when none is.
     public var selectedImage: ImageSnapshot? = nil
     /// What the smart pen's notice over the page says while it offers "Keep as Ink"

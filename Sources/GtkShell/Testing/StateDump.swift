@@ -173,6 +173,7 @@ extension DocumentWindow {
         snapshot.inkTip = InkTipSnapshot(enabled: canvas.session.inputAdjuster.settings.predictsInkTip, measured: tip.measured,
                                          meanDistanceToPath: tip.meanDistanceToPath, meanDistanceToPosition: tip.meanDistanceToPosition)
         snapshot.ruler = rulerSnapshot
+        snapshot.zoomStrip = zoomStripSnapshot
         snapshot.selectedImage = session.selectedImage.map {
             ImageSnapshot(page: $0.page.displayNumber, image: $0.id, x: $0.rect.minX, y: $0.rect.minY, width: $0.rect.width, height: $0.rect.height)
         }
