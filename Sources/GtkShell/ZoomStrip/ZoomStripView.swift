@@ -78,10 +78,20 @@ final class ZoomStripView {
         gtk_widget_set_name(area, "zoom-strip-area")
         ann_accessible_set_label(area, tr("Zoom strip: write here to write inside the box on the page"))
         gtk_widget_set_tooltip_text(area, tr("Write here: it lands inside the box on the page"))
-        returnButton = gtk_button_new_from_icon_name("keyboard-enter-symbolic")!
+        // The return control: the wrap arrow over its name.
+        returnButton = gtk_button_new()!
+        let face = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)!
+        let name = gtk_label_new(tr("Next Line"))!
+        gtk_label_set_wrap(cast(name), 1)
+        gtk_label_set_justify(cast(name), GTK_JUSTIFY_CENTER)
+        gtk_label_set_max_width_chars(cast(name), 8)
+        gtk_box_append(cast(face), gtk_image_new_from_icon_name("view-wrapped-symbolic"))
+        gtk_box_append(cast(face), name)
+        gtk_widget_set_valign(face, GTK_ALIGN_CENTER)
+        gtk_button_set_child(cast(returnButton), face)
         gtk_widget_set_name(returnButton, "zoom-strip-return")
         gtk_widget_set_valign(returnButton, GTK_ALIGN_FILL)
-        gtk_widget_set_size_request(returnButton, 56, -1)
+        gtk_widget_set_size_request(returnButton, 72, -1)
         ann_accessible_set_label(returnButton, tr("Next Line"))
         gtk_widget_set_tooltip_text(returnButton, tr("{tool} ({key})", ["tool": tr("Next Line"), "key": "Ctrl+Shift+Return"]))
         gtk_actionable_set_action_name(cast(returnButton), "win.zoom-strip-return")
