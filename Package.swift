@@ -31,8 +31,9 @@ let package = Package(
         .systemLibrary(name: "CPopplerCore", pkgConfig: "poppler", providers: [.apt(["libpoppler-private-dev"])]),
         // nettle: AES-256-GCM and PBKDF2 for the journal of documents that need a password.
         .systemLibrary(name: "CNettle", pkgConfig: "nettle", providers: [.apt(["nettle-dev"])]),
-        // Tesseract 5's C API (TessBaseAPI), for text on scanned pages; only TextRecognition uses it.
-        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
+        // Tesseract 5's C API (TessBaseAPI), for text on scanned pages; only TextRecognition uses it, and loads
+        // the library with dlopen at the first recognition (TesseractLibrary): not linked.
+        .systemLibrary(name: "CTesseract", providers: [.apt(["libtesseract-dev"])]),
         // GObject/GTK macros and variadic calls as plain C functions.
         .target(name: "CShim", dependencies: ["CGtk"]),
 

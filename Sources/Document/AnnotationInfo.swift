@@ -21,6 +21,8 @@ public enum AnnotationSubtype: String, Hashable, Sendable, Codable, CaseIterable
     case text, link, freeText, line, square, circle, polygon, polyLine
     case highlight, underline, squiggly, strikeOut, stamp, caret, ink, popup
     case fileAttachment, sound, movie, widget, screen, printerMark, trapNet, watermark, threeD
+    /// A /RichMedia annotation (PDF 2.0, Adobe's extension level 3): video, sound or Flash.
+    case richMedia
     case unknown
 }
 

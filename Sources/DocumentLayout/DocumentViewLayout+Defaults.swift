@@ -55,6 +55,7 @@ extension DocumentViewLayout {
     public var readsRightToLeft: Bool { false }
     public var margin: Double { 0 }
     public var spreadBasedZooming: Bool { false }
+    public func zoomLimits(viewSize: Size, page: PageIndex?) -> ClosedRange<Double> { Viewport.zoomRange }
     public var frameInsets: EdgeInsets { additionalFrameInsets }
 
     /// Whether the content is mirrored left to right: reading starts at its right edge.

@@ -74,6 +74,11 @@ public protocol DocumentViewLayout: Sendable {
     /// viewer does) rather than the whole document zooming as one canvas (as a browser does).
     /// Default: `false`.
     var spreadBasedZooming: Bool { get }
+    /// The least and greatest zoom the layout allows for a view of `viewSize` showing `page`
+    /// (a layout for slides may refuse to shrink below a whole slide, a magnifier may keep its
+    /// own range). The view session narrows it further for its own modes and applies it wherever
+    /// the zoom changes. Default: ``Viewport/zoomRange``.
+    func zoomLimits(viewSize: Size, page: PageIndex?) -> ClosedRange<Double>
     /// How far the view is inset from its widget's edges: the layout's own insets plus
     /// ``additionalFrameInsets``. Default: the additional insets alone.
     var frameInsets: EdgeInsets { get }

@@ -4,8 +4,10 @@ import PopplerBridge
 extension CoreDocument {
     /// Whether poppler had to rebuild the file's cross-reference table to read it (at opening,
     /// or when an object read since was not where the table said). Wraps
-    /// `ann_pdf_was_reconstructed`.
-    public var wasReconstructed: Bool { locked { ann_pdf_was_reconstructed(handle.pointer) != 0 } }
+    /// `ann_pdf_was_reconstructed`, an atomic flag read without the document's lock: the state
+    /// dump asks on the main thread while the render worker may hold the lock for a second
+    /// writing a large move's update (``DocumentEditor/renderedLater()``), and waited for it.
+    public var wasReconstructed: Bool { ann_pdf_was_reconstructed(handle.pointer) != 0 }
 
     /// The document written whole, as a save writes it when the file's own cross-reference
     /// chain cannot be trusted: every object it holds now, one fresh table, none of the file's

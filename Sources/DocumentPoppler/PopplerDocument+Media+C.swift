@@ -5,12 +5,20 @@ import Geometry
 
 extension PopplerDocument {
     /// A page's media annotations as links that play them (``LinkTarget/media(_:)``): /Screen
-    /// annotations whose action is a rendition, /Movie and /Sound annotations. The caller holds
-    /// `renderLock`.
+    /// annotations whose action is a rendition, /Movie, /Sound and /RichMedia annotations (the
+    /// last are `.unknown` to poppler-glib: poppler's core says which they are,
+    /// ``EmbeddedMedia``). The caller holds `renderLock`.
     func mediaLinksLocked(on page: Int) -> [LinkInfo] {
         let entry = annotationsLocked(page: page)
+        // Read only for a page with annotations poppler-glib does not know.
+        var richMedia: [EmbeddedMedia]?
         return zip(entry.annots, entry.infos).compactMap { annot, info in
             switch info.subtype {
+            case .unknown, .richMedia:
+                if richMedia == nil {
+                    richMedia = EmbeddedMedia.list(path: path, password: password, page: PageIndex(page))?.filter { $0.kind == .richMedia } ?? []
+                }
+                guard richMedia?.contains(where: { $0.covers(info.rect) }) == true else { return nil }
             case .screen:
                 let plays = annot.withPointer { a -> Bool in
                     guard let action = poppler_annot_screen_get_action(a) else { return false }
@@ -26,7 +34,9 @@ extension PopplerDocument {
     }
 
     /// What the media annotation `id` plays. Embedded clips of /Screen rendition actions are read
-    /// whole; a /Movie names its file (outside the document); a /Sound's samples are read by the core
+    /// whole; a /Movie's file embedded in the document (/F with /EF) and a /RichMedia's chosen
+    /// asset are read by the core reader (``EmbeddedMedia``); any other /Movie names its file
+    /// (outside the document); a /Sound's samples are read by the core
     /// reader from the file on disk (``SoundClip``) and given as a WAV. Wraps `poppler_annot_screen_get_action`,
     /// `poppler_media_is_embedded`, `poppler_media_save_to_callback`, `poppler_media_get_mime_type`,
     /// `poppler_media_get_filename`, `poppler_annot_movie_get_movie`, `poppler_movie_get_filename`.
@@ -65,7 +75,12 @@ extension PopplerDocument {
                 }
                 return saved ? .embedded(bytes: sink.bytes, mimeType: type, name: name) : .unplayable("the embedded clip cannot be read")
             }
+        case .unknown, .richMedia:
+            return embeddedMedia(page: page, rect: entry.infos[index].rect, kind: .richMedia)?.clip
         case .movie:
+            if let movie = embeddedMedia(page: page, rect: entry.infos[index].rect, kind: .movie), movie.status != .external {
+                return movie.clip
+            }
             return annot.withPointer { a -> MediaClip in
                 guard let movie = poppler_annot_movie_get_movie(a), let file = poppler_movie_get_filename(movie) else {
                     return .unplayable("the movie names no file")
@@ -81,5 +96,14 @@ extension PopplerDocument {
         default:
             return nil
         }
+    }
+
+    /// The /RichMedia or /Movie annotation of `kind` at `rect` on `page`, as the core reads the
+    /// file, its bytes read when the document carries them; `nil` when it has none there.
+    private func embeddedMedia(page: Int, rect: Rect, kind: EmbeddedMedia.Kind) -> EmbeddedMedia? {
+        guard let listed = EmbeddedMedia.list(path: path, password: password, page: PageIndex(page)),
+              let place = listed.firstIndex(where: { $0.kind == kind && $0.covers(rect) }) else { return nil }
+        guard listed[place].status == .embedded else { return listed[place] }
+        return EmbeddedMedia.list(path: path, password: password, page: PageIndex(page), reading: place)?[place]
     }
 }

@@ -73,7 +73,7 @@ public struct CommentSummary: Sendable, Equatable {
         switch a.subtype {
         case .link, .popup, .widget, .printerMark, .trapNet, .watermark, .unknown: return false
         case .text, .freeText, .line, .square, .circle, .polygon, .polyLine, .highlight, .underline, .squiggly, .strikeOut,
-             .stamp, .caret, .ink, .fileAttachment, .sound, .movie, .screen, .threeD:
+             .stamp, .caret, .ink, .fileAttachment, .sound, .movie, .screen, .threeD, .richMedia:
             return !a.info.isHidden
         }
     }

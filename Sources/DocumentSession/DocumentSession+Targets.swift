@@ -29,9 +29,10 @@ extension DocumentSession {
     }
 
     /// Whether `a` is a media annotation that the link list makes a player of (a press there
-    /// plays it: it is not picked up as a mark).
+    /// plays it: it is not picked up as a mark). A /RichMedia annotation is `.richMedia` to the
+    /// editor and `.unknown` to poppler-glib.
     static func plays(_ a: Annotation, links: [LinkInfo]) -> Bool {
-        guard [.screen, .movie, .sound].contains(a.subtype) else { return false }
+        guard [.screen, .movie, .sound, .richMedia, .unknown].contains(a.subtype) else { return false }
         return links.contains { link in
             guard case .media = link.target else { return false }
             return abs(link.rect.minX - a.rect.minX) < 1 && abs(link.rect.minY - a.rect.minY) < 1

@@ -129,7 +129,7 @@ public struct EditComposer {
         case .squiggly: (name, tool) = ("Squiggly", .squiggly)
         case .highlight: (name, tool) = ("Highlight", .highlighter)
         case .ink, .freeText, .text, .square, .circle, .line, .polygon, .polyLine, .stamp, .link, .widget,
-             .popup, .caret, .fileAttachment, .sound, .movie, .screen, .printerMark, .trapNet, .watermark, .threeD, .unknown:
+             .popup, .caret, .fileAttachment, .sound, .movie, .screen, .printerMark, .trapNet, .watermark, .threeD, .richMedia, .unknown:
             return nil
         }
         let style = style(for: tool)

@@ -30,7 +30,7 @@ public enum SceneTargets {
         switch kind {
         case .text: return "note"
         case .polyLine: return "polyline"
-        case .sound, .movie, .screen, .printerMark, .trapNet, .watermark, .threeD, .unknown: return "other"
+        case .sound, .movie, .screen, .printerMark, .trapNet, .watermark, .threeD, .richMedia, .unknown: return "other"
         case .ink, .highlight, .underline, .strikeOut, .squiggly, .freeText, .square, .circle, .line, .polygon, .stamp,
              .link, .widget, .popup, .caret, .fileAttachment:
             return kind.rawValue

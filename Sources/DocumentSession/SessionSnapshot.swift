@@ -49,6 +49,8 @@ public struct SessionSnapshot: Equatable, Sendable {
     public var oneSpreadAtATime = false
     /// "spread" when each spread has its own zoom, else "document".
     public var zoomScope = ""
+    /// The zooms the view allows now (``ViewSession/zoomLimits``).
+    public var zoomLimits: ClosedRange<Double> = Viewport.zoomRange
     public var pageCurl = false
     public var pageTurnProgress: Double?
     public var canGoBack = false
@@ -95,6 +97,7 @@ extension DocumentSession {
         s.rightToLeft = view.settings.rightToLeft
         s.oneSpreadAtATime = view.pagesOneSpreadAtATime
         s.zoomScope = view.layout.spreadBasedZooming ? "spread" : "document"
+        s.zoomLimits = view.zoomLimits
         s.pageCurl = view.turnsPagesWithCurl
         s.pageTurnProgress = view.pageTurn?.curl.progress
         s.canGoBack = view.history.canGoBack

@@ -304,6 +304,8 @@ public struct ViewSession {
             let spread = spreadAnimation == nil ? layout.spreadIndex(forPage: page) : restingSpread
             spreadAnimation = nil
             invalidateLayoutIfNeeded()
+            // A view grown past a spread zoomed out by hand shows it whole again, never smaller.
+            if zoomMode == .free, viewport.zoom < zoomLimits.lowerBound { zoomMode = .fitPage }
             restOnSpread(spread)
         } else {
             // Fit Page shows the current spread whole; otherwise the same point of the same
@@ -348,14 +350,15 @@ public struct ViewSession {
 
     mutating func setFreeZoom(_ zoom: Double, keeping focus: Point) {
         zoomMode = .free
-        viewport = viewport.zoomed(to: zoom, keeping: focus, in: layout)
+        viewport = viewport.zoomed(to: limitedZoom(zoom), keeping: focus, in: layout)
     }
 
     /// Zooms so that `rect` (view coordinates) spans the view's width.
     public mutating func smartZoom(to rect: Rect, about focus: Point) {
         guard let fitted = viewport.fitting(width: rect, about: focus, in: layout) else { return }
         zoomMode = .free
-        viewport = fitted
+        let limited = limitedZoom(fitted.zoom)
+        viewport = limited == fitted.zoom ? fitted : viewport.zoomed(to: limited, keeping: focus, in: layout)
         viewDidChange()
     }
 
@@ -412,7 +415,7 @@ public struct ViewSession {
     public mutating func scroll(to offset: Point, zoom: Double? = nil) {
         effects.append(.stopMomentum)
         if let zoom, zoom != viewport.zoom { zoomMode = .free }
-        viewport = Viewport(size: viewport.size, offset: offset, zoom: zoom ?? viewport.zoom).clamped(to: layout)
+        viewport = Viewport(size: viewport.size, offset: offset, zoom: zoom.map(limitedZoom) ?? viewport.zoom).clamped(to: layout)
         viewDidChange()
     }
 
@@ -457,7 +460,7 @@ public struct ViewSession {
         spreadAnimation = nil
         if place.zoom != viewport.zoom {
             zoomMode = .free
-            viewport = viewport.zoomed(to: place.zoom, keeping: Point(x: viewport.size.width / 2, y: viewport.size.height / 2), in: layout)
+            viewport = viewport.zoomed(to: limitedZoom(place.zoom), keeping: Point(x: viewport.size.width / 2, y: viewport.size.height / 2), in: layout)
         }
         viewport = viewport.scrolled(toContinuousSpreadIndex: place.spreadIndex, in: layout).clamped(to: layout)
         if pagesOneSpreadAtATime, let page = viewport.currentPage(in: layout) {

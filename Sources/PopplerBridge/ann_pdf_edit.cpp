@@ -29,6 +29,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include <atomic>
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
@@ -273,8 +274,10 @@ struct ann_pdf
     // Set while ann_pdf_update writes an update without the original bytes (OriginalStream).
     bool skipOriginal = false;
     // Set by poppler (its xref-reconstructed callback) when it rebuilt the cross-reference
-    // table, at opening or when an object read later was not where the table said.
-    bool reconstructed = false;
+    // table, at opening or when an object read later was not where the table said. Atomic:
+    // ann_pdf_was_reconstructed reads it without the document's lock (a thread may be writing
+    // an update meanwhile), so that asking never waits for that.
+    std::atomic<bool> reconstructed{false};
     std::unique_ptr<PDFDoc> doc;
     // The file it was opened from: ann_pdf_save does not write over it (a save in place goes
     // through a temporary file and a rename, in Swift).
@@ -654,8 +657,8 @@ ann_pdf *ann_pdf_open_with_scratch(const char *path, const char *password, const
         // which is made first so that the stream can point at its flag.
         auto editable = std::make_unique<ann_pdf>();
         auto *stream = new OriginalStream(original->data(), static_cast<Goffset>(original->length()), &editable->skipOriginal);
-        bool *reconstructed = &editable->reconstructed;
-        auto doc = std::make_unique<PDFDoc>(stream, secret, secret, nullptr, [reconstructed]() { *reconstructed = true; });
+        std::atomic<bool> *reconstructed = &editable->reconstructed;
+        auto doc = std::make_unique<PDFDoc>(stream, secret, secret, nullptr, [reconstructed]() { reconstructed->store(true); });
         if (!doc->isOk()) {
             switch (doc->getErrorCode()) {
             case errEncrypted:
@@ -1305,7 +1308,7 @@ ann_pdf_status ann_pdf_rewrite_to_memory(ann_pdf *doc, unsigned char **data, siz
 
 int ann_pdf_was_reconstructed(ann_pdf *doc)
 {
-    return doc != nullptr && doc->reconstructed ? 1 : 0;
+    return doc != nullptr && doc->reconstructed.load() ? 1 : 0;
 }
 
 ann_pdf_status ann_pdf_update(ann_pdf *doc, unsigned char **data, size_t *length)

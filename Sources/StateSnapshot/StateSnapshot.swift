@@ -295,6 +295,10 @@ public struct WindowSnapshot: Codable, Sendable {
     /// ("spread") or the whole document shares one zoom ("document").
     public var oneSpreadAtATime: Bool?
     public var zoomScope: String?
+    /// The least and greatest zoom the view allows now (the layout's own limits; one spread at
+    /// a time, never smaller than the whole spread).
+    public var minZoom: Double?
+    public var maxZoom: Double?
     /// Whether pages turn with a curl; the turn under way (0 flat … 1 turned over, `nil` when
     /// none); how many turns have ended; and the frames of the turns so far (the last 2,000):
     /// how many, and the 50th/99th percentile of each frame's time from its start to the end
@@ -344,6 +348,19 @@ public struct WindowSnapshot: Codable, Sendable {
     public var ruler: RulerSnapshot?
     /// The zoom writing strip (documents only): see ``ZoomStripSnapshot``.
     public var zoomStrip: ZoomStripSnapshot? = nil
+    /// The tabs of the top-level window this document shows in, in the strip's order: each
+    /// tab's document path (its title when it has none). Every entry of `windows` is one tab.
+    public var tabs: [String]? = nil
+    /// The place in `tabs` of the tab that window shows in front (0-based), and this
+    /// document's own place there.
+    public var currentTab: Int? = nil
+    public var tabIndex: Int? = nil
+    /// The number of that top-level window: the `N` of its D-Bus object path
+    /// (`/io/github/pdfannotator/PdfAnnotator/window/N`), whose `win.` actions act on its
+    /// current tab. Tabs of one window share it.
+    public var windowNumber: Int? = nil
+    /// Whether that window shows its tab strip (it does with two tabs or more).
+    public var tabStripShown: Bool? = nil
     /// The selected image of a page's content (``ImageSnapshot``), absent when none is.
     public var selectedImage: ImageSnapshot? = nil
     /// What the smart pen's notice over the page says while it offers "Keep as Ink"
@@ -488,6 +505,8 @@ public struct WindowSnapshot: Codable, Sendable {
         edgeTaps: String? = nil,
         oneSpreadAtATime: Bool? = nil,
         zoomScope: String? = nil,
+        minZoom: Double? = nil,
+        maxZoom: Double? = nil,
         pageCurl: Bool? = nil,
         pageTurnProgress: Double? = nil,
         pageTurnsCompleted: Int? = nil,
@@ -612,6 +631,8 @@ public struct WindowSnapshot: Codable, Sendable {
         self.edgeTaps = edgeTaps
         self.oneSpreadAtATime = oneSpreadAtATime
         self.zoomScope = zoomScope
+        self.minZoom = minZoom
+        self.maxZoom = maxZoom
         self.pageCurl = pageCurl
         self.pageTurnProgress = pageTurnProgress
         self.pageTurnsCompleted = pageTurnsCompleted

@@ -35,6 +35,15 @@ public struct RecognitionCache: Sendable {
         return "\(folder)/\(id)/\(lang)-\(key).txt"
     }
 
+    /// Whether any page of the document was kept (its folder exists): a document never
+    /// recognised has nothing to take from the cache when it opens, and need not be read for it.
+    public func holdsPages(documentID: String) -> Bool {
+        let id = documentID.filter { $0.isLetter || $0.isNumber }
+        guard !id.isEmpty else { return false }
+        var info = stat()
+        return stat("\(folder)/\(id)", &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
     /// A page's name in the cache: its page object (which a page keeps wherever it is moved)
     /// and its rotation (words are found on the page as it shows, so a turned page is read again).
     public static func pageKey(objectNumber: Int, generation: Int, rotation: Int) -> String {

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CTesseract
 import Geometry
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Why a page could not be recognised.
 public enum TextRecognitionError: Error, Equatable, Sendable {
@@ -22,43 +25,66 @@ public enum TextRecognitionError: Error, Equatable, Sendable {
 ///   thread (a page takes seconds).
 public final class TextRecognizer: @unchecked Sendable {
     private let handle: OpaquePointer
+    private let tess: TesseractLibrary
     /// The language data loaded ("eng", "deu+eng").
     public let language: String
 
     /// Loads `language` (Tesseract codes joined by "+"). Wraps `TessBaseAPIInit3`.
     /// - Parameter dataPath: The tessdata folder; `nil` for Tesseract's own (or `TESSDATA_PREFIX`).
     public init(language: String, dataPath: String? = nil) throws(TextRecognitionError) {
-        guard let handle = TessBaseAPICreate() else { throw .failed }
-        guard TessBaseAPIInit3(handle, dataPath, language) == 0 else {
-            TessBaseAPIDelete(handle)
+        guard let tess = TesseractLibrary.shared, let handle = tess.create() else { throw .failed }
+        guard tess.initialise(handle, dataPath, language) == 0 else {
+            tess.delete(handle)
             throw .languageUnavailable(language)
         }
+        self.tess = tess
         self.handle = handle
         self.language = language
     }
 
     deinit {
-        TessBaseAPIEnd(handle)
-        TessBaseAPIDelete(handle)
+        tess.end(handle)
+        tess.delete(handle)
     }
 
     /// The languages whose data is installed (Tesseract codes, sorted; "osd", which reads no
-    /// words, left out). Wraps `TessBaseAPIGetAvailableLanguagesAsVector`.
+    /// words, left out): the `.traineddata` files of the data folder and its subfolders
+    /// (`sub/code`), as Tesseract lists them, found without loading Tesseract (see
+    /// ``TesseractLibrary``: a document opened asks for them, whether or not it has a scanned page).
+    /// - Parameter dataPath: The tessdata folder; `nil` for `TESSDATA_PREFIX` when it exists, else
+    ///   the folder Debian's Tesseract 5 was built for.
     public static func installedLanguages(dataPath: String? = nil) -> [String] {
-        guard let handle = TessBaseAPICreate() else { return [] }
-        defer { TessBaseAPIDelete(handle) }
-        // Listing needs an initialised engine; any language will do, and none at all lists nothing.
-        guard TessBaseAPIInit3(handle, dataPath, nil) == 0 || TessBaseAPIInit3(handle, dataPath, "osd") == 0 else { return [] }
-        defer { TessBaseAPIEnd(handle) }
-        guard let list = TessBaseAPIGetAvailableLanguagesAsVector(handle) else { return [] }
-        defer { TessDeleteTextArray(list) }
         var names: [String] = []
-        var i = 0
-        while let name = list[i] {
-            names.append(String(cString: name))
-            i += 1
-        }
+        listLanguages(in: dataFolder(dataPath), prefix: "", depth: 0, into: &names)
         return names.filter { $0 != "osd" && !$0.isEmpty }.sorted()
+    }
+
+    /// The folder Tesseract reads its data from (its own rule: the folder given, else
+    /// `TESSDATA_PREFIX` if it names something that exists, else the one it was built with).
+    static func dataFolder(_ dataPath: String?) -> String {
+        if let dataPath, !dataPath.isEmpty { return dataPath }
+        if let prefix = getenv("TESSDATA_PREFIX").map({ String(cString: $0) }), !prefix.isEmpty, access(prefix, F_OK) == 0 {
+            return prefix
+        }
+        return "/usr/share/tesseract-ocr/5/tessdata"
+    }
+
+    private static func listLanguages(in folder: String, prefix: String, depth: Int, into names: inout [String]) {
+        guard depth < 8, let dir = opendir(folder) else { return }
+        defer { closedir(dir) }
+        let suffix = ".traineddata"
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            guard !name.hasPrefix(".") else { continue }
+            let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+            var info = stat()
+            guard stat(path, &info) == 0 else { continue }
+            if info.st_mode & S_IFMT == S_IFDIR {
+                listLanguages(in: path, prefix: prefix + name + "/", depth: depth + 1, into: &names)
+            } else if name.hasSuffix(suffix), name.count > suffix.count {
+                names.append(prefix + String(name.dropLast(suffix.count)))
+            }
+        }
     }
 
     /// Reads the words of an 8-bit grey image (one byte a pixel, `stride` bytes a row).
@@ -74,22 +100,22 @@ public final class TextRecognizer: @unchecked Sendable {
         guard width > 0, height > 0, stride >= width, gray.count >= stride * height, let base = gray.baseAddress, pixelsPerPoint > 0 else {
             throw .badImage
         }
-        TessBaseAPISetImage(handle, base.assumingMemoryBound(to: UInt8.self), Int32(width), Int32(height), 1, Int32(stride))
-        TessBaseAPISetSourceResolution(handle, Int32((72 * pixelsPerPoint).rounded()))
-        defer { TessBaseAPIClear(handle) }
-        let monitor = TessMonitorCreate()
-        defer { TessMonitorDelete(monitor) }
+        tess.setImage(handle, base.assumingMemoryBound(to: UInt8.self), Int32(width), Int32(height), 1, Int32(stride))
+        tess.setSourceResolution(handle, Int32((72 * pixelsPerPoint).rounded()))
+        defer { tess.clear(handle) }
+        let monitor = tess.monitorCreate()
+        defer { tess.monitorDelete(monitor) }
         let box = CancelBox(shouldCancel)
         let unmanaged = Unmanaged.passRetained(box)
         defer { unmanaged.release() }
         if shouldCancel != nil {
-            TessMonitorSetCancelThis(monitor, unmanaged.toOpaque())
-            TessMonitorSetCancelFunc(monitor) { context, _ in
+            tess.monitorSetCancelThis(monitor, unmanaged.toOpaque())
+            tess.monitorSetCancelFunc(monitor) { context, _ in
                 guard let context else { return false }
                 return Unmanaged<CancelBox>.fromOpaque(context).takeUnretainedValue().ask()
             }
         }
-        let status = TessBaseAPIRecognize(handle, monitor)
+        let status = tess.recognize(handle, monitor)
         if box.cancelled { throw .cancelled }
         guard status == 0 else { throw .failed }
         return words(scale: 1 / pixelsPerPoint)
@@ -97,19 +123,19 @@ public final class TextRecognizer: @unchecked Sendable {
 
     /// Walks the last recognition's words.
     private func words(scale: Double) -> [RecognizedWord] {
-        guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }
-        defer { TessResultIteratorDelete(iterator) }
-        let page = TessResultIteratorGetPageIterator(iterator)
+        guard let iterator = tess.iterator(handle) else { return [] }
+        defer { tess.iteratorDelete(iterator) }
+        let page = tess.pageIterator(iterator)
         var words: [RecognizedWord] = []
         repeat {
-            guard let raw = TessResultIteratorGetUTF8Text(iterator, RIL_WORD) else { continue }
+            guard let raw = tess.utf8Text(iterator, RIL_WORD) else { continue }
             let text = String(cString: raw).filter { !$0.isWhitespace }
-            TessDeleteText(raw)
+            tess.deleteText(raw)
             var l: Int32 = 0, t: Int32 = 0, r: Int32 = 0, b: Int32 = 0
-            guard !text.isEmpty, TessPageIteratorBoundingBox(page, RIL_WORD, &l, &t, &r, &b) != 0 else { continue }
+            guard !text.isEmpty, tess.boundingBox(page, RIL_WORD, &l, &t, &r, &b) != 0 else { continue }
             var x1: Int32 = 0, y1: Int32 = 0, x2: Int32 = 0, y2: Int32 = 0
             var baseline = Double(b)
-            if TessPageIteratorBaseline(page, RIL_WORD, &x1, &y1, &x2, &y2) != 0 {
+            if tess.baseline(page, RIL_WORD, &x1, &y1, &x2, &y2) != 0 {
                 // The baseline's height under the word's middle.
                 let mid = Double(l + r) / 2
                 let run = Double(x2 - x1)
@@ -118,10 +144,10 @@ public final class TextRecognizer: @unchecked Sendable {
             }
             let word = RecognizedWord(
                 text: text, box: Rect(x: Double(l), y: Double(t), width: Double(r - l), height: Double(b - t)), baseline: baseline,
-                confidence: Double(TessResultIteratorConfidence(iterator, RIL_WORD)),
-                startsLine: words.isEmpty || TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0)
+                confidence: Double(tess.confidence(iterator, RIL_WORD)),
+                startsLine: words.isEmpty || tess.isAtBeginningOf(page, RIL_TEXTLINE) != 0)
             words.append(word.scaled(by: scale))
-        } while TessResultIteratorNext(iterator, RIL_WORD) != 0
+        } while tess.next(iterator, RIL_WORD) != 0
         return words
     }
 }

@@ -54,6 +54,8 @@ struct PdfAnnotatorCommand: ParsableCommand {
     }
 }
 
+// Before any thread starts: the threads share two heaps (MemoryPolicy.heapLimit).
+MemoryPolicy.limitHeaps()
 StartupTrace.mark("main")
 // The session bus connects on a worker while the rest starts.
 AnnotatorApplication.connectToSessionBusEarly()

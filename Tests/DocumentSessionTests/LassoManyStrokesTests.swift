@@ -153,6 +153,49 @@ final class LassoManyStrokesTests: XCTestCase {
         XCTAssertNil(editor.history.undoName, "the move was one step")
     }
 
+    func testAnArrowKeyNudgesTheLassosSelectionByOneCommandAndOneUndoStep() throws {
+        let original = editor.model
+        let loop = (0...60).map { i -> Point in
+            let t = (2 * Double.pi - 0.2) * Double(i) / 60
+            return view(Point(x: 200 + 199 * cos(t), y: 290 + 250 * sin(t)))
+        }
+        send(.began, loop[0])
+        for p in loop.dropFirst().dropLast() { send(.moved, p) }
+        send(.ended, loop[loop.count - 1])
+        let selected = session.interaction.selectedAnnotations
+        XCTAssertEqual(selected.count, strokes.count)
+        var commands: [ToolCommand] = []
+        let host = session.interaction.output
+        session.interaction.output = { output in
+            if case .tool(let command) = output { commands.append(command) }
+            host(output)
+        }
+        clock.advance(by: 0.05)
+        _ = session.handle(InputEvent(kind: .key(name: "Right", pressed: true), source: .keyboard, time: clock.now, modifiers: .shift))
+        _ = session.handle(InputEvent(kind: .key(name: "Right", pressed: false), source: .keyboard, time: clock.now, modifiers: .shift))
+        session.interaction.output = host
+        let moves = commands.filter {
+            switch $0 {
+            case .moveAnnotation, .moveAnnotations: return true
+            default: return false
+            }
+        }
+        XCTAssertEqual(moves.count, 1, "one command nudges the whole selection: \(moves.count)")
+        guard case .moveAnnotations(let ids, let page, let delta)? = moves.first else { return XCTFail("a group's move") }
+        XCTAssertEqual(ids, selected)
+        XCTAssertEqual(page, PageIndex(0))
+        XCTAssertEqual(delta, Vector(dx: 10, dy: 0))
+        XCTAssertEqual(editor.history.undoName, "Move")
+        for (old, new) in zip(strokes, editor.model.annotations(on: PageIndex(0))) {
+            XCTAssertEqual(new.rect.minX - old.rect.minX, 10, accuracy: 1e-3)
+            XCTAssertEqual(new.rect.minY, old.rect.minY, accuracy: 1e-3)
+        }
+        XCTAssertEqual(session.interaction.selectedAnnotations, selected, "the selection stays")
+        try editor.undo()
+        XCTAssertEqual(editor.model, original, "one undo step puts every stroke back exactly")
+        XCTAssertNil(editor.history.undoName, "the nudge was one step")
+    }
+
     func testMovesOfOneDeltaOnAPageAreOneGroupAndOthersGroupApart() {
         var frame = FrameModel()
         let page = Rect(x: 10, y: 10, width: 400, height: 600)

@@ -38,4 +38,39 @@ final class MemoryPolicyTests: XCTestCase {
         keep.forEach { free($0) }
         XCTAssertLessThan(after, before + 8 * 1024, "freed buffers left the process (\(before) → \(after) KiB)")
     }
+
+    /// The heaps (glibc's arenas) in this process, from `malloc_info`.
+    private func heapCount() throws -> Int {
+        typealias MallocInfo = @convention(c) (Int32, UnsafeMutablePointer<FILE>?) -> Int32
+        let info = unsafeBitCast(try XCTUnwrap(dlsym(nil, "malloc_info")), to: MallocInfo.self)
+        let file = try XCTUnwrap(tmpfile())
+        defer { fclose(file) }
+        XCTAssertEqual(info(0, file), 0)
+        rewind(file)
+        var text = "", line = [CChar](repeating: 0, count: 4096)
+        while fgets(&line, Int32(line.count), file) != nil { text += String(cString: line) }
+        return text.components(separatedBy: "<heap nr=").count - 1
+    }
+
+    func testThreadsStartedAfterTheLimitShareAtMostTwoHeaps() throws {
+        guard getenv("MALLOC_ARENA_MAX") == nil else { throw XCTSkip("MALLOC_ARENA_MAX chooses the heaps here") }
+        XCTAssertTrue(MemoryPolicy.limitHeaps(), "glibc takes the limit")
+        let before = try heapCount()
+        // Eight threads allocating at once, each meeting the others' heaps busy: without the
+        // limit each would make a heap of its own.
+        let group = DispatchGroup(), start = DispatchSemaphore(value: 0)
+        for _ in 0..<8 {
+            group.enter()
+            Thread.detachNewThread {
+                start.wait()
+                var blocks: [UnsafeMutableRawPointer?] = []
+                for size in 0..<4000 { blocks.append(malloc(64 + size % 3000)) }
+                blocks.forEach { free($0) }
+                group.leave()
+            }
+        }
+        for _ in 0..<8 { start.signal() }
+        group.wait()
+        XCTAssertLessThanOrEqual(try heapCount(), max(before, MemoryPolicy.heapLimit), "no thread made a heap of its own")
+    }
 }

@@ -3,7 +3,8 @@ import Foundation
 
 /// A one-page PDF written by hand that carries files: entries of the catalog's /EmbeddedFiles
 /// name tree, /FileAttachment annotations, and media annotations (a /Screen whose rendition
-/// action plays an embedded clip, a /Sound with its samples). Names are written byte for byte
+/// action plays an embedded clip, a /Sound with its samples, a /RichMedia with its assets, a
+/// /Movie with its file embedded or not). Names are written byte for byte
 /// (hex strings), so tests can give hostile ones ("../x", "/etc/x", NUL, 300 characters).
 public struct AttachmentsPDF {
     public struct File {
@@ -44,17 +45,75 @@ public struct AttachmentsPDF {
         }
     }
 
+    /// A /RichMedia annotation (RichMediaContent with /Assets and /Configurations, and
+    /// RichMediaSettings whose /Activation names the configuration to use).
+    public struct RichMedia {
+        /// One RichMediaInstance: its /Subtype ("Sound", "Video", "Flash"), the asset it names
+        /// (an index into ``assets``; `nil` or out of range: a reference to an object that does
+        /// not exist) and a Flash instance's FlashVars.
+        public struct Instance {
+            public var subtype: String
+            public var asset: Int?
+            public var flashVars: String?
+            public init(subtype: String, asset: Int?, flashVars: String? = nil) {
+                self.subtype = subtype
+                self.asset = asset
+                self.flashVars = flashVars
+            }
+        }
+
+        public var assets: [File]
+        /// Each configuration's instances (its /Subtype is its first instance's).
+        public var configurations: [[Instance]]
+        /// The configuration /Activation names (`nil`: none named).
+        public var activated: Int?
+        public var rect: [Double]
+        /// Assets stored as if deflated (/Filter /FlateDecode) while their bytes are not.
+        public var damagedAssets: Set<Int>
+
+        public init(assets: [File], configurations: [[Instance]], activated: Int? = nil, rect: [Double], damagedAssets: Set<Int> = []) {
+            self.assets = assets
+            self.configurations = configurations
+            self.activated = activated
+            self.rect = rect
+            self.damagedAssets = damagedAssets
+        }
+
+        /// One asset played by one instance of `subtype` ("Sound" or "Video").
+        public static func playing(_ file: File, as subtype: String = "Sound", rect: [Double]) -> RichMedia {
+            RichMedia(assets: [file], configurations: [[Instance(subtype: subtype, asset: 0)]], activated: 0, rect: rect)
+        }
+    }
+
+    /// A /Movie annotation whose /Movie /F is a file specification: with the file embedded
+    /// (/EF), or naming a file outside the document when `embedded` is false.
+    public struct Movie {
+        public var file: File
+        public var embedded: Bool
+        public var rect: [Double]
+        public init(file: File, embedded: Bool = true, rect: [Double]) {
+            self.file = file
+            self.embedded = embedded
+            self.rect = rect
+        }
+    }
+
     public var embedded: [File]
     /// Each a /FileAttachment on the page, 24 pt square, one beside the other from (50, 700).
     public var annotated: [File]
     public var screens: [ScreenClip]
     public var sounds: [Sound]
+    public var richMedia: [RichMedia]
+    public var movies: [Movie]
 
-    public init(embedded: [File] = [], annotated: [File] = [], screens: [ScreenClip] = [], sounds: [Sound] = []) {
+    public init(embedded: [File] = [], annotated: [File] = [], screens: [ScreenClip] = [], sounds: [Sound] = [],
+                richMedia: [RichMedia] = [], movies: [Movie] = []) {
         self.embedded = embedded
         self.annotated = annotated
         self.screens = screens
         self.sounds = sounds
+        self.richMedia = richMedia
+        self.movies = movies
     }
 
     /// A PDF string of `text`'s bytes: hex, so any byte goes.
@@ -75,9 +134,10 @@ public struct AttachmentsPDF {
             objects.append(d)
             return objects.count
         }
-        func fileSpec(_ file: File) -> Int {
+        func fileSpec(_ file: File, damaged: Bool = false) -> Int {
             var dict = "/Type /EmbeddedFile /Params << /Size \(file.bytes.count) >>"
             if let type = file.mimeType { dict += " /Subtype /" + type.replacingOccurrences(of: "/", with: "#2F") }
+            if damaged { dict += " /Filter /FlateDecode" }
             let stream = addStream(dict, file.bytes)
             let desc = file.description.map { " /Desc " + Self.text($0) } ?? ""
             return add("<< /Type /Filespec /F \(Self.hex(Array(file.name.utf8))) /UF \(Self.text(file.name))\(desc) /EF << /F \(stream) 0 R >> >>")
@@ -109,6 +169,32 @@ public struct AttachmentsPDF {
             let stream = addStream("/Type /Sound /R \(sound.rate) /C \(sound.channels) /B \(sound.bits) /E /Signed", sound.samples)
             let r = sound.rect.map { String($0) }.joined(separator: " ")
             annots.append(add("<< /Type /Annot /Subtype /Sound /Rect [\(r)] /Sound \(stream) 0 R /Name /Speaker /P 3 0 R >>"))
+        }
+        for media in richMedia {
+            let specs = media.assets.enumerated().map { fileSpec($1, damaged: media.damagedAssets.contains($0)) }
+            let names = zip(media.assets, specs).map { "\(Self.hex(Array($0.name.utf8))) \($1) 0 R" }.joined(separator: " ")
+            let configurations = media.configurations.map { instances -> Int in
+                let list = instances.map { instance -> String in
+                    let asset = instance.asset.flatMap { specs.indices.contains($0) ? specs[$0] : nil }.map { "\($0) 0 R" } ?? "9999 0 R"
+                    let vars = instance.flashVars.map { " /Params << /Type /RichMediaParams /FlashVars \(Self.hex(Array($0.utf8))) >>" } ?? ""
+                    return "<< /Type /RichMediaInstance /Subtype /\(instance.subtype) /Asset \(asset)\(vars) >>"
+                }
+                let subtype = instances.first?.subtype ?? "Video"
+                return add("<< /Type /RichMediaConfiguration /Subtype /\(subtype) /Instances [\(list.joined(separator: " "))] >>")
+            }
+            let content = add("<< /Type /RichMediaContent /Assets << /Names [\(names)] >> "
+                + "/Configurations [\(configurations.map { "\($0) 0 R" }.joined(separator: " "))] >>")
+            let named = media.activated.flatMap { configurations.indices.contains($0) ? " /Configuration \(configurations[$0]) 0 R" : nil } ?? ""
+            let settings = add("<< /Type /RichMediaSettings /Activation << /Type /RichMediaActivation /Condition /XA\(named) >> "
+                + "/Deactivation << /Type /RichMediaDeactivation /Condition /XD >> >>")
+            let r = media.rect.map { String($0) }.joined(separator: " ")
+            annots.append(add("<< /Type /Annot /Subtype /RichMedia /Rect [\(r)] /RichMediaContent \(content) 0 R "
+                + "/RichMediaSettings \(settings) 0 R /P 3 0 R /NM (richmedia) >>"))
+        }
+        for movie in movies {
+            let spec = movie.embedded ? fileSpec(movie.file) : add("<< /Type /Filespec /F \(Self.hex(Array(movie.file.name.utf8))) >>")
+            let r = movie.rect.map { String($0) }.joined(separator: " ")
+            annots.append(add("<< /Type /Annot /Subtype /Movie /Rect [\(r)] /Movie << /F \(spec) 0 R /Aspect [320 240] >> /P 3 0 R /T (movie) >>"))
         }
         let content = "0 0 0 rg BT /F1 18 Tf 50 600 Td (Files and media) Tj ET\n"
         let namesEntry = names.isEmpty ? "" : "/Names << /EmbeddedFiles << /Names [\(names.joined(separator: " "))] >> >>"

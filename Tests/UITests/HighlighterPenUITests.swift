@@ -10,19 +10,6 @@ import XCTest
 /// quadrilateral covers exactly the words `pdftotext -bbox` places where it ran, a stroke in
 /// the margin as translucent /Ink; one undo takes the margin's stroke back.
 final class HighlighterPenUITests: XCTestCase {
-    struct Word { var text: String; var xMin, yMin, xMax, yMax: Double }
-
-    private func words(_ path: String, in session: AppSession) -> [Word] {
-        let html = session.run("pdftotext", ["-bbox", "-f", "1", "-l", "1", path, "-"])
-        let pattern = #"<word xMin="([0-9.]+)" yMin="([0-9.]+)" xMax="([0-9.]+)" yMax="([0-9.]+)">([^<]*)</word>"#
-        guard let regex = try? NSRegularExpression(pattern: pattern) else { return [] }
-        return regex.matches(in: html, range: NSRange(html.startIndex..., in: html)).compactMap { m in
-            func field(_ i: Int) -> String { String(html[Range(m.range(at: i), in: html)!]) }
-            guard let a = Double(field(1)), let b = Double(field(2)), let c = Double(field(3)), let d = Double(field(4)) else { return nil }
-            return Word(text: field(5), xMin: a, yMin: b, xMax: c, yMax: d)
-        }
-    }
-
     func testAHighlighterPenStrokeAlongTextIsAHighlightOfThoseWordsAndOneInTheMarginTranslucentInk() throws {
         guard AppSession.which("pdftotext") != nil, AppSession.which("qpdf") != nil else {
             throw XCTSkip("pdftotext and qpdf are installed by tools/install-deps.sh")
@@ -94,7 +81,7 @@ final class HighlighterPenUITests: XCTestCase {
         let inkRect = try XCTUnwrap((ink["/Rect"] as? [NSNumber])?.map(\.doubleValue))
         XCTAssertLessThan(height - inkRect[3], 60, "in the margin, above the text")
 
-        let all = words(path, in: session)
+        let all = session.placedWords(of: path)
         let line = all.filter { $0.yMin <= along.from.y && along.from.y <= $0.yMax }
         let covered = line.filter { ($0.xMin + $0.xMax) / 2 >= along.from.x && ($0.xMin + $0.xMax) / 2 <= along.to.x }.sorted { $0.xMin < $1.xMin }
         XCTAssertEqual(covered.map(\.text), ["PDF", "should", "feel", "like", "writing"])

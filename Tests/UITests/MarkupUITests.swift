@@ -5,20 +5,6 @@ import XCTest
 /// Text markup made with a real mouse (xdotool): the highlight's quadrilaterals in the saved
 /// file lie around the words the drag went over, as `pdftotext -bbox` places those words.
 final class MarkupUITests: XCTestCase {
-    struct Word { var text: String; var xMin, yMin, xMax, yMax: Double }
-
-    /// Page 1's words with their boxes (points, top-left origin).
-    private func words(_ path: String, in session: AppSession) -> [Word] {
-        let html = session.run("pdftotext", ["-bbox", "-f", "1", "-l", "1", path, "-"])
-        let pattern = #"<word xMin="([0-9.]+)" yMin="([0-9.]+)" xMax="([0-9.]+)" yMax="([0-9.]+)">([^<]*)</word>"#
-        guard let regex = try? NSRegularExpression(pattern: pattern) else { return [] }
-        return regex.matches(in: html, range: NSRange(html.startIndex..., in: html)).compactMap { m in
-            func field(_ i: Int) -> String { String(html[Range(m.range(at: i), in: html)!]) }
-            guard let a = Double(field(1)), let b = Double(field(2)), let c = Double(field(3)), let d = Double(field(4)) else { return nil }
-            return Word(text: field(5), xMin: a, yMin: b, xMax: c, yMax: d)
-        }
-    }
-
     func testAHighlightDraggedOverWordsCoversThoseWordsInTheSavedFile() throws {
         guard AppSession.which("pdftotext") != nil, AppSession.which("qpdf") != nil else {
             throw XCTSkip("pdftotext and qpdf are installed by tools/install-deps.sh")
@@ -28,7 +14,7 @@ final class MarkupUITests: XCTestCase {
         let path = session.workDir.appendingPathComponent("markup.pdf").path
         try FileManager.default.copyItem(atPath: source.path, toPath: path)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
-        let all = words(path, in: session)
+        let all = session.placedWords(of: path)
         let first = try XCTUnwrap(all.first { $0.text == "Annotating" }), last = try XCTUnwrap(all.first { $0.text == "should" })
         XCTAssertEqual(first.yMin, last.yMin, accuracy: 0.5, "one line")
 

@@ -74,7 +74,33 @@ final class MemoryUITests: XCTestCase {
         XCTAssertLessThanOrEqual(pixels, budget, "no tile's pixels outlive the cache's budget once the view rests")
         // The frames went to the X server without shared memory (Sources/CShim/ann_no_xshm.c):
         // no segment of cairo's is attached to the app after them.
-        let maps = try String(contentsOfFile: "/proc/\(state.pid)/maps", encoding: .utf8)
+        let maps = try Self.maps(pid: state.pid)
+        XCTAssertTrue(maps.contains("libgtk-4"), "the maps are the app's")
         XCTAssertFalse(maps.contains("SYSV"), "no shared-memory segment holds frames")
+    }
+
+    /// A document with text on its pages loads no Tesseract: its language is chosen (the state
+    /// dump's ocrLanguage, which made the engine list its languages before) and its pages shown,
+    /// and the library, with the thirty libraries it brings, is not in the process.
+    func testADocumentWithTextLoadsNoTesseract() throws {
+        let session = try AppSession()
+        let sample = AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path
+        try session.launch([sample], environment: ["LANG": "C.UTF-8", "LANGUAGE": ""])
+        let state = try XCTUnwrap(session.waitFor("shown, sharp, its recognition language known") { s in
+            guard let w = s.windows.first else { return false }
+            return w.content == "document" && w.missingTiles == 0 && w.ocrLanguage != nil
+        })
+        let maps = try Self.maps(pid: state.pid)
+        XCTAssertFalse(maps.contains("libtesseract"), "Tesseract is loaded when a page is recognised, not before")
+        XCTAssertFalse(maps.contains("libcurl"), "nor what it brings")
+        XCTAssertTrue(maps.contains("libpoppler"), "the maps are the app's")
+    }
+
+    /// A process's memory map, read to its end (a file of /proc has no size to read by: read as
+    /// a file of that size, it came back empty, and whatever it should not contain passed).
+    static func maps(pid: Int) throws -> String {
+        let handle = try XCTUnwrap(FileHandle(forReadingAtPath: "/proc/\(pid)/maps"))
+        defer { try? handle.close() }
+        return String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
     }
 }

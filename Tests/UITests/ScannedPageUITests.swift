@@ -94,6 +94,32 @@ final class ScannedPageUITests: XCTestCase {
         }
     }
 
+    /// Make Searchable after the pages in view were read on their own: every scanned page is
+    /// read and written, not just the ones shown.
+    func testMakeSearchableReadsThePagesNotShownBeforeWriting() throws {
+        for tool in ["tesseract", "pdftotext", "qpdf"] where AppSession.which(tool) == nil {
+            throw XCTSkip("\(tool) is installed by tools/install-deps.sh")
+        }
+        let session = try AppSession()
+        let one = session.workDir.appendingPathComponent("one.pdf").path
+        try Self.makeScan(one, session: session)
+        let scan = session.workDir.appendingPathComponent("scans.pdf").path
+        _ = session.run("qpdf", ["--empty", "--pages", one, one, one, one, one, one, "--", scan])
+        let cache = session.workDir.appendingPathComponent("cache").path
+        let app = try session.launch([scan], environment: ["XDG_CACHE_HOME": cache, "LANG": "C.UTF-8", "LANGUAGE": ""])
+        let read = try XCTUnwrap(session.waitFor("the pages in view are read unasked", timeout: 120) { s in
+            guard s.pid == Int(app.processIdentifier), let w = s.windows.first, w.pageCount == 6 else { return false }
+            return (w.ocrPages ?? []).contains(1) && w.ocrWaiting == nil
+        }?.windows.first)
+        XCTAssertLessThan(read.ocrPages?.count ?? 0, 6, "the last page is not in view")
+        session.activate("make-searchable")
+        session.waitFor("Make Searchable writes the last page's words too", timeout: 240) { _ in
+            session.run("pdftotext", ["-f", "6", "-l", "6", scan, "-"]).contains("herons")
+        }
+        XCTAssertTrue(session.run("pdftotext", ["-f", "6", "-l", "6", scan, "-"]).contains("herons"))
+        XCTAssertTrue(session.run("pdftotext", ["-f", "1", "-l", "1", scan, "-"]).contains("herons"))
+    }
+
     func testASearchRecognizesAScanItReachesBeyondTheView() throws {
         try AppSession.skipUnderWayland("types the query with xdotool")
         for tool in ["tesseract", "qpdf"] where AppSession.which(tool) == nil {

@@ -11,20 +11,6 @@ import XCTest
 /// Ink then saves the stroke as /Ink in its place, and Ctrl+Z twice gives the underline back,
 /// then takes it away.
 final class SmartPenUITests: XCTestCase {
-    struct Word { var text: String; var xMin, yMin, xMax, yMax: Double }
-
-    /// Page 1's words with their boxes (points, top-left origin), as pdftotext reads them.
-    private func words(_ path: String, in session: AppSession) -> [Word] {
-        let html = session.run("pdftotext", ["-bbox", "-f", "1", "-l", "1", path, "-"])
-        let pattern = #"<word xMin="([0-9.]+)" yMin="([0-9.]+)" xMax="([0-9.]+)" yMax="([0-9.]+)">([^<]*)</word>"#
-        guard let regex = try? NSRegularExpression(pattern: pattern) else { return [] }
-        return regex.matches(in: html, range: NSRange(html.startIndex..., in: html)).compactMap { m in
-            func field(_ i: Int) -> String { String(html[Range(m.range(at: i), in: html)!]) }
-            guard let a = Double(field(1)), let b = Double(field(2)), let c = Double(field(3)), let d = Double(field(4)) else { return nil }
-            return Word(text: field(5), xMin: a, yMin: b, xMax: c, yMax: d)
-        }
-    }
-
     func testAPenStrokeUnderALineOfTextIsSavedAsAnUnderlineOfExactlyThoseWords() throws {
         guard AppSession.which("pdftotext") != nil, AppSession.which("qpdf") != nil else {
             throw XCTSkip("pdftotext and qpdf are installed by tools/install-deps.sh")
@@ -103,7 +89,7 @@ final class SmartPenUITests: XCTestCase {
         XCTAssertEqual(asInk.filter { $0 != "/Link" }, ["/Ink"], "the underline became the stroke")
 
         // The words pdftotext places on that line whose middles the stroke passed.
-        let all = words(path, in: session)
+        let all = session.placedWords(of: path)
         let line = all.filter { $0.yMin <= from.y && from.y <= $0.yMax + 0.5 * ($0.yMax - $0.yMin) }
         let under = line.filter { ($0.xMin + $0.xMax) / 2 >= from.x && ($0.xMin + $0.xMax) / 2 <= to.x }.sorted { $0.xMin < $1.xMin }
         XCTAssertEqual(under.map(\.text), ["PDF", "should", "feel", "like", "writing"])

@@ -33,13 +33,6 @@ final class TextSelectionUITests: XCTestCase {
         XCTAssertEqual(after.offsetY, probe.offsetY, "the drag selected text instead of scrolling")
     }
 
-    /// Where pdftotext puts a word of page 1 (points from the page's top-left): its centre.
-    private func word(_ text: String, in words: String) throws -> (x: Double, y: Double) {
-        let line = try XCTUnwrap(words.split(separator: "\n").first { $0.hasSuffix(">\(text)</word>") }, "\(text) on page 1")
-        func value(_ key: String) -> Double { Double(line.components(separatedBy: "\(key)=\"")[1].prefix { $0 != "\"" }) ?? 0 }
-        return ((value("xMin") + value("xMax")) / 2, (value("yMin") + value("yMax")) / 2)
-    }
-
     private func clipboard(_ session: AppSession) -> String { session.run("xclip", ["-selection", "clipboard", "-o"]) }
 
     func testDoubleClickSelectsAWordTripleClickALineShiftClickExtendsAndCtrlACopiesThePage() throws {
@@ -56,11 +49,10 @@ final class TextSelectionUITests: XCTestCase {
         let w = try XCTUnwrap(state.windows.first)
         let page = try XCTUnwrap(w.visiblePages.first { $0.page == 1 })
         let origin = try XCTUnwrap(session.windowOrigin(pid: state.pid))
-        let words = session.run("pdftotext", ["-bbox", "-f", "1", "-l", "1", sample, "-"])
         func screen(_ p: (x: Double, y: Double)) -> (String, String) {
             ("\(Int(origin.x + w.canvasX + page.x + p.x * w.zoom))", "\(Int(origin.y + w.canvasY + page.y + p.y * w.zoom))")
         }
-        let annotating = screen(try word("Annotating", in: words)), paper = screen(try word("paper:", in: words))
+        let annotating = screen(try session.placedWord("Annotating", of: sample).centre), paper = screen(try session.placedWord("paper:", of: sample).centre)
 
         session.xdotool("mousemove", annotating.0, annotating.1)
         session.xdotool("click", "--repeat", "2", "--delay", "80", "1")

@@ -28,17 +28,6 @@ final class TouchUITests: XCTestCase {
         try session.launch(["--replay-input", recording.path, path])
     }
 
-    /// Where pdftotext puts `word` on page 1 of `path` (points, from the page's top-left).
-    private func wordBox(_ word: String, in path: String, session: AppSession) throws -> (xMin: Double, xMax: Double, yMin: Double, yMax: Double) {
-        let words = session.run("pdftotext", ["-bbox", "-f", "1", "-l", "1", path, "-"])
-        let line = try XCTUnwrap(words.split(separator: "\n").first { $0.hasSuffix(">\(word)</word>") }, "\(word) on page 1")
-        func value(_ key: String) -> Double {
-            let part = line.components(separatedBy: "\(key)=\"")[1]
-            return Double(part.prefix { $0 != "\"" }) ?? 0
-        }
-        return (value("xMin"), value("xMax"), value("yMin"), value("yMax"))
-    }
-
     func testAHeldAnnotationIsLiftedAndLiftingTheFingerInPlaceOpensItsMenuWhoseDeleteRemovesIt() throws {
         let session = try AppSession()
         let path = try writableCopy(try AppSession.sharedPDF(Self.file), in: session, as: "hold.pdf")
@@ -132,7 +121,7 @@ final class TouchUITests: XCTestCase {
         let page = try XCTUnwrap(view.visiblePages.first { $0.page == 1 })
         let zoom = page.width / 595.276
         // From the paragraph's first word to "should" on the same line, where pdftotext puts them.
-        let first = try wordBox("Annotating", in: path, session: session), last = try wordBox("should", in: path, session: session)
+        let first = try session.placedWord("Annotating", of: path), last = try session.placedWord("should", of: path)
         let y = page.y + (first.yMin + first.yMax) / 2 * zoom
         let from = Point(x: page.x + (first.xMin + 1) * zoom, y: y), to = Point(x: page.x + (last.xMin + last.xMax) / 2 * zoom, y: y)
         var events = [InputEvent(kind: .enter, source: .mouse, time: InputTime(seconds: 0.5)), finger(.began, from, 1)]
@@ -161,7 +150,7 @@ final class TouchUITests: XCTestCase {
         let view = try session.probe(path) { $0.isEditable == true }
         let page = try XCTUnwrap(view.visiblePages.first { $0.page == 1 })
         let zoom = page.width / 595.276
-        let first = try wordBox("Annotating", in: path, session: session), last = try wordBox("should", in: path, session: session)
+        let first = try session.placedWord("Annotating", of: path), last = try session.placedWord("should", of: path)
         let press = Point(x: page.x + (first.xMin + first.xMax) / 2 * zoom, y: page.y + (first.yMin + first.yMax) / 2 * zoom)
         // The end handle's knob hangs 14 px under the word's last character.
         let knob = Point(x: page.x + first.xMax * zoom, y: page.y + first.yMax * zoom + 14)

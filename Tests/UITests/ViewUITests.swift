@@ -176,6 +176,39 @@ final class ViewUITests: XCTestCase {
         XCTAssertEqual(next.zoom, zoomed.zoom, accuracy: 0.001)
     }
 
+    /// Zoom limits per layout: one spread at a time, Ctrl+minus and Ctrl+wheel stop at the whole
+    /// spread (the dump's `minZoom`), and the next Ctrl+plus zooms in one step from there.
+    func testOneSpreadAtATimeNeverZoomsOutBelowTheWholeSpread() throws {
+        try AppSession.skipUnderWayland("zooms with xdotool's keys and wheel")
+        let session = try AppSession()
+        let path = AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path
+        let app = try launchShown(path, in: session)
+        session.activate("one-spread")
+        let paged = try XCTUnwrap(session.waitFor("one spread at a time, the whole page in view") { s in
+            s.windows.first.map { $0.oneSpreadAtATime == true && $0.zoomMode == "fitPage" && !$0.isAnimating } ?? false
+        }?.windows.first)
+        let least = try XCTUnwrap(paged.minZoom)
+        XCTAssertEqual(paged.zoom, least, accuracy: 0.001, "the whole spread is the least zoom")
+        let origin = try XCTUnwrap(session.windowOrigin(pid: Int(app.processIdentifier)))
+        session.xdotool("mousemove", String(Int(origin.x + paged.canvasX + paged.viewWidth / 2)),
+                        String(Int(origin.y + paged.canvasY + paged.viewHeight / 2)))
+        session.xdotool("key", "ctrl+minus", "ctrl+minus")
+        session.xdotool("keydown", "ctrl", "click", "5", "click", "5", "keyup", "ctrl")
+        session.xdotool("key", "ctrl+plus")
+        let zoomed = try XCTUnwrap(session.waitFor("zoomed in past the least zoom") { s in
+            s.windows.first.map { $0.zoom > least * 1.01 && !$0.isAnimating } ?? false
+        }?.windows.first)
+        XCTAssertEqual(zoomed.zoom, least * 1.25, accuracy: 0.002, "one step in from the whole spread: the zoom never went below it")
+        // Scrolling continuously, the view zooms out past a spread.
+        session.activate("one-spread")
+        session.waitFor("continuous again") { $0.windows.first?.oneSpreadAtATime == false }
+        session.xdotool("key", "ctrl+minus", "ctrl+minus")
+        let out = try XCTUnwrap(session.waitFor("zoomed out past the whole page") { s in
+            s.windows.first.map { $0.zoom < least * 0.99 } ?? false
+        }?.windows.first)
+        XCTAssertLessThan(out.minZoom ?? 1, least)
+    }
+
     func testAReplayedSwipeTurnsOneSpreadAndSettlesOnIt() throws {
         let session = try AppSession()
         let path = session.workDir.appendingPathComponent("swipe.pdf").path

@@ -8,7 +8,7 @@ extension Annotation {
     public var isTransformable: Bool {
         if flags & (AnnotationFlags.readOnly | AnnotationFlags.locked) != 0 { return false }
         switch subtype {
-        case .widget, .popup, .link, .unknown, .movie, .screen, .sound, .printerMark, .trapNet, .watermark, .threeD:
+        case .widget, .popup, .link, .unknown, .movie, .screen, .sound, .printerMark, .trapNet, .watermark, .threeD, .richMedia:
             return false
         default:
             return appearance != .absent || AppearanceBuilder.canDraw(self)

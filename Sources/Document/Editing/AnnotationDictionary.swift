@@ -35,6 +35,7 @@ public enum AnnotationDictionary {
         .squiggly: "Squiggly", .strikeOut: "StrikeOut", .stamp: "Stamp", .caret: "Caret", .ink: "Ink",
         .popup: "Popup", .fileAttachment: "FileAttachment", .sound: "Sound", .movie: "Movie", .widget: "Widget",
         .screen: "Screen", .printerMark: "PrinterMark", .trapNet: "TrapNet", .watermark: "Watermark", .threeD: "3D",
+        .richMedia: "RichMedia",
     ]
     static let subtypesByName: [String: AnnotationSubtype] = Dictionary(uniqueKeysWithValues: subtypeNames.map { ($1, $0) })
 

@@ -165,7 +165,7 @@ public enum XFDFReader {
             guard !strokes.isEmpty else { skip(.missing(attribute: "inklist")); return }
             geometry = .ink(strokes)
         case .text, .freeText, .square, .circle, .stamp, .caret, .link, .popup, .fileAttachment, .sound, .movie, .widget, .screen,
-             .printerMark, .trapNet, .watermark, .threeD, .unknown:
+             .printerMark, .trapNet, .watermark, .threeD, .richMedia, .unknown:
             break
         }
 
@@ -224,7 +224,7 @@ public enum XFDFReader {
             a.freeText = style
             if a.borderWidth == nil { a.borderWidth = 0 }
         case .line, .square, .circle, .polygon, .polyLine, .highlight, .underline, .strikeOut, .squiggly, .caret, .ink,
-             .link, .popup, .fileAttachment, .sound, .movie, .widget, .screen, .printerMark, .trapNet, .watermark, .threeD, .unknown:
+             .link, .popup, .fileAttachment, .sound, .movie, .widget, .screen, .printerMark, .trapNet, .watermark, .threeD, .richMedia, .unknown:
             break
         }
         contents.annotations.append(a)

@@ -9,12 +9,16 @@ import Platform
 nonisolated(unsafe) private var earlySessionBus: OpaquePointer?
 
 /// The `GtkApplication`: one primary instance per session (a second launch with a file hands
-/// it to the running one over D-Bus), one ``DocumentWindow`` per document, keyboard
+/// it to the running one over D-Bus), one ``DocumentWindow`` per document, shown as tabs of a
+/// ``TabWindow`` (or each in a window of its own when ``TabsPreference`` is off), keyboard
 /// accelerators and the stylesheet.
 @MainActor
 public final class AnnotatorApplication {
     let gtkApplication: UnsafeMutablePointer<GtkApplication>
+    /// Every open document (a tab), in the order they were opened.
     public private(set) var windows: [DocumentWindow] = []
+    /// The top-level windows, each holding one or more of the documents as tabs.
+    public private(set) var hosts: [TabWindow] = []
     let options: AppOptions
     var stateDump: StateDump?
     /// With the state dump: the input handled and the frames painted (``ScreenProgress``, when
@@ -51,6 +55,8 @@ public final class AnnotatorApplication {
         }
         Signals.connect(raw(gtkApplication), "startup") { [weak self] in self?.startup() }
         Signals.connect(raw(gtkApplication), "activate") { [weak self] in self?.activate() }
+        // The state dump's last state is written before the app ends (it is written on a thread).
+        Signals.connect(raw(gtkApplication), "shutdown") { [weak self] in self?.stateDump?.flush() }
         Signals.connect(raw(gtkApplication), "open", open: { [weak self] paths in
             guard let self else { return }
             // A file handed over by a later launch opens, and its first frame renders, on a
@@ -59,7 +65,7 @@ public final class AnnotatorApplication {
                 DocumentPrefetch.startUnlessPending(path: first)
                 DocumentPrefetch.allowRendering()
             }
-            for path in paths { self.open(path: path, preferring: nil) }
+            self.open(paths: paths, preferring: nil)
         })
     }
 
@@ -139,11 +145,13 @@ public final class AnnotatorApplication {
         setAccels("win.save", ["<Control>s"])
         setAccels("win.save-as", ["<Control><Shift>s"])
         setAccels("app.quit", ["<Control>q"])
+        setAccels("win.next-tab", ["<Control>Tab", "<Control>Page_Down", "<Control>KP_Page_Down"])
+        setAccels("win.previous-tab", ["<Control><Shift>Tab", "<Control><Shift>ISO_Left_Tab", "<Control>Page_Up", "<Control>KP_Page_Up"])
         let quit = g_simple_action_new("quit", nil)
         Signals.connect(raw(quit), "activate", pointer: { [weak self] _ in
             guard let self else { return }
             // Each window asks about its unsaved changes; the app ends with its last window.
-            for w in self.windows { gtk_window_close(cast(w.window)) }
+            for host in self.hosts { gtk_window_close(cast(host.window)) }
         })
         g_action_map_add_action(OpaquePointer(gtkApplication), quit)
         g_object_unref(raw(quit))
@@ -151,25 +159,39 @@ public final class AnnotatorApplication {
     }
 
     func activate() {
-        if let first = windows.first {
-            first.present()
+        if let first = hosts.first {
+            gtk_window_present(cast(first.window))
             return
         }
         let window = makeWindow()
         window.present()
     }
 
-    /// Opens `path` in `preferring` if that window shows nothing yet (or an error), otherwise
-    /// in a new window.
-    func open(path: String, preferring: DocumentWindow?) {
+    /// Opens `paths` together (the command line, a second launch, files dropped): each as a
+    /// tab of the focused window (or of `preferring`'s), the first of them in front (the later
+    /// ones render nothing until they are shown).
+    func open(paths: [String], preferring: DocumentWindow?) {
+        for (i, path) in paths.enumerated() {
+            // With tabs off, each window shows; with tabs on, the later ones open behind.
+            open(path: path, preferring: preferring, present: i == 0 || !TabsPreference.isOn)
+        }
+    }
+
+    /// Opens `path` in `preferring` if that tab shows nothing yet (or an error), otherwise in a
+    /// new tab of the focused window (or of `preferring`'s), or, with tabs off, in a new window.
+    /// `present`: the tab comes to the front and its window shows.
+    @discardableResult
+    func open(path: String, preferring: DocumentWindow?, present: Bool = true) -> DocumentWindow {
         let reusable = preferring.flatMap { [.empty, .error].contains($0.content) ? $0 : nil }
             ?? windows.first { $0.content == .empty }
-        let window = reusable ?? makeWindow()
+        let window = reusable ?? makeWindow(in: TabsPreference.isOn ? preferring?.host ?? focusedHost : nil, select: present)
         StartupTrace.mark("window built")
         window.open(path: path)
         StartupTrace.mark("document shown in the window")
-        window.present()
-        StartupTrace.mark("window presented")
+        if present {
+            window.present()
+            StartupTrace.mark("window presented")
+        }
         if let replay = options.replayInput, windows.count == 1, !replayStarted {
             replayStarted = true
             if InputReplay.targetsZoomStrip(replay) {
@@ -186,15 +208,38 @@ public final class AnnotatorApplication {
             padReplayStarted = true
             InputReplay.start(file: replay, intoSignaturePadOf: window)
         }
+        return window
+    }
+
+    /// The window last focused (GTK keeps the application's windows in that order).
+    var focusedHost: TabWindow? {
+        guard let active = gtk_application_get_active_window(gtkApplication) else { return hosts.last }
+        return hosts.first { OpaquePointer($0.window) == OpaquePointer(active) } ?? hosts.last
+    }
+
+    /// A new, empty top-level window for tabs.
+    func makeHost() -> TabWindow {
+        let host = TabWindow(application: self)
+        hosts.append(host)
+        return host
+    }
+
+    func hostClosed(_ host: TabWindow) {
+        hosts.removeAll { $0 === host }
+        progress?.forget(host.window)
+        stateChanged()
     }
 
     var replayStarted = false
     var gridReplayStarted = false
     var padReplayStarted = false
 
-    func makeWindow() -> DocumentWindow {
-        let window = DocumentWindow(application: self)
+    /// A new document tab, in `host` (a new window when `nil`), in front if `select`.
+    func makeWindow(in host: TabWindow? = nil, select: Bool = true) -> DocumentWindow {
+        let host = host ?? makeHost()
+        let window = DocumentWindow(application: self, host: host)
         windows.append(window)
+        host.add(window, select: select)
         // The input settings (one small file) apply from the first frame: input is read with them.
         window.canvas.followInputSettings()
         progress?.follow(window.canvas, in: window.window)
@@ -210,7 +255,6 @@ public final class AnnotatorApplication {
 
     func windowClosed(_ window: DocumentWindow) {
         windows.removeAll { $0 === window }
-        progress?.forget(window.window)
         stateChanged()
     }
 

@@ -34,7 +34,7 @@ extension DocumentWindow {
             guard let id = string(g_variant_get_string(first, nil)), let folder = string(g_variant_get_string(second, nil)) else { return }
             self.saveAttachment(id, toFolder: folder)
         })
-        g_action_map_add_action(OpaquePointer(window), saveTo)
+        g_action_map_add_action(actionMap, saveTo)
         g_object_unref(raw(saveTo))
         addAction("attach-file") { [weak self] in self?.chooseFileToAttach() }
         addStringAction("use-attachment-file") { [weak self] path in self?.useFileToAttach(at: path) }

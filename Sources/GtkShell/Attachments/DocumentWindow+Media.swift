@@ -27,8 +27,8 @@ final class WindowMedia {
     }
 }
 
-/// Media annotations (/Screen with a rendition action, /Movie) play in place when clicked or
-/// tapped, never by themselves: in a popover over the annotation with GTK's media controls
+/// Media annotations (/Screen with a rendition action, /Movie, /Sound, /RichMedia) play in place
+/// when clicked or tapped, never by themselves: in a popover over the annotation with GTK's media controls
 /// (play, pause, seek) and, for video, the picture; GStreamer decodes them (GTK's media
 /// backend). A clip carried in the document is copied to a private folder first; one from
 /// outside the document is played only after the user agrees, as an external link.
@@ -47,7 +47,7 @@ extension DocumentWindow {
                 guard let self, let clip else { return }
                 switch clip {
                 case .unplayable(let reason):
-                    self.mediaFailed(tr("This media cannot be played: {reason}.", ["reason": reason]))
+                    self.mediaFailed(tr("This media cannot be played: {reason}.", ["reason": tr(reason)]))
                 case .embedded(let bytes, let type, let name):
                     let ext = Self.mediaExtension(type: type, name: name)
                     switch AttachmentFiles.extractPrivately(bytes, name: "clip" + ext) {
@@ -148,6 +148,15 @@ extension DocumentWindow {
         let folder = path.map { $0.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/") } ?? "."
         return g_file_new_for_path(folder + "/" + target)
     }
+
+    /// The reasons `PopplerDocument.media` and `EmbeddedMedia` give for a clip that cannot be
+    /// played, for the catalog: shown through `tr`.
+    static let unplayableReasons = [
+        N_("the rendition names no media clip"), N_("the media clip names no file"), N_("the embedded clip cannot be read"),
+        N_("the movie names no file"), N_("the sound's samples cannot be read"), N_("the embedded media was not read"),
+        N_("the media names no file"), N_("the rich media annotation carries no video or sound"),
+        N_("the embedded media file cannot be read"), N_("the embedded media file is too large"),
+    ]
 
     private func mediaFailed(_ message: String) {
         media.error = message

@@ -112,9 +112,10 @@ final class EditingSession {
         pagesAwaitingWrites = []
     }
 
-    /// Writes the editor's waiting annotations ``writeSlice`` at a time, one slice per turn of
-    /// the main loop at idle priority (input and frames go first), then redraws the pages they
-    /// are on. One chain of slices at a time; a render or save meanwhile writes what is left.
+    /// Writes the editor's waiting annotations ``writeSlice`` at a time at most (fewer when
+    /// ``sliceMicroseconds`` are spent first), one slice per turn of the main loop at idle
+    /// priority (input and frames go first), then redraws the pages they are on. One chain of
+    /// slices at a time; a render or save meanwhile writes what is left.
     private func writeSlices() {
         guard !writingSlices else { return }
         writingSlices = true
@@ -124,7 +125,15 @@ final class EditingSession {
             if self.editor.hasPendingWrites {
                 let before = self.editor.pendingWriteCount
                 do {
-                    try self.editor.writePending(atMost: Self.writeSlice)
+                    // A few at a time until the slice's count or its time is spent: on a loaded
+                    // machine 24 strokes held the loop for 27 ms.
+                    let began = g_get_monotonic_time()
+                    var left = Self.writeSlice
+                    repeat {
+                        let step = min(left, Self.writeStep)
+                        try self.editor.writePending(atMost: step)
+                        left -= step
+                    } while left > 0 && self.editor.hasPendingWrites && g_get_monotonic_time() - began < Self.sliceMicroseconds
                 } catch {
                     StandardError.write("pdf-annotator: writing moved annotations failed: \(error)")
                     try? self.editor.finishPendingWrites()
@@ -184,12 +193,20 @@ final class EditingSession {
     }
 
     /// How many annotations of a large move are written into the file's objects per turn of
-    /// the main loop (about a third of a millisecond each): `PDF_ANNOTATOR_WRITE_SLICE`, 24
-    /// unless set; 0 writes every edit whole as it is made (the way before, to compare).
+    /// the main loop at most (about a third of a millisecond each, more on a loaded machine;
+    /// a turn also stops after ``sliceMicroseconds``): `PDF_ANNOTATOR_WRITE_SLICE`, 24 unless
+    /// set; 0 writes every edit whole as it is made (the way before, to compare).
     static let writeSlice: Int = {
         guard let raw = getenv("PDF_ANNOTATOR_WRITE_SLICE") else { return 24 }
         return max(0, Int(String(cString: raw)) ?? 24)
     }()
+
+    /// How many annotations a slice writes between two looks at the clock.
+    static let writeStep = 4
+
+    /// How long a slice of writes may hold the main loop (µs): it stops at the first look at
+    /// the clock past this, whatever is left of its count.
+    static let sliceMicroseconds = 6_000
 
     /// `PDF_ANNOTATOR_TEST_RELOAD_PAUSE` (microseconds): how long the render worker waits before
     /// it takes an edit in, so that UI tests can see the screen between an edit and its redraw.

@@ -33,6 +33,8 @@ final class CarriedPictures {
     /// The last frame's carried group, and where its outlines' picture put them when it ended.
     private var lastCarried: FrameModel.Carried?
     private var landed: (rects: [Rect], picture: Picture)?
+    /// How many pictures were made (tests: a frame that reuses one makes none).
+    private(set) var picturesMade = 0
 
     /// Forgets the still outlines' picture (the selection is small again, or gone).
     func dropStill() { still = nil }
@@ -60,8 +62,8 @@ final class CarriedPictures {
             // path of 1,566 rectangles off the grid is a polygon to rasterise, twice).
             let scale = scale
             let places = group.from.map { Self.aligned($0, scale: scale) }
-            veil = Self.picture(of: from, grownBy: 1, scale: scale) { OverlayPainter.veil(places, cr: $0) }
-            pixels = Self.picture(of: from, grownBy: 1, scale: scale) {
+            veil = picture(of: from, grownBy: 1, scale: scale) { OverlayPainter.veil(places, cr: $0) }
+            pixels = picture(of: from, grownBy: 1, scale: scale) {
                 painter.paintPixels(of: group.page, pageFrame: group.pageFrame, within: places, scaleX: 1, scaleY: 1,
                                     offset: .zero, cr: $0)
             }
@@ -79,7 +81,7 @@ final class CarriedPictures {
             outlines = still.picture
         }
         if outlines == nil {
-            outlines = Self.picture(of: box, grownBy: 3, scale: scale) {
+            outlines = picture(of: box, grownBy: 3, scale: scale) {
                 OverlayPainter.annotationSelection(outlines: group.outlines, band: nil, handles: .none, side: side, cr: $0)
             }
         }
@@ -87,11 +89,14 @@ final class CarriedPictures {
         lastCarried = group
     }
 
-    /// Whether two lists of outlines are the same to a twentieth of a pixel (the selection's
-    /// outlines after a release are the carried ones moved, give or take rounding).
-    private static func same(_ a: [Rect], _ b: [Rect]) -> Bool {
-        guard a.count == b.count else { return false }
-        for (r, s) in zip(a, b) where abs(r.minX - s.minX) > 0.05 || abs(r.minY - s.minY) > 0.05
+    /// Whether two lists of outlines are the same shapes to a twentieth of a pixel, all moved by
+    /// one offset (the selection's outlines after a release are the carried ones moved, give or
+    /// take rounding, and farther when the last steps of the carry came with the release and
+    /// no frame showed them).
+    static func sameMoved(_ a: [Rect], _ b: [Rect]) -> Bool {
+        guard a.count == b.count, let first = a.first, let other = b.first else { return a.count == b.count }
+        let dx = other.minX - first.minX, dy = other.minY - first.minY
+        for (r, s) in zip(a, b) where abs(r.minX + dx - s.minX) > 0.05 || abs(r.minY + dy - s.minY) > 0.05
             || abs(r.width - s.width) > 0.05 || abs(r.height - s.height) > 0.05 {
             return false
         }
@@ -108,13 +113,14 @@ final class CarriedPictures {
         let released = landed ?? lastCarried.flatMap { carried in
             self.outlines.map { (rects: carried.outlines.map { $0.offsetBy(carried.offset) }, picture: $0) }
         }
-        if still?.rects != outlines, let released, Self.same(released.rects, outlines) {
-            // No new picture on the release's frame.
+        if still?.rects != outlines, let released, Self.sameMoved(released.rects, outlines) {
+            // No new picture on the release's frame: the carry's, where the selection landed
+            // (its corner is relative to the outlines' box, which moved with them).
             still = (outlines, released.picture)
         }
         landed = nil
         if still?.rects != outlines {
-            still = Self.picture(of: box, grownBy: 3, scale: scale) {
+            still = picture(of: box, grownBy: 3, scale: scale) {
                 OverlayPainter.annotationSelection(outlines: outlines, band: nil, handles: .none, side: side, cr: $0)
             }.map { (rects: outlines, picture: $0) }
         }
@@ -142,6 +148,11 @@ final class CarriedPictures {
 
     /// `draw` into an image of `rect` grown by `margin` (view coordinates), on whole device
     /// pixels.
+    private func picture(of rect: Rect, grownBy margin: Double, scale: Double, _ draw: (OpaquePointer) -> Void) -> Picture? {
+        picturesMade += 1
+        return Self.picture(of: rect, grownBy: margin, scale: scale, draw)
+    }
+
     private static func picture(of rect: Rect, grownBy margin: Double, scale: Double, _ draw: (OpaquePointer) -> Void) -> Picture? {
         let x0 = ((rect.minX - margin) * scale).rounded(.down) / scale, y0 = ((rect.minY - margin) * scale).rounded(.down) / scale
         let x1 = ((rect.maxX + margin) * scale).rounded(.up) / scale, y1 = ((rect.maxY + margin) * scale).rounded(.up) / scale

@@ -9,29 +9,38 @@ import Rendering
 import StateSnapshot
 
 /// Writes every window's ``WindowSnapshot`` to a file (atomically, coalesced to one write per
-/// main-loop iteration) when the app runs with `--state-file`. A write that took long (a page of
-/// 2,000 annotations dumped while a lasso carries them) is followed by a pause of three times its
-/// cost, so the dump takes at most a quarter of the main loop and the frames the rest.
+/// main-loop iteration) when the app runs with `--state-file`. The main loop gathers the values;
+/// ``StateDumpWriter`` encodes and writes them on a thread of its own. A dump that took long (a
+/// page of 2,000 annotations dumped while a lasso carries them) is followed by a pause of three
+/// times its cost, gathering and writing together, so the dump takes at most a quarter of a core
+/// and the frames the rest.
 @MainActor
 final class StateDump {
     let path: String
     private var pending = false
-    /// When the last write ended and what it cost (monotonic µs).
+    /// When the last gathering ended and what it cost (monotonic µs).
     private var lastEnd = 0
     private var lastCost = 0
+    let writer: StateDumpWriter
 
-    init(path: String) { self.path = path }
+    init(path: String) {
+        self.path = path
+        writer = StateDumpWriter(path: path)
+    }
 
     func scheduleWrite(_ snapshot: @escaping @MainActor () -> [WindowSnapshot]) {
         guard !pending else { return }
         pending = true
-        let wait = lastEnd + 3 * lastCost - g_get_monotonic_time()
+        let wait = lastEnd + 3 * (lastCost + writer.lastCostMicroseconds) - g_get_monotonic_time()
         guard wait < 2_000 else {
             _ = MainLoop.after(milliseconds: UInt32(min(wait, 2_000_000) / 1_000)) { [weak self] in self?.write(snapshot) }
             return
         }
         write(snapshot)
     }
+
+    /// Writes what is waiting before the app ends (at most two seconds).
+    func flush() { writer.flush() }
 
     private func write(_ snapshot: @escaping @MainActor () -> [WindowSnapshot]) {
         MainLoop.post(priority: G_PRIORITY_LOW) { [weak self] in
@@ -42,17 +51,7 @@ final class StateDump {
                 self.lastCost = self.lastEnd - began
             }
             self.pending = false
-            let body = StateSnapshot(pid: Int(getpid()), windows: snapshot())
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-            guard let data = try? encoder.encode(body) else { return }
-            // Written and renamed, without a sync: readers see the whole old dump or the
-            // whole new one, and a sync to disk after every frame held the main loop up to
-            // the disk's pace (on a busy machine, longer than a frame).
-            let tmp = self.path + ".tmp"
-            if AppendingFile(path: tmp)?.write(Array(data)) == true {
-                _ = rename(tmp, self.path)
-            }
+            self.writer.submit(StateSnapshot(pid: Int(getpid()), windows: snapshot()))
         }
     }
 }
@@ -76,7 +75,7 @@ extension DocumentWindow {
         let progress = application?.progress?.report(window)
         let focus = KeyboardFocus.widget(over: window)
         var snapshot = WindowSnapshot(
-            title: string(gtk_window_get_title(cast(window))) ?? "", path: path, content: content.rawValue,
+            title: shownTitle, path: path, content: content.rawValue,
             errorMessage: errorMessage, passwordError: content == .password ? builtPasswordPrompt?.errorText : nil,
             pageCount: content == .document ? session.pageCount : 0,
             currentPage: content == .document ? session.currentPage : 0,
@@ -153,6 +152,7 @@ extension DocumentWindow {
             pageColours: pageColours.value.rawValue, readingMode: readingMode,
             fullscreen: gtk_window_is_fullscreen(cast(window)) != 0, pointerHidden: canvas.cursor.hidden, edgeTaps: edgeTaps,
             oneSpreadAtATime: session.oneSpreadAtATime, zoomScope: session.zoomScope,
+            minZoom: session.zoomLimits.lowerBound, maxZoom: session.zoomLimits.upperBound,
             pageCurl: session.pageCurl, pageTurnProgress: session.pageTurnProgress,
             pageTurnsCompleted: canvas.diagnostics.pageTurnsCompleted, pageTurnFrames: canvas.diagnostics.turnFrames.frameMilliseconds.count,
             pageTurnFrameP50Ms: FrameTimes.percentile(0.5, of: canvas.diagnostics.turnFrames.frameMilliseconds),
@@ -174,6 +174,16 @@ extension DocumentWindow {
                                          meanDistanceToPath: tip.meanDistanceToPath, meanDistanceToPosition: tip.meanDistanceToPosition)
         snapshot.ruler = rulerSnapshot
         snapshot.zoomStrip = zoomStripSnapshot
+        if let host {
+            let tabs = host.tabs
+            snapshot.tabs = tabs.map { $0.path ?? $0.shownTitle }
+            snapshot.currentTab = tabs.firstIndex { $0 === host.current }
+            snapshot.tabIndex = tabs.firstIndex { $0 === self }
+            snapshot.windowNumber = Int(gtk_application_window_get_id(cast(host.window)))
+            snapshot.tabStripShown = gtk_notebook_get_show_tabs(cast(host.notebook)) != 0
+        }
+        // A tab behind another shows nothing: no tile of it is missing from the screen.
+        if !isCurrentTab { snapshot.missingTiles = 0 }
         snapshot.selectedImage = session.selectedImage.map {
             ImageSnapshot(page: $0.page.displayNumber, image: $0.id, x: $0.rect.minX, y: $0.rect.minY, width: $0.rect.width, height: $0.rect.height)
         }

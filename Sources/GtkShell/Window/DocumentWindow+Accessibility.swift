@@ -18,7 +18,7 @@ extension DocumentWindow {
         let key = shown.map(\.rawValue) + [canvas.pageCount] + shown.map { canvas.content.textByPage[$0] == nil ? 0 : 1 }
         guard key != describedPages else { return }
         describedPages = key
-        let title = string(gtk_window_get_title(cast(window))) ?? ""
+        let title = shownTitle
         ann_accessible_set_label(canvas.area, title)
         var description = tr("Page {page} of {count}", ["page": String(page.displayNumber), "count": String(canvas.pageCount)])
         for shownPage in shown {

@@ -106,9 +106,10 @@ extension DocumentWindow {
         addAction("save", enabled: false) { [weak self] in self?.save() }
         installPageActions()
         addAction("save-as", enabled: false) { [weak self] in self?.saveAs() }
+        // Closes the tab (the window with its last tab), asking about unsaved changes first.
         addAction("close") { [weak self] in
             guard let self else { return }
-            gtk_window_close(cast(self.window))
+            self.host?.closeTab(self)
         }
     }
 
@@ -117,7 +118,7 @@ extension DocumentWindow {
         if !enabled { g_simple_action_set_enabled(action, 0) }
         let handler = waitingForEditor(name, handler)
         Signals.connect(raw(action), "activate", pointer: { _ in handler() })
-        g_action_map_add_action(OpaquePointer(window), action)
+        g_action_map_add_action(actionMap, action)
         g_object_unref(raw(action))
     }
 
@@ -131,7 +132,7 @@ extension DocumentWindow {
             let argument = value.flatMap { string(g_variant_get_string(OpaquePointer($0), nil)) } ?? ""
             self?.waitingForEditor(name) { handler(argument) }()
         })
-        g_action_map_add_action(OpaquePointer(window), action)
+        g_action_map_add_action(actionMap, action)
         g_object_unref(raw(action))
     }
 
@@ -157,18 +158,5 @@ extension DocumentWindow {
         })
         pendingDialog = "open"
         gtk_native_dialog_show(cast(native))
-    }
-
-    /// Accepts PDF files dropped on the window.
-    func installDropTarget() {
-        let target = gtk_drop_target_new(ann_file_list_type(), GDK_ACTION_COPY)
-        Signals.connect(raw(target), "drop", drop: { [weak self] value, _, _ in
-            guard let self else { return false }
-            let paths = filePaths(inFileList: value)
-            guard !paths.isEmpty else { return false }
-            for path in paths { self.application?.open(path: path, preferring: self) }
-            return true
-        })
-        gtk_widget_add_controller(window, target)
     }
 }

@@ -87,7 +87,7 @@ extension DocumentWindow {
         Signals.connect(raw(action), "activate", pointer: { [weak self] value in
             self?.buildSidebarPages()
             guard let self, let pages = self.sidebarPages, let value, let name = string(g_variant_get_string(OpaquePointer(value), nil)) else { return }
-            if let sidebar = self.sidebar, gtk_widget_get_visible(sidebar.panel) == 0 { g_action_group_activate_action(OpaquePointer(self.window), "toggle-sidebar", nil) }
+            if let sidebar = self.sidebar, gtk_widget_get_visible(sidebar.panel) == 0 { g_action_group_activate_action(self.actionMap, "toggle-sidebar", nil) }
             gtk_stack_set_visible_child_name(cast(pages), name)
             if name != "outline" { self.sidebar?.focusWhenLoaded = false }
             // The list shown takes the keyboard.
@@ -96,7 +96,7 @@ extension DocumentWindow {
                 gtk_widget_grab_focus(UnsafeMutableRawPointer(row).assumingMemoryBound(to: GtkWidget.self))
             }
         })
-        g_action_map_add_action(OpaquePointer(window), action)
+        g_action_map_add_action(actionMap, action)
         g_object_unref(raw(action))
     }
 
@@ -231,7 +231,7 @@ extension DocumentWindow {
         case .stamp: return N_("Stamp")
         case .caret: return N_("Caret")
         case .fileAttachment: return N_("Attachment")
-        case .link, .popup, .widget, .sound, .movie, .screen, .printerMark, .trapNet, .watermark, .threeD, .unknown:
+        case .link, .popup, .widget, .sound, .movie, .screen, .printerMark, .trapNet, .watermark, .threeD, .richMedia, .unknown:
             return kind.rawValue.capitalized
         }
     }

@@ -248,8 +248,8 @@ extension DocumentWindow {
         for name in Self.pageActions + Self.xfdfActions { setActionEnabled(name, canEdit) }
         updateEditMenu()
         let title = (unsaved ? "*" : "") + baseTitle
-        if string(gtk_window_get_title(cast(window))) != title {
-            gtk_window_set_title(cast(window), title)
+        if shownTitle != title {
+            showTitle(title)
             gtk_label_set_text(cast(titleLabel), title)
         }
         // What changed goes to a shared review's folder.
@@ -259,7 +259,7 @@ extension DocumentWindow {
     }
 
     func setActionEnabled(_ name: String, _ enabled: Bool) {
-        guard let action = g_action_map_lookup_action(OpaquePointer(window), name) else { return }
+        guard let action = g_action_map_lookup_action(actionMap, name) else { return }
         g_simple_action_set_enabled(action, enabled ? 1 : 0)
     }
 
@@ -387,7 +387,7 @@ extension DocumentWindow {
                     }
                 }
                 if self.lifecycle.closesNow(saveRunning: session.editor.saveInProgress != nil) {
-                    gtk_window_close(cast(self.window))
+                    self.continueClosing()
                 }
             }
         }
@@ -513,7 +513,7 @@ extension DocumentWindow {
         if editing == nil, !canvas.session.waitingForEditor.isEmpty, let making = editorMaking, making.started, !making.failed {
             whenEditorReady { [weak self] in
                 guard let self else { return }
-                gtk_window_close(cast(self.window))
+                self.continueClosing()
             }
             return false
         }
@@ -537,11 +537,11 @@ extension DocumentWindow {
             case .saveThenClose:
                 self.save { [weak self] saved in
                     guard let self, self.lifecycle.saveEndedForClose(saved: saved) else { return }
-                    gtk_window_close(cast(self.window))
+                    self.continueClosing()
                 }
             case .discardAndClose:
                 session.editor.discardJournal()
-                gtk_window_close(cast(self.window))
+                self.continueClosing()
             case .keepOpen:
                 break
             }

@@ -100,6 +100,7 @@ extension DocumentWindow {
         g_menu_append(fileSection, tr("_Save"), "win.save")
         g_menu_append(fileSection, tr("Save _As…"), "win.save-as")
         g_menu_append(fileSection, tr("_Print…"), "win.print")
+        g_menu_append(fileSection, tr("Move Tab to New _Window"), "win.move-tab-to-new-window")
         // Review with others: the comments out and in, and the shared folder.
         let reviewSection = g_menu_new()!
         g_menu_append(reviewSection, tr("Export _Summary…"), "win.export-summary::")
@@ -162,7 +163,8 @@ extension DocumentWindow {
         if let annotate { gtk_header_bar_pack_end(cast(header), annotate) }
 
         navigationWidgets = [pageBox, zoomBox, undoBox, menuButton] + (annotate.map { [$0] } ?? [])
-        gtk_window_set_titlebar(cast(window), header)
+        // The window shows it while this is its current tab (TabWindow); kept while the tab lives.
+        g_object_ref_sink(raw(header))
         headerBar = header
     }
 

@@ -22,7 +22,7 @@ extension DocumentWindow {
             guard let self, let value, let path = string(g_variant_get_string(OpaquePointer(value), nil)) else { return }
             self.saveImage(to: path)
         })
-        g_action_map_add_action(OpaquePointer(window), action)
+        g_action_map_add_action(actionMap, action)
         g_object_unref(raw(action))
     }
 

@@ -52,7 +52,7 @@ extension DocumentWindow {
             let argument = value.flatMap { string(g_variant_get_string(OpaquePointer($0), nil)) } ?? ""
             self?.waitingForEditor(name) { handler(argument) }()
         })
-        g_action_map_add_action(OpaquePointer(window), action)
+        g_action_map_add_action(actionMap, action)
         g_object_unref(raw(action))
     }
 

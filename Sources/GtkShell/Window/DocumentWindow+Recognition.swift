@@ -111,6 +111,7 @@ extension DocumentWindow {
         let generation = recognition.generation
         let pageCount = document.pageCount
         let interface = Self.interfaceLanguages()
+        let permanentID = document.metadata.permanentID
         WorkerThread.start(name: "recognition-language") {
             let installed = TextRecognizer.installedLanguages()
             let lang = (try? CoreDocument.open(path: path, password: password)).flatMap { core -> String? in
@@ -118,8 +119,15 @@ extension DocumentWindow {
                 return PDFText.decode(bytes)
             }
             let language = RecognitionLanguage.choose(documentLanguage: lang, interfaceLanguages: interface, installed: installed)
+            // What the cache holds is read at once only if it holds any page of this document
+            // (under its /ID, else a fingerprint of its bytes, as RecognitionJob keeps them):
+            // reading it parsed the file twice more and walked every page, 7 MiB at the peak of
+            // opening the 500-page document, for a document that was never recognised. Pages
+            // found textless later start a job that reads what it needs.
+            let cacheID = permanentID ?? FileFingerprint.of(path: path).map { "file" + $0 }
+            let cached = language != nil && cacheID.map { RecognitionCache.user.holdsPages(documentID: $0) } == true
             // The pages' names in the cache, only when there is a language to read them in.
-            let keys = language == nil ? nil : RecognitionJob.pageKeys(path: path, password: password)
+            let keys = cached ? RecognitionJob.pageKeys(path: path, password: password) : nil
             MainLoop.post { [weak self] in
                 guard let self, self.recognition.generation == generation else { return }
                 self.recognition.installed = installed
@@ -127,6 +135,7 @@ extension DocumentWindow {
                 self.recognition.language = language
                 self.recognition.pageKeys = keys
                 guard let language else { return }
+                guard cached else { self.startWaitingRecognition(); return }
                 self.startRecognition(language: language, pages: (0..<pageCount).map(PageIndex.init), cacheOnly: true)
             }
         }
@@ -328,16 +337,26 @@ extension DocumentWindow {
             recognition.thenMakeSearchable = true
             return
         }
-        let recognized = recognition.pages.all.filter { !$0.value.words.isEmpty }
-        guard !recognized.isEmpty else {
+        // Every page is read first: pages read as they were shown are not the whole document.
+        let unread = (0..<document.pageCount).map(PageIndex.init).filter {
+            recognition.pages[$0] == nil && !recognition.reached.contains($0)
+        }
+        guard unread.isEmpty else {
             guard recognition.language != nil || !recognition.installed.isEmpty else {
                 showMessage(kind: "make-searchable", title: tr("Nothing to Make Searchable"),
                             body: tr("No language data for text recognition is installed (Debian's tesseract-ocr-eng package, for English)."))
                 return
             }
+            guard let language = recognition.language ?? recognition.installed.first else { return }
             recognition.thenMakeSearchable = true
-            recognizeText(language: nil)
+            startRecognition(language: language, pages: unread, cacheOnly: false)
             if recognition.job == nil { recognition.thenMakeSearchable = false }
+            return
+        }
+        let recognized = recognition.pages.all.filter { !$0.value.words.isEmpty }
+        guard !recognized.isEmpty else {
+            showMessage(kind: "make-searchable", title: tr("Nothing to Make Searchable"),
+                        body: tr("Every page has text of its own, or no words were found on the scanned ones."))
             return
         }
         let pages = recognized.keys.sorted().map { page in

@@ -162,7 +162,7 @@ extension DocumentWindow {
                   let state = ReviewState(rawValue: name), let a = self.selectedListedAnnotation, let editor = self.editing?.editor else { return }
             self.canvas.commit(self.canvas.composer.settingState(state, of: a.id, in: editor))
         })
-        g_action_map_add_action(OpaquePointer(window), action)
+        g_action_map_add_action(actionMap, action)
         g_object_unref(raw(action))
         updateReviewButtons()
     }

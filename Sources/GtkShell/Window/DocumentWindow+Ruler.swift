@@ -32,7 +32,7 @@ extension DocumentWindow {
             g_simple_action_set_state(action, g_variant_new_boolean(self.canvas.session.interaction.ruler != nil ? 1 : 0))
             self.application?.stateChanged()
         })
-        g_action_map_add_action(OpaquePointer(window), action)
+        g_action_map_add_action(actionMap, action)
         g_object_unref(raw(action))
         let shortcuts = gtk_shortcut_controller_new()!
         gtk_event_controller_set_propagation_phase(shortcuts, GTK_PHASE_CAPTURE)

@@ -23,7 +23,7 @@ extension DocumentWindow {
                   let report = self.signatureReports.first(where: { $0.field == field }), report.signedLength > 0 else { return }
             self.openSignedRevision(length: report.signedLength, field: field)
         })
-        g_action_map_add_action(OpaquePointer(window), action)
+        g_action_map_add_action(actionMap, action)
         g_object_unref(raw(action))
     }
 

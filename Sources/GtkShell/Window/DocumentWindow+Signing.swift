@@ -78,7 +78,7 @@ extension DocumentWindow {
             guard let certificate = DigitalSigning.certificates().first else { self.noCertificate(field: field); return }
             self.signDigitally(into: target, with: certificate, password: nil, choices: Self.signingChoices.read() ?? SigningChoices(), field: field)
         })
-        g_action_map_add_action(OpaquePointer(window), into)
+        g_action_map_add_action(actionMap, into)
         g_object_unref(raw(into))
     }
 
@@ -93,7 +93,7 @@ extension DocumentWindow {
 
     /// Activates one of the window's actions with a string parameter.
     func activateAction(_ name: String, _ parameter: String) {
-        g_action_group_activate_action(OpaquePointer(window), name, g_variant_new_string(parameter))
+        g_action_group_activate_action(actionMap, name, g_variant_new_string(parameter))
     }
 
     /// No certificate can sign: say where they live and offer to import one.

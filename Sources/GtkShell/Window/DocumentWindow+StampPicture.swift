@@ -27,7 +27,7 @@ extension DocumentWindow {
             if self.canvas.pickedTool != .stamp { self.selectTool("stamp") }
             self.useStampPicture(at: path, button: button)
         })
-        g_action_map_add_action(OpaquePointer(window), action)
+        g_action_map_add_action(actionMap, action)
         g_object_unref(raw(action))
     }
 

@@ -89,7 +89,7 @@ extension DocumentWindow {
             // A tool acts on the page: the keyboard goes back there after a click on the toolbar.
             gtk_widget_grab_focus(self.canvas.area)
         })
-        g_action_map_add_action(OpaquePointer(window), action)
+        g_action_map_add_action(actionMap, action)
         g_object_unref(raw(action))
         canvas.onToolDropped = { [weak self] in self?.selectTool("select") }
     }
@@ -119,17 +119,17 @@ extension DocumentWindow {
             if store.settings.eraserMode != mode { store.update { $0.eraserMode = mode } }
             self?.application?.stateChanged()
         })
-        g_action_map_add_action(OpaquePointer(window), eraser)
+        g_action_map_add_action(actionMap, eraser)
         g_object_unref(raw(eraser))
         // The Preferences or another window changed them: the check items follow.
         store.observe(self) { [weak self] settings in
             guard let self else { return }
             for (name, on) in [("pen-draws", settings.touch.penDrawsAtOnce), ("finger-draws", settings.touch.fingers == .draw)] {
-                if let action = g_action_map_lookup_action(OpaquePointer(self.window), name) {
+                if let action = g_action_map_lookup_action(self.actionMap, name) {
                     g_simple_action_set_state(action, g_variant_new_boolean(on ? 1 : 0))
                 }
             }
-            if let action = g_action_map_lookup_action(OpaquePointer(self.window), "eraser-mode") {
+            if let action = g_action_map_lookup_action(self.actionMap, "eraser-mode") {
                 g_simple_action_set_state(action, g_variant_new_string(settings.eraserMode.rawValue))
             }
             self.application?.stateChanged()
@@ -168,12 +168,12 @@ extension DocumentWindow {
             // A setting's state is in the dump whether or not anything on screen changes.
             self?.application?.stateChanged()
         })
-        g_action_map_add_action(OpaquePointer(window), action)
+        g_action_map_add_action(actionMap, action)
         g_object_unref(raw(action))
     }
 
     func selectTool(_ name: String) {
-        g_action_group_change_action_state(OpaquePointer(window), "tool", g_variant_new_string(name))
+        g_action_group_change_action_state(actionMap, "tool", g_variant_new_string(name))
     }
 
     /// The toolbar's revealer, empty until it is first shown, and the one-letter keys on the

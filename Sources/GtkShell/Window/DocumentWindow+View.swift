@@ -125,7 +125,7 @@ extension DocumentWindow {
     }
 
     private func setActionState(_ name: String, _ state: OpaquePointer?) {
-        guard let action = g_action_map_lookup_action(OpaquePointer(window), name) else { return }
+        guard let action = g_action_map_lookup_action(actionMap, name) else { return }
         g_simple_action_set_state(action, state)
     }
 
@@ -139,7 +139,7 @@ extension DocumentWindow {
             choose(String(cString: text))
             self?.syncViewActions()
         })
-        g_action_map_add_action(OpaquePointer(window), action)
+        g_action_map_add_action(actionMap, action)
         g_object_unref(raw(action))
     }
 
@@ -155,7 +155,7 @@ extension DocumentWindow {
             // A setting's state is in the dump whether or not anything on screen changes.
             self.application?.stateChanged()
         })
-        g_action_map_add_action(OpaquePointer(window), action)
+        g_action_map_add_action(actionMap, action)
         g_object_unref(raw(action))
     }
 }

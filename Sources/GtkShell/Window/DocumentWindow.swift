@@ -9,8 +9,9 @@ import TextRecognition
 
 extension PopplerDocument: LinkSource {}
 
-/// One window showing one document (or an empty, error or password page): header bar with
-/// open, page number and zoom controls, and the ``PdfCanvas``.
+/// One document (or an empty, error or password page) shown as a tab of a ``TabWindow``: its
+/// header bar with open, page number and zoom controls, the ``PdfCanvas``, and its `win.`
+/// actions, which the window it is in offers while it is the current tab (TabWindow).
 @MainActor
 public final class DocumentWindow {
     /// What the window shows, as a test or the state dump reads it.
@@ -20,7 +21,20 @@ public final class DocumentWindow {
         case repairing
     }
 
-    public let window: UnsafeMutablePointer<GtkWidget>
+    /// The top-level window the document shows in (it changes when its tab moves to another).
+    public internal(set) var window: UnsafeMutablePointer<GtkWidget>
+    /// The window holding this document as one of its tabs.
+    weak var host: TabWindow?
+    /// The document's `win.` actions; its window offers them while this is its current tab.
+    let actions = GObjectHandle(adopting: OpaquePointer(g_simple_action_group_new()!))
+    var actionMap: OpaquePointer { actions.pointer }
+    /// What the tab shows (the window's child while it is the current tab), and its label.
+    let page: UnsafeMutablePointer<GtkWidget>
+    let tabLabel = TabLabel()
+    /// The title shown (with the unsaved-changes mark): the tab's, and the window's while this is
+    /// its current tab.
+    public internal(set) var shownTitle = ""
+    var tabWidgetsReleased = false
     public let canvas = PdfCanvas()
     public private(set) var content: Content = .empty
     public internal(set) var path: String?
@@ -134,7 +148,7 @@ public final class DocumentWindow {
     var signatureReports: [SignatureReport] = []
     var signatureBar: SignatureBar?
     /// The bar saying a shared review's folder cannot be used, and the live review.
-    var sharedReviewBar: SharedReviewBar?
+    var sharedReviewBar: NoticeBar?
     var sharedReviewLink: SharedReviewLink?
     /// Text recognition of the shown document (``WindowRecognition``) and its progress bar.
     let recognition = WindowRecognition()
@@ -193,15 +207,14 @@ public final class DocumentWindow {
     /// The repaired copy shown instead of a damaged file (`nil` for any other document), and
     /// the bar that says so.
     var repaired: RepairedDocument?
-    var repairBar: RepairBar?
+    var repairBar: NoticeBar?
     /// The user agreed that saves write the document whole (a damaged or repaired one).
     var wholeSaveAgreed = false
 
-    init(application: AnnotatorApplication) {
+    init(application: AnnotatorApplication, host: TabWindow) {
         self.application = application
-        window = gtk_application_window_new(application.gtkApplication)
-        gtk_window_set_default_size(cast(window), 1000, 760)
-        gtk_window_set_title(cast(window), tr("PDF Annotator"))
+        self.host = host
+        window = host.window
 
         stack = gtk_stack_new()
         pageEntry = gtk_entry_new()
@@ -210,6 +223,9 @@ public final class DocumentWindow {
         zoomText = gtk_label_new(tr("100%"))
         titleLabel = gtk_label_new(tr("PDF Annotator"))
         subtitleLabel = gtk_label_new(nil)
+        // Kept while the tab lives: a tab moving to another window leaves its notebook a moment.
+        page = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        g_object_ref_sink(raw(page))
 
         StartupTrace.mark("  window: stack, entry, labels")
         toolbarRevealer = buildToolbar()
@@ -219,17 +235,17 @@ public final class DocumentWindow {
         gtk_stack_add_named(cast(stack), emptyPage.widget, Content.empty.rawValue)
         gtk_stack_add_named(cast(stack), canvas.widget, Content.document.rawValue)
         gtk_stack_add_named(cast(stack), errorPage.widget, Content.error.rawValue)
-        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        let content = page
         let bar = SignatureBar()
         signatureBar = bar
         gtk_box_append(cast(content), bar.revealer)
-        let reviewBar = SharedReviewBar()
+        let reviewBar = NoticeBar.sharedReview()
         sharedReviewBar = reviewBar
         gtk_box_append(cast(content), reviewBar.revealer)
         let recognizing = RecognitionBar()
         recognitionBar = recognizing
         gtk_box_append(cast(content), recognizing.revealer)
-        let repairing = RepairBar()
+        let repairing = NoticeBar.repair()
         repairBar = repairing
         gtk_box_append(cast(content), repairing.revealer)
         if let toolbarRevealer { gtk_box_append(cast(content), toolbarRevealer) }
@@ -250,7 +266,6 @@ public final class DocumentWindow {
         gtk_widget_set_vexpand(stack, 1)
         gtk_box_append(cast(content), buildSidebar(around: stack))
         StartupTrace.mark("  window: sidebar")
-        gtk_window_set_child(cast(window), content)
 
         emptyPage.set(title: tr("Open a Document"), body: tr("Press Ctrl+O or drop a PDF file here."))
         let openButton = gtk_button_new_with_mnemonic(tr("_Open…"))!
@@ -296,24 +311,24 @@ public final class DocumentWindow {
         }
 
         installActions()
+        offerActionsAddedLater()
         StartupTrace.mark("  window: actions")
-        installDropTarget()
-        // Once the window is up, the page it shows gets its initial focus right.
-        Signals.connect(raw(window), "map") { [weak self] in
+        // Once the tab shows, the page it shows gets its initial focus right.
+        Signals.connect(raw(page), "map") { [weak self] in
             self?.focusPrimaryButton()
             self?.refreshStateDumpOnEveryFrame()
         }
-        Signals.connectReturningBool(raw(window), "close-request") { [weak self] in
-            guard let self else { return false }
-            // True keeps the window: it asks about unsaved changes first.
-            guard self.mayClose() else { return true }
-            self.closed()
-            return false
+        tabLabel.onClose = { [weak self] in
+            guard let self else { return }
+            self.host?.closeTab(self)
         }
+        showTitle(tr("PDF Annotator"))
         show(.empty)
     }
 
+    /// Shows the window with this document's tab in front.
     public func present() {
+        host?.select(self)
         gtk_window_present(cast(window))
         nameIconButtons()
     }
@@ -467,7 +482,7 @@ public final class DocumentWindow {
         // Focus the page's main button, not its selectable message (which would select it all).
         // Only once the window is up: before that, GTK picks the initial focus itself, and an
         // early grab here would leave the focus on a page that opening a document then hides.
-        guard gtk_widget_get_mapped(window) != 0 else { return }
+        guard gtk_widget_get_mapped(page) != 0 else { return }
         focusPrimaryButton()
     }
 
@@ -483,7 +498,7 @@ public final class DocumentWindow {
     func setTitle(_ title: String, subtitle: String) {
         StartupTrace.mark("title “\(title)”, subtitle “\(subtitle)”")
         baseTitle = title
-        gtk_window_set_title(cast(window), title)
+        showTitle(title)
         gtk_label_set_text(cast(titleLabel), title)
         gtk_label_set_text(cast(subtitleLabel), subtitle)
         gtk_widget_set_visible(subtitleLabel, subtitle.isEmpty ? 0 : 1)
@@ -515,6 +530,10 @@ public final class DocumentWindow {
         if label != zoomLabel {
             zoomLabel = label
             gtk_label_set_text(cast(zoomText), label)
+            // At a limit of the zoom (one spread at a time: the whole spread) that way is closed.
+            let zoom = canvas.viewport.zoom, limits = canvas.view.zoomLimits
+            setActionEnabled("zoom-out", zoom > limits.lowerBound * 1.001)
+            setActionEnabled("zoom-in", zoom < limits.upperBound / 1.001)
         }
         // The canvas's one notification of its changes (view, selection, tool, input).
         application?.stateChanged()
@@ -554,6 +573,7 @@ public final class DocumentWindow {
         canvas.clearDocument()
         document = nil
         application?.windowClosed(self)
+        releaseTabWidgets()
     }
 }
 

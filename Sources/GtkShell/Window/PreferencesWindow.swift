@@ -50,7 +50,7 @@ final class PreferencesWindow {
     static let fingerActions: [FingerAction] = [.scroll, .draw, .nothing]
 
     /// The pages, by name (`win.preferences-page`).
-    static let pageNames = ["pen", "touchscreen", "touchpad", "devices", "review"]
+    static let pageNames = ["pen", "touchscreen", "touchpad", "devices", "review", "windows"]
     private var stack: UnsafeMutablePointer<GtkWidget>!
     /// Tells the app the window opened, closed or changed page (the state dump follows).
     private var changed: @MainActor () -> Void = {}
@@ -83,6 +83,7 @@ final class PreferencesWindow {
         gtk_stack_add_titled(cast(stack), buildTouchpadPage(), "touchpad", tr("Touchpad"))
         gtk_stack_add_titled(cast(stack), deviceTest.build(), "devices", tr("Test Devices"))
         gtk_stack_add_titled(cast(stack), buildReviewPage(), "review", tr("Review"))
+        gtk_stack_add_titled(cast(stack), buildWindowsPage(), "windows", tr("Windows"))
         let switcher = gtk_stack_switcher_new()!
         gtk_stack_switcher_set_stack(cast(switcher), cast(stack))
         let header = gtk_header_bar_new()!
@@ -305,6 +306,24 @@ final class PreferencesWindow {
         Signals.connect(raw(entry), "changed") { AuthorName.set(string(gtk_editable_get_text(cast(entry))) ?? "") }
         row(grid, 0, tr("_Author name"), entry)
         let hint = gtk_label_new(tr("Written as the author of your annotations, replies and review states. Empty: your name on this computer."))!
+        gtk_label_set_wrap(cast(hint), 1)
+        gtk_label_set_xalign(cast(hint), 0)
+        gtk_widget_add_css_class(hint, "dim-label")
+        gtk_grid_attach(cast(grid), hint, 1, 1, 1, 1)
+        return grid
+    }
+
+    /// Whether documents open as tabs of one window (``TabsPreference``); applies to the
+    /// documents opened from then on.
+    private func buildWindowsPage() -> UnsafeMutablePointer<GtkWidget> {
+        let grid = page()
+        let tabs = gtk_switch_new()!
+        gtk_widget_set_name(tabs, "preferences-tabs")
+        gtk_switch_set_active(cast(tabs), TabsPreference.isOn ? 1 : 0)
+        gtk_widget_set_halign(tabs, GTK_ALIGN_START)
+        Signals.connect(raw(tabs), "notify::active", pointer: { _ in TabsPreference.set(gtk_switch_get_active(cast(tabs)) != 0) })
+        row(grid, 0, tr("Open documents as _tabs of one window"), tabs)
+        let hint = gtk_label_new(tr("Off: each document opens in a window of its own."))!
         gtk_label_set_wrap(cast(hint), 1)
         gtk_label_set_xalign(cast(hint), 0)
         gtk_widget_add_css_class(hint, "dim-label")

@@ -9,7 +9,8 @@ enum ShortcutsWindow {
     static let groups: [(String, [(String, String)])] = [
         (N_("Document"), [
             (N_("Open a document"), "<ctrl>o"), (N_("Save"), "<ctrl>s"), (N_("Save as"), "<ctrl><shift>s"),
-            (N_("Print"), "<ctrl>p"), (N_("Document properties"), "<alt>Return"), (N_("Close the window"), "<ctrl>w"), (N_("Quit"), "<ctrl>q"), (N_("Keyboard shortcuts"), "<ctrl>question"), (N_("Main menu"), "F10"),
+            (N_("Print"), "<ctrl>p"), (N_("Document properties"), "<alt>Return"), (N_("Close the tab (the last one: the window)"), "<ctrl>w"),
+            (N_("Next tab"), "<ctrl>Tab <ctrl>Page_Down"), (N_("Previous tab"), "<ctrl><shift>Tab <ctrl>Page_Up"), (N_("Quit"), "<ctrl>q"), (N_("Keyboard shortcuts"), "<ctrl>question"), (N_("Main menu"), "F10"),
             (N_("Preferences: pen, touchscreen and touchpad"), "<ctrl>comma"),
         ]),
         (N_("Editing"), [

@@ -22,7 +22,7 @@ import Geometry
 /// (Shift adds to the selection). Any other press on empty space deselects and hands the event
 /// to browse/pan. Locked annotations can be selected but not transformed. Delete or BackSpace
 /// deletes the selection as one step, Escape deselects, arrow keys nudge by one point (ten with
-/// Shift).
+/// Shift), several selected by one ``ToolCommand/moveAnnotations(_:on:by:)`` a page.
 public final class AnnotationEditTool: Tool {
     /// Handle and size limits.
     public struct Configuration: Hashable, Sendable {
@@ -473,14 +473,22 @@ public final class AnnotationEditTool: Tool {
             let step = modifiers.contains(.shift) ? 10.0 : 1.0
             let screen: Vector = key == "Left" ? Vector(dx: -1, dy: 0) : key == "Right" ? Vector(dx: 1, dy: 0)
                 : key == "Up" ? Vector(dx: 0, dy: -1) : Vector(dx: 0, dy: 1)
-            let moves = movable(context).compactMap { id -> (AnnotationID, Vector)? in
-                guard let target = context.environment.annotation(id), let page = context.environment.coordinates.page(target.page) else { return nil }
-                // One screen direction, one PDF point long whatever the zoom and rotation.
-                return (id, page.pageToPDF.apply(to: screen) * step)
+            let env = context.environment
+            // One screen direction, one PDF point long whatever the zoom and rotation.
+            func delta(on page: PageIndex) -> Vector? { env.coordinates.page(page).map { $0.pageToPDF.apply(to: screen) * step } }
+            let ids = movable(context).filter { id in env.annotation(id).flatMap { delta(on: $0.page) } != nil }
+            for id in ids { context.emit(.beginTransform(id)) }
+            if ids.count > 1 {
+                // Several at once: one command a page, moved as one group (as a drag moves them).
+                for (page, group) in LassoTool.byPage(ids, env) {
+                    if let v = delta(on: page) { context.emit(.moveAnnotations(group, on: page, by: v)) }
+                }
+            } else {
+                for id in ids {
+                    if let page = env.annotation(id)?.page, let v = delta(on: page) { context.emit(.moveAnnotation(id, by: v)) }
+                }
             }
-            for (id, _) in moves { context.emit(.beginTransform(id)) }
-            for (id, v) in moves { context.emit(.moveAnnotation(id, by: v)) }
-            for (id, _) in moves { context.emit(.endTransform(id, cancelled: false)) }
+            for id in ids { context.emit(.endTransform(id, cancelled: false)) }
             return .handled
         default:
             return .unhandled

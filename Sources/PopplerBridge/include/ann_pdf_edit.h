@@ -229,7 +229,8 @@ ann_pdf_status ann_pdf_rewrite_to_memory(ann_pdf *doc, unsigned char **data, siz
 
 /* Whether poppler had to rebuild the file's cross-reference table from its objects (the table
  * or its offsets were broken) since the document was opened: 1 if so. Reading an object later
- * may also rebuild it, so the answer can change from 0 to 1. */
+ * may also rebuild it, so the answer can change from 0 to 1. Safe to call from any thread
+ * without holding the caller's lock around the document (an atomic flag). */
 int ann_pdf_was_reconstructed(ann_pdf *doc);
 
 /* The bytes the document was opened from (borrowed: valid until ann_pdf_close; never changed). */
