@@ -139,6 +139,8 @@ public final class AnnotatorApplication {
         setAccels("win.move-page-up", ["<Alt>Up"])
         setAccels("win.move-page-down", ["<Alt>Down"])
         setAccels("win.fullscreen", ["F11"])
+        setAccels("win.zoom-strip", ["<Control><Shift>m"])
+        setAccels("win.zoom-strip-return", ["<Control><Shift>Return"])
         setAccels("win.redo", ["<Control><Shift>z", "<Control>y"])
         setAccels("win.save", ["<Control>s"])
         setAccels("win.save-as", ["<Control><Shift>s"])
@@ -192,7 +194,11 @@ public final class AnnotatorApplication {
         }
         if let replay = options.replayInput, windows.count == 1, !replayStarted {
             replayStarted = true
-            InputReplay.start(file: replay, into: window.canvas)
+            if InputReplay.targetsZoomStrip(replay) {
+                InputReplay.start(file: replay, intoZoomStripOf: window)
+            } else {
+                InputReplay.start(file: replay, into: window.canvas)
+            }
         }
         if let replay = options.replayGridInput, windows.count == 1, !gridReplayStarted {
             gridReplayStarted = true

@@ -235,6 +235,9 @@ public final class PdfCanvas {
     public var onPagesReshaped: ((PopplerDocument, Set<PageIndex>, Bool) -> Void)?
     /// Called for every engine event handled, before it is applied (input recording).
     public var onInputEvent: ((InputEvent) -> Void)?
+    /// An overlay over the page that takes the contacts that begin on it (the zoom strip's
+    /// box handles), asked before the page's interaction; returns whether it took the event.
+    var firstRefusal: ((InputEvent) -> Bool)?
 
     public init() {
         session = DocumentSession(clock: clock, stamp: PdfCanvas.creationStamp)
@@ -347,6 +350,12 @@ public final class PdfCanvas {
         switch event.kind {
         case .hover, .contact, .scroll, .enter: cursor.moved { [weak self] in self?.applyCursor(.crosshair) }
         default: break
+        }
+        // An overlay's handle (the zoom strip's box) has first refusal of a contact.
+        if let firstRefusal, firstRefusal(event) {
+            gtk_widget_queue_draw(area)
+            onViewChanged?()
+            return
         }
         if case .contact(.began) = event.kind { view.contact(down: true, direct: event.isDirect) }
         // Return with a note, text box or stamp picked places one without a pointer.

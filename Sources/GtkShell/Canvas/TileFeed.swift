@@ -17,8 +17,9 @@ final class TileFeed {
     let cache = TileCache(budgetBytes: TileCache.reserveBytes)
     /// The render worker of the open document.
     private(set) var queue: RenderQueue?
-    /// Draws a page on the calling thread (the worker's closure, kept for the first paint).
-    private var drawPage: RenderQueue.DrawPage?
+    /// Draws a page on the calling thread (the worker's closure, kept for the first paint and
+    /// for the zoom strip's pictures, which the worker draws with it).
+    private(set) var drawPage: RenderQueue.DrawPage?
     /// Set when a document was just shown: its first frame is rendered synchronously, like a
     /// minimal viewer would, so the user sees the page without waiting for a worker round trip.
     private(set) var firstPaintPending = false

@@ -173,6 +173,7 @@ extension DocumentWindow {
         snapshot.inkTip = InkTipSnapshot(enabled: canvas.session.inputAdjuster.settings.predictsInkTip, measured: tip.measured,
                                          meanDistanceToPath: tip.meanDistanceToPath, meanDistanceToPosition: tip.meanDistanceToPosition)
         snapshot.ruler = rulerSnapshot
+        snapshot.zoomStrip = zoomStripSnapshot
         if let host {
             let tabs = host.tabs
             snapshot.tabs = tabs.map { $0.path ?? $0.shownTitle }

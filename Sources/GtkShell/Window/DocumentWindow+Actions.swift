@@ -72,6 +72,7 @@ extension DocumentWindow {
         // `win.keep-as-ink`: the smart pen notice's button (KeepAsInkNotice).
         addAction("keep-as-ink") { [weak self] in self?.canvas.keepAsInk() }
         installRulerAction()
+        installZoomStrip()
         installPreferencesAction()
         installViewActions()
         addAction("toggle-toolbar") { [weak self] in

@@ -257,6 +257,9 @@ extension DocumentWindow {
         let ruler = makeRulerButton()
         names.append(ruler.name)
         gtk_box_append(cast(bar), ruler.button)
+        let zoomStrip = makeZoomStripButton()
+        names.append(zoomStrip.name)
+        gtk_box_append(cast(bar), zoomStrip.button)
         // Names under the icons where the window has room for them; icons alone (their names
         // in the tooltips) where it has not.
         var labelled: Int32 = 0, natural: Int32 = 0

@@ -103,6 +103,8 @@ public final class DocumentWindow {
     var toolbarToggle: UnsafeMutablePointer<GtkWidget>?
     /// The sidebar with the outline (F9), once its pages are made (after the first frame).
     var sidebar: Sidebar?
+    /// The zoom writing strip under the page view (ZoomStrip/DocumentWindow+ZoomStrip).
+    var zoomStrip: ZoomStripView?
     /// The paned around the page view and the sidebar's (hidden) panel, made with the window.
     var sidebarFrame: (paned: UnsafeMutablePointer<GtkWidget>, panel: UnsafeMutablePointer<GtkWidget>)?
     /// How the Pages grid draws the document shown, kept for a grid made later.
