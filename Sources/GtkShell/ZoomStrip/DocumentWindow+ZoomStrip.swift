@@ -34,7 +34,7 @@ extension DocumentWindow {
             guard let self, let strip = self.zoomStrip else { return }
             strip.setShown(!strip.isShown && self.content == .document)
         })
-        g_action_map_add_action(OpaquePointer(window), toggle)
+        g_action_map_add_action(actionMap, toggle)
         g_object_unref(raw(toggle))
 
         let type = g_variant_type_new("s")
@@ -48,7 +48,7 @@ extension DocumentWindow {
             self.zoomStrip?.place(on: PageIndex(Int(numbers[0]) - 1), at: Point(x: numbers[1], y: numbers[2]),
                                   magnification: numbers.count > 3 ? numbers[3] : nil)
         })
-        g_action_map_add_action(OpaquePointer(window), place)
+        g_action_map_add_action(actionMap, place)
         g_object_unref(raw(place))
 
         addAction("zoom-strip-return") { [weak self] in self?.zoomStrip?.returnToNextLine() }
