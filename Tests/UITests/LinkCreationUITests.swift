@@ -101,6 +101,12 @@ final class LinkCreationUITests: XCTestCase {
         session.xdotool("key", "Escape")
         session.waitFor("the menu closed") { $0.windows.first?.contextMenu == nil }
         XCTAssertEqual(session.state()?.windows.first?.currentPage, 1, "a right click does not follow it")
+        // The page has the pointer again (the closed menu no longer holds it) before the click:
+        // off the link and back, its tooltip goes and comes.
+        session.xdotool("mousemove", "\(spot.x)", "\(Int(origin.y + selecting.canvasY + 8))")
+        session.waitFor("off the link") { $0.windows.first?.linkTooltip == nil }
+        session.xdotool("mousemove", "\(spot.x)", "\(spot.y)")
+        session.waitFor("on it again") { $0.windows.first?.linkTooltip == "Go to page 4" }
         session.xdotool("click", "1")
         session.waitFor("following it shows page 4") { $0.windows.first?.currentPage == 4 }
 

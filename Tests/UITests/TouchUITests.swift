@@ -129,7 +129,7 @@ final class TouchUITests: XCTestCase {
         events.append(finger(.ended, to, 2.1))
         try launch(events, into: path, in: session)
         let shown = try XCTUnwrap(session.waitFor("the text menu is shown") { s in
-            s.windows.first?.contextMenu == ["Highlight", "Underline", "Strike Out", "Copy", "Select All"]
+            s.windows.first?.contextMenu == ["Highlight", "Underline", "Strike Out", "Link…", "Copy", "Select All"]
         }?.windows.first)
         let selected = try XCTUnwrap(shown.selectedText)
         XCTAssertTrue(selected.hasPrefix("Annotating a PDF sho"), selected)
