@@ -31,31 +31,19 @@ extension PdfCanvas {
     /// Reads the pages for a search on threads of their own, and hands what they find to the
     /// session on the main loop.
     func readPages(for search: TextSearch, order: [PageIndex], generation: Int) {
-        searchWorker?.cancel()
-        searchWorker = nil
         let sources = searchSources?() ?? reader.textSource.map { [$0] } ?? []
-        guard !sources.isEmpty else { return }
-        let worker = ParallelSearch(search: search, order: order)
-        searchWorker = worker
-        worker.onTextless = { [weak self] page in
-            MainLoop.post(priority: G_PRIORITY_DEFAULT_IDLE) { self?.onTextlessPage?(page) }
+        let started = searchReaders.start(search, order: order, sources: sources, textless: { [weak self] in self?.onTextlessPage?($0) }) {
+            [weak self] found, read, finished in
+            guard let self else { return }
+            self.apply(self.session.searchFound(found.map { ($0.page, $0.matches) }, read: read, readerFinished: finished,
+                                                generation: generation))
         }
-        session.searchReadersStarted(sources.count)
-        worker.start(sources: sources) { [weak self] found, read, finished in
-            MainLoop.post(priority: G_PRIORITY_DEFAULT_IDLE) {
-                guard let self else { return }
-                self.apply(self.session.searchFound(found.map { ($0.page, $0.matches) }, read: read, readerFinished: finished,
-                                                    generation: generation))
-            }
-        }
+        if started > 0 { session.searchReadersStarted(started) }
     }
 
     /// The search moved on: the readers stop once it is stopped or ended; the window follows.
     func searchChanged() {
-        if session.search == nil || session.search?.stopped == true {
-            searchWorker?.cancel()
-            searchWorker = nil
-        }
+        if session.search == nil || session.search?.stopped == true { searchReaders.stop() }
         onSearchChanged?()
     }
 }

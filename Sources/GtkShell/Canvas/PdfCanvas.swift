@@ -101,7 +101,7 @@ public final class PdfCanvas {
     /// Whether a replayed recording's own input settings apply (the user's are left aside).
     var replaysRecordedSettings = false
     /// The threads reading the pages for the search, while they run.
-    var searchWorker: ParallelSearch?
+    let searchReaders = SearchReaders()
     /// Tells the window the search found more, moved or ended.
     var onSearchChanged: (() -> Void)?
     /// Tells the window a page was found to have no text of its own (shown, or read by a
@@ -213,8 +213,7 @@ public final class PdfCanvas {
         content = content.next()
         previews = EditPreviews()
         editing = nil
-        searchWorker?.cancel()
-        searchWorker = nil
+        searchReaders.stop()
         session.search = nil
         interaction.setTextSelection(nil)
         interaction.setImageSelection(nil)
