@@ -364,6 +364,9 @@ public struct WindowSnapshot: Codable, Sendable {
     public var windowNumber: Int? = nil
     /// Whether that window shows its tab strip (it does with two tabs or more).
     public var tabStripShown: Bool? = nil
+    /// This tab's label in the strip, `[x, y, width, height]` in the coordinates of `canvasX`
+    /// (the screen's, with the window at its origin), while the strip shows.
+    public var tabLabelFrame: [Double]? = nil
     /// The selected image of a page's content (``ImageSnapshot``), absent when none is.
     public var selectedImage: ImageSnapshot? = nil
     /// What the smart pen's notice over the page says while it offers "Keep as Ink"

@@ -86,7 +86,11 @@ final class BarsKeepPagesInPlaceUITests: XCTestCase {
     /// one the page view keeps (what UI tests aim clicks from).
     func testThePageViewsPositionIsFinalWheneverTheStateSaysTheLayoutHasSettled() throws {
         let session = try AppSession()
-        _ = try session.launch([AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path])
+        // GTK_SLOWDOWN stretches the quarter-second slide to two seconds, so that states written
+        // during it are read even on a loaded machine (the first CI run that missed it read only
+        // the slide's end: `[(settling: false, canvasY: 185.0), (settling: false, canvasY: 185.0)]`).
+        _ = try session.launch([AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path],
+                               environment: ["GTK_SLOWDOWN": "8"])
         let before = try XCTUnwrap(session.waitFor("shown") { s in
             s.windows.first.map { $0.content == "document" && $0.missingTiles == 0 && !$0.toolbarShown } ?? false
         }?.windows.first)
@@ -94,7 +98,7 @@ final class BarsKeepPagesInPlaceUITests: XCTestCase {
         session.xdotool("key", "F7")
         // Every state written during the slide, read as fast as the file changes.
         var seen: [(settling: Bool, canvasY: Double)] = []
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {
             if let w = session.state()?.windows.first, w.toolbarShown {
                 seen.append((w.layoutSettling ?? false, w.canvasY))

@@ -179,6 +179,47 @@ final class TabsUITests: XCTestCase {
         XCTAssertEqual(Set(after.windows.compactMap(\.windowNumber)), [first, number], "no third window")
     }
 
+    /// A tab's label pulled sideways along the strip reorders the tabs; pulled down out of the
+    /// strip it leaves for a window of its own (on X11 by the app's own gesture, as GTK's tab
+    /// drag is off there).
+    func testATabDraggedDownOutOfTheStripMakesAWindowOfItsOwnAndOneDraggedAlongItReorders() throws {
+        try AppSession.skipUnderWayland("drags the tab with xdotool")
+        let session = try AppSession()
+        let files = try Array(threeDocuments(in: session).prefix(2))
+        try session.launch(files)
+        func labels(_ s: AppSession.State) -> (first: [Double], second: [Double])? {
+            guard let a = tab(files[0], in: s)?.tabLabelFrame, let b = tab(files[1], in: s)?.tabLabelFrame,
+                  a.count == 4, b.count == 4, self.tab(files[0], in: s)?.missingTiles == 0 else { return nil }
+            return (a, b)
+        }
+        let shown = try XCTUnwrap(session.waitFor("two tabs, their labels in the strip") { labels($0) != nil })
+        let first = try XCTUnwrap(shown.windows.first?.windowNumber)
+        var (a, b) = try XCTUnwrap(labels(shown))
+        XCTAssertLessThan(a[0], b[0], "the first document's tab is on the left")
+        func centre(_ r: [Double]) -> (Int, Int) { (Int(r[0] + r[2] / 2), Int(r[1] + r[3] / 2)) }
+
+        // Along the strip: the second tab goes before the first, in the same window.
+        session.drag(from: centre(b), to: (Int(a[0]) + 4, centre(b).1))
+        let reordered = try XCTUnwrap(session.waitFor("the tabs reordered") { s in
+            self.tab(files[0], in: s)?.tabs == [files[1], files[0]]
+        })
+        XCTAssertEqual(Set(reordered.windows.compactMap(\.windowNumber)), [first], "still one window")
+
+        // Down out of the strip, well past it: the dragged tab gets a window of its own.
+        (a, b) = try XCTUnwrap(session.waitFor("the labels laid out again") { s in
+            labels(s).map { $0.second[0] < $0.first[0] } ?? false
+        }.flatMap(labels))
+        session.drag(from: centre(b), to: (centre(b).0, centre(b).1 + 240))
+        let moved = try XCTUnwrap(session.waitFor("the dragged document in a window of its own, shown") { s in
+            guard let w = self.tab(files[1], in: s), let number = w.windowNumber else { return false }
+            return number != first && w.tabs == [files[1]] && w.missingTiles == 0 && !w.visiblePages.isEmpty
+        }, "log: \(session.log)")
+        let stayed = try XCTUnwrap(tab(files[0], in: moved))
+        XCTAssertEqual(stayed.windowNumber, first)
+        XCTAssertEqual(stayed.tabs, [files[0]], "the first window keeps the other tab")
+        XCTAssertEqual(stayed.tabStripShown, false)
+    }
+
     func testATabMovedOntoAWindowShowingTheSameDocumentLeavesOneTabOfItAndLosesNoChange() throws {
         let session = try AppSession()
         let files = try threeDocuments(in: session)

@@ -26,6 +26,9 @@
 // FRAME_BENCH_SIZE=3840x2160 and GDK_SCALE=2 measure a 4K screen at 2×; FRAME_BENCH_RENDERERS
 // (cairo,gl) and FRAME_BENCH_RUNS (curl,wheel100,wheel300 by default; newpages, lasso, hover) pick
 // what runs; PDF_ANNOTATOR_CANVAS=cairo measures the cairo canvas instead of the snapshot one;
+// `wheelocr` (on the documents given, which should be scans: `SCAN_ONLY=/tmp/scan.pdf
+// tools/searchable-bench.py - 20` makes one) scrolls with the wheel with Recognize Text running and
+// with no language installed (nothing recognised), in turn twice, and prints the p99 ratio.
 // FRAME_BENCH_FRAMES=file writes the lasso run's frames (start from the release, time) there.
 // The lasso run also reports the longest turn of the app's main loop from the release until the
 // move is written and drawn (the frame log's `loop` lines); PDF_ANNOTATOR_WRITE_SLICE=0 makes the
@@ -75,11 +78,14 @@ func waitForWindow(_ stateFile: URL, timeout: Double = 30, _ ready: (WindowSnaps
 
 enum Run {
     case curl, scroll(zoom: Double), newPages, lasso, hover
+    /// Wheel scrolling over a scan, with Recognize Text running or with no language installed
+    /// (so that nothing is recognised): issue 36's "wheel p99 within 10 % of idle".
+    case wheelOCR(recognising: Bool)
     /// Whether the run is on the bench's own page of ink strokes (not on the documents given).
     var onInkPage: Bool {
         switch self {
         case .lasso, .hover: true
-        case .curl, .scroll, .newPages: false
+        case .curl, .scroll, .newPages, .wheelOCR: false
         }
     }
 }
@@ -100,6 +106,15 @@ func measure(_ what: Run, renderer: String, document: String) throws -> String {
     var environment = session.environment
     for (name, dir) in [("XDG_STATE_HOME", "state"), ("XDG_DATA_HOME", "data"), ("XDG_CONFIG_HOME", "config")] {
         environment[name] = work.appendingPathComponent(dir).path
+    }
+    if case .wheelOCR(let recognising) = what {
+        // An empty cache, so that every page is recognised anew; no language at all when idle.
+        environment["XDG_CACHE_HOME"] = work.appendingPathComponent("cache").path
+        if !recognising {
+            let none = work.appendingPathComponent("no-tessdata")
+            try FileManager.default.createDirectory(at: none, withIntermediateDirectories: true)
+            environment["TESSDATA_PREFIX"] = none.path
+        }
     }
     let stateFile = work.appendingPathComponent("state.json")
     let frameLog = work.appendingPathComponent("frames.log")
@@ -169,6 +184,34 @@ func measure(_ what: Run, renderer: String, document: String) throws -> String {
             + "max \(ms(percentile(1, frames))) ms; \(frames.filter { $0.missingTiles > 0 }.count) with tiles missing, "
             + "\(frames.filter { $0.kind == "still" }.count) showing arrivals only; while tiles arrive p99 \(ms(percentile(0.99, arriving))) ms "
             + "(goal: p99 < \(goal) ms)"
+    }
+
+    if case .wheelOCR(let recognising) = what {
+        guard let opened = waitSettled(stateFile) else { return "\(renderer): the document did not settle" }
+        if recognising {
+            activate("recognize-text", "[<''>]")
+            guard waitForWindow(stateFile, { $0.ocrProgress != nil }) != nil else {
+                return "\(renderer): Recognize Text did not start (language \(opened.ocrLanguage ?? "none"))"
+            }
+        }
+        // A pass to warm the tile cache, then two measured: 40 clicks down and 40 up at 30 a second.
+        run("/usr/bin/xdotool", ["click", "--repeat", "40", "--delay", "33", "5"], in: environment)
+        run("/usr/bin/xdotool", ["click", "--repeat", "40", "--delay", "33", "4"], in: environment)
+        _ = waitForWindow(stateFile, { !$0.isAnimating && $0.missingTiles == 0 })
+        let began = monotonicMicroseconds()
+        for _ in 0..<2 {
+            run("/usr/bin/xdotool", ["click", "--repeat", "40", "--delay", "33", "5"], in: environment)
+            run("/usr/bin/xdotool", ["click", "--repeat", "40", "--delay", "33", "4"], in: environment)
+        }
+        let ended = monotonicMicroseconds()
+        guard let done = waitForWindow(stateFile, { !$0.isAnimating }) else { return "\(renderer): no final state" }
+        let frames = loggedFrames(frameLog, from: began).filter { $0.start <= ended }
+        wheelOCRFrames[recognising, default: []] += frames
+        let state = recognising
+            ? "recognising (\(Int((done.ocrProgress ?? 1) * 100)) % done at the end, \(done.ocrPagesRead ?? 0) pages read)"
+            : "idle (no language: \(done.ocrPagesRead ?? 0) pages read)"
+        return "\(renderer), wheel at \(Int(done.zoom * 100))% over a scan, \(state): \(frames.count) frames: "
+            + "p50 \(ms(percentile(0.5, frames))) ms, p99 \(ms(percentile(0.99, frames))) ms"
     }
 
     if case .hover = what {
@@ -310,13 +353,22 @@ func measure(_ what: Run, renderer: String, document: String) throws -> String {
 let canvas = ProcessInfo.processInfo.environment["PDF_ANNOTATOR_CANVAS"] ?? "snapshot"
 let only = ProcessInfo.processInfo.environment["FRAME_BENCH_RENDERERS"]?.split(separator: ",").map(String.init) ?? ["cairo", "gl"]
 let runs = ProcessInfo.processInfo.environment["FRAME_BENCH_RUNS"]?.split(separator: ",").map(String.init) ?? ["curl", "wheel100", "wheel300"]
-let chosen = runs.compactMap { ["curl": Run.curl, "wheel100": .scroll(zoom: 1), "wheel300": .scroll(zoom: 3), "newpages": .newPages, "lasso": .lasso, "hover": .hover][$0] }
+/// The frames of the `wheelocr` runs, pooled per way (recognising or not), for the ratio.
+nonisolated(unsafe) var wheelOCRFrames: [Bool: [LoggedFrame]] = [:]
+let chosen = runs.flatMap { run -> [Run] in
+    // Idle and recognising in turn, twice, so that a change in the machine's load falls on both.
+    run == "wheelocr" ? [.wheelOCR(recognising: false), .wheelOCR(recognising: true), .wheelOCR(recognising: false), .wheelOCR(recognising: true)] : []
+} + runs.compactMap { ["curl": Run.curl, "wheel100": .scroll(zoom: 1), "wheel300": .scroll(zoom: 3), "newpages": .newPages, "lasso": .lasso, "hover": .hover][$0] }
 // The ink page is the bench's own: its runs run once, whatever the documents.
 let onDocuments = chosen.filter { !$0.onInkPage }
 for document in documents where !onDocuments.isEmpty {
     print("frames on \((document as NSString).lastPathComponent), \(screenWidth)×\(screenHeight) at scale \(Int(screenScale)), \(canvas) canvas:")
     for renderer in only {
         for what in onDocuments { print("  " + (try measure(what, renderer: renderer, document: document))) }
+        if let idle = wheelOCRFrames[false], let busy = wheelOCRFrames[true], let p = percentile(0.99, busy), let q = percentile(0.99, idle) {
+            print(String(format: "  %@, wheel p99 while recognising %.1f ms against idle %.1f ms: %.2f× (goal: at most 1.10×)", renderer, p, q, p / q))
+            wheelOCRFrames = [:]
+        }
     }
 }
 let onInkPage = chosen.filter(\.onInkPage)

@@ -181,6 +181,10 @@ extension DocumentWindow {
             snapshot.tabIndex = tabs.firstIndex { $0 === self }
             snapshot.windowNumber = Int(gtk_application_window_get_id(cast(host.window)))
             snapshot.tabStripShown = gtk_notebook_get_show_tabs(cast(host.notebook)) != 0
+            if snapshot.tabStripShown == true, let native = gtk_widget_get_native(host.notebook),
+               let label = host.labelFrame(of: self, in: cast(native)) {
+                snapshot.tabLabelFrame = [label.minX + surfaceX, label.minY + surfaceY, label.width, label.height]
+            }
         }
         // A tab behind another shows nothing: no tile of it is missing from the screen.
         if !isCurrentTab { snapshot.missingTiles = 0 }

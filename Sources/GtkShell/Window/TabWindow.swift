@@ -10,7 +10,8 @@ import Platform
 /// of its own; on a switch the window's action map takes the new tab's in place of the old
 /// one's), so that accelerators, menus and the D-Bus export at `…/window/N` act on the tab
 /// in front. The tab strip shows only while there are two tabs or more; tabs can be reordered,
-/// dragged to another window of the app, or dragged out to make a window of their own.
+/// dragged to another window of the app, or dragged out to make a window of their own (on X11
+/// by a gesture of the app's own, TabWindow+DragOut).
 /// Window-wide actions: `win.next-tab`, `win.previous-tab`, `win.move-tab-to-new-window`,
 /// `win.move-tab-to-window`.
 @MainActor
@@ -25,6 +26,9 @@ public final class TabWindow {
     var closingAll = false
     /// The names of the current tab's actions the window took (removed again on a switch).
     private var borrowedActions: [String] = []
+    /// The tab whose label a press in the strip began on, and where it leaves the strip (X11's
+    /// drag out, TabWindow+DragOut).
+    var pressedTab: (tab: DocumentWindow, rule: TabDragOut)?
     /// The notebooks' group: tabs move between the windows of the app only.
     static let tabGroup = "pdf-annotator-documents"
     /// Whether tabs can be dragged out of their window: not on X11, where GTK 4.8 leaves a tab
@@ -76,6 +80,7 @@ public final class TabWindow {
         }
         installTabActions()
         installDropTarget()
+        installDragOut()
     }
 
     // MARK: Tabs
