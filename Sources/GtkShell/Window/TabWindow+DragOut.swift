@@ -27,9 +27,9 @@ struct TabDragOut: Equatable {
 extension TabWindow {
     func installDragOut() {
         guard !Self.tabsDetach, let drag = gtk_gesture_drag_new() else { return }
-        gtk_gesture_single_set_button(cast(drag), 1)
+        gtk_gesture_single_set_button(drag, 1)
         // Beside the notebook's own press, never in place of it: reordering goes on.
-        gtk_event_controller_set_propagation_phase(cast(drag), GTK_PHASE_CAPTURE)
+        gtk_event_controller_set_propagation_phase(drag, GTK_PHASE_CAPTURE)
         Signals.connect(raw(drag), "drag-begin", xy: { [weak self] x, y in
             self?.pressTab(at: Point(x: x, y: y))
         })
