@@ -71,6 +71,7 @@ public final class TabWindow {
         }
         Signals.connectReturningBool(raw(window), "close-request") { [weak self] in
             guard let self else { return false }
+            if self.application?.hosts.count == 1 { self.application?.lastWindowClosing() }
             // True keeps the window: a tab asks about its unsaved changes first.
             return !self.closeEveryTab()
         }
