@@ -108,7 +108,7 @@ extension DocumentEditor {
     }
 
     /// The edit that takes `pages` out of the document, with what undo needs to put them back:
-    /// each page's object and its annotations as the model has them.
+    /// each page's object, its annotations as the model has them, and the links that lead to it.
     public func removal(ofPages pages: [PageIndex]) -> AnnotationEdit? {
         let sorted = Set(pages).sorted()
         guard !sorted.isEmpty, sorted.count < pageCount, sorted.allSatisfy({ $0.rawValue >= 0 && $0.rawValue < pageCount }) else { return nil }
@@ -118,8 +118,11 @@ extension DocumentEditor {
             if madeOrigins[ref] != nil { deletedMadePages.insert(ref) }
             // A page this session put in keeps its name and how it was made: it can be made
             // again if its object goes.
+            // The links on the pages that stay that lead here lead here again when it comes back.
+            let links = model.links(leadingTo: page).filter { id in model.annotation(id).map { !sorted.contains($0.page) } ?? false }
             return RemovedPage(index: page, object: madeNames[ref] ?? "\(ref.number) \(ref.generation)",
-                               annotations: model.annotations(on: page), wasLoaded: true, origin: madeOrigins[ref])
+                               annotations: model.annotations(on: page), wasLoaded: true, origin: madeOrigins[ref],
+                               linksLeadingHere: links.isEmpty ? nil : links)
         }
         return removed.count == sorted.count ? .removePages(removed) : nil
     }

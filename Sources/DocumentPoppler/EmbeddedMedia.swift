@@ -55,31 +55,16 @@ public struct EmbeddedMedia: Hashable, Sendable {
         guard count >= 0 else { return nil }
         defer { ann_media_free(items, count) }
         guard let items else { return [] }
-        return (0..<Int(count)).map { i in
-            let item = items[i]
-            let status: Status
-            switch item.status {
-            case ANN_MEDIA_EMBEDDED: status = .embedded
-            case ANN_MEDIA_EXTERNAL: status = .external
-            case ANN_MEDIA_UNREADABLE: status = .unreadable
-            case ANN_MEDIA_TOO_LARGE: status = .tooLarge
-            default: status = .missing
-            }
-            let r = item.rect
-            return EmbeddedMedia(
-                annotationIndex: Int(item.annot_index), kind: item.kind == ANN_MEDIA_MOVIE ? .movie : .richMedia,
-                rect: Rect(corner: Point(x: r.0, y: r.1), corner: Point(x: r.2, y: r.3)), status: status,
-                contentType: item.content_type.map { String(cString: $0) }, name: item.name.map { String(cString: $0) },
-                mimeType: item.mime_type.map { String(cString: $0) },
-                bytes: item.data.map { Array(UnsafeBufferPointer(start: $0, count: item.length)) })
-        }
+        return (0..<Int(count)).map { EmbeddedMedia(items[$0]) }
     }
 
     /// Whether it is the annotation poppler-glib reported at `rect` (the same /Rect within a
     /// point).
-    public func covers(_ rect: Rect) -> Bool {
-        abs(self.rect.minX - rect.minX) < 1 && abs(self.rect.minY - rect.minY) < 1
-            && abs(self.rect.width - rect.width) < 1 && abs(self.rect.height - rect.height) < 1
+    public func covers(_ rect: Rect) -> Bool { Self.sameArea(self.rect, rect) }
+
+    /// Whether two rectangles are the same /Rect within a point.
+    public static func sameArea(_ a: Rect, _ b: Rect) -> Bool {
+        abs(a.minX - b.minX) < 1 && abs(a.minY - b.minY) < 1 && abs(a.width - b.width) < 1 && abs(a.height - b.height) < 1
     }
 
     /// What to play: the embedded bytes, the outside file, or why neither.
@@ -98,5 +83,26 @@ public struct EmbeddedMedia: Hashable, Sendable {
         case .tooLarge:
             return .unplayable("the embedded media file is too large")
         }
+    }
+}
+
+extension EmbeddedMedia {
+    /// The bridge's item as a value (its bytes copied).
+    init(_ item: ann_media_item) {
+        let status: Status
+        switch item.status {
+        case ANN_MEDIA_EMBEDDED: status = .embedded
+        case ANN_MEDIA_EXTERNAL: status = .external
+        case ANN_MEDIA_UNREADABLE: status = .unreadable
+        case ANN_MEDIA_TOO_LARGE: status = .tooLarge
+        default: status = .missing
+        }
+        let r = item.rect
+        self.init(
+            annotationIndex: Int(item.annot_index), kind: item.kind == ANN_MEDIA_MOVIE ? .movie : .richMedia,
+            rect: Rect(corner: Point(x: r.0, y: r.1), corner: Point(x: r.2, y: r.3)), status: status,
+            contentType: item.content_type.map { String(cString: $0) }, name: item.name.map { String(cString: $0) },
+            mimeType: item.mime_type.map { String(cString: $0) },
+            bytes: item.data.map { Array(UnsafeBufferPointer(start: $0, count: item.length)) })
     }
 }

@@ -10,15 +10,18 @@ extension PopplerDocument {
     /// ``EmbeddedMedia``). The caller holds `renderLock`.
     func mediaLinksLocked(on page: Int) -> [LinkInfo] {
         let entry = annotationsLocked(page: page)
-        // Read only for a page with annotations poppler-glib does not know.
-        var richMedia: [EmbeddedMedia]?
+        // Read only for a page with annotations poppler-glib does not know: from the document in
+        // memory for a page whose place is not the file's.
+        var richMedia: [Rect]?
         return zip(entry.annots, entry.infos).compactMap { annot, info in
             switch info.subtype {
             case .unknown, .richMedia:
                 if richMedia == nil {
-                    richMedia = EmbeddedMedia.list(path: path, password: password, page: PageIndex(page))?.filter { $0.kind == .richMedia } ?? []
+                    richMedia = readsMediaInMemory(page)
+                        ? memoryAnnotations(on: page, subtype: "RichMedia").map(\.rect)
+                        : EmbeddedMedia.list(path: path, password: password, page: PageIndex(page))?.filter { $0.kind == .richMedia }.map(\.rect) ?? []
                 }
-                guard richMedia?.contains(where: { $0.covers(info.rect) }) == true else { return nil }
+                guard richMedia?.contains(where: { EmbeddedMedia.sameArea($0, info.rect) }) == true else { return nil }
             case .screen:
                 let plays = annot.withPointer { a -> Bool in
                     guard let action = poppler_annot_screen_get_action(a) else { return false }
@@ -88,8 +91,12 @@ extension PopplerDocument {
                 return .external(String(cString: file))
             }
         case .sound:
-            // poppler-glib 22.12 does not read sound annotations: the core reader does.
-            guard let wav = SoundClip.wav(path: path, password: password, page: PageIndex(page), rect: entry.infos[index].rect) else {
+            // poppler-glib 22.12 does not read sound annotations: the core reader does (the
+            // editor's, in memory, for a page whose place is not the file's).
+            let rect = entry.infos[index].rect
+            let read = readsMediaInMemory(page) ? memorySound(page: page, rect: rect)
+                : SoundClip.wav(path: path, password: password, page: PageIndex(page), rect: rect)
+            guard let wav = read else {
                 return .unplayable("the sound's samples cannot be read")
             }
             return .embedded(bytes: wav, mimeType: "audio/x-wav", name: "sound.wav")
@@ -99,8 +106,10 @@ extension PopplerDocument {
     }
 
     /// The /RichMedia or /Movie annotation of `kind` at `rect` on `page`, as the core reads the
-    /// file, its bytes read when the document carries them; `nil` when it has none there.
+    /// file (or, for a page whose place is not the file's, the document in memory), its bytes
+    /// read when the document carries them; `nil` when it has none there.
     private func embeddedMedia(page: Int, rect: Rect, kind: EmbeddedMedia.Kind) -> EmbeddedMedia? {
+        if readsMediaInMemory(page) { return memoryMedia(page: page, rect: rect, kind: kind) }
         guard let listed = EmbeddedMedia.list(path: path, password: password, page: PageIndex(page)),
               let place = listed.firstIndex(where: { $0.kind == kind && $0.covers(rect) }) else { return nil }
         guard listed[place].status == .embedded else { return listed[place] }

@@ -57,8 +57,9 @@ extension PopplerDocument {
         } catch {
             throw Self.openError(for: error, path: path, passwordGiven: password != nil)
         }
-        if let reordered { return reading(reopened, rotations: reordered) }
-        return carryingOver(to: reopened, reshaped: reshaped)
+        let copy = reordered.map { reading(reopened, rotations: $0) } ?? carryingOver(to: reopened, reshaped: reshaped)
+        copy.memoryCore = edited.owner
+        return copy
     }
 
     /// A document over `reopened` whose pages were reorganised: every page's geometry read
@@ -93,6 +94,7 @@ extension PopplerDocument {
         let copy = PopplerDocument(path: path, uri: uri, password: password, document: reopened, geometry: geometry, metadata: metadata,
                                    coreText: coreText)
         copy.pagesNotOnDisk = pagesNotOnDisk.union(reshaped.keys.map(\.rawValue))
+        copy.memoryCore = memoryCore
         probeLock.lock()
         var known = rotationProbe.rotations
         probeLock.unlock()

@@ -55,6 +55,9 @@ public final class PopplerDocument: PageSource, @unchecked Sendable {
     /// Pages an edit turned: the core text reader reads the file on disk, which shows them as
     /// they were, so their text comes from this version through poppler-glib.
     var pagesNotOnDisk: Set<Int> = []
+    /// The document in memory this version was read from (the editor's, with the edits not saved
+    /// yet): where the media of a page in `pagesNotOnDisk` are found (``memoryMedia(page:rect:kind:)``).
+    var memoryCore: CoreDocument?
 
     init(path: String, uri: String, password: String?, document: GObjectRef, geometry: [PageGeometry], metadata: DocumentMetadata,
          coreText: CoreText? = nil) {

@@ -17,12 +17,18 @@ public enum SoundClip {
         for entry in core.annotationEntries(on: page) {
             guard let d = entry.dictionary, d["Subtype"]?.nameValue == "Sound", let r = d["Rect"]?.numbers, r.count == 4,
                   abs(min(r[0], r[2]) - origin.x - rect.minX) < 1, abs(min(r[1], r[3]) - origin.y - rect.minY) < 1,
-                  case .reference(let n, let g)? = d["Sound"], let stream = core.object(ObjectRef(n, g))?.dictionaryValue,
-                  let samples = core.streamData(ObjectRef(n, g)) else { continue }
-            return wav(samples: samples, rate: Int(stream["R"]?.number ?? 8000), channels: Int(stream["C"]?.number ?? 1),
-                       bits: Int(stream["B"]?.number ?? 8), encoding: stream["E"]?.nameValue ?? "Raw")
+                  let wav = wav(of: d, in: core) else { continue }
+            return wav
         }
         return nil
+    }
+
+    /// The WAV of the /Sound annotation `d` of `core` (its /Sound stream's samples), or `nil`.
+    public static func wav(of d: PDFDictionary, in core: CoreDocument) -> [UInt8]? {
+        guard case .reference(let n, let g)? = d["Sound"], let stream = core.object(ObjectRef(n, g))?.dictionaryValue,
+              let samples = core.streamData(ObjectRef(n, g)) else { return nil }
+        return wav(samples: samples, rate: Int(stream["R"]?.number ?? 8000), channels: Int(stream["C"]?.number ?? 1),
+                   bits: Int(stream["B"]?.number ?? 8), encoding: stream["E"]?.nameValue ?? "Raw")
     }
 
     /// A WAV file of PDF sound samples.

@@ -5,6 +5,7 @@
 // every rule about what the objects mean lives in Swift.
 
 #include "ann_pdf_edit.h"
+#include "ann_pdf_media.h"
 
 #include <poppler-config.h>
 
@@ -1506,3 +1507,14 @@ Object storedStream(ann_pdf *d, Ref ref, Object &&owned, const StoredData &data)
 }
 
 } // namespace
+
+// ann_pdf_media.cpp reads the annotation from the open document.
+int ann_media_describe_object(PDFDoc *doc, int num, int gen, int read, size_t max_bytes, ann_media_item *item);
+
+extern "C" int ann_media_of_object(ann_pdf *doc, int num, int gen, int read, size_t max_bytes, ann_media_item *item)
+{
+    if (doc == nullptr || !doc->doc) {
+        return 0;
+    }
+    return ann_media_describe_object(doc->doc.get(), num, gen, read, max_bytes, item);
+}

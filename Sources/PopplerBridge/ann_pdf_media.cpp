@@ -381,7 +381,77 @@ void describe(const Object &fileSpec, bool read, size_t maxBytes, ann_media_item
 
 } // namespace
 
+
+// The media of the annotation object `ref` of `doc` (see ann_media_of_object in ann_pdf_edit.cpp,
+// which holds the open document): a /RichMedia or /Movie annotation as the document holds it now.
+int ann_media_describe_object(PDFDoc *doc, int num, int gen, int read, size_t max_bytes, ann_media_item *item)
+{
+    if (doc == nullptr || item == nullptr || num <= 0 || gen < 0) {
+        return 0;
+    }
+    *item = ann_media_item {};
+    item->declared_size = -1;
+    try {
+        const Ref ref { num, gen };
+        Object dict = doc->getXRef()->fetch(ref);
+        if (!dict.isDict()) {
+            return 0;
+        }
+        Object subtype = dict.dictLookup("Subtype");
+        if (subtype.isName("RichMedia")) {
+            item->kind = ANN_MEDIA_RICH_MEDIA;
+            const Object refObject(ref);
+            auto *annot = new AnnotRichMedia(doc, std::move(dict), &refObject);
+            const std::optional<Choice> choice = annot->isOk() ? choose(annot) : std::nullopt;
+            annot->decRefCnt();
+            if (!choice) {
+                item->status = ANN_MEDIA_MISSING;
+                return 1;
+            }
+            if (!choice->contentType.empty()) {
+                item->content_type = copy(choice->contentType);
+            }
+            if (!choice->name.empty()) {
+                item->name = copy(choice->name);
+            }
+            describe(choice->fileSpec, read != 0, max_bytes, item);
+            return 1;
+        }
+        if (subtype.isName("Movie")) {
+            item->kind = ANN_MEDIA_MOVIE;
+            Object movie = dict.dictLookup("Movie");
+            Object spec = movie.isDict() ? movie.dictLookup("F") : Object();
+            const std::string name = specName(spec);
+            if (!name.empty()) {
+                item->name = copy(name);
+            }
+            if (spec.isDict() || spec.isString()) {
+                describe(spec, read != 0, max_bytes, item);
+            } else {
+                item->status = ANN_MEDIA_MISSING;
+            }
+            return 1;
+        }
+        return 0;
+    } catch (...) {
+        ann_media_clear(item);
+        return 0;
+    }
+}
+
 extern "C" {
+
+void ann_media_clear(ann_media_item *item)
+{
+    if (item == nullptr) {
+        return;
+    }
+    std::free(item->content_type);
+    std::free(item->name);
+    std::free(item->mime_type);
+    std::free(item->data);
+    *item = ann_media_item {};
+}
 
 int ann_media_list(const char *path, const char *password, int page, int read_item, size_t max_bytes, ann_media_item **items)
 {

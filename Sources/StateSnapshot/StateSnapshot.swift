@@ -354,6 +354,9 @@ public struct WindowSnapshot: Codable, Sendable {
     /// The tabs of the top-level window this document shows in, in the strip's order: each
     /// tab's document path (its title when it has none). Every entry of `windows` is one tab.
     public var tabs: [String]? = nil
+    /// What each of those tabs' labels shows, in the same order: the title, and where two tabs
+    /// have the same title, the part of the folder that tells them apart ("a.pdf — work").
+    public var tabLabels: [String]? = nil
     /// The place in `tabs` of the tab that window shows in front (0-based), and this
     /// document's own place there.
     public var currentTab: Int? = nil

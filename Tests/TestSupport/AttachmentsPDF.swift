@@ -105,6 +105,8 @@ public struct AttachmentsPDF {
     public var sounds: [Sound]
     public var richMedia: [RichMedia]
     public var movies: [Movie]
+    /// Blank pages after the page with the files and media (each 300 × 400 points).
+    public var blankPagesAfter = 0
 
     public init(embedded: [File] = [], annotated: [File] = [], screens: [ScreenClip] = [], sounds: [Sound] = [],
                 richMedia: [RichMedia] = [], movies: [Movie] = []) {
@@ -199,7 +201,8 @@ public struct AttachmentsPDF {
         let content = "0 0 0 rg BT /F1 18 Tf 50 600 Td (Files and media) Tj ET\n"
         let namesEntry = names.isEmpty ? "" : "/Names << /EmbeddedFiles << /Names [\(names.joined(separator: " "))] >> >>"
         objects[0] = Data("<< /Type /Catalog /Pages 2 0 R \(namesEntry) >>".utf8)
-        objects[1] = Data("<< /Type /Pages /Kids [3 0 R] /Count 1 >>".utf8)
+        let blanks = (0..<blankPagesAfter).map { _ in add("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 400] >>") }
+        objects[1] = Data("<< /Type /Pages /Kids [\(([3] + blanks).map { "\($0) 0 R" }.joined(separator: " "))] /Count \(1 + blanks.count) >>".utf8)
         let annotsEntry = annots.isEmpty ? "" : "/Annots [\(annots.map { "\($0) 0 R" }.joined(separator: " "))]"
         objects[2] = Data(("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R "
             + "/Resources << /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >> >> \(annotsEntry) >>").utf8)

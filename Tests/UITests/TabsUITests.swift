@@ -272,4 +272,23 @@ final class TabsUITests: XCTestCase {
             XCTAssertEqual(tab(file, in: state)?.tabStripShown, false)
         }
     }
+
+    func testTabsOfTheSameNameShowTheFolderThatTellsThemApart() throws {
+        let session = try AppSession()
+        let files = try ["work", "private"].map { folder in
+            let dir = session.workDir.appendingPathComponent(folder)
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            let url = dir.appendingPathComponent("report.pdf")
+            try HandWrittenPDF.pages(2, catalogEntries: "").write(to: url)
+            return url.path
+        }
+        let other = session.workDir.appendingPathComponent("notes.pdf")
+        try HandWrittenPDF.pages(1, catalogEntries: "").write(to: other)
+        try session.launch(files + [other.path])
+        let state = try XCTUnwrap(session.waitFor("three tabs labelled") { s in
+            s.windows.count == 3 && s.windows.allSatisfy { $0.content == "document" && $0.tabLabels?.count == 3 }
+        })
+        XCTAssertEqual(state.windows.first?.tabs, files + [other.path])
+        XCTAssertEqual(state.windows.first?.tabLabels, ["report.pdf — work", "report.pdf — private", "notes.pdf"])
+    }
 }

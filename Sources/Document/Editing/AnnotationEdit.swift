@@ -188,13 +188,19 @@ public struct RemovedPage: Hashable, Sendable, Codable {
     public var wasLoaded: Bool
     /// How the page was made; `nil` for a page of the file.
     public var origin: PageOrigin?
+    /// The links on other pages that led to this one when it was taken out (their ids): they
+    /// lead nowhere while it is out, and to it again once it is put back. `nil` in journals
+    /// written before links followed their pages.
+    public var linksLeadingHere: [String]?
 
-    public init(index: PageIndex, object: String, annotations: [Annotation], wasLoaded: Bool, origin: PageOrigin? = nil) {
+    public init(index: PageIndex, object: String, annotations: [Annotation], wasLoaded: Bool, origin: PageOrigin? = nil,
+                linksLeadingHere: [String]? = nil) {
         self.index = index
         self.object = object
         self.annotations = annotations
         self.wasLoaded = wasLoaded
         self.origin = origin
+        self.linksLeadingHere = linksLeadingHere
     }
 }
 

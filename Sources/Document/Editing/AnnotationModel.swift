@@ -107,9 +107,17 @@ public struct AnnotationModel: Hashable, Sendable {
         case .reorderPages(let order):
             guard Set(order) == Set(order.indices) else { throw .malformed("not a new order of every page") }
             movePages { page in order.firstIndex(of: page.rawValue).map(PageIndex.init) }
+            // Links to a page lead to it in its new place.
+            remapLinkDestinations { order.firstIndex(of: $0.rawValue).map(PageIndex.init) ?? $0 }
         case .removePages(let removed):
             for r in removed {
                 if let loaded = pages[r.index], r.wasLoaded, loaded != r.annotations { throw .mismatch("page \(r.index.displayNumber)") }
+            }
+            // Links to a page taken out lead nowhere (``LinkDestination/removedPage``) until it
+            // is put back; links to the pages after it follow them.
+            let out = Set(removed.map(\.index.rawValue))
+            remapLinkDestinations { d in
+                out.contains(d.rawValue) ? LinkDestination.removedPage : PageIndex(d.rawValue - out.filter { $0 < d.rawValue }.count)
             }
             for r in removed.sorted(by: { $0.index > $1.index }) {
                 for a in pages[r.index] ?? [] { locations[a.id] = nil }
@@ -117,6 +125,15 @@ public struct AnnotationModel: Hashable, Sendable {
                 movePages { $0 > r.index ? PageIndex($0.rawValue - 1) : $0 }
             }
         case .restorePages(let removed):
+            // Links to the pages after a page put back follow them; links that led to it before
+            // it was taken out lead to it again (restored annotations keep their own).
+            let ascending = removed.sorted(by: { $0.index < $1.index })
+            remapLinkDestinations { d in
+                var now = d.rawValue
+                for r in ascending where now >= r.index.rawValue { now += 1 }
+                return PageIndex(now)
+            }
+            for r in removed { relink(r.linksLeadingHere ?? [], to: r.index) }
             for r in removed.sorted(by: { $0.index < $1.index }) {
                 movePages { $0 >= r.index ? PageIndex($0.rawValue + 1) : $0 }
                 if r.wasLoaded {
@@ -175,6 +192,32 @@ public struct AnnotationModel: Hashable, Sendable {
             locations[new.id] = new.page
             hints.index[new.id] = pages[new.page]!.count - 1
         }
+    }
+
+    /// Gives each link that leads to a page of this document (``Annotation/linkDestination``)
+    /// the page `newPlace` says; a link leading to a page taken out stays so.
+    private mutating func remapLinkDestinations(_ newPlace: (PageIndex) -> PageIndex) {
+        for (page, list) in pages {
+            for (i, a) in list.enumerated() {
+                guard case .page(let target)? = a.linkDestination, target.rawValue >= 0 else { continue }
+                let moved = newPlace(target)
+                if moved != target { pages[page]![i].linkDestination = .page(moved) }
+            }
+        }
+    }
+
+    /// Leads the links `ids` (those leading to a page taken out) to `page` again.
+    private mutating func relink(_ ids: [String], to page: PageIndex) {
+        for id in ids {
+            guard let at = locations[id], let i = position(of: id, on: at),
+                  pages[at]![i].linkDestination == .page(LinkDestination.removedPage) else { continue }
+            pages[at]![i].linkDestination = .page(page)
+        }
+    }
+
+    /// The links (their ids) that lead to `page`, on the pages read so far.
+    public func links(leadingTo page: PageIndex) -> [String] {
+        pages.keys.sorted().flatMap { p in pages[p]!.filter { $0.linkDestination == .page(page) }.map(\.id) }
     }
 
     /// Gives every loaded page the index `newIndex` says (its annotations' `page` follow);

@@ -9,6 +9,11 @@ public enum LinkDestination: Hashable, Sendable, Codable {
     case page(PageIndex)
     case uri(String)
 
+    /// Where a link to a page leads while that page is taken out of the document (before the
+    /// first page: nowhere; it is neither followed nor written as a /Dest). Putting the page back
+    /// leads the link to it again (``RemovedPage/linksLeadingHere``).
+    public static let removedPage = PageIndex(-1)
+
     /// The schemes a link made here may lead to: anything else (`javascript:`, `file:`,
     /// `data:` …) is refused before it reaches the file.
     public static let allowedSchemes = ["http", "https", "mailto"]

@@ -25,6 +25,9 @@ public final class AnnotatorApplication {
     /// asked for), and the keyboard focus followed into dialogs (``FocusWatch``).
     var progress: ScreenProgress?
     private var focusWatch: FocusWatch?
+    /// Set by Quit, which records every window as the last session before they close (so the
+    /// window closing last does not record itself alone); cleared when a document opens again.
+    var quitting = false
     /// The annotation Ctrl+C copied, for Ctrl+V in any window of the app.
     static var copiedAnnotations: [Annotation] = []
 
@@ -151,6 +154,8 @@ public final class AnnotatorApplication {
         Signals.connect(raw(quit), "activate", pointer: { [weak self] _ in
             guard let self else { return }
             // Each window asks about its unsaved changes; the app ends with its last window.
+            self.recordSession()
+            self.quitting = true
             for host in self.hosts { gtk_window_close(cast(host.window)) }
         })
         g_action_map_add_action(OpaquePointer(gtkApplication), quit)
@@ -163,6 +168,7 @@ public final class AnnotatorApplication {
             gtk_window_present(cast(first.window))
             return
         }
+        if reopenLastSession() { return }
         let window = makeWindow()
         window.present()
     }
@@ -236,6 +242,7 @@ public final class AnnotatorApplication {
 
     /// A new document tab, in `host` (a new window when `nil`), in front if `select`.
     func makeWindow(in host: TabWindow? = nil, select: Bool = true) -> DocumentWindow {
+        quitting = false
         let host = host ?? makeHost()
         let window = DocumentWindow(application: self, host: host)
         windows.append(window)

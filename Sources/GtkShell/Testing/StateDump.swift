@@ -177,6 +177,7 @@ extension DocumentWindow {
         if let host {
             let tabs = host.tabs
             snapshot.tabs = tabs.map { $0.path ?? $0.shownTitle }
+            snapshot.tabLabels = tabs.map(\.tabLabel.shownText)
             snapshot.currentTab = tabs.firstIndex { $0 === host.current }
             snapshot.tabIndex = tabs.firstIndex { $0 === self }
             snapshot.windowNumber = Int(gtk_application_window_get_id(cast(host.window)))

@@ -10,7 +10,7 @@ extension DocumentWindow {
     /// Shows `title` on the tab, and as the window's title while this is its current tab.
     func showTitle(_ title: String) {
         shownTitle = title
-        tabLabel.set(title: title)
+        if let host { host.refreshTabLabels() } else { tabLabel.set(title: title) }
         if isCurrentTab { gtk_window_set_title(cast(window), title) }
     }
 

@@ -313,8 +313,9 @@ final class PreferencesWindow {
         return grid
     }
 
-    /// Whether documents open as tabs of one window (``TabsPreference``); applies to the
-    /// documents opened from then on.
+    /// Whether documents open as tabs of one window (``TabsPreference``; applies to the
+    /// documents opened from then on) and whether a launch without files reopens the last
+    /// session's documents (``LastSession``).
     private func buildWindowsPage() -> UnsafeMutablePointer<GtkWidget> {
         let grid = page()
         let tabs = gtk_switch_new()!
@@ -328,6 +329,17 @@ final class PreferencesWindow {
         gtk_label_set_xalign(cast(hint), 0)
         gtk_widget_add_css_class(hint, "dim-label")
         gtk_grid_attach(cast(grid), hint, 1, 1, 1, 1)
+        let reopen = gtk_switch_new()!
+        gtk_widget_set_name(reopen, "preferences-reopen-session")
+        gtk_switch_set_active(cast(reopen), LastSession.reopens ? 1 : 0)
+        gtk_widget_set_halign(reopen, GTK_ALIGN_START)
+        Signals.connect(raw(reopen), "notify::active", pointer: { _ in LastSession.setReopens(gtk_switch_get_active(cast(reopen)) != 0) })
+        row(grid, 2, tr("_Reopen the last session's documents"), reopen)
+        let reopenHint = gtk_label_new(tr("Starting without a document opens the documents open when the app last ended, in their tabs."))!
+        gtk_label_set_wrap(cast(reopenHint), 1)
+        gtk_label_set_xalign(cast(reopenHint), 0)
+        gtk_widget_add_css_class(reopenHint, "dim-label")
+        gtk_grid_attach(cast(grid), reopenHint, 1, 3, 1, 1)
         return grid
     }
 

@@ -10,7 +10,8 @@ enum ShortcutsWindow {
         (N_("Document"), [
             (N_("Open a document"), "<ctrl>o"), (N_("Save"), "<ctrl>s"), (N_("Save as"), "<ctrl><shift>s"),
             (N_("Print"), "<ctrl>p"), (N_("Document properties"), "<alt>Return"), (N_("Close the tab (the last one: the window)"), "<ctrl>w"),
-            (N_("Next tab"), "<ctrl>Tab <ctrl>Page_Down"), (N_("Previous tab"), "<ctrl><shift>Tab <ctrl>Page_Up"), (N_("Quit"), "<ctrl>q"), (N_("Keyboard shortcuts"), "<ctrl>question"), (N_("Main menu"), "F10"),
+            (N_("Next tab"), "<ctrl>Tab <ctrl>Page_Down"), (N_("Previous tab"), "<ctrl><shift>Tab <ctrl>Page_Up"), (N_("Quit"), "<ctrl>q"), (N_("Keyboard shortcuts"), "<ctrl>question <ctrl>F1"), (N_("Main menu"), "F10"),
+            (N_("Next and previous part of the window"), "F6 <shift>F6"),
             (N_("Preferences: pen, touchscreen and touchpad"), "<ctrl>comma"),
         ]),
         (N_("Editing"), [
@@ -32,13 +33,15 @@ enum ShortcutsWindow {
             (N_("Back to Select"), "Escape"), (N_("Keep a note's text"), "<ctrl>Return"),
         ]),
         (N_("Viewing"), [
-            (N_("Zoom in"), "<ctrl>plus"), (N_("Zoom out"), "<ctrl>minus"), (N_("Actual size"), "<ctrl>0"),
+            (N_("Zoom in"), "<ctrl>plus <ctrl>equal"), (N_("Zoom out"), "<ctrl>minus"), (N_("Actual size"), "<ctrl>0"),
             (N_("Fit width"), "<ctrl>1"), (N_("Fit page"), "<ctrl>2"), (N_("Go to a page"), "<ctrl>l"),
             (N_("Next and previous screen"), "Page_Down Page_Up"), (N_("Start and end"), "Home End"),
-            (N_("Back to where a link was followed from"), "<alt>Left"), (N_("Forward again"), "<alt>Right"),
+            (N_("Back to where a link was followed from"), "<alt>Left Back"), (N_("Forward again"), "<alt>Right Forward"),
             (N_("Sidebar: outline, pages, annotations and bookmarks"), "F9"), (N_("Bookmark the page"), "<ctrl>d"),
-            (N_("Rename the bookmark (in the sidebar)"), "F2"), (N_("Search"), "<ctrl>f"), (N_("Next and previous match"), "F3 <shift>F3"),
+            (N_("Rename the bookmark (in the sidebar)"), "F2"), (N_("Search"), "<ctrl>f"), (N_("Next and previous match"), "F3 <ctrl>g <shift>F3 <ctrl><shift>g"),
             (N_("Fullscreen"), "F11"), (N_("Leave reading mode"), "Escape"),
+            (N_("Show or hide the zoom writing strip"), "<ctrl><shift>m"),
+            (N_("Zoom strip: on to the start of the next line"), "<ctrl><shift>Return"),
         ]),
         (N_("Forms"), [
             (N_("Next and previous field"), "Tab <shift>Tab"), (N_("Check a box or choose a radio button"), "space"), (N_("Next or previous radio button"), "Down Up"),

@@ -2,8 +2,9 @@
 import CGtk
 import CShim
 
-/// A document tab's label: its title, ellipsized, and a flat close button named for the
-/// document (screen readers say "Close sample.pdf").
+/// A document tab's label: its title, ellipsized (with the part of its folder that tells it
+/// apart from tabs of the same name, ``TabTitles``), its path as the tooltip, and a flat close
+/// button named for the document (screen readers say "Close sample.pdf").
 @MainActor
 final class TabLabel {
     let widget: UnsafeMutablePointer<GtkWidget>
@@ -32,12 +33,20 @@ final class TabLabel {
         Signals.connect(raw(closeButton), "clicked") { [weak self] in self?.onClose?() }
     }
 
-    /// Shows `title` (and names the close button after it).
-    func set(title: String) {
+    /// What the label shows now (the state dump's `tabLabels`).
+    private(set) var shownText = ""
+
+    /// Shows `title` (and names the close button after it), with `tooltip` (the document's
+    /// path) over it.
+    func set(title: String, tooltip: String? = nil) {
+        guard title != shownText || tooltip != shownTooltip else { return }
+        shownText = title
+        shownTooltip = tooltip
         gtk_label_set_text(cast(text), title)
-        gtk_widget_set_tooltip_text(text, title)
+        gtk_widget_set_tooltip_text(text, tooltip ?? title)
         ann_accessible_set_label(closeButton, tr("Close {document}", ["document": title]))
     }
+    private var shownTooltip: String?
 
     /// Lets go of the label once its tab is closed.
     func release() { g_object_unref(raw(widget)) }

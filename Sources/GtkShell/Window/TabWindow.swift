@@ -75,6 +75,7 @@ public final class TabWindow {
         }
         Signals.connectReturningBool(raw(window), "close-request") { [weak self] in
             guard let self else { return false }
+            if self.application?.hosts.count == 1 { self.application?.lastWindowClosing() }
             // True keeps the window: a tab asks about its unsaved changes first.
             return !self.closeEveryTab()
         }
@@ -160,6 +161,7 @@ public final class TabWindow {
     private func tabsChanged() {
         let count = gtk_notebook_get_n_pages(cast(notebook))
         gtk_notebook_set_show_tabs(cast(notebook), count > 1 ? 1 : 0)
+        refreshTabLabels()
         if let move = g_action_map_lookup_action(OpaquePointer(window), "move-tab-to-new-window") {
             g_simple_action_set_enabled(move, count > 1 ? 1 : 0)
         }

@@ -77,6 +77,18 @@ int ann_media_list(const char *path, const char *password, int page, int read_it
 /* Frees what ann_media_list returned. */
 void ann_media_free(ann_media_item *items, int count);
 
+/* Frees what one item holds (not the item itself). */
+void ann_media_clear(ann_media_item *item);
+
+typedef struct ann_pdf ann_pdf;
+
+/* The /RichMedia or /Movie annotation stored in object num/gen of `doc` (ann_pdf_edit.h's open
+ * document, as edited: a page moved or put in since it was opened included) into *item, as
+ * ann_media_list describes it (annot_index 0, rect zero: the caller knows both), its data read
+ * when `read`. Returns 1, or 0 when that object is neither (then *item holds nothing). The caller
+ * holds the document's lock (CoreDocument). */
+int ann_media_of_object(ann_pdf *doc, int num, int gen, int read, size_t max_bytes, ann_media_item *item);
+
 #ifdef __cplusplus
 }
 #endif
