@@ -56,6 +56,17 @@ extension DocumentWindow {
         gtk_box_append(cast(drawer.panel), frame.panel)
         gtk_widget_set_visible(frame.panel, 1)
         g_object_unref(raw(frame.panel))
+        // What the sidebar shows when F9 shows it: the outline read, the annotations listed.
+        loadOutline()
+        refreshAnnotationList()
+        // Going to an outline entry from the drawer closes it, the page then in view.
+        if !drawer.closesOnOutlineEntry, let list = sidebar?.list {
+            drawer.closesOnOutlineEntry = true
+            Signals.connect(raw(list), "row-activated", pointer: { [weak self] _ in
+                guard let self, self.drawer?.isShown == true else { return }
+                self.canvas.interactions.closeDrawer()
+            })
+        }
     }
 
     /// Puts the sidebar's panel back beside the page, hidden as it was, once the drawer is gone.

@@ -163,7 +163,7 @@ extension DocumentWindow {
         attachmentsChanged()
     }
 
-    private func loadOutline() {
+    func loadOutline() {
         guard let sidebar, !sidebar.loaded, let document, let queue = canvas.tiles.queue else { return }
         sidebar.loaded = true
         let generation = openGeneration

@@ -32,6 +32,8 @@ final class SidebarDrawer {
     /// (the window puts the sidebar back).
     var onChange: (() -> Void)?
     var onHidden: (() -> Void)?
+    /// Whether the window closes the drawer when an outline entry is activated in it.
+    var closesOnOutlineEntry = false
 
     /// How long a slide takes, seconds.
     static let slideDuration = 0.2
