@@ -320,6 +320,8 @@ public final class DocumentSession {
             }
         case .toggleUserInterface:
             emit(.toggleUserInterface)
+        case .drawer(let state):
+            emit(.drawer(state))
         case .swipe, .stylusEnd:
             // Sideways three-finger swipes come as history steps (DocumentInteraction); the
             // tools read the pen's end from each event's source.

@@ -70,6 +70,9 @@ public enum SessionEffect: Equatable, Sendable {
     case playMedia(String)
     /// Show or hide the interface (a finger's tap on the page: reading mode).
     case toggleUserInterface
+    /// Show the sidebar drawer where the engine put it: following a finger, or sliding open or
+    /// shut (``InteractionEngine/DrawerState``).
+    case drawer(DrawerState)
     /// Put the form field's editor on it (a tap asked to fill it).
     case activateFormField(AnnotationID)
     /// Open a free text box's editor in place, or a note's text for writing.
@@ -94,6 +97,6 @@ extension SessionEffect {
         .textSelectionChanged, .imageSelectionChanged, .contextMenu(at: Point(x: 10, y: 10), annotation: nil), .textMenu(at: Point(x: 10, y: 10)),
         .askExternalLink("https://example.org"), .playMedia("p0-a0"), .toggleUserInterface, .activateFormField(AnnotationID("field")),
         .editTextBox(AnnotationID("box")), .editNote(AnnotationID("note")), .boxDrawn(PageIndex(0), Rect(x: 10, y: 10, width: 50, height: 20)),
-        .toolCommand(.clearFormFocus), .offerKeepAsInk(.underline),
+        .toolCommand(.clearFormFocus), .offerKeepAsInk(.underline), .drawer(DrawerState(progress: 0.4, isOpen: false, isDragging: true)),
     ]
 }

@@ -113,6 +113,8 @@ public final class Engine {
     }
 
     private func dispatch(_ event: InputEvent) {
+        // The open drawer lies over the page: the contacts are its own, not the tools'.
+        if interactions.drawerTakes(event) { return }
         if let refusal, refusal(event) { return }
         switch event.kind {
         case .scroll(let delta, let kind, let phase):
@@ -161,6 +163,7 @@ public final class Engine {
         let sink = self.sink
         scrollPan.require(toFail: interactions.transformPan)
         scrollPan.require(toFail: interactions.pageTurnPan)
+        scrollPan.require(toFail: interactions.drawerPan)
         scrollPan.allowSimultaneousRecognition(with: pinch)
         scrollPan.onStateChange = { [unowned self] r in
             guard let pan = r as? PanRecognizer else { return }

@@ -46,6 +46,8 @@ public enum EngineOutput: Hashable, Sendable {
     /// Start, extend or finish a text (or image) selection at a view point.
     case selectText(GesturePhase, at: Point, TextHit)
     case deselectText
+    /// The sidebar drawer moves with a finger, or settles open or closed (the drawer component).
+    case drawer(DrawerState)
 
     // Pointer and devices.
     /// The pointer hovers at a view point (for pointer effects); ended when it leaves or presses.

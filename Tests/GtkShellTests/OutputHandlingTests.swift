@@ -28,6 +28,7 @@ final class OutputHandlingTests: XCTestCase {
         canvas.onExternalLink = { asked.append($0) }
         canvas.onPlayMedia = { asked.append("play " + $0) }
         canvas.onToggleUserInterface = { asked.append("toggle") }
+        canvas.onDrawer = { _ in asked.append("drawer") }
         canvas.onBoxDrawn = { _, _ in asked.append("box") }
         canvas.whenEditorReady = { _ in asked.append("editor") }
         var unapplied: [String: String] = [:]
@@ -43,7 +44,7 @@ final class OutputHandlingTests: XCTestCase {
         // With no document open there is no text box or note to open for writing: nothing else
         // is left unapplied.
         XCTAssertEqual(Set(unapplied.keys.map { String($0.prefix { $0 != "(" }) }), ["editTextBox", "editNote"], "\(unapplied)")
-        XCTAssertEqual(asked, ["editor", "https://example.org", "play p0-a0", "toggle", "box"], "the window was asked")
+        XCTAssertEqual(asked, ["editor", "https://example.org", "play p0-a0", "toggle", "box", "drawer"], "the window was asked")
     }
 
     func testTheCanvasTurnsExactlyTheHandedOnToolCommandsIntoEdits() throws {

@@ -55,7 +55,7 @@ final class ComponentTests: XCTestCase {
         XCTAssertTrue(i.allAnnotationInteractions.contains(i.transformAnnotation.gestureRecognizers[0]))
         XCTAssertFalse(i.allTextInteractions.contains(i.transformAnnotation.gestureRecognizers[0]))
         XCTAssertTrue(i.allInteractions.contains(i.selectText.gestureRecognizers[0]))
-        XCTAssertEqual(i.allInteractions.members.count, 10)
+        XCTAssertEqual(i.allInteractions.members.count, 11)
     }
 
     func testAGroupSwitchesEveryMember() {

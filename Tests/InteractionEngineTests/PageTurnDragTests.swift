@@ -57,7 +57,8 @@ final class PageTurnDragTests: XCTestCase {
     func testADragFromTheLeftEdgeTurnsBack() {
         let h = EngineHarness()
         h.interactions.settings.turnsPagesByDragging = true
-        drag(h, from: Point(x: 20, y: 400), to: Point(x: 500, y: 400))
+        // Inside the band but clear of the drawer's edge strip (its leftmost 24 pixels).
+        drag(h, from: Point(x: 40, y: 400), to: Point(x: 500, y: 400))
         XCTAssertEqual(turns(h).first?.0, .previousPage)
     }
 

@@ -32,7 +32,7 @@ final class ScenarioTests: XCTestCase {
         XCTAssertEqual(h.interactions.allInteractions.members.filter { !$0.isEnabled }.map(\.name),
                        ["selectAnnotation", "deselectAnnotation", "transformAnnotation", "editAnnotation", "openLinkAnnotation"])
         XCTAssertEqual(h.interactions.allInteractions.members.filter(\.isEnabled).map(\.name),
-                       ["fastScroll", "smartZoom", "toggleUserInterface", "selectText", "deselectText"])
+                       ["fastScroll", "smartZoom", "toggleUserInterface", "selectText", "deselectText", "drawer"])
         XCTAssertEqual(h.decisions, [.toggleUserInterface, .toggleUserInterface], "neither the square nor the link answered its tap")
     }
 

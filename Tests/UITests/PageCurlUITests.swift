@@ -119,7 +119,8 @@ final class PageCurlUITests: XCTestCase {
         let width = w.viewWidth
         drag(from: width - 8, to: width * 0.1, steps: 12, seconds: 0.3, sequence: 1)     // over: pages 2–3
         drag(from: width - 8, to: width * 0.85, steps: 6, seconds: 0.3, sequence: 2)     // a short pull: laid back
-        drag(from: 8, to: width * 0.9, steps: 12, seconds: 0.3, sequence: 3)             // from the left: back to the cover
+        // From the left (clear of the drawer's edge strip, the leftmost 24 pixels): back to the cover.
+        drag(from: 40, to: width * 0.9, steps: 12, seconds: 0.3, sequence: 3)
         drag(from: width - 8, to: width * 0.1, steps: 12, seconds: 0.3, sequence: 4)     // and forward again
         let done = try session.replay(events, into: path)
         XCTAssertEqual(done.pageCurl, true)

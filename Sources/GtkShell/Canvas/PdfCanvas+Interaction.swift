@@ -144,6 +144,8 @@ extension PdfCanvas {
         case .toggleUserInterface:
             guard let onToggleUserInterface else { return .nothingToApply(reason: "no window has bars to hide") }
             onToggleUserInterface()
+        case .drawer(let state):
+            return showDrawer(state)
         case .activateFormField(let id):
             forms.activate(id)
         case .editTextBox(let id):

@@ -225,6 +225,8 @@ public final class PdfCanvas {
     public var onViewChanged: (() -> Void)?
     /// Called when a finger's tap on empty page space asks to hide or show the window's bars.
     public var onToggleUserInterface: (() -> Void)?
+    /// Called to show the sidebar drawer where the engine put it (CanvasDrawer.swift).
+    public var onDrawer: ((DrawerState) -> Void)?
     /// Called for Escape on the page before anything else; returns whether it used the key
     /// (leaving reading mode).
     public var onEscape: (() -> Bool)?

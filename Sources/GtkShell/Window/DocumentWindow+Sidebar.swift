@@ -134,6 +134,7 @@ extension DocumentWindow {
     func installSidebarAction() {
         addAction("toggle-sidebar") { [weak self] in
             guard let self, self.content == .document else { return }
+            self.closeDrawerNow()
             self.buildSidebarPages()
             guard let sidebar = self.sidebar else { return }
             let show = gtk_widget_get_visible(sidebar.panel) == 0
@@ -162,7 +163,7 @@ extension DocumentWindow {
         attachmentsChanged()
     }
 
-    private func loadOutline() {
+    func loadOutline() {
         guard let sidebar, !sidebar.loaded, let document, let queue = canvas.tiles.queue else { return }
         sidebar.loaded = true
         let generation = openGeneration

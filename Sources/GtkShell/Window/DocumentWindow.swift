@@ -105,6 +105,8 @@ public final class DocumentWindow {
     var sidebar: Sidebar?
     /// The zoom writing strip under the page view (ZoomStrip/DocumentWindow+ZoomStrip).
     var zoomStrip: ZoomStripView?
+    /// The sidebar as a drawer over the page on a touchscreen (DocumentWindow+Drawer).
+    var drawer: SidebarDrawer?
     /// The paned around the page view and the sidebar's (hidden) panel, made with the window.
     var sidebarFrame: (paned: UnsafeMutablePointer<GtkWidget>, panel: UnsafeMutablePointer<GtkWidget>)?
     /// How the Pages grid draws the document shown, kept for a grid made later.
@@ -316,6 +318,7 @@ public final class DocumentWindow {
         }
 
         installActions()
+        installDrawer()
         offerActionsAddedLater()
         StartupTrace.mark("  window: actions")
         // Once the tab shows, the page it shows gets its initial focus right.

@@ -30,6 +30,9 @@ extension Interactions {
 
         bindTransform()
         bindPageTurn()
+        bindDrawer()
+        // A swipe from the very edge pulls the drawer rather than turning the page.
+        pageTurnPan.require(toFail: drawerPan)
         bindLift()
         // A hold on an annotation lifts it rather than selecting text under it, and a drag on
         // the selected one waits until it is clearly no hold.

@@ -27,6 +27,13 @@ public final class Interactions {
         /// Annotation kinds a tap edits once they are selected, and a double tap or double
         /// click edits whether or not they were (smart zoom leaves double taps on them alone).
         public var editableWhenSelectedKinds: Set<AnnotationKind> = [.freeText, .text]
+        /// Width of the strip at the view's left edge where a finger's swipe pulls out the
+        /// sidebar drawer (0: no drawer).
+        public var drawerEdgeWidth: Double = 24
+        /// Width of the drawer when all of it shows; the host sets it to the drawer it shows.
+        public var drawerWidth: Double = 280
+        /// Least sideways speed of a lifting finger that flings the drawer open or shut.
+        public var drawerFlingVelocity: Double = 400
         public init() {}
     }
 
@@ -40,6 +47,8 @@ public final class Interactions {
     public let toggleUserInterface: InteractionComponent<NoContext>
     public let selectText: InteractionComponent<TextContext>
     public let deselectText: InteractionComponent<NoContext>
+    /// The sidebar drawer pulled from the view's left edge (Interactions+Drawer).
+    public let drawer: InteractionComponent<DrawerContext>
 
     /// select, deselect, transform, edit and open-link.
     public let allAnnotationInteractions: InteractionComponentGroup
@@ -66,6 +75,10 @@ public final class Interactions {
     /// Storage of ``currentSource``, internal so that setting it on every contact costs no
     /// run-time exclusivity check (see GestureRecognizer+Core.swift).
     var latestSource: InputSource = .touchscreen
+    /// Storage of ``drawerState``, the contacts the open drawer took and the one that moves it.
+    var drawerStatus = DrawerState.closed
+    var drawerSequences: Set<InputSequenceID> = []
+    var drawerContact: DrawerContact?
 
     weak var targets: (any InteractionTargetProvider)?
     let sink: OutputSink
@@ -91,6 +104,8 @@ public final class Interactions {
     /// A finger's tap on empty space shows or hides the interface (reading mode); a click or a
     /// pen's tap there is only a click.
     let toggleTap = TapRecognizer(name: "toggleUserInterface.tap", allowedSources: .touchscreen)
+    /// A finger's swipe in from the view's left edge that pulls out the drawer.
+    let drawerPan = PanRecognizer(name: "drawer.edgeSwipe", maximumTouches: 1, allowedSources: .touchscreen)
 
     init(targets: any InteractionTargetProvider, settings: Settings, sink: OutputSink) {
         self.targets = targets
@@ -108,6 +123,7 @@ public final class Interactions {
         toggleUserInterface = InteractionComponent(name: "toggleUserInterface", findContext: { _, _ in NoContext() })
         selectText = InteractionComponent(name: "selectText", findContext: finder.text)
         deselectText = InteractionComponent(name: "deselectText", findContext: finder.textDeselection)
+        drawer = InteractionComponent(name: "drawer", findContext: finder.drawerEdge)
         allAnnotationInteractions = InteractionComponentGroup(
             name: "allAnnotationInteractions",
             members: [selectAnnotation, deselectAnnotation, transformAnnotation, editAnnotation, openLinkAnnotation])
@@ -115,14 +131,14 @@ public final class Interactions {
         allInteractions = InteractionComponentGroup(
             name: "allInteractions",
             members: [selectAnnotation, deselectAnnotation, transformAnnotation, editAnnotation, openLinkAnnotation,
-                      fastScroll, smartZoom, toggleUserInterface, selectText, deselectText])
+                      fastScroll, smartZoom, toggleUserInterface, selectText, deselectText, drawer])
         finder.interactions = self
         wireRecognizers()
     }
 
     /// Every recognizer behind the components, in the order they must be registered.
     var builtInRecognizers: [GestureRecognizer] {
-        [annotationLongPress, transformPan, pageTurnPan, textDrag, textLongPress, smartZoomTap, openLinkTap, editTap, selectTap,
+        [annotationLongPress, transformPan, drawerPan, pageTurnPan, textDrag, textLongPress, smartZoomTap, openLinkTap, editTap, selectTap,
          deselectTap, deselectTextTap, fastScrollTap, toggleTap]
     }
 

@@ -113,7 +113,7 @@ extension EngineOutput {
     public enum Kind: String, CaseIterable, Sendable {
         case contact, contactCancelled, scroll, scrollEnded, stopMomentum, zoom, zoomEnded, smartZoom, fastScroll, turnPage, swipe
         case selectAnnotation, deselectAnnotations, transformAnnotation, liftAnnotation, editAnnotation, openLink, toggleUserInterface
-        case selectText, deselectText, hover, stylusEnd, key
+        case selectText, deselectText, hover, stylusEnd, key, drawer
     }
 
     public var kind: Kind {
@@ -141,6 +141,7 @@ extension EngineOutput {
         case .hover: return .hover
         case .stylusEnd: return .stylusEnd
         case .key: return .key
+        case .drawer: return .drawer
         }
     }
 
@@ -172,6 +173,7 @@ extension EngineOutput {
         case .hover: return .hover(.changed, at: p)
         case .stylusEnd: return .stylusEnd(.eraser)
         case .key: return .key(InputEvent(kind: .key(name: "Down", pressed: true), source: .keyboard, time: InputTime(seconds: 1)))
+        case .drawer: return .drawer(DrawerState(progress: 0.4, isOpen: false, isDragging: true))
         }
     }
 }
