@@ -351,6 +351,8 @@ public struct WindowSnapshot: Codable, Sendable {
     public var ruler: RulerSnapshot?
     /// The zoom writing strip (documents only): see ``ZoomStripSnapshot``.
     public var zoomStrip: ZoomStripSnapshot? = nil
+    /// The tab's views, one or two of the one document (documents only): see ``SplitSnapshot``.
+    public var split: SplitSnapshot? = nil
     /// The tabs of the top-level window this document shows in, in the strip's order: each
     /// tab's document path (its title when it has none). Every entry of `windows` is one tab.
     public var tabs: [String]? = nil

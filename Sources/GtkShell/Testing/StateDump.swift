@@ -174,6 +174,7 @@ extension DocumentWindow {
                                          meanDistanceToPath: tip.meanDistanceToPath, meanDistanceToPosition: tip.meanDistanceToPosition)
         snapshot.ruler = rulerSnapshot
         snapshot.zoomStrip = zoomStripSnapshot
+        snapshot.split = splitSnapshot
         if let host {
             let tabs = host.tabs
             snapshot.tabs = tabs.map { $0.path ?? $0.shownTitle }

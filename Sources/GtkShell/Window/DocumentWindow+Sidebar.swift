@@ -163,7 +163,7 @@ extension DocumentWindow {
     }
 
     private func loadOutline() {
-        guard let sidebar, !sidebar.loaded, let document, let queue = canvas.tiles.queue else { return }
+        guard let sidebar, !sidebar.loaded, let document, let queue = primaryCanvas.tiles.queue else { return }
         sidebar.loaded = true
         let generation = openGeneration
         queue.perform { [weak self] in

@@ -39,6 +39,7 @@ enum ShortcutsWindow {
             (N_("Sidebar: outline, pages, annotations and bookmarks"), "F9"), (N_("Bookmark the page"), "<ctrl>d"),
             (N_("Rename the bookmark (in the sidebar)"), "F2"), (N_("Search"), "<ctrl>f"), (N_("Next and previous match"), "F3 <shift>F3"),
             (N_("Fullscreen"), "F11"), (N_("Leave reading mode"), "Escape"),
+            (N_("Split the view side by side, or back to one view"), "F8"),
         ]),
         (N_("Forms"), [
             (N_("Next and previous field"), "Tab <shift>Tab"), (N_("Check a box or choose a radio button"), "space"), (N_("Next or previous radio button"), "Down Up"),
