@@ -2,6 +2,7 @@
 import CGtk
 import DocumentPoppler
 import Geometry
+import Platform
 import StateSnapshot
 import TextRecognition
 
@@ -58,13 +59,29 @@ extension DocumentWindow {
         guard splitView.isSplit else { return }
         let kept = canvas
         let primary = primaryCanvas
+        let place = kept.readingPosition, zoomMode = kept.zoomMode, page = kept.currentPage
+        /// The kept view's place in the primary view, and its page: the view, wider or taller
+        /// now, shows more (at the end of the document the place's top is on a page before the
+        /// last one, which the reader was on).
+        let keepPlace: @MainActor (PdfCanvas) -> Void = { primary in
+            primary.restore(place, zoomMode: zoomMode)
+            if let page, primary.currentPage != page { primary.goTo(page: page) }
+        }
         if kept !== primary {
             primary.setLayoutSettings(kept.layoutSettings)
             primary.setPagesOneSpreadAtATime(kept.pagesOneSpreadAtATime)
-            primary.restore(kept.readingPosition, zoomMode: kept.zoomMode)
+            keepPlace(primary)
         }
         if let editing { editing.onShownElsewhere = nil }
         splitView.set(.none) { primary }
+        // Once the primary view has the whole page area (its next size, in the next frame of
+        // the tab in front), the place again.
+        var handler: UInt = 0
+        if gtk_widget_get_mapped(primary.area) != 0 { handler = Signals.connect(raw(primary.area), "resize", size: { [weak primary] _, _ in
+            guard let primary else { return }
+            g_signal_handler_disconnect(raw(primary.area), gulong(handler))
+            MainLoop.post(priority: G_PRIORITY_HIGH) { [weak primary] in primary.map(keepPlace) }
+        }) }
         if content == .document { gtk_widget_grab_focus(primary.area) }
         syncSplitAction()
         syncViewActions()
