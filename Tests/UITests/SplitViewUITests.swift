@@ -91,4 +91,36 @@ final class SplitViewUITests: XCTestCase {
         // The undo was not saved: the file holds the one highlight saved.
         XCTAssertEqual(highlights(try SavedPDF(path: path)), highlightsBefore + 1)
     }
+
+    func testOneAboveTheOtherStacksTheViewsAndTheDividerDrags() throws {
+        try AppSession.skipUnderWayland("the divider is dragged with xdotool")
+        let session = try AppSession()
+        let path = AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path
+        let (app, _) = try session.launchEditable(path)
+        session.activate("split-view", "[<'vertical'>]")
+        let split = try XCTUnwrap(session.waitFor("two views one above the other, both sharp") { s in
+            guard let split = s.windows.first?.split, split.orientation == "vertical", split.views.count == 2 else { return false }
+            return split.views.allSatisfy { $0.missingTiles == 0 && $0.viewHeight > 50 }
+        }?.windows.first?.split)
+        let top = split.views[0], bottom = split.views[1]
+        XCTAssertGreaterThanOrEqual(bottom.canvasY, top.canvasY + top.viewHeight, "one above the other")
+        XCTAssertEqual(top.canvasX, bottom.canvasX, accuracy: 1)
+        let position = try XCTUnwrap(split.dividerPosition)
+        // The divider's handle lies just above the lower view's page area.
+        let origin = try XCTUnwrap(session.windowOrigin(pid: Int(app.processIdentifier)))
+        let x = Int(origin.x + bottom.canvasX + bottom.viewWidth / 2), y = Int(origin.y + bottom.canvasY - 2)
+        session.drag(from: (x, y), to: (x, y + 80))
+        let moved = try XCTUnwrap(session.waitFor("the divider moved down") { s in
+            (s.windows.first?.split?.dividerPosition).map { $0 > position + 40 } ?? false
+        }?.windows.first?.split)
+        XCTAssertEqual(moved.views.count, 2)
+        XCTAssertGreaterThan(moved.views[0].viewHeight, top.viewHeight + 40, "the upper view grew")
+        // Side by side from there: the same two views turned.
+        session.activate("split-view", "[<'horizontal'>]")
+        session.waitFor("side by side") { s in
+            guard let split = s.windows.first?.split, split.orientation == "horizontal", split.views.count == 2 else { return false }
+            return split.views[1].canvasX > split.views[0].canvasX + 50
+        }
+        session.quitApps()
+    }
 }
