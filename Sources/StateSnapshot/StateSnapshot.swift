@@ -353,6 +353,8 @@ public struct WindowSnapshot: Codable, Sendable {
     public var zoomStrip: ZoomStripSnapshot? = nil
     /// The sidebar drawer (documents only): see ``DrawerSnapshot``.
     public var drawer: DrawerSnapshot? = nil
+    /// The tab's views, one or two of the one document (documents only): see ``SplitSnapshot``.
+    public var split: SplitSnapshot? = nil
     /// The tabs of the top-level window this document shows in, in the strip's order: each
     /// tab's document path (its title when it has none). Every entry of `windows` is one tab.
     public var tabs: [String]? = nil

@@ -142,6 +142,7 @@ public final class AnnotatorApplication {
         setAccels("win.move-page-up", ["<Alt>Up"])
         setAccels("win.move-page-down", ["<Alt>Down"])
         setAccels("win.fullscreen", ["F11"])
+        setAccels("win.toggle-split", ["F8"])
         setAccels("win.zoom-strip", ["<Control><Shift>m"])
         setAccels("win.zoom-strip-return", ["<Control><Shift>Return"])
         setAccels("win.redo", ["<Control><Shift>z", "<Control>y"])

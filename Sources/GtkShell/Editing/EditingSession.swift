@@ -27,6 +27,10 @@ final class EditingSession {
     /// document's new version, before ``onContentChanged``.
     /// `true` when pages were moved, taken out or put back (every page may show another one).
     var onPagesReshaped: ((PopplerDocument, Set<PageIndex>, Bool) -> Void)?
+    /// Called after ``onContentChanged`` (and ``onPagesReshaped``), with the version shown now,
+    /// the pages whose drawing changed, and whether pages were reshaped and reordered: a split
+    /// view's other half follows every edit, undo and redo with it (SplitView).
+    var onShownElsewhere: ((PopplerDocument, Set<PageIndex>, Bool, Bool) -> Void)?
     /// Called after each new edit is applied (not after undo or redo).
     var onCommitted: (() -> Void)?
     /// Asked before each edit is applied: `true` when the window keeps the edit to ask the user
@@ -169,6 +173,7 @@ final class EditingSession {
             }
         } catch {
             onContentChanged?(pages)
+            onShownElsewhere?(renderSource.document, pages, reshaped, reordered)
             return
         }
         let source = renderSource
@@ -187,6 +192,7 @@ final class EditingSession {
                 // Pages turned or organised: their sizes, text and links come from the new version.
                 if reshaped { self?.onPagesReshaped?(document, pages, reordered) }
                 self?.onContentChanged?(pages)
+                self?.onShownElsewhere?(document, pages, reshaped, reordered)
             }
         }
         if let queue = renderQueue { queue.perform(reload) } else { reload() }

@@ -175,6 +175,7 @@ extension DocumentWindow {
         snapshot.ruler = rulerSnapshot
         snapshot.zoomStrip = zoomStripSnapshot
         snapshot.drawer = drawerSnapshot
+        snapshot.split = splitSnapshot
         if let host {
             let tabs = host.tabs
             snapshot.tabs = tabs.map { $0.path ?? $0.shownTitle }

@@ -14,13 +14,13 @@ import StateSnapshot
 extension DocumentWindow {
     /// Makes the drawer over the page view and hands it the engine's decisions.
     func installDrawer() {
-        let drawer = SidebarDrawer(overlay: canvas.overlay, forwardingTouchesTo: canvas)
+        let drawer = SidebarDrawer(overlay: primaryCanvas.overlay, forwardingTouchesTo: primaryCanvas)
         self.drawer = drawer
-        let component = canvas.interactions.drawer
+        let component = primaryCanvas.interactions.drawer
         component.addActivationCondition { [weak self] _, _, _ in self?.drawerAvailable ?? false }
         // Just before a swipe pulls it: the drawer as wide as it will show, the sidebar in it.
         component.addActivationCallback { [weak self] _, _, _ in self?.prepareDrawer() }
-        canvas.onDrawer = { [weak self] state in
+        primaryCanvas.onDrawer = { [weak self] state in
             guard let self, let drawer = self.drawer else { return }
             if state.isShown { self.prepareDrawer() }
             drawer.show(state)
@@ -36,7 +36,7 @@ extension DocumentWindow {
         let inDrawer = drawer.map { gtk_widget_get_parent(frame.panel) == $0.panel } ?? false
         if !inDrawer, gtk_widget_get_visible(frame.panel) != 0 { return false }
         var x = 0.0, y = 0.0
-        guard gtk_widget_translate_coordinates(canvas.overlay, page, 0, 0, &x, &y) != 0 else { return false }
+        guard gtk_widget_translate_coordinates(primaryCanvas.overlay, page, 0, 0, &x, &y) != 0 else { return false }
         return x < 1
     }
 
@@ -44,10 +44,10 @@ extension DocumentWindow {
     /// sidebar's panel in it, its pages made first if they are not yet.
     func prepareDrawer() {
         guard let drawer, let frame = sidebarFrame else { return }
-        let viewWidth = Double(gtk_widget_get_width(canvas.overlay))
+        let viewWidth = Double(gtk_widget_get_width(primaryCanvas.overlay))
         let width = max(160, min(320, viewWidth * 0.85))
         if drawer.width != width { drawer.setWidth(width) }
-        canvas.interactions.settings.drawerWidth = width
+        primaryCanvas.interactions.settings.drawerWidth = width
         guard gtk_widget_get_parent(frame.panel) != drawer.panel else { return }
         buildSidebarPages()
         g_object_ref(raw(frame.panel))
@@ -64,7 +64,7 @@ extension DocumentWindow {
             drawer.closesOnOutlineEntry = true
             Signals.connect(raw(list), "row-activated", pointer: { [weak self] _ in
                 guard let self, self.drawer?.isShown == true else { return }
-                self.canvas.interactions.closeDrawer()
+                self.primaryCanvas.interactions.closeDrawer()
             })
         }
     }
@@ -82,8 +82,8 @@ extension DocumentWindow {
 
     /// Closes the drawer at once (the sidebar is asked for beside the page).
     func closeDrawerNow() {
-        guard let drawer, drawer.isShown || canvas.interactions.drawerState.isShown else { return }
-        canvas.interactions.closeDrawer()
+        guard let drawer, drawer.isShown || primaryCanvas.interactions.drawerState.isShown else { return }
+        primaryCanvas.interactions.closeDrawer()
         drawer.hideNow()
         returnSidebarPanel()
     }
@@ -91,8 +91,8 @@ extension DocumentWindow {
     /// `drawer` of the state dump (documents only).
     var drawerSnapshot: DrawerSnapshot? {
         guard content == .document, let drawer else { return nil }
-        return DrawerSnapshot(progress: drawer.shown, open: canvas.interactions.drawerState.isOpen,
-                              available: drawerAvailable, width: canvas.interactions.settings.drawerWidth,
+        return DrawerSnapshot(progress: drawer.shown, open: primaryCanvas.interactions.drawerState.isOpen,
+                              available: drawerAvailable, width: primaryCanvas.interactions.settings.drawerWidth,
                               timesOpened: drawer.timesOpened)
     }
 }

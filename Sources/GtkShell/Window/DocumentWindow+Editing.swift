@@ -108,7 +108,8 @@ extension DocumentWindow {
         session.holdBack = { [weak self] record in self?.holdBackIfCertified(record) ?? false }
         editorMaking = nil
         editing = session
-        canvas.attach(session)
+        primaryCanvas.attach(session)
+        splitEditorOpened(session)
         for work in making.waiting { work() }
         editStateChanged()
     }

@@ -197,6 +197,12 @@ extension DocumentWindow {
         let modeSection = g_menu_new()!
         g_menu_append(modeSection, tr("_Reading Mode"), "win.reading-mode")
         g_menu_append(modeSection, tr("_Fullscreen"), "win.fullscreen")
+        let splitMenu = g_menu_new()!
+        g_menu_append(splitMenu, tr("_One View"), "win.split-view::none")
+        g_menu_append(splitMenu, tr("_Side by Side"), "win.split-view::horizontal")
+        g_menu_append(splitMenu, tr("One _Above the Other"), "win.split-view::vertical")
+        g_menu_append_submenu(modeSection, tr("Sp_lit"), cast(splitMenu))
+        g_object_unref(raw(splitMenu))
         for section in [zoomSection, layoutSection, colourSection, modeSection] {
             g_menu_append_section(menu, nil, cast(section))
             g_object_unref(raw(section))

@@ -183,7 +183,7 @@ extension DocumentWindow {
             canvas.goTo(page: page)
         }
         guard let source = editing?.renderSource else { return }
-        feedThumbnails { [weak self] in $0.setDocument(pageSizes: fresh.displaySizes, queue: self?.canvas.tiles.queue, drawPage: { page, scale, cr in
+        feedThumbnails { [weak self] in $0.setDocument(pageSizes: fresh.displaySizes, queue: self?.primaryCanvas.tiles.queue, drawPage: { page, scale, cr in
             source.document.render(page: page, scale: scale, into: cr)
         }) }
         if let thumbnails { thumbnails.setCurrentPage(canvas.currentPage) }

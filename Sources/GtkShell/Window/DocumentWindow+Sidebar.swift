@@ -164,7 +164,7 @@ extension DocumentWindow {
     }
 
     func loadOutline() {
-        guard let sidebar, !sidebar.loaded, let document, let queue = canvas.tiles.queue else { return }
+        guard let sidebar, !sidebar.loaded, let document, let queue = primaryCanvas.tiles.queue else { return }
         sidebar.loaded = true
         let generation = openGeneration
         queue.perform { [weak self] in

@@ -35,7 +35,11 @@ public final class DocumentWindow {
     /// its current tab.
     public internal(set) var shownTitle = ""
     var tabWidgetsReleased = false
-    public let canvas = PdfCanvas()
+    /// The page view the toolbar, the menus and the keys act on: the tab's one view, or, while
+    /// it is split, the one last clicked (``splitView``).
+    public internal(set) var canvas = PdfCanvas()
+    /// The page area: one view of the document, or two (View ▸ Split: DocumentWindow+Split).
+    let splitView: SplitView
     public private(set) var content: Content = .empty
     public internal(set) var path: String?
     public internal(set) var document: PopplerDocument?
@@ -233,6 +237,7 @@ public final class DocumentWindow {
         // Kept while the tab lives: a tab moving to another window leaves its notebook a moment.
         page = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         g_object_ref_sink(raw(page))
+        splitView = SplitView(primary: canvas)
 
         StartupTrace.mark("  window: stack, entry, labels")
         toolbarRevealer = buildToolbar()
@@ -240,7 +245,7 @@ public final class DocumentWindow {
         buildHeaderBar()
         StartupTrace.mark("  window: header bar")
         gtk_stack_add_named(cast(stack), emptyPage.widget, Content.empty.rawValue)
-        gtk_stack_add_named(cast(stack), canvas.widget, Content.document.rawValue)
+        gtk_stack_add_named(cast(stack), splitView.paned, Content.document.rawValue)
         gtk_stack_add_named(cast(stack), errorPage.widget, Content.error.rawValue)
         let content = page
         let bar = SignatureBar()
@@ -319,6 +324,7 @@ public final class DocumentWindow {
 
         installActions()
         installDrawer()
+        installSplitActions()
         offerActionsAddedLater()
         StartupTrace.mark("  window: actions")
         // Once the tab shows, the page it shows gets its initial focus right.
@@ -353,6 +359,8 @@ public final class DocumentWindow {
 
     /// `repairTried`: a repair of `path` failed, show what poppler reads of it (no repair again).
     func open(path: String, password: String?, repairedCopy: String?, repairTried: Bool = false) {
+        // One view of the new document (the active view's place is the one kept).
+        closeSplit()
         // The document shown so far keeps its place for next time.
         if content == .document { rememberPlace() }
         // A repair under way or a repaired copy shown belongs to the document shown so far.
@@ -545,6 +553,8 @@ public final class DocumentWindow {
             setActionEnabled("zoom-out", zoom > limits.lowerBound * 1.001)
             setActionEnabled("zoom-in", zoom < limits.upperBound / 1.001)
         }
+        // Each view of a split says its own page.
+        splitView.updateLabels()
         // The canvas's one notification of its changes (view, selection, tool, input).
         application?.stateChanged()
     }
@@ -575,6 +585,7 @@ public final class DocumentWindow {
     }
 
     func closed() {
+        closeSplit()
         rememberPlace()
         finishSharedReview()
         forgetRepair()

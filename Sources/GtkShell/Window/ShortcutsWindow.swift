@@ -42,6 +42,7 @@ enum ShortcutsWindow {
             (N_("Fullscreen"), "F11"), (N_("Leave reading mode"), "Escape"),
             (N_("Show or hide the zoom writing strip"), "<ctrl><shift>m"),
             (N_("Zoom strip: on to the start of the next line"), "<ctrl><shift>Return"),
+            (N_("Split the view side by side, or back to one view"), "F8"),
         ]),
         (N_("Forms"), [
             (N_("Next and previous field"), "Tab <shift>Tab"), (N_("Check a box or choose a radio button"), "space"), (N_("Next or previous radio button"), "Down Up"),

@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import XCTest
+
+/// View ▸ Split in the real app: two views of one document, one editor. A highlight made in one
+/// half shows in the other (its annotation laid out there and its tiles drawn again), is saved
+/// once, and undoes from the other half; each half keeps its own place, and closing the split
+/// keeps the active half's.
+final class SplitViewUITests: XCTestCase {
+    func testAHighlightMadeInOneHalfShowsInTheOtherIsSavedOnceAndUndoesFromTheOther() throws {
+        try AppSession.skipUnderWayland("a view is made active with a click (xdotool)")
+        guard AppSession.which("qpdf") != nil else { throw XCTSkip("qpdf is installed by tools/install-deps.sh") }
+        let session = try AppSession()
+        let source = AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path
+        let path = session.workDir.appendingPathComponent("split.pdf").path
+        try FileManager.default.copyItem(atPath: source, toPath: path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        let original = try Data(contentsOf: URL(fileURLWithPath: path))
+        func highlights(_ saved: SavedPDF) -> Int { saved.annotations.filter { $0["/Subtype"] as? String == "/Highlight" }.count }
+        let highlightsBefore = highlights(try SavedPDF(path: path))
+
+        let (app, opened) = try session.launchEditable(path)
+        XCTAssertEqual(opened.split?.orientation, "none")
+        XCTAssertEqual(opened.split?.views.count, 1)
+        // An orientation the action does not know leaves one view (the bell rings).
+        session.activate("split-view", "[<'diagonal'>]")
+        session.activate("split-view", "[<'horizontal'>]")
+        let split = try XCTUnwrap(session.waitFor("two views side by side, both sharp") { s in
+            guard let split = s.windows.first?.split, split.orientation == "horizontal", split.views.count == 2 else { return false }
+            return split.views.allSatisfy { $0.missingTiles == 0 && $0.viewWidth > 50 && $0.pageLabel != nil }
+        }?.windows.first?.split)
+        let pageCount = opened.pageCount
+        XCTAssertEqual(split.activeView, 0, "the tab's own view stays the active one")
+        XCTAssertEqual(split.views.map(\.pageLabel), ["Page 1 of \(pageCount)", "Page 1 of \(pageCount)"], "each view says its page")
+        XCTAssertGreaterThan(split.views[1].canvasX, split.views[0].canvasX + split.views[0].viewWidth - 1, "side by side")
+        XCTAssertEqual(split.views[0].canvasY, split.views[1].canvasY, accuracy: 1)
+
+        // A highlight of page 1's text, made in the first (active) view.
+        session.activate("select-all")
+        session.activate("mark-highlight")
+        let made = try XCTUnwrap(session.waitFor("one Highlight edit") { s in
+            s.windows.first.map { $0.undoName == "Highlight" && $0.hasUnsavedChanges } ?? false
+        }?.windows.first)
+        let id = try XCTUnwrap(made.annotations.first { $0.kind == "highlight" && !opened.annotations.map(\.id).contains($0.id) }?.id)
+        let both = try XCTUnwrap(session.waitFor("the highlight laid out and drawn in both views") { s in
+            guard let split = s.windows.first?.split, split.views.count == 2 else { return false }
+            return split.views.allSatisfy { $0.annotations.contains(id) && $0.missingTiles == 0 }
+        }?.windows.first)
+        XCTAssertEqual(both.annotationEdits, 1, "one edit, one history")
+
+        session.key("ctrl+s", runs: "save")
+        session.waitFor("saved") { $0.windows.first?.hasUnsavedChanges == false }
+        let saved = try SavedPDF(path: path)
+        XCTAssertEqual(highlights(saved), highlightsBefore + 1, "saved once: one new /Highlight on page 1")
+        let savedBytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        XCTAssertEqual(savedBytes.prefix(original.count), original, "an incremental update")
+
+        // A click in the second view makes it the active one; Ctrl+Z there undoes the highlight
+        // made in the first, and it goes from both.
+        let origin = try XCTUnwrap(session.windowOrigin(pid: Int(app.processIdentifier)))
+        let second = split.views[1]
+        session.xdotool("mousemove", "\(Int(origin.x + second.canvasX + second.viewWidth - 40))",
+                        "\(Int(origin.y + second.canvasY + second.viewHeight - 40))", "click", "1")
+        session.waitFor("the second view is active and has the keyboard") { s in
+            s.windows.first.map { $0.split?.activeView == 1 && $0.canvasHasFocus } ?? false
+        }
+        session.xdotool("key", "ctrl+z")
+        session.waitFor("the highlight undone in both views") { s in
+            guard let w = s.windows.first, let split = w.split, split.views.count == 2 else { return false }
+            return w.hasUnsavedChanges && split.views.allSatisfy { !$0.annotations.contains(id) && $0.missingTiles == 0 }
+        }
+
+        // Each view has its own place: End in the second goes to the last page there only.
+        session.xdotool("key", "End")
+        let apart = try XCTUnwrap(session.waitFor("the second view at the last page") { s in
+            s.windows.first?.split.map { $0.views.count == 2 && $0.views[1].currentPage == pageCount } ?? false
+        }?.windows.first)
+        XCTAssertEqual(apart.split?.views[0].currentPage, 1, "the first view stays where it was")
+        XCTAssertEqual(apart.currentPage, pageCount, "the header follows the active view")
+        XCTAssertEqual(apart.split?.views[1].pageLabel, "Page \(pageCount) of \(pageCount)")
+
+        // Back to one view, at the active view's place.
+        session.activate("split-view", "[<'none'>]")
+        let single = try XCTUnwrap(session.waitFor("one view again") { s in
+            s.windows.first.map { $0.split?.orientation == "none" && $0.split?.views.count == 1 && $0.missingTiles == 0 } ?? false
+        }?.windows.first)
+        XCTAssertEqual(single.currentPage, pageCount, "the active view's place is kept")
+        XCTAssertEqual(single.split?.activeView, 0)
+        session.quitApps()
+
+        // The undo was not saved: the file holds the one highlight saved.
+        XCTAssertEqual(highlights(try SavedPDF(path: path)), highlightsBefore + 1)
+    }
+
+    func testOneAboveTheOtherStacksTheViewsAndTheDividerDrags() throws {
+        try AppSession.skipUnderWayland("the divider is dragged with xdotool")
+        let session = try AppSession()
+        let path = AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path
+        let (app, _) = try session.launchEditable(path)
+        session.activate("split-view", "[<'vertical'>]")
+        let split = try XCTUnwrap(session.waitFor("two views one above the other, both sharp") { s in
+            guard let split = s.windows.first?.split, split.orientation == "vertical", split.views.count == 2 else { return false }
+            return split.views.allSatisfy { $0.missingTiles == 0 && $0.viewHeight > 50 }
+        }?.windows.first?.split)
+        let top = split.views[0], bottom = split.views[1]
+        XCTAssertGreaterThanOrEqual(bottom.canvasY, top.canvasY + top.viewHeight, "one above the other")
+        XCTAssertEqual(top.canvasX, bottom.canvasX, accuracy: 1)
+        let position = try XCTUnwrap(split.dividerPosition)
+        // The divider's handle lies just above the lower view's page area.
+        let origin = try XCTUnwrap(session.windowOrigin(pid: Int(app.processIdentifier)))
+        let x = Int(origin.x + bottom.canvasX + bottom.viewWidth / 2), y = Int(origin.y + bottom.canvasY - 2)
+        session.drag(from: (x, y), to: (x, y + 80))
+        let moved = try XCTUnwrap(session.waitFor("the divider moved down") { s in
+            (s.windows.first?.split?.dividerPosition).map { $0 > position + 40 } ?? false
+        }?.windows.first?.split)
+        XCTAssertEqual(moved.views.count, 2)
+        XCTAssertGreaterThan(moved.views[0].viewHeight, top.viewHeight + 40, "the upper view grew")
+        // Side by side from there: the same two views turned.
+        session.activate("split-view", "[<'horizontal'>]")
+        session.waitFor("side by side") { s in
+            guard let split = s.windows.first?.split, split.orientation == "horizontal", split.views.count == 2 else { return false }
+            return split.views[1].canvasX > split.views[0].canvasX + 50
+        }
+        session.quitApps()
+    }
+}
