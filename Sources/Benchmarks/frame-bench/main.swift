@@ -209,13 +209,20 @@ func measure(_ what: Run, renderer: String, document: String) throws -> String {
             let a = (2 * Double.pi - 0.15) * Double(i) / 120
             loop += ["mousemove"] + screen(cx + page.width * 0.48 * cos(a), cy + page.height * 0.48 * sin(a)) + ["sleep", "0.008"]
         }
+        let looped = monotonicMicroseconds()
         run("/usr/bin/xdotool", loop + ["mouseup", "1"], in: environment)
+        let lifted = monotonicMicroseconds()
         guard let lassoed = waitForWindow(stateFile, { $0.selectedAnnotations.count > strokes / 2 && !$0.isAnimating }) else {
             let last = waitSettled(stateFile)
             return "\(renderer): the lasso selected \(last?.selectedAnnotations.count ?? 0) of \(strokes) strokes "
                 + "(tool \(last?.tool ?? "?"), loop from \(loop[1]),\(loop[2]))"
         }
         _ = waitSettled(stateFile)
+        // The selection shown: the frames and long main-loop turns from the loop's lift until it
+        // settled (its outlines drawn the first time), the turn that handles the lift included.
+        let shown = monotonicMicroseconds()
+        let selectionFrames = loggedFrames(frameLog, from: looped).filter { $0.start + Int($0.milliseconds * 1000) > lifted && $0.start <= shown }
+        let selectionTurns = loggedTurns(frameLog, from: looped).filter { $0.start + Int($0.milliseconds * 1000) > lifted && $0.start <= shown }
         // Carried round a circle of 80 px and let go 60 px right of where it was taken.
         let began = monotonicMicroseconds()
         var carry = ["mousemove"] + screen(cx, cy) + ["mousedown", "1"]
@@ -256,7 +263,8 @@ func measure(_ what: Run, renderer: String, document: String) throws -> String {
             + "longest time between frames \(ms(gaps.max())) ms; carried for \(String(format: "%.1f", Double(released - began) / 1e6)) s, "
             + "the Move in the dump \(Int(committed)) ms after the release; after the release, the longest main-loop turn "
             + "\(longestTurn.map { String(format: "%.1f", $0) } ?? "< 4") ms (\(turns.filter { $0.milliseconds > 16 }.count) over 16 ms; goal: none), "
-            + "the move written in \(slices.0) slices of at most \(slices.1)"
+            + "the move written in \(slices.0) slices of at most \(slices.1); the selection shown after the loop's lift: longest frame "
+            + "\(ms(percentile(1, selectionFrames))) ms, longest main-loop turn \(selectionTurns.map(\.milliseconds).max().map { String(format: "%.1f", $0) } ?? "< 4") ms"
     }
 
     if case .scroll(let zoom) = what {
