@@ -3,7 +3,7 @@ import Document
 
 /// A lasso's Move of many annotations taken in slices. ``performGroupMove(_:)`` journals the
 /// move first (one short line: a kill at any moment after it loses nothing) and puts it on the
-/// undo stack by its name; the model then takes the annotations' new places a few hundred at a
+/// undo stack by its name; the model then takes the annotations' new places about a hundred at a
 /// time (``writePending(atMost:)`` does this before writing objects, in the shell's slices
 /// between frames), and the last slice gives the undo stack the whole edit. Until then anything
 /// that reads or changes the document (an annotation read, an edit, undo, redo, a render, a
@@ -15,9 +15,10 @@ import Document
 ///
 /// - Warning: Main thread only, like every editor call.
 extension DocumentEditor {
-    /// How many annotations a call of ``writePending(atMost:)`` moves in the model (a few
-    /// microseconds each), before it writes objects.
-    static let groupMoveStep = 256
+    /// How many annotations a call of ``writePending(atMost:)`` moves in the model (some 5 to
+    /// 20 microseconds each), before it writes objects: small enough for the shell's slice to
+    /// stop near its time (it looks at the clock between calls).
+    static let groupMoveStep = 96
 
     /// Whether a group move waits to be finished in the model.
     public var hasGroupMoveInProgress: Bool { groupMove != nil }

@@ -13,7 +13,7 @@ extension OverlayPainter {
     /// left corner clockwise, mitred where a dash turns a corner; solid and twice as wide in high
     /// contrast) into `image`, a transparent ARGB32 image surface whose first pixel's corner is at
     /// `origin` (view coordinates) and which has `scale` pixels a view pixel. Where outlines
-    /// overlap a pixel takes the larger coverage. Returns false (and draws nothing) when `image`
+    /// cross, their coverages add up. Returns false (and draws nothing) when `image`
     /// is not such a surface.
     public static func annotationOutlines(_ outlines: [Rect], intoImage image: OpaquePointer, origin: Point, scale: Double) -> Bool {
         guard cairo_surface_get_type(image) == CAIRO_SURFACE_TYPE_IMAGE, cairo_image_surface_get_format(image) == CAIRO_FORMAT_ARGB32,
@@ -57,23 +57,27 @@ extension OverlayPainter {
 enum OutlineDashes {
     /// Covers in `grid` each box the outline of `rect` covers (pixels), `halfWidth` either side
     /// of its edges: each dash (`dash`, on and off lengths, starting on at the top left corner;
-    /// `nil`: solid) cut at the corners, a dash that runs on round a corner growing by
-    /// `halfWidth` past it on both edges (a mitre of a right angle), a dash that ends or starts
-    /// there not (a butt end).
+    /// `nil`: solid) cut at the corners, a dash that runs on round a corner covering the square
+    /// of a right angle's mitre there once, one that starts at a corner half of it (as much as
+    /// cairo's half mitre there), one that ends there none (a butt end). The boxes of one
+    /// outline do not overlap.
     static func trace(_ rect: Rect, halfWidth: Double, dash: (on: Double, off: Double)?, into grid: inout CoverageGrid) {
         let w = rect.width, h = rect.height
         let perimeter = 2 * (w + h)
         guard perimeter > 0, halfWidth > 0 else { return }
         let on = dash?.on ?? perimeter, period = dash.map { $0.on + $0.off } ?? perimeter
         guard on > 0, period > 0 else { return }
-        // Whether a dash runs on through the corner at distance `s` along the outline (the
-        // close, at the perimeter, joins the last dash to the first when it is still on there).
-        func runsThrough(_ s: Double) -> Bool {
-            guard dash != nil else { return true }
+        // Where the distance `s` along the outline falls in the dash pattern.
+        func phase(_ s: Double) -> Double {
             let m = s - (s / period).rounded(.down) * period
-            return m > 1e-9 && m < on - 1e-9
+            return m > period - 1e-9 ? 0 : m
         }
-        let closes = runsThrough(perimeter)
+        // Whether a dash is on at the corner at `s`, so that cairo joins the edges there (the
+        // close, at the perimeter, joins the last edge to the first), and whether it came on
+        // before the corner (else it starts there: cairo then joins with half a mitre).
+        func joins(_ s: Double) -> Bool { dash == nil || phase(s) < on - 1e-9 }
+        func cameOn(_ s: Double) -> Bool { dash == nil || (phase(s) > 1e-9 && phase(s) < on - 1e-9) }
+        let closes = joins(perimeter), closedOn = cameOn(perimeter)
         var start = 0.0
         for edge in 0..<4 {
             let length = edge % 2 == 0 ? w : h
@@ -89,17 +93,22 @@ enum OutlineDashes {
             default: from = (rect.minX, rect.maxY, 0, -1)
             }
             let x0 = from.x, y0 = from.y, dx = from.dx, dy = from.dy
-            let growsAtStart = edge == 0 ? closes : runsThrough(start)
-            let growsAtEnd = edge == 3 ? closes : runsThrough(end)
+            let joinsAtStart = edge == 0 ? closes : joins(start), onBeforeStart = edge == 0 ? closedOn : cameOn(start)
+            let joinsAtEnd = edge == 3 ? closes : joins(end)
             // Every dash that begins before this edge ends.
             var k = (start / period).rounded(.down)
             while k * period < end {
                 let a = max(start, k * period), b = min(end, k * period + on)
                 k += 1
                 guard b > a else { continue }
+                // Round a corner the dash ending there grows by half the width (the mitre's
+                // square) and the one going on starts past that square, so that the two do not
+                // cover it twice; a dash that starts at the corner has half the square (cairo's
+                // mitre with an edge of no length).
                 var lo = a - start, hi = b - start
-                if a == start && growsAtStart { lo -= halfWidth }
-                if b == end && growsAtEnd { hi += halfWidth }
+                if a == start && joinsAtStart { lo += onBeforeStart ? halfWidth : -halfWidth / 2 }
+                if b == end && joinsAtEnd { hi += halfWidth }
+                guard hi > lo else { continue }
                 let px = x0 + dx * lo, py = y0 + dy * lo, qx = x0 + dx * hi, qy = y0 + dy * hi
                 // Across the edge by half the width either side.
                 let gx = dy == 0 ? 0 : halfWidth, gy = dx == 0 ? 0 : halfWidth
@@ -110,7 +119,9 @@ enum OutlineDashes {
 }
 
 /// How much of each pixel of an image is covered (0–255), a box at a time, in cells the caller
-/// owns (a row after another), with the rows that have any coverage.
+/// owns (a row after another), with the rows that have any coverage. Boxes that share a pixel
+/// add their parts of it (up to all of it): exact for the boxes of one outline, which do not
+/// overlap; where two outlines cross, a little more than cairo's union of them.
 struct CoverageGrid {
     let cells: UnsafeMutableBufferPointer<UInt8>
     let width: Int, height: Int
@@ -125,7 +136,7 @@ struct CoverageGrid {
     /// The rows with a covered pixel (and maybe some without, between them).
     var coveredRows: Range<Int> { firstRow <= lastRow ? firstRow..<(lastRow + 1) : 0..<0 }
 
-    /// Covers each pixel by the area the box takes of it (pixels), keeping the larger coverage.
+    /// Adds to each pixel's coverage the area the box takes of it (pixels).
     mutating func cover(minX: Double, minY: Double, maxX: Double, maxY: Double) {
         let x0 = max(0, Int(minX.rounded(.down))), x1 = min(width, Int(maxX.rounded(.up)))
         let y0 = max(0, Int(minY.rounded(.down))), y1 = min(height, Int(maxY.rounded(.up)))
@@ -139,8 +150,8 @@ struct CoverageGrid {
             for x in x0..<x1 {
                 let cx = min(Double(x + 1), maxX) - max(Double(x), minX)
                 guard cx > 0 else { continue }
-                let v = UInt8(min(255, (cx * cy * 255).rounded()))
-                if v > cells[row + x] { cells[row + x] = v }
+                let v = Int((cx * cy * 255).rounded())
+                cells[row + x] = UInt8(min(255, Int(cells[row + x]) + v))
             }
         }
     }

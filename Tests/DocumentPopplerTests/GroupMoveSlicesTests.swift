@@ -65,7 +65,7 @@ final class GroupMoveSlicesTests: XCTestCase {
         XCTAssertEqual(journaled.lines.count, 2, "the strokes and the move")
         XCTAssertEqual(journaled.lines.last?.move?.ids, strokes.map(\.id), "the move's line is written at the release")
 
-        // The shell's slices: a few strokes' objects (or a few hundred strokes in the model) a call.
+        // The shell's slices: a few strokes' objects (or about a hundred strokes in the model) a call.
         var calls = 0
         while sliced.hasPendingWrites {
             try sliced.writePending(atMost: 4)

@@ -210,8 +210,10 @@ func measure(_ what: Run, renderer: String, document: String) throws -> String {
             loop += ["mousemove"] + screen(cx + page.width * 0.48 * cos(a), cy + page.height * 0.48 * sin(a)) + ["sleep", "0.008"]
         }
         let looped = monotonicMicroseconds()
-        run("/usr/bin/xdotool", loop + ["mouseup", "1"], in: environment)
+        run("/usr/bin/xdotool", loop, in: environment)
+        // Stamped before the lift is sent: the app may handle it before xdotool has returned.
         let lifted = monotonicMicroseconds()
+        run("/usr/bin/xdotool", ["mouseup", "1"], in: environment)
         guard let lassoed = waitForWindow(stateFile, { $0.selectedAnnotations.count > strokes / 2 && !$0.isAnimating }) else {
             let last = waitSettled(stateFile)
             return "\(renderer): the lasso selected \(last?.selectedAnnotations.count ?? 0) of \(strokes) strokes "
