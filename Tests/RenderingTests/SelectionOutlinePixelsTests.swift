@@ -96,8 +96,9 @@ final class SelectionOutlinePixelsTests: XCTestCase {
         // One outline alone, whose dashes end exactly on corners and run round others.
         for rect in [Rect(x: 20.3, y: 30.6, width: 14, height: 7), Rect(x: 50, y: 40, width: 9.5, height: 23.25)] {
             let result = try compare([rect], scale: 1)
-            // A dash that starts on a corner: cairo's half mitre is a triangle, ours half a square.
-            XCTAssertLessThan(result.largest, 64, "\(rect): antialiasing apart, the same pixels")
+            // A dash that starts on a corner: cairo's half mitre is a triangle, ours half a
+            // square, so a corner pixel or two differ by up to a third.
+            XCTAssertLessThan(result.largest, 86, "\(rect): corners apart, the same pixels")
             XCTAssertEqual(result.written / result.stroked, 1, accuracy: 0.03, "\(rect)")
         }
     }

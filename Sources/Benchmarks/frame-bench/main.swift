@@ -29,7 +29,9 @@
 // FRAME_BENCH_FRAMES=file writes the lasso run's frames (start from the release, time) there.
 // The lasso run also reports the longest turn of the app's main loop from the release until the
 // move is written and drawn (the frame log's `loop` lines); PDF_ANNOTATOR_WRITE_SLICE=0 makes the
-// app write the Move whole in the release's turn, as before, to compare.
+// app write the Move whole in the release's turn, as before, to compare. It reports too the
+// longest frame and main-loop turn from the loop's lift until the selection settled (its 1,566
+// outlines drawn the first time).
 // Reader frames on the bench documents at 1080p and at 4K (`gen_docs.py /tmp/bench/docs`):
 //   FRAME_BENCH_RENDERERS=cairo FRAME_BENCH_RUNS=newpages .build/release/frame-bench \
 //     .build/release/pdf-annotator /tmp/bench/docs/b_500pages.pdf /tmp/bench/docs/c_20images.pdf
