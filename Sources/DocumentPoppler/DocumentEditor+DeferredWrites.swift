@@ -16,16 +16,25 @@ import Document
 ///
 /// - Warning: Main thread only, like every editor call.
 extension DocumentEditor {
-    /// Whether annotations wait to be written into the file's objects.
-    public var hasPendingWrites: Bool { pendingWriteStart < pendingWrites.count }
+    /// Whether annotations wait to be written into the file's objects (or to be moved in the
+    /// model first, by a group move in progress: DocumentEditor+GroupMove).
+    public var hasPendingWrites: Bool { pendingWriteStart < pendingWrites.count || groupMove != nil }
 
-    /// How many annotations wait to be written into the file's objects.
-    public var pendingWriteCount: Int { pendingWrites.count - pendingWriteStart }
+    /// How many annotations wait to be written into the file's objects (those of a group move
+    /// still to be moved in the model included).
+    public var pendingWriteCount: Int {
+        pendingWrites.count - pendingWriteStart + (groupMove.map { $0.move.ids.count - $0.next } ?? 0)
+    }
 
     /// Writes up to `count` of the waiting annotations (the oldest first) into the file's
-    /// objects; returns how many are still waiting.
+    /// objects; returns how many are still waiting. While a group move is being made in the
+    /// model, a call moves the next ``groupMoveStep`` of its annotations there instead.
     @discardableResult
     public func writePending(atMost count: Int) throws(EditorError) -> Int {
+        if groupMove != nil {
+            continueGroupMove(atMost: Self.groupMoveStep)
+            return pendingWriteCount
+        }
         let end = min(pendingWrites.count, pendingWriteStart + max(1, count))
         while pendingWriteStart < end {
             let id = pendingWrites[pendingWriteStart]

@@ -168,6 +168,7 @@ extension DocumentEditor {
     /// After a save, the journal holds what leads from the saved file to the current state:
     /// nothing (removed), or the edits made while the save ran.
     public func restartJournalAfterSave() {
+        finishGroupMove()
         guard history.hasUnsavedChanges, let journal, let edits = savedStateDifference ?? history.editsSinceSave, !edits.isEmpty else {
             discardJournal()
             return

@@ -141,6 +141,9 @@ public final class DocumentEditor: AnnotationSource {
     var pendingWriteSet: Set<String> = []
     /// Where the next slice starts in ``pendingWrites``.
     var pendingWriteStart = 0
+    /// A group move journaled and on the undo stack whose annotations the model takes in slices
+    /// (DocumentEditor+GroupMove).
+    var groupMove: GroupMoveProgress?
     /// When the last save's state cannot be reached by undo and redo (an undo below it and a
     /// new edit while it was written): the edits that lead from it to the state then, which a
     /// journal restarted for the saved file (also under a new name) begins with.
@@ -195,13 +198,20 @@ public final class DocumentEditor: AnnotationSource {
     /// Every annotation of a page in drawing order (popups and hidden ones included), read from
     /// the file the first time and from the model after that.
     public func annotations(on page: PageIndex) -> [Annotation] {
+        finishGroupMove()
         loadPage(page)
         return model.annotations(on: page)
     }
 
-    public func annotation(_ id: String) -> Annotation? { model.annotation(id) }
+    public func annotation(_ id: String) -> Annotation? {
+        finishGroupMove()
+        return model.annotation(id)
+    }
 
-    public func removal(of ids: [String]) -> [PlacedAnnotation] { model.removal(of: ids) }
+    public func removal(of ids: [String]) -> [PlacedAnnotation] {
+        finishGroupMove()
+        return model.removal(of: ids)
+    }
 
     /// Reads a page into the model if it is not there yet.
     func loadPage(_ page: PageIndex) {
@@ -334,6 +344,7 @@ public final class DocumentEditor: AnnotationSource {
 
     /// Applies a new edit, records it for undo and journals it.
     public func perform(_ record: EditRecord) throws(EditorError) {
+        finishGroupMove()
         try apply(record.edit)
         // A new edit below the state a running save writes makes that state unreachable.
         if let job = saveInProgress, history.undoStack.count < job.depth { job.depthReachable = false }
@@ -344,6 +355,7 @@ public final class DocumentEditor: AnnotationSource {
     /// Undoes the last edit; returns it (the caller says "Undo Move" or re-selects).
     @discardableResult
     public func undo() throws(EditorError) -> EditRecord? {
+        finishGroupMove()
         guard let record = history.popUndo() else { return nil }
         do { try apply(record.edit.inverse) } catch { history.restoreAfterFailedUndo(); throw error }
         appendToJournal(.undo, record)
@@ -352,6 +364,7 @@ public final class DocumentEditor: AnnotationSource {
 
     @discardableResult
     public func redo() throws(EditorError) -> EditRecord? {
+        finishGroupMove()
         guard let record = history.popRedo() else { return nil }
         do { try apply(record.edit) } catch { history.restoreAfterFailedRedo(); throw error }
         appendToJournal(.redo, record)
@@ -360,6 +373,7 @@ public final class DocumentEditor: AnnotationSource {
 
     /// Applies an edit to the model and writes it into the file's objects.
     func apply(_ edit: AnnotationEdit) throws(EditorError) {
+        finishGroupMove()
         for page in edit.pages { loadPage(page) }
         // A large move: the model now, the file's objects in slices.
         if try applyDeferred(edit) { return }
@@ -662,7 +676,8 @@ public final class DocumentEditor: AnnotationSource {
     /// or redo of a record the replay does not hold (made before the last save) is journaled as
     /// a new edit: the inverse, or the record again. `mirroredUndo` and `mirroredRedo` count the
     /// records at the top of each stack that a replay holds too.
-    private func appendToJournal(_ step: JournalStep, _ record: EditRecord) {
+    /// `line`: the new edit's line when it is made already (a group move's).
+    func appendToJournal(_ step: JournalStep, _ record: EditRecord, line: JournalLine? = nil) {
         guard let journal else { return }
         if !journalStarted {
             journal.start(header: journalHeader())
@@ -672,7 +687,7 @@ public final class DocumentEditor: AnnotationSource {
         }
         switch step {
         case .do:
-            journal.append(JournalLine(step: .do, record: record))
+            journal.append(line ?? JournalLine(step: .do, record: record))
             mirroredUndo += 1
             mirroredRedo = 0
         case .undo where mirroredUndo > 0:

@@ -25,6 +25,13 @@ public struct JournalLine: Codable, Hashable, Sendable {
         move = JournalGroupMove(record)
     }
 
+    /// The line of a group move made by ``DocumentEditor/performGroupMove(_:)``.
+    public init(step: JournalStep, move: JournalGroupMove) {
+        self.step = step
+        self.move = move
+        record = EditRecord(move.name, .replace(before: [], after: []))
+    }
+
     private enum CodingKeys: String, CodingKey { case step, record, move }
 
     public init(from decoder: any Decoder) throws {
@@ -127,8 +134,9 @@ public struct JournalContents: Hashable, Sendable {
 }
 
 /// The journal of one document's unsaved steps, in the user's state folder: one JSON line per
-/// step, each flushed to disk (fsync) before the next edit, so that a crash or `kill -9` loses
-/// at most the step being written.
+/// step, written before the edit's turn of the main loop ends, so that a crash or `kill -9` loses
+/// at most the step being written; each is then flushed to disk (fsync) on a worker
+/// (``JournalFlusher``), so that the machine going down loses at most the last few milliseconds.
 ///
 /// Journals are named by a hash of the document's absolute path, so a renamed copy of the file
 /// is never confused with it; the header's fingerprint says whether the file on disk is still
@@ -147,6 +155,8 @@ public final class EditJournal {
     }
     /// The key in use: derived for the first line written, or while reading a journal.
     private(set) var key: JournalKey?
+    /// Flushes the lines written to disk, off the main thread.
+    private let flusher = JournalFlusher()
 
     public init(url: URL) { self.url = url }
     deinit { if fd >= 0 { close(fd) } }
@@ -210,6 +220,9 @@ public final class EditJournal {
         writeHeader(header)
         for step in steps { append(step) }
         guard fd >= 0 else { return }
+        // On disk before it takes the old one's name.
+        flusher.wait()
+        fsync(fd)
         if rename(temporary, url.path) != 0 { close(fd); fd = -1; unlink(temporary); return }
         let folder = open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY)
         if folder >= 0 { fsync(folder); close(folder) }
@@ -221,22 +234,25 @@ public final class EditJournal {
         appendSealed(data)
     }
 
-    /// Appends a save mark (before the save replaces the document) and flushes it to disk.
+    /// Appends a save mark (before the save replaces the document) and flushes it to disk
+    /// before it returns.
     public func append(_ mark: JournalSaveMark) {
         guard let data = try? JSONEncoder().encode(mark) else { return }
-        appendSealed(data)
+        appendSealed(data, flushNow: true)
     }
 
-    private func appendSealed(_ data: Data) {
+    private func appendSealed(_ data: Data, flushNow: Bool = false) {
         if let key {
-            writeLine(Array(Base64.encode(key.seal(Array(data))).utf8))
+            writeLine(Array(Base64.encode(key.seal(Array(data))).utf8), flushNow: flushNow)
         } else if password == nil {
-            writeLine(Array(data))
+            writeLine(Array(data), flushNow: flushNow)
         }
         // A password without a key: no header was written (start(header:) makes the key).
     }
 
-    private func writeLine(_ bytes: [UInt8]) {
+    /// Writes a line, flushed to disk on the worker (``JournalFlusher``), or before it returns
+    /// with `flushNow`.
+    private func writeLine(_ bytes: [UInt8], flushNow: Bool = false) {
         guard fd >= 0 else { return }
         var data = Data(bytes)
         data.append(0x0A)
@@ -249,8 +265,17 @@ public final class EditJournal {
                 offset += n
             }
         }
-        fsync(fd)
+        if flushNow {
+            flusher.wait()
+            fsync(fd)
+        } else {
+            flusher.flush(fd)
+        }
     }
+
+    /// Returns once every line written is on disk (tests; a save mark and a rewrite wait by
+    /// themselves).
+    public func waitUntilFlushed() { flusher.wait() }
 
     /// Deletes the journal (the document was saved, or its changes discarded).
     public func remove() {

@@ -69,9 +69,18 @@ public struct JournalGroupMove: Codable, Hashable, Sendable {
     }
 
     private static func moved(_ a: Annotation, by delta: Vector, modified: String?, name: String?) -> Annotation {
-        var out = a.moved(by: delta)
-        out.modified = modified
-        out.uniqueName = name
-        return out
+        GroupMove.moved(a, by: delta, modified: modified, name: name)
+    }
+
+    /// The line of a ``GroupMove``: what it says, as it says it (its edit is made from it, by
+    /// the same rule, so nothing needs checking).
+    public init(_ move: GroupMove) {
+        name = move.name
+        page = move.page
+        ids = move.ids
+        dx = move.delta.dx
+        dy = move.delta.dy
+        modified = move.modified
+        names = move.names
     }
 }

@@ -141,6 +141,10 @@ public struct EditPreviews {
     var landing: (group: CarriedGroup, shown: Bool)?
     /// Transforms that ended while others of the same gesture still run; committed together.
     public var endedTransforms: [(start: Annotation, current: Annotation)] = []
+    /// Where the annotations of the group carried as one (``carried``) started, as each one's
+    /// transform ended: they land together, moved by the group's offset, when the last one ends
+    /// (DocumentSession+CarriedGroup).
+    var endedGroup: [Annotation] = []
     /// What the transform in progress does when it is not a move or a resize ("Move Line End",
     /// "Rotate", "Move Vertex", "Add Vertex", "Delete Vertex"): the edit is named for it.
     public var transformName: String?

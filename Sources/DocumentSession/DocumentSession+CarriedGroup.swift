@@ -71,6 +71,69 @@ extension DocumentSession {
         moveTarget(of: moved)
     }
 
+    /// Ends the transform of `id` when it is a member of the group carried as one (carried some
+    /// way): nothing moves yet, its start waits for the group's last (``landCarriedGroup()``).
+    /// Whether it was such a member.
+    func endCarriedMember(_ id: String) -> Bool {
+        guard let group = previews.carried, group.offset != .zero, group.members.contains(id),
+              let t = previews.transforms.removeValue(forKey: id) else { return false }
+        previews.transformBoxes[id] = nil
+        previews.turns[id] = nil
+        previews.pendingMoves[id] = nil
+        previews.pendingSteps[id] = nil
+        previews.endedGroup.append(t.start)
+        return true
+    }
+
+    /// The group carried as one let go, its last transform ended: one ``GroupMove`` of its
+    /// annotations by the group's offset (the editor journals it at once and moves them in
+    /// slices), their engine targets and the session's list moved now, and the group drawn as
+    /// carried until its page's tiles show the move. When one of them would land on another
+    /// page, or annotations outside the group moved with it, each moves as before, all in one
+    /// edit.
+    func landCarriedGroup() {
+        let starts = previews.endedGroup
+        previews.endedGroup = []
+        let group = previews.carried
+        previews.carried = nil
+        previews.carryContact = nil
+        previews.carryFrameTime = nil
+        guard let group else { return }
+        let coordinates = interaction.scene.coordinates
+        let stays = previews.endedTransforms.isEmpty && starts.allSatisfy {
+            AnnotationCarrying.destination(of: Annotation.rect($0.rect, movedBy: group.offset), on: $0.page, in: coordinates) == nil
+        }
+        if stays, let editing, !starts.isEmpty {
+            let move = composer.groupMove(starts, on: group.page, by: group.offset, named: previews.transformName)
+            previews.transformName = nil
+            // Refused: nothing moved (a group's targets stay where it started until it lands).
+            guard editing.commitGroupMove(move) else { return }
+            for a in starts { moveGroupTarget(a, by: move) }
+            previews.landing = (group, false)
+            return
+        }
+        for a in starts {
+            let moved = carried(a.moved(by: group.offset))
+            moveTarget(of: moved)
+            if moved != a { previews.endedTransforms.append((a, moved)) }
+        }
+        if commitEndedTransforms() { previews.landing = (group, false) }
+    }
+
+    /// Moves the engine's target of `a` (and the session's list) where `move` puts it: an
+    /// ink's target is its rectangle alone, moved; another's ends and vertices come from the
+    /// annotation moved.
+    private func moveGroupTarget(_ a: Annotation, by move: GroupMove) {
+        guard var target = interaction.scene.annotation(a.annotationID) else { return }
+        guard target.lineEnds.isEmpty, target.vertices.isEmpty else {
+            moveTarget(of: move.moved(a))
+            return
+        }
+        target.bounds = Annotation.rect(a.rect, movedBy: move.delta)
+        interaction.update(target)
+        content.place(target, from: target.page)
+    }
+
     /// A carry's view of the scroll under it: the group follows the view as the contact stays.
     func followCarriedGroup(viewScrolledBy scroll: Vector) {
         guard var group = previews.carried,

@@ -59,6 +59,13 @@ extension DocumentSession {
             previews.transformName = "Delete Vertex"
             preview(t.current.removingVertex(index))
         case .endTransform(let id, let cancelled):
+            // A member of a group carried as one waits for the group's last (1,566 strokes
+            // land as one group move, not as 1,566 annotations moved one by one).
+            if !cancelled, endCarriedMember(id.rawValue) {
+                if previews.transforms.isEmpty { landCarriedGroup() }
+                emit(.redraw)
+                return
+            }
             if !cancelled { settleCarried(id.rawValue) }
             settleMove(of: id.rawValue)
             previews.transformBoxes[id.rawValue] = nil
@@ -69,7 +76,9 @@ extension DocumentSession {
             } else if t.current != t.start {
                 previews.endedTransforms.append(t)
             }
-            if previews.transforms.isEmpty {
+            if previews.transforms.isEmpty, !previews.endedGroup.isEmpty {
+                landCarriedGroup()
+            } else if previews.transforms.isEmpty {
                 let group = previews.carried
                 previews.carried = nil
                 previews.carryContact = nil
@@ -141,7 +150,7 @@ extension DocumentSession {
     }
 
     /// A transform undone on screen: the annotation back where it started.
-    private func putBack(_ t: (start: Annotation, current: Annotation)) {
+    func putBack(_ t: (start: Annotation, current: Annotation)) {
         previews.pendingMoves[t.start.id] = nil
         previews.pendingSteps[t.start.id] = nil
         previews.transforms[t.start.id] = t
@@ -155,7 +164,7 @@ extension DocumentSession {
     /// End", "Rotate", "Move Vertex" …); when the document refuses, everything goes back to where it was.
     /// Returns whether the document took an edit.
     @discardableResult
-    private func commitEndedTransforms() -> Bool {
+    func commitEndedTransforms() -> Bool {
         let ended = previews.endedTransforms
         previews.endedTransforms = []
         let name = previews.transformName

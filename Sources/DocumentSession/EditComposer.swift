@@ -250,6 +250,16 @@ public struct EditComposer {
         return EditRecord(name, .replace(before: changed.map(\.start), after: after))
     }
 
+    /// Annotations of one page all moved by `delta` as one step (a group carried as one and let
+    /// go), said compactly: what ``transforms(_:named:)`` makes of them moved one by one (one
+    /// date, a UUID for each that had no /NM), without making each one again.
+    public func groupMove(_ starts: [Annotation], on page: PageIndex, by delta: Vector, named: String? = nil) -> GroupMove {
+        let date = stamp(page).date
+        var names: [String: String] = [:]
+        for a in starts where a.uniqueName == nil { names[a.id] = stamp(page).uuid }
+        return GroupMove(name: named ?? "Move", page: page, ids: starts.map(\.id), delta: delta, modified: date, names: names)
+    }
+
     /// Deleting annotations and their pop-ups; what may not be deleted (locked, or of a kind
     /// the app cannot draw again) stays. Returns the edit and the annotations it deletes.
     public func deleting(_ ids: [AnnotationID], in source: AnnotationSource) -> (record: EditRecord, deleted: [Annotation])? {

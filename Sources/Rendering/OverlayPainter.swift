@@ -13,11 +13,13 @@ public enum OverlayPainter {
 
     /// The accent of every selection and handle.
     static func accent(_ cr: OpaquePointer, alpha: Double = 1) {
-        if highContrast {
-            cairo_set_source_rgba(cr, 0.0, 0.18, 0.62, min(1, alpha * 1.6))
-        } else {
-            cairo_set_source_rgba(cr, 0.21, 0.52, 0.89, alpha)
-        }
+        let c = accentColour(alpha: alpha)
+        cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
+    }
+
+    /// The accent's components (red, green, blue, alpha), at `alpha` (more in high contrast).
+    static func accentColour(alpha: Double = 1) -> (red: Double, green: Double, blue: Double, alpha: Double) {
+        highContrast ? (0.0, 0.18, 0.62, min(1, alpha * 1.6)) : (0.21, 0.52, 0.89, alpha)
     }
 
     /// An outline's width: `width`, doubled in high contrast.

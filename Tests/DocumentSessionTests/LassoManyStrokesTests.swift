@@ -96,6 +96,11 @@ final class LassoManyStrokesTests: XCTestCase {
             XCTAssertEqual(scene.bounds.minX - a.rect.minX, 30, accuracy: 1e-3)
         }
         XCTAssertEqual(editor.history.undoName, "Move", "one undoable step")
+        // Let go as one group move of every stroke by the carry's offset, not each stroke moved.
+        XCTAssertEqual(editor.groupMoves.count, 1)
+        XCTAssertEqual(editor.groupMoves.first?.ids, strokes.map(\.id))
+        XCTAssertEqual(editor.groupMoves.first?.delta.dx ?? 0, 30, accuracy: 1e-3)
+        XCTAssertEqual(editor.groupMoves.first?.delta.dy ?? 0, -18, accuracy: 1e-3)
         guard case .replace(let before, let after)? = editor.history.editsSinceSave?.last?.edit else { return XCTFail("a move replaces them") }
         XCTAssertEqual(before, strokes, "each stroke as it was, in the page's order")
         XCTAssertEqual(after.count, strokes.count)

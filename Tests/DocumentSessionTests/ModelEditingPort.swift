@@ -25,6 +25,15 @@ final class ModelEditingPort: EditingPort {
         return true
     }
 
+    /// The group moves the session asked for, each applied whole (as the protocol's default).
+    var groupMoves: [GroupMove] = []
+
+    func commitGroupMove(_ move: GroupMove) -> Bool {
+        groupMoves.append(move)
+        guard let record = move.record(in: self) else { return false }
+        return commit(record)
+    }
+
     func undo() throws {
         guard let record = history.popUndo() else { return }
         try model.apply(record.edit.inverse)

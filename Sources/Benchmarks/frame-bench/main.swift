@@ -32,7 +32,9 @@
 // FRAME_BENCH_FRAMES=file writes the lasso run's frames (start from the release, time) there.
 // The lasso run also reports the longest turn of the app's main loop from the release until the
 // move is written and drawn (the frame log's `loop` lines); PDF_ANNOTATOR_WRITE_SLICE=0 makes the
-// app write the Move whole in the release's turn, as before, to compare.
+// app write the Move whole in the release's turn, as before, to compare. It reports too the
+// longest frame and main-loop turn from the loop's lift until the selection settled (its 1,566
+// outlines drawn the first time).
 // Reader frames on the bench documents at 1080p and at 4K (`gen_docs.py /tmp/bench/docs`):
 //   FRAME_BENCH_RENDERERS=cairo FRAME_BENCH_RUNS=newpages .build/release/frame-bench \
 //     .build/release/pdf-annotator /tmp/bench/docs/b_500pages.pdf /tmp/bench/docs/c_20images.pdf
@@ -252,13 +254,22 @@ func measure(_ what: Run, renderer: String, document: String) throws -> String {
             let a = (2 * Double.pi - 0.15) * Double(i) / 120
             loop += ["mousemove"] + screen(cx + page.width * 0.48 * cos(a), cy + page.height * 0.48 * sin(a)) + ["sleep", "0.008"]
         }
-        run("/usr/bin/xdotool", loop + ["mouseup", "1"], in: environment)
+        let looped = monotonicMicroseconds()
+        run("/usr/bin/xdotool", loop, in: environment)
+        // Stamped before the lift is sent: the app may handle it before xdotool has returned.
+        let lifted = monotonicMicroseconds()
+        run("/usr/bin/xdotool", ["mouseup", "1"], in: environment)
         guard let lassoed = waitForWindow(stateFile, { $0.selectedAnnotations.count > strokes / 2 && !$0.isAnimating }) else {
             let last = waitSettled(stateFile)
             return "\(renderer): the lasso selected \(last?.selectedAnnotations.count ?? 0) of \(strokes) strokes "
                 + "(tool \(last?.tool ?? "?"), loop from \(loop[1]),\(loop[2]))"
         }
         _ = waitSettled(stateFile)
+        // The selection shown: the frames and long main-loop turns from the loop's lift until it
+        // settled (its outlines drawn the first time), the turn that handles the lift included.
+        let shown = monotonicMicroseconds()
+        let selectionFrames = loggedFrames(frameLog, from: looped).filter { $0.start + Int($0.milliseconds * 1000) > lifted && $0.start <= shown }
+        let selectionTurns = loggedTurns(frameLog, from: looped).filter { $0.start + Int($0.milliseconds * 1000) > lifted && $0.start <= shown }
         // Carried round a circle of 80 px and let go 60 px right of where it was taken.
         let began = monotonicMicroseconds()
         var carry = ["mousemove"] + screen(cx, cy) + ["mousedown", "1"]
@@ -299,7 +310,8 @@ func measure(_ what: Run, renderer: String, document: String) throws -> String {
             + "longest time between frames \(ms(gaps.max())) ms; carried for \(String(format: "%.1f", Double(released - began) / 1e6)) s, "
             + "the Move in the dump \(Int(committed)) ms after the release; after the release, the longest main-loop turn "
             + "\(longestTurn.map { String(format: "%.1f", $0) } ?? "< 4") ms (\(turns.filter { $0.milliseconds > 16 }.count) over 16 ms; goal: none), "
-            + "the move written in \(slices.0) slices of at most \(slices.1)"
+            + "the move written in \(slices.0) slices of at most \(slices.1); the selection shown after the loop's lift: longest frame "
+            + "\(ms(percentile(1, selectionFrames))) ms, longest main-loop turn \(selectionTurns.map(\.milliseconds).max().map { String(format: "%.1f", $0) } ?? "< 4") ms"
     }
 
     if case .scroll(let zoom) = what {

@@ -29,6 +29,13 @@ public struct EditHistory: Hashable, Sendable {
         redoStack.removeAll()
     }
 
+    /// Gives the record at `index` of the undo stack its whole edit: a group move is recorded
+    /// by its name at once and made a slice at a time (DocumentEditor+GroupMove).
+    public mutating func completeRecord(at index: Int, with record: EditRecord) {
+        guard undoStack.indices.contains(index), undoStack[index].name == record.name else { return }
+        undoStack[index] = record
+    }
+
     /// Takes the last edit off the undo stack; the caller applies its inverse.
     public mutating func popUndo() -> EditRecord? {
         guard let last = undoStack.popLast() else { return nil }

@@ -9,4 +9,16 @@ public protocol EditingPort: AnyObject, AnnotationSource {
     func commit(_ record: EditRecord) -> Bool
     /// The form field a widget annotation belongs to, and the widget (`nil`: not a widget).
     func formField(forWidget annotationID: String) -> (field: FormField, widget: FormWidget)?
+    /// Applies `move` as one undoable step, as ``commit(_:)`` applies the edit it stands for
+    /// (``GroupMove/record(in:)``); the editor may journal it at once and move the annotations
+    /// later, a slice at a time. Whether the document took it.
+    func commitGroupMove(_ move: GroupMove) -> Bool
+}
+
+extension EditingPort {
+    /// The whole edit at once.
+    public func commitGroupMove(_ move: GroupMove) -> Bool {
+        guard let record = move.record(in: self) else { return false }
+        return commit(record)
+    }
 }

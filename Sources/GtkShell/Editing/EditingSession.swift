@@ -36,6 +36,9 @@ final class EditingSession {
     /// Asked before each edit is applied: `true` when the window keeps the edit to ask the user
     /// first (and commits it again if they agree); the edit is then not applied.
     var holdBack: ((EditRecord) -> Bool)?
+    /// Whether ``holdBack`` may keep an edit now (a document certified against changes whose
+    /// question is not answered yet): a group move is then committed whole, to be held back.
+    var mayHoldBack: () -> Bool = { false }
     /// Called when an edit, undo or redo moved, took out or put back pages, with where each page
     /// is now by its place before (`nil`: taken out), before the screen shows it.
     var onPagesMoved: (([PageIndex?]) -> Void)?
@@ -76,6 +79,27 @@ final class EditingSession {
         }
         pagesMoved(by: record.edit, from: count)
         changed(editor.pages(changedBy: record.edit), reshaped: record.edit.changesPages, reordered: record.edit.reordersPages)
+        onCommitted?()
+        return true
+    }
+
+    /// Applies a group move (a lasso's carry let go): journaled and named for undo now, its
+    /// annotations moved in the model and written into the file's objects in the slices that
+    /// follow (``writeSlices()``). A document that would hold the edit back to ask first takes
+    /// it whole, through ``commit(_:)``.
+    @discardableResult
+    func commitGroupMove(_ move: GroupMove) -> Bool {
+        if mayHoldBack() {
+            guard let record = move.record(in: editor) else { return false }
+            return commit(record)
+        }
+        do {
+            try editor.performGroupMove(move)
+        } catch {
+            StandardError.write("pdf-annotator: edit \(move.name) refused: \(error)")
+            return false
+        }
+        changed([move.page])
         onCommitted?()
         return true
     }

@@ -106,6 +106,7 @@ extension DocumentWindow {
             self?.recognitionFollows(places)
         }
         session.holdBack = { [weak self] record in self?.holdBackIfCertified(record) ?? false }
+        session.mayHoldBack = { [weak self] in self.map { $0.certifiedAgainstChanges && !$0.certifiedWarningShown } ?? false }
         editorMaking = nil
         editing = session
         primaryCanvas.attach(session)
