@@ -77,6 +77,7 @@ public final class RenderQueue: @unchecked Sendable {
     private var pixelLimit = Int.max
     private var waitingForRoomStorage = false
     private var rendersOverLimitStorage = 0
+    private var roomWaitsStorage = 0
     private var beyondLimitStorage = 0
     /// How long the worker waits for room under ``limitPixels(to:)`` before it makes the tile
     /// anyway (a safety valve: frames and arrivals free room within a frame or two).
@@ -144,6 +145,12 @@ public final class RenderQueue: @unchecked Sendable {
         return waitingForRoomStorage
     }
 
+    /// How many times the worker has waited for tiles to go before making the next one.
+    public var roomWaits: Int {
+        condition.lock(); defer { condition.unlock() }
+        return roomWaitsStorage
+    }
+
     /// How many times the worker made tiles beyond the limit, having waited
     /// ``roomWaitMilliseconds`` in vain, and the most the pixels alive went beyond the limit
     /// (as it was when the worker began them) right after it made tiles: 0 and 0 while the
@@ -189,6 +196,7 @@ public final class RenderQueue: @unchecked Sendable {
             let batch = takeNextBatch()
             let over = pixels.bytesLocked + batch.peakPixelBytes - pixelLimit
             if over > 0 {
+                if roomDeadline == nil { roomWaitsStorage += 1 }
                 let deadline = roomDeadline ?? Self.realtime(afterMilliseconds: roomWaitMilliseconds)
                 roomDeadline = deadline
                 if !Self.hasPassed(deadline) {

@@ -397,7 +397,7 @@ public struct WindowSnapshot: Codable, Sendable {
     public var tilePixelBytes: Int? = nil
     /// The most bytes the document's tile pixels alive have been since it opened (whoever held
     /// them), and the limit the render worker keeps them under now: the cache's budget, which
-    /// has room for the tiles asked for (documents only).
+    /// has room for the tiles asked for, and one tile more on its way (documents only).
     public var tilePixelPeakBytes: Int? = nil
     public var tilePixelLimitBytes: Int? = nil
     /// How many times the render worker made tiles beyond that limit, having waited a second in
@@ -405,6 +405,8 @@ public struct WindowSnapshot: Codable, Sendable {
     /// made tiles (0 and 0 while the limit held).
     public var tileRendersOverLimit: Int? = nil
     public var tilePixelsBeyondLimitBytes: Int? = nil
+    /// How many times the render worker waited for tiles to go before making the next one.
+    public var tileRoomWaits: Int? = nil
     /// How many tiles a frame had shown gave their pixels back as they left the cache, the view
     /// having moved on from that frame, rather than when the next frame replaced it.
     public var tilesReleasedEarly: Int? = nil

@@ -259,17 +259,20 @@ final class TileFeed {
     }
 
     /// The most the document's tile pixels may be once the worker has made its next tile
-    /// (``RenderQueue/limitPixels(to:)``): the cache's budget, which has room for the tiles on
-    /// their way (``TileCache/makeRoom(forBytes:sparing:)``); on a document whose pages' tiles
-    /// on screen are drawn together, also what such a drawing holds beyond its tiles (the
-    /// page's rendering beside a row of its copies). Tiles the cache let go that a frame still
-    /// shows count until it is replaced; in a burst the worker waits for that rather than
-    /// piling up pixels beyond the budget.
+    /// (``RenderQueue/limitPixels(to:)``): the cache's budget, which has room for the tiles
+    /// asked for (``TileCache/makeRoom(forBytes:sparing:)``), and one tile more, for a tile of
+    /// a view already left still on its way to the cache (without it the worker waited for
+    /// the main thread's next turn before each tile at the end of a burst); on a document whose
+    /// pages' tiles on screen are drawn together, also what such a drawing holds beyond its
+    /// tiles (the page's rendering beside a row of its copies). Tiles the cache let go that a
+    /// frame still shows count until it is replaced; in a burst the worker waits for that
+    /// rather than piling up pixels beyond the budget.
     static func pixelLimit(budget: Int, plan: TilePlanner.Plan, batching: Bool) -> Int {
-        guard batching else { return budget }
+        let onTheWay = plan.requests.map(\.pixelBytes).max() ?? 0
+        guard batching else { return budget + onTheWay }
         let onScreen = Dictionary(grouping: plan.requests.prefix(plan.missingVisible), by: { $0.key.page })
         let beyond = onScreen.values.map { $0.peakPixelBytes - $0.reduce(0) { $0 + $1.pixelBytes } }.max() ?? 0
-        return budget + beyond
+        return budget + onTheWay + beyond
     }
 
     /// Every tile `view` plans, cached or not, and their bytes.

@@ -204,6 +204,7 @@ extension DocumentWindow {
                 let over = queue.overLimit
                 snapshot.tileRendersOverLimit = over.renders
                 snapshot.tilePixelsBeyondLimitBytes = max(0, over.beyondBytes)
+                snapshot.tileRoomWaits = queue.roomWaits
             }
             snapshot.tilesReleasedEarly = canvas.tiles.cache.tilesReleasedEarly
             snapshot.sidebarPagesMade = sidebar != nil
