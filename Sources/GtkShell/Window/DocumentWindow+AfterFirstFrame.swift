@@ -38,8 +38,8 @@ extension DocumentWindow {
     }
 
     /// The window's own part, once. Its sidebar's pages are not part of it: they are made when
-    /// the sidebar is first shown (``buildSidebarPages()``), 3 MiB at the peak of an opening
-    /// otherwise (peers.py, 500 pages).
+    /// the sidebar is first shown (``buildSidebarPages()``); made here, they took up to 1 MiB
+    /// of an opening (`PDF_ANNOTATOR_TRACE`, 500 pages).
     private func makeWhatTheFirstFrameDidNotShow() {
         guard !madeAfterFirstFrame else { return }
         madeAfterFirstFrame = true
