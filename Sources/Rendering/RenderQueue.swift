@@ -12,6 +12,21 @@ public struct TileRequest: Hashable, Sendable {
     public var key: TileKey
     public var pixelRect: Rect
     public init(key: TileKey, pixelRect: Rect) { self.key = key; self.pixelRect = pixelRect }
+
+    /// The bytes the tile's pixels will take (4 a pixel).
+    public var pixelBytes: Int { Int(pixelRect.width) * Int(pixelRect.height) * 4 }
+}
+
+extension [TileRequest] {
+    /// The most pixel bytes making these tiles holds at once (``RenderQueue``): one tile's own,
+    /// or for a page's tiles drawn together and copied out, the rendering and its widest row of
+    /// copies (``RenderQueue/render(together:drawPage:copyingOut:account:)``).
+    public var peakPixelBytes: Int {
+        guard count > 1, let first else { return first?.pixelBytes ?? 0 }
+        let union = dropFirst().reduce(first.pixelRect) { $0.union($1.pixelRect) }
+        let widestRow = Dictionary(grouping: self, by: \.key.row).values.map { $0.reduce(0) { $0 + $1.pixelBytes } }.max() ?? 0
+        return Int(union.width) * Int(union.height) * 4 + widestRow
+    }
 }
 
 /// Renders tiles on one background thread per document, newest wishes first.
@@ -20,6 +35,10 @@ public struct TileRequest: Hashable, Sendable {
 /// worker. Each ``submit(_:)`` replaces the pending requests (the view moved, so older wishes
 /// are stale); the tile being rendered finishes. Finished tiles go to `deliver`, on the worker
 /// thread: the host brings them to its main loop (GLib idle) itself.
+///
+/// The worker makes a tile only when the document's tile pixels alive (``pixels``, whoever
+/// holds them) and the new tile fit the limit the host sets (``limitPixels(to:)``); otherwise
+/// it waits until tiles go, for ``roomWaitMilliseconds`` at most.
 public final class RenderQueue: @unchecked Sendable {
     /// Draws page `page` at `scale` device px per point into a cairo context whose origin is the
     /// page's top-left as displayed. Called on the worker thread only.
@@ -53,10 +72,25 @@ public final class RenderQueue: @unchecked Sendable {
     private let deliver: Deliver
     /// Tiles rendered so far (for the state dump and tests).
     private var renderedCountStorage = 0
+    /// The pixels of the tiles this queue made (and those charged to it) alive now.
+    public let pixels: TilePixelAccount
+    private var pixelLimit = Int.max
+    private var waitingForRoomStorage = false
+    private var rendersOverLimitStorage = 0
+    private var roomWaitsStorage = 0
+    private var beyondLimitStorage = 0
+    /// How long the worker waits for room under ``limitPixels(to:)`` before it makes the tile
+    /// anyway (a safety valve: frames and arrivals free room within a frame or two).
+    public let roomWaitMilliseconds: Int
+    /// ``roomWaitMilliseconds`` unless told otherwise: a second.
+    public static let defaultRoomWaitMilliseconds = 1000
 
-    public init(name: String, drawPage: @escaping DrawPage, deliver: @escaping Deliver) {
+    public init(name: String, drawPage: @escaping DrawPage, deliver: @escaping Deliver,
+                roomWaitMilliseconds: Int = RenderQueue.defaultRoomWaitMilliseconds) {
         self.drawPage = drawPage
         self.deliver = deliver
+        self.roomWaitMilliseconds = roomWaitMilliseconds
+        pixels = TilePixelAccount(condition: condition)
         // The thread holds the queue until stop() ends it.
         WorkerThread.start(name: name, stackSize: 8 << 20) { self.run() }
     }
@@ -89,15 +123,56 @@ public final class RenderQueue: @unchecked Sendable {
         return renderedCountStorage
     }
 
+    /// The most bytes of tile pixels (``pixels``) the worker may have alive once it has made
+    /// its next tile: the host's cache budget and the tiles it lets be on their way. Tiles
+    /// already alive are not touched; the worker waits for room before the next one.
+    public func limitPixels(to bytes: Int) {
+        condition.lock()
+        pixelLimit = bytes
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The limit now (``limitPixels(to:)``; `Int.max` before the first).
+    public var pixelLimitBytes: Int {
+        condition.lock(); defer { condition.unlock() }
+        return pixelLimit
+    }
+
+    /// Whether the worker is waiting for tiles to go before it makes the next one.
+    public var isWaitingForRoom: Bool {
+        condition.lock(); defer { condition.unlock() }
+        return waitingForRoomStorage
+    }
+
+    /// How many times the worker has waited for tiles to go before making the next one.
+    public var roomWaits: Int {
+        condition.lock(); defer { condition.unlock() }
+        return roomWaitsStorage
+    }
+
+    /// How many times the worker made tiles beyond the limit, having waited
+    /// ``roomWaitMilliseconds`` in vain, and the most the pixels alive went beyond the limit
+    /// (as it was when the worker began them) right after it made tiles: 0 and 0 while the
+    /// limit held.
+    public var overLimit: (renders: Int, beyondBytes: Int) {
+        condition.lock(); defer { condition.unlock() }
+        return (rendersOverLimitStorage, beyondLimitStorage)
+    }
+
     /// Stops the worker after the tile in progress; the queue renders nothing more.
     public func stop() {
         condition.lock()
         stopped = true
         pending.removeAll()
         pendingOnScreen = 0
+        // Released after the lock: what a job holds may be a tile, whose pixels' account
+        // takes this lock as they go.
+        let dropped = jobs
         jobs.removeAll()
         condition.signal()
         condition.unlock()
+        _ = dropped
     }
 
     private func run() {
@@ -105,6 +180,8 @@ public final class RenderQueue: @unchecked Sendable {
         // (nor from the display server): the worker runs a little nicer than both (on Linux a
         // thread's own priority).
         WorkerThread.lowerPriority(by: 4)
+        // When waiting for room for the next tile gives up.
+        var roomDeadline: timespec?
         while true {
             condition.lock()
             while pending.isEmpty && jobs.isEmpty && !stopped { condition.wait() }
@@ -115,7 +192,27 @@ public final class RenderQueue: @unchecked Sendable {
                 job()
                 continue
             }
+            let wasOnScreen = pendingOnScreen > 0
             let batch = takeNextBatch()
+            let over = pixels.bytesLocked + batch.peakPixelBytes - pixelLimit
+            if over > 0 {
+                if roomDeadline == nil { roomWaitsStorage += 1 }
+                let deadline = roomDeadline ?? Self.realtime(afterMilliseconds: roomWaitMilliseconds)
+                roomDeadline = deadline
+                if !Self.hasPassed(deadline) {
+                    // Back in front of the wishes, for whatever comes first once there is room.
+                    pending.insert(contentsOf: batch, at: 0)
+                    if wasOnScreen { pendingOnScreen += batch.count }
+                    waitingForRoomStorage = true
+                    _ = condition.wait(until: deadline)
+                    waitingForRoomStorage = false
+                    condition.unlock()
+                    continue
+                }
+                rendersOverLimitStorage += 1
+            }
+            roomDeadline = nil
+            let limit = pixelLimit
             let takenAt = submissions
             condition.unlock()
             let bands = batch.count == 1 ? [batch] : Self.bands(of: batch, maxPixels: Self.bandPixels)
@@ -125,12 +222,13 @@ public final class RenderQueue: @unchecked Sendable {
                 // A batch's tiles are copied out of their rendering: as views, the cache would
                 // have to keep or drop them together, and on the photo document that held 16–23
                 // MiB more after a burst (peers.py) than the copies cost at their peak.
-                let tiles = band.count == 1 ? [Self.render(band[0], drawPage: drawPage)].compactMap { $0 }
-                    : Self.render(together: band, drawPage: drawPage, copyingOut: true)
+                let tiles = band.count == 1 ? [Self.render(band[0], drawPage: drawPage, account: pixels)].compactMap { $0 }
+                    : Self.render(together: band, drawPage: drawPage, copyingOut: true, account: pixels)
                 let took = Self.nowMs() - started
                 condition.lock()
                 recordCost(milliseconds: took, pixels: tiles.reduce(0) { $0 + $1.byteCount / 4 })
                 renderedCountStorage += tiles.count
+                beyondLimitStorage = max(beyondLimitStorage, pixels.bytesLocked - limit)
                 let isStopped = stopped
                 condition.unlock()
                 if isStopped { break }
@@ -223,6 +321,22 @@ public final class RenderQueue: @unchecked Sendable {
         return (msPerMegapixel ?? 0) > Self.batchingCost
     }
 
+    /// The realtime clock `milliseconds` from now (what ``Condition/wait(until:)`` waits for).
+    private static func realtime(afterMilliseconds milliseconds: Int) -> timespec {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let nanoseconds = Int(now.tv_nsec) + (milliseconds % 1000) * 1_000_000
+        now.tv_sec += milliseconds / 1000 + nanoseconds / 1_000_000_000
+        now.tv_nsec = nanoseconds % 1_000_000_000
+        return now
+    }
+
+    private static func hasPassed(_ deadline: timespec) -> Bool {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return now.tv_sec > deadline.tv_sec || (now.tv_sec == deadline.tv_sec && now.tv_nsec >= deadline.tv_nsec)
+    }
+
     /// Milliseconds on the monotonic clock.
     public static func nowMs() -> Double {
         var now = timespec()
@@ -233,7 +347,8 @@ public final class RenderQueue: @unchecked Sendable {
     /// Renders `requests` on the calling thread, each page's (at one scale) in one call: how a
     /// first frame is drawn, by a host while the worker is idle (the document allows one
     /// renderer at a time) or by a start-up worker before the queue exists.
-    public static func render(eachPageTogether requests: [TileRequest], drawPage: DrawPage) -> [RenderedTile] {
+    public static func render(eachPageTogether requests: [TileRequest], drawPage: DrawPage,
+                              account: TilePixelAccount? = nil) -> [RenderedTile] {
         var groups: [[TileRequest]] = []
         for request in requests {
             if let i = groups.firstIndex(where: { $0[0].key.page == request.key.page && $0[0].key.scaleMillis == request.key.scaleMillis }) {
@@ -242,7 +357,7 @@ public final class RenderQueue: @unchecked Sendable {
                 groups.append([request])
             }
         }
-        return groups.flatMap { render(together: $0, drawPage: drawPage) }
+        return groups.flatMap { render(together: $0, drawPage: drawPage, account: account) }
     }
 
     /// Renders several tiles of one page at one scale with a single call to `drawPage` (the
@@ -253,12 +368,14 @@ public final class RenderQueue: @unchecked Sendable {
     /// behind would keep the whole rendering alive). With `copyingOut`, each tile gets pixels of
     /// its own instead (copied out top to bottom, the rendering's rows given back as the copies
     /// pass them, the rest freed at once): at the peak the rendering and one row of copies.
-    public static func render(together requests: [TileRequest], drawPage: DrawPage, copyingOut: Bool = false) -> [RenderedTile] {
+    /// Their pixels count in `account`.
+    public static func render(together requests: [TileRequest], drawPage: DrawPage, copyingOut: Bool = false,
+                              account: TilePixelAccount? = nil) -> [RenderedTile] {
         guard let first = requests.first else { return [] }
         guard requests.count > 1, requests.allSatisfy({ $0.key.page == first.key.page && $0.key.scaleMillis == first.key.scaleMillis })
-        else { return requests.compactMap { render($0, drawPage: drawPage) } }
+        else { return requests.compactMap { render($0, drawPage: drawPage, account: account) } }
         let union = requests.dropFirst().reduce(first.pixelRect) { $0.union($1.pixelRect) }
-        guard let whole = render(TileRequest(key: first.key, pixelRect: union), drawPage: drawPage) else { return [] }
+        guard let whole = render(TileRequest(key: first.key, pixelRect: union), drawPage: drawPage, account: account) else { return [] }
         let opaque = whole.isOpaque
         if copyingOut {
             // Top to bottom, the rows of the rendering no tile still to copy reaches given back
@@ -269,7 +386,7 @@ public final class RenderQueue: @unchecked Sendable {
             for (index, request) in order.enumerated() {
                 let r = request.pixelRect
                 let w = Int32(r.width), h = Int32(r.height)
-                guard let copy = TilePixels.makeSurface(width: w, height: h) else { continue }
+                guard let copy = TilePixels.makeSurface(width: w, height: h, account: account) else { continue }
                 guard cairo_surface_status(copy) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(copy) else {
                     cairo_surface_destroy(copy)
                     continue
@@ -295,10 +412,11 @@ public final class RenderQueue: @unchecked Sendable {
         }
     }
 
-    /// Renders one tile on the calling thread, into pixels of its own (``TilePixels``).
-    public static func render(_ request: TileRequest, drawPage: DrawPage) -> RenderedTile? {
+    /// Renders one tile on the calling thread, into pixels of its own (``TilePixels``), counted
+    /// in `account`.
+    public static func render(_ request: TileRequest, drawPage: DrawPage, account: TilePixelAccount? = nil) -> RenderedTile? {
         let w = Int32(request.pixelRect.width), h = Int32(request.pixelRect.height)
-        guard w > 0, h > 0, let surface = TilePixels.makeSurface(width: w, height: h) else { return nil }
+        guard w > 0, h > 0, let surface = TilePixels.makeSurface(width: w, height: h, account: account) else { return nil }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else {
             cairo_surface_destroy(surface)
             return nil

@@ -22,6 +22,33 @@ public final class TileCache {
 
     public init(budgetBytes: Int) { self.budgetBytes = budgetBytes }
 
+    /// Whether the pixels of a tile the cache lets go are given back to the system at once,
+    /// even while something else still holds them (``TilePixels/releaseAll(of:)``): the nodes
+    /// of the frame last drawn show the tiles it placed until the next frame replaces it. The
+    /// host sets it while its view has moved since that frame, which is then never painted
+    /// again; it leaves it off while that frame may still be painted as it is (a tile it shows
+    /// would read blank).
+    public var releasesPixelsOfTilesLetGo = false
+
+    /// How many tiles that frames had shown gave their pixels back as they left the cache
+    /// (``releasesPixelsOfTilesLetGo``), rather than when the frame holding them was replaced:
+    /// for the state dump and tests.
+    public private(set) var tilesReleasedEarly = 0
+
+    /// A tile that left the cache: if a frame made an image of it (its ``RenderedTile/attachment``,
+    /// which that frame's nodes may still hold) and the host says that frame will not be painted
+    /// again, its pixels go now (for tiles cut from one rendering, the rendering's, once the
+    /// last of them went).
+    private func letGo(_ tile: RenderedTile) {
+        guard releasesPixelsOfTilesLetGo else { return }
+        if let shared = tile.rendering {
+            guard !tiles.values.contains(where: { $0.rendering === shared }) else { return }
+        } else {
+            guard tile.attachment != nil else { return }
+        }
+        if TilePixels.releaseAll(of: tile.image.surface) > 0 { tilesReleasedEarly += 1 }
+    }
+
     /// What a view keeps besides the tiles it wants (those it shows, and those it asks for
     /// ahead of the reader or for a turn): a few recently seen tiles, a million device pixels,
     /// the same at every scale. It was 16 MiB, which a jump or a burst of page turns filled
@@ -115,6 +142,7 @@ public final class TileCache {
             usedBytes -= tile.byteCount
             lastUse[key] = nil
             stale.remove(key)
+            letGo(tile)
         }
         restTrims += 1
         return before - usedBytes
@@ -124,6 +152,16 @@ public final class TileCache {
     /// again: a host calls it after lowering the budget (the view became sharp and no longer
     /// shows stand-ins), so the memory goes back then, not at the next tile's arrival.
     public func fitBudget() { evict(keeping: nil) }
+
+    /// Makes room in the budget for `bytes` of tiles on their way (asked of the render worker,
+    /// not arrived yet): evicts the least recently used tiles neither on screen nor in `wanted`
+    /// until the cache and they fit the budget together. A host that keeps its worker's pixels
+    /// alive within the same budget (``RenderQueue/limitPixels(to:)``) then has room for every
+    /// tile it asked for, and the tiles it left behind go before the new ones are made, not as
+    /// each arrives.
+    public func makeRoom(forBytes bytes: Int, sparing wanted: Set<TileKey>) {
+        evict(keeping: nil, toFit: budgetBytes - bytes, sparing: wanted)
+    }
 
     /// Drops everything (a new document, or a rotation change).
     public func removeAll() {
@@ -140,16 +178,21 @@ public final class TileCache {
     /// The newest goes too, last, when it does not fit beside what is on screen even so: a
     /// tile the view no longer wants (it moved on while the tile was drawn), since a host whose
     /// budget counts the tiles it wants always has room for those.
-    private func evict(keeping newest: TileKey?) {
-        guard usedBytes > budgetBytes else { return }
+    private func evict(keeping newest: TileKey?, toFit target: Int? = nil, sparing wanted: Set<TileKey> = []) {
+        let limit = target ?? budgetBytes
+        guard usedBytes > limit else { return }
         let order = lastUse.sorted { $0.value < $1.value }
         for sparingNewest in [true, false] {
-            for (key, _) in order where usedBytes > budgetBytes {
+            for (key, _) in order where usedBytes > limit {
                 guard let tile = tiles[key] else { continue }
                 let group = tile.rendering.map { shared in tiles.values.filter { $0.rendering === shared }.map(\.key) } ?? [key]
-                guard !(sparingNewest && newest.map(group.contains) == true), group.allSatisfy({ !protected.contains($0) }) else { continue }
+                guard !(sparingNewest && newest.map(group.contains) == true),
+                      group.allSatisfy({ !protected.contains($0) && !wanted.contains($0) }) else { continue }
                 for member in group {
-                    if let t = tiles.removeValue(forKey: member) { usedBytes -= t.byteCount }
+                    if let t = tiles.removeValue(forKey: member) {
+                        usedBytes -= t.byteCount
+                        letGo(t)
+                    }
                     lastUse[member] = nil
                     stale.remove(member)
                 }

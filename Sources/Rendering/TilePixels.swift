@@ -18,8 +18,9 @@ import Platform
 /// tile, off the main thread) and returns every byte when the tile goes.
 public enum TilePixels {
     /// A new ARGB32 image surface of `width`×`height` pixels (transparent, as cairo's own),
-    /// whose pixels are freed with it; nil if the mapping or the surface cannot be made.
-    public static func makeSurface(width: Int32, height: Int32) -> OpaquePointer? {
+    /// whose pixels are freed with it; nil if the mapping or the surface cannot be made. Its
+    /// bytes count in `account` (a document's) until they are freed or given back.
+    public static func makeSurface(width: Int32, height: Int32, account: TilePixelAccount? = nil) -> OpaquePointer? {
         guard width > 0, height > 0 else { return nil }
         let stride = cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, width)
         guard stride > 0 else { return nil }
@@ -28,13 +29,18 @@ public enum TilePixels {
         guard let base = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
               base != UnsafeMutableRawPointer(bitPattern: -1) else { return nil }
         base.storeBytes(of: bytes, as: Int.self)
-        base.storeBytes(of: 0, toByteOffset: MemoryLayout<Int>.size, as: Int.self)
+        base.storeBytes(of: 0, toByteOffset: releasedOffset, as: Int.self)
+        base.storeBytes(of: nil, toByteOffset: accountOffset, as: UnsafeMutableRawPointer?.self)
         let pixels = (base + headerBytes).assumingMemoryBound(to: UInt8.self)
         guard let surface = cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32, width, height, stride),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
               cairo_surface_set_user_data(surface, key, base, { base in
                   guard let base else { return }
-                  TilePixels.released(base.load(as: Int.self) - base.load(fromByteOffset: MemoryLayout<Int>.size, as: Int.self))
+                  let left = base.load(as: Int.self) - base.load(fromByteOffset: TilePixels.releasedOffset, as: Int.self)
+                  TilePixels.released(left)
+                  if let account = base.load(fromByteOffset: TilePixels.accountOffset, as: UnsafeMutableRawPointer?.self) {
+                      Unmanaged<TilePixelAccount>.fromOpaque(account).takeRetainedValue().released(left - TilePixels.headerBytes)
+                  }
                   munmap(base, base.load(as: Int.self))
               }) == CAIRO_STATUS_SUCCESS
         else {
@@ -45,7 +51,29 @@ public enum TilePixels {
         mappedStorage += bytes
         peakStorage = max(peakStorage, mappedStorage)
         counter.unlock()
+        if let account { charge(surface, to: account) }
         return surface
+    }
+
+    /// Counts the pixels of `surface` (one this type made; its rows' bytes, the page of
+    /// bookkeeping before them apart) in `account` from now on, until they
+    /// are freed or given back: tiles rendered before the document's worker existed (for its
+    /// first frame) join its account when the view takes them. Nothing for a surface already
+    /// counted in an account, or one this type did not make.
+    public static func charge(_ surface: OpaquePointer, to account: TilePixelAccount) {
+        guard let base = cairo_surface_get_user_data(surface, key),
+              base.load(fromByteOffset: accountOffset, as: UnsafeMutableRawPointer?.self) == nil else { return }
+        base.storeBytes(of: Unmanaged.passRetained(account).toOpaque(), toByteOffset: accountOffset, as: UnsafeMutableRawPointer?.self)
+        account.added(base.load(as: Int.self) - headerBytes - base.load(fromByteOffset: releasedOffset, as: Int.self))
+    }
+
+    /// Gives every pixel of `surface` (one this type made) back to the system at once, while
+    /// others may still hold the surface (reading it after that reads zeros, transparent): what
+    /// a cache does with a tile it lets go that only a frame already replaced still shows.
+    /// Answers the bytes given back.
+    @discardableResult
+    public static func releaseAll(of surface: OpaquePointer) -> Int {
+        releaseRows(of: surface, above: Int(cairo_image_surface_get_height(surface)) + 1)
     }
 
     /// Gives the pixels of `surface`'s rows above `row` back to the system (their whole pages;
@@ -60,14 +88,19 @@ public enum TilePixels {
         let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
         guard pageSize > 0, headerBytes % pageSize == 0 else { return 0 }
         let pixels = UnsafeMutableRawPointer(data)
-        let end = (min(max(row, 0), height) * stride) / pageSize * pageSize
+        // The whole surface: its last page too, cut short by the mapping's end.
+        let mapped = base.load(as: Int.self) - headerBytes
+        let end = row > height ? mapped : (min(max(row, 0), height) * stride) / pageSize * pageSize
         // What was given back before (kept in the header's second word), so each byte counts once.
-        let released = base.load(fromByteOffset: MemoryLayout<Int>.size, as: Int.self)
+        let released = base.load(fromByteOffset: releasedOffset, as: Int.self)
         guard end > released, madvise(pixels + released, end - released, MADV_DONTNEED) == 0 else { return 0 }
-        base.storeBytes(of: end, toByteOffset: MemoryLayout<Int>.size, as: Int.self)
+        base.storeBytes(of: end, toByteOffset: releasedOffset, as: Int.self)
         counter.lock()
         mappedStorage -= end - released
         counter.unlock()
+        if let account = base.load(fromByteOffset: accountOffset, as: UnsafeMutableRawPointer?.self) {
+            Unmanaged<TilePixelAccount>.fromOpaque(account).takeUnretainedValue().released(end - released)
+        }
         return end - released
     }
 
@@ -97,8 +130,11 @@ public enum TilePixels {
         counter.unlock()
     }
 
-    /// A page: keeps the pixels aligned as cairo's own are.
-    private static let headerBytes = 4096
+    /// A page: keeps the pixels aligned as cairo's own are. It holds the mapping's length, the
+    /// bytes given back so far, and the account the pixels count in (a retained reference).
+    static let headerBytes = 4096
+    private static let releasedOffset = MemoryLayout<Int>.size
+    private static let accountOffset = 2 * MemoryLayout<Int>.size
     private static let counter = Lock()
     nonisolated(unsafe) private static var mappedStorage = 0
     nonisolated(unsafe) private static var peakStorage = 0

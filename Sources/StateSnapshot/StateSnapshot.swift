@@ -392,8 +392,9 @@ public struct WindowSnapshot: Codable, Sendable {
     /// theme finds a tool's icon (`annotator-tool-pen-symbolic`), wherever the binary runs from.
     public var stylesheetLoaded: Bool? = nil
     public var toolIconsFound: Bool? = nil
-    /// Whether the window made what its first frame does not show (the sidebar's pages, the
-    /// recent-files entry, the signature check, the bookmarks), which waits for that frame.
+    /// Whether the window made what its first frame does not show (the recent-files entry, the
+    /// signature check, the bookmarks), which waits for that frame (the sidebar's pages wait for
+    /// the sidebar to be shown: `sidebarPagesMade`).
     public var madeAfterFirstFrame: Bool? = nil
     /// How many times the page view made a GPU texture or a cairo node of a tile's pixels (each
     /// tile once when it is first shown, and again only at another zoom): a frame that shows
@@ -404,6 +405,26 @@ public struct WindowSnapshot: Codable, Sendable {
     /// The bytes of rendered tile pixels alive in the process, whoever holds them (the cache,
     /// tiles on their way from the render worker, the nodes of frames), beside `cacheBytes`.
     public var tilePixelBytes: Int? = nil
+    /// The most bytes the document's tile pixels alive have been since it opened (whoever held
+    /// them), and the limit the render worker keeps them under now: the cache's budget, which
+    /// has room for the tiles asked for, and one tile more on its way (documents only).
+    public var tilePixelPeakBytes: Int? = nil
+    public var tilePixelLimitBytes: Int? = nil
+    /// How many times the render worker made tiles beyond that limit, having waited a second in
+    /// vain for tiles to go, and the most the pixels alive went beyond the limit right after it
+    /// made tiles (0 and 0 while the limit held).
+    public var tileRendersOverLimit: Int? = nil
+    public var tilePixelsBeyondLimitBytes: Int? = nil
+    /// How many times the render worker waited for tiles to go before making the next one.
+    public var tileRoomWaits: Int? = nil
+    /// How many tiles a frame had shown gave their pixels back as they left the cache, the view
+    /// having moved on from that frame, rather than when the next frame replaced it.
+    public var tilesReleasedEarly: Int? = nil
+    /// Whether the window has made its sidebar's pages (the outline, the Pages grid, the lists),
+    /// which it makes when the sidebar is first shown; and how many page thumbnails the Pages
+    /// grid has drawn since (each one when its row first comes into view).
+    public var sidebarPagesMade: Bool? = nil
+    public var thumbnailsMade: Int? = nil
     /// Annotations of a large move (a lasso's Move of many strokes) still to be written into the
     /// document's objects, a slice each turn of the main loop after the model took the move.
     public var pendingAnnotationWrites: Int? = nil

@@ -5,7 +5,8 @@ import XCTest
 /// Memory that goes back (issue 34): after a burst of page turns through a long document, once
 /// the view rests the tile cache lets go of the pages left behind (it holds what the resting
 /// view needs, within its budget without the reserve), and the text kept stays a bounded few
-/// pages, whatever was shown on the way.
+/// pages, whatever was shown on the way; during the burst the tile pixels alive stay within the
+/// render worker's limit; and nothing of the sidebar is made before it is shown.
 final class MemoryUITests: XCTestCase {
     func testTheCacheGivesMemoryBackOnceTheViewRestsAfterABurst() throws {
         try AppSession.skipUnderWayland("pages with xdotool's keys")
@@ -77,6 +78,73 @@ final class MemoryUITests: XCTestCase {
         let maps = try Self.maps(pid: state.pid)
         XCTAssertTrue(maps.contains("libgtk-4"), "the maps are the app's")
         XCTAssertFalse(maps.contains("SYSV"), "no shared-memory segment holds frames")
+    }
+
+    /// Through the same burst, the render worker keeps the document's tile pixels alive
+    /// (whoever holds them: the cache, tiles on their way, a frame's nodes) within its limit,
+    /// the cache's budget, in which the cache made room for the tiles asked for: it waited for
+    /// tiles to go rather than making more, and never gave up waiting.
+    func testTheRenderWorkerKeepsTilePixelsWithinItsLimitThroughABurst() throws {
+        try AppSession.skipUnderWayland("pages with xdotool's keys")
+        let session = try AppSession()
+        let path = session.workDir.appendingPathComponent("long.pdf")
+        try HandWrittenPDF.pages(80, catalogEntries: "").write(to: path)
+        try session.launch([path.path])
+        let state = try XCTUnwrap(session.waitFor("open and sharp") { s in
+            guard let w = s.windows.first else { return false }
+            return w.content == "document" && w.missingTiles == 0 && w.viewWidth > 100
+        })
+        let opened = try XCTUnwrap(state.windows.first)
+        let origin = try XCTUnwrap(session.windowOrigin(pid: state.pid))
+        session.xdotool("mousemove", "\(Int(origin.x + opened.canvasX + opened.viewWidth / 2))", "\(Int(origin.y + opened.canvasY + opened.viewHeight / 2))")
+        session.xdotool("click", "1")
+        session.xdotool("key", "End")
+        let atEnd = try XCTUnwrap(session.waitFor("End shows the last page, sharp") {
+            $0.windows.first?.currentPage == 80 && $0.windows.first?.missingTiles == 0
+        }?.windows.first)
+        let trimsBefore = atEnd.cacheRestTrims ?? 0
+        for _ in 0..<10 { session.xdotool("key", "Page_Up") }
+        let rested = try XCTUnwrap(session.waitFor("the view rests after the burst") { s in
+            guard let w = s.windows.first, w.currentPage < 80, w.missingTiles == 0, let trims = w.cacheRestTrims else { return false }
+            return trims > trimsBefore && w.tilesAhead == 0
+        }?.windows.first)
+        let limit = try XCTUnwrap(rested.tilePixelLimitBytes, "the worker has a limit once the view asked for tiles")
+        let budget = try XCTUnwrap(rested.cacheBudgetBytes)
+        XCTAssertGreaterThanOrEqual(limit, budget, "the limit is the cache's budget (and on a slow document a page's drawing)")
+        XCTAssertGreaterThan(try XCTUnwrap(rested.tilePixelPeakBytes), 0, "tiles were made and counted")
+        XCTAssertEqual(rested.tileRendersOverLimit, 0, "the worker never made a tile beyond its limit")
+        XCTAssertEqual(rested.tilePixelsBeyondLimitBytes, 0, "the pixels alive never went beyond the limit")
+        XCTAssertLessThanOrEqual(try XCTUnwrap(rested.tilePixelBytes), limit)
+    }
+
+    /// The sidebar's pages, and the Pages grid's thumbnails, are made when the sidebar is first
+    /// shown, not after the first frame: a reader who never opens it never pays for them. Once
+    /// shown, the grid draws the thumbnails of the rows in view (and a screenful around), not
+    /// the document's every page.
+    func testTheSidebarAndItsThumbnailsAreMadeOnlyOnceItIsShown() throws {
+        let session = try AppSession()
+        let path = session.workDir.appendingPathComponent("long.pdf")
+        try HandWrittenPDF.pages(80, catalogEntries: "").write(to: path)
+        try session.launch([path.path])
+        // A second after the last tile arrived the view has rested: long after the first frame.
+        let rested = try XCTUnwrap(session.waitFor("open, sharp, past the first frame, rested") { s in
+            guard let w = s.windows.first else { return false }
+            return w.content == "document" && w.missingTiles == 0 && w.madeAfterFirstFrame == true && (w.cacheRestTrims ?? 0) > 0
+        }?.windows.first)
+        XCTAssertEqual(rested.sidebarPagesMade, false, "no sidebar pages while the sidebar was never shown")
+        XCTAssertEqual(rested.thumbnailsMade, 0, "no thumbnail while the sidebar was never shown")
+        XCTAssertFalse(rested.sidebarShown)
+
+        session.activate("sidebar-page", "[<'thumbnails'>]")
+        let shown = try XCTUnwrap(session.waitFor("the Pages grid shows, its visible thumbnails drawn") { s in
+            guard let w = s.windows.first, w.sidebarShown, w.sidebarPage == "thumbnails", case let visible = w.thumbnailPages,
+                  !visible.isEmpty else { return false }
+            return Set(visible).isSubset(of: Set(w.thumbnailsPainted))
+        }?.windows.first)
+        XCTAssertEqual(shown.sidebarPagesMade, true)
+        let made = try XCTUnwrap(shown.thumbnailsMade)
+        XCTAssertGreaterThanOrEqual(made, shown.thumbnailPages.count, "each visible row's thumbnail was made")
+        XCTAssertLessThan(made, 80, "only the rows near the view, not the document's every page")
     }
 
     /// A document with text on its pages loads no Tesseract: its language is chosen (the state

@@ -67,7 +67,7 @@ extension PdfCanvas {
         // Timed from here, after the first frame's render of page 1, until GTK has painted it.
         let now = Int64(g_get_monotonic_time())
         paintWatch.frameStarted(at: now)
-        tiles.frameStarted(at: now)
+        tiles.frameStarted(at: now, viewport: viewport)
         // Held creations let go of themselves once their page shows them.
         releaseHeldCreations()
         return session.frame

@@ -50,6 +50,9 @@ final class TileFeed {
     private var memoryTrimTimer: UInt32?
     /// The view of the last ``request(_:)``: what the cache keeps when the view rests.
     private var lastView: ViewState?
+    /// The viewport the last frame was drawn for: while the view is elsewhere, that frame is
+    /// never painted again, and tiles the cache lets go give their pixels back at once.
+    private var lastFrameViewport: Viewport?
 
     /// What the feed needs of the view: where the pages are and what is under the view.
     struct ViewState {
@@ -128,6 +131,9 @@ final class TileFeed {
     func request(_ view: ViewState) {
         guard let queue, view.viewport.size.width > 0, !firstPaintPending else { return }
         lastView = view
+        // Asked for another view than the last frame's: a frame for it is due, and the last
+        // one will not be painted again.
+        cache.releasesPixelsOfTilesLetGo = lastFrameViewport.map { $0 != view.viewport } ?? false
         let plan = view.planner.plan(layout: view.layout, viewport: view.viewport, motion: view.motion) { cache.contains($0) }
         missingVisible = plan.missingVisible
         onScreen = plan.onScreen
@@ -143,8 +149,13 @@ final class TileFeed {
         // Stand-ins count up to a screenful: a zoom in twelve quick steps held each step's tiles
         // as stand-ins of the next, and the budget, counting all of them, let none go.
         let standIns = plan.missingVisible > 0 ? min(cache.standInBytes(for: plan.onScreen), plan.visibleBytes) : 0
-        cache.budgetBytes = TileCache.budget(forVisibleBytes: max(plan.visibleBytes, Self.wantedBytes(view)) + standIns)
+        let wanted = Self.wanted(view)
+        cache.budgetBytes = TileCache.budget(forVisibleBytes: max(plan.visibleBytes, wanted.bytes) + standIns)
         cache.fitBudget()
+        // The tiles on their way count in the budget: the cache makes room for them now, and
+        // the worker keeps every tile pixel alive within it (``pixelLimit(budget:plan:batching:)``).
+        cache.makeRoom(forBytes: plan.requests.reduce(0) { $0 + $1.pixelBytes }, sparing: wanted.keys)
+        queue.limitPixels(to: Self.pixelLimit(budget: cache.budgetBytes, plan: plan, batching: queue.batchesTilesOnScreen))
         scheduleRestPlan(plan.aheadBytes > 0)
         if plan.requests != lastRequested {
             lastRequested = plan.requests
@@ -185,14 +196,17 @@ final class TileFeed {
             firstFrameTiles = nil
             let wanted = Set(visible.map(\.key))
             let ready = takeTiles().filter { wanted.contains($0.key) }
-            for tile in ready { cache.insert(tile) }
+            for tile in ready {
+                if let account = queue?.pixels { TilePixels.charge(tile.image.surface, to: account) }
+                cache.insert(tile)
+            }
             let readyKeys = Set(ready.map(\.key))
             visible.removeAll { readyKeys.contains($0.key) }
             taken = ready.count
         }
         let started = RenderQueue.nowMs()
         var pixels = 0
-        for tile in RenderQueue.render(eachPageTogether: visible, drawPage: drawPage) {
+        for tile in RenderQueue.render(eachPageTogether: visible, drawPage: drawPage, account: queue?.pixels) {
             pixels += tile.byteCount / 4
             cache.insert(tile)
         }
@@ -234,15 +248,37 @@ final class TileFeed {
 
     /// A frame is being drawn: it shows every tile that has arrived, none waits for a frame of
     /// its own.
-    func frameStarted(at now: Int64) {
+    func frameStarted(at now: Int64, viewport: Viewport) {
         if let pending = arrivedTilesTimer { g_source_remove(pending); arrivedTilesTimer = nil }
         arrivedTilesShownAt = now
+        lastFrameViewport = viewport
+        // Until the view asks for tiles elsewhere, this frame may be painted again as it is (a
+        // popover or the scrollbars redrawn over it): the tiles it shows keep their pixels until
+        // the next frame replaces it.
+        cache.releasesPixelsOfTilesLetGo = false
     }
 
-    /// The bytes of every tile `view` plans, cached or not.
-    private static func wantedBytes(_ view: ViewState) -> Int {
-        view.planner.plan(layout: view.layout, viewport: view.viewport, motion: view.motion) { _ in false }
-            .requests.reduce(0) { $0 + Int($1.pixelRect.width) * Int($1.pixelRect.height) * 4 }
+    /// The most the document's tile pixels may be once the worker has made its next tile
+    /// (``RenderQueue/limitPixels(to:)``): the cache's budget, which has room for the tiles
+    /// asked for (``TileCache/makeRoom(forBytes:sparing:)``), and one tile more, for a tile of
+    /// a view already left still on its way to the cache (without it the worker waited for
+    /// the main thread's next turn before each tile at the end of a burst); on a document whose
+    /// pages' tiles on screen are drawn together, also what such a drawing holds beyond its
+    /// tiles (the page's rendering beside a row of its copies). Tiles the cache let go that a
+    /// frame still shows count until it is replaced; in a burst the worker waits for that
+    /// rather than piling up pixels beyond the budget.
+    static func pixelLimit(budget: Int, plan: TilePlanner.Plan, batching: Bool) -> Int {
+        let onTheWay = plan.requests.map(\.pixelBytes).max() ?? 0
+        guard batching else { return budget + onTheWay }
+        let onScreen = Dictionary(grouping: plan.requests.prefix(plan.missingVisible), by: { $0.key.page })
+        let beyond = onScreen.values.map { $0.peakPixelBytes - $0.reduce(0) { $0 + $1.pixelBytes } }.max() ?? 0
+        return budget + onTheWay + beyond
+    }
+
+    /// Every tile `view` plans, cached or not, and their bytes.
+    private static func wanted(_ view: ViewState) -> (keys: Set<TileKey>, bytes: Int) {
+        let requests = view.planner.plan(layout: view.layout, viewport: view.viewport, motion: view.motion) { _ in false }.requests
+        return (Set(requests.map(\.key)), requests.reduce(0) { $0 + $1.pixelBytes })
     }
 
     /// The view rests: the cache keeps the tiles on screen and those the view would ask for

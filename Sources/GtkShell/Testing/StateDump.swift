@@ -205,6 +205,17 @@ extension DocumentWindow {
             snapshot.tileImagesMade = canvas.tiles.imagesMade
             snapshot.tilesAhead = canvas.tiles.aheadCount
             snapshot.tilePixelBytes = TilePixels.mappedBytes
+            if let queue = canvas.tiles.queue {
+                snapshot.tilePixelPeakBytes = queue.pixels.peakBytes
+                snapshot.tilePixelLimitBytes = queue.pixelLimitBytes == Int.max ? nil : queue.pixelLimitBytes
+                let over = queue.overLimit
+                snapshot.tileRendersOverLimit = over.renders
+                snapshot.tilePixelsBeyondLimitBytes = max(0, over.beyondBytes)
+                snapshot.tileRoomWaits = queue.roomWaits
+            }
+            snapshot.tilesReleasedEarly = canvas.tiles.cache.tilesReleasedEarly
+            snapshot.sidebarPagesMade = sidebar != nil
+            snapshot.thumbnailsMade = thumbnails?.madeCount ?? 0
             snapshot.pendingAnnotationWrites = editing?.editor.pendingWriteCount
             snapshot.editWriteSlices = editing?.writeSliceCount
             snapshot.largestEditWriteSlice = editing?.largestWriteSlice

@@ -2,10 +2,10 @@
 import CGtk
 import Platform
 
-/// Nothing before the first frame that the first frame does not show: the window makes its
-/// sidebar's pages once a document's first frame is painted, and a document's signature check,
-/// recent-files entry and bookmarks wait for that frame too (the toolbar's tools, the menus'
-/// popovers and the Preferences window are made when first shown).
+/// Nothing before the first frame that the first frame does not show: a document's signature
+/// check, recent-files entry and bookmarks wait for that frame (the sidebar's pages, the
+/// toolbar's tools, the menus' popovers and the Preferences window are made when first shown:
+/// a reader who never opens the sidebar never pays for its lists and page thumbnails).
 /// The start-up trace (`PDF_ANNOTATOR_TRACE=1`) shows what is left before page 1.
 extension DocumentWindow {
     /// How long work waits for a first frame that does not come (a window never shown, a canvas
@@ -37,10 +37,11 @@ extension DocumentWindow {
         }
     }
 
-    /// The window's own part, once.
+    /// The window's own part, once. Its sidebar's pages are not part of it: they are made when
+    /// the sidebar is first shown (``buildSidebarPages()``); made here, they took up to 1 MiB
+    /// of an opening (`PDF_ANNOTATOR_TRACE`, 500 pages).
     private func makeWhatTheFirstFrameDidNotShow() {
         guard !madeAfterFirstFrame else { return }
         madeAfterFirstFrame = true
-        buildSidebarPages()
     }
 }

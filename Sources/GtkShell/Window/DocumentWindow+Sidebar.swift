@@ -36,7 +36,7 @@ extension DocumentWindow {
     }
 
     /// The paned that holds the sidebar (hidden at first) and `main`. The sidebar's pages are
-    /// made after the first frame, which does not show them (``buildSidebarPages()``).
+    /// made when it is first shown (``buildSidebarPages()``).
     func buildSidebar(around main: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
         let paned = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL)!
         let panelBox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
@@ -52,8 +52,9 @@ extension DocumentWindow {
     }
 
     /// Makes the sidebar's pages (outline, Pages grid, annotations, bookmarks, signatures) once,
-    /// showing what the document in the window has put in them so far: after the first frame,
-    /// or when the sidebar is asked for before that.
+    /// showing what the document in the window has put in them so far: when the sidebar or one
+    /// of its pages is first asked for. The Pages grid then draws the thumbnails of the rows it
+    /// shows, each when its row first comes into view.
     func buildSidebarPages() {
         guard sidebar == nil, let (paned, panelBox) = sidebarFrame else { return }
         let list = gtk_list_box_new()!

@@ -105,7 +105,7 @@ public final class DocumentWindow {
     typealias SaveCompletion = (@MainActor (Bool) -> Void)?
     /// The header bar toggle that shows the annotation toolbar.
     var toolbarToggle: UnsafeMutablePointer<GtkWidget>?
-    /// The sidebar with the outline (F9), once its pages are made (after the first frame).
+    /// The sidebar with the outline (F9), once its pages are made (when it is first shown).
     var sidebar: Sidebar?
     /// The zoom writing strip under the page view (ZoomStrip/DocumentWindow+ZoomStrip).
     var zoomStrip: ZoomStripView?

@@ -39,6 +39,8 @@ final class ThumbnailPanel {
     /// How long the last showing of the grid took to draw every thumbnail in view, in ms (the
     /// thumbnail benchmark reads it from the state dump).
     private(set) var lastShowDuration: Double?
+    /// How many thumbnails were drawn since the panel was made (the state dump's `thumbnailsMade`).
+    private(set) var madeCount = 0
     var onActivate: ((PageIndex) -> Void)?
     /// Called when thumbnails were drawn or the highlight moved (the state dump follows).
     var onChange: (() -> Void)?
@@ -392,6 +394,7 @@ final class ThumbnailPanel {
         let texture = gdk_memory_texture_new(Int32(image.width), Int32(image.height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(image.stride))
         g_bytes_unref(bytes)
         guard let texture else { return }
+        madeCount += 1
         cache.insert(Texture(adopting: texture), bytes: image.pixels.count, for: page)
         if let picture = bound[page] { gtk_picture_set_paintable(cast(picture), texture) }
         if let start = shownAt, !visiblePages.isEmpty, visiblePages.allSatisfy({ cache.contains($0) }) {
