@@ -9,4 +9,8 @@ public protocol EditingPort: AnyObject, AnnotationSource {
     func commit(_ record: EditRecord) -> Bool
     /// The form field a widget annotation belongs to, and the widget (`nil`: not a widget).
     func formField(forWidget annotationID: String) -> (field: FormField, widget: FormWidget)?
+    /// The field named `name` with its current value (`nil`: the form has no such field).
+    func formField(named name: String) -> FormField?
+    /// The widgets Tab visits, in the document's order (``FormTabOrder``); empty without a form.
+    func formTabStops() -> [FormStop]
 }
