@@ -75,6 +75,9 @@ public enum SessionEffect: Equatable, Sendable {
     case drawer(DrawerState)
     /// Put the form field's editor on it (a tap asked to fill it).
     case activateFormField(AnnotationID)
+    /// Open the focused field's editor from the keyboard (Space or Return): a text field's
+    /// entry over its box, a combo or list box's options.
+    case openFormFieldEditor(AnnotationID)
     /// Open a free text box's editor in place, or a note's text for writing.
     case editTextBox(AnnotationID)
     case editNote(AnnotationID)
@@ -84,6 +87,9 @@ public enum SessionEffect: Equatable, Sendable {
     /// A tool placed a note, a text box or a stamp, or focused a form field: the host opens
     /// what that needs (a dialog, an editor in place, a picture).
     case toolCommand(ToolCommand)
+    /// Escape left the creation tool (which dropped what it was drawing): show Select as the
+    /// picked tool.
+    case toolLeft
     /// The smart pen turned a stroke into markup of this kind: offer, for a short while, to
     /// keep it as ink instead (``SessionCommand/keepAsInk``).
     case offerKeepAsInk(AnnotationKind)
@@ -96,7 +102,8 @@ extension SessionEffect {
         .turnEnded(completed: true), .readPage(PageIndex(0)), .editorNeeded, .cursor(.pointer), .tooltip("Go to page 2"), .bell, .selectionChanged,
         .textSelectionChanged, .imageSelectionChanged, .contextMenu(at: Point(x: 10, y: 10), annotation: nil), .textMenu(at: Point(x: 10, y: 10)),
         .askExternalLink("https://example.org"), .playMedia("p0-a0"), .toggleUserInterface, .activateFormField(AnnotationID("field")),
+        .openFormFieldEditor(AnnotationID("field")),
         .editTextBox(AnnotationID("box")), .editNote(AnnotationID("note")), .boxDrawn(PageIndex(0), Rect(x: 10, y: 10, width: 50, height: 20)),
-        .toolCommand(.clearFormFocus), .offerKeepAsInk(.underline), .drawer(DrawerState(progress: 0.4, isOpen: false, isDragging: true)),
+        .toolCommand(.clearFormFocus), .toolLeft, .offerKeepAsInk(.underline), .drawer(DrawerState(progress: 0.4, isOpen: false, isDragging: true)),
     ]
 }

@@ -18,6 +18,8 @@ final class ModelEditingPort: EditingPort {
     func popupID(of annotation: Annotation) -> String? { nil }
     func removal(of ids: [String]) -> [PlacedAnnotation] { model.removal(of: ids) }
     func formField(forWidget annotationID: String) -> (field: FormField, widget: FormWidget)? { nil }
+    func formField(named name: String) -> FormField? { nil }
+    func formTabStops() -> [FormStop] { [] }
 
     func commit(_ record: EditRecord) -> Bool {
         do { try model.apply(record.edit) } catch { return false }

@@ -22,6 +22,10 @@ final class FakeEditingPort: EditingPort {
     /// Fields of the fake's document, by widget id.
     var fields: [String: (field: FormField, widget: FormWidget)] = [:]
     func formField(forWidget annotationID: String) -> (field: FormField, widget: FormWidget)? { fields[annotationID] }
+    func formField(named name: String) -> FormField? { fields.values.first { $0.field.name == name }?.field }
+    /// The fields' widgets in Tab order: page by page, each page's in the order of its /Annots.
+    var tabOrder: [FormField] = []
+    func formTabStops() -> [FormStop] { FormTabOrder.stops(tabOrder, annotationIndex: { _ in nil }, pageOrder: { _ in .annotations }) }
     func removal(of ids: [String]) -> [PlacedAnnotation] {
         pages.values.flatMap { list in list.enumerated().filter { ids.contains($0.element.id) }.map { PlacedAnnotation($0.element, at: $0.offset) } }
     }
@@ -42,6 +46,8 @@ final class FakeEditingPort: EditingPort {
         case .exchange(let removed, let inserted):
             for p in removed { pages[p.annotation.page]?.removeAll { $0.id == p.annotation.id } }
             for p in inserted { pages[p.annotation.page, default: []].append(p.annotation) }
+        case .setFieldValue(let name, _, let after):
+            for (id, entry) in fields where entry.field.name == name { fields[id]?.field.value = after }
         default:
             break
         }
@@ -63,13 +69,7 @@ final class SessionEffectTests: XCTestCase {
 
     override func setUp() {
         session.deliver = { [unowned self] in self.delivered += $0 }
-        session.editing = editor
-        _ = session.changeView {
-            $0.resize(to: Size(width: 800, height: 600))
-            $0.setDocument(pageSizes: [Size(width: 420, height: 595), Size(width: 420, height: 595)])
-            $0.setZoom(1)
-        }
-        _ = session.syncScene()
+        session.openTwoA5Pages(editedBy: editor)
         session.interaction.setAnnotations([SceneTargets.target(square)], on: PageIndex(0))
     }
 

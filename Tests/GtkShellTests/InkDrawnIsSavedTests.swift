@@ -26,6 +26,8 @@ final class InkDrawnIsSavedTests: XCTestCase {
         func popupID(of annotation: Annotation) -> String? { editor.popupID(of: annotation) }
         func removal(of ids: [String]) -> [PlacedAnnotation] { editor.removal(of: ids) }
         func formField(forWidget annotationID: String) -> (field: FormField, widget: FormWidget)? { nil }
+        func formField(named name: String) -> FormField? { nil }
+        func formTabStops() -> [FormStop] { [] }
         func commit(_ record: EditRecord) -> Bool { (try? editor.perform(record)) != nil }
     }
 

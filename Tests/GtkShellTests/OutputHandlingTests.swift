@@ -41,9 +41,10 @@ final class OutputHandlingTests: XCTestCase {
                 unapplied["\(effect)"] = reason
             }
         }
-        // With no document open there is no text box or note to open for writing: nothing else
-        // is left unapplied.
-        XCTAssertEqual(Set(unapplied.keys.map { String($0.prefix { $0 != "(" }) }), ["editTextBox", "editNote"], "\(unapplied)")
+        // With no document open there is no text box, note or form field to open for writing:
+        // nothing else is left unapplied.
+        XCTAssertEqual(Set(unapplied.keys.map { String($0.prefix { $0 != "(" }) }), ["editTextBox", "editNote", "openFormFieldEditor"],
+                       "\(unapplied)")
         XCTAssertEqual(asked, ["editor", "https://example.org", "play p0-a0", "toggle", "box", "drawer"], "the window was asked")
     }
 

@@ -8,7 +8,10 @@ import XCTest
 /// pages, whatever was shown on the way; during the burst the tile pixels alive stay within the
 /// render worker's limit; and nothing of the sidebar is made before it is shown.
 final class MemoryUITests: XCTestCase {
-    func testTheCacheGivesMemoryBackOnceTheViewRestsAfterABurst() throws {
+    /// An 80-page document opened and sharp, its last page shown (End) and then the burst: ten
+    /// Page Ups, each to pages not drawn yet. Returns the app, its process and how often the
+    /// cache had trimmed itself at rest before the burst.
+    private func burstOfPageTurns() throws -> (session: AppSession, pid: Int, trimsBefore: Int) {
         try AppSession.skipUnderWayland("pages with xdotool's keys")
         let session = try AppSession()
         let path = session.workDir.appendingPathComponent("long.pdf")
@@ -27,8 +30,12 @@ final class MemoryUITests: XCTestCase {
             $0.windows.first?.currentPage == 80 && $0.windows.first?.missingTiles == 0
         }?.windows.first)
         let trimsBefore = atEnd.cacheRestTrims ?? 0
-        // The burst: ten Page Ups, each to pages not drawn yet.
         for _ in 0..<10 { session.xdotool("key", "Page_Up") }
+        return (session, state.pid, trimsBefore)
+    }
+
+    func testTheCacheGivesMemoryBackOnceTheViewRestsAfterABurst() throws {
+        let (session, _, trimsBefore) = try burstOfPageTurns()
         let reserve = 4 << 20
         let rested = try XCTUnwrap(session.waitFor("the view rests and the cache gives back what it no longer needs") { s in
             guard let w = s.windows.first, w.currentPage < 80, w.missingTiles == 0,
@@ -46,25 +53,7 @@ final class MemoryUITests: XCTestCase {
     /// tile the cache let go, a tile on its way, a rendering tiles were copied out of); and the
     /// frames went to the X server with no shared memory kept for them.
     func testTilePixelsAliveStayWithinTheCacheBudgetAfterABurst() throws {
-        try AppSession.skipUnderWayland("pages with xdotool's keys")
-        let session = try AppSession()
-        let path = session.workDir.appendingPathComponent("long.pdf")
-        try HandWrittenPDF.pages(80, catalogEntries: "").write(to: path)
-        try session.launch([path.path])
-        let state = try XCTUnwrap(session.waitFor("open and sharp") { s in
-            guard let w = s.windows.first else { return false }
-            return w.content == "document" && w.missingTiles == 0 && w.viewWidth > 100
-        })
-        let opened = try XCTUnwrap(state.windows.first)
-        let origin = try XCTUnwrap(session.windowOrigin(pid: state.pid))
-        session.xdotool("mousemove", "\(Int(origin.x + opened.canvasX + opened.viewWidth / 2))", "\(Int(origin.y + opened.canvasY + opened.viewHeight / 2))")
-        session.xdotool("click", "1")
-        session.xdotool("key", "End")
-        let atEnd = try XCTUnwrap(session.waitFor("End shows the last page, sharp") {
-            $0.windows.first?.currentPage == 80 && $0.windows.first?.missingTiles == 0
-        }?.windows.first)
-        let trimsBefore = atEnd.cacheRestTrims ?? 0
-        for _ in 0..<10 { session.xdotool("key", "Page_Up") }
+        let (session, pid, trimsBefore) = try burstOfPageTurns()
         let rested = try XCTUnwrap(session.waitFor("the view rests after the burst") { s in
             guard let w = s.windows.first, w.currentPage < 80, w.missingTiles == 0, let trims = w.cacheRestTrims else { return false }
             return trims > trimsBefore && w.tilesAhead == 0
@@ -75,7 +64,7 @@ final class MemoryUITests: XCTestCase {
         XCTAssertLessThanOrEqual(pixels, budget, "no tile's pixels outlive the cache's budget once the view rests")
         // The frames went to the X server without shared memory (Sources/CShim/ann_no_xshm.c):
         // no segment of cairo's is attached to the app after them.
-        let maps = try Self.maps(pid: state.pid)
+        let maps = try Self.maps(pid: pid)
         XCTAssertTrue(maps.contains("libgtk-4"), "the maps are the app's")
         XCTAssertFalse(maps.contains("SYSV"), "no shared-memory segment holds frames")
     }

@@ -13,6 +13,10 @@ public protocol EditingPort: AnyObject, AnnotationSource {
     /// (``GroupMove/record(in:)``); the editor may journal it at once and move the annotations
     /// later, a slice at a time. Whether the document took it.
     func commitGroupMove(_ move: GroupMove) -> Bool
+    /// The field named `name` with its current value (`nil`: the form has no such field).
+    func formField(named name: String) -> FormField?
+    /// The widgets Tab visits, in the document's order (``FormTabOrder``); empty without a form.
+    func formTabStops() -> [FormStop]
 }
 
 extension EditingPort {

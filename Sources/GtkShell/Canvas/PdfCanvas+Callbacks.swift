@@ -54,11 +54,9 @@ extension PdfCanvas {
             if let input = translator.translate(past) { handle(input) }
         }
         guard let input = translator.translate(raw) else { return raw.pointerEmulated }
-        handle(input)
+        let kept = handle(input)
         switch input.kind {
-        case .key(let name, _):
-            if formKeyConsumed { return true }
-            return ["Up", "Down", "Left", "Right", "Page_Up", "Page_Down", "space", "Home", "End", "BackSpace"].contains(name)
+        case .key: return kept
         case .enter, .leave, .proximity: return false
         default: return true
         }

@@ -20,7 +20,6 @@ extension PdfCanvas {
             self.onViewChanged?()
         }
         textBox.changed = { [weak self] in self?.onViewChanged?() }
-        forms.goTo = { [weak self] page in self?.goTo(page: page) }
         forms.scrollIntoView = { [weak self] rect in self?.changeView { $0.reveal(rect, inset: 8) } }
         cursor.onHidden = { [weak self] in self?.onViewChanged?() }
         paintWatch.frameCost = { [weak self] microseconds in self?.tiles.frameCost.add(microseconds: microseconds) }
@@ -148,6 +147,8 @@ extension PdfCanvas {
             return showDrawer(state)
         case .activateFormField(let id):
             forms.activate(id)
+        case .openFormFieldEditor(let id):
+            if !forms.openEditor(id) { return .nothingToApply(reason: "the field is gone") }
         case .editTextBox(let id):
             guard let box = editing?.editor.annotation(id.rawValue) else { return .nothingToApply(reason: "the text box is gone") }
             textBox.start(id: box.id, page: box.page, rect: box.rect, style: box.freeText ?? FreeTextStyle(), text: box.contents ?? "")
@@ -160,6 +161,8 @@ extension PdfCanvas {
             take(page, rect)
         case .toolCommand(let command):
             return apply(command)
+        case .toolLeft:
+            onToolDropped?()
         case .offerKeepAsInk(let kind):
             keepAsInkNotice.show(kind)
             onViewChanged?()

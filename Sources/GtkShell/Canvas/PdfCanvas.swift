@@ -146,8 +146,6 @@ public final class PdfCanvas {
     let textBox: TextBoxTyping
     /// Form filling: the focused field's editor or options, Tab between fields, values as edits.
     let forms: FormFilling
-    /// Whether the last key went to a form field (Tab, Space) rather than on to GTK.
-    var formKeyConsumed = false
     /// One spread at a time (ViewSession+Paging), and whether each spread has its own zoom.
     public var pagesOneSpreadAtATime: Bool { view.pagesOneSpreadAtATime }
     public var zoomsEachSpread: Bool {
@@ -339,15 +337,16 @@ public final class PdfCanvas {
     public func goBack() { apply(session.perform(.historyBack)) }
     public func goForward() { apply(session.perform(.historyForward)) }
 
-    /// The entry point for every engine event, from GTK or from a replayed recording.
-    public func handle(_ deviceEvent: InputEvent) {
+    /// The entry point for every engine event, from GTK or from a replayed recording; returns
+    /// whether the page kept a key from the window (``KeyAnswer``).
+    @discardableResult
+    public func handle(_ deviceEvent: InputEvent) -> Bool {
         clock.anchor(eventTime: deviceEvent.time, monotonicMicroseconds: Int64(g_get_monotonic_time()))
         onInputEvent?(deviceEvent)
         // As the user set the device up (Preferences); the recording above keeps what it said.
-        guard let (event, contactTool) = inputAdjuster.adjustWithTool(deviceEvent) else { return }
+        guard let (event, contactTool) = inputAdjuster.adjustWithTool(deviceEvent) else { return false }
         diagnostics.handledInputEvents += 1
         if let latency, case .contact = event.kind { latency.inputArrived() }
-        formKeyConsumed = false
         switch event.kind {
         case .hover, .contact, .scroll, .enter: cursor.moved { [weak self] in self?.applyCursor(.crosshair) }
         default: break
@@ -356,37 +355,35 @@ public final class PdfCanvas {
         if let firstRefusal, firstRefusal(event) {
             gtk_widget_queue_draw(area)
             onViewChanged?()
-            return
+            return false
         }
-        if case .contact(.began) = event.kind { view.contact(down: true, direct: event.isDirect) }
-        // Return with a note, text box or stamp picked places one without a pointer.
-        if let placed = session.placeFromKeyboard(event) {
-            apply(placed)
-            formKeyConsumed = true
-            return
+        if case .key = event.kind { return apply(session.handleKey(event, contactTool: contactTool), to: event, contactTool) }
+        if case .contact(.began) = event.kind {
+            view.contact(down: true, direct: event.isDirect)
+            if !event.isDirect { gtk_widget_grab_focus(area) }
         }
-        if case .key("Escape", true) = event.kind, interaction.pickedTool == nil, interaction.focusedFormField == nil,
-           interaction.selectedAnnotation == nil, onEscape?() == true {
-            formKeyConsumed = true
-            return
-        }
-        if case .key(let name, true) = event.kind, forms.handleKey(name, shift: event.modifiers.contains(.shift)) {
-            formKeyConsumed = true
-            gtk_widget_queue_draw(area)
-            onViewChanged?()
-            return
-        }
-        // Escape leaves a creation tool (after the tool dropped what it was drawing).
-        if case .key("Escape", true) = event.kind, interaction.pickedTool != nil {
-            apply(session.handle(event, contactTool: contactTool))
-            onToolDropped?()
-            onViewChanged?()
-            return
-        }
-        if case .contact(.began) = event.kind, !event.isDirect { gtk_widget_grab_focus(area) }
         apply(session.handle(event, contactTool: contactTool))
         scheduleEngineTimer()
         onViewChanged?()
+        return false
+    }
+
+    /// Applies what the session answered for a key; returns whether the key goes no further.
+    private func apply(_ answer: KeyAnswer, to event: InputEvent, _ contactTool: DocumentInteraction.ContactTool?) -> Bool {
+        switch answer {
+        case .used(let effects):
+            apply(effects)
+            onViewChanged?()
+            return true
+        case .escapeForWindow:
+            if onEscape?() == true { return true }
+            return apply(session.handleKeyOnPage(event, contactTool: contactTool), to: event, contactTool)
+        case .handled(let effects, let kept):
+            apply(effects)
+            scheduleEngineTimer()
+            onViewChanged?()
+            return kept
+        }
     }
 
     /// Called whenever the viewport, the zoom or the document changed.

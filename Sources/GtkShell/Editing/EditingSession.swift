@@ -255,4 +255,6 @@ extension EditingSession: @preconcurrency EditingPort {
     func popupID(of annotation: Annotation) -> String? { editor.popupID(of: annotation) }
     func removal(of ids: [String]) -> [PlacedAnnotation] { editor.removal(of: ids) }
     func formField(forWidget annotationID: String) -> (field: FormField, widget: FormWidget)? { editor.formField(forWidget: annotationID) }
+    func formField(named name: String) -> FormField? { editor.formField(named: name) }
+    func formTabStops() -> [FormStop] { editor.formTabStops() }
 }

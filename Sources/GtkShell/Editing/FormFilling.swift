@@ -7,10 +7,11 @@ import Geometry
 import InteractionEngine
 
 /// Form filling over the canvas. The engine decides which field has the focus (a click the
-/// editAnnotation component allowed, or Tab through ``DocumentInteraction/focusFormField(_:)``)
-/// and reports it; this shows it: a text field gets an editor over its box, a check box or
-/// radio button toggles on a click or Space, a combo or list box pops up its options. Every
-/// value goes to the document as one undoable edit.
+/// editAnnotation component allowed, or Tab through ``DocumentSession/moveFormFocus(forward:)``)
+/// and reports it, and the session decides what the form's keys do (DocumentSession+Forms);
+/// this shows it: a text field gets an editor over its box, a check box or radio button
+/// toggles on a click, a combo or list box pops up its options. Every value goes to the
+/// document as one undoable edit (``DocumentSession/setFormValue(_:of:)``).
 @MainActor
 final class FormFilling {
     private let session: DocumentSession
@@ -30,8 +31,6 @@ final class FormFilling {
     private var focusFromPointer = false
     /// Something about the fields changed (the window's state follows).
     var changed: () -> Void = {}
-    /// Goes to a page (Tab to a field on a page not read yet).
-    var goTo: (PageIndex) -> Void = { _ in }
     /// Scrolls a rectangle (content coordinates) into view.
     var scrollIntoView: (Rect) -> Void = { _ in }
     /// Called when an empty signature field is clicked or tapped (the window offers to sign it).
@@ -99,26 +98,11 @@ final class FormFilling {
         if !interaction.focusFormField(id) { focusFromPointer = false }
     }
 
-    /// Tab (forward) or Shift+Tab: the next field in the document's order, wrapping; the first
-    /// Tab goes to the first field. Returns whether the document has fields to go to.
-    @discardableResult
-    func moveFocus(forward: Bool) -> Bool {
-        guard let editor = editing?.editor else { return false }
-        let stops = editor.formTabStops()
-        guard !stops.isEmpty else { return false }
-        let current = interaction.focusedFormField.flatMap { id in stops.first { $0.annotationID == id.rawValue } }
-        guard let next = FormTabOrder.next(after: current, in: stops, forward: forward),
-              let (_, widget) = editor.formField(forWidget: next.annotationID) else { return false }
-        let id = AnnotationID(next.annotationID)
+    /// Tab (forward) or Shift+Tab from the text editor: the next field in the document's order
+    /// (``DocumentSession/moveFormFocus(forward:)``).
+    func moveFocus(forward: Bool) {
         closeEditors(keep: true)
-        if interaction.scene.annotation(id) == nil {
-            // Its page is not read yet: go there; the focus follows when its targets arrive.
-            session.content.focusFieldWhenShown = id
-            goTo(widget.page)
-        } else {
-            interaction.focusFormField(id)
-        }
-        return true
+        session.moveFormFocus(forward: forward)
     }
 
     /// Called when a page's targets arrive: a field Tab went to on that page takes the focus.
@@ -128,47 +112,16 @@ final class FormFilling {
         interaction.focusFormField(id)
     }
 
-    /// Keys for the focused check box, radio button, combo or list box (a text field's editor
-    /// has its own): Space toggles or opens, Return opens a list, the arrows choose the next or
-    /// previous radio button of a group, Escape ends the focus. Tab and Shift+Tab move between
-    /// fields whenever the document has some. Returns whether the key was used.
-    func handleKey(_ name: String, shift: Bool) -> Bool {
-        switch name {
-        case "Tab", "ISO_Left_Tab":
-            return moveFocus(forward: !(shift || name == "ISO_Left_Tab"))
-        case "Up", "Down", "Left", "Right":
-            // In a radio group the arrows choose the next or previous button, as in a dialog.
-            guard let id = interaction.focusedFormField, let (field, widget) = editing?.editor.formField(forWidget: id.rawValue),
-                  field.kind == .radioButton, field.isFillable, field.widgets.count > 1,
-                  let i = field.widgets.firstIndex(where: { $0.annotationID == widget.annotationID }) else { return false }
-            let step = name == "Down" || name == "Right" ? 1 : field.widgets.count - 1
-            let next = field.widgets[(i + step) % field.widgets.count]
-            if let on = next.onState { setValue(.state(on), of: field) }
-            interaction.focusFormField(AnnotationID(next.annotationID))
-            return true
-        case "space", "Return", "KP_Enter", "Escape":
-            guard let id = interaction.focusedFormField, let (field, widget) = editing?.editor.formField(forWidget: id.rawValue) else {
-                return false
-            }
-            if name == "Escape" {
-                interaction.focusFormField(nil)
-                return true
-            }
-            switch field.kind {
-            case .checkBox, .radioButton:
-                guard name == "space" else { return false }
-                toggle(field, widget)
-            case .comboBox, .listBox:
-                openChoices(field, widget)
-            case .text:
-                openTextEditor(field, widget)
-            case .pushButton, .signature:
-                return false
-            }
-            return true
-        default:
-            return false
+    /// Space or Return on the focused field (the session's decision): a text field's editor
+    /// over it, or a combo or list box's options. Returns whether the field is there to open.
+    func openEditor(_ id: AnnotationID) -> Bool {
+        guard let (field, widget) = editing?.editor.formField(forWidget: id.rawValue) else { return false }
+        switch field.kind {
+        case .comboBox, .listBox: openChoices(field, widget)
+        case .text: openTextEditor(field, widget)
+        case .checkBox, .radioButton, .pushButton, .signature: break
         }
+        return true
     }
 
     // MARK: Editors
@@ -247,22 +200,8 @@ final class FormFilling {
         setValue(value, of: field)
     }
 
-    /// Sets a field's value as one undoable edit ("Fill Field"); nothing when it is unchanged
-    /// or the field is read-only.
-    func setValue(_ value: FormValue, of field: FormField) {
-        guard let editing, field.isFillable else { return }
-        let before = editing.editor.formField(named: field.name)?.value
-        let normalized: FormValue? = value == .text("") && before == nil ? nil : value
-        guard before != normalized else { return }
-        let name: String
-        switch field.kind {
-        case .checkBox: name = value == .off ? "Uncheck Box" : "Check Box"
-        case .radioButton: name = "Choose Option"
-        case .comboBox, .listBox: name = "Choose from List"
-        case .text, .pushButton, .signature: name = "Fill Field"
-        }
-        _ = editing.commit(EditRecord(name, .setFieldValue(field: field.name, before: before, after: normalized)))
-    }
+    /// Sets a field's value as one undoable edit (``DocumentSession/setFormValue(_:of:)``).
+    func setValue(_ value: FormValue, of field: FormField) { session.setFormValue(value, of: field) }
 
     // MARK: Geometry and drawing
 

@@ -168,12 +168,14 @@ extension DocumentInteraction {
             return true
         case .key(_, true) where tools.currentToolID == .annotationEdit:
             let before = selectedAnnotations
-            let dispatch = tools.handle(.input(event))
-            // Nudges are transforms: nothing moves while the transform component says no.
+            // Nudges are transforms: nothing moves while the transform component says no, asked
+            // about the selection as the key found it (Escape and Delete end it: the drag under
+            // way they cancel is let through too, and put back).
             let transform = engine.interactions.transformAnnotation
             let center = selectedAnnotation.flatMap { scene.annotation($0) }
                 .flatMap { scene.coordinates.viewRect(fromPDF: $0.bounds, on: $0.page) }?.center
             let transformAllowed = transform.isEnabled && center.map { transform.canActivate(at: $0, in: .view) } == true
+            let dispatch = tools.handle(.input(event))
             emit(dispatch.commands.filter { command in
                 switch command {
                 case .beginTransform, .moveAnnotation, .moveAnnotations, .resizeAnnotation, .moveLineEnd, .endTransform,

@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Document
+import InteractionEngine
+
+/// Form filling from the keyboard, and the values the user gives fields. The engine holds which
+/// field has the focus (``DocumentInteraction/focusFormField(_:)``); Tab and Shift+Tab move it
+/// in the document's order (``FormTabOrder``), and the focused field's keys tick, choose or open
+/// it. The host shows the focus and opens the editors (``SessionEffect/openFormFieldEditor(_:)``).
+extension DocumentSession {
+    /// Keys for the form: Tab and Shift+Tab move between fields whenever the document has some;
+    /// for the focused check box or radio button Space ticks it, for a combo or list box or a
+    /// text field Space and Return open its editor, the arrows choose the next or previous
+    /// button of a radio group, and Escape ends the focus. Returns whether the key was used.
+    func handleFormKey(_ name: String, shift: Bool) -> Bool {
+        switch name {
+        case "Tab", "ISO_Left_Tab":
+            return moveFormFocus(forward: !(shift || name == "ISO_Left_Tab"))
+        case "Up", "Down", "Left", "Right":
+            // In a radio group the arrows choose the next or previous button, as in a dialog.
+            guard let id = interaction.focusedFormField, let (field, widget) = editing?.formField(forWidget: id.rawValue),
+                  field.kind == .radioButton, field.isFillable, field.widgets.count > 1,
+                  let i = field.widgets.firstIndex(where: { $0.annotationID == widget.annotationID }) else { return false }
+            let step = name == "Down" || name == "Right" ? 1 : field.widgets.count - 1
+            let next = field.widgets[(i + step) % field.widgets.count]
+            if let on = next.onState { setFormValue(.state(on), of: field) }
+            interaction.focusFormField(AnnotationID(next.annotationID))
+            return true
+        case "space", "Return", "KP_Enter", "Escape":
+            guard let id = interaction.focusedFormField, let (field, widget) = editing?.formField(forWidget: id.rawValue) else {
+                return false
+            }
+            if name == "Escape" {
+                interaction.focusFormField(nil)
+                return true
+            }
+            switch field.kind {
+            case .checkBox, .radioButton:
+                guard name == "space" else { return false }
+                if let value = field.toggledValue(clicking: widget) { setFormValue(value, of: field) }
+            case .comboBox, .listBox, .text:
+                emit(.openFormFieldEditor(id))
+            case .pushButton, .signature:
+                return false
+            }
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Tab (forward) or Shift+Tab: focuses the next field in the document's order, wrapping; the
+    /// first Tab goes to the first field. A field on a page not read yet is gone to, and takes
+    /// the focus when its page's targets arrive (``DocumentContent/focusFieldWhenShown``).
+    /// Returns whether the document has fields to go to.
+    @discardableResult
+    public func moveFormFocus(forward: Bool) -> Bool {
+        guard let editing else { return false }
+        let stops = editing.formTabStops()
+        guard !stops.isEmpty else { return false }
+        let current = interaction.focusedFormField.flatMap { id in stops.first { $0.annotationID == id.rawValue } }
+        guard let next = FormTabOrder.next(after: current, in: stops, forward: forward),
+              let (_, widget) = editing.formField(forWidget: next.annotationID) else { return false }
+        let id = AnnotationID(next.annotationID)
+        if interaction.scene.annotation(id) == nil {
+            content.focusFieldWhenShown = id
+            emit(changingView { $0.goTo(page: widget.page) })
+        } else {
+            interaction.focusFormField(id)
+        }
+        return true
+    }
+
+    /// Sets a field's value as one undoable edit ("Fill Field", "Check Box" …); nothing when it
+    /// is unchanged or the field is read-only. Returns whether the document took a change.
+    @discardableResult
+    public func setFormValue(_ value: FormValue, of field: FormField) -> Bool {
+        guard let editing, field.isFillable else { return false }
+        let before = editing.formField(named: field.name)?.value
+        let normalized: FormValue? = value == .text("") && before == nil ? nil : value
+        guard before != normalized else { return false }
+        let name: String
+        switch field.kind {
+        case .checkBox: name = value == .off ? "Uncheck Box" : "Check Box"
+        case .radioButton: name = "Choose Option"
+        case .comboBox, .listBox: name = "Choose from List"
+        case .text, .pushButton, .signature: name = "Fill Field"
+        }
+        return editing.commit(EditRecord(name, .setFieldValue(field: field.name, before: before, after: normalized)))
+    }
+}
