@@ -388,6 +388,7 @@ public final class PdfCanvas {
 
     /// Called whenever the viewport, the zoom or the document changed.
     func viewChanged() {
+        ReaderMotion.shared.moved()
         scheduleSpreadSettling()
         textBox.place()
         forms.placeEditor()

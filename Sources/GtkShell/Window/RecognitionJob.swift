@@ -108,12 +108,17 @@ final class RecognitionJob: @unchecked Sendable {
                 if recognizer == nil {
                     do { recognizer = try TextRecognizer(language: request.language) } catch { return .failed("\(error)") }
                 }
+                ReaderMotion.shared.giveWay()
                 guard let image = document.renderImage(page: index, scale: Self.dotsPerInch / 72) else { continue }
                 let grey = image.greyPixels()
                 do {
                     let words = try grey.withUnsafeBytes {
                         try recognizer!.recognize(gray: $0, width: image.width, height: image.height, stride: image.width,
-                                                  pixelsPerPoint: image.scale, shouldCancel: { [self] in isCancelled })
+                                                  pixelsPerPoint: image.scale, shouldCancel: { [self] in
+                                                      // Asked between words: while the reader moves the view, the page waits.
+                                                      ReaderMotion.shared.giveWay()
+                                                      return isCancelled
+                                                  })
                     }
                     result = RecognizedPage(words: words, language: request.language)
                     read = true
