@@ -12,30 +12,32 @@ extension DocumentSession {
     /// text field Space and Return open its editor, the arrows choose the next or previous
     /// button of a radio group, and Escape ends the focus. Returns whether the key was used.
     func handleFormKey(_ name: String, shift: Bool) -> Bool {
-        switch name {
-        case "Tab", "ISO_Left_Tab":
-            return moveFormFocus(forward: !(shift || name == "ISO_Left_Tab"))
-        case "Up", "Down", "Left", "Right":
+        // Any other key is not the form's.
+        guard let key = FormKey(name: name, shift: shift) else { return false }
+        switch key {
+        case .tab(let forward):
+            return moveFormFocus(forward: forward)
+        case .arrow(let forward):
             // In a radio group the arrows choose the next or previous button, as in a dialog.
             guard let id = interaction.focusedFormField, let (field, widget) = editing?.formField(forWidget: id.rawValue),
                   field.kind == .radioButton, field.isFillable, field.widgets.count > 1,
                   let i = field.widgets.firstIndex(where: { $0.annotationID == widget.annotationID }) else { return false }
-            let step = name == "Down" || name == "Right" ? 1 : field.widgets.count - 1
+            let step = forward ? 1 : field.widgets.count - 1
             let next = field.widgets[(i + step) % field.widgets.count]
             if let on = next.onState { setFormValue(.state(on), of: field) }
             interaction.focusFormField(AnnotationID(next.annotationID))
             return true
-        case "space", "Return", "KP_Enter", "Escape":
+        case .space, .confirm, .escape:
             guard let id = interaction.focusedFormField, let (field, widget) = editing?.formField(forWidget: id.rawValue) else {
                 return false
             }
-            if name == "Escape" {
+            if key == .escape {
                 interaction.focusFormField(nil)
                 return true
             }
             switch field.kind {
             case .checkBox, .radioButton:
-                guard name == "space" else { return false }
+                guard key == .space else { return false }
                 if let value = field.toggledValue(clicking: widget) { setFormValue(value, of: field) }
             case .comboBox, .listBox, .text:
                 emit(.openFormFieldEditor(id))
@@ -43,8 +45,6 @@ extension DocumentSession {
                 return false
             }
             return true
-        default:
-            return false
         }
     }
 
@@ -86,5 +86,31 @@ extension DocumentSession {
         case .text, .pushButton, .signature: name = "Fill Field"
         }
         return editing.commit(EditRecord(name, .setFieldValue(field: field.name, before: before, after: normalized)))
+    }
+}
+
+/// The keys the form uses, from a key's name: so that what each does is decided by an exhaustive
+/// switch, and every other key is told apart in one place.
+enum FormKey: Equatable {
+    /// Tab (forward), Shift+Tab or ISO_Left_Tab (backward).
+    case tab(forward: Bool)
+    /// Down or Right (forward), Up or Left (backward).
+    case arrow(forward: Bool)
+    case space
+    /// Return or the keypad's Enter.
+    case confirm
+    case escape
+
+    init?(name: String, shift: Bool) {
+        switch name {
+        case "Tab": self = .tab(forward: !shift)
+        case "ISO_Left_Tab": self = .tab(forward: false)
+        case "Down", "Right": self = .arrow(forward: true)
+        case "Up", "Left": self = .arrow(forward: false)
+        case "space": self = .space
+        case "Return", "KP_Enter": self = .confirm
+        case "Escape": self = .escape
+        default: return nil
+        }
     }
 }
