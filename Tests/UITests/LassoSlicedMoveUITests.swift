@@ -20,33 +20,20 @@ final class LassoSlicedMoveUITests: XCTestCase {
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
 
         // Page 1's empty lower part, above the band at the view's bottom edge where a carry scrolls.
-        var events = [InputEvent(kind: .enter, source: .mouse, time: InputTime(seconds: 0.5))]
-        var t = 1.0
-        func contact(_ points: [Point], barrel: Bool = false) {
-            for (i, p) in points.enumerated() {
-                let phase: InputPhase = i == 0 ? .began : (i == points.count - 1 ? .ended : .moved)
-                events.append(InputEvent(kind: .contact(phase), source: .pen, sequence: .pointer, position: p, time: InputTime(seconds: t),
-                                         button: phase == .moved ? nil : (barrel ? .secondary : .primary), axes: StylusAxes(pressure: 0.5)))
-                t += 0.01
-            }
-            t += 0.4
-        }
+        var pen = PenRecording()
         let starts = [(200.0, 570.0), (300, 570), (400, 570), (200, 610), (300, 610), (400, 610), (500, 590)]
         let strokes = starts.map { x, y in (0...10).map { Point(x: x + 5 * Double($0), y: y + 3 * sin(Double($0))) } }
-        for stroke in strokes { contact(stroke) }
+        for stroke in strokes { pen.contact(stroke) }
         // A loop round all seven with the barrel button (Lasso in these settings).
-        contact((0...40).map { i in
+        pen.contact((0...40).map { i in
             let a = (2 * Double.pi - 0.2) * Double(i) / 40
             return Point(x: 380 + 230 * cos(a), y: 590 + 50 * sin(a))
         }, barrel: true)
         let drag = Vector(dx: 60, dy: -40)
-        contact((0...10).map { Point(x: 300, y: 610) + drag * (Double($0) / 10) })
+        pen.contact((0...10).map { Point(x: 300, y: 610) + drag * (Double($0) / 10) })
 
-        var settings = InputSettings()
-        settings.defaultPen.upperButton = .lasso
         let recording = session.workDir.appendingPathComponent("sliced.jsonl")
-        let metadata = ["inputSettings": String(decoding: try JSONEncoder().encode(settings), as: UTF8.self)]
-        try InputRecording(header: InputRecordingHeader(metadata: metadata), events: events).write(to: recording)
+        try pen.writeWithBarrelLasso(to: recording)
         try session.launch(["--replay-input", recording.path, path], environment: ["PDF_ANNOTATOR_WRITE_SLICE": "2"])
         let moved = try XCTUnwrap(session.waitFor("seven strokes lassoed, moved and written") { s in
             s.windows.first.map {

@@ -24,18 +24,7 @@ final class LassoUITests: XCTestCase {
         // where a drag carrying the selection scrolls the view: a drag started there scrolled it
         // by a frame's worth (1.25 px) or not, as frames fell, and the still stroke then lay
         // that far off the view the test converts with.
-        var events = [InputEvent(kind: .enter, source: .mouse, time: InputTime(seconds: 0.5))]
-        var t = 1.0
-        /// One contact along `points`; with the barrel button held (the upper one, GDK's 3).
-        func contact(_ points: [Point], barrel: Bool = false) {
-            for (i, p) in points.enumerated() {
-                let phase: InputPhase = i == 0 ? .began : (i == points.count - 1 ? .ended : .moved)
-                events.append(InputEvent(kind: .contact(phase), source: .pen, sequence: .pointer, position: p, time: InputTime(seconds: t),
-                                         button: phase == .moved ? nil : (barrel ? .secondary : .primary), axes: StylusAxes(pressure: 0.5)))
-                t += 0.01
-            }
-            t += 0.4
-        }
+        var pen = PenRecording()
         func line(from x: Double, to x2: Double, y: Double) -> [Point] {
             (0...12).map { Point(x: x + (x2 - x) * Double($0) / 12, y: y + 4 * sin(Double($0))) }
         }
@@ -46,19 +35,16 @@ final class LassoUITests: XCTestCase {
             }
         }
         let first = line(from: 200, to: 320, y: 600), second = line(from: 440, to: 560, y: 600)
-        contact(first)
-        contact(second)
-        contact(loop(650, 600, 25, 25), barrel: true)   // round nothing
-        contact(loop(260, 600, 90, 35), barrel: true)   // round the first stroke
+        pen.contact(first)
+        pen.contact(second)
+        pen.contact(loop(650, 600, 25, 25), barrel: true)   // round nothing
+        pen.contact(loop(260, 600, 90, 35), barrel: true)   // round the first stroke
         // Up and to the right: away from the view's bottom edge, where a carry would scroll.
         let drag = Vector(dx: 60, dy: -40)
-        contact((0...10).map { Point(x: 260, y: 600) + drag * (Double($0) / 10) })
+        pen.contact((0...10).map { Point(x: 260, y: 600) + drag * (Double($0) / 10) })
 
-        var settings = InputSettings()
-        settings.defaultPen.upperButton = .lasso
         let recording = session.workDir.appendingPathComponent("lasso.jsonl")
-        let metadata = ["inputSettings": String(decoding: try JSONEncoder().encode(settings), as: UTF8.self)]
-        try InputRecording(header: InputRecordingHeader(metadata: metadata), events: events).write(to: recording)
+        try pen.writeWithBarrelLasso(to: recording)
         try session.launch(["--replay-input", recording.path, path])
         let moved = try XCTUnwrap(session.waitFor("two strokes, the first lassoed and moved") { s in
             s.windows.first.map { $0.replayFinished && $0.undoName == "Move" && !$0.isAnimating } ?? false

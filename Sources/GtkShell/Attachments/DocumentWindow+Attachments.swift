@@ -44,18 +44,8 @@ extension DocumentWindow {
 
     /// The sidebar's Attachments page: the list, and Attach File… under it.
     func buildAttachmentList() -> UnsafeMutablePointer<GtkWidget> {
-        let list = gtk_list_box_new()!
-        gtk_list_box_set_selection_mode(cast(list), GTK_SELECTION_NONE)
-        gtk_widget_add_css_class(list, "navigation-sidebar")
-        ann_accessible_set_label(list, tr("Attachments"))
-        let empty = gtk_label_new(tr("This document has no attachments."))!
-        gtk_label_set_wrap(cast(empty), 1)
-        gtk_widget_add_css_class(empty, "dim-label")
-        gtk_list_box_set_placeholder(cast(list), empty)
-        let scroller = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_child(cast(scroller), list)
-        gtk_widget_set_vexpand(scroller, 1)
+        let (list, scroller) = SidebarList(name: tr("Attachments"), whenEmpty: tr("This document has no attachments."),
+                                           selection: GTK_SELECTION_NONE).parts
         let attach = gtk_button_new_with_mnemonic(tr("_Attach File…"))!
         gtk_actionable_set_action_name(cast(attach), "win.attach-file")
         gtk_widget_set_tooltip_text(attach, tr("Pick a file, then click on the page where it goes"))

@@ -29,12 +29,7 @@ extension DocumentWindow {
         gtk_widget_set_margin_start(filter, 6)
         gtk_widget_set_margin_end(filter, 6)
         Signals.connect(raw(filter), "notify::selected", pointer: { [weak self] _ in self?.refreshAnnotationList() })
-        let list = gtk_list_box_new()!
-        gtk_widget_add_css_class(list, "navigation-sidebar")
-        ann_accessible_set_label(list, tr("Annotations"))
-        let empty = gtk_label_new(tr("No annotations."))!
-        gtk_widget_add_css_class(empty, "dim-label")
-        gtk_list_box_set_placeholder(cast(list), empty)
+        let (list, scroller) = SidebarList(name: tr("Annotations"), whenEmpty: tr("No annotations.")).parts
         Signals.connect(raw(list), "row-selected", pointer: { [weak self] row in
             self?.updateReviewButtons()
             // A row looked at is no longer marked changed by another reviewer.
@@ -53,10 +48,6 @@ extension DocumentWindow {
             gtk_shortcut_controller_add_shortcut(controller, shortcut)
         }
         gtk_widget_add_controller(list, controller)
-        let scroller = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_child(cast(scroller), list)
-        gtk_widget_set_vexpand(scroller, 1)
         gtk_box_append(cast(box), filter)
         gtk_box_append(cast(box), buildReviewFilters())
         gtk_box_append(cast(box), scroller)

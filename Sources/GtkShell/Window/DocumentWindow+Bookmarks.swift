@@ -36,13 +36,7 @@ struct BookmarkStore {
 
 extension DocumentWindow {
     func buildBookmarkList() -> UnsafeMutablePointer<GtkWidget> {
-        let list = gtk_list_box_new()!
-        gtk_widget_add_css_class(list, "navigation-sidebar")
-        ann_accessible_set_label(list, tr("Bookmarks"))
-        let empty = gtk_label_new(tr("No bookmarks. Ctrl+D adds one for the page in view."))!
-        gtk_label_set_wrap(cast(empty), 1)
-        gtk_widget_add_css_class(empty, "dim-label")
-        gtk_list_box_set_placeholder(cast(list), empty)
+        let (list, scroller) = SidebarList(name: tr("Bookmarks"), whenEmpty: tr("No bookmarks. Ctrl+D adds one for the page in view.")).parts
         Signals.connect(raw(list), "row-activated", pointer: { [weak self] row in
             guard let self, let row else { return }
             let index = Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self)))
@@ -59,10 +53,6 @@ extension DocumentWindow {
             }
         }
         gtk_widget_add_controller(list, controller)
-        let scroller = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_child(cast(scroller), list)
-        gtk_widget_set_vexpand(scroller, 1)
         bookmarkList = list
         return scroller
     }

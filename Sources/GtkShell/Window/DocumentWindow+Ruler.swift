@@ -43,22 +43,9 @@ extension DocumentWindow {
 
     /// The toolbar's Ruler toggle (touch-sized, like the tools), bound to `win.ruler`, and its
     /// name under the icon (hidden with the tools' names in a narrow window).
-    func makeRulerButton() -> (button: UnsafeMutablePointer<GtkWidget>, name: UnsafeMutablePointer<GtkWidget>) {
-        let button = gtk_toggle_button_new()!
-        let face = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
-        let icon = gtk_image_new_from_icon_name("annotator-ruler-symbolic")!
-        let name = gtk_label_new(tr("Ruler"))!
-        gtk_widget_add_css_class(name, "tool-name")
-        gtk_box_append(cast(face), icon)
-        gtk_box_append(cast(face), name)
-        gtk_widget_set_valign(face, GTK_ALIGN_CENTER)
-        gtk_button_set_child(cast(button), face)
-        ann_accessible_set_label(button, tr("Ruler"))
-        gtk_widget_add_css_class(button, "tool-button")
-        gtk_actionable_set_action_name(cast(button), "win.ruler")
-        gtk_widget_set_tooltip_text(button, tr("{tool} ({key})", ["tool": tr("Show or Hide the Ruler"), "key": Self.rulerKey.uppercased()]))
-        gtk_widget_set_name(button, "tool-ruler")
-        return (button, name)
+    func makeRulerButton() -> ToolbarToggle {
+        ToolbarToggle(icon: "annotator-ruler-symbolic", label: tr("Ruler"), action: "win.ruler",
+                      tooltip: tr("Show or Hide the Ruler"), key: Self.rulerKey.uppercased(), widgetName: "tool-ruler")
     }
 
     /// The ruler's part of the state dump.

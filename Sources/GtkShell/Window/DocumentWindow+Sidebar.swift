@@ -57,17 +57,8 @@ extension DocumentWindow {
     /// shows, each when its row first comes into view.
     func buildSidebarPages() {
         guard sidebar == nil, let (paned, panelBox) = sidebarFrame else { return }
-        let list = gtk_list_box_new()!
-        gtk_list_box_set_selection_mode(cast(list), GTK_SELECTION_SINGLE)
-        gtk_widget_add_css_class(list, "navigation-sidebar")
-        ann_accessible_set_label(list, tr("Outline"))
-        let placeholder = gtk_label_new(tr("This document has no outline."))!
-        gtk_widget_add_css_class(placeholder, "dim-label")
-        gtk_list_box_set_placeholder(cast(list), placeholder)
-        let scroller = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_child(cast(scroller), list)
-        gtk_widget_set_vexpand(scroller, 1)
+        let outline = SidebarList(name: tr("Outline"), whenEmpty: tr("This document has no outline."))
+        let (list, scroller, placeholder) = (outline.list, outline.scroller, outline.placeholder)
         // Outline, thumbnails, annotation list and bookmarks, one at a time, with a switcher
         // of icons above them (their titles are the buttons' tooltips and accessible names).
         let pages = gtk_stack_new()!

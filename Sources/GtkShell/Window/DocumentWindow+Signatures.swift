@@ -81,18 +81,8 @@ extension DocumentWindow {
 
     /// The sidebar's Signatures page: one row per signature.
     func buildSignatureList() -> UnsafeMutablePointer<GtkWidget> {
-        let list = gtk_list_box_new()!
-        gtk_list_box_set_selection_mode(cast(list), GTK_SELECTION_NONE)
-        gtk_widget_add_css_class(list, "navigation-sidebar")
-        ann_accessible_set_label(list, tr("Signatures"))
-        let empty = gtk_label_new(tr("This document is not signed."))!
-        gtk_label_set_wrap(cast(empty), 1)
-        gtk_widget_add_css_class(empty, "dim-label")
-        gtk_list_box_set_placeholder(cast(list), empty)
-        let scroller = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_child(cast(scroller), list)
-        gtk_widget_set_vexpand(scroller, 1)
+        let (list, scroller) = SidebarList(name: tr("Signatures"), whenEmpty: tr("This document is not signed."),
+                                           selection: GTK_SELECTION_NONE).parts
         signatureList = list
         return scroller
     }

@@ -237,22 +237,10 @@ extension DocumentWindow {
         var names: [UnsafeMutablePointer<GtkWidget>] = []
         for choice in Self.toolChoices {
             // Each tool's symbolic icon (recoloured with the theme) above its name.
-            let button = gtk_toggle_button_new()!
-            let face = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
-            let icon = gtk_image_new_from_icon_name(Self.toolIcon(choice.name))!
-            let name = gtk_label_new(tr(choice.label))!
-            gtk_widget_add_css_class(name, "tool-name")
-            names.append(name)
-            gtk_box_append(cast(face), icon)
-            gtk_box_append(cast(face), name)
-            gtk_widget_set_valign(face, GTK_ALIGN_CENTER)
-            gtk_button_set_child(cast(button), face)
-            ann_accessible_set_label(button, tr(choice.label))
-            gtk_widget_add_css_class(button, "tool-button")
-            gtk_actionable_set_detailed_action_name(cast(button), "win.tool::\(choice.name)")
-            gtk_widget_set_tooltip_text(button, tr("{tool} ({key})", ["tool": tr(choice.label), "key": choice.key.uppercased()]))
-            gtk_widget_set_name(button, "tool-\(choice.name)")
-            gtk_box_append(cast(bar), button)
+            let tool = ToolbarToggle(icon: Self.toolIcon(choice.name), label: tr(choice.label), action: "win.tool::\(choice.name)",
+                                     tooltip: tr(choice.label), key: choice.key.uppercased(), widgetName: "tool-\(choice.name)")
+            names.append(tool.name)
+            gtk_box_append(cast(bar), tool.button)
         }
         let ruler = makeRulerButton()
         names.append(ruler.name)

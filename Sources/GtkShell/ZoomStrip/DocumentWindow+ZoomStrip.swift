@@ -63,22 +63,9 @@ extension DocumentWindow {
 
     /// The toolbar's Zoom Strip toggle (touch-sized, like the tools), bound to `win.zoom-strip`,
     /// and its name under the icon (hidden with the tools' names in a narrow window).
-    func makeZoomStripButton() -> (button: UnsafeMutablePointer<GtkWidget>, name: UnsafeMutablePointer<GtkWidget>) {
-        let button = gtk_toggle_button_new()!
-        let face = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
-        let icon = gtk_image_new_from_icon_name("zoom-in-symbolic")!
-        let name = gtk_label_new(tr("Zoom Strip"))!
-        gtk_widget_add_css_class(name, "tool-name")
-        gtk_box_append(cast(face), icon)
-        gtk_box_append(cast(face), name)
-        gtk_widget_set_valign(face, GTK_ALIGN_CENTER)
-        gtk_button_set_child(cast(button), face)
-        ann_accessible_set_label(button, tr("Zoom Strip"))
-        gtk_widget_add_css_class(button, "tool-button")
-        gtk_actionable_set_action_name(cast(button), "win.zoom-strip")
-        gtk_widget_set_tooltip_text(button, tr("{tool} ({key})", ["tool": tr("Write in a Magnified Strip"), "key": "Ctrl+Shift+M"]))
-        gtk_widget_set_name(button, "tool-zoom-strip")
-        return (button, name)
+    func makeZoomStripButton() -> ToolbarToggle {
+        ToolbarToggle(icon: "zoom-in-symbolic", label: tr("Zoom Strip"), action: "win.zoom-strip",
+                      tooltip: tr("Write in a Magnified Strip"), key: "Ctrl+Shift+M", widgetName: "tool-zoom-strip")
     }
 
     /// The zoom strip's part of the state dump.
