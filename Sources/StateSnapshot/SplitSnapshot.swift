@@ -23,12 +23,20 @@ public struct SplitSnapshot: Codable, Sendable, Equatable {
         public var missingTiles: Int
         /// The text of the view's page label ("Page 2 of 5"); `nil` with one view (no label).
         public var pageLabel: String?
+        /// What the view searches for (`nil`: no search runs in it); the search bar's search runs in
+        /// the active view only.
+        public var searchQuery: String?
+        /// How many matches the view's search found, and the 1-based number of its current one.
+        public var searchMatchCount: Int?
+        public var searchCurrentMatch: Int?
 
         public init(currentPage: Int, zoom: Double, offsetX: Double, offsetY: Double, canvasX: Double, canvasY: Double,
-                    viewWidth: Double, viewHeight: Double, annotations: [String], missingTiles: Int, pageLabel: String?) {
+                    viewWidth: Double, viewHeight: Double, annotations: [String], missingTiles: Int, pageLabel: String?,
+                    searchQuery: String? = nil, searchMatchCount: Int? = nil, searchCurrentMatch: Int? = nil) {
             self.currentPage = currentPage; self.zoom = zoom; self.offsetX = offsetX; self.offsetY = offsetY
             self.canvasX = canvasX; self.canvasY = canvasY; self.viewWidth = viewWidth; self.viewHeight = viewHeight
             self.annotations = annotations; self.missingTiles = missingTiles; self.pageLabel = pageLabel
+            self.searchQuery = searchQuery; self.searchMatchCount = searchMatchCount; self.searchCurrentMatch = searchCurrentMatch
         }
     }
 

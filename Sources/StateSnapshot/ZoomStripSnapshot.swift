@@ -29,12 +29,17 @@ public struct ZoomStripSnapshot: Codable, Sendable, Equatable {
     public var strokes: Int?
     /// Whether a `--replay-input` recording aimed at the strip was fed in completely.
     public var replayFinished: Bool?
+    /// The place in the split's `views` of the view the box is drawn over and written through
+    /// (the active one; 0 with one view).
+    public var view: Int?
 
     public init(shown: Bool, page: Int? = nil, box: [Double]? = nil, magnification: Double? = nil, lineStart: Double? = nil,
                 stripWidth: Double? = nil, stripHeight: Double? = nil, boxInView: [Double]? = nil, moveHandle: [Double]? = nil,
-                resizeHandle: [Double]? = nil, rendered: Bool? = nil, strokes: Int? = nil, replayFinished: Bool? = nil) {
+                resizeHandle: [Double]? = nil, rendered: Bool? = nil, strokes: Int? = nil, replayFinished: Bool? = nil,
+                view: Int? = nil) {
         self.shown = shown; self.page = page; self.box = box; self.magnification = magnification; self.lineStart = lineStart
         self.stripWidth = stripWidth; self.stripHeight = stripHeight; self.boxInView = boxInView; self.moveHandle = moveHandle
         self.resizeHandle = resizeHandle; self.rendered = rendered; self.strokes = strokes; self.replayFinished = replayFinished
+        self.view = view
     }
 }

@@ -2,8 +2,9 @@
 import CGtk
 import FoundationEssentials
 
-/// Reopening the last session's documents (``LastSession``): what is open is recorded when the
-/// app quits or its last window closes, and a launch without files opens it again, tab for
+/// Reopening the last session's documents (``LastSession``): what is open is recorded whenever
+/// it changes (``LastSessionRecorder``) and when the app quits or its last window closes, and a
+/// launch without files opens it again, tab for
 /// tab, when the preference is on. Documents gone since are skipped, and a message names them.
 extension AnnotatorApplication {
     /// The documents of every window now, each window's tabs in the strip's order.
@@ -15,15 +16,17 @@ extension AnnotatorApplication {
         }
     }
 
-    /// Records what is open as the last session.
-    func recordSession() {
+    /// Records what is open as the last session; with `ending`, the app is ending: the tabs
+    /// closing from now on do not change what was recorded.
+    func recordSession(ending: Bool = false) {
         LastSession.record(sessionWindows)
+        if ending { sessionRecorder.isPaused = true }
     }
 
     /// The last window is about to close (not as part of Quit, which recorded every window).
     func lastWindowClosing() {
         guard !quitting else { return }
-        recordSession()
+        recordSession(ending: true)
     }
 
     /// Opens the last session's documents when the preference says so and there are any;

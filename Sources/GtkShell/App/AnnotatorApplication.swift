@@ -28,6 +28,8 @@ public final class AnnotatorApplication {
     /// Set by Quit, which records every window as the last session before they close (so the
     /// window closing last does not record itself alone); cleared when a document opens again.
     var quitting = false
+    /// Writes the windows' tabs as the last session whenever they change (``LastSession``).
+    private(set) lazy var sessionRecorder = LastSessionRecorder { [unowned self] in self.sessionWindows }
     /// The annotation Ctrl+C copied, for Ctrl+V in any window of the app.
     static var copiedAnnotations: [Annotation] = []
 
@@ -59,7 +61,10 @@ public final class AnnotatorApplication {
         Signals.connect(raw(gtkApplication), "startup") { [weak self] in self?.startup() }
         Signals.connect(raw(gtkApplication), "activate") { [weak self] in self?.activate() }
         // The state dump's last state is written before the app ends (it is written on a thread).
-        Signals.connect(raw(gtkApplication), "shutdown") { [weak self] in self?.stateDump?.flush() }
+        Signals.connect(raw(gtkApplication), "shutdown") { [weak self] in
+            self?.stateDump?.flush()
+            LastSession.flush()
+        }
         Signals.connect(raw(gtkApplication), "open", open: { [weak self] paths in
             guard let self else { return }
             // A file handed over by a later launch opens, and its first frame renders, on a
@@ -155,7 +160,7 @@ public final class AnnotatorApplication {
         Signals.connect(raw(quit), "activate", pointer: { [weak self] _ in
             guard let self else { return }
             // Each window asks about its unsaved changes; the app ends with its last window.
-            self.recordSession()
+            self.recordSession(ending: true)
             self.quitting = true
             for host in self.hosts { gtk_window_close(cast(host.window)) }
         })
@@ -244,6 +249,7 @@ public final class AnnotatorApplication {
     /// A new document tab, in `host` (a new window when `nil`), in front if `select`.
     func makeWindow(in host: TabWindow? = nil, select: Bool = true) -> DocumentWindow {
         quitting = false
+        sessionRecorder.isPaused = false
         let host = host ?? makeHost()
         let window = DocumentWindow(application: self, host: host)
         windows.append(window)
@@ -269,6 +275,7 @@ public final class AnnotatorApplication {
     func stateChanged() {
         progress?.stateChanged()
         writeState()
+        sessionRecorder.changed()
     }
 
     /// Writes the state dump again, as it is now (a paint or an input handled: not a change

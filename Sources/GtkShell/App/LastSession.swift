@@ -2,8 +2,10 @@
 import FoundationEssentials
 
 /// The documents open when the app last ended, by window: each window's tabs (their paths, in
-/// the strip's order) and the tab it showed in front. Written when the app quits (or its last
-/// window closes) to `$XDG_STATE_HOME/pdf-annotator/last-session.json`; a launch without files
+/// the strip's order) and the tab it showed in front. Written to
+/// `$XDG_STATE_HOME/pdf-annotator/last-session.json` whenever that changes while the app runs
+/// (``LastSessionRecorder``), atomically, so that the app killed or crashed reopens what was
+/// open, and once more when it quits (or its last window closes); a launch without files
 /// opens them again when **Reopen the last session's documents** is on (``reopens``, Preferences,
 /// Windows; kept in `$XDG_CONFIG_HOME/pdf-annotator/reopen-session.json`, off unless turned on).
 /// Each document then opens where it was left (``ReadingPlaces``).
@@ -34,10 +36,22 @@ enum LastSession {
         preferenceFile.write(on)
     }
 
-    /// Keeps `windows` as the last session (windows without a document left out).
-    static func record(_ windows: [Window]) {
-        sessionFile.write(windows.filter { !$0.tabs.isEmpty })
+    /// Keeps `windows` as the last session (windows without a document left out), written
+    /// atomically on a thread of its own; the same session again writes nothing.
+    @MainActor static func record(_ windows: [Window]) {
+        let kept = windows.filter { !$0.tabs.isEmpty }
+        guard kept != lastRecorded, let data = try? JSONEncoder().encode(kept) else { return }
+        lastRecorded = kept
+        writer.submit(Array(data))
     }
+
+    /// Waits (at most two seconds) until the last session recorded is in its file: the app
+    /// calls it as it shuts down.
+    static func flush() { writer.flush() }
+
+    /// The session last handed to ``writer``.
+    @MainActor private static var lastRecorded: [Window]?
+    private static let writer = AtomicFileWriter(path: sessionFile.url.path)
 
     /// The last session's windows, as recorded.
     static func read() -> [Window] { sessionFile.read() ?? [] }

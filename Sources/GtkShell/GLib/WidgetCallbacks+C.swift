@@ -64,6 +64,19 @@ enum WidgetCallbacks {
         return gtk_callback_action_new(trampoline, CallbackBox(activate).retainedPointer, releaseCallbackBox)
     }
 
+    typealias ShortcutAnswer = @MainActor () -> Bool
+
+    /// A shortcut action that runs `activate` and tells GTK whether it used the key (`false`:
+    /// the key goes on to the widgets below, as if there were no shortcut). Wraps
+    /// `gtk_callback_action_new`.
+    static func answeringCallbackAction(_ activate: @escaping ShortcutAnswer) -> OpaquePointer {
+        let trampoline: GtkShortcutFunc = { _, _, data in
+            let fn = CallbackBox<ShortcutAnswer>.from(data)
+            return MainActor.assumeIsolated { fn() } ? 1 : 0
+        }
+        return gtk_callback_action_new(trampoline, CallbackBox(activate).retainedPointer, releaseCallbackBox)
+    }
+
     typealias Popup = @MainActor (_ button: UnsafeMutablePointer<GtkWidget>) -> Void
 
     /// Calls `prepare` each time the menu button is about to pop up, before it shows its

@@ -2,7 +2,8 @@
 import CGtk
 
 /// Moving between the window's regions with the keyboard, as GNOME apps do: F6 goes to the next
-/// of the header bar, the annotation toolbar, the sidebar and the page (those on screen), and
+/// of the header bar, the annotation toolbar, the sidebar and the page (each view of a split in
+/// turn, the one reached becoming the active one; those on screen), and
 /// Shift+F6 to the previous one (`win.next-region`, `win.previous-region`); Tab then moves
 /// within the region. The focus is shown once the keyboard moved it.
 extension DocumentWindow {
@@ -24,8 +25,16 @@ extension DocumentWindow {
             out.append((.toolbar, toolbar))
         }
         if let sidebar, gtk_widget_get_visible(sidebar.panel) != 0 { out.append((.sidebar, sidebar.panel)) }
-        if content == .document { out.append((.page, canvas.area)) }
+        // A split's views are a page each, the first (left or top) first: F6 goes from one to the
+        // other, which makes it the active one.
+        if content == .document { out += splitView.views.map { (.page, $0.area) } }
         return out
+    }
+
+    /// The place in `regions` of the one that holds the keyboard, if any.
+    private func focusedIndex(in regions: [(region: Region, widget: UnsafeMutablePointer<GtkWidget>)]) -> Int? {
+        guard let focus = gtk_root_get_focus(OpaquePointer(window)) else { return nil }
+        return regions.firstIndex { focus == $0.widget || gtk_widget_is_ancestor(focus, $0.widget) != 0 }
     }
 
     /// The region that holds the keyboard, if any.
@@ -48,7 +57,7 @@ extension DocumentWindow {
     private func moveToRegion(by step: Int) {
         let regions = regionWidgets
         guard !regions.isEmpty else { return }
-        let current = focusedRegion.flatMap { now in regions.firstIndex { $0.region == now } }
+        let current = focusedIndex(in: regions)
         // From nowhere (or a dialog's leftovers), F6 starts at the page, Shift+F6 at the header.
         let start = current ?? (step > 0 ? regions.count - 1 : 0)
         for offset in 1...regions.count {

@@ -107,6 +107,16 @@ extension DocumentWindow {
         gtk_widget_grab_focus(canvas.area)
     }
 
+    /// The active view of a split changed from `before`: a search running there runs in the
+    /// active view instead (from the page it shows), so that its matches are drawn, and Enter
+    /// and F3 step, where the toolbar, the menus and the keys act.
+    func searchFollowsActiveView(from before: PdfCanvas) {
+        guard before !== canvas, let running = before.session.search?.search else { return }
+        before.startSearch(TextSearch(query: ""))
+        searchNotice = nil
+        canvas.startSearch(running)
+    }
+
     /// The match count, the notice and the progress, in the bar and in the state dump.
     private func searchChanged(status: UnsafeMutablePointer<GtkWidget>, progress: UnsafeMutablePointer<GtkWidget>,
                                stop: UnsafeMutablePointer<GtkWidget>) {

@@ -9,9 +9,11 @@ import TextRecognition
 /// View ▸ Split: two views of the tab's one document (``SplitView``). `win.split-view` (a
 /// stateful string: `none`, `horizontal` for side by side, `vertical` for one above the other)
 /// splits, turns or closes it; `win.toggle-split` (F8) splits side by side or closes the split.
-/// The second view starts where the first one is; closing the split keeps the active view's
-/// place, zoom and layout. A document with no pages, or a carry or loop under way, is not split
-/// (the bell rings; nothing changes).
+/// The second view starts where the first one is; asked for again while split, only the
+/// orientation changes (the two views stay as they are). Closing the split keeps the active
+/// view's place, zoom and layout, and what is being typed in the view that goes. A document
+/// with no pages (or none shown yet: the error, password or repair page), or a carry or loop
+/// under way, is not split (the bell rings; nothing changes).
 extension DocumentWindow {
     func installSplitActions() {
         let type = g_variant_type_new("s")
@@ -56,7 +58,11 @@ extension DocumentWindow {
 
     /// Back to one view, keeping the active view's place, zoom and layout.
     func closeSplit() {
-        guard splitView.isSplit else { return }
+        guard splitView.isSplit, let leaving = splitView.second?.canvas else { return }
+        // What is being typed in the view that goes (a text box, a form field) is kept, as
+        // leaving the field would keep it.
+        leaving.forms.closeEditors(keep: true)
+        leaving.textBox.editor?.finish(keep: true)
         let kept = canvas
         let primary = primaryCanvas
         let place = kept.readingPosition, zoomMode = kept.zoomMode, page = kept.currentPage
@@ -178,6 +184,9 @@ extension DocumentWindow {
             before.onBoxDrawn = nil
         }
         canvas = now
+        // The search and the zoom strip's box go with it (DocumentWindow+Search, ZoomStripView).
+        searchFollowsActiveView(from: before)
+        zoomStrip?.follow(now)
         syncViewActions()
         viewChanged()
     }
@@ -210,7 +219,9 @@ extension DocumentWindow {
             return SplitSnapshot.View(currentPage: session.currentPage, zoom: v.zoom, offsetX: v.offset.x, offsetY: v.offset.y,
                                       canvasX: cx + surfaceX, canvasY: cy + surfaceY, viewWidth: v.size.width, viewHeight: v.size.height,
                                       annotations: session.annotations.map(\.id), missingTiles: isCurrentTab ? view.tiles.missingOnScreen : 0,
-                                      pageLabel: splitView.labelText(of: view))
+                                      pageLabel: splitView.labelText(of: view), searchQuery: view.session.search?.search.query,
+                                      searchMatchCount: view.session.search?.count,
+                                      searchCurrentMatch: view.session.search?.currentNumber)
         }
         return SplitSnapshot(orientation: splitView.orientation.rawValue, views: views, activeView: splitView.activeIndex,
                              dividerPosition: splitView.dividerPosition)

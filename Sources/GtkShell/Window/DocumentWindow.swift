@@ -553,8 +553,9 @@ public final class DocumentWindow {
             setActionEnabled("zoom-out", zoom > limits.lowerBound * 1.001)
             setActionEnabled("zoom-in", zoom < limits.upperBound / 1.001)
         }
-        // Each view of a split says its own page.
+        // Each view of a split says its own page; the zoom strip's box follows the view it is on.
         splitView.updateLabels()
+        zoomStrip?.viewChanged()
         // The canvas's one notification of its changes (view, selection, tool, input).
         application?.stateChanged()
     }

@@ -4,8 +4,9 @@ import CShim
 import InteractionEngine
 
 /// The widgets of the sidebar drawer laid over the page view: a dimmed scrim over the page and
-/// a panel at the view's left edge that holds the sidebar while the drawer shows, slid in by
-/// its place (``shown``, 0 hidden to 1 all of it out).
+/// a panel at the view's left edge (its right edge under a right-to-left interface, GTK's text
+/// direction) that holds the sidebar while the drawer shows, slid in by its place (``shown``, 0
+/// hidden to 1 all of it out).
 ///
 /// It decides nothing: the engine's drawer component says where the drawer goes
 /// (``InteractionEngine/DrawerState``) and the drawer follows a finger at once or slides there.
@@ -146,13 +147,17 @@ final class SidebarDrawer {
     }
 
     /// Places the panel by the overlay's `get-child-position`: `shown` of its width in view,
-    /// the rest beyond the view's left edge (the overlay clips it).
+    /// the rest beyond the view's left edge, or its right edge right to left (the overlay clips
+    /// it).
     private func placePanel() {
         let handler: PositionHandler = { [weak self] child in
             guard let self, child == UInt(bitPattern: self.panel) else { return nil }
             let height = gtk_widget_get_height(self.overlay)
             let width = Int32(self.width.rounded())
-            return GdkRectangle(x: Int32((-(1 - self.shown) * self.width).rounded()), y: 0, width: width, height: height)
+            let hidden = Int32(((1 - self.shown) * self.width).rounded())
+            let x = gtk_widget_get_direction(self.overlay) == GTK_TEXT_DIR_RTL
+                ? gtk_widget_get_width(self.overlay) - width + hidden : -hidden
+            return GdkRectangle(x: x, y: 0, width: width, height: height)
         }
         ann_signal_connect(raw(overlay), "get-child-position", unsafeBitCast(positionTrampoline, to: GCallback.self),
                            CallbackBox(handler).retainedPointer, releasePositionBox)

@@ -38,9 +38,9 @@ final class SplitView {
     var onActiveChanged: ((PdfCanvas) -> Void)?
     /// Told when the divider moved or a view's page changed (the state dump follows).
     var onChanged: (() -> Void)?
-    /// The primary view's page label and click watch while split.
+    /// The primary view's page label, and its click and focus watches, while split.
     private var primaryLabel: UnsafeMutablePointer<GtkWidget>?
-    private var primaryWatch: OpaquePointer?
+    private var primaryWatches: [OpaquePointer] = []
 
     /// The second view and its widgets, held while it shows.
     struct SecondView {
@@ -89,7 +89,7 @@ final class SplitView {
             let primaryLabel = Self.pageLabel()
             gtk_overlay_add_overlay(cast(primary.overlay), primaryLabel)
             self.primaryLabel = primaryLabel
-            primaryWatch = watchClicks(on: primary)
+            primaryWatches = watchClicks(on: primary)
         }
         // Halves of equal size to start with (and after a turn).
         let width = gtk_widget_get_width(paned), height = gtk_widget_get_height(paned)
@@ -109,8 +109,8 @@ final class SplitView {
         self.second = nil
         if let primaryLabel { gtk_overlay_remove_overlay(cast(primary.overlay), primaryLabel) }
         primaryLabel = nil
-        if let primaryWatch { gtk_widget_remove_controller(primary.widget, primaryWatch) }
-        primaryWatch = nil
+        for watch in primaryWatches { gtk_widget_remove_controller(gtk_event_controller_get_widget(watch), watch) }
+        primaryWatches = []
     }
 
     /// Makes `view` the one the toolbar, the menus and the keys act on.
@@ -160,18 +160,38 @@ final class SplitView {
     }
 
     /// A press (button, pen or finger) anywhere in a view makes it the active one, before the
-    /// view handles the press, so that the tool picked acts there.
+    /// view handles the press, so that the tool picked acts there; the keyboard goes with it
+    /// when the other view's page held it. The keyboard's focus moved into a view's page (F6,
+    /// Tab) makes that view the active one too. Returns the watches (the press's on the view,
+    /// the focus's on its page area).
     @discardableResult
-    private func watchClicks(on view: PdfCanvas) -> OpaquePointer {
+    private func watchClicks(on view: PdfCanvas) -> [OpaquePointer] {
         let legacy = gtk_event_controller_legacy_new()!
         gtk_event_controller_set_propagation_phase(legacy, GTK_PHASE_CAPTURE)
         Signals.connect(raw(legacy), "event", pointerReturningBool: { [weak self, weak view] event in
             guard let self, let view, let event else { return false }
             let type = gdk_event_get_event_type(event)
-            if type == GDK_BUTTON_PRESS || type == GDK_TOUCH_BEGIN { self.activate(view) }
+            if type == GDK_BUTTON_PRESS || type == GDK_TOUCH_BEGIN { self.activate(view, movingKeyboard: true) }
             return false
         })
         gtk_widget_add_controller(view.widget, legacy)
-        return legacy
+        let focus = gtk_event_controller_focus_new()!
+        Signals.connect(raw(focus), "enter") { [weak self, weak view] in
+            guard let self, let view else { return }
+            self.activate(view)
+        }
+        gtk_widget_add_controller(view.area, focus)
+        return [legacy, focus]
+    }
+
+    /// Makes `view` the active one; with `movingKeyboard`, the keyboard goes to its page when
+    /// another view's page holds it (so that a touch, which does not take the keyboard, leaves
+    /// the keys acting where the toolbar does).
+    private func activate(_ view: PdfCanvas, movingKeyboard: Bool) {
+        let before = active
+        activate(view)
+        guard movingKeyboard, before !== view, let root = gtk_widget_get_root(view.area),
+              gtk_root_get_focus(root) == before.area else { return }
+        gtk_widget_grab_focus(view.area)
     }
 }

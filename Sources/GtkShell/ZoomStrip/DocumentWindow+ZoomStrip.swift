@@ -18,11 +18,6 @@ extension DocumentWindow {
         zoomStrip = strip
         // Under the page view and its horizontal scrollbar, the whole width of the page area.
         gtk_grid_attach(cast(canvas.widget), strip.widget, 0, 2, 2, 1)
-        let previousView = canvas.onViewChanged
-        canvas.onViewChanged = { [weak strip] in
-            previousView?()
-            strip?.viewChanged()
-        }
         let previousContent = canvas.onContentChanged
         canvas.onContentChanged = { [weak strip] pages in
             previousContent?(pages)
@@ -81,6 +76,7 @@ extension DocumentWindow {
             stripWidth: s.stripSize.width, stripHeight: s.stripSize.height,
             boxInView: inView.map { [$0.minX, $0.minY, $0.width, $0.height] },
             moveHandle: handles.map { [$0.move.midX, $0.move.midY] }, resizeHandle: handles.map { [$0.resize.midX, $0.resize.midY] },
-            rendered: view.pictureIsCurrent, strokes: view.strokesWritten, replayFinished: view.replayFinished)
+            rendered: view.pictureIsCurrent, strokes: view.strokesWritten, replayFinished: view.replayFinished,
+            view: splitView.views.firstIndex { $0 === view.canvas } ?? 0)
     }
 }

@@ -31,6 +31,18 @@ final class ZoomStripBoxOverlay {
 
     func refresh() { gtk_widget_queue_draw(layer) }
 
+    /// The box is drawn over `view` and its handles are taken there (the split's active view).
+    func move(from before: PdfCanvas, to view: PdfCanvas) {
+        drag = nil
+        g_object_ref(raw(layer))
+        gtk_overlay_remove_overlay(cast(before.overlay), layer)
+        gtk_overlay_add_overlay(cast(view.overlay), layer)
+        g_object_unref(raw(layer))
+        before.firstRefusal = nil
+        view.firstRefusal = { [weak self] event in self?.take(event) ?? false }
+        refresh()
+    }
+
     /// A handle's side on screen: finger-sized after a touch.
     private var handleSize: Double { strip.canvas.lastContactWasTouch ? 28 : 14 }
 

@@ -24,13 +24,13 @@ final class StripPicture: @unchecked Sendable {
 }
 
 /// The strip's picture: only the box's area of its page, rendered at the strip's scale by the
-/// canvas's render worker (``Rendering/RenderQueue/perform(_:)``, ahead of its tiles) with the
+/// first view's render worker (``Rendering/RenderQueue/perform(_:)``, ahead of its tiles) with the
 /// canvas's own page drawing (its page colours included), and brought back through the GLib
 /// main loop. One render runs at a time; a box moved meanwhile asks for one more when it ends.
 /// Until it arrives, the last picture is drawn where its area now falls.
 extension ZoomStripView {
     func requestRender() {
-        guard let s = strip, let queue = canvas.tiles.queue, let drawPage = canvas.tiles.drawPage else { return }
+        guard let s = strip, let queue = renderer.tiles.queue, let drawPage = renderer.tiles.drawPage else { return }
         renderSerial += 1
         if renderInFlight {
             renderWanted = true

@@ -31,7 +31,12 @@ final class ZoomStripView {
     /// Where the magnified box is drawn and written in.
     let area: UnsafeMutablePointer<GtkWidget>
     let returnButton: UnsafeMutablePointer<GtkWidget>
-    unowned let canvas: PdfCanvas
+    /// The page view the box is drawn over and the strip writes through: the tab's active view
+    /// (``follow(_:)``).
+    private(set) unowned var canvas: PdfCanvas
+    /// The page view whose render worker draws the strip's picture: the tab's first view, which
+    /// shows the document as long as the tab does (and hears of its content changes first).
+    unowned let renderer: PdfCanvas
     /// The box over the page view.
     private(set) var overlay: ZoomStripBoxOverlay!
     /// The box and the strip's magnification, while the strip shows.
@@ -68,6 +73,7 @@ final class ZoomStripView {
 
     init(canvas: PdfCanvas) {
         self.canvas = canvas
+        renderer = canvas
         widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
         gtk_widget_add_css_class(widget, "zoom-strip")
         gtk_widget_set_name(widget, "zoom-strip")
@@ -195,6 +201,18 @@ final class ZoomStripView {
             strip = changed
         }
         overlay.refresh()
+    }
+
+    /// The box and the writing go to `view` (the split's active view): a stroke under way is
+    /// dropped, the box keeps its page and place and is drawn over `view`.
+    func follow(_ view: PdfCanvas) {
+        guard view !== canvas else { return }
+        cancelStroke()
+        let before = canvas
+        canvas = view
+        overlay.move(from: before, to: view)
+        viewChanged()
+        onChange?()
     }
 
     // MARK: Input

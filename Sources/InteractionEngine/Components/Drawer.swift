@@ -8,6 +8,30 @@ public struct DrawerContext: Hashable, Sendable {
     public init(edgeWidth: Double) { self.edgeWidth = edgeWidth }
 }
 
+/// The view's edge the sidebar drawer comes from: the left one, or the right one under a
+/// right-to-left interface, where every sideways rule of the drawer is mirrored.
+public enum DrawerSide: String, Hashable, Sendable {
+    case left, right
+
+    /// How far view x `x` lies in from this edge of `bounds` (the drawer's edge strip is where it
+    /// is small; a drawer `progress` out covers it up to `progress` × its width).
+    public func inset(ofViewX x: Double, in bounds: Rect) -> Double {
+        switch self {
+        case .left: return x - bounds.minX
+        case .right: return bounds.maxX - x
+        }
+    }
+
+    /// A sideways travel or speed as the drawer sees it: positive when it pulls the drawer out
+    /// (rightwards from the left edge, leftwards from the right one).
+    public func outward(_ dx: Double) -> Double {
+        switch self {
+        case .left: return dx
+        case .right: return -dx
+        }
+    }
+}
+
 /// Where the sidebar drawer stands, as the engine decided it: how far it is pulled out over the
 /// page (0 hidden, 1 all of its width), whether it stays open, and whether a finger is moving it.
 ///

@@ -91,13 +91,14 @@ final class ContextFinder {
         return nil
     }
 
-    /// The drawer's edge strip: the leftmost ``Interactions/Settings/drawerEdgeWidth`` pixels of
-    /// the view, while there is a drawer.
+    /// The drawer's edge strip: the leftmost (with ``Interactions/Settings/drawerSide`` `.right`,
+    /// the rightmost) ``Interactions/Settings/drawerEdgeWidth`` pixels of the view, while there
+    /// is a drawer.
     func drawerEdge(_ point: Point, _ space: CoordinateSpace) -> DrawerContext? {
         guard let l = lookup(point, space) else { return nil }
         let settings = l.owner.settings
-        guard settings.drawerEdgeWidth > 0, settings.drawerWidth > 0,
-              l.view.x < l.targets.viewBounds.minX + settings.drawerEdgeWidth else { return nil }
+        let inset = settings.drawerSide.inset(ofViewX: l.view.x, in: l.targets.viewBounds)
+        guard settings.drawerEdgeWidth > 0, settings.drawerWidth > 0, inset < settings.drawerEdgeWidth else { return nil }
         return DrawerContext(edgeWidth: settings.drawerEdgeWidth)
     }
 }

@@ -2,7 +2,8 @@
 import Document
 import Geometry
 
-/// The sidebar drawer of a touchscreen: a finger swiping in from the view's left edge pulls the
+/// The sidebar drawer of a touchscreen: a finger swiping in from the view's left edge (its right
+/// edge with ``Interactions/Settings/drawerSide`` `.right`, every sideways rule mirrored) pulls the
 /// drawer over the page as it moves; when it lifts the drawer stays open past halfway or on a
 /// fling, and slides back otherwise. While it is open every contact on the page is the
 /// drawer's: a finger dragging sideways moves it (a swipe back closes it, by the same rules) and
@@ -24,7 +25,8 @@ extension Interactions {
     @discardableResult
     public func tryToOpenDrawer() -> Bool {
         guard drawer.isEnabled, let bounds = targets?.viewBounds,
-              drawer.canActivate(at: Point(x: bounds.minX, y: bounds.midY), in: .view) else { return false }
+              drawer.canActivate(at: Point(x: settings.drawerSide == .left ? bounds.minX : bounds.maxX - 1, y: bounds.midY),
+                                 in: .view) else { return false }
         settleDrawer(open: true)
         return true
     }
@@ -38,20 +40,23 @@ extension Interactions {
             return component.prepare(at: event.position)
         }
         drawerPan.shouldBegin = { [unowned self, unowned component] r in
-            // Only rightwards, more across than down: a finger moving up or down scrolls.
+            // Only inwards (rightwards from the left edge), more across than down: a finger
+            // moving up or down scrolls.
             guard let pan = r as? PanRecognizer, !self.drawerStatus.isShown, component.prepared != nil else { return false }
-            return pan.translation.dx > 0 && pan.translation.dx >= abs(pan.translation.dy)
+            let inward = self.settings.drawerSide.outward(pan.translation.dx)
+            return inward > 0 && inward >= abs(pan.translation.dy)
         }
         drawerPan.onStateChange = { [unowned self, unowned component] r in
             guard let pan = r as? PanRecognizer else { return }
             switch pan.state {
             case .began:
                 component.activatePrepared { _, _ in }
-                self.followDrawer(DrawerRules.progress(edgeAt: pan.location.x - self.drawerLeft, width: self.settings.drawerWidth))
+                self.followDrawer(DrawerRules.progress(edgeAt: self.drawerInset(pan.location.x), width: self.settings.drawerWidth))
             case .changed:
-                self.followDrawer(DrawerRules.progress(edgeAt: pan.location.x - self.drawerLeft, width: self.settings.drawerWidth))
+                self.followDrawer(DrawerRules.progress(edgeAt: self.drawerInset(pan.location.x), width: self.settings.drawerWidth))
             case .ended:
-                self.settleDrawer(open: DrawerRules.staysOpen(progress: self.drawerStatus.progress, velocity: pan.velocity.dx,
+                self.settleDrawer(open: DrawerRules.staysOpen(progress: self.drawerStatus.progress,
+                                                              velocity: self.settings.drawerSide.outward(pan.velocity.dx),
                                                               flingVelocity: self.settings.drawerFlingVelocity))
             case .cancelled:
                 self.settleDrawer(open: false)
@@ -61,8 +66,11 @@ extension Interactions {
         }
     }
 
-    /// The view's left edge, where the drawer's strip and the drawer itself begin.
-    var drawerLeft: Double { targets?.viewBounds.minX ?? 0 }
+    /// How far view x `x` lies in from the view's edge the drawer comes from, where its strip and
+    /// the drawer itself begin.
+    func drawerInset(_ x: Double) -> Double {
+        settings.drawerSide.inset(ofViewX: x, in: targets?.viewBounds ?? .zero)
+    }
 
     /// Takes a contact while the drawer is open (before the tools and the recognizers), and the
     /// rest of every contact it took. Returns whether it took the event.
@@ -90,18 +98,18 @@ extension Interactions {
             }
             drawerContact = contact
             if contact.dragging {
-                followDrawer(DrawerRules.progress(openDraggedBy: event.position.x - contact.start.x, width: settings.drawerWidth),
-                             open: true)
+                followDrawer(DrawerRules.progress(openDraggedBy: settings.drawerSide.outward(event.position.x - contact.start.x),
+                                                  width: settings.drawerWidth), open: true)
             }
         case .ended:
             drawerContact = nil
             if contact.dragging {
                 // A finger that rested before lifting flings nothing (as the pan recognizer).
-                let velocity = event.time - contact.lastTime > 0.1 ? 0 : contact.velocity.dx
+                let velocity = event.time - contact.lastTime > 0.1 ? 0 : settings.drawerSide.outward(contact.velocity.dx)
                 settleDrawer(open: DrawerRules.staysOpen(progress: drawerStatus.progress, velocity: velocity,
                                                          flingVelocity: settings.drawerFlingVelocity))
             } else if event.position.distance(to: contact.start) <= ContactVocabulary.tapSlop.value(for: contact.source),
-                      event.position.x - drawerLeft > settings.drawerWidth * drawerStatus.progress {
+                      drawerInset(event.position.x) > settings.drawerWidth * drawerStatus.progress {
                 // A tap on the page outside the drawer closes it.
                 settleDrawer(open: false)
             }

@@ -27,9 +27,13 @@ public final class Interactions {
         /// Annotation kinds a tap edits once they are selected, and a double tap or double
         /// click edits whether or not they were (smart zoom leaves double taps on them alone).
         public var editableWhenSelectedKinds: Set<AnnotationKind> = [.freeText, .text]
-        /// Width of the strip at the view's left edge where a finger's swipe pulls out the
-        /// sidebar drawer (0: no drawer).
+        /// Width of the strip at the view's left edge (right edge with ``drawerSide`` `.right`)
+        /// where a finger's swipe pulls out the sidebar drawer (0: no drawer).
         public var drawerEdgeWidth: Double = 24
+        /// The view's edge the drawer comes from: the left one, or the right one under a
+        /// right-to-left interface (the host sets it from its text direction). Every sideways
+        /// rule of the drawer is mirrored with it.
+        public var drawerSide: DrawerSide = .left
         /// Width of the drawer when all of it shows; the host sets it to the drawer it shows.
         public var drawerWidth: Double = 280
         /// Least sideways speed of a lifting finger that flings the drawer open or shut.
