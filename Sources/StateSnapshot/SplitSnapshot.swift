@@ -23,12 +23,20 @@ public struct SplitSnapshot: Codable, Sendable, Equatable {
         public var missingTiles: Int
         /// The text of the view's page label ("Page 2 of 5"); `nil` with one view (no label).
         public var pageLabel: String?
+        /// The view's canvas's number, as its lines in the frame log (`PDF_ANNOTATOR_FRAME_LOG`)
+        /// name it.
+        public var canvas: Int?
+        /// How many frames the view's canvas has drawn since it was made (a half that shows the
+        /// same as before draws none).
+        public var framesDrawn: Int?
 
         public init(currentPage: Int, zoom: Double, offsetX: Double, offsetY: Double, canvasX: Double, canvasY: Double,
-                    viewWidth: Double, viewHeight: Double, annotations: [String], missingTiles: Int, pageLabel: String?) {
+                    viewWidth: Double, viewHeight: Double, annotations: [String], missingTiles: Int, pageLabel: String?,
+                    canvas: Int? = nil, framesDrawn: Int? = nil) {
             self.currentPage = currentPage; self.zoom = zoom; self.offsetX = offsetX; self.offsetY = offsetY
             self.canvasX = canvasX; self.canvasY = canvasY; self.viewWidth = viewWidth; self.viewHeight = viewHeight
             self.annotations = annotations; self.missingTiles = missingTiles; self.pageLabel = pageLabel
+            self.canvas = canvas; self.framesDrawn = framesDrawn
         }
     }
 
@@ -43,8 +51,12 @@ public struct SplitSnapshot: Codable, Sendable, Equatable {
     /// Where the divider is: the first view's width (side by side) or height, logical pixels;
     /// `nil` with one view.
     public var dividerPosition: Int?
+    /// How many render workers draw the views' tiles: 1, the document's one worker serving
+    /// both halves of a split in turn.
+    public var renderWorkers: Int?
 
-    public init(orientation: String, views: [View], activeView: Int, dividerPosition: Int?) {
+    public init(orientation: String, views: [View], activeView: Int, dividerPosition: Int?, renderWorkers: Int? = nil) {
         self.orientation = orientation; self.views = views; self.activeView = activeView; self.dividerPosition = dividerPosition
+        self.renderWorkers = renderWorkers
     }
 }

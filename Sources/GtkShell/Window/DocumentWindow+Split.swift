@@ -127,6 +127,9 @@ extension DocumentWindow {
         second.interactions.fastScroll.isEnabled = first.interactions.fastScroll.isEnabled
         second.interactions.settings.fastScrollEdgeFraction = first.interactions.settings.fastScrollEdgeFraction
         second.hidesIdlePointer = first.hidesIdlePointer
+        // Its tiles drawn on the first view's worker, in turn with the first's: the one being
+        // moved is served first.
+        second.tiles.sharesWorkerOf = first.tiles.queue
         // The version shown now (after page edits, the editor's), drawn in the page colours.
         if let source = editing?.renderSource ?? editorMaking?.renderSource {
             let shown = source.document
@@ -210,9 +213,13 @@ extension DocumentWindow {
             return SplitSnapshot.View(currentPage: session.currentPage, zoom: v.zoom, offsetX: v.offset.x, offsetY: v.offset.y,
                                       canvasX: cx + surfaceX, canvasY: cy + surfaceY, viewWidth: v.size.width, viewHeight: v.size.height,
                                       annotations: session.annotations.map(\.id), missingTiles: isCurrentTab ? view.tiles.missingOnScreen : 0,
-                                      pageLabel: splitView.labelText(of: view))
+                                      pageLabel: splitView.labelText(of: view), canvas: view.paintWatch.canvasNumber,
+                                      framesDrawn: view.diagnostics.framesDrawn)
         }
+        // Views whose queue shares the worker of a view before them count no worker of their own.
+        let queues = splitView.views.compactMap(\.tiles.queue)
+        let workers = queues.indices.filter { i in !queues[..<i].contains { $0.sharesWorker(with: queues[i]) } }.count
         return SplitSnapshot(orientation: splitView.orientation.rawValue, views: views, activeView: splitView.activeIndex,
-                             dividerPosition: splitView.dividerPosition)
+                             dividerPosition: splitView.dividerPosition, renderWorkers: workers)
     }
 }
