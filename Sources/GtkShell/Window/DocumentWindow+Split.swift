@@ -93,7 +93,7 @@ extension DocumentWindow {
         g_simple_action_set_state(action, g_variant_new_string(splitView.orientation.rawValue))
     }
 
-    /// The second view: the document as it shows now, drawn by a worker of its own, answering
+    /// The second view: the document as it shows now, drawn on the first view's worker, answering
     /// to the window as the first view does, starting where the first one is.
     private func makeSecondView() -> PdfCanvas {
         let first = primaryCanvas
@@ -151,9 +151,9 @@ extension DocumentWindow {
         follow(session, in: second)
     }
 
-    /// `view` commits through `session` and follows every version it shows (after the first
-    /// view's worker took it in, once `view`'s own worker finished the tile it was drawing, so
-    /// that no tile of the version before is shown as current).
+    /// `view` commits through `session` and follows every version it shows (after the worker
+    /// took it in, once it finished the tile it was drawing, so that no tile of the version
+    /// before is shown as current).
     private func follow(_ session: EditingSession, in view: PdfCanvas) {
         view.editing = session
         for page in view.content.annotationsByPage.keys { view.refreshTargets(on: page) }
