@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CCairo
-import Dispatch
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -29,29 +28,33 @@ extension [TileRequest] {
     }
 }
 
-/// Renders tiles on one background thread per document, newest wishes first.
+/// A view's render queue: the tiles it wishes for, newest wishes first, rendered on its
+/// document's one background thread (``RenderWorker``), which the queues of the document's other
+/// views share (``init(sharingWorkerOf:drawPage:deliver:)``).
 ///
 /// Poppler documents are not safe for concurrent rendering, so each document gets exactly one
-/// worker. Each ``submit(_:)`` replaces the pending requests (the view moved, so older wishes
-/// are stale); the tile being rendered finishes. Finished tiles go to `deliver`, on the worker
-/// thread: the host brings them to its main loop (GLib idle) itself.
+/// worker. Each ``submit(_:onScreen:)`` replaces the pending requests (the view moved, so older
+/// wishes are stale); the tile being rendered finishes. Finished tiles go to `deliver`, on the
+/// worker thread: the host brings them to its main loop (GLib idle) itself. Of several views,
+/// the one that asked last is served first (the one the reader moves).
 ///
-/// The worker makes a tile only when the document's tile pixels alive (``pixels``, whoever
-/// holds them) and the new tile fit the limit the host sets (``limitPixels(to:)``); otherwise
-/// it waits until tiles go, for ``roomWaitMilliseconds`` at most.
+/// The worker makes a tile only when the view's tile pixels alive (``pixels``, whoever holds
+/// them) and the new tile fit the limit the host sets (``limitPixels(to:)``); otherwise it
+/// waits until tiles go, for ``roomWaitMilliseconds`` at most (serving the other views
+/// meanwhile).
 public final class RenderQueue: @unchecked Sendable {
     /// Draws page `page` at `scale` device px per point into a cairo context whose origin is the
     /// page's top-left as displayed. Called on the worker thread only.
     public typealias DrawPage = @Sendable (_ page: PageIndex, _ scale: Double, _ context: OpaquePointer) -> Void
     public typealias Deliver = @Sendable (RenderedTile) -> Void
 
-    private let condition = Condition()
-    private var pending: [TileRequest] = []
+    /// The thread this queue's tiles are rendered on, with the other views' of the document.
+    private let worker: RenderWorker
+    private var condition: Condition { worker.condition }
+    // The state below is guarded by the worker's condition.
+    var pending: [TileRequest] = []
     /// How many of `pending`, from the front, are on screen.
-    private var pendingOnScreen = 0
-    /// Milliseconds per million pixels of the latest renders (a moving average that follows
-    /// the document); nil before the first.
-    private var msPerMegapixel: Double?
+    var pendingOnScreen = 0
     /// Above this cost, a page's tiles on screen are drawn in one call. Text and drawings take
     /// 3–8 ms per million pixels here, full-page photos over 60 (each call decodes the image
     /// anew): batching saves those decodes, and costs, while it draws, a second copy of the
@@ -65,57 +68,78 @@ public final class RenderQueue: @unchecked Sendable {
     /// last page take 265 ms to be sharp where it took 145: each band decodes the photos again.)
     public static let bandPixels = 8_000_000
     /// Submissions so far, so that a batch in progress knows when the view moved on.
-    private var submissions = 0
-    private var jobs: [@Sendable () -> Void] = []
-    private var stopped = false
-    private let drawPage: DrawPage
-    private let deliver: Deliver
+    var submissions = 0
+    var stopped = false
+    let drawPage: DrawPage
+    let deliver: Deliver
     /// Tiles rendered so far (for the state dump and tests).
-    private var renderedCountStorage = 0
+    var renderedCountStorage = 0
     /// The pixels of the tiles this queue made (and those charged to it) alive now.
     public let pixels: TilePixelAccount
-    private var pixelLimit = Int.max
-    private var waitingForRoomStorage = false
-    private var rendersOverLimitStorage = 0
-    private var roomWaitsStorage = 0
-    private var beyondLimitStorage = 0
+    var pixelLimit = Int.max
+    var waitingForRoomStorage = false
+    var rendersOverLimitStorage = 0
+    var roomWaitsStorage = 0
+    var beyondLimitStorage = 0
+    /// When waiting for room for the next tile gives up.
+    var roomDeadline: timespec?
     /// How long the worker waits for room under ``limitPixels(to:)`` before it makes the tile
     /// anyway (a safety valve: frames and arrivals free room within a frame or two).
-    public let roomWaitMilliseconds: Int
+    public var roomWaitMilliseconds: Int { worker.roomWaitMilliseconds }
     /// ``roomWaitMilliseconds`` unless told otherwise: a second.
     public static let defaultRoomWaitMilliseconds = 1000
 
+    /// A queue on a worker of its own (a thread named `name`).
     public init(name: String, drawPage: @escaping DrawPage, deliver: @escaping Deliver,
                 roomWaitMilliseconds: Int = RenderQueue.defaultRoomWaitMilliseconds) {
         self.drawPage = drawPage
         self.deliver = deliver
-        self.roomWaitMilliseconds = roomWaitMilliseconds
-        pixels = TilePixelAccount(condition: condition)
-        // The thread holds the queue until stop() ends it.
-        WorkerThread.start(name: name, stackSize: 8 << 20) { self.run() }
+        worker = RenderWorker(name: name, roomWaitMilliseconds: roomWaitMilliseconds)
+        pixels = TilePixelAccount(condition: worker.condition)
+        worker.join(self)
     }
+
+    /// A queue for another view of `other`'s document, on `other`'s worker (on one of its own
+    /// if every view of that worker has stopped): its wishes, limit and deliveries are its own,
+    /// its tiles are rendered in turn with `other`'s, never at the same time.
+    public init(sharingWorkerOf other: RenderQueue, drawPage: @escaping DrawPage, deliver: @escaping Deliver) {
+        self.drawPage = drawPage
+        self.deliver = deliver
+        worker = other.worker.reserve() ? other.worker : RenderWorker(name: "render", roomWaitMilliseconds: other.roomWaitMilliseconds)
+        pixels = TilePixelAccount(condition: worker.condition)
+        worker.join(self)
+    }
+
+    /// Whether this queue's tiles are rendered on the same thread as `other`'s.
+    public func sharesWorker(with other: RenderQueue) -> Bool { worker === other.worker }
+
+    /// How many views' queues the worker serves (1 unless views share it).
+    public var viewsOnWorker: Int { worker.clientCount }
+
+    /// Whether the worker serves this queue before the others sharing it (it asked last).
+    public var isServedFirst: Bool { worker.isFirst(self) }
 
     /// Replaces the pending requests with `requests`, in priority order. The first `onScreen`
     /// of them are on screen: on a document whose pages draw slowly (``batchingCost``), those
     /// of one page are rendered together, in one call to `drawPage` (a photo is decoded once
     /// for all its tiles, not once per tile). Other tiles are rendered one at a time, so that
-    /// the worker turns to new wishes between them.
+    /// the worker turns to new wishes between them. Wishes make the queue the one its worker
+    /// serves first.
     public func submit(_ requests: [TileRequest], onScreen: Int = 0) {
         condition.lock()
         pending = requests
         pendingOnScreen = min(max(0, onScreen), requests.count)
         submissions += 1
+        if !requests.isEmpty { worker.putFirstLocked(self) }
         condition.signal()
         condition.unlock()
     }
 
-    /// Runs `job` on the worker before any further tile: for other work that must not overlap
-    /// rendering on the same document (reading annotations, for instance).
+    /// Runs `job` on the worker before any further tile (of any view sharing it): for other
+    /// work that must not overlap rendering on the same document (reading annotations, for
+    /// instance).
     public func perform(_ job: @escaping @Sendable () -> Void) {
-        condition.lock()
-        jobs.append(job)
-        condition.signal()
-        condition.unlock()
+        worker.perform(job, for: self)
     }
 
     public var renderedCount: Int {
@@ -160,87 +184,21 @@ public final class RenderQueue: @unchecked Sendable {
         return (rendersOverLimitStorage, beyondLimitStorage)
     }
 
-    /// Stops the worker after the tile in progress; the queue renders nothing more.
+    /// Stops the queue after the tile in progress: it renders nothing more, and its jobs not
+    /// yet run are dropped (the worker goes on for the other views sharing it, if any).
     public func stop() {
         condition.lock()
         stopped = true
         pending.removeAll()
         pendingOnScreen = 0
-        // Released after the lock: what a job holds may be a tile, whose pixels' account
-        // takes this lock as they go.
-        let dropped = jobs
-        jobs.removeAll()
-        condition.signal()
         condition.unlock()
-        _ = dropped
-    }
-
-    private func run() {
-        // Drawing ahead must never take a core from the frame being made on the main thread
-        // (nor from the display server): the worker runs a little nicer than both (on Linux a
-        // thread's own priority).
-        WorkerThread.lowerPriority(by: 4)
-        // When waiting for room for the next tile gives up.
-        var roomDeadline: timespec?
-        while true {
-            condition.lock()
-            while pending.isEmpty && jobs.isEmpty && !stopped { condition.wait() }
-            if stopped { condition.unlock(); return }
-            if !jobs.isEmpty {
-                let job = jobs.removeFirst()
-                condition.unlock()
-                job()
-                continue
-            }
-            let wasOnScreen = pendingOnScreen > 0
-            let batch = takeNextBatch()
-            let over = pixels.bytesLocked + batch.peakPixelBytes - pixelLimit
-            if over > 0 {
-                if roomDeadline == nil { roomWaitsStorage += 1 }
-                let deadline = roomDeadline ?? Self.realtime(afterMilliseconds: roomWaitMilliseconds)
-                roomDeadline = deadline
-                if !Self.hasPassed(deadline) {
-                    // Back in front of the wishes, for whatever comes first once there is room.
-                    pending.insert(contentsOf: batch, at: 0)
-                    if wasOnScreen { pendingOnScreen += batch.count }
-                    waitingForRoomStorage = true
-                    _ = condition.wait(until: deadline)
-                    waitingForRoomStorage = false
-                    condition.unlock()
-                    continue
-                }
-                rendersOverLimitStorage += 1
-            }
-            roomDeadline = nil
-            let limit = pixelLimit
-            let takenAt = submissions
-            condition.unlock()
-            let bands = batch.count == 1 ? [batch] : Self.bands(of: batch, maxPixels: Self.bandPixels)
-            for (index, band) in bands.enumerated() {
-                if index > 0, !stillWanted(bands[index...].flatMap { $0 }, takenAt: takenAt) { break }
-                let started = Self.nowMs()
-                // A batch's tiles are copied out of their rendering: as views, the cache would
-                // have to keep or drop them together, and on the photo document that held 16–23
-                // MiB more after a burst (peers.py) than the copies cost at their peak.
-                let tiles = band.count == 1 ? [Self.render(band[0], drawPage: drawPage, account: pixels)].compactMap { $0 }
-                    : Self.render(together: band, drawPage: drawPage, copyingOut: true, account: pixels)
-                let took = Self.nowMs() - started
-                condition.lock()
-                recordCost(milliseconds: took, pixels: tiles.reduce(0) { $0 + $1.byteCount / 4 })
-                renderedCountStorage += tiles.count
-                beyondLimitStorage = max(beyondLimitStorage, pixels.bytesLocked - limit)
-                let isStopped = stopped
-                condition.unlock()
-                if isStopped { break }
-                tiles.forEach(deliver)
-            }
-        }
+        worker.leave(self)
     }
 
     /// Whether the rest of a batch is still wanted: yes if no new wishes came since it was
     /// taken; else if the new wishes ask for any of it, which is then taken out of them (the
     /// batch draws it); no otherwise, and the worker turns to the new wishes.
-    private func stillWanted(_ rest: [TileRequest], takenAt: Int) -> Bool {
+    func stillWanted(_ rest: [TileRequest], takenAt: Int) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         guard submissions != takenAt else { return true }
@@ -281,12 +239,12 @@ public final class RenderQueue: @unchecked Sendable {
     }
 
     /// The next request, with the other on-screen requests of its page at its scale when it is
-    /// on screen itself (called with the lock held).
-    private func takeNextBatch() -> [TileRequest] {
+    /// on screen itself and the document draws slowly (`batching`). Called with the lock held.
+    func takeNextBatchLocked(batching: Bool) -> [TileRequest] {
         let first = pending.removeFirst()
         guard pendingOnScreen > 0 else { return [first] }
         pendingOnScreen -= 1
-        guard (msPerMegapixel ?? 0) > Self.batchingCost else { return [first] }
+        guard batching else { return [first] }
         var batch = [first]
         var index = 0
         while index < pendingOnScreen {
@@ -304,38 +262,11 @@ public final class RenderQueue: @unchecked Sendable {
     /// Notes what drawing `pixels` cost: the worker's renders, and a host's own (the first
     /// frame), so that the worker knows from its first tile whether the document is slow.
     public func noteRenderCost(milliseconds: Double, pixels: Int) {
-        condition.lock()
-        recordCost(milliseconds: milliseconds, pixels: pixels)
-        condition.unlock()
-    }
-
-    private func recordCost(milliseconds: Double, pixels: Int) {
-        guard pixels > 0 else { return }
-        let cost = milliseconds / (Double(pixels) / 1_000_000)
-        msPerMegapixel = msPerMegapixel.map { 0.6 * $0 + 0.4 * cost } ?? cost
+        worker.noteRenderCost(milliseconds: milliseconds, pixels: pixels)
     }
 
     /// Whether the worker now draws a page's tiles on screen in one call.
-    public var batchesTilesOnScreen: Bool {
-        condition.lock(); defer { condition.unlock() }
-        return (msPerMegapixel ?? 0) > Self.batchingCost
-    }
-
-    /// The realtime clock `milliseconds` from now (what ``Condition/wait(until:)`` waits for).
-    private static func realtime(afterMilliseconds milliseconds: Int) -> timespec {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        let nanoseconds = Int(now.tv_nsec) + (milliseconds % 1000) * 1_000_000
-        now.tv_sec += milliseconds / 1000 + nanoseconds / 1_000_000_000
-        now.tv_nsec = nanoseconds % 1_000_000_000
-        return now
-    }
-
-    private static func hasPassed(_ deadline: timespec) -> Bool {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return now.tv_sec > deadline.tv_sec || (now.tv_sec == deadline.tv_sec && now.tv_nsec >= deadline.tv_nsec)
-    }
+    public var batchesTilesOnScreen: Bool { worker.batchesTilesOnScreen }
 
     /// Milliseconds on the monotonic clock.
     public static func nowMs() -> Double {

@@ -29,14 +29,22 @@ public struct SplitSnapshot: Codable, Sendable, Equatable {
         /// How many matches the view's search found, and the 1-based number of its current one.
         public var searchMatchCount: Int?
         public var searchCurrentMatch: Int?
+        /// The view's canvas's number, as its lines in the frame log (`PDF_ANNOTATOR_FRAME_LOG`)
+        /// name it.
+        public var canvas: Int?
+        /// How many frames the view's canvas has drawn since it was made (a half that shows the
+        /// same as before draws none).
+        public var framesDrawn: Int?
 
         public init(currentPage: Int, zoom: Double, offsetX: Double, offsetY: Double, canvasX: Double, canvasY: Double,
                     viewWidth: Double, viewHeight: Double, annotations: [String], missingTiles: Int, pageLabel: String?,
-                    searchQuery: String? = nil, searchMatchCount: Int? = nil, searchCurrentMatch: Int? = nil) {
+                    searchQuery: String? = nil, searchMatchCount: Int? = nil, searchCurrentMatch: Int? = nil,
+                    canvas: Int? = nil, framesDrawn: Int? = nil) {
             self.currentPage = currentPage; self.zoom = zoom; self.offsetX = offsetX; self.offsetY = offsetY
             self.canvasX = canvasX; self.canvasY = canvasY; self.viewWidth = viewWidth; self.viewHeight = viewHeight
             self.annotations = annotations; self.missingTiles = missingTiles; self.pageLabel = pageLabel
             self.searchQuery = searchQuery; self.searchMatchCount = searchMatchCount; self.searchCurrentMatch = searchCurrentMatch
+            self.canvas = canvas; self.framesDrawn = framesDrawn
         }
     }
 
@@ -51,8 +59,12 @@ public struct SplitSnapshot: Codable, Sendable, Equatable {
     /// Where the divider is: the first view's width (side by side) or height, logical pixels;
     /// `nil` with one view.
     public var dividerPosition: Int?
+    /// How many render workers draw the views' tiles: 1, the document's one worker serving
+    /// both halves of a split in turn.
+    public var renderWorkers: Int?
 
-    public init(orientation: String, views: [View], activeView: Int, dividerPosition: Int?) {
+    public init(orientation: String, views: [View], activeView: Int, dividerPosition: Int?, renderWorkers: Int? = nil) {
         self.orientation = orientation; self.views = views; self.activeView = activeView; self.dividerPosition = dividerPosition
+        self.renderWorkers = renderWorkers
     }
 }

@@ -123,4 +123,43 @@ final class SplitViewUITests: XCTestCase {
         }
         session.quitApps()
     }
+
+    /// The half not scrolled costs nothing: the wheel turned over the left half moves that half
+    /// only, and the right half's canvas draws no frame meanwhile (its frames counted in the
+    /// dump, `framesDrawn`); both halves' tiles are drawn by the document's one render worker.
+    func testTheIdleHalfDrawsNoFrameWhileTheOtherHalfScrollsAndBothShareOneRenderWorker() throws {
+        try AppSession.skipUnderWayland("the wheel is turned with xdotool")
+        let session = try AppSession()
+        let path = AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path
+        let (app, _) = try session.launchEditable(path)
+        session.activate("split-view", "[<'horizontal'>]")
+        let split = try XCTUnwrap(session.waitFor("two views side by side, both sharp and drawn") { s in
+            guard let split = s.windows.first?.split, split.orientation == "horizontal", split.views.count == 2 else { return false }
+            return split.views.allSatisfy { $0.missingTiles == 0 && $0.viewWidth > 50 && ($0.framesDrawn ?? 0) > 0 }
+        }?.windows.first?.split)
+        XCTAssertEqual(split.renderWorkers, 1, "one render worker draws both halves")
+        XCTAssertNotEqual(split.views[0].canvas, split.views[1].canvas, "each half's canvas has its own number")
+        let origin = try XCTUnwrap(session.windowOrigin(pid: Int(app.processIdentifier)))
+        let left = split.views[0]
+        let x = "\(Int(origin.x + left.canvasX + left.viewWidth / 2))", y = "\(Int(origin.y + left.canvasY + left.viewHeight / 2))"
+        // The pointer over the left half; a first turn of the wheel there, so that whatever the
+        // split and the pointer's arrival left to draw is drawn.
+        session.xdotool("mousemove", x, y)
+        session.xdotool("click", "--repeat", "3", "--delay", "40", "5")
+        func settled(after offset: Double) -> (AppSession.State) -> Bool {
+            { s in
+                guard let w = s.windows.first, let views = w.split?.views, views.count == 2 else { return false }
+                return views[0].offsetY > offset + 1 && views.allSatisfy { $0.missingTiles == 0 } && !w.isAnimating
+            }
+        }
+        let first = try XCTUnwrap(session.waitFor("the left half moved down, sharp", settled(after: left.offsetY))?.windows.first?.split)
+        let idleBefore = try XCTUnwrap(first.views[1].framesDrawn), scrolledBefore = try XCTUnwrap(first.views[0].framesDrawn)
+        session.xdotool("click", "--repeat", "10", "--delay", "40", "5")
+        let moved = try XCTUnwrap(session.waitFor("the left half moved on, sharp", settled(after: first.views[0].offsetY))?.windows.first?.split)
+        XCTAssertGreaterThan(try XCTUnwrap(moved.views[0].framesDrawn), scrolledBefore, "the scrolled half drew its frames")
+        XCTAssertEqual(moved.views[1].offsetY, first.views[1].offsetY, "the right half stayed where it was")
+        XCTAssertEqual(moved.views[1].framesDrawn, idleBefore, "the right half drew no frame while the left one scrolled")
+        XCTAssertEqual(moved.renderWorkers, 1)
+        session.quitApps()
+    }
 }

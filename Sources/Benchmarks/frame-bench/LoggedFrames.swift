@@ -12,6 +12,9 @@ struct LoggedFrame {
     var kind: String
     /// Visible tiles still missing when it was painted.
     var missingTiles: Int
+    /// The canvas that drew it (a split view's halves each log their frames), `nil` from an
+    /// app whose log does not say.
+    var canvas: Int? = nil
 }
 
 /// Now on the monotonic clock the app's frame log uses (GLib's `g_get_monotonic_time`), in µs.
@@ -36,9 +39,16 @@ private func loggedLines(_ log: URL, from: Int) -> [LoggedFrame] {
     guard let text = try? String(contentsOf: log, encoding: .utf8) else { return [] }
     return text.split(separator: "\n").compactMap { line in
         let parts = line.split(separator: " ")
-        guard parts.count == 4, let start = Int(parts[0]), let took = Int(parts[1]), let missing = Int(parts[3]), start >= from else { return nil }
-        return LoggedFrame(start: start, milliseconds: Double(took) / 1000, kind: String(parts[2]), missingTiles: missing)
+        guard parts.count >= 4, let start = Int(parts[0]), let took = Int(parts[1]), let missing = Int(parts[3]), start >= from else { return nil }
+        return LoggedFrame(start: start, milliseconds: Double(took) / 1000, kind: String(parts[2]), missingTiles: missing,
+                           canvas: parts.count > 4 ? Int(parts[4]) : nil)
     }
+}
+
+/// The window's frames among `lines`: lines that started together are one frame of the window
+/// (each canvas that drew in it wrote one), which took as long as the longest of them.
+func windowFrames(_ lines: [LoggedFrame]) -> [LoggedFrame] {
+    Dictionary(grouping: lines, by: \.start).values.compactMap { group in group.max { $0.milliseconds < $1.milliseconds } }.sorted { $0.start < $1.start }
 }
 
 /// The frame time below which a fraction `q` of the frames lie (nearest rank), nil with none.

@@ -29,7 +29,9 @@
 // `wheelocr` (on the documents given, which should be scans: `SCAN_ONLY=/tmp/scan.pdf
 // tools/searchable-bench.py - 20` makes one) scrolls with the wheel with Recognize Text running and
 // with no language installed (nothing recognised), in turn twice, and prints the p99 ratio.
-// `splitwheel` splits the view side by side and scrolls each half with the wheel in turn.
+// `splitwheel` splits the view side by side and scrolls each half with the wheel in turn: the
+// window's frames while each half scrolls (those where either half drew; one frame of the window
+// however many halves drew in it), and how many frames the other half drew meanwhile.
 // FRAME_BENCH_FRAMES=file writes the lasso run's frames (start from the release, time) there.
 // The lasso run also reports the longest turn of the app's main loop from the release until the
 // move is written and drawn (the frame log's `loop` lines); PDF_ANNOTATOR_WRITE_SLICE=0 makes the
@@ -241,9 +243,15 @@ func measure(_ what: Run, renderer: String, document: String) throws -> String {
             }
             let ended = monotonicMicroseconds()
             _ = waitSettled(stateFile)
-            let frames = loggedFrames(frameLog, from: began).filter { $0.start <= ended }
+            let lines = loggedFrames(frameLog, from: began).filter { $0.start <= ended }
+            // One frame of the window may have a line of each half; the other half's lines say
+            // whether it drew while this one scrolled (an app whose log names no canvas: "–").
+            let frames = windowFrames(lines)
+            let other = views[1 - number].canvas
+            let idle = other.map { canvas in String(lines.filter { $0.canvas == canvas }.count) } ?? "–"
             halves.append("\(number == 0 ? "left" : "right") half at \(Int(view.zoom * 100))%, \(Int(view.viewWidth))×\(Int(view.viewHeight)): "
-                + "\(frames.count) frames, p50 \(ms(percentile(0.5, frames))) ms, p99 \(ms(percentile(0.99, frames))) ms")
+                + "\(frames.count) frames, p50 \(ms(percentile(0.5, frames))) ms, p99 \(ms(percentile(0.99, frames))) ms, "
+                + "the other half drew \(idle) frames meanwhile")
         }
         return "\(renderer), wheel in each half of a side-by-side split: " + halves.joined(separator: "; ") + " (goal: p99 < 16 ms in either)"
     }

@@ -17,6 +17,10 @@ final class TileFeed {
     let cache = TileCache(budgetBytes: TileCache.reserveBytes)
     /// The render worker of the open document.
     private(set) var queue: RenderQueue?
+    /// Another view's queue whose worker this view's tiles are rendered on (a split view's
+    /// second half shares the first's: one worker per document, the view being moved served
+    /// first), taken by the next ``start(drawPage:)``; `nil`: a worker of its own.
+    weak var sharesWorkerOf: RenderQueue?
     /// Draws a page on the calling thread (the worker's closure, kept for the first paint and
     /// for the zoom strip's pictures, which the worker draws with it).
     private(set) var drawPage: RenderQueue.DrawPage?
@@ -85,9 +89,11 @@ final class TileFeed {
         lastRequested = []
         // Tiles come back ahead of redraws (GDK redraws at HIGH_IDLE + 20), so a tile that
         // arrives before the next frame is in it.
-        queue = RenderQueue(name: "render", drawPage: drawPage, deliver: { [weak self] tile in
+        let deliver: RenderQueue.Deliver = { [weak self] tile in
             MainLoop.post(priority: G_PRIORITY_HIGH_IDLE) { self?.tileArrived(tile) }
-        })
+        }
+        queue = if let other = sharesWorkerOf { RenderQueue(sharingWorkerOf: other, drawPage: drawPage, deliver: deliver) }
+            else { RenderQueue(name: "render", drawPage: drawPage, deliver: deliver) }
     }
 
     /// The visible tiles the screen does not show yet: a document whose first frame is still to

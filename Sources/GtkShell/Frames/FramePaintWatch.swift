@@ -22,6 +22,10 @@ final class FramePaintWatch {
     private let frameLog = FrameLog.fromEnvironment()
     /// The visible tiles still missing (for the frame log).
     var missingTiles: () -> Int = { 0 }
+    /// The canvas's number in the process, from 1 in the order they were made: how the frame
+    /// log and the state dump's `split` views tell a split view's halves apart.
+    let canvasNumber: Int
+    private static var canvasesMade = 0
     /// When the frame under way started drawing the canvas (monotonic µs), until GTK has painted it.
     private var frameStartedAt: Int64?
     /// What a frame cost, from the start of the canvas's drawing to the end of GTK's paint (µs).
@@ -31,12 +35,15 @@ final class FramePaintWatch {
 
     init(area: UnsafeMutablePointer<GtkWidget>) {
         self.area = area
+        Self.canvasesMade += 1
+        canvasNumber = Self.canvasesMade
         MainLoopTurns.installFromEnvironment()
     }
 
     /// The canvas started drawing a frame at `now` (monotonic µs), after any first render.
     func frameStarted(at now: Int64) {
         watch()
+        diagnostics.framesDrawn += 1
         frameStartedAt = now
     }
 
@@ -84,7 +91,7 @@ final class FramePaintWatch {
         let painting = diagnostics.framePainting
         if drewCanvas, let frameLog {
             let kind = switch painting { case .turn: "turn"; case .view: "view"; case nil: "still" }
-            frameLog.record(start: start, took: Int(g_get_monotonic_time()) - start, kind: kind, missingTiles: missingTiles())
+            frameLog.record(start: start, took: Int(g_get_monotonic_time()) - start, kind: kind, missingTiles: missingTiles(), canvas: canvasNumber)
         }
         guard let kind = painting else { return }
         diagnostics.framePainting = nil

@@ -14,6 +14,9 @@ public struct CanvasDiagnostics: Sendable {
     public internal(set) var layoutInvalidations = 0
     /// How many page turns ended (finished or laid back).
     public internal(set) var pageTurnsCompleted = 0
+    /// Frames the canvas drew (each time GTK asked it for its picture): a view that shows the
+    /// same as before draws none.
+    public internal(set) var framesDrawn = 0
     /// The frames that drew a page turn, and the frames painted after the view moved.
     var turnFrames = FrameTimes()
     var viewFrames = FrameTimes()

@@ -9,11 +9,13 @@ import Glibc
 /// cover everything since start-up), tile arrivals and drags included, not only frames that
 /// moved the view.
 ///
-/// A line is `<start µs> <took µs> <kind> <missing tiles>`: the frame clock's start of the frame
-/// (monotonic), the time from there to the end of its paint, `view` (the view moved), `turn` (a
-/// page turn) or `still` (the view did not move: tiles arrived, an overlay or a drag changed), and
-/// the visible tiles still missing when it was painted. Lines of kind `loop` are long turns of
-/// the main loop, not frames (``MainLoopTurns``).
+/// A line is `<start µs> <took µs> <kind> <missing tiles> <canvas>`: the frame clock's start of
+/// the frame (monotonic), the time from there to the end of its paint, `view` (the view moved),
+/// `turn` (a page turn) or `still` (the view did not move: tiles arrived, an overlay or a drag
+/// changed), the visible tiles still missing when it was painted, and which canvas drew it (its
+/// number, ``FramePaintWatch/canvasNumber``: a split view's two halves each log their own
+/// frames, and one frame of the window can have a line of each). Lines of kind `loop` are long
+/// turns of the main loop, not frames (``MainLoopTurns``), and have no canvas.
 ///
 /// - Warning: main thread only.
 @MainActor
@@ -30,7 +32,7 @@ final class FrameLog {
         ProcessInfo.processInfo.environment["PDF_ANNOTATOR_FRAME_LOG"].flatMap(FrameLog.init(path:))
     }
 
-    func record(start: Int, took: Int, kind: String, missingTiles: Int) {
-        fputs("\(start) \(took) \(kind) \(missingTiles)\n", file)
+    func record(start: Int, took: Int, kind: String, missingTiles: Int, canvas: Int) {
+        fputs("\(start) \(took) \(kind) \(missingTiles) \(canvas)\n", file)
     }
 }

@@ -99,7 +99,7 @@ extension DocumentWindow {
         g_simple_action_set_state(action, g_variant_new_string(splitView.orientation.rawValue))
     }
 
-    /// The second view: the document as it shows now, drawn by a worker of its own, answering
+    /// The second view: the document as it shows now, drawn on the first view's worker, answering
     /// to the window as the first view does, starting where the first one is.
     private func makeSecondView() -> PdfCanvas {
         let first = primaryCanvas
@@ -133,6 +133,9 @@ extension DocumentWindow {
         second.interactions.fastScroll.isEnabled = first.interactions.fastScroll.isEnabled
         second.interactions.settings.fastScrollEdgeFraction = first.interactions.settings.fastScrollEdgeFraction
         second.hidesIdlePointer = first.hidesIdlePointer
+        // Its tiles drawn on the first view's worker, in turn with the first's: the one being
+        // moved is served first.
+        second.tiles.sharesWorkerOf = first.tiles.queue
         // The version shown now (after page edits, the editor's), drawn in the page colours.
         if let source = editing?.renderSource ?? editorMaking?.renderSource {
             let shown = source.document
@@ -154,9 +157,9 @@ extension DocumentWindow {
         follow(session, in: second)
     }
 
-    /// `view` commits through `session` and follows every version it shows (after the first
-    /// view's worker took it in, once `view`'s own worker finished the tile it was drawing, so
-    /// that no tile of the version before is shown as current).
+    /// `view` commits through `session` and follows every version it shows (after the worker
+    /// took it in, once it finished the tile it was drawing, so that no tile of the version
+    /// before is shown as current).
     private func follow(_ session: EditingSession, in view: PdfCanvas) {
         view.editing = session
         for page in view.content.annotationsByPage.keys { view.refreshTargets(on: page) }
@@ -221,9 +224,13 @@ extension DocumentWindow {
                                       annotations: session.annotations.map(\.id), missingTiles: isCurrentTab ? view.tiles.missingOnScreen : 0,
                                       pageLabel: splitView.labelText(of: view), searchQuery: view.session.search?.search.query,
                                       searchMatchCount: view.session.search?.count,
-                                      searchCurrentMatch: view.session.search?.currentNumber)
+                                      searchCurrentMatch: view.session.search?.currentNumber,
+                                      canvas: view.paintWatch.canvasNumber, framesDrawn: view.diagnostics.framesDrawn)
         }
+        // Views whose queue shares the worker of a view before them count no worker of their own.
+        let queues = splitView.views.compactMap(\.tiles.queue)
+        let workers = queues.indices.filter { i in !queues[..<i].contains { $0.sharesWorker(with: queues[i]) } }.count
         return SplitSnapshot(orientation: splitView.orientation.rawValue, views: views, activeView: splitView.activeIndex,
-                             dividerPosition: splitView.dividerPosition)
+                             dividerPosition: splitView.dividerPosition, renderWorkers: workers)
     }
 }

@@ -8,10 +8,10 @@ import Platform
 /// side or one above the other in a `GtkPaned` whose divider the user drags (View ▸ Split).
 ///
 /// Each view is a canvas with a `DocumentSession` of its own (its zoom, layout, place and
-/// selection) drawing the same versions of the document on a render worker of its own (poppler
-/// is called under the document's lock). Both commit through the tab's one ``EditingSession``:
-/// an edit, undo or redo made in either reaches the other once its worker drew the new version
-/// (``EditingSession/onShownElsewhere``). Each view shows its page number in a label over its
+/// selection) drawing the same versions of the document through a render queue of its own, on
+/// the document's one render worker, which serves the view being moved first (`RenderWorker`).
+/// Both commit through the tab's one ``EditingSession``: an edit, undo or redo made in either
+/// reaches the other once the worker took in the new version (``EditingSession/onShownElsewhere``). Each view shows its page number in a label over its
 /// corner; the one last clicked or touched is the active one, which the window's `canvas`
 /// names, so the toolbar, the menus and the keys act on it.
 ///
@@ -109,6 +109,7 @@ final class SplitView {
         self.second = nil
         if let primaryLabel { gtk_overlay_remove_overlay(cast(primary.overlay), primaryLabel) }
         primaryLabel = nil
+        labelsShown = [:]
         for watch in primaryWatches { gtk_widget_remove_controller(gtk_event_controller_get_widget(watch), watch) }
         primaryWatches = []
     }
@@ -122,16 +123,30 @@ final class SplitView {
         updateLabels()
     }
 
-    /// Each view's page label says its page; the active view's stands out.
+    /// Each view's page label says its page; the active view's stands out. Runs for every event
+    /// either view handles: a label is written only when its view's page, page count or being
+    /// active changed (making its text each time cost the main loop more than the label).
     func updateLabels() {
         guard let second else { return }
         for (view, label) in [(primary, primaryLabel), (second.canvas, Optional(second.label))] {
             guard let label else { continue }
+            let shown = LabelState(page: view.currentPage, pageCount: view.pageCount, active: view === active)
+            guard labelsShown[label] != shown else { continue }
+            labelsShown[label] = shown
             let text = Self.labelText(of: view)
             if string(gtk_label_get_text(cast(label))) != text { gtk_label_set_text(cast(label), text) }
             if view === active { gtk_widget_remove_css_class(label, "dim-label") } else { gtk_widget_add_css_class(label, "dim-label") }
         }
     }
+
+    /// What a page label says (``updateLabels()``).
+    private struct LabelState: Equatable {
+        var page: PageIndex?
+        var pageCount: Int
+        var active: Bool
+    }
+    /// What each page label says now.
+    private var labelsShown: [UnsafeMutablePointer<GtkWidget>: LabelState] = [:]
 
     /// The text of a view's page label ("Page 2 of 5").
     static func labelText(of view: PdfCanvas) -> String {
