@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Document
-import Platform
 
 /// The natural language a document's catalog names (`/Lang`, "de-DE"), which text recognition
 /// reads its scanned pages in.
