@@ -4,8 +4,10 @@
 # Makes tools/startup-order.txt, the order in which the release link (tools/release-flags.sh)
 # lays out functions: those that run from `main` to page 1 painted and the start-up steps left
 # for after it, first, in the order they first ran. It links the release binary unstripped,
-# opens data/sample.pdf with it under valgrind's callgrind on a private Xvfb, and lists the
-# binary's own functions that ran until the start-up trace was printed, plus two seconds.
+# opens data/sample.pdf with it under valgrind's callgrind on a private Xvfb, twice in one
+# fresh home (a first start, then a start as every later one is), and lists the binary's own
+# functions that ran until the start-up trace was printed, plus two seconds: the second
+# start's first, then those only the first one ran.
 # Run it again after large changes to start-up; a stale list costs only resident memory (names
 # that no longer exist are skipped).
 #
@@ -30,31 +32,40 @@ display=:$((90 + RANDOM % 400))
 Xvfb "$display" -screen 0 1920x1080x24 -nolisten tcp > /dev/null 2>&1 &
 xvfb=$!
 sleep 1
-# A home of its own: no remembered places, journals or settings change what start-up runs.
+# A home of its own: no journals or settings of the user's change what start-up runs. The app
+# starts twice in it: first as on a machine where it never ran, then as it starts every time
+# after (the first frame's tiles rendered ahead for the view size the last start had, the
+# place remembered), and the functions of that second start are laid out first.
 mkdir -p "$work/home"
-HOME=$work/home XDG_CONFIG_HOME=$work/home/.config XDG_DATA_HOME=$work/home/.local/share \
-    XDG_CACHE_HOME=$work/home/.cache DISPLAY=$display GSK_RENDERER=cairo PDF_ANNOTATOR_TRACE=1 \
-    valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.out" --compress-strings=no \
-    --compress-pos=no --demangle=no --dump-instr=no --dump-line=no \
-    "$bin" "$doc" > "$work/stdout" 2> "$work/stderr" &
-app=$!
-for _ in $(seq 600); do
-    grep -q "start-up trace" "$work/stderr" && break
-    kill -0 "$app" 2> /dev/null || { cat "$work/stderr" >&2; echo "startup-order: the app ended before page 1" >&2; exit 1; }
-    sleep 0.5
-done
-grep -q "start-up trace" "$work/stderr" || { echo "startup-order: no page 1 within five minutes" >&2; exit 1; }
-sleep 2
-kill -TERM "$app"
-wait "$app" 2> /dev/null || true
-app=
+record() {
+    HOME=$work/home XDG_CONFIG_HOME=$work/home/.config XDG_DATA_HOME=$work/home/.local/share \
+        XDG_CACHE_HOME=$work/home/.cache DISPLAY=$display GSK_RENDERER=cairo PDF_ANNOTATOR_TRACE=1 \
+        valgrind --tool=callgrind --callgrind-out-file="$work/$1.out" --compress-strings=no \
+        --compress-pos=no --demangle=no --dump-instr=no --dump-line=no \
+        "$bin" "$doc" > "$work/stdout" 2> "$work/stderr" &
+    app=$!
+    for _ in $(seq 600); do
+        grep -q "start-up trace" "$work/stderr" && break
+        kill -0 "$app" 2> /dev/null || { cat "$work/stderr" >&2; echo "startup-order: the app ended before page 1" >&2; exit 1; }
+        sleep 0.5
+    done
+    grep -q "start-up trace" "$work/stderr" || { echo "startup-order: no page 1 within five minutes" >&2; exit 1; }
+    sleep 2
+    kill -TERM "$app"
+    wait "$app" 2> /dev/null || true
+    app=
+}
+record first
+record again
 
 # Callgrind lists each function under the object it lives in, in the order it first ran.
-python3 - "$work/callgrind.out" "$bin" > tools/startup-order.txt << 'EOF'
+python3 - "$bin" "$work/again.out" "$work/first.out" > tools/startup-order.txt << 'EOF'
 import re, sys
-out, binary = sys.argv[1], sys.argv[2]
-names, seen, ob = [], set(), None
-for line in open(out, errors="replace"):
+binary, outs = sys.argv[1], sys.argv[2:]
+names, seen = [], set()
+for out in outs:
+  ob = None
+  for line in open(out, errors="replace"):
     if line.startswith("ob="):
         ob = line[3:].strip()
     elif line.startswith("fn=") and ob == binary:

@@ -21,6 +21,8 @@ public struct PDFFileScan: Sendable, Equatable {
     public var namesEncryption = false
     /// The file has compressed object streams, whose names the scan cannot see.
     public var hasObjectStreams = false
+    /// A `/Lang` (the document's or a part's natural language) may be in the file.
+    public var mayNameLanguage = false
 
     public init() {}
 
@@ -57,6 +59,7 @@ public struct PDFFileScan: Sendable, Equatable {
         mayHaveSignatures = everything
         namesEncryption = everything
         hasObjectStreams = everything
+        mayNameLanguage = everything
     }
 
     /// Notes the names found in `bytes`.
@@ -71,15 +74,18 @@ public struct PDFFileScan: Sendable, Equatable {
         if !mayHaveSignatures, Self.contains(bytes, "/Sig") { mayHaveSignatures = true }
         if !namesEncryption, Self.contains(bytes, "/Encrypt") { namesEncryption = true }
         if !hasObjectStreams, Self.contains(bytes, "/ObjStm") { hasObjectStreams = true }
+        if !mayNameLanguage, Self.contains(bytes, "/Lang") { mayNameLanguage = true }
     }
 
     /// Whether every name was found (nothing more to read).
-    var foundAll: Bool { mayReadRightToLeft && mayHaveSignatures && namesEncryption && hasObjectStreams }
+    var foundAll: Bool { mayReadRightToLeft && mayHaveSignatures && namesEncryption && hasObjectStreams && mayNameLanguage }
 
     /// Whether the reading direction may be right to left, object streams counted.
     public var directionMayNeedParsing: Bool { mayReadRightToLeft || hasObjectStreams }
     /// Whether signature fields may be there, object streams counted.
     public var signaturesMayNeedParsing: Bool { mayHaveSignatures || hasObjectStreams }
+    /// Whether the catalog may name the document's language, object streams counted.
+    public var languageMayNeedParsing: Bool { mayNameLanguage || hasObjectStreams }
 
     static func contains(_ bytes: UnsafeRawBufferPointer, _ name: StaticString) -> Bool {
         ByteSearch.contains(bytes, UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))

@@ -114,10 +114,8 @@ extension DocumentWindow {
         let permanentID = document.metadata.permanentID
         WorkerThread.start(name: "recognition-language") {
             let installed = TextRecognizer.installedLanguages()
-            let lang = (try? CoreDocument.open(path: path, password: password)).flatMap { core -> String? in
-                guard let catalog = core.catalogRef, case .string(let bytes)? = core.object(catalog)?.dictionaryValue?["Lang"] else { return nil }
-                return PDFText.decode(bytes)
-            }
+            // Parsed for it only when its bytes may name a language (most files do not).
+            let lang = DocumentLanguage.read(path: path, password: password)
             let language = RecognitionLanguage.choose(documentLanguage: lang, interfaceLanguages: interface, installed: installed)
             // What the cache holds is read at once only if it holds any page of this document
             // (under its /ID, else a fingerprint of its bytes, as RecognitionJob keeps them):
