@@ -13,7 +13,9 @@ import Glibc
 /// (monotonic), the time from there to the end of its paint, `view` (the view moved), `turn` (a
 /// page turn) or `still` (the view did not move: tiles arrived, an overlay or a drag changed), and
 /// the visible tiles still missing when it was painted. Lines of kind `loop` are long turns of
-/// the main loop, not frames (``MainLoopTurns``).
+/// the main loop, not frames (``MainLoopTurns``); lines of kind `select` are changes of the
+/// selection (a lasso's decision), from the start of the main loop's turn that handled the input
+/// to the change (``FramePaintWatch/selectionChanged()``).
 ///
 /// - Warning: main thread only.
 @MainActor
