@@ -152,6 +152,7 @@ extension DocumentSession {
             previews.landing = landing
             guard var frame else { return nil }
             frame.outlines = []
+            frame.outlinesBox = nil
             return frame
         }
         guard var group = previews.carried else { return nil }
@@ -168,6 +169,8 @@ extension DocumentSession {
             // Once a carry (and again after a scroll or zoom under it).
             group.viewFrom = group.starts.compactMap { coordinates.viewRect(fromPDF: $0, on: group.page) }
             group.viewOutlines = group.bounds.compactMap { coordinates.viewRect(fromPDF: $0, on: group.page) }
+            group.viewFromBox = CarriedGroup.union(group.viewFrom)
+            group.viewOutlinesBox = CarriedGroup.union(group.viewOutlines)
             if group.viewFrame.size != pageFrame.size { group.pictureSerial = group.serial &* 1000 &+ Int(pageFrame.width) }
             group.viewFrame = pageFrame
         }
@@ -176,7 +179,8 @@ extension DocumentSession {
               let to = coordinates.viewRect(fromPDF: reference.offsetBy(group.offset), on: group.page) else { return nil }
         return FrameModel.Carried(page: group.page, pageFrame: pageFrame, from: group.viewFrom, outlines: group.viewOutlines,
                                   offset: Vector(dx: to.minX - from.minX, dy: to.minY - from.minY),
-                                  serial: group.pictureSerial ?? group.serial)
+                                  serial: group.pictureSerial ?? group.serial, fromBox: group.viewFromBox,
+                                  outlinesBox: group.viewOutlinesBox)
     }
 }
 
@@ -219,6 +223,9 @@ struct CarriedGroup {
     var viewFrame = Rect.zero
     var viewFrom: [Rect] = []
     var viewOutlines: [Rect] = []
+    /// The unions of ``viewFrom`` and of ``viewOutlines``.
+    var viewFromBox: Rect?
+    var viewOutlinesBox: Rect?
     /// A number of its own once the page's size on screen changed under the carry (its pixels
     /// are drawn again).
     var pictureSerial: Int?
@@ -226,5 +233,10 @@ struct CarriedGroup {
     init(page: PageIndex, serial: Int) {
         self.page = page
         self.serial = serial
+    }
+
+    static func union(_ rects: [Rect]) -> Rect? {
+        guard let first = rects.first else { return nil }
+        return rects.dropFirst().reduce(first) { $0.union($1) }
     }
 }

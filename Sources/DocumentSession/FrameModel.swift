@@ -48,14 +48,21 @@ public struct FrameModel: Equatable, Sendable {
         /// The same number for every frame of one carry (a new one when the page's size on
         /// screen changes under it).
         public var serial: Int
+        /// The union of ``from`` and that of ``outlines`` (`nil`: none, or not known), made once a
+        /// carry, so that a frame does not unite 1,566 rectangles twice again.
+        public var fromBox: Rect?
+        public var outlinesBox: Rect?
 
-        public init(page: PageIndex, pageFrame: Rect, from: [Rect], outlines: [Rect], offset: Vector, serial: Int) {
+        public init(page: PageIndex, pageFrame: Rect, from: [Rect], outlines: [Rect], offset: Vector, serial: Int,
+                    fromBox: Rect? = nil, outlinesBox: Rect? = nil) {
             self.page = page
             self.pageFrame = pageFrame
             self.from = from
             self.outlines = outlines
             self.offset = offset
             self.serial = serial
+            self.fromBox = fromBox
+            self.outlinesBox = outlinesBox
         }
     }
 
@@ -232,7 +239,9 @@ extension DocumentSession {
         if let carried {
             selection.carriedOutlines = carried.outlines
             selection.carriedOffset = carried.offset
-            if let first = carried.outlines.first {
+            if let box = carried.outlinesBox {
+                shown.append(box.offsetBy(carried.offset))
+            } else if let first = carried.outlines.first {
                 shown.append(carried.outlines.dropFirst().reduce(first) { $0.union($1) }.offsetBy(carried.offset))
             }
         }

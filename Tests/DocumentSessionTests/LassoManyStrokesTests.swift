@@ -72,6 +72,13 @@ final class LassoManyStrokesTests: XCTestCase {
         XCTAssertEqual(frame.selection.carriedOffset, carried.offset)
         XCTAssertEqual(frame.selection.outlines, [])
         XCTAssertEqual(session.frame.carried?.serial, carried.serial, "one picture for the whole carry")
+        // A step costs the offset alone: the strokes' pages are looked up once a carry, and the
+        // unions of their places and outlines are made once and kept with the group.
+        let lasso = try XCTUnwrap(session.interaction.tools.currentTool as? LassoTool)
+        XCTAssertEqual(lasso.pageLookups, 1, "the carry sorted its strokes by page once, not once a step")
+        let from = try XCTUnwrap(carried.fromBox), outlines = try XCTUnwrap(carried.outlinesBox)
+        XCTAssertEqual(from, carried.from.dropFirst().reduce(carried.from[0]) { $0.union($1) })
+        XCTAssertEqual(outlines, carried.outlines.dropFirst().reduce(carried.outlines[0]) { $0.union($1) })
 
         send(.ended, last)
         // Until the page's tiles show the move, the group stays drawn where it was let go, its

@@ -24,9 +24,16 @@ func monotonicMicroseconds() -> Int {
     return t.tv_sec * 1_000_000 + t.tv_nsec / 1_000
 }
 
-/// The frames of the log that started at `from` or later (not the main loop's long turns).
+/// The frames of the log that started at `from` or later (not the main loop's long turns nor
+/// the selection's changes).
 func loggedFrames(_ log: URL, from: Int) -> [LoggedFrame] {
-    loggedLines(log, from: from).filter { $0.kind != "loop" }
+    loggedLines(log, from: from).filter { $0.kind != "loop" && $0.kind != "select" }
+}
+
+/// The selection's changes (kind `select`) whose main-loop turn started at `from` or later:
+/// each from the start of the turn that handled the input to the selection decided.
+func loggedSelections(_ log: URL, from: Int) -> [LoggedFrame] {
+    loggedLines(log, from: from).filter { $0.kind == "select" }
 }
 
 /// The main loop's turns of 4 ms or more (the app's `MainLoopTurns`, kind `loop`) that started

@@ -121,6 +121,7 @@ extension PdfCanvas {
         case .readPagesForSearch(let search, let order, let generation):
             readPages(for: search, order: order, generation: generation)
         case .selectionChanged:
+            paintWatch.selectionChanged()
             onSelectionChanged?(session.selectedAnnotationValue)
             onAnnotationsSelected?(session.selectedAnnotationValues)
         case .textSelectionChanged:

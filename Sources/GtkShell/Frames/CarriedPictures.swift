@@ -56,7 +56,7 @@ final class CarriedPictures {
     func paint(_ group: FrameModel.Carried, painter: PagePainter, cr: OpaquePointer) {
         scale = max(1, painter.planner.deviceScale)
         renew(for: group)
-        guard let from = Self.union(group.from) else { return }
+        guard let from = group.fromBox ?? Self.union(group.from) else { return }
         if veil == nil || pixels == nil {
             // On whole device pixels, the places are boxes cairo fills and clips to at once (a
             // path of 1,566 rectangles off the grid is a polygon to rasterise, twice).
@@ -75,7 +75,7 @@ final class CarriedPictures {
     /// The group's selection outlines at its offset.
     func paintOutlines(_ group: FrameModel.Carried, side: Double, cr: OpaquePointer) {
         renew(for: group)
-        guard let box = Self.union(group.outlines) else { return }
+        guard let box = group.outlinesBox ?? Self.union(group.outlines) else { return }
         if outlines == nil, let still, still.rects == group.outlines {
             // The selection's outlines as they stood before the carry: their picture, not a new one.
             outlines = still.picture

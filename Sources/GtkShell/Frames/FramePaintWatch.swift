@@ -61,6 +61,14 @@ final class FramePaintWatch {
         latency?.frameBuilt()
     }
 
+    /// The selection changed (a lasso's decided): with the frame log, a `select` line from the
+    /// start of the main loop's turn that handled it (the lift's event) until now.
+    func selectionChanged() {
+        guard let frameLog, MainLoopTurns.turnStartedAt > 0 else { return }
+        let now = Int(g_get_monotonic_time())
+        frameLog.record(start: MainLoopTurns.turnStartedAt, took: now - MainLoopTurns.turnStartedAt, kind: "select", missingTiles: 0, canvas: canvasNumber)
+    }
+
     /// Times each frame that draws a page turn or a moved view: from the frame clock's start of
     /// the frame to the end of its paint (what the frame cost, GTK's rendering included).
     private func watch() {

@@ -15,7 +15,9 @@ import Glibc
 /// changed), the visible tiles still missing when it was painted, and which canvas drew it (its
 /// number, ``FramePaintWatch/canvasNumber``: a split view's two halves each log their own
 /// frames, and one frame of the window can have a line of each). Lines of kind `loop` are long
-/// turns of the main loop, not frames (``MainLoopTurns``), and have no canvas.
+/// turns of the main loop, not frames (``MainLoopTurns``), and have no canvas; lines of kind
+/// `select` are changes of the selection (a lasso's decision), from the start of the main loop's
+/// turn that handled the input to the change (``FramePaintWatch/selectionChanged()``).
 ///
 /// - Warning: main thread only.
 @MainActor

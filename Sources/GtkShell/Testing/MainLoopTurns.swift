@@ -19,6 +19,9 @@ enum MainLoopTurns {
     nonisolated(unsafe) private static var polledAt = 0
     nonisolated(unsafe) private static var installed = false
 
+    /// When the turn under way began (monotonic µs: its poll returned), 0 before the first.
+    static var turnStartedAt: Int { polledAt }
+
     /// Wraps the default main context's poll function when the frame log is asked for.
     static func installFromEnvironment() {
         guard !installed, let path = getenv("PDF_ANNOTATOR_FRAME_LOG"), let file = fopen(path, "a") else { return }

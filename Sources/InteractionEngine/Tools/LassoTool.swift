@@ -23,10 +23,15 @@ public final class LassoTool: Tool {
     private enum Phase {
         case idle
         case drawing(page: PageIndex, loop: [Point], lastView: Point, adding: Bool)
-        case moving([AnnotationID], last: Point, started: Bool)
+        /// `pages`: the carried annotations by page, taken when the carry starts (a carried
+        /// group's targets stay where it started until it lands), so that a step of a carry of
+        /// 1,566 strokes does not look each one up again.
+        case moving([AnnotationID], last: Point, started: Bool, pages: [(PageIndex, [AnnotationID])])
     }
     private var phase = Phase.idle
     private var sequence: InputSequenceID?
+    /// How many times a carry sorted the selection by page (once a carry: tests).
+    public private(set) var pageLookups = 0
 
     public init() {}
 
@@ -58,7 +63,7 @@ public final class LassoTool: Tool {
                 if !e.modifiers.contains(.shift), let box = selectionBox(context), box.contains(e.position) {
                     let movable = context.session.selection.filter { env.annotation($0)?.isLocked == false }
                     sequence = e.sequence
-                    phase = .moving(movable, last: e.position, started: false)
+                    phase = .moving(movable, last: e.position, started: false, pages: [])
                     return .handled
                 }
             }
@@ -86,7 +91,7 @@ public final class LassoTool: Tool {
                 context.emit(.lassoPreview(page, []))
                 if !cancelled { context.emit(.lassoSelect(page, loop, adding: adding)) }
                 return .handled
-            case .moving(let ids, _, let started):
+            case .moving(let ids, _, let started, _):
                 if started { for id in ids { context.emit(.endTransform(id, cancelled: cancelled)) } }
                 // The edit tool holds the selection from here (Delete, the arrow keys).
                 return context.session.selection.isEmpty ? .handled : .switchTo(.annotationEdit, replay: false)
@@ -108,17 +113,19 @@ public final class LassoTool: Tool {
             loop.append(p)
             phase = .drawing(page: page, loop: loop, lastView: e.position, adding: adding)
             context.emit(.lassoPreview(page, loop))
-        case .moving(let ids, let last, let started):
+        case .moving(let ids, let last, let started, var pages):
             if !started {
                 guard e.position.distance(to: last) > ContactVocabulary.tapSlop.value(for: e.source) else { return }
                 for id in ids { context.emit(.beginTransform(id)) }
+                pages = Self.byPage(ids, env)
+                pageLookups += 1
             }
             // One command a page however many move: the host carries them as one group.
-            for (page, group) in Self.byPage(ids, env) {
+            for (page, group) in pages {
                 guard let delta = env.coordinates.pdfVector(fromView: e.position - last, on: page) else { continue }
                 context.emit(.moveAnnotations(group, on: page, by: delta))
             }
-            phase = .moving(ids, last: e.position, started: true)
+            phase = .moving(ids, last: e.position, started: true, pages: pages)
         case .idle:
             break
         }
@@ -165,7 +172,7 @@ public final class LassoTool: Tool {
     public func deactivate(context: ToolContext) {
         switch phase {
         case .drawing(let page, _, _, _): context.emit(.lassoPreview(page, []))
-        case .moving(let ids, _, true): for id in ids { context.emit(.endTransform(id, cancelled: true)) }
+        case .moving(let ids, _, true, _): for id in ids { context.emit(.endTransform(id, cancelled: true)) }
         case .moving, .idle: break
         }
         phase = .idle
@@ -173,7 +180,7 @@ public final class LassoTool: Tool {
     }
 
     public func pointerShape(atView point: Point, source: InputSource, context: ToolContext) -> PointerShape {
-        if case .moving(_, _, true) = phase { return .grabbing }
+        if case .moving(_, _, true, _) = phase { return .grabbing }
         if !context.session.selection.isEmpty {
             if Self.isEditHandle(atView: point, source: source, context: context) {
                 return AnnotationEditTool().pointerShape(atView: point, source: source, context: context)
