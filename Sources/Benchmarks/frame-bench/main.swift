@@ -37,7 +37,9 @@
 // move is written and drawn (the frame log's `loop` lines); PDF_ANNOTATOR_WRITE_SLICE=0 makes the
 // app write the Move whole in the release's turn, as before, to compare. It reports too the
 // longest frame and main-loop turn from the loop's lift until the selection settled (its 1,566
-// outlines drawn the first time).
+// outlines drawn the first time), and when the selection was decided: from the start of the
+// main-loop turn that handled the lift (the frame log's `select` line) and from the bench's stamp
+// before it sent the lift (which counts xdotool's start too).
 // Reader frames on the bench documents at 1080p and at 4K (`gen_docs.py /tmp/bench/docs`):
 //   FRAME_BENCH_RENDERERS=cairo FRAME_BENCH_RUNS=newpages .build/release/frame-bench \
 //     .build/release/pdf-annotator /tmp/bench/docs/b_500pages.pdf /tmp/bench/docs/c_20images.pdf
@@ -310,6 +312,11 @@ func measure(_ what: Run, renderer: String, document: String) throws -> String {
         let shown = monotonicMicroseconds()
         let selectionFrames = loggedFrames(frameLog, from: looped).filter { $0.start + Int($0.milliseconds * 1000) > lifted && $0.start <= shown }
         let selectionTurns = loggedTurns(frameLog, from: looped).filter { $0.start + Int($0.milliseconds * 1000) > lifted && $0.start <= shown }
+        // The lasso's decision: the first selection change after the lift, from the start of the
+        // main-loop turn that handled the lift (and from the bench's stamp before sending it).
+        let decision = loggedSelections(frameLog, from: looped).first { $0.start + Int($0.milliseconds * 1000) > lifted }
+        let decided = decision.map { String(format: "%.1f ms after the lift reached the app (%.1f ms after the bench sent it)",
+                                            $0.milliseconds, Double($0.start - lifted) / 1000 + $0.milliseconds) } ?? "–"
         // Carried round a circle of 80 px and let go 60 px right of where it was taken.
         let began = monotonicMicroseconds()
         var carry = ["mousemove"] + screen(cx, cy) + ["mousedown", "1"]
@@ -351,7 +358,8 @@ func measure(_ what: Run, renderer: String, document: String) throws -> String {
             + "the Move in the dump \(Int(committed)) ms after the release; after the release, the longest main-loop turn "
             + "\(longestTurn.map { String(format: "%.1f", $0) } ?? "< 4") ms (\(turns.filter { $0.milliseconds > 16 }.count) over 16 ms; goal: none), "
             + "the move written in \(slices.0) slices of at most \(slices.1); the selection shown after the loop's lift: longest frame "
-            + "\(ms(percentile(1, selectionFrames))) ms, longest main-loop turn \(selectionTurns.map(\.milliseconds).max().map { String(format: "%.1f", $0) } ?? "< 4") ms"
+            + "\(ms(percentile(1, selectionFrames))) ms, longest main-loop turn \(selectionTurns.map(\.milliseconds).max().map { String(format: "%.1f", $0) } ?? "< 4") ms; "
+            + "the selection decided \(decided) (goal: within 16 ms)"
     }
 
     if case .scroll(let zoom) = what {
