@@ -12,70 +12,28 @@ import Platform
 /// are written replace any still waiting (only the newest matters).
 ///
 /// - Warning: ``submit(_:)`` and ``flush(withinSeconds:)`` may be called from any thread; the
-///   writing happens on the thread named after the file.
-final class AtomicFileWriter: @unchecked Sendable {
+///   writing happens on a thread of its own (`write-file`).
+final class AtomicFileWriter: Sendable {
     let path: String
-    private let condition = Condition()
-    // Guarded by `condition`.
-    private var waiting: [UInt8]?
-    private var writing = false
-    private var started = false
-    private var writtenCount = 0
+    private let writer: NewestValueWriter<[UInt8]>
 
-    init(path: String) { self.path = path }
+    init(path: String) {
+        self.path = path
+        writer = NewestValueWriter(threadName: "write-file") { Self.write($0, to: path) }
+    }
 
     /// Hands `contents` over to be written (replacing contents handed over and not yet taken).
-    func submit(_ contents: [UInt8]) {
-        condition.lock()
-        waiting = contents
-        if !started {
-            started = true
-            WorkerThread.start(name: "write-file") { [self] in run() }
-        }
-        condition.signal()
-        condition.unlock()
-    }
+    func submit(_ contents: [UInt8]) { writer.submit(contents) }
 
     /// How many times the file was written.
-    var written: Int {
-        condition.lock()
-        defer { condition.unlock() }
-        return writtenCount
-    }
+    var written: Int { writer.written }
 
     /// Waits until everything handed over is in the file, at most `seconds`; returns whether it
     /// is (the app calls it as it shuts down).
     @discardableResult
-    func flush(withinSeconds seconds: Int = 2) -> Bool {
-        var deadline = timespec()
-        clock_gettime(CLOCK_REALTIME, &deadline)
-        deadline.tv_sec += seconds
-        condition.lock()
-        defer { condition.unlock() }
-        while waiting != nil || writing {
-            if !condition.wait(until: deadline) { return waiting == nil && !writing }
-        }
-        return true
-    }
+    func flush(withinSeconds seconds: Int = 2) -> Bool { writer.flush(withinSeconds: seconds) }
 
-    private func run() {
-        while true {
-            condition.lock()
-            while waiting == nil { condition.wait() }
-            let next = waiting!
-            waiting = nil
-            writing = true
-            condition.unlock()
-            write(next)
-            condition.lock()
-            writing = false
-            writtenCount += 1
-            condition.broadcast()
-            condition.unlock()
-        }
-    }
-
-    private func write(_ contents: [UInt8]) {
+    private static func write(_ contents: [UInt8], to path: String) {
         let folder = g_path_get_dirname(path)
         if let folder {
             g_mkdir_with_parents(folder, 0o700)
