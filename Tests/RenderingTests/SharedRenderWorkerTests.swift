@@ -14,11 +14,13 @@ final class SharedRenderWorkerTests: XCTestCase {
         TilePlan(page: PageIndex(page), displaySize: Size(width: 600, height: 900), scale: 3).requests(rows: rows)
     }
 
-    /// Two queues on one worker whose first draw waits until `open` is called; the pages drawn,
-    /// in order, and the tiles delivered to each queue.
+    /// Two queues on one worker whose first draw waits until `open` is called; the pages of the
+    /// tiles delivered, in order, and how many each queue got. Deliveries, not draws, are
+    /// counted: once renders are slow (a loaded machine) the worker draws a view's tiles together,
+    /// one draw for several tiles.
     private final class Pair: @unchecked Sendable {
         let lock = Condition()
-        var drawn: [Int] = []
+        var deliveredPages: [Int] = []
         var delivered: [Int: Int] = [:]
         var open = false, drawing = false
         var first: RenderQueue!
@@ -27,28 +29,28 @@ final class SharedRenderWorkerTests: XCTestCase {
         init() {
             let draw: RenderQueue.DrawPage = { [self] page, _, cr in
                 lock.lock(); drawing = true; lock.broadcast(); while !open { lock.wait() }
-                drawn.append(page.rawValue); lock.unlock()
+                lock.unlock()
                 cairo_set_source_rgb(cr, 1, 1, 1)
                 cairo_paint(cr)
             }
-            first = RenderQueue(name: "shared-test", drawPage: draw, deliver: { [self] _ in
-                lock.lock(); delivered[0, default: 0] += 1; lock.broadcast(); lock.unlock()
+            first = RenderQueue(name: "shared-test", drawPage: draw, deliver: { [self] tile in
+                lock.lock(); delivered[0, default: 0] += 1; deliveredPages.append(tile.key.page.rawValue); lock.broadcast(); lock.unlock()
             })
-            second = RenderQueue(sharingWorkerOf: first, drawPage: draw, deliver: { [self] _ in
-                lock.lock(); delivered[1, default: 0] += 1; lock.broadcast(); lock.unlock()
+            second = RenderQueue(sharingWorkerOf: first, drawPage: draw, deliver: { [self] tile in
+                lock.lock(); delivered[1, default: 0] += 1; deliveredPages.append(tile.key.page.rawValue); lock.broadcast(); lock.unlock()
             })
         }
 
         func waitUntilDrawing() { lock.lock(); while !drawing { lock.wait() }; lock.unlock() }
         func openGate() { lock.lock(); open = true; lock.broadcast(); lock.unlock() }
-        /// Waits (10 s at most) until `count` tiles were delivered in all; the pages drawn.
-        func drawnOnce(delivered count: Int) -> [Int] {
+        /// Waits (10 s at most) until `count` tiles were delivered in all; their pages, in order.
+        func pagesDelivered(count: Int) -> [Int] {
             let deadline = Date().addingTimeInterval(10)
             lock.lock(); defer { lock.unlock() }
             while delivered.values.reduce(0, +) < count && Date() < deadline {
                 lock.unlock(); usleep(2000); lock.lock()
             }
-            return drawn
+            return deliveredPages
         }
         func stop() { first.stop(); second.stop() }
     }
@@ -67,8 +69,8 @@ final class SharedRenderWorkerTests: XCTestCase {
         pair.second.submit(second, onScreen: second.count)
         XCTAssertTrue(pair.second.isServedFirst)
         pair.openGate()
-        let drawn = pair.drawnOnce(delivered: first.count + second.count)
-        XCTAssertEqual(drawn, [0] + Array(repeating: 1, count: second.count) + Array(repeating: 0, count: first.count - 1),
+        let delivered = pair.pagesDelivered(count: first.count + second.count)
+        XCTAssertEqual(delivered, [0] + Array(repeating: 1, count: second.count) + Array(repeating: 0, count: first.count - 1),
                        "the tile under way finishes, then the moved view's, then the rest of the other's")
         XCTAssertEqual(pair.first.renderedCount, first.count)
         XCTAssertEqual(pair.second.renderedCount, second.count)
@@ -84,8 +86,8 @@ final class SharedRenderWorkerTests: XCTestCase {
         let ahead = requests(page: 5, rows: 0...0)
         pair.second.submit(ahead, onScreen: 0)
         pair.openGate()
-        let drawn = pair.drawnOnce(delivered: onScreen.count + ahead.count)
-        XCTAssertEqual(drawn, Array(repeating: 0, count: onScreen.count) + Array(repeating: 5, count: ahead.count))
+        let delivered = pair.pagesDelivered(count: onScreen.count + ahead.count)
+        XCTAssertEqual(delivered, Array(repeating: 0, count: onScreen.count) + Array(repeating: 5, count: ahead.count))
     }
 
     func testAViewThatStopsLeavesTheWorkerToTheOther() {
@@ -96,7 +98,7 @@ final class SharedRenderWorkerTests: XCTestCase {
         XCTAssertEqual(pair.first.viewsOnWorker, 1)
         let tiles = requests(page: 2, rows: 0...0)
         pair.first.submit(tiles, onScreen: tiles.count)
-        XCTAssertEqual(pair.drawnOnce(delivered: tiles.count), Array(repeating: 2, count: tiles.count))
+        XCTAssertEqual(pair.pagesDelivered(count: tiles.count), Array(repeating: 2, count: tiles.count))
         // A job asked of the stopped view's queue does not run; the other's does.
         let ran = Lock()
         nonisolated(unsafe) var jobs: [Int] = []
