@@ -101,16 +101,21 @@ enum FormKey: Equatable {
     case confirm
     case escape
 
+    /// The key named `name` (GDK's key name), with Shift held or not; `nil` for a key the form
+    /// does not use.
     init?(name: String, shift: Bool) {
-        switch name {
-        case "Tab": self = .tab(forward: !shift)
-        case "ISO_Left_Tab": self = .tab(forward: false)
-        case "Down", "Right": self = .arrow(forward: true)
-        case "Up", "Left": self = .arrow(forward: false)
-        case "space": self = .space
-        case "Return", "KP_Enter": self = .confirm
-        case "Escape": self = .escape
-        default: return nil
-        }
+        guard let key = Self.byName[name] else { return nil }
+        self = key(shift)
     }
+
+    /// Each key name the form uses, and the key it is with Shift held or not.
+    private static let byName: [String: @Sendable (Bool) -> FormKey] = [
+        "Tab": { shift in .tab(forward: !shift) },
+        "ISO_Left_Tab": { _ in .tab(forward: false) },
+        "Down": { _ in .arrow(forward: true) }, "Right": { _ in .arrow(forward: true) },
+        "Up": { _ in .arrow(forward: false) }, "Left": { _ in .arrow(forward: false) },
+        "space": { _ in .space },
+        "Return": { _ in .confirm }, "KP_Enter": { _ in .confirm },
+        "Escape": { _ in .escape },
+    ]
 }

@@ -20,69 +20,53 @@ final class DrawerRightToLeftTests: XCTestCase {
         return h
     }
 
-    /// A contact from `a` to `b` in six steps of `step` seconds, lifted `rest` seconds after its
-    /// last move (a rest of more than 0.1 s lets go without a fling).
-    private func drag(_ h: EngineHarness, from a: Point, to b: Point, start t0: Double = 0, step: Double = 0.05,
-                      rest: Double = 0.2, source: InputSource = .touchscreen) {
-        h.down(1, a, t: t0, source: source)
-        for i in 1...6 {
-            let f = Double(i) / 6
-            h.move(1, Point(x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f), t: t0 + step * Double(i), source: source)
-        }
-        h.up(1, b, t: t0 + step * 6 + rest, source: source)
-    }
-
-    private func drawerStates(_ h: EngineHarness) -> [DrawerState] {
-        h.outputs.compactMap { if case .drawer(let s) = $0 { return s } else { return nil } }
-    }
-
     func testAFingerSwipingLeftwardsFromTheRightEdgeFollowsTheFingerAndStaysOpenPastHalfway() {
         let h = harness()
-        drag(h, from: Point(x: right - 4, y: 400), to: Point(x: right - 200, y: 404))
-        let following = drawerStates(h).filter(\.isDragging)
+        h.drag(from: Point(x: right - 4, y: 400), to: Point(x: right - 200, y: 404))
+        let following = h.drawerStates.filter(\.isDragging)
         XCTAssertGreaterThan(following.count, 2, "the drawer follows every move")
         XCTAssertEqual(following.map(\.progress), following.map(\.progress).sorted(), "it comes out as the finger moves in")
         XCTAssertEqual(following.last?.progress ?? 0, 200 / 280, accuracy: 1e-9, "its edge is under the finger")
-        XCTAssertEqual(drawerStates(h).last, .open)
+        XCTAssertEqual(h.drawerStates.last, .open)
         XCTAssertEqual(h.scrollTotal, .zero, "the page did not scroll")
     }
 
     func testASwipeFromTheLeftEdgeDoesNotOpenItThere() {
         let h = harness()
-        drag(h, from: Point(x: 4, y: 400), to: Point(x: 200, y: 400))
-        XCTAssertTrue(drawerStates(h).isEmpty, "the left edge is the page's under a right-to-left interface")
+        h.drag(from: Point(x: 4, y: 400), to: Point(x: 200, y: 400))
+        XCTAssertTrue(h.drawerStates.isEmpty, "the left edge is the page's under a right-to-left interface")
         XCTAssertGreaterThan(abs(h.scrollTotal.dx), 100, "the page scrolled sideways with the finger")
     }
 
     func testAFingerMovingUpFromTheRightEdgeStripScrollsAndOneLetGoBeforeHalfwaySlidesBack() {
         let outwards = harness()
-        drag(outwards, from: Point(x: right - 6, y: 400), to: Point(x: right - 6, y: 400 - 300))
-        XCTAssertTrue(drawerStates(outwards).isEmpty, "a finger moving up from the strip scrolls")
+        outwards.drag(from: Point(x: right - 6, y: 400), to: Point(x: right - 6, y: 400 - 300))
+        XCTAssertTrue(outwards.drawerStates.isEmpty, "a finger moving up from the strip scrolls")
         XCTAssertGreaterThan(abs(outwards.scrollTotal.dy), 200)
         let short = harness()
-        drag(short, from: Point(x: right - 4, y: 400), to: Point(x: right - 120, y: 400))
-        XCTAssertEqual(drawerStates(short).last, .closed, "under halfway: it slides back")
+        short.drag(from: Point(x: right - 4, y: 400), to: Point(x: right - 120, y: 400))
+        XCTAssertEqual(short.drawerStates.last, .closed, "under halfway: it slides back")
     }
 
     func testAFlingLeftwardsOpensItBeforeHalfwayAndAFlingBackRightwardsClosesIt() {
         let h = harness()
-        drag(h, from: Point(x: right - 4, y: 400), to: Point(x: right - 110, y: 400), step: 0.01, rest: 0.01)
-        XCTAssertLessThan(drawerStates(h).filter(\.isDragging).last?.progress ?? 1, 0.5, "not halfway")
-        XCTAssertEqual(drawerStates(h).last, .open, "flung open")
-        drag(h, from: Point(x: right - 250, y: 400), to: Point(x: right - 180, y: 400), start: 2, step: 0.01, rest: 0.01)
-        XCTAssertEqual(drawerStates(h).last, .closed, "flung shut")
+        h.drag(from: Point(x: right - 4, y: 400), to: Point(x: right - 110, y: 400), step: 0.01, rest: 0.01)
+        XCTAssertLessThan(h.drawerStates.filter(\.isDragging).last?.progress ?? 1, 0.5, "not halfway")
+        XCTAssertEqual(h.drawerStates.last, .open, "flung open")
+        h.drag(from: Point(x: right - 250, y: 400), to: Point(x: right - 180, y: 400), start: 2, step: 0.01, rest: 0.01)
+        XCTAssertEqual(h.drawerStates.last, .closed, "flung shut")
     }
 
     func testASwipeBackRightwardsOnTheOpenDrawerFollowsTheFingerAndClosesIt() {
         let h = harness()
         XCTAssertTrue(h.interactions.tryToOpenDrawer())
         h.outputs.removeAll()
-        drag(h, from: Point(x: right - 250, y: 400), to: Point(x: right - 60, y: 410), start: 1)
-        let following = drawerStates(h).filter(\.isDragging)
+        h.drag(from: Point(x: right - 250, y: 400), to: Point(x: right - 60, y: 410), start: 1)
+        let following = h.drawerStates.filter(\.isDragging)
         XCTAssertGreaterThan(following.count, 2)
         XCTAssertEqual(following.map(\.progress), following.map(\.progress).sorted(by: >), "it goes back with the finger")
         XCTAssertEqual(following.last?.progress ?? 0, 1 - 190.0 / 280, accuracy: 1e-9, "by the finger's travel")
-        XCTAssertEqual(drawerStates(h).last, .closed)
+        XCTAssertEqual(h.drawerStates.last, .closed)
         XCTAssertTrue(h.outputs.allSatisfy { if case .contact = $0 { return false } else { return true } },
                       "the page under the drawer saw no contact")
     }
@@ -104,12 +88,12 @@ final class DrawerRightToLeftTests: XCTestCase {
         let h = harness()
         h.tap(Point(x: right - 6, y: 400), t: 0)
         h.wait(until: 1)
-        XCTAssertTrue(drawerStates(h).isEmpty)
+        XCTAssertTrue(h.drawerStates.isEmpty)
         XCTAssertTrue(h.decisions.contains(.fastScroll(.nextPage)), "the edge tap turned on: \(h.decisions)")
         for source in [InputSource.mouse, .pen] {
             let other = harness()
-            drag(other, from: Point(x: right - 4, y: 400), to: Point(x: right - 260, y: 400), source: source)
-            XCTAssertTrue(drawerStates(other).isEmpty, "\(source)")
+            other.drag(from: Point(x: right - 4, y: 400), to: Point(x: right - 260, y: 400), source: source)
+            XCTAssertTrue(other.drawerStates.isEmpty, "\(source)")
         }
     }
 

@@ -17,26 +17,10 @@ final class DrawerTests: XCTestCase {
         return h
     }
 
-    /// A contact from `a` to `b` in six steps of `step` seconds, lifted `rest` seconds after its
-    /// last move (a rest of more than 0.1 s lets go without a fling).
-    private func drag(_ h: EngineHarness, from a: Point, to b: Point, start t0: Double = 0, step: Double = 0.05,
-                      rest: Double = 0.2, source: InputSource = .touchscreen) {
-        h.down(1, a, t: t0, source: source)
-        for i in 1...6 {
-            let f = Double(i) / 6
-            h.move(1, Point(x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f), t: t0 + step * Double(i), source: source)
-        }
-        h.up(1, b, t: t0 + step * 6 + rest, source: source)
-    }
-
-    private func drawerStates(_ h: EngineHarness) -> [DrawerState] {
-        h.outputs.compactMap { if case .drawer(let s) = $0 { return s } else { return nil } }
-    }
-
     func testAFingerSwipeFromTheLeftEdgeFollowsTheFingerAndStaysOpenPastHalfway() {
         let h = harness()
-        drag(h, from: Point(x: 4, y: 400), to: Point(x: 200, y: 404))
-        let states = drawerStates(h)
+        h.drag(from: Point(x: 4, y: 400), to: Point(x: 200, y: 404))
+        let states = h.drawerStates
         let following = states.filter(\.isDragging)
         XCTAssertGreaterThan(following.count, 2, "the drawer follows every move")
         XCTAssertEqual(following.map(\.progress), following.map(\.progress).sorted(), "it comes out as the finger moves in")
@@ -48,29 +32,29 @@ final class DrawerTests: XCTestCase {
 
     func testLetGoBeforeHalfwayTheDrawerSlidesBack() {
         let h = harness()
-        drag(h, from: Point(x: 4, y: 400), to: Point(x: 120, y: 400))
-        XCTAssertLessThan(drawerStates(h).filter(\.isDragging).last?.progress ?? 1, 0.5)
-        XCTAssertEqual(drawerStates(h).last, .closed)
+        h.drag(from: Point(x: 4, y: 400), to: Point(x: 120, y: 400))
+        XCTAssertLessThan(h.drawerStates.filter(\.isDragging).last?.progress ?? 1, 0.5)
+        XCTAssertEqual(h.drawerStates.last, .closed)
         XCTAssertFalse(h.interactions.drawerState.isShown)
     }
 
     func testAFlingOpensTheDrawerBeforeHalfway() {
         let h = harness()
-        drag(h, from: Point(x: 4, y: 400), to: Point(x: 110, y: 400), step: 0.01, rest: 0.01)
-        XCTAssertLessThan(drawerStates(h).filter(\.isDragging).last?.progress ?? 1, 0.5, "not halfway")
-        XCTAssertEqual(drawerStates(h).last, .open, "flung open")
+        h.drag(from: Point(x: 4, y: 400), to: Point(x: 110, y: 400), step: 0.01, rest: 0.01)
+        XCTAssertLessThan(h.drawerStates.filter(\.isDragging).last?.progress ?? 1, 0.5, "not halfway")
+        XCTAssertEqual(h.drawerStates.last, .open, "flung open")
     }
 
     func testASwipeBackOnTheOpenDrawerFollowsTheFingerAndClosesIt() {
         let h = harness()
         XCTAssertTrue(h.interactions.tryToOpenDrawer())
         h.outputs.removeAll()
-        drag(h, from: Point(x: 250, y: 400), to: Point(x: 60, y: 410), start: 1)
-        let following = drawerStates(h).filter(\.isDragging)
+        h.drag(from: Point(x: 250, y: 400), to: Point(x: 60, y: 410), start: 1)
+        let following = h.drawerStates.filter(\.isDragging)
         XCTAssertGreaterThan(following.count, 2)
         XCTAssertEqual(following.map(\.progress), following.map(\.progress).sorted(by: >), "it goes back with the finger")
         XCTAssertEqual(following.last?.progress ?? 0, 1 - 190.0 / 280, accuracy: 1e-9, "by the finger's travel")
-        XCTAssertEqual(drawerStates(h).last, .closed)
+        XCTAssertEqual(h.drawerStates.last, .closed)
         XCTAssertTrue(h.decisions.allSatisfy { if case .drawer = $0 { return true } else { return false } },
                       "nothing but the drawer: \(h.decisions)")
         XCTAssertTrue(h.outputs.allSatisfy { if case .contact = $0 { return false } else { return true } },
@@ -80,10 +64,10 @@ final class DrawerTests: XCTestCase {
     func testAShortSwipeBackLeavesTheDrawerOpenButAFlingBackClosesIt() {
         let h = harness()
         h.interactions.tryToOpenDrawer()
-        drag(h, from: Point(x: 250, y: 400), to: Point(x: 180, y: 400), start: 1)
-        XCTAssertEqual(drawerStates(h).last, .open, "still past halfway")
-        drag(h, from: Point(x: 250, y: 400), to: Point(x: 180, y: 400), start: 3, step: 0.01, rest: 0.01)
-        XCTAssertEqual(drawerStates(h).last, .closed, "flung shut")
+        h.drag(from: Point(x: 250, y: 400), to: Point(x: 180, y: 400), start: 1)
+        XCTAssertEqual(h.drawerStates.last, .open, "still past halfway")
+        h.drag(from: Point(x: 250, y: 400), to: Point(x: 180, y: 400), start: 3, step: 0.01, rest: 0.01)
+        XCTAssertEqual(h.drawerStates.last, .closed, "flung shut")
     }
 
     func testATapOnThePageOutsideTheOpenDrawerClosesItAndDoesNothingElse() {
@@ -104,20 +88,20 @@ final class DrawerTests: XCTestCase {
         XCTAssertEqual(h.decisions, [], "a tap on the drawer is the sidebar's")
         XCTAssertTrue(h.interactions.drawerState.isOpen)
         h.tap(Point(x: 600, y: 400), t: 3, source: .mouse)
-        XCTAssertEqual(drawerStates(h).last, .closed)
+        XCTAssertEqual(h.drawerStates.last, .closed)
     }
 
     func testASwipeThatStartsFurtherInScrollsThePage() {
         let h = harness()
-        drag(h, from: Point(x: 200, y: 400), to: Point(x: 500, y: 400))
-        XCTAssertTrue(drawerStates(h).isEmpty)
+        h.drag(from: Point(x: 200, y: 400), to: Point(x: 500, y: 400))
+        XCTAssertTrue(h.drawerStates.isEmpty)
         XCTAssertNotEqual(h.scrollTotal, .zero, "it scrolled")
     }
 
     func testAFingerMovingUpOrDownFromTheEdgeStripScrolls() {
         let h = harness()
-        drag(h, from: Point(x: 6, y: 600), to: Point(x: 12, y: 300))
-        XCTAssertTrue(drawerStates(h).isEmpty)
+        h.drag(from: Point(x: 6, y: 600), to: Point(x: 12, y: 300))
+        XCTAssertTrue(h.drawerStates.isEmpty)
         XCTAssertGreaterThan(abs(h.scrollTotal.dy), 200, "the page scrolled with the finger")
     }
 
@@ -125,23 +109,23 @@ final class DrawerTests: XCTestCase {
         let h = harness()
         h.tap(Point(x: 6, y: 400), t: 0)
         h.wait(until: 1)
-        XCTAssertTrue(drawerStates(h).isEmpty)
+        XCTAssertTrue(h.drawerStates.isEmpty)
         XCTAssertTrue(h.decisions.contains(.fastScroll(.previousPage)), "the edge tap turned back: \(h.decisions)")
     }
 
     func testWhilePagesTurnByDraggingTheEdgeStripStillPullsTheDrawer() {
         let h = harness()
         h.interactions.settings.turnsPagesByDragging = true
-        drag(h, from: Point(x: 4, y: 400), to: Point(x: 200, y: 400))
-        XCTAssertEqual(drawerStates(h).last, .open)
+        h.drag(from: Point(x: 4, y: 400), to: Point(x: 200, y: 400))
+        XCTAssertEqual(h.drawerStates.last, .open)
         XCTAssertFalse(h.outputs.contains { if case .turnPage = $0 { return true } else { return false } }, "no page turned")
     }
 
     func testMouseAndPenNeverOpenTheDrawer() {
         for source in [InputSource.mouse, .pen] {
             let h = harness()
-            drag(h, from: Point(x: 4, y: 400), to: Point(x: 260, y: 400), source: source)
-            XCTAssertTrue(drawerStates(h).isEmpty, "\(source)")
+            h.drag(from: Point(x: 4, y: 400), to: Point(x: 260, y: 400), source: source)
+            XCTAssertTrue(h.drawerStates.isEmpty, "\(source)")
             XCTAssertFalse(h.interactions.drawerState.isShown, "\(source)")
         }
     }
@@ -149,8 +133,8 @@ final class DrawerTests: XCTestCase {
     func testWithTheComponentDisabledAnEdgeSwipeScrolls() {
         let h = harness()
         h.interactions.drawer.isEnabled = false
-        drag(h, from: Point(x: 4, y: 400), to: Point(x: 260, y: 400))
-        XCTAssertTrue(drawerStates(h).isEmpty)
+        h.drag(from: Point(x: 4, y: 400), to: Point(x: 260, y: 400))
+        XCTAssertTrue(h.drawerStates.isEmpty)
         XCTAssertGreaterThan(abs(h.scrollTotal.dx), 200, "the page scrolled sideways with the finger")
         XCTAssertFalse(h.interactions.tryToOpenDrawer(), "nor does anything else open it")
     }
@@ -158,12 +142,12 @@ final class DrawerTests: XCTestCase {
     func testAConditionThatRefusesKeepsTheDrawerShutAndTheCallbackRunsOnActivation() {
         let refused = harness()
         refused.interactions.drawer.addActivationCondition { _, _, _ in false }
-        drag(refused, from: Point(x: 4, y: 400), to: Point(x: 260, y: 400))
-        XCTAssertTrue(drawerStates(refused).isEmpty)
+        refused.drag(from: Point(x: 4, y: 400), to: Point(x: 260, y: 400))
+        XCTAssertTrue(refused.drawerStates.isEmpty)
         let watched = harness()
         var activations = 0
         watched.interactions.drawer.addActivationCallback { _, _, _ in activations += 1 }
-        drag(watched, from: Point(x: 4, y: 400), to: Point(x: 260, y: 400))
+        watched.drag(from: Point(x: 4, y: 400), to: Point(x: 260, y: 400))
         XCTAssertEqual(activations, 1, "observed once per swipe")
         XCTAssertNotNil(watched.interactions.component(named: "drawer"), "named like the other components")
     }
