@@ -59,20 +59,30 @@ MemoryPolicy.limitHeaps()
 StartupTrace.mark("main")
 // The session bus connects on a worker while the rest starts.
 AnnotatorApplication.connectToSessionBusEarly()
-let command: PdfAnnotatorCommand
-do {
-    command = try PdfAnnotatorCommand.parse(Array(CommandLine.arguments.dropFirst()))
-} catch {
-    PdfAnnotatorCommand.exit(withError: error)
+StartupTrace.mark("session bus connecting (on a worker)")
+let arguments = Array(CommandLine.arguments.dropFirst())
+let options: AppOptions
+if let files = AppOptions.plainFiles(arguments) {
+    // Only documents, as a launcher or a file manager passes them: read without building the
+    // argument parser's description of the command (it gives the same files).
+    let cwd = FileManager.default.currentDirectoryPath
+    options = AppOptions(files: files.map { AppOptions.absolutePath($0, relativeTo: cwd) })
+} else {
+    let command: PdfAnnotatorCommand
+    do {
+        command = try PdfAnnotatorCommand.parse(arguments)
+    } catch {
+        PdfAnnotatorCommand.exit(withError: error)
+    }
+    options = AppOptions(
+        files: command.absoluteFiles, stateFile: command.stateFile,
+        recordInput: command.recordInput, replayInput: command.replayInput, replayGridInput: command.replayGridInput,
+        replayPadInput: command.replayPadInput,
+        disabledInteractions: command.disabledInteractions)
 }
 
 StartupTrace.mark("arguments parsed")
 let status = MainActor.assumeIsolated {
-    let app = AnnotatorApplication(options: AppOptions(
-        files: command.absoluteFiles, stateFile: command.stateFile,
-        recordInput: command.recordInput, replayInput: command.replayInput, replayGridInput: command.replayGridInput,
-        replayPadInput: command.replayPadInput,
-        disabledInteractions: command.disabledInteractions))
-    return app.run()
+    AnnotatorApplication(options: options).run()
 }
 exit(status)

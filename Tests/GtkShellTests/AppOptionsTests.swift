@@ -13,4 +13,17 @@ final class AppOptionsTests: XCTestCase {
         XCTAssertEqual(AppOptions.absolutePath("/tmp//x/../y.pdf", relativeTo: "/work"), "/tmp/y.pdf")
         XCTAssertEqual(AppOptions.absolutePath("file:///tmp/y.pdf", relativeTo: "/work"), "file:///tmp/y.pdf")
     }
+
+    func testALineOfDocumentsAloneIsReadWithoutTheArgumentParser() {
+        XCTAssertEqual(AppOptions.plainFiles(["a.pdf", "dir/b c.pdf", "/abs/ü.pdf"]), ["a.pdf", "dir/b c.pdf", "/abs/ü.pdf"])
+        XCTAssertEqual(AppOptions.plainFiles([]), [])
+    }
+
+    func testOptionsHelpAndEmptyWordsGoToTheArgumentParser() {
+        XCTAssertNil(AppOptions.plainFiles(["a.pdf", "--state-file", "s.json"]))
+        XCTAssertNil(AppOptions.plainFiles(["--", "-odd.pdf"]))
+        XCTAssertNil(AppOptions.plainFiles(["-h"]))
+        XCTAssertNil(AppOptions.plainFiles(["help"]))
+        XCTAssertNil(AppOptions.plainFiles(["a.pdf", ""]))
+    }
 }

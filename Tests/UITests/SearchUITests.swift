@@ -58,6 +58,30 @@ final class SearchUITests: XCTestCase {
         XCTAssertEqual(closed.canvasHasFocus, true, "the page has the keyboard again")
     }
 
+    /// The search bar's row (entry, buttons, count) is made the first time Find opens it, not
+    /// before the first frame: Ctrl+F as soon as the page is painted still opens a working bar.
+    func testCtrlFAsSoonAsThePageIsPaintedOpensAWorkingSearchBar() throws {
+        let session = try AppSession()
+        let app = try session.launch([sample])
+        session.waitFor("the first frame painted") { s in
+            guard s.pid == Int(app.processIdentifier), let w = s.windows.first else { return false }
+            return w.content == "document" && (w.framesPainted ?? 0) > 0
+        }
+        session.openSearchBar()
+        session.xdotool("type", "--delay", "30", "page")
+        session.waitFor("the query typed into the new row searches and counts") { s in
+            s.windows.first.map { $0.searchQuery == "page" && $0.searchDone == true && $0.searchMatchCount > 0 } ?? false
+        }
+        session.xdotool("key", "Escape")
+        session.waitFor("Escape ends the search") { $0.windows.first?.searchQuery == nil }
+        // Opened again, the same row shows, emptied of the last query's count.
+        session.openSearchBar()
+        session.xdotool("type", "--delay", "30", "page")
+        session.waitFor("a second search in the same row") { s in
+            s.windows.first.map { $0.searchQuery == "page" && $0.searchDone == true && $0.searchMatchCount > 0 } ?? false
+        }
+    }
+
     func testALongSearchShowsItsProgressAndCanBeStoppedKeepingWhatItFound() throws {
         guard AppSession.which("qpdf") != nil else { throw XCTSkip("qpdf is installed by tools/install-deps.sh") }
         let session = try AppSession()

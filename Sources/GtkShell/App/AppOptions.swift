@@ -38,6 +38,14 @@ public struct AppOptions: Sendable {
         return names.filter { interactions.component(named: $0) == nil }
     }
 
+    /// The documents named by `arguments` (the command line after the program's name) when
+    /// they are all it holds: no option, no `--`, no `help`, no empty word. `nil` otherwise
+    /// (the argument parser reads them, and gives the same files for such a line).
+    public static func plainFiles(_ arguments: [String]) -> [String]? {
+        let plain = arguments.allSatisfy { !$0.isEmpty && !$0.hasPrefix("-") && $0 != "help" }
+        return plain ? arguments : nil
+    }
+
     /// `path` made absolute against `directory`, with `.` and `..` resolved; URIs pass unchanged.
     public static func absolutePath(_ path: String, relativeTo directory: String) -> String {
         if path.contains("://") { return path }

@@ -8,8 +8,32 @@ import Document
 /// the next match, Shift+Enter and Shift+F3 to the previous one, wrapping round with a notice;
 /// Escape closes the bar and ends the search.
 extension DocumentWindow {
+    /// The bar itself (an empty search bar, hidden): its row of entry, buttons and count is made
+    /// the first time the bar opens (``searchRow()``), so that the first frame of a document
+    /// styles and measures none of it.
     func buildSearchBar() -> UnsafeMutablePointer<GtkWidget> {
         let bar = gtk_search_bar_new()!
+        Signals.connect(raw(bar), "notify::search-mode-enabled", pointer: { [weak self] _ in
+            guard let self, gtk_search_bar_get_search_mode(cast(bar)) == 0 else { return }
+            self.canvas.endSearch()
+            gtk_widget_grab_focus(self.canvas.area)
+        })
+        // Escape anywhere in the bar closes it.
+        addShortcut("Escape", action: "win.close-search", to: bar)
+        // The count follows the search whether or not the row was made yet (it shows it then).
+        canvas.onSearchChanged = { [weak self] in self?.searchChanged() }
+        canvas.onSearchWrapped = { [weak self] forward in
+            self?.searchNotice = forward ? "Continued from the start" : "Continued from the end"
+            self?.searchChanged()
+        }
+        searchBar = bar
+        return bar
+    }
+
+    /// The search bar and its entry, its row made now if it was not yet.
+    func searchRow() -> (bar: UnsafeMutablePointer<GtkWidget>, entry: UnsafeMutablePointer<GtkWidget>)? {
+        if let searchWidgets { return searchWidgets }
+        guard let bar = searchBar else { return nil }
         let entry = gtk_search_entry_new()!
         gtk_editable_set_width_chars(OpaquePointer(entry), 28)
         ann_accessible_set_label(entry, tr("Search the document"))
@@ -59,27 +83,17 @@ extension DocumentWindow {
         Signals.connect(raw(wholeWords), "toggled") { research() }
         Signals.connect(raw(entry), "activate") { [weak self] in self?.canvas.stepSearch(forward: true) }
         Signals.connect(raw(entry), "stop-search") { [weak self] in self?.closeSearch() }
-        Signals.connect(raw(bar), "notify::search-mode-enabled", pointer: { [weak self] _ in
-            guard let self, gtk_search_bar_get_search_mode(cast(bar)) == 0 else { return }
-            self.canvas.endSearch()
-            gtk_widget_grab_focus(self.canvas.area)
-        })
-        // Shift+Enter in the entry: the previous match; Escape anywhere in the bar closes it.
+        // Shift+Enter in the entry: the previous match.
         addShortcut("<Shift>Return", action: "win.find-previous", to: entry)
-        addShortcut("Escape", action: "win.close-search", to: bar)
-
-        canvas.onSearchChanged = { [weak self] in self?.searchChanged(status: status, progress: progress, stop: stop) }
-        canvas.onSearchWrapped = { [weak self] forward in
-            self?.searchNotice = forward ? "Continued from the start" : "Continued from the end"
-            self?.searchChanged(status: status, progress: progress, stop: stop)
-        }
+        searchCount = (status, progress, stop)
         searchWidgets = (bar, entry)
-        return bar
+        searchChanged()
+        return (bar, entry)
     }
 
     func installSearchActions() {
         addAction("find") { [weak self] in
-            guard let self, self.content == .document, let (bar, entry) = self.searchWidgets else { return }
+            guard let self, self.content == .document, let (bar, entry) = self.searchRow() else { return }
             gtk_search_bar_set_search_mode(cast(bar), 1)
             gtk_widget_grab_focus(entry)
             gtk_editable_select_region(OpaquePointer(entry), 0, -1)
@@ -100,7 +114,7 @@ extension DocumentWindow {
     }
 
     func closeSearch() {
-        guard let (bar, _) = searchWidgets else { return }
+        guard let bar = searchBar else { return }
         // Ended first: the match it stopped at becomes the selection before the bar empties.
         canvas.endSearch()
         gtk_search_bar_set_search_mode(cast(bar), 0)
@@ -118,8 +132,8 @@ extension DocumentWindow {
     }
 
     /// The match count, the notice and the progress, in the bar and in the state dump.
-    private func searchChanged(status: UnsafeMutablePointer<GtkWidget>, progress: UnsafeMutablePointer<GtkWidget>,
-                               stop: UnsafeMutablePointer<GtkWidget>) {
+    private func searchChanged() {
+        guard let (status, progress, stop) = searchCount else { return }
         var text: String
         if let state = canvas.session.search {
             if state.count == 0 {

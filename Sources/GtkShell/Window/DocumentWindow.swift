@@ -191,8 +191,11 @@ public final class DocumentWindow {
     var recentShown: [String] = []
     /// The properties shown in the Document Properties window while it is open.
     var shownProperties: DocumentProperties?
-    /// The search bar and its entry.
+    /// The search bar; its entry, once its row was made (the first time it opened:
+    /// ``searchRow()``); and the row's count, progress bar and Stop button.
+    var searchBar: UnsafeMutablePointer<GtkWidget>?
     var searchWidgets: (bar: UnsafeMutablePointer<GtkWidget>, entry: UnsafeMutablePointer<GtkWidget>)?
+    var searchCount: (status: UnsafeMutablePointer<GtkWidget>, progress: UnsafeMutablePointer<GtkWidget>, stop: UnsafeMutablePointer<GtkWidget>)?
     /// What the search bar says besides the count ("Continued from the start"), until the next search.
     var searchNotice: String?
     /// The Stamp tool's "Picture…" button, which names the picture once one is chosen.

@@ -6,22 +6,30 @@ import Document
 /// The bar under the header of a signed document: one line that says who signed and what the
 /// signatures mean now (valid, changed after signing, altered, certificate not trusted), with
 /// an icon and colour for how good that is, and a button to the sidebar's list of signatures.
+/// Its contents are made the first time it shows: the first frame of a document (most are not
+/// signed) styles and measures only the empty revealer.
 @MainActor
 final class SignatureBar {
     let revealer: UnsafeMutablePointer<GtkWidget>
-    private let box: UnsafeMutablePointer<GtkWidget>
-    private let icon: UnsafeMutablePointer<GtkWidget>
-    private let label: UnsafeMutablePointer<GtkWidget>
+    /// The bar's widgets, once it has shown.
+    private var parts: (box: UnsafeMutablePointer<GtkWidget>, icon: UnsafeMutablePointer<GtkWidget>, label: UnsafeMutablePointer<GtkWidget>)?
     /// What the bar says while it shows (the state dump reads it).
     private(set) var shownText: String?
 
     init() {
         revealer = gtk_revealer_new()
         gtk_revealer_set_transition_type(cast(revealer), GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN)
-        box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)
+    }
+
+    /// Whether the bar's widgets were made (it has shown once).
+    var isMade: Bool { parts != nil }
+
+    private func made() -> (box: UnsafeMutablePointer<GtkWidget>, icon: UnsafeMutablePointer<GtkWidget>, label: UnsafeMutablePointer<GtkWidget>) {
+        if let parts { return parts }
+        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
         gtk_widget_add_css_class(box, "signature-bar")
-        icon = gtk_image_new_from_icon_name("security-high-symbolic")
-        label = gtk_label_new(nil)
+        let icon = gtk_image_new_from_icon_name("security-high-symbolic")!
+        let label = gtk_label_new(nil)!
         gtk_label_set_wrap(cast(label), 1)
         gtk_label_set_xalign(cast(label), 0)
         gtk_widget_set_hexpand(label, 1)
@@ -33,16 +41,21 @@ final class SignatureBar {
         for w in [icon, label, details] { gtk_box_append(cast(box), w) }
         gtk_revealer_set_child(cast(revealer), box)
         ann_accessible_set_label(box, tr("Signatures"))
+        let made = (box: box, icon: icon, label: label)
+        parts = made
+        return made
     }
 
     /// Shows what `verdict` says (hides the bar for `nil`: no signature).
     func show(_ verdict: SignatureVerdict?) {
-        for tone in ["checking", "good", "warning", "bad"] { gtk_widget_remove_css_class(box, tone) }
         guard let verdict else {
             shownText = nil
+            if let box = parts?.box { for tone in ["checking", "good", "warning", "bad"] { gtk_widget_remove_css_class(box, tone) } }
             gtk_revealer_set_reveal_child(cast(revealer), 0)
             return
         }
+        let (box, icon, label) = made()
+        for tone in ["checking", "good", "warning", "bad"] { gtk_widget_remove_css_class(box, tone) }
         let text = Self.text(for: verdict)
         shownText = text
         gtk_label_set_text(cast(label), text)
