@@ -5,6 +5,8 @@ import Geometry
 
 /// The page area's two scrollbars: they show where the view is in the laid-out document and
 /// move it when dragged, but never decide the viewport (the session does, from raw input).
+/// What they measure changes at once; the view's offset reaches them paced by
+/// ``ScrollbarPacing``, on the frame clock.
 ///
 /// - Warning: main thread only.
 @MainActor
@@ -13,13 +15,21 @@ final class CanvasScrollbars {
     let horizontal: UnsafeMutablePointer<GtkWidget>
     private let vAdjustment: UnsafeMutablePointer<GtkAdjustment>
     private let hAdjustment: UnsafeMutablePointer<GtkAdjustment>
+    /// The widget whose frame clock paces the offset moves (it shows whenever they do).
+    private let owner: UnsafeMutablePointer<GtkWidget>
     /// Set while the adjustments are made to follow the view (their changes are not the user's).
     private var following = false
+    private var pacing = ScrollbarPacing()
+    /// The frame-clock callback that applies a waiting offset move (0: none).
+    private var tickID: UInt32 = 0
+    /// How many times the adjustments were set to follow the view (a count for tests).
+    private(set) var updates = 0
     /// The user dragged a scrollbar: the view's new offset.
     var scrolled: (Point) -> Void = { _ in }
 
     /// Scrollbars whose adjustments' signals last as long as `owner`.
     init(owner: UnsafeMutablePointer<GtkWidget>) {
+        self.owner = owner
         vAdjustment = gtk_adjustment_new(0, 0, 1, 1, 1, 1)!
         hAdjustment = gtk_adjustment_new(0, 0, 1, 1, 1, 1)!
         vertical = gtk_scrollbar_new(GTK_ORIENTATION_VERTICAL, vAdjustment)
@@ -30,21 +40,47 @@ final class CanvasScrollbars {
     }
 
     /// Mirrors the viewport into the adjustments; a scrollbar shows only when the document is
-    /// larger than the view that way.
+    /// larger than the view that way. A move of the offset alone waits for the frame clock.
     func follow(_ viewport: Viewport, contentSize content: Size) {
+        let shown = ScrollbarPacing.Shown(offset: viewport.offset, viewSize: viewport.size, contentSize: content)
+        if let now = pacing.follow(shown) {
+            apply(now)
+        } else if pacing.isWaiting, tickID == 0 {
+            tickID = WidgetCallbacks.addTickCallback(to: owner) { [weak self] frameTime in
+                self?.frame(at: frameTime) ?? false
+            }
+        }
+    }
+
+    /// A frame of the owner's clock: applies the offset move due in it; answers whether to
+    /// come back on the next frame.
+    func frame(at frameTime: Int64) -> Bool {
+        let (due, again) = pacing.frame(at: frameTime)
+        if let due { apply(due) }
+        if !again { tickID = 0 }
+        return again
+    }
+
+    /// Whether an offset move waits for a frame.
+    var isWaiting: Bool { pacing.isWaiting }
+
+    private func apply(_ shown: ScrollbarPacing.Shown) {
         following = true
         defer { following = false }
-        let v = viewport
-        gtk_adjustment_configure(vAdjustment, v.offset.y, min(0, v.offset.y), max(content.height, v.offset.y + v.size.height),
-                                 48, max(1, v.size.height * 0.9), v.size.height)
-        gtk_adjustment_configure(hAdjustment, v.offset.x, min(0, v.offset.x), max(content.width, v.offset.x + v.size.width),
-                                 48, max(1, v.size.width * 0.9), v.size.width)
-        gtk_widget_set_visible(horizontal, content.width > v.size.width + 0.5 ? 1 : 0)
-        gtk_widget_set_visible(vertical, content.height > v.size.height + 0.5 ? 1 : 0)
+        updates += 1
+        let offset = shown.offset, size = shown.viewSize, content = shown.contentSize
+        gtk_adjustment_configure(vAdjustment, offset.y, min(0, offset.y), max(content.height, offset.y + size.height),
+                                 48, max(1, size.height * 0.9), size.height)
+        gtk_adjustment_configure(hAdjustment, offset.x, min(0, offset.x), max(content.width, offset.x + size.width),
+                                 48, max(1, size.width * 0.9), size.width)
+        gtk_widget_set_visible(horizontal, content.width > size.width + 0.5 ? 1 : 0)
+        gtk_widget_set_visible(vertical, content.height > size.height + 0.5 ? 1 : 0)
     }
 
     private func moved() {
         guard !following else { return }
-        scrolled(Point(x: gtk_adjustment_get_value(hAdjustment), y: gtk_adjustment_get_value(vAdjustment)))
+        let offset = Point(x: gtk_adjustment_get_value(hAdjustment), y: gtk_adjustment_get_value(vAdjustment))
+        pacing.moved(to: offset)
+        scrolled(offset)
     }
 }
