@@ -19,7 +19,11 @@ final class CanvasScrollbars {
     private let owner: UnsafeMutablePointer<GtkWidget>
     /// Set while the adjustments are made to follow the view (their changes are not the user's).
     private var following = false
-    private var pacing = ScrollbarPacing()
+    private var pacing = ScrollbarPacing(interval: CanvasScrollbars.pacingInterval)
+    /// The least time between two offset moves, in microseconds: `PDF_ANNOTATOR_SCROLLBAR_MS`
+    /// (milliseconds; 0 moves them in every frame the view moved), to compare; 100 ms unless set.
+    private static let pacingInterval: Int64 = g_getenv("PDF_ANNOTATOR_SCROLLBAR_MS")
+        .flatMap { Int64(String(cString: $0)) }.map { max(0, $0) * 1000 } ?? ScrollbarPacing.defaultInterval
     /// The frame-clock callback that applies a waiting offset move (0: none).
     private var tickID: UInt32 = 0
     /// How many times the adjustments were set to follow the view (a count for tests).

@@ -7,7 +7,7 @@ import Geometry
 /// scrollbars measure (the document's size, the view's size, which of them show) reaches them
 /// at once, and layouts that settle on it (fitting a page, whole spreads) see the truth in the
 /// same frame; a move of the view's offset alone waits for the next frame, and reaches them
-/// then if the last one did at least ``interval`` of frame-clock time before, or else on the
+/// then if the last one did at least ``defaultInterval`` of frame-clock time before, or else on the
 /// first frame after that: at most one move per frame and about ten a second while the view
 /// keeps moving, the first move of a rest at once, and the last offset always, at most one
 /// interval after the view came to rest.
@@ -30,9 +30,13 @@ struct ScrollbarPacing {
         }
     }
 
-    /// The least frame-clock time between two offset moves while the view moves (about ten a
-    /// second), in microseconds.
-    static let interval: Int64 = 100_000
+    /// The least frame-clock time between two offset moves while the view moves unless told
+    /// otherwise (about ten a second), in microseconds.
+    static let defaultInterval: Int64 = 100_000
+
+    /// The least frame-clock time between two offset moves while the view moves, in
+    /// microseconds (0: one in every frame the view moved).
+    let interval: Int64
 
     /// What the scrollbars were last told (`nil`: nothing yet).
     private(set) var applied: Shown?
@@ -40,6 +44,11 @@ struct ScrollbarPacing {
     private(set) var pending: Shown?
     /// The frame-clock time of the last offset move applied on a frame (`nil`: none yet).
     private var lastMove: Int64?
+
+    /// Pacing that moves the scrollbars at most once per `interval` (microseconds).
+    init(interval: Int64 = ScrollbarPacing.defaultInterval) {
+        self.interval = interval
+    }
 
     /// The view is now `shown`: answers what to tell the scrollbars now (`nil`: nothing now; an
     /// offset move waits for ``frame(at:)``).
@@ -67,7 +76,7 @@ struct ScrollbarPacing {
     /// scrollbars in it (`nil`: none), and whether to be called on the next frame too.
     mutating func frame(at now: Int64) -> (apply: Shown?, again: Bool) {
         guard let pending else { return (nil, false) }
-        guard lastMove.map({ now - $0 >= Self.interval }) ?? true else { return (nil, true) }
+        guard lastMove.map({ now - $0 >= interval }) ?? true else { return (nil, true) }
         self.pending = nil
         applied = pending
         lastMove = now
