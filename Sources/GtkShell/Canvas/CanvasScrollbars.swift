@@ -6,7 +6,7 @@ import Geometry
 /// The page area's two scrollbars: they show where the view is in the laid-out document and
 /// move it when dragged, but never decide the viewport (the session does, from raw input).
 /// What they measure changes at once; the view's offset reaches them paced by
-/// ``ScrollbarPacing``, on the frame clock.
+/// ``ScrollbarPacing``.
 ///
 /// - Warning: main thread only.
 @MainActor
@@ -15,7 +15,7 @@ final class CanvasScrollbars {
     let horizontal: UnsafeMutablePointer<GtkWidget>
     private let vAdjustment: UnsafeMutablePointer<GtkAdjustment>
     private let hAdjustment: UnsafeMutablePointer<GtkAdjustment>
-    /// The widget whose frame clock paces the offset moves (it shows whenever they do).
+    /// The widget whose frame clock applies a waiting offset move (it shows whenever they do).
     private let owner: UnsafeMutablePointer<GtkWidget>
     /// Set while the adjustments are made to follow the view (their changes are not the user's).
     private var following = false
@@ -24,10 +24,12 @@ final class CanvasScrollbars {
     /// (milliseconds; 0 moves them in every frame the view moved), to compare; 100 ms unless set.
     private static let pacingInterval: Int64 = g_getenv("PDF_ANNOTATOR_SCROLLBAR_MS")
         .flatMap { Int64(String(cString: $0)) }.map { max(0, $0) * 1000 } ?? ScrollbarPacing.defaultInterval
+    /// The timeout that asks for a frame once a waiting offset move is due (0: none).
+    private var timer: UInt32 = 0
     /// The frame-clock callback that applies a waiting offset move (0: none).
     private var tickID: UInt32 = 0
-    /// How many times the adjustments were set to follow the view (a count for tests).
-    private(set) var updates = 0
+    /// Monotonic time in microseconds (tests set their own).
+    var clock: () -> Int64 = { Int64(g_get_monotonic_time()) }
     /// The user dragged a scrollbar: the view's new offset.
     var scrolled: (Point) -> Void = { _ in }
 
@@ -44,34 +46,42 @@ final class CanvasScrollbars {
     }
 
     /// Mirrors the viewport into the adjustments; a scrollbar shows only when the document is
-    /// larger than the view that way. A move of the offset alone waits for the frame clock.
+    /// larger than the view that way. A move of the offset alone may wait for its time.
     func follow(_ viewport: Viewport, contentSize content: Size) {
         let shown = ScrollbarPacing.Shown(offset: viewport.offset, viewSize: viewport.size, contentSize: content)
-        if let now = pacing.follow(shown) {
-            apply(now)
-        } else if pacing.isWaiting, tickID == 0 {
-            tickID = WidgetCallbacks.addTickCallback(to: owner) { [weak self] frameTime in
-                self?.frame(at: frameTime) ?? false
+        if let now = pacing.follow(shown, at: clock()) { apply(now) }
+        askForFrameWhenDue()
+    }
+
+    /// A waiting move is applied in the first frame once it is due. The frame clock is not
+    /// kept running meanwhile (a running clock makes the next wheel click wait for its frame):
+    /// a one-shot GLib timeout asks for that frame.
+    private func askForFrameWhenDue() {
+        guard timer == 0, tickID == 0, let due = pacing.dueTime else { return }
+        let delay = max(0, due - clock())
+        timer = MainLoop.after(milliseconds: UInt32((delay + 999) / 1000)) { [weak self] in
+            guard let self else { return }
+            self.timer = 0
+            self.tickID = WidgetCallbacks.addTickCallback(to: self.owner) { [weak self] _ in
+                self?.frame()
+                return false
             }
         }
     }
 
-    /// A frame of the owner's clock: applies the offset move due in it; answers whether to
-    /// come back on the next frame.
-    func frame(at frameTime: Int64) -> Bool {
-        let (due, again) = pacing.frame(at: frameTime)
-        if let due { apply(due) }
-        if !again { tickID = 0 }
-        return again
+    /// A frame asked for: applies the waiting move if it is due.
+    func frame() {
+        tickID = 0
+        if let due = pacing.due(at: clock()) { apply(due) }
+        askForFrameWhenDue()
     }
 
-    /// Whether an offset move waits for a frame.
+    /// Whether an offset move waits.
     var isWaiting: Bool { pacing.isWaiting }
 
     private func apply(_ shown: ScrollbarPacing.Shown) {
         following = true
         defer { following = false }
-        updates += 1
         let offset = shown.offset, size = shown.viewSize, content = shown.contentSize
         gtk_adjustment_configure(vAdjustment, offset.y, min(0, offset.y), max(content.height, offset.y + size.height),
                                  48, max(1, size.height * 0.9), size.height)

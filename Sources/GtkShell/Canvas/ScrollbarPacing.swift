@@ -6,14 +6,14 @@ import Geometry
 /// geometry and work area), which a wheel scroll paid in every frame. So a change of what the
 /// scrollbars measure (the document's size, the view's size, which of them show) reaches them
 /// at once, and layouts that settle on it (fitting a page, whole spreads) see the truth in the
-/// same frame; a move of the view's offset alone waits for the next frame, and reaches them
-/// then if the last one did at least ``defaultInterval`` of frame-clock time before, or else on the
-/// first frame after that: at most one move per frame and about ten a second while the view
-/// keeps moving, the first move of a rest at once, and the last offset always, at most one
-/// interval after the view came to rest.
+/// same frame; a move of the view's offset alone reaches them at once too if the last one did
+/// at least ``interval`` before, and otherwise waits until then (``dueTime``), the newest
+/// offset replacing the one waiting: at most one move per interval (about ten a second) while
+/// the view keeps moving, the first move after a pause at once, and the last offset always,
+/// within one interval of the view coming to rest.
 ///
-/// A value with no GTK in it: ``CanvasScrollbars`` feeds it the view and the frame clock's
-/// ticks and applies what it answers.
+/// A value with no GTK in it: ``CanvasScrollbars`` feeds it the view and the time, asks for a
+/// frame when a waiting move is due, and applies what it answers.
 struct ScrollbarPacing {
     /// What the scrollbars show.
     struct Shown: Equatable {
@@ -30,19 +30,18 @@ struct ScrollbarPacing {
         }
     }
 
-    /// The least frame-clock time between two offset moves while the view moves unless told
-    /// otherwise (about ten a second), in microseconds.
+    /// The least time between two offset moves unless told otherwise (about ten a second), in
+    /// microseconds.
     static let defaultInterval: Int64 = 100_000
 
-    /// The least frame-clock time between two offset moves while the view moves, in
-    /// microseconds (0: one in every frame the view moved).
+    /// The least time between two offset moves, in microseconds (0: every move at once).
     let interval: Int64
 
     /// What the scrollbars were last told (`nil`: nothing yet).
     private(set) var applied: Shown?
-    /// An offset move waiting for its frame.
+    /// An offset move waiting for its time.
     private(set) var pending: Shown?
-    /// The frame-clock time of the last offset move applied on a frame (`nil`: none yet).
+    /// When the last offset move was applied (`nil`: none yet), in microseconds.
     private var lastMove: Int64?
 
     /// Pacing that moves the scrollbars at most once per `interval` (microseconds).
@@ -50,9 +49,9 @@ struct ScrollbarPacing {
         self.interval = interval
     }
 
-    /// The view is now `shown`: answers what to tell the scrollbars now (`nil`: nothing now; an
-    /// offset move waits for ``frame(at:)``).
-    mutating func follow(_ shown: Shown) -> Shown? {
+    /// The view is now `shown`, at monotonic time `now` (microseconds): answers what to tell
+    /// the scrollbars now (`nil`: nothing now; an offset move may wait until ``dueTime``).
+    mutating func follow(_ shown: Shown, at now: Int64) -> Shown? {
         guard let applied, shown.differsOnlyInOffset(from: applied) else {
             pending = nil
             self.applied = shown
@@ -63,7 +62,7 @@ struct ScrollbarPacing {
             return nil
         }
         pending = shown
-        return nil
+        return due(at: now)
     }
 
     /// The user moved a scrollbar to `offset`: it shows that already.
@@ -72,17 +71,22 @@ struct ScrollbarPacing {
         if pending?.offset == offset { pending = nil }
     }
 
-    /// A frame at frame-clock time `now` (microseconds): answers the offset move to tell the
-    /// scrollbars in it (`nil`: none), and whether to be called on the next frame too.
-    mutating func frame(at now: Int64) -> (apply: Shown?, again: Bool) {
-        guard let pending else { return (nil, false) }
-        guard lastMove.map({ now - $0 >= interval }) ?? true else { return (nil, true) }
+    /// When the waiting offset move is due (`nil`: none waits), in microseconds.
+    var dueTime: Int64? {
+        guard pending != nil else { return nil }
+        return lastMove.map { $0 + interval } ?? 0
+    }
+
+    /// At monotonic time `now` (microseconds): the waiting offset move, if it is due (and it
+    /// counts as applied).
+    mutating func due(at now: Int64) -> Shown? {
+        guard let pending, lastMove.map({ now - $0 >= interval }) ?? true else { return nil }
         self.pending = nil
         applied = pending
         lastMove = now
-        return (pending, false)
+        return pending
     }
 
-    /// Whether an offset move waits for a frame.
+    /// Whether an offset move waits.
     var isWaiting: Bool { pending != nil }
 }
