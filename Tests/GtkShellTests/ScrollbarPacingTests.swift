@@ -47,12 +47,12 @@ final class ScrollbarPacingTests: XCTestCase {
         XCTAssertEqual(pacing.follow(shown(10), at: 1_000)?.offset.y, 10, "the first move after a pause goes at once")
         XCTAssertNil(pacing.follow(shown(20), at: 2_000))
         XCTAssertNil(pacing.follow(shown(30), at: 3_000))
-        // The view rests at 30: the newest offset waits until one interval after the last move.
-        XCTAssertEqual(pacing.dueTime, 1_000 + ScrollbarPacing.defaultInterval)
+        // The view rests at 30: the newest offset waits until the view has rested an interval.
+        XCTAssertEqual(pacing.restTime, 3_000 + ScrollbarPacing.defaultInterval)
         XCTAssertNil(pacing.due(at: 50_000), "not due yet")
-        XCTAssertEqual(pacing.due(at: 101_000)?.offset.y, 30)
+        XCTAssertEqual(pacing.due(at: 103_000)?.offset.y, 30)
         XCTAssertFalse(pacing.isWaiting)
-        XCTAssertNil(pacing.dueTime, "nothing more to ask a frame for")
+        XCTAssertNil(pacing.restTime, "nothing more to ask a frame for")
     }
 
     func testAChangeOfWhatTheScrollbarsMeasureReachesThemAtOnceWithTheOffset() {
@@ -111,6 +111,7 @@ final class ScrollbarPacingTests: XCTestCase {
             XCTAssertEqual(valueChanges, 1, "twenty moves within an interval: the first only")
             XCTAssertTrue(scrollbars.isWaiting)
             now += ScrollbarPacing.defaultInterval
+            // (The frame the timeout asks for once the view rested.)
             scrollbars.frame()
             XCTAssertEqual(valueChanges, 2, "and the last once it is due")
             XCTAssertEqual(gtk_adjustment_get_value(adjustment), 200, "to where the view is")

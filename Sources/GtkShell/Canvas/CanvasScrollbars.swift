@@ -53,15 +53,22 @@ final class CanvasScrollbars {
         askForFrameWhenDue()
     }
 
-    /// A waiting move is applied in the first frame once it is due. The frame clock is not
-    /// kept running meanwhile (a running clock makes the next wheel click wait for its frame):
-    /// a one-shot GLib timeout asks for that frame.
+    /// While the view moves, a waiting move goes with the next move of the view that is due;
+    /// once the view rests, in a frame asked for one interval after its last move. The frame
+    /// clock is not kept running meanwhile (a running clock makes each wheel click wait for its
+    /// frame), nor is a frame of its own made while the view moves: a one-shot GLib timeout
+    /// looks whether the view rested, and asks for that frame.
     private func askForFrameWhenDue() {
-        guard timer == 0, tickID == 0, let due = pacing.dueTime else { return }
-        let delay = max(0, due - clock())
+        guard timer == 0, tickID == 0, let rest = pacing.restTime else { return }
+        let delay = max(0, rest - clock())
         timer = MainLoop.after(milliseconds: UInt32((delay + 999) / 1000)) { [weak self] in
             guard let self else { return }
             self.timer = 0
+            guard let rest = self.pacing.restTime, rest <= self.clock() else {
+                // Moved meanwhile (and perhaps shown already): look again later.
+                self.askForFrameWhenDue()
+                return
+            }
             self.tickID = WidgetCallbacks.addTickCallback(to: self.owner) { [weak self] _ in
                 self?.frame()
                 return false

@@ -7,10 +7,11 @@ import Geometry
 /// scrollbars measure (the document's size, the view's size, which of them show) reaches them
 /// at once, and layouts that settle on it (fitting a page, whole spreads) see the truth in the
 /// same frame; a move of the view's offset alone reaches them at once too if the last one did
-/// at least ``interval`` before, and otherwise waits until then (``dueTime``), the newest
-/// offset replacing the one waiting: at most one move per interval (about ten a second) while
-/// the view keeps moving, the first move after a pause at once, and the last offset always,
-/// within one interval of the view coming to rest.
+/// at least ``interval`` before, and otherwise waits, the newest offset replacing the one
+/// waiting, for the next move of the view that is due or for the view to rest one interval
+/// (``restTime``): at most one move per interval (about ten a second) while the view keeps
+/// moving, each in a frame the view's move makes anyway, the first move after a pause at once,
+/// and the last offset always, one interval after the view came to rest.
 ///
 /// A value with no GTK in it: ``CanvasScrollbars`` feeds it the view and the time, asks for a
 /// frame when a waiting move is due, and applies what it answers.
@@ -43,6 +44,8 @@ struct ScrollbarPacing {
     private(set) var pending: Shown?
     /// When the last offset move was applied (`nil`: none yet), in microseconds.
     private var lastMove: Int64?
+    /// When the view's offset last moved, in microseconds.
+    private var lastSeen: Int64 = 0
 
     /// Pacing that moves the scrollbars at most once per `interval` (microseconds).
     init(interval: Int64 = ScrollbarPacing.defaultInterval) {
@@ -62,6 +65,7 @@ struct ScrollbarPacing {
             return nil
         }
         pending = shown
+        lastSeen = now
         return due(at: now)
     }
 
@@ -71,10 +75,11 @@ struct ScrollbarPacing {
         if pending?.offset == offset { pending = nil }
     }
 
-    /// When the waiting offset move is due (`nil`: none waits), in microseconds.
-    var dueTime: Int64? {
+    /// When the view will have rested one interval since its last move, if an offset move
+    /// waits (`nil`: none does), in microseconds: the waiting move is due then at the latest.
+    var restTime: Int64? {
         guard pending != nil else { return nil }
-        return lastMove.map { $0 + interval } ?? 0
+        return lastSeen + interval
     }
 
     /// At monotonic time `now` (microseconds): the waiting offset move, if it is due (and it
