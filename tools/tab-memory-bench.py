@@ -83,7 +83,10 @@ def wait_for(path, what, condition, timeout=60):
         if s and condition(s):
             return s
         time.sleep(0.05)
-    raise RuntimeError("timed out waiting for " + what)
+    last = read_state(path)
+    summary = [{k: w.get(k) for k in ("path", "content", "tabIndex", "currentTab", "missingTiles", "painted", "framesDrawn", "viewWidth")}
+               for w in (last or {}).get("windows", [])]
+    raise RuntimeError("timed out waiting for %s; last state: %s" % (what, summary))
 
 
 def current(s):
@@ -95,7 +98,7 @@ def current(s):
 
 
 def sharp(w):
-    return w["content"] == "document" and w["missingTiles"] == 0 and w.get("painted") and w["viewWidth"] > 1000
+    return w["content"] == "document" and w["missingTiles"] == 0 and (w.get("framesDrawn") or 0) > 0 and w["viewWidth"] > 1000
 
 
 def rest(pid, seconds=1.0):

@@ -264,7 +264,9 @@ extension DocumentWindow {
             if compact { gtk_widget_add_css_class(bar, "compact") } else { gtk_widget_remove_css_class(bar, "compact") }
             for name in names { gtk_widget_set_visible(name, compact ? 0 : 1) }
         }
-        Signals.connect(raw(window), "notify::default-width", whileAlive: raw(bar)!) { fit() }
+        // A notify handler takes the property's GParamSpec before its data (the handler without
+        // an argument crashed the app on the first resize after the toolbar showed).
+        Signals.connect(raw(window), "notify::default-width", whileAlive: raw(bar)!, pointer: { _ in fit() })
         MainLoop.post { fit() }
         // The style (or the selected annotation's properties) sits on a row of its own below
         // the tools.
