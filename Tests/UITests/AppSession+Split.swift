@@ -27,4 +27,16 @@ extension AppSession {
         xdotool("mousemove", "\(Int(origin.x + view.canvasX + view.viewWidth - 40))",
                 "\(Int(origin.y + view.canvasY + view.viewHeight - 40))", "click", "1")
     }
+
+    /// Selects the text of the active view's page and highlights it, waiting for the one
+    /// "Highlight" edit; returns the new highlight's id (one not among `before`'s).
+    func highlightPageText(besides before: AppSession.Window, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        activate("select-all")
+        activate("mark-highlight")
+        let made = try XCTUnwrap(waitFor("one Highlight edit", file: file, line: line) { s in
+            s.windows.first.map { $0.undoName == "Highlight" && $0.hasUnsavedChanges } ?? false
+        }?.windows.first, file: file, line: line)
+        let old = Set(before.annotations.map(\.id))
+        return try XCTUnwrap(made.annotations.first { $0.kind == "highlight" && !old.contains($0.id) }?.id, file: file, line: line)
+    }
 }

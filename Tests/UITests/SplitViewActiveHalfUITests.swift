@@ -126,12 +126,7 @@ final class SplitViewActiveHalfUITests: XCTestCase {
         try session.click(view: 1, of: shown, app: app)
         session.waitFor("the second half is active") { $0.windows.first?.split?.activeView == 1 }
         // A highlight made in the second half, and its text still selected there.
-        session.activate("select-all")
-        session.activate("mark-highlight")
-        let made = try XCTUnwrap(session.waitFor("one Highlight edit") { s in
-            s.windows.first.map { $0.undoName == "Highlight" && $0.hasUnsavedChanges } ?? false
-        }?.windows.first)
-        let id = try XCTUnwrap(made.annotations.first { $0.kind == "highlight" && !opened.annotations.map(\.id).contains($0.id) }?.id)
+        let id = try session.highlightPageText(besides: opened)
         session.activate("select-all")
         let selected = try XCTUnwrap(session.waitFor("text selected in the second half") { s in
             s.windows.first.map { $0.split?.activeView == 1 && ($0.selectedText?.isEmpty == false) } ?? false

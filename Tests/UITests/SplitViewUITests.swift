@@ -32,12 +32,7 @@ final class SplitViewUITests: XCTestCase {
         XCTAssertEqual(split.views[0].canvasY, split.views[1].canvasY, accuracy: 1)
 
         // A highlight of page 1's text, made in the first (active) view.
-        session.activate("select-all")
-        session.activate("mark-highlight")
-        let made = try XCTUnwrap(session.waitFor("one Highlight edit") { s in
-            s.windows.first.map { $0.undoName == "Highlight" && $0.hasUnsavedChanges } ?? false
-        }?.windows.first)
-        let id = try XCTUnwrap(made.annotations.first { $0.kind == "highlight" && !opened.annotations.map(\.id).contains($0.id) }?.id)
+        let id = try session.highlightPageText(besides: opened)
         let both = try XCTUnwrap(session.waitFor("the highlight laid out and drawn in both views") { s in
             guard let split = s.windows.first?.split, split.views.count == 2 else { return false }
             return split.views.allSatisfy { $0.annotations.contains(id) && $0.missingTiles == 0 }
