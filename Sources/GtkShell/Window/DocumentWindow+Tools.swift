@@ -234,6 +234,9 @@ extension DocumentWindow {
         let bar = gtk_flow_box_new()!
         gtk_flow_box_set_selection_mode(cast(bar), GTK_SELECTION_NONE)
         gtk_flow_box_set_max_children_per_line(cast(bar), 64)
+        // At least 11 a row: GTK sizes the window's least height at its least width, where a
+        // flow box free to stack one tool a row would stand 21 rows tall and stretch the window.
+        gtk_flow_box_set_min_children_per_line(cast(bar), 11)
         gtk_flow_box_set_homogeneous(cast(bar), 1)
         gtk_widget_add_css_class(bar, "annotator-toolbar")
         gtk_widget_add_css_class(bar, "toolbar")
@@ -292,6 +295,8 @@ extension DocumentWindow {
         gtk_stack_set_hhomogeneous(cast(stack), 0)
         for label in [hint, signHint, boxHint] {
             gtk_label_set_wrap(cast(label), 1)
+            // One line wherever it fits (a wrapping label otherwise asks for a narrow block).
+            gtk_label_set_max_width_chars(cast(label), 120)
             gtk_label_set_justify(cast(label), GTK_JUSTIFY_CENTER)
         }
         gtk_widget_set_halign(stack, GTK_ALIGN_CENTER)
