@@ -25,6 +25,21 @@ extension DocumentSession {
         emit([.redraw, .searchChanged, .readPagesForSearch(search, order: progress.remaining, generation: generation)])
     }
 
+    /// Takes over `progress`, the search another view of the document ran (a split's other
+    /// half, when this one became the active half): the query, the matches found and the
+    /// current one stay as they were, and the view does not move; pages the search had still
+    /// to read are read for it here.
+    public func carrySearch(_ progress: SearchProgress) -> [SessionEffect] {
+        gather {
+            let carried = progress.carried(generation: max(search?.generation ?? 0, progress.generation) + 1)
+            search = carried
+            emit([.redraw, .searchChanged])
+            if !carried.done {
+                emit(.readPagesForSearch(carried.search, order: carried.remaining, generation: carried.generation))
+            }
+        }
+    }
+
     /// The host's readers started, `count` of them (none: nothing will be read).
     public func searchReadersStarted(_ count: Int) { search?.readersStarted(count) }
 

@@ -39,6 +39,19 @@ public struct SearchProgress {
         total = remaining.count
     }
 
+    /// The same search taken over by another view of the document (a split's other half) as
+    /// its search number `generation`: its query, start, finds, current match and pages still
+    /// to read are kept; no reader is at it there yet.
+    public func carried(generation: Int) -> SearchProgress {
+        var copy = SearchProgress(search: search, startPage: startPage, pageCount: pageCount, generation: generation)
+        copy.matches = matches
+        copy.current = current
+        copy.remaining = remaining
+        copy.read = read
+        copy.stopped = stopped
+        return copy
+    }
+
     public var done: Bool { remaining.isEmpty }
     /// The share of the pages read so far (0…1).
     public var progress: Double { total == 0 ? 1 : Double(read) / Double(total) }

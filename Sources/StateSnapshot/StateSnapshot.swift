@@ -400,6 +400,20 @@ public struct WindowSnapshot: Codable, Sendable {
     /// tile once when it is first shown, and again only at another zoom): a frame that shows
     /// only tiles placed before adds none.
     public var tileImagesMade: Int? = nil
+    /// Tiles the render worker rendered for the page view since its document opened.
+    public var tilesRendered: Int? = nil
+    /// How many times the page view asked the render worker for tiles of what it shows (a view
+    /// shown again from its cache asks for none).
+    public var visibleTileRequests: Int? = nil
+    /// Each annotation-toolbar button's detailed action with its place in the window ([x, y,
+    /// width, height] in `canvasX`'s coordinates; `[]` when it does not show), once the toolbar
+    /// is made; and the window's own area ([x, y, width, height], the same coordinates).
+    public var toolbarButtonFrames: [String: [Double]]? = nil
+    public var windowFrame: [Double]? = nil
+    /// The frames the page view drew, and of those the ones painted with tiles on screen still
+    /// missing.
+    public var framesDrawn: Int? = nil
+    public var framesDrawnMissingTiles: Int? = nil
     /// How many tiles the last plan drew ahead of the moving view (0 at rest).
     public var tilesAhead: Int? = nil
     /// The bytes of rendered tile pixels alive in the process, whoever holds them (the cache,

@@ -32,14 +32,18 @@ public struct ZoomStripSnapshot: Codable, Sendable, Equatable {
     /// The place in the split's `views` of the view the box is drawn over and written through
     /// (the active one; 0 with one view).
     public var view: Int?
+    /// The place in the split's `views` of the view the strip is docked under (the active one).
+    public var dockedView: Int?
+    /// The strip's widget, [x, y, width, height] in the window's `canvasX` coordinates.
+    public var frame: [Double]?
 
     public init(shown: Bool, page: Int? = nil, box: [Double]? = nil, magnification: Double? = nil, lineStart: Double? = nil,
                 stripWidth: Double? = nil, stripHeight: Double? = nil, boxInView: [Double]? = nil, moveHandle: [Double]? = nil,
                 resizeHandle: [Double]? = nil, rendered: Bool? = nil, strokes: Int? = nil, replayFinished: Bool? = nil,
-                view: Int? = nil) {
+                view: Int? = nil, dockedView: Int? = nil, frame: [Double]? = nil) {
         self.shown = shown; self.page = page; self.box = box; self.magnification = magnification; self.lineStart = lineStart
         self.stripWidth = stripWidth; self.stripHeight = stripHeight; self.boxInView = boxInView; self.moveHandle = moveHandle
         self.resizeHandle = resizeHandle; self.rendered = rendered; self.strokes = strokes; self.replayFinished = replayFinished
-        self.view = view
+        self.view = view; self.dockedView = dockedView; self.frame = frame
     }
 }

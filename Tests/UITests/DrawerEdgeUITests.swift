@@ -13,22 +13,6 @@ final class DrawerEdgeUITests: XCTestCase {
     private let sample = AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path
     private let hebrew = ["LANGUAGE": "he", "LANG": "he_IL.UTF-8", "LC_ALL": "he_IL.UTF-8"]
 
-    /// A finger from `a` to `b` in twelve moves from `t`, resting a moment before it lifts (so
-    /// that nothing is flung: where it lets go decides).
-    private func swipe(_ id: UInt64, from a: Point, to b: Point, at t: Double) -> [InputEvent] {
-        func finger(_ phase: InputPhase, _ p: Point, _ time: Double) -> InputEvent {
-            InputEvent(kind: .contact(phase), source: .touchscreen, sequence: InputSequenceID(id), position: p,
-                       time: InputTime(seconds: time))
-        }
-        var events = [finger(.began, a, t)]
-        for i in 1...12 {
-            let f = Double(i) / 12
-            events.append(finger(.moved, Point(x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f), t + 0.03 * Double(i)))
-        }
-        events.append(finger(.ended, b, t + 0.03 * 12 + 0.3))
-        return events
-    }
-
     /// The window once its drawer can be pulled, opened with `environment`; the app is quit.
     private func probe(_ session: AppSession, environment: [String: String]) throws -> AppSession.Window {
         try session.launch([sample], environment: environment)
@@ -50,26 +34,8 @@ final class DrawerEdgeUITests: XCTestCase {
         // The mirror of the left-to-right swipes: from the right edge leftwards past halfway;
         // back rightwards on the drawer; then from 300 px in from the right.
         let across = max(width * 0.75, 200), up = across * 0.8
-        var events = [InputEvent(kind: .enter, source: .mouse, time: InputTime(seconds: 0.5))]
-        events += swipe(1, from: Point(x: right - 4, y: 500), to: Point(x: right - 4 - across, y: 500 - up), at: 1)
-        events += swipe(2, from: Point(x: right - width + 20, y: 400), to: Point(x: right - 20, y: 400), at: 3)
-        events += swipe(3, from: Point(x: right - 300, y: 500), to: Point(x: right - 300 - across, y: 500 - up), at: 5)
-        let recording = session.workDir.appendingPathComponent("drawer-rtl.jsonl")
-        try InputRecording(events: events).write(to: recording)
-        try session.launch(["--replay-input", recording.path, sample], environment: hebrew)
-        let opened = try XCTUnwrap(session.waitFor("the swipe from the right edge opened the drawer") { s in
-            (s.windows.first?.drawer?.timesOpened ?? 0) >= 1
-        }?.windows.first)
-        XCTAssertEqual(opened.drawer?.timesOpened, 1)
-        let after = try XCTUnwrap(session.waitFor("replay finished, the drawer closed and the page scrolled") { s in
-            s.windows.first.map { w in
-                w.replayFinished && !w.isAnimating && w.drawer?.open == false && w.drawer?.progress == 0
-                    && w.offsetY > before.offsetY + up / 2
-            } ?? false
-        }?.windows.first)
-        XCTAssertEqual(after.drawer?.timesOpened, 1, "opened by the edge swipe only, not by the swipe further in")
-        XCTAssertEqual(after.offsetY - before.offsetY, up, accuracy: 30, "scrolled once, by the third swipe")
-        session.quitApps()
+        let events = FingerSwipes.openCloseAndScroll(edge: right, inward: -1, width: width, across: across, up: up)
+        try session.replayDrawerSwipes(events, into: sample, before: before, up: up, environment: hebrew, name: "drawer-rtl.jsonl")
     }
 
     func testEscapeClosesTheOpenDrawerAndGivesTheKeyboardBackToThePage() throws {
@@ -78,7 +44,7 @@ final class DrawerEdgeUITests: XCTestCase {
         let before = try probe(session, environment: [:])
         let width = try XCTUnwrap(before.drawer?.width)
         var events = [InputEvent(kind: .enter, source: .mouse, time: InputTime(seconds: 0.5))]
-        events += swipe(1, from: Point(x: 4, y: 500), to: Point(x: 4 + max(width * 0.75, 200), y: 480), at: 1)
+        events += FingerSwipes.swipe(1, from: Point(x: 4, y: 500), to: Point(x: 4 + max(width * 0.75, 200), y: 480), at: 1)
         let recording = session.workDir.appendingPathComponent("drawer-open.jsonl")
         try InputRecording(events: events).write(to: recording)
         try session.launch(["--replay-input", recording.path, sample])

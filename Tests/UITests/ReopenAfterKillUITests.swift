@@ -29,9 +29,7 @@ final class ReopenAfterKillUITests: XCTestCase {
         let originals = try files.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
 
         let app = try session.launch(files)
-        session.waitFor("two tabs shown") { s in
-            s.pid == Int(app.processIdentifier) && s.windows.count == 2 && s.windows.allSatisfy { $0.content == "document" }
-        }
+        session.waitForDocumentTabs(2, of: app, "two tabs shown")
         // Recorded while the app runs, before any quit: the state dump's two tabs, and the file
         // naming both (read as the dump is polled, since the file is written on a worker).
         session.waitFor("the session file names both tabs") { s in
@@ -45,10 +43,7 @@ final class ReopenAfterKillUITests: XCTestCase {
         try session.crash(leaving: files[0], as: originals[0])
 
         let again = try session.launch([])
-        let state = try XCTUnwrap(session.waitFor("both documents reopened as tabs after the kill") { s in
-            s.pid == Int(again.processIdentifier) && s.windows.count == 2
-                && s.windows.allSatisfy { $0.content == "document" && $0.tabs == files }
-        })
+        let state = try XCTUnwrap(session.waitForDocumentTabs(2, of: again, listing: files, "both documents reopened as tabs after the kill"))
         for window in state.windows {
             XCTAssertEqual(window.currentTab, 1, "the tab in front when the app was killed is in front again")
         }

@@ -22,9 +22,7 @@ final class ReopenSessionUITests: XCTestCase {
     /// Opens `files`, brings the second tab to the front and quits with `app.quit` over D-Bus.
     private func openAndQuit(_ files: [String], in session: AppSession) throws {
         let app = try session.launch(files)
-        session.waitFor("two tabs shown") { s in
-            s.pid == Int(app.processIdentifier) && s.windows.count == 2 && s.windows.allSatisfy { $0.content == "document" }
-        }
+        session.waitForDocumentTabs(2, of: app, "two tabs shown")
         session.activate("next-tab")
         session.waitFor("the second tab in front") { s in s.windows.first?.currentTab == 1 }
         session.run("gdbus", ["call", "--session", "--dest", AppSession.applicationID, "--object-path",
@@ -39,10 +37,7 @@ final class ReopenSessionUITests: XCTestCase {
         try openAndQuit(files, in: session)
 
         let again = try session.launch([])
-        let state = try XCTUnwrap(session.waitFor("both documents reopened as tabs") { s in
-            s.pid == Int(again.processIdentifier) && s.windows.count == 2
-                && s.windows.allSatisfy { $0.content == "document" && $0.tabs == files }
-        })
+        let state = try XCTUnwrap(session.waitForDocumentTabs(2, of: again, listing: files, "both documents reopened as tabs"))
         for window in state.windows {
             XCTAssertEqual(window.currentTab, 1, "the tab in front at quit is in front again")
             XCTAssertNil(window.dialog, "nothing to report")

@@ -10,23 +10,6 @@ import XCTest
 final class SplitViewActiveHalfUITests: XCTestCase {
     let sample = AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path
 
-    /// Splits side by side and waits until both halves are sharp.
-    private func split(_ session: AppSession) throws -> AppSession.Window {
-        session.activate("split-view", "[<'horizontal'>]")
-        return try XCTUnwrap(session.waitFor("two views side by side, both sharp") { s in
-            guard let split = s.windows.first?.split, split.orientation == "horizontal", split.views.count == 2 else { return false }
-            return split.views.allSatisfy { $0.missingTiles == 0 && $0.viewWidth > 50 }
-        }?.windows.first)
-    }
-
-    /// Clicks near the lower right corner of view `index` of the split.
-    private func click(view index: Int, of window: AppSession.Window, app: Process, in session: AppSession) throws {
-        let origin = try XCTUnwrap(session.windowOrigin(pid: Int(app.processIdentifier)))
-        let view = try XCTUnwrap(window.split?.views[index])
-        session.xdotool("mousemove", "\(Int(origin.x + view.canvasX + view.viewWidth - 40))",
-                        "\(Int(origin.y + view.canvasY + view.viewHeight - 40))", "click", "1")
-    }
-
     func testTheSearchAndTheZoomStripFollowTheHalfLastFocusedOrClicked() throws {
         try AppSession.skipUnderWayland("moves the keyboard and types the query with xdotool")
         guard AppSession.which("pdftotext") != nil else { throw XCTSkip("pdftotext is installed by tools/install-deps.sh") }
@@ -34,7 +17,7 @@ final class SplitViewActiveHalfUITests: XCTestCase {
         let expected = session.run("pdftotext", [sample, "-"]).lowercased().components(separatedBy: "page").count - 1
         let (app, opened) = try session.launchEditable(sample)
         let pageCount = opened.pageCount
-        let shown = try split(session)
+        let shown = try session.split()
         XCTAssertEqual(shown.split?.activeView, 0)
 
         // F6 from the first half's page goes to the second's, which becomes the active half.
@@ -68,17 +51,21 @@ final class SplitViewActiveHalfUITests: XCTestCase {
         XCTAssertEqual(stepped.split?.views[0].currentPage, 1, "the first half did not move")
         XCTAssertNil(stepped.split?.views[0].searchQuery)
 
-        // A click in the first half: the search goes with it, from the page it shows.
-        try click(view: 0, of: stepped, app: app, in: session)
+        // A click in the first half: the search goes over to it as it stands (its matches and
+        // current match), not started again from the page it shows.
+        let current = try XCTUnwrap(stepped.split?.views[1].searchCurrentMatch)
+        XCTAssertNotEqual(current, 1, "a search started again from the first half's page 1 would stand on match 1")
+        try session.click(view: 0, of: stepped, app: app)
         let moved = try XCTUnwrap(session.waitFor("the search runs in the first half now") { s in
             guard let w = s.windows.first, let views = w.split?.views, views.count == 2 else { return false }
             return w.split?.activeView == 0 && views[0].searchQuery == "page" && views[1].searchQuery == nil
                 && views[0].searchMatchCount == expected && w.searchDone == true
         }?.windows.first)
-        XCTAssertEqual(moved.split?.views[0].searchCurrentMatch, 1, "from the first half's page 1: its first match")
+        XCTAssertEqual(moved.split?.views[0].searchCurrentMatch, current, "the current match went over with the search")
+        XCTAssertEqual(moved.searchCurrentMatch, current, "and the bar counts it")
         session.xdotool("key", "F3")
-        let next = try XCTUnwrap(session.waitFor("F3: the next match, in the first half") { s in
-            s.windows.first?.split?.views[0].searchCurrentMatch == 2
+        let next = try XCTUnwrap(session.waitFor("F3: the next match after the carried one, in the first half") { s in
+            s.windows.first?.split?.views[0].searchCurrentMatch == current % expected + 1
         }?.windows.first)
         XCTAssertEqual(next.split?.views[1].currentPage, pageCount, "the second half stayed at the last page")
         session.activate("close-search")
@@ -95,14 +82,31 @@ final class SplitViewActiveHalfUITests: XCTestCase {
         let box = try XCTUnwrap(strip.zoomStrip?.boxInView)
         let second = try XCTUnwrap(strip.split?.views[1])
         XCTAssertTrue(box[1] >= 0 && box[1] < second.viewHeight, "the box is in the second half's view: \(box)")
-        // A click in the first half takes the box there, on the page it was on.
-        try click(view: 0, of: strip, app: app, in: session)
-        let followed = try XCTUnwrap(session.waitFor("the box follows the first half") { s in
-            s.windows.first?.zoomStrip.map { $0.view == 0 } ?? false
+        // The strip itself is docked under the second half: as wide as that half, below it.
+        XCTAssertEqual(strip.zoomStrip?.dockedView, 1)
+        try assertStrip(of: strip, isUnder: 1)
+        // A click in the first half takes the box there, on the page it was on, and the strip
+        // under that half.
+        try session.click(view: 0, of: strip, app: app)
+        let followed = try XCTUnwrap(session.waitFor("the box and the strip follow the first half") { s in
+            s.windows.first?.zoomStrip.map { $0.view == 0 && $0.dockedView == 0 } ?? false
         }?.windows.first)
         XCTAssertEqual(followed.zoomStrip?.page, pageCount, "the box keeps its page")
         XCTAssertEqual(followed.split?.activeView, 0)
+        try assertStrip(of: followed, isUnder: 0)
         session.quitApps()
+    }
+
+    /// The zoom strip of `window` lies under view `index` of its split: it starts at that
+    /// view's left edge, spans at least its page area's width and no more than its page area
+    /// and scrollbar, and lies below it.
+    private func assertStrip(of window: AppSession.Window, isUnder index: Int, file: StaticString = #filePath, line: UInt = #line) throws {
+        let frame = try XCTUnwrap(window.zoomStrip?.frame, file: file, line: line)
+        let view = try XCTUnwrap(window.split?.views[index], file: file, line: line)
+        XCTAssertEqual(frame[0], view.canvasX, accuracy: 2, "the strip starts at the half's left edge: \(frame)", file: file, line: line)
+        XCTAssertGreaterThanOrEqual(frame[2], view.viewWidth - 2, "as wide as the half", file: file, line: line)
+        XCTAssertLessThanOrEqual(frame[2], view.viewWidth + 40, "and no wider than the half with its scrollbar", file: file, line: line)
+        XCTAssertGreaterThanOrEqual(frame[1], view.canvasY + view.viewHeight - 2, "below the half's page area", file: file, line: line)
     }
 
     func testClosingTheSplitWithASelectionInTheSecondHalfKeepsTheDocumentAndTheEdit() throws {
@@ -118,27 +122,23 @@ final class SplitViewActiveHalfUITests: XCTestCase {
         }
         let highlightsBefore = highlights(try SavedPDF(path: path))
         let (app, opened) = try session.launchEditable(path)
-        let shown = try split(session)
-        try click(view: 1, of: shown, app: app, in: session)
+        let shown = try session.split()
+        try session.click(view: 1, of: shown, app: app)
         session.waitFor("the second half is active") { $0.windows.first?.split?.activeView == 1 }
         // A highlight made in the second half, and its text still selected there.
+        let id = try session.highlightPageText(besides: opened)
         session.activate("select-all")
-        session.activate("mark-highlight")
-        let made = try XCTUnwrap(session.waitFor("one Highlight edit") { s in
-            s.windows.first.map { $0.undoName == "Highlight" && $0.hasUnsavedChanges } ?? false
-        }?.windows.first)
-        let id = try XCTUnwrap(made.annotations.first { $0.kind == "highlight" && !opened.annotations.map(\.id).contains($0.id) }?.id)
-        session.activate("select-all")
-        session.waitFor("text selected in the second half") { s in
+        let selected = try XCTUnwrap(session.waitFor("text selected in the second half") { s in
             s.windows.first.map { $0.split?.activeView == 1 && ($0.selectedText?.isEmpty == false) } ?? false
-        }
+        }?.windows.first?.selectedText)
 
         session.activate("split-view", "[<'none'>]")
-        let single = try XCTUnwrap(session.waitFor("one view, the document and its edit kept") { s in
+        let single = try XCTUnwrap(session.waitFor("one view, the document, its edit and the selection kept") { s in
             guard let w = s.windows.first, let split = w.split else { return false }
             return split.orientation == "none" && split.views.count == 1 && w.content == "document" && w.missingTiles == 0
-                && split.views[0].annotations.contains(id)
+                && split.views[0].annotations.contains(id) && w.selectedText != nil
         }?.windows.first)
+        XCTAssertEqual(single.selectedText, selected, "the selection made in the half that went goes on in the one that stays")
         XCTAssertTrue(single.hasUnsavedChanges, "the edit is still there to save")
         XCTAssertEqual(single.undoName, "Highlight", "and to undo")
         XCTAssertEqual(single.annotationEdits, 1)
@@ -152,8 +152,8 @@ final class SplitViewActiveHalfUITests: XCTestCase {
         try AppSession.skipUnderWayland("a half is made active with a click (xdotool)")
         let session = try AppSession()
         let (app, opened) = try session.launchEditable(sample)
-        let shown = try split(session)
-        try click(view: 1, of: shown, app: app, in: session)
+        let shown = try session.split()
+        try session.click(view: 1, of: shown, app: app)
         session.waitFor("the second half is active and has the keyboard") { s in
             s.windows.first.map { $0.split?.activeView == 1 && $0.canvasHasFocus } ?? false
         }

@@ -24,11 +24,7 @@ final class SplitViewUITests: XCTestCase {
         XCTAssertEqual(opened.split?.views.count, 1)
         // An orientation the action does not know leaves one view (the bell rings).
         session.activate("split-view", "[<'diagonal'>]")
-        session.activate("split-view", "[<'horizontal'>]")
-        let split = try XCTUnwrap(session.waitFor("two views side by side, both sharp") { s in
-            guard let split = s.windows.first?.split, split.orientation == "horizontal", split.views.count == 2 else { return false }
-            return split.views.allSatisfy { $0.missingTiles == 0 && $0.viewWidth > 50 && $0.pageLabel != nil }
-        }?.windows.first?.split)
+        let split = try XCTUnwrap(try session.split { $0.views.allSatisfy { $0.pageLabel != nil } }.split)
         let pageCount = opened.pageCount
         XCTAssertEqual(split.activeView, 0, "the tab's own view stays the active one")
         XCTAssertEqual(split.views.map(\.pageLabel), ["Page 1 of \(pageCount)", "Page 1 of \(pageCount)"], "each view says its page")
@@ -36,12 +32,7 @@ final class SplitViewUITests: XCTestCase {
         XCTAssertEqual(split.views[0].canvasY, split.views[1].canvasY, accuracy: 1)
 
         // A highlight of page 1's text, made in the first (active) view.
-        session.activate("select-all")
-        session.activate("mark-highlight")
-        let made = try XCTUnwrap(session.waitFor("one Highlight edit") { s in
-            s.windows.first.map { $0.undoName == "Highlight" && $0.hasUnsavedChanges } ?? false
-        }?.windows.first)
-        let id = try XCTUnwrap(made.annotations.first { $0.kind == "highlight" && !opened.annotations.map(\.id).contains($0.id) }?.id)
+        let id = try session.highlightPageText(besides: opened)
         let both = try XCTUnwrap(session.waitFor("the highlight laid out and drawn in both views") { s in
             guard let split = s.windows.first?.split, split.views.count == 2 else { return false }
             return split.views.allSatisfy { $0.annotations.contains(id) && $0.missingTiles == 0 }
@@ -57,10 +48,7 @@ final class SplitViewUITests: XCTestCase {
 
         // A click in the second view makes it the active one; Ctrl+Z there undoes the highlight
         // made in the first, and it goes from both.
-        let origin = try XCTUnwrap(session.windowOrigin(pid: Int(app.processIdentifier)))
-        let second = split.views[1]
-        session.xdotool("mousemove", "\(Int(origin.x + second.canvasX + second.viewWidth - 40))",
-                        "\(Int(origin.y + second.canvasY + second.viewHeight - 40))", "click", "1")
+        try session.click(view: 1, of: both, app: app)
         session.waitFor("the second view is active and has the keyboard") { s in
             s.windows.first.map { $0.split?.activeView == 1 && $0.canvasHasFocus } ?? false
         }
@@ -97,11 +85,7 @@ final class SplitViewUITests: XCTestCase {
         let session = try AppSession()
         let path = AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path
         let (app, _) = try session.launchEditable(path)
-        session.activate("split-view", "[<'vertical'>]")
-        let split = try XCTUnwrap(session.waitFor("two views one above the other, both sharp") { s in
-            guard let split = s.windows.first?.split, split.orientation == "vertical", split.views.count == 2 else { return false }
-            return split.views.allSatisfy { $0.missingTiles == 0 && $0.viewHeight > 50 }
-        }?.windows.first?.split)
+        let split = try XCTUnwrap(try session.split("vertical").split)
         let top = split.views[0], bottom = split.views[1]
         XCTAssertGreaterThanOrEqual(bottom.canvasY, top.canvasY + top.viewHeight, "one above the other")
         XCTAssertEqual(top.canvasX, bottom.canvasX, accuracy: 1)
@@ -132,11 +116,7 @@ final class SplitViewUITests: XCTestCase {
         let session = try AppSession()
         let path = AppSession.repoRoot.appendingPathComponent("data/sample.pdf").path
         let (app, _) = try session.launchEditable(path)
-        session.activate("split-view", "[<'horizontal'>]")
-        let split = try XCTUnwrap(session.waitFor("two views side by side, both sharp and drawn") { s in
-            guard let split = s.windows.first?.split, split.orientation == "horizontal", split.views.count == 2 else { return false }
-            return split.views.allSatisfy { $0.missingTiles == 0 && $0.viewWidth > 50 && ($0.framesDrawn ?? 0) > 0 }
-        }?.windows.first?.split)
+        let split = try XCTUnwrap(try session.split { $0.views.allSatisfy { ($0.framesDrawn ?? 0) > 0 } }.split)
         XCTAssertEqual(split.renderWorkers, 1, "one render worker draws both halves")
         XCTAssertNotEqual(split.views[0].canvas, split.views[1].canvas, "each half's canvas has its own number")
         let origin = try XCTUnwrap(session.windowOrigin(pid: Int(app.processIdentifier)))

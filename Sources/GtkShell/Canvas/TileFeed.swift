@@ -37,6 +37,9 @@ final class TileFeed {
     private(set) var onScreen: Set<TileKey> = []
     /// How many tiles the last ``request(_:)`` drew ahead of the moving view.
     private(set) var aheadCount = 0
+    /// How many times the view asked the worker for tiles it shows (it lacked some): a view
+    /// shown again from the cache asks for none.
+    private(set) var visibleRequests = 0
     /// How many textures or cairo nodes ``TileNodes`` made of tiles' pixels so far: each tile's
     /// once, when a frame first shows it (and again at another zoom), never per frame.
     var imagesMade = 0
@@ -166,6 +169,7 @@ final class TileFeed {
         if plan.requests != lastRequested {
             lastRequested = plan.requests
             queue.submit(plan.requests, onScreen: plan.missingVisible)
+            if plan.missingVisible > 0 { visibleRequests += 1 }
         }
     }
 

@@ -92,6 +92,7 @@ final class FramePaintWatch {
             StartupTrace.mark("frame painted")
         }
         let drewCanvas = frameStartedAt != nil
+        if drewCanvas, missingTiles() > 0 { diagnostics.framesDrawnMissingTiles += 1 }
         if let started = frameStartedAt {
             frameStartedAt = nil
             frameCost(Int(Int64(g_get_monotonic_time()) - started))

@@ -59,6 +59,22 @@ enum Signals {
         return g_signal_connect_closure(instance, name, closure, 0)
     }
 
+    /// A signal of shape `void (*)(GObject*, gpointer arg, gpointer)` (a property's `notify::`,
+    /// whose argument is the GParamSpec) on an object that can outlive `owner`, connected only
+    /// while `owner` lives (as ``connect(_:_:whileAlive:_:)``, whose handler has no argument
+    /// and so must not be used for such a signal: GLib would hand it the argument as its box).
+    @discardableResult
+    static func connect(_ instance: UnsafeMutableRawPointer?, _ name: String, whileAlive owner: UnsafeMutableRawPointer,
+                        pointer handler: @escaping PointerHandler) -> UInt {
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, arg, data in
+            let fn = CallbackBox<PointerHandler>.from(data)
+            MainActor.assumeIsolated { fn(arg) }
+        }
+        let closure = g_cclosure_new(unsafeBitCast(trampoline, to: GCallback.self), CallbackBox(handler).retainedPointer, releaseAnyBox)
+        g_object_watch_closure(owner.assumingMemoryBound(to: GObject.self), closure)
+        return g_signal_connect_closure(instance, name, closure, 0)
+    }
+
     /// Runs a ``Handler`` from its box.
     private static let handlerTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, data in
         let fn = CallbackBox<Handler>.from(data)

@@ -17,6 +17,9 @@ public struct CanvasDiagnostics: Sendable {
     /// Frames the canvas drew (each time GTK asked it for its picture): a view that shows the
     /// same as before draws none.
     public internal(set) var framesDrawn = 0
+    /// Of those, the frames painted while tiles of the pages on screen were still missing (a
+    /// tab brought to the front from its cache draws none).
+    public internal(set) var framesDrawnMissingTiles = 0
     /// The frames that drew a page turn, and the frames painted after the view moved.
     var turnFrames = FrameTimes()
     var viewFrames = FrameTimes()

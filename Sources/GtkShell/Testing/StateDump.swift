@@ -203,6 +203,12 @@ extension DocumentWindow {
             snapshot.cacheRestTrims = canvas.tiles.cache.restTrims
             snapshot.pagesWithText = canvas.session.content.textByPage.count
             snapshot.tileImagesMade = canvas.tiles.imagesMade
+            snapshot.tilesRendered = canvas.tiles.queue?.renderedCount
+            snapshot.visibleTileRequests = canvas.tiles.visibleRequests
+            snapshot.toolbarButtonFrames = toolbarButtonFrames
+            snapshot.windowFrame = windowFrame
+            snapshot.framesDrawn = canvas.diagnostics.framesDrawn
+            snapshot.framesDrawnMissingTiles = canvas.diagnostics.framesDrawnMissingTiles
             snapshot.tilesAhead = canvas.tiles.aheadCount
             snapshot.tilePixelBytes = TilePixels.mappedBytes
             if let queue = canvas.tiles.queue {

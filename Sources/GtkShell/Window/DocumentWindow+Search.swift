@@ -121,14 +121,14 @@ extension DocumentWindow {
         gtk_widget_grab_focus(canvas.area)
     }
 
-    /// The active view of a split changed from `before`: a search running there runs in the
-    /// active view instead (from the page it shows), so that its matches are drawn, and Enter
-    /// and F3 step, where the toolbar, the menus and the keys act.
+    /// The active view of a split changed from `before`: a search running there goes over to
+    /// the active view as it stands (its query, the matches found, the current match; the pages
+    /// still to read are read there), so that its matches are drawn, and Enter and F3 step on
+    /// from the current match, where the toolbar, the menus and the keys act.
     func searchFollowsActiveView(from before: PdfCanvas) {
-        guard before !== canvas, let running = before.session.search?.search else { return }
+        guard before !== canvas, let running = before.session.search else { return }
         before.startSearch(TextSearch(query: ""))
-        searchNotice = nil
-        canvas.startSearch(running)
+        canvas.apply(canvas.session.carrySearch(running))
     }
 
     /// The match count, the notice and the progress, in the bar and in the state dump.

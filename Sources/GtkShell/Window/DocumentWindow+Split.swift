@@ -11,7 +11,8 @@ import TextRecognition
 /// splits, turns or closes it; `win.toggle-split` (F8) splits side by side or closes the split.
 /// The second view starts where the first one is; asked for again while split, only the
 /// orientation changes (the two views stay as they are). Closing the split keeps the active
-/// view's place, zoom and layout, and what is being typed in the view that goes. A document
+/// view's place, zoom and layout, what is being typed in the view that goes, and the selection
+/// made there (SplitSelection). A document
 /// with no pages (or none shown yet: the error, password or repair page), or a carry or loop
 /// under way, is not split (the bell rings; nothing changes).
 extension DocumentWindow {
@@ -64,6 +65,9 @@ extension DocumentWindow {
         leaving.forms.closeEditors(keep: true)
         leaving.textBox.editor?.finish(keep: true)
         let kept = canvas
+        // The selection made there goes on in the view that stays when the view that goes was the
+        // active one, or the one that stays has none of its own (SplitSelection).
+        let selection = SplitSelection(of: leaving, wasActive: kept === leaving)
         let primary = primaryCanvas
         let place = kept.readingPosition, zoomMode = kept.zoomMode, page = kept.currentPage
         /// The kept view's place in the primary view, and its page: the view, wider or taller
@@ -80,6 +84,7 @@ extension DocumentWindow {
         }
         if let editing { editing.onShownElsewhere = nil }
         splitView.set(.none) { primary }
+        selection.carry(to: primary)
         // Once the primary view has the whole page area (its next size, in the next frame of
         // the tab in front), the place again.
         var handler: UInt = 0

@@ -229,7 +229,15 @@ extension DocumentWindow {
     /// selected annotation's properties).
     func buildToolbarContents() {
         guard let revealer = toolbarRevealer, gtk_revealer_get_child(cast(revealer)) == nil else { return }
-        let bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        // The tools wrap onto another row in a window too narrow for all of them, so that every
+        // one stays in reach (ToolbarReach).
+        let bar = gtk_flow_box_new()!
+        gtk_flow_box_set_selection_mode(cast(bar), GTK_SELECTION_NONE)
+        gtk_flow_box_set_max_children_per_line(cast(bar), 64)
+        // At least 11 a row: GTK sizes the window's least height at its least width, where a
+        // flow box free to stack one tool a row would stand 21 rows tall and stretch the window.
+        gtk_flow_box_set_min_children_per_line(cast(bar), 11)
+        gtk_flow_box_set_homogeneous(cast(bar), 1)
         gtk_widget_add_css_class(bar, "annotator-toolbar")
         gtk_widget_add_css_class(bar, "toolbar")
         gtk_widget_set_halign(bar, GTK_ALIGN_CENTER)
@@ -240,14 +248,14 @@ extension DocumentWindow {
             let tool = ToolbarToggle(icon: Self.toolIcon(choice.name), label: tr(choice.label), action: "win.tool::\(choice.name)",
                                      tooltip: tr(choice.label), key: choice.key.uppercased(), widgetName: "tool-\(choice.name)")
             names.append(tool.name)
-            gtk_box_append(cast(bar), tool.button)
+            addToolbarButton(tool.button, to: bar)
         }
         let ruler = makeRulerButton()
         names.append(ruler.name)
-        gtk_box_append(cast(bar), ruler.button)
+        addToolbarButton(ruler.button, to: bar)
         let zoomStrip = makeZoomStripButton()
         names.append(zoomStrip.name)
-        gtk_box_append(cast(bar), zoomStrip.button)
+        addToolbarButton(zoomStrip.button, to: bar)
         // Names under the icons where the window has room for them; icons alone (their names
         // in the tooltips) where it has not.
         var labelled: Int32 = 0, natural: Int32 = 0
@@ -259,16 +267,14 @@ extension DocumentWindow {
             if compact { gtk_widget_add_css_class(bar, "compact") } else { gtk_widget_remove_css_class(bar, "compact") }
             for name in names { gtk_widget_set_visible(name, compact ? 0 : 1) }
         }
-        Signals.connect(raw(window), "notify::default-width", whileAlive: raw(bar)!) { fit() }
+        // A notify handler takes the property's GParamSpec before its data (the handler without
+        // an argument crashed the app on the first resize after the toolbar showed).
+        Signals.connect(raw(window), "notify::default-width", whileAlive: raw(bar)!, pointer: { _ in fit() })
         MainLoop.post { fit() }
-        // The tools scroll sideways in a narrow window instead of widening it; the style (or
-        // the selected annotation's properties) sits on a row of its own below them.
-        let scroller = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
-        gtk_scrolled_window_set_propagate_natural_height(cast(scroller), 1)
-        gtk_scrolled_window_set_child(cast(scroller), bar)
+        // The style (or the selected annotation's properties) sits on a row of its own below
+        // the tools.
         let rows = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        gtk_box_append(cast(rows), scroller)
+        gtk_box_append(cast(rows), bar)
         // The row keeps its height whether it shows controls or a hint, so the page never jumps.
         let style = buildStyleControls()
         let hint = gtk_label_new(tr("Pick a tool, or select an annotation to change its look."))!
@@ -284,6 +290,15 @@ extension DocumentWindow {
         gtk_stack_add_named(cast(stack), boxHint, "signature-box")
         gtk_stack_add_named(cast(stack), buildEraserModeSwitch(), "eraser")
         gtk_stack_set_visible_child_name(cast(stack), "hint")
+        // As wide as what it shows (not its widest page), its hints wrapping in a narrow window,
+        // so that the row never holds the window wider than the tools need (ToolbarReach).
+        gtk_stack_set_hhomogeneous(cast(stack), 0)
+        for label in [hint, signHint, boxHint] {
+            gtk_label_set_wrap(cast(label), 1)
+            // One line wherever it fits (a wrapping label otherwise asks for a narrow block).
+            gtk_label_set_max_width_chars(cast(label), 120)
+            gtk_label_set_justify(cast(label), GTK_JUSTIFY_CENTER)
+        }
         gtk_widget_set_halign(stack, GTK_ALIGN_CENTER)
         gtk_widget_add_css_class(stack, "annotator-toolbar")
         gtk_box_append(cast(rows), stack)

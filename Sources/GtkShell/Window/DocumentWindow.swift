@@ -205,6 +205,8 @@ public final class DocumentWindow {
     /// The context menu's item labels while it is shown (for the state dump).
     var contextMenuItems: [String]?
     var toolbarRevealer: UnsafeMutablePointer<GtkWidget>?
+    /// The toolbar's tool, Ruler and Zoom Strip buttons, once it is made (ToolbarReach).
+    var toolbarButtons: [UnsafeMutablePointer<GtkWidget>] = []
     /// The style controls of the toolbar (colour, width, opacity, fill, text, stamp …).
     var styleControls: StyleControls?
     /// The style row: the controls, or a hint when nothing is picked or selected.

@@ -16,8 +16,9 @@ extension DocumentWindow {
     func installZoomStrip() {
         let strip = ZoomStripView(canvas: canvas)
         zoomStrip = strip
-        // Under the page view and its horizontal scrollbar, the whole width of the page area.
-        gtk_grid_attach(cast(canvas.widget), strip.widget, 0, 2, 2, 1)
+        // Under the page view and its horizontal scrollbar, the whole width of the page area
+        // (while split, under the active half: ZoomStripView.follow).
+        strip.dock(under: canvas)
         let previousContent = canvas.onContentChanged
         canvas.onContentChanged = { [weak strip] pages in
             previousContent?(pages)
@@ -77,6 +78,7 @@ extension DocumentWindow {
             boxInView: inView.map { [$0.minX, $0.minY, $0.width, $0.height] },
             moveHandle: handles.map { [$0.move.midX, $0.move.midY] }, resizeHandle: handles.map { [$0.resize.midX, $0.resize.midY] },
             rendered: view.pictureIsCurrent, strokes: view.strokesWritten, replayFinished: view.replayFinished,
-            view: splitView.views.firstIndex { $0 === view.canvas } ?? 0)
+            view: splitView.views.firstIndex { $0 === view.canvas } ?? 0, dockedView: view.dockedView(among: splitView.views),
+            frame: view.frameInWindow)
     }
 }

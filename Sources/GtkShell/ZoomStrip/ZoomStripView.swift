@@ -210,9 +210,38 @@ final class ZoomStripView {
         cancelStroke()
         let before = canvas
         canvas = view
+        dock(under: view)
         overlay.move(from: before, to: view)
         viewChanged()
         onChange?()
+    }
+
+    /// Docks the strip under `view`'s page area, the whole width of that half (its grid's row
+    /// under the horizontal scrollbar): the strip sits under the half it writes in.
+    func dock(under view: PdfCanvas) {
+        let grid = view.widget
+        let parent = gtk_widget_get_parent(widget)
+        guard parent != grid else { return }
+        // Held while it moves: the grid it leaves lets go of it.
+        let held = GObjectHandle(retaining: widget)
+        if let parent { gtk_grid_remove(cast(parent), widget) }
+        gtk_grid_attach(cast(grid), held.pointer, 0, 2, 2, 1)
+    }
+
+    /// The strip's widget, [x, y, width, height] in the window's surface coordinates (as the
+    /// state dump's `canvasX`), once it is laid out.
+    var frameInWindow: [Double]? {
+        guard let native = gtk_widget_get_native(widget) else { return nil }
+        var surfaceX = 0.0, surfaceY = 0.0, x = 0.0, y = 0.0
+        gtk_native_get_surface_transform(native, &surfaceX, &surfaceY)
+        guard gtk_widget_translate_coordinates(widget, cast(native), 0, 0, &x, &y) != 0 else { return nil }
+        return [x + surfaceX, y + surfaceY, Double(gtk_widget_get_width(widget)), Double(gtk_widget_get_height(widget))]
+    }
+
+    /// The place in `views` of the view the strip is docked under (for the state dump).
+    func dockedView(among views: [PdfCanvas]) -> Int? {
+        let parent = gtk_widget_get_parent(widget)
+        return views.firstIndex { $0.widget == parent }
     }
 
     // MARK: Input
