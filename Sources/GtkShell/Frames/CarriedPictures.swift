@@ -72,6 +72,15 @@ final class CarriedPictures {
         Self.paint(pixels, at: from.origin + group.offset, scale: scale, cr: cr)
     }
 
+    /// The render-node frame shows `group` itself, made at `scale` (``CarriedLayers``): the
+    /// pictures follow the carry as when they paint it (its outlines' picture, made once
+    /// through ``paintOutlines(_:side:cr:)``, is shown by the selection after the release).
+    func carriedAsLayer(_ group: FrameModel.Carried, scale: Double) {
+        self.scale = max(1, scale)
+        renew(for: group)
+        lastCarried = group
+    }
+
     /// The group's selection outlines at its offset.
     func paintOutlines(_ group: FrameModel.Carried, side: Double, cr: OpaquePointer) {
         renew(for: group)
