@@ -57,6 +57,7 @@ final class CarriedLayersTests: XCTestCase {
             XCTAssertTrue(pageTiles.isSubset(of: after), "the page is its tiles again")
             XCTAssertTrue(canvas.frames.carriedLayers.nodes.isEmpty, "the layers are let go")
             XCTAssertFalse(after.subtracting(pageTiles).subtracting(otherTiles).isEmpty, "the selection's outlines are drawn")
+            XCTAssertEqual(canvas.frames.carriedPicturesMade, 1, "from the carry's picture of them: one made in all, for the layer")
             canvas.clearDocument()
         }
     }

@@ -35,6 +35,8 @@ final class CanvasFrames {
     private let carriedPictures = CarriedPictures()
     /// The page under a carried group and the group, as two layers made once a carry.
     let carriedLayers = CarriedLayers()
+    /// How many pictures of carried groups were made (tests).
+    var carriedPicturesMade: Int { carriedPictures.picturesMade }
     /// The pages a turn shows, kept as one image each while the turn lasts (cairo frames).
     private var curlImages: CurlImages?
     /// The curl the last turn frame drew, and the timer that draws a still one smoothly.

@@ -78,7 +78,8 @@ final class CarriedPictures {
     func carriedAsLayer(_ group: FrameModel.Carried, scale: Double) {
         self.scale = max(1, scale)
         renew(for: group)
-        lastCarried = group
+        // A group landing has no outlines of its own: the carry's last frame says where they went.
+        if !group.outlines.isEmpty { lastCarried = group }
     }
 
     /// The group's selection outlines at its offset.
