@@ -80,6 +80,75 @@ final class CarriedLayersTests: XCTestCase {
         }
     }
 
+    func testASelectionAtRestHasItsCarrysLayersMadeAheadSoTheCarryMakesNone() throws {
+        try GtkTestDisplay.require()
+        try MainActor.assumeIsolated {
+            let canvas = try CairoTileNodesTests.canvasWithTiles(cairo: true)
+            var model = canvas.session.frame
+            let page = try XCTUnwrap(model.pages.first)
+            let pageTiles = Set(Self.tileNodes(of: page, canvas))
+            let layers = canvas.frames.carriedLayers
+
+            // The selection rests: its frame asks for the layers, the idle after it makes them.
+            model.selection.outlines = Self.places(on: page)
+            _ = Self.nodes(model, canvas)
+            canvas.frames.makeLayersAhead()
+            XCTAssertTrue(layers.hasAhead, "the layers are made while the selection rests")
+            XCTAssertEqual(layers.layersMadeAhead, 2, "the page under the group, and the group")
+            _ = Self.nodes(model, canvas)
+            canvas.frames.makeLayersAhead()
+            XCTAssertEqual(layers.layersMadeAhead, 2, "another frame of the same selection makes them no more")
+
+            // The carry takes them: its first frame, and every move after it, makes none.
+            model.selection.outlines = []
+            var shown: Set<OpaquePointer>?
+            for offset in Self.offsets.dropFirst() {
+                model.carried = Self.group(on: page, offset: offset, outlined: true)
+                let frame = Set(Self.nodes(model, canvas).cairoNodes)
+                XCTAssertTrue(frame.isDisjoint(with: pageTiles), "no tile of the carried page is drawn during the carry")
+                XCTAssertEqual(layers.nodes.count, 2)
+                if let shown { XCTAssertEqual(Set(layers.nodes), shown, "every move shows the same two nodes") }
+                shown = Set(layers.nodes)
+            }
+            XCTAssertEqual(layers.layersMade, 0, "no carry frame made a layer: they were made ahead")
+            XCTAssertFalse(layers.hasAhead, "the carry took them")
+            canvas.clearDocument()
+        }
+    }
+
+    func testLayersMadeAheadForAnotherSelectionAreNotShownAndTheCarryMakesItsOwn() throws {
+        try GtkTestDisplay.require()
+        try MainActor.assumeIsolated {
+            let canvas = try CairoTileNodesTests.canvasWithTiles(cairo: true)
+            var model = canvas.session.frame
+            let page = try XCTUnwrap(model.pages.first)
+            let layers = canvas.frames.carriedLayers
+            // Made for a selection of all but the first place; the carry is of all of them.
+            model.selection.outlines = Array(Self.places(on: page).dropFirst())
+            _ = Self.nodes(model, canvas)
+            canvas.frames.makeLayersAhead()
+            XCTAssertEqual(layers.layersMadeAhead, 2)
+            let madeAhead = Set(layers.ahead.map { [$0.pageLayer.node, $0.groupLayer.node].compactMap { $0 } } ?? [])
+            model.selection.outlines = []
+            model.carried = Self.group(on: page, offset: Vector(dx: 5, dy: 3), outlined: true)
+            let frame = Set(Self.nodes(model, canvas).cairoNodes)
+            XCTAssertEqual(layers.layersMade, 2, "the carry's first frame makes its own layers")
+            XCTAssertTrue(frame.isDisjoint(with: madeAhead), "those made for the other selection are not shown")
+            XCTAssertFalse(layers.hasAhead, "and are let go")
+
+            // A selection gone lets go of the layers made for it.
+            model.carried = nil
+            model.selection.outlines = Self.places(on: page)
+            _ = Self.nodes(model, canvas)
+            canvas.frames.makeLayersAhead()
+            XCTAssertTrue(layers.hasAhead)
+            model.selection.outlines = []
+            _ = Self.nodes(model, canvas)
+            XCTAssertFalse(layers.hasAhead, "no selection at rest, no layers kept for it")
+            canvas.clearDocument()
+        }
+    }
+
     /// 120 places on the page (view coordinates), well inside it.
     private static func places(on page: PlacedPage) -> [Rect] {
         (0..<120).map { i in

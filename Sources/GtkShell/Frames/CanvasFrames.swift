@@ -32,9 +32,13 @@ final class CanvasFrames {
 
     private let area: UnsafeMutablePointer<GtkWidget>
     /// The pixels and outlines of a group carried as one, drawn once a carry.
-    private let carriedPictures = CarriedPictures()
+    let carriedPictures = CarriedPictures()
     /// The page under a carried group and the group, as two layers made once a carry.
     let carriedLayers = CarriedLayers()
+    /// What the layers of a selection at rest are to be made from on the next idle, and
+    /// whether that idle is asked for (``planLayersAhead``).
+    var layersAheadRequest: LayersAheadRequest?
+    var layersAheadPosted = false
     /// How many pictures of carried groups were made (tests).
     var carriedPicturesMade: Int { carriedPictures.picturesMade }
     /// The pages a turn shows, kept as one image each while the turn lasts (cairo frames).
@@ -111,6 +115,7 @@ final class CanvasFrames {
                                             side: model.selection.handleSide, asCairoNodes: tiles.asCairoNodes)
         }
         if !layered { carriedLayers.drop() }
+        if carried == nil { planLayersAhead(model, shown: shown, visible: visible, painter: painter, asCairoNodes: tiles.asCairoNodes) }
         for page in shown {
             if layered, page.page == carried?.page {
                 carriedLayers.appendPage(snapshot)

@@ -29,8 +29,13 @@ final class CarriedLayers {
     private var groupOutlines: [Rect] = []
     /// Whether this frame showed the layers (the overlays then draw no part of the group).
     private(set) var shown = false
-    /// How many layers were made (tests: a carry makes two, however often it moves).
+    /// How many layers were made on a carry's frames (tests: a carry makes two, however often
+    /// it moves, and none when they were made ahead for its selection at rest).
     private(set) var layersMade = 0
+    /// The layers made ahead for a selection at rest (``makeAhead``), which the carry that
+    /// starts from it takes when nothing they show has changed since; how many were made so.
+    var ahead: Ahead?
+    var layersMadeAhead = 0
 
     /// Forgets the layers (the carry has landed, or there is none).
     func drop() {
@@ -62,24 +67,25 @@ final class CarriedLayers {
             return true
         }
         drop()
-        guard !group.outlines.isEmpty, let fromBox = group.fromBox ?? Self.union(group.from),
-              let outlinesBox = group.outlinesBox ?? Self.union(group.outlines),
-              Self.hasSharpTiles(group.page, frame: aligned, within: onScreen, painter: painter) else { return false }
-        let places = group.from.map { Self.outward($0, scale: scale) }
-        pageLayer = ImageLayer(rect: onScreen, scale: scale, opaque: true, asCairoNode: asCairoNodes) { cr in
-            painter.paintPage(group.page, at: frame, cr: cr)
-            OverlayPainter.veil(places, cr: cr)
+        if let made = takeAhead(for: group, frame: aligned, visible: onScreen, scale: scale, painter: painter) {
+            // Made while the selection rested: this frame makes nothing.
+            (pageLayer, groupLayer) = made
+            pictures.carriedFromStill(group)
+        } else {
+            guard !group.outlines.isEmpty, let fromBox = group.fromBox ?? Self.union(group.from),
+                  let outlinesBox = group.outlinesBox ?? Self.union(group.outlines),
+                  Self.sharpTiles(group.page, frame: aligned, within: onScreen, painter: painter) != nil else { return false }
+            var still = group
+            still.offset = .zero
+            let made = Self.layers(group.page, pageFrame: frame, visible: onScreen, places: group.from, fromBox: fromBox,
+                                   outlinesBox: outlinesBox, scale: scale, painter: painter, asCairoNodes: asCairoNodes) { cr in
+                pictures.paintOutlines(still, side: side, cr: cr)
+            }
+            (pageLayer, groupLayer) = (made.page, made.group)
+            // (Painting the outlines at no offset told the pictures so: the group as it is now.)
+            pictures.carriedAsLayer(group, scale: scale)
+            layersMade += [pageLayer, groupLayer].compactMap { $0 }.count
         }
-        var still = group
-        still.offset = .zero
-        let groupRect = Self.outward(fromBox.insetBy(dx: -1, dy: -1).union(outlinesBox.insetBy(dx: -3, dy: -3)), scale: scale)
-        groupLayer = ImageLayer(rect: groupRect, scale: scale, opaque: false, asCairoNode: asCairoNodes) { cr in
-            painter.paintPixels(of: group.page, pageFrame: frame, within: places, scaleX: 1, scaleY: 1, offset: .zero, cr: cr)
-            pictures.paintOutlines(still, side: side, cr: cr)
-        }
-        // (Painting the outlines at no offset told the pictures so: the group as it is now.)
-        pictures.carriedAsLayer(group, scale: scale)
-        layersMade += [pageLayer, groupLayer].compactMap { $0 }.count
         guard pageLayer != nil, groupLayer != nil else {
             drop()
             return false
@@ -120,14 +126,39 @@ final class CarriedLayers {
     /// The nodes the layers are shown by (tests: the same ones every frame of a carry).
     var nodes: [OpaquePointer] { [pageLayer?.node, groupLayer?.node].compactMap { $0 } }
 
-    /// Whether every sharp tile of `page` (at `frame`) under `visible` is in the cache.
-    private static func hasSharpTiles(_ page: PageIndex, frame: Rect, within visible: Rect, painter: PagePainter) -> Bool {
+    /// The sharp tiles of `page` (at `frame`) under `visible`, each one as the cache holds it
+    /// now (a tile drawn again is another); `nil` when one of them is not in the cache.
+    static func sharpTiles(_ page: PageIndex, frame: Rect, within visible: Rect, painter: PagePainter) -> [ObjectIdentifier]? {
         let tiling = painter.planner.tiling(of: page, zoom: painter.zoom)
         let s = painter.planner.viewPixelsPerSharpTilePixel(of: tiling, zoom: painter.zoom)
-        guard s > 0 else { return false }
+        guard s > 0 else { return nil }
         let pixels = Rect(x: (visible.minX - frame.minX) / s, y: (visible.minY - frame.minY) / s,
                           width: visible.width / s, height: visible.height / s)
-        return tiling.tiles(overlapping: pixels).allSatisfy { painter.cache.contains($0) }
+        var found: [ObjectIdentifier] = []
+        for key in tiling.tiles(overlapping: pixels) {
+            guard painter.cache.contains(key), let tile = painter.cache.tile(for: key) else { return nil }
+            found.append(ObjectIdentifier(tile))
+        }
+        return found
+    }
+
+    /// The two layers of a group whose places are `places` on `page` (at `pageFrame`, shown in
+    /// `visible`): the page with those places veiled, and the group's pixels with its outlines
+    /// (`paintOutlines`, at no offset).
+    static func layers(_ page: PageIndex, pageFrame frame: Rect, visible: Rect, places from: [Rect], fromBox: Rect,
+                       outlinesBox: Rect, scale: Double, painter: PagePainter, asCairoNodes: Bool,
+                       paintOutlines: (OpaquePointer) -> Void) -> (page: ImageLayer?, group: ImageLayer?) {
+        let places = from.map { outward($0, scale: scale) }
+        let pageLayer = ImageLayer(rect: visible, scale: scale, opaque: true, asCairoNode: asCairoNodes) { cr in
+            painter.paintPage(page, at: frame, cr: cr)
+            OverlayPainter.veil(places, cr: cr)
+        }
+        let groupRect = outward(fromBox.insetBy(dx: -1, dy: -1).union(outlinesBox.insetBy(dx: -3, dy: -3)), scale: scale)
+        let groupLayer = ImageLayer(rect: groupRect, scale: scale, opaque: false, asCairoNode: asCairoNodes) { cr in
+            painter.paintPixels(of: page, pageFrame: frame, within: places, scaleX: 1, scaleY: 1, offset: .zero, cr: cr)
+            paintOutlines(cr)
+        }
+        return (pageLayer, groupLayer)
     }
 
     /// `rect` grown to whole device pixels.
@@ -137,7 +168,7 @@ final class CarriedLayers {
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
-    private static func union(_ rects: [Rect]) -> Rect? {
+    static func union(_ rects: [Rect]) -> Rect? {
         guard let first = rects.first else { return nil }
         return rects.dropFirst().reduce(first) { $0.union($1) }
     }

@@ -82,6 +82,15 @@ final class CarriedPictures {
         if !group.outlines.isEmpty { lastCarried = group }
     }
 
+    /// The render-node frame shows `group` from layers made while its selection rested
+    /// (``CarriedLayers/makeAhead``), their outlines from the still outlines' picture: that
+    /// picture is the carry's, as if ``paintOutlines(_:side:cr:)`` had taken it.
+    func carriedFromStill(_ group: FrameModel.Carried) {
+        renew(for: group)
+        if outlines == nil, let still, still.rects == group.outlines { outlines = still.picture }
+        if !group.outlines.isEmpty { lastCarried = group }
+    }
+
     /// The group's selection outlines at its offset.
     func paintOutlines(_ group: FrameModel.Carried, side: Double, cr: OpaquePointer) {
         renew(for: group)
