@@ -106,7 +106,7 @@ final class CairoTileNodesTests: XCTestCase {
     }
 
     /// A canvas showing the large pages with every visible tile drawn.
-    @MainActor private static func canvasWithTiles(cairo: Bool, _ setUp: (inout ViewSession) -> Void = { _ in }) throws -> PdfCanvas {
+    @MainActor static func canvasWithTiles(cairo: Bool, _ setUp: (inout ViewSession) -> Void = { _ in }) throws -> PdfCanvas {
         let canvas = PdfCanvas()
         canvas.frames.cairoRendererForTesting = cairo
         canvas.setDocument(LargePages(), drawPage: { _, _, cr in
@@ -132,7 +132,12 @@ final class CairoTileNodesTests: XCTestCase {
     @MainActor private static func frame(of canvas: PdfCanvas) -> (cairoNodes: [OpaquePointer], textures: Int, paperFills: Int) {
         let snapshot = gtk_snapshot_new()!
         canvas.snapshot(snapshot, width: 2000, height: 1400)
-        guard let root = gtk_snapshot_free_to_node(snapshot) else { return ([], 0, 0) }
+        return nodes(in: gtk_snapshot_free_to_node(snapshot))
+    }
+
+    /// The cairo nodes, textures and white (paper) fills in a frame's `root` node (released here).
+    static func nodes(in root: OpaquePointer?) -> (cairoNodes: [OpaquePointer], textures: Int, paperFills: Int) {
+        guard let root else { return ([], 0, 0) }
         defer { gsk_render_node_unref(root) }
         var cairoNodes: [OpaquePointer] = [], textures = 0, paperFills = 0
         func walk(_ node: OpaquePointer) {

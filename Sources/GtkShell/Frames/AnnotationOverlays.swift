@@ -14,6 +14,9 @@ struct AnnotationOverlays {
     let frame: FrameModel
     let painter: PagePainter
     var carried: CarriedPictures?
+    /// The render-node frame's layers of a carried group (``CarriedLayers``), which show it
+    /// themselves when ``CarriedLayers/shown``.
+    var layers: CarriedLayers?
 
     /// The annotation or link under a pressing finger, darkened a little: the press registered.
     func paintPress(_ cr: OpaquePointer) {
@@ -47,6 +50,7 @@ struct AnnotationOverlays {
             carried?.drop()
             return
         }
+        if layers?.shown == true { return }
         if let carried {
             carried.paint(group, painter: painter, cr: cr)
         } else {
@@ -74,14 +78,17 @@ struct AnnotationOverlays {
         case .squares(let points, let box): handles = .squares(points, box: box)
         }
         if let group = frame.carried, let carried {
-            carried.paintOutlines(group, side: selection.handleSide, cr: cr)
+            if layers?.shown != true { carried.paintOutlines(group, side: selection.handleSide, cr: cr) }
         } else if !selection.carriedOutlines.isEmpty {
             let moved = selection.carriedOutlines.map { $0.offsetBy(selection.carriedOffset) }
             OverlayPainter.annotationSelection(outlines: moved, band: nil, handles: .none, side: selection.handleSide, cr: cr)
         }
         var outlines = selection.outlines
         if outlines.count >= FrameOverlays.manyShapes, let carried {
-            carried.paintStill(outlines: outlines, side: selection.handleSide, scale: painter.planner.deviceScale, cr: cr)
+            // A group landing whose layer shows these outlines already is not outlined twice.
+            if !(frame.carried.map { layers?.showsOutlines(outlines, offset: $0.offset) == true } ?? false) {
+                carried.paintStill(outlines: outlines, side: selection.handleSide, scale: painter.planner.deviceScale, cr: cr)
+            }
             outlines = []
         } else {
             carried?.dropStill()

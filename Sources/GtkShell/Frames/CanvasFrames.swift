@@ -32,7 +32,15 @@ final class CanvasFrames {
 
     private let area: UnsafeMutablePointer<GtkWidget>
     /// The pixels and outlines of a group carried as one, drawn once a carry.
-    private let carriedPictures = CarriedPictures()
+    let carriedPictures = CarriedPictures()
+    /// The page under a carried group and the group, as two layers made once a carry.
+    let carriedLayers = CarriedLayers()
+    /// What the layers of a selection at rest are to be made from on the next idle, and
+    /// whether that idle is asked for (``planLayersAhead``).
+    var layersAheadRequest: LayersAheadRequest?
+    var layersAheadPosted = false
+    /// How many pictures of carried groups were made (tests).
+    var carriedPicturesMade: Int { carriedPictures.picturesMade }
     /// The pages a turn shows, kept as one image each while the turn lasts (cairo frames).
     private var curlImages: CurlImages?
     /// The curl the last turn frame drew, and the timer that draws a still one smoothly.
@@ -99,13 +107,27 @@ final class CanvasFrames {
         let visible = Rect(x: 0, y: 0, width: width, height: height)
         let shown = model.pages.filter { $0.frame.intersects(visible.insetBy(dx: -2, dy: -2)) }
         appendBackground(snapshot, view: visible, around: shown.map { tiles.planner.deviceAligned($0.frame) })
-        for page in shown {
-            tiles.appendPage(page.page, at: page.frame, visible: visible, snapshot)
+        // A carried group's page is one layer made when the carry began, not its tiles.
+        let carried = model.carried
+        var layered = false
+        if let group = carried, let page = shown.first(where: { $0.page == group.page }) {
+            layered = carriedLayers.prepare(group, pageFrame: page.frame, visible: visible, painter: painter, pictures: carriedPictures,
+                                            side: model.selection.handleSide, asCairoNodes: tiles.asCairoNodes)
         }
-        let overlays = FrameOverlays(frame: model, painter: painter, carried: carriedPictures)
+        if !layered { carriedLayers.drop() }
+        if carried == nil { planLayersAhead(model, shown: shown, visible: visible, painter: painter, asCairoNodes: tiles.asCairoNodes) }
+        for page in shown {
+            if layered, page.page == carried?.page {
+                carriedLayers.appendPage(snapshot)
+            } else {
+                tiles.appendPage(page.page, at: page.frame, visible: visible, snapshot)
+            }
+        }
+        let overlays = FrameOverlays(frame: model, painter: painter, carried: carriedPictures, layers: carriedLayers)
         overlays.appendTints(snapshot, viewSize: size)
         inkNodes = InkPreviewNodes.updated(inkNodes, for: model.liveInk, in: model.viewport)
         inkNodes?.append(snapshot)
+        if layered, let carried { carriedLayers.appendGroup(offset: carried.offset, scale: painter.planner.deviceScale, snapshot) }
         if model.hasOverlays {
             overlays.appendRecorded(snapshot, viewSize: size, bandHeight: tiles.bandHeight(width: width), inkDrawn: inkNodes?.covered ?? [],
                                     deviceScale: painter.planner.deviceScale)

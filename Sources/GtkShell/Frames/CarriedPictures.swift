@@ -72,6 +72,25 @@ final class CarriedPictures {
         Self.paint(pixels, at: from.origin + group.offset, scale: scale, cr: cr)
     }
 
+    /// The render-node frame shows `group` itself, made at `scale` (``CarriedLayers``): the
+    /// pictures follow the carry as when they paint it (its outlines' picture, made once
+    /// through ``paintOutlines(_:side:cr:)``, is shown by the selection after the release).
+    func carriedAsLayer(_ group: FrameModel.Carried, scale: Double) {
+        self.scale = max(1, scale)
+        renew(for: group)
+        // A group landing has no outlines of its own: the carry's last frame says where they went.
+        if !group.outlines.isEmpty { lastCarried = group }
+    }
+
+    /// The render-node frame shows `group` from layers made while its selection rested
+    /// (``CarriedLayers/makeAhead``), their outlines from the still outlines' picture: that
+    /// picture is the carry's, as if ``paintOutlines(_:side:cr:)`` had taken it.
+    func carriedFromStill(_ group: FrameModel.Carried) {
+        renew(for: group)
+        if outlines == nil, let still, still.rects == group.outlines { outlines = still.picture }
+        if !group.outlines.isEmpty { lastCarried = group }
+    }
+
     /// The group's selection outlines at its offset.
     func paintOutlines(_ group: FrameModel.Carried, side: Double, cr: OpaquePointer) {
         renew(for: group)

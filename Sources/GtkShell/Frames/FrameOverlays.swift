@@ -17,12 +17,14 @@ struct FrameOverlays {
     let painter: PagePainter
     /// The pictures of a group carried as one (``FrameModel/carried``), made once a carry.
     var carried: CarriedPictures?
+    /// The render-node frame's layers of that group: when they show it, no part of it is drawn here.
+    var layers: CarriedLayers?
 
     /// Everything over the pages. `tintsAsNodes`: the match and selection tints are colour
     /// nodes of their own, so only their outlines are drawn here. `inkDrawn[i]`: how many pieces
     /// of the live ink's stroke `i` are on screen already as nodes of their own.
     func paint(_ cr: OpaquePointer, tintsAsNodes: Bool = false, inkDrawn: [Int] = []) {
-        let annotations = AnnotationOverlays(frame: frame, painter: painter, carried: carried)
+        let annotations = AnnotationOverlays(frame: frame, painter: painter, carried: carried, layers: layers)
         if !tintsAsNodes { paintSearchMatches(cr) }
         for boxes in frame.textSelections {
             if tintsAsNodes { OverlayPainter.textSelectionOutlines(boxes, cr: cr) } else { OverlayPainter.textSelection(boxes, cr: cr) }
