@@ -189,17 +189,10 @@ final class CarriedPictures {
         let x0 = ((rect.minX - margin) * scale).rounded(.down) / scale, y0 = ((rect.minY - margin) * scale).rounded(.down) / scale
         let x1 = ((rect.maxX + margin) * scale).rounded(.up) / scale, y1 = ((rect.maxY + margin) * scale).rounded(.up) / scale
         let width = Int32(((x1 - x0) * scale).rounded()), height = Int32(((y1 - y0) * scale).rounded())
-        guard width > 0, height > 0, width < 16384, height < 16384,
-              let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height) else { return nil }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else {
-            cairo_surface_destroy(surface)
-            return nil
-        }
-        cairo_surface_set_device_scale(surface, scale, scale)
-        cairo_translate(cr, -x0, -y0)
-        draw(cr, surface, Point(x: x0, y: y0))
-        cairo_destroy(cr)
-        cairo_surface_flush(surface)
+        let origin = Point(x: x0, y: y0)
+        guard let surface = ScaledImage.drawn(width: width, height: height, scale: scale, origin: origin,
+                                              { cr, image in draw(cr, image, origin) })
+        else { return nil }
         return Picture(surface: surface, corner: Vector(dx: x0 - rect.minX, dy: y0 - rect.minY))
     }
 

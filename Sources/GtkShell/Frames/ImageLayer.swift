@@ -18,17 +18,9 @@ final class ImageLayer {
     /// `nil` when the image or its node cannot be made.
     init?(rect: Rect, scale: Double, opaque: Bool, asCairoNode: Bool, _ draw: (OpaquePointer) -> Void) {
         let width = Int32((rect.width * scale).rounded()), height = Int32((rect.height * scale).rounded())
-        guard width > 0, height > 0, width < 16384, height < 16384,
-              let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height) else { return nil }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else {
-            cairo_surface_destroy(surface)
-            return nil
-        }
-        cairo_surface_set_device_scale(surface, scale, scale)
-        cairo_translate(cr, -rect.minX, -rect.minY)
-        draw(cr)
-        cairo_destroy(cr)
-        cairo_surface_flush(surface)
+        guard let surface = ScaledImage.drawn(width: width, height: height, scale: scale,
+                                              origin: Point(x: rect.minX, y: rect.minY), { cr, _ in draw(cr) })
+        else { return nil }
         let cairoNode = asCairoNode
             ? ann_cairo_node_for_image_region(surface, 0, 0, width, height, 1 / scale, opaque ? 1 : 0).map { TileCairoNode(adopting: $0, scale: 1 / scale) }
             : nil
