@@ -128,13 +128,16 @@ final class CarriedLayersTests: XCTestCase {
             _ = Self.nodes(model, canvas)
             canvas.frames.makeLayersAhead()
             XCTAssertEqual(layers.layersMadeAhead, 2)
-            let madeAhead = Set(layers.ahead.map { [$0.pageLayer.node, $0.groupLayer.node].compactMap { $0 } } ?? [])
+            // Kept alive here, so that the carry's own layers cannot be given their nodes' addresses.
+            let keptAhead = try XCTUnwrap(layers.ahead)
+            let madeAhead = Set([keptAhead.pageLayer.node, keptAhead.groupLayer.node].compactMap { $0 })
             model.selection.outlines = []
             model.carried = Self.group(on: page, offset: Vector(dx: 5, dy: 3), outlined: true)
             let frame = Set(Self.nodes(model, canvas).cairoNodes)
             XCTAssertEqual(layers.layersMade, 2, "the carry's first frame makes its own layers")
             XCTAssertTrue(frame.isDisjoint(with: madeAhead), "those made for the other selection are not shown")
             XCTAssertFalse(layers.hasAhead, "and are let go")
+            withExtendedLifetime(keptAhead) {}
 
             // A selection gone lets go of the layers made for it.
             model.carried = nil
