@@ -12,7 +12,7 @@ import XCTest
 final class ExtractedFormTests: XCTestCase {
     private var folder: TemporaryFolder!
     override func setUpWithError() throws { folder = try TemporaryFolder() }
-    override func tearDown() { folder = nil }
+    override func tearDown() { folder = nil; super.tearDown() }
 
     /// A terminal field as qpdf reads it.
     struct Field: Hashable, Comparable {

@@ -103,6 +103,14 @@ final class SharedReviewTests: XCTestCase {
         return PDFDate.string(secondsSince1970: 1_790_000_000 + Int64(tick) * 60)
     }
 
+    /// XCTest keeps every test case object until the run ends: letting the folder go here is
+    /// what removes it.
+    override func tearDown() {
+        reviewFolder = nil
+        folder = nil
+        super.tearDown()
+    }
+
     override func setUpWithError() throws {
         folder = try TemporaryFolder()
         let review = folder.path("review")
