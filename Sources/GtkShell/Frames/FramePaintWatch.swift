@@ -28,6 +28,10 @@ final class FramePaintWatch {
     private static var canvasesMade = 0
     /// When the frame under way started drawing the canvas (monotonic µs), until GTK has painted it.
     private var frameStartedAt: Int64?
+    /// When the frame clock began the cycle under way (its `before-paint`, monotonic µs): the
+    /// start a frame's time is counted from. GTK's own frame time is smoothed towards the
+    /// refresh rate and can lie up to half a frame either side of the cycle's real start.
+    private var cycleStartedAt: Int?
     /// What a frame cost, from the start of the canvas's drawing to the end of GTK's paint (µs).
     var frameCost: (Int) -> Void = { _ in }
     /// Called once a document's first frame is on screen.
@@ -74,13 +78,20 @@ final class FramePaintWatch {
     private func watch() {
         guard !diagnostics.watchesFramePaint, let clock = gtk_widget_get_frame_clock(area) else { return }
         diagnostics.watchesFramePaint = true
-        // The frame clock is the window's: the handler goes with the page area.
+        // The frame clock is the window's: the handlers go with the page area.
+        Signals.connect(raw(clock), "before-paint", whileAlive: raw(area)!) { [weak self] in
+            self?.cycleStartedAt = Int(g_get_monotonic_time())
+        }
         Signals.connect(raw(clock), "after-paint", whileAlive: raw(area)!) { [weak self, clock] in
-            self?.painted(frameTime: Int(gdk_frame_clock_get_frame_time(clock)))
+            guard let self else { return }
+            // The first frame watched began before the handler was connected: GTK's time for it.
+            let start = cycleStartedAt ?? Int(gdk_frame_clock_get_frame_time(clock))
+            cycleStartedAt = nil
+            painted(cycleStart: start)
         }
     }
 
-    private func painted(frameTime start: Int) {
+    private func painted(cycleStart start: Int) {
         latency?.framePainted()
         if diagnostics.firstPaintTraced == false {
             diagnostics.firstPaintTraced = true
