@@ -51,6 +51,8 @@ final class TileFeed {
     /// arrival and the one after it may be handled in one turn of the main loop, so the timer
     /// alone cannot be watched for it).
     private(set) var arrivalsHeld = 0
+    /// How many tiles arrived off screen (drawn ahead), for which no frame was asked.
+    private(set) var offScreenArrivals = 0
     /// When a frame last showed the tiles that had arrived (monotonic µs).
     private var arrivedTilesShownAt: Int64 = 0
     /// The trim of freed memory due a second after the last tile arrived.
@@ -225,18 +227,28 @@ final class TileFeed {
         return (taken, visible.count)
     }
 
+    /// A tile drawn ahead of the view, off screen, asks for no frame: nothing on screen would
+    /// change, and GTK starts a frame no sooner than 16.7 ms after the last one, so a wheel
+    /// click that came just after such a frame waited for the next (`scroll.py`: every click
+    /// over 10 ms followed a frame for tiles off screen 1–9 ms before it). The view's next move
+    /// shows it.
     private func tileArrived(_ tile: RenderedTile) {
         guard accepts(tile.key) else { return }
         cache.insert(tile)
         lastRequested.removeAll { $0.key == tile.key }
         arrived(tile)
         scheduleMemoryTrim()
-        showArrived(completingView: missingVisible == 0 && onScreen.contains(tile.key))
+        // `arrived` planned again for the view as it is now, so `onScreen` is current.
+        guard onScreen.contains(tile.key) else {
+            offScreenArrivals += 1
+            return
+        }
+        showArrived(completingView: missingVisible == 0)
     }
 
-    /// Shows tiles that arrived: at once while frames are cheap, for the tile that completes the
-    /// view, or when none were shown for a while; else together with those that arrive until
-    /// then (``FrameCost``). Tiles drawn ahead, off screen, wait with the others. Ten Page Ups on
+    /// Shows tiles that arrived on screen: at once while frames are cheap, for the tile that
+    /// completes the view, or when none were shown for a while; else together with those that
+    /// arrive until then (``FrameCost``). Ten Page Ups on
     /// a 4K screen at 2× settled in 170 ms when each tile had a frame of its own, in 103 now.
     private func showArrived(completingView: Bool) {
         let now = Int64(g_get_monotonic_time())
