@@ -349,9 +349,13 @@ func measure(_ what: Run, renderer: String, document: String) throws -> String {
         // the release, so its frames run until the Move is in the dump.
         let frames = loggedFrames(frameLog, from: began).filter { $0.start <= done }
         let gaps = zip(frames.dropFirst(), frames).map { Double($0.start - $1.start) / 1000 }
-        // FRAME_BENCH_FRAMES=file: each frame's start (ms from the release) and time, to see which is slow.
+        // FRAME_BENCH_FRAMES=file: each frame's start (ms from the release) and time, to see which
+        // is slow, with the long main-loop turns and the notes on the carry's layers (from the
+        // selection's lift on), and for a frame the wait before the canvas drew it.
         if let path = ProcessInfo.processInfo.environment["FRAME_BENCH_FRAMES"] {
-            let lines = (loggedFrames(frameLog, from: began).filter { $0.start <= landed } + loggedTurns(frameLog, from: began)).sorted { $0.start < $1.start }.map { String(format: "%.1f %.2f %@", Double($0.start - released) / 1000, $0.milliseconds, $0.kind) }
+            let lines = (loggedFrames(frameLog, from: began).filter { $0.start <= landed } + loggedTurns(frameLog, from: began)
+                         + loggedLayerNotes(frameLog, from: lifted)).sorted { $0.start < $1.start }
+                .map { String(format: "%.1f %.2f %@", Double($0.start - released) / 1000, $0.milliseconds, $0.kind) + ($0.waited.map { String(format: " waited %.2f", $0) } ?? "") }
             try? (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
         }
         return "\(renderer), lasso on \(strokes) ink strokes at \(Int(page.width))×\(Int(page.height)) px (\(lassoed.selectedAnnotations.count) selected, "

@@ -115,6 +115,10 @@ final class CanvasFrames {
                                             side: model.selection.handleSide, asCairoNodes: tiles.asCairoNodes)
         }
         if !layered { carriedLayers.drop() }
+        if let made = carriedLayers.madeOnFrame {
+            carriedLayers.madeOnFrame = nil
+            FrameLog.notes?.record(start: made.start, took: made.took, kind: "layers", missingTiles: 0, canvas: 0)
+        }
         if carried == nil { planLayersAhead(model, shown: shown, visible: visible, painter: painter, asCairoNodes: tiles.asCairoNodes) }
         for page in shown {
             if layered, page.page == carried?.page {

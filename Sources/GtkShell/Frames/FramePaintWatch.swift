@@ -92,6 +92,8 @@ final class FramePaintWatch {
             StartupTrace.mark("frame painted")
         }
         let drewCanvas = frameStartedAt != nil
+        // From the frame clock's start of the frame to the canvas starting to draw it.
+        let waited = frameStartedAt.map { max(0, Int($0) - start) } ?? 0
         if drewCanvas, missingTiles() > 0 { diagnostics.framesDrawnMissingTiles += 1 }
         if let started = frameStartedAt {
             frameStartedAt = nil
@@ -100,7 +102,8 @@ final class FramePaintWatch {
         let painting = diagnostics.framePainting
         if drewCanvas, let frameLog {
             let kind = switch painting { case .turn: "turn"; case .view: "view"; case nil: "still" }
-            frameLog.record(start: start, took: Int(g_get_monotonic_time()) - start, kind: kind, missingTiles: missingTiles(), canvas: canvasNumber)
+            frameLog.record(start: start, took: Int(g_get_monotonic_time()) - start, kind: kind, missingTiles: missingTiles(), canvas: canvasNumber,
+                            waited: waited)
         }
         guard let kind = painting else { return }
         diagnostics.framePainting = nil

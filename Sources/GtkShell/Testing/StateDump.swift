@@ -226,6 +226,13 @@ extension DocumentWindow {
             snapshot.editWriteSlices = editing?.writeSliceCount
             snapshot.largestEditWriteSlice = editing?.largestWriteSlice
             snapshot.carryLanding = canvas.session.landingPage != nil
+            let layers = canvas.frames.carriedLayers
+            snapshot.carriedLayersMadeAhead = layers.layersMadeAhead
+            snapshot.carriedLayersAheadBands = layers.aheadBands
+            snapshot.carriedLayersTakenAhead = layers.layersTakenAhead
+            snapshot.carriedLayersFinishedByCarry = layers.aheadFinishedByCarry
+            snapshot.carriedLayersMadeOnCarry = layers.layersMade
+            snapshot.carriedLayersAheadMissed = layers.aheadMissed
         }
         if content == .document {
             let recognized = recognition.pages.all.keys.map(\.displayNumber).sorted()
