@@ -460,6 +460,9 @@ public struct WindowSnapshot: Codable, Sendable {
     public var carriedLayersFinishedByCarry: Int? = nil
     public var carriedLayersMadeOnCarry: Int? = nil
     public var carriedLayersAheadMissed: String? = nil
+    /// How many times the trim of freed memory due after the last tile arrived waited for the
+    /// canvas's frames to stop.
+    public var memoryTrimsPostponed: Int? = nil
 
     public init(
         title: String,

@@ -366,7 +366,7 @@ func measure(_ what: Run, renderer: String, document: String) throws -> String {
             + "\(longestTurn.map { String(format: "%.1f", $0) } ?? "< 4") ms (\(turns.filter { $0.milliseconds > 16 }.count) over 16 ms; goal: none), "
             + "the move written in \(slices.0) slices of at most \(slices.1); the selection shown after the loop's lift: longest frame "
             + "\(ms(percentile(1, selectionFrames))) ms, longest main-loop turn \(selectionTurns.map(\.milliseconds).max().map { String(format: "%.1f", $0) } ?? "< 4") ms; "
-            + "the selection decided \(decided) (goal: within 16 ms)"
+            + "the selection decided \(decided) (goal: within 16 ms)" + layerCounts(waitSettled(stateFile))
     }
 
     if case .scroll(let zoom) = what {
@@ -415,6 +415,14 @@ func measure(_ what: Run, renderer: String, document: String) throws -> String {
     return "\(renderer), page curls: \(done.pageTurnFrames ?? 0) frames in \(done.pageTurnsCompleted ?? 0) turns at "
         + "\(Int(width))×\(Int(height)): frame p50 \(ms(done.pageTurnFrameP50Ms)) ms, p99 \(ms(done.pageTurnFrameP99Ms)) ms; "
         + "between frames p50 \(ms(done.pageTurnIntervalP50Ms)) ms, p99 \(ms(done.pageTurnIntervalP99Ms)) ms (goal: frame p99 < 16 ms)"
+}
+
+/// The carry's layers as the dump counts them (nothing from an app whose dump does not).
+func layerCounts(_ w: WindowSnapshot?) -> String {
+    guard let w, let ahead = w.carriedLayersMadeAhead else { return "" }
+    return "; carried layers: \(ahead) made ahead in \(w.carriedLayersAheadBands ?? 0) bands, \(w.carriedLayersTakenAhead ?? 0) taken by the carry "
+        + "(\(w.carriedLayersFinishedByCarry ?? 0) finished by it), \(w.carriedLayersMadeOnCarry ?? 0) made on its frames"
+        + (w.carriedLayersAheadMissed.map { " (not taken: \($0))" } ?? "") + "; memory trims postponed: \(w.memoryTrimsPostponed ?? 0)"
 }
 
 let canvas = ProcessInfo.processInfo.environment["PDF_ANNOTATOR_CANVAS"] ?? "snapshot"

@@ -233,6 +233,7 @@ extension DocumentWindow {
             snapshot.carriedLayersFinishedByCarry = layers.aheadFinishedByCarry
             snapshot.carriedLayersMadeOnCarry = layers.layersMade
             snapshot.carriedLayersAheadMissed = layers.aheadMissed
+            snapshot.memoryTrimsPostponed = canvas.tiles.memoryTrimsPostponed
         }
         if content == .document {
             let recognized = recognition.pages.all.keys.map(\.displayNumber).sorted()
