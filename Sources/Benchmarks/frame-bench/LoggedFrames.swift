@@ -18,6 +18,8 @@ struct LoggedFrame {
     /// From the frame clock's start of the frame to the canvas starting to draw it (ms), `nil`
     /// from an app whose log does not say.
     var waited: Double? = nil
+    /// How long the canvas took to build it (ms; `nil` as `waited`).
+    var built: Double? = nil
 }
 
 /// Now on the monotonic clock the app's frame log uses (GLib's `g_get_monotonic_time`), in µs.
@@ -60,7 +62,8 @@ private func loggedLines(_ log: URL, from: Int) -> [LoggedFrame] {
         let parts = line.split(separator: " ")
         guard parts.count >= 4, let start = Int(parts[0]), let took = Int(parts[1]), let missing = Int(parts[3]), start >= from else { return nil }
         return LoggedFrame(start: start, milliseconds: Double(took) / 1000, kind: String(parts[2]), missingTiles: missing,
-                           canvas: parts.count > 4 ? Int(parts[4]) : nil, waited: parts.count > 5 ? Int(parts[5]).map { Double($0) / 1000 } : nil)
+                           canvas: parts.count > 4 ? Int(parts[4]) : nil, waited: parts.count > 5 ? Int(parts[5]).map { Double($0) / 1000 } : nil,
+                           built: parts.count > 6 ? Int(parts[6]).map { Double($0) / 1000 } : nil)
     }
 }
 

@@ -355,7 +355,7 @@ func measure(_ what: Run, renderer: String, document: String) throws -> String {
         if let path = ProcessInfo.processInfo.environment["FRAME_BENCH_FRAMES"] {
             let lines = (loggedFrames(frameLog, from: began).filter { $0.start <= landed } + loggedTurns(frameLog, from: began)
                          + loggedLayerNotes(frameLog, from: lifted)).sorted { $0.start < $1.start }
-                .map { String(format: "%.1f %.2f %@", Double($0.start - released) / 1000, $0.milliseconds, $0.kind) + ($0.waited.map { String(format: " waited %.2f", $0) } ?? "") }
+                .map { String(format: "%.1f %.2f %@", Double($0.start - released) / 1000, $0.milliseconds, $0.kind) + ($0.waited.map { String(format: " waited %.2f", $0) } ?? "") + ($0.built.map { String(format: " built %.2f", $0) } ?? "") }
             try? (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
         }
         return "\(renderer), lasso on \(strokes) ink strokes at \(Int(page.width))×\(Int(page.height)) px (\(lassoed.selectedAnnotations.count) selected, "

@@ -28,6 +28,8 @@ final class FramePaintWatch {
     private static var canvasesMade = 0
     /// When the frame under way started drawing the canvas (monotonic µs), until GTK has painted it.
     private var frameStartedAt: Int64?
+    /// How long the canvas took to build the frame under way (µs: its model and nodes), for the frame log.
+    private var buildMicroseconds: Int?
     /// What a frame cost, from the start of the canvas's drawing to the end of GTK's paint (µs).
     var frameCost: (Int) -> Void = { _ in }
     /// Called once a document's first frame is on screen.
@@ -49,6 +51,7 @@ final class FramePaintWatch {
 
     /// The frame is built: what it showed, for its timing once painted.
     func frameBuilt(_ painted: CanvasFrames.Painted, viewport: Viewport) {
+        if let started = frameStartedAt { buildMicroseconds = Int(Int64(g_get_monotonic_time()) - started) }
         switch painted {
         case .turn:
             diagnostics.framePainting = .turn
@@ -94,6 +97,7 @@ final class FramePaintWatch {
         let drewCanvas = frameStartedAt != nil
         // From the frame clock's start of the frame to the canvas starting to draw it.
         let waited = frameStartedAt.map { max(0, Int($0) - start) } ?? 0
+        defer { buildMicroseconds = nil }
         if drewCanvas, missingTiles() > 0 { diagnostics.framesDrawnMissingTiles += 1 }
         if let started = frameStartedAt {
             frameStartedAt = nil
@@ -103,7 +107,7 @@ final class FramePaintWatch {
         if drewCanvas, let frameLog {
             let kind = switch painting { case .turn: "turn"; case .view: "view"; case nil: "still" }
             frameLog.record(start: start, took: Int(g_get_monotonic_time()) - start, kind: kind, missingTiles: missingTiles(), canvas: canvasNumber,
-                            waited: waited)
+                            waited: waited, built: buildMicroseconds ?? 0)
         }
         guard let kind = painting else { return }
         diagnostics.framePainting = nil

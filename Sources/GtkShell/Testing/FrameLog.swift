@@ -16,7 +16,9 @@ import Glibc
 /// number, ``FramePaintWatch/canvasNumber``: a split view's two halves each log their own
 /// frames, and one frame of the window can have a line of each), then, for a frame, the µs from
 /// the frame clock's start of the frame to the canvas starting to draw it (what came before the
-/// canvas's own work: GTK's layout, or a start the frame clock put earlier than the frame began).
+/// canvas's own work: GTK's layout, or a start the frame clock put earlier than the frame began)
+/// and the µs the canvas took to build it (its model and render nodes; the rest of `took` after
+/// those two is GTK rendering and presenting it).
 /// Lines of kind `loop` are long
 /// turns of the main loop, not frames (``MainLoopTurns``), and have no canvas; lines of kind
 /// `select` are changes of the selection (a lasso's decision), from the start of the main loop's
@@ -44,8 +46,9 @@ final class FrameLog {
         ProcessInfo.processInfo.environment["PDF_ANNOTATOR_FRAME_LOG"].flatMap(FrameLog.init(path:))
     }
 
-    /// Appends a line; a frame's has `waited` after its canvas (see the type's description).
-    func record(start: Int, took: Int, kind: String, missingTiles: Int, canvas: Int, waited: Int? = nil) {
-        fputs("\(start) \(took) \(kind) \(missingTiles) \(canvas)\(waited.map { " \($0)" } ?? "")\n", file)
+    /// Appends a line; a frame's has `waited` and `built` after its canvas (see the type's description).
+    func record(start: Int, took: Int, kind: String, missingTiles: Int, canvas: Int, waited: Int? = nil, built: Int? = nil) {
+        let times = [waited, built].compactMap { $0 }.map { " \($0)" }.joined()
+        fputs("\(start) \(took) \(kind) \(missingTiles) \(canvas)\(times)\n", file)
     }
 }
