@@ -463,6 +463,9 @@ public struct WindowSnapshot: Codable, Sendable {
     /// How many times the trim of freed memory due after the last tile arrived waited for the
     /// canvas's frames to stop.
     public var memoryTrimsPostponed: Int? = nil
+    /// How many times pages found textless waited for the canvas to rest (no frame for two
+    /// seconds) before they were read.
+    public var ocrWaitsForRest: Int? = nil
 
     public init(
         title: String,

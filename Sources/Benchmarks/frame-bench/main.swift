@@ -422,7 +422,7 @@ func layerCounts(_ w: WindowSnapshot?) -> String {
     guard let w, let ahead = w.carriedLayersMadeAhead else { return "" }
     return "; carried layers: \(ahead) made ahead in \(w.carriedLayersAheadBands ?? 0) bands, \(w.carriedLayersTakenAhead ?? 0) taken by the carry "
         + "(\(w.carriedLayersFinishedByCarry ?? 0) finished by it), \(w.carriedLayersMadeOnCarry ?? 0) made on its frames"
-        + (w.carriedLayersAheadMissed.map { " (not taken: \($0))" } ?? "") + "; memory trims postponed: \(w.memoryTrimsPostponed ?? 0)"
+        + (w.carriedLayersAheadMissed.map { " (not taken: \($0))" } ?? "") + "; memory trims postponed: \(w.memoryTrimsPostponed ?? 0); text recognition waited for rest: \(w.ocrWaitsForRest ?? 0), pages read: \(w.ocrPagesRead ?? 0)"
 }
 
 let canvas = ProcessInfo.processInfo.environment["PDF_ANNOTATOR_CANVAS"] ?? "snapshot"

@@ -13,8 +13,14 @@ enum MemoryTrimPacing {
     /// How long (ms) a trim due `now` waits when the canvas last started a frame at
     /// `lastFrame` (monotonic µs, 0 for never): `nil` when it may run now.
     static func wait(now: Int64, lastFrame: Int64) -> UInt32? {
+        wait(now: now, lastFrame: lastFrame, quiet: quietMicroseconds)
+    }
+
+    /// How long (ms) work due `now` waits for the canvas to have drawn no frame for `quiet` µs
+    /// when it last started one at `lastFrame` (0 for never): `nil` when it may run now.
+    static func wait(now: Int64, lastFrame: Int64, quiet: Int64) -> UInt32? {
         let since = now - lastFrame
-        guard lastFrame > 0, since < quietMicroseconds else { return nil }
-        return UInt32((quietMicroseconds - since + 999) / 1000)
+        guard lastFrame > 0, since < quiet else { return nil }
+        return UInt32((quiet - since + 999) / 1000)
     }
 }

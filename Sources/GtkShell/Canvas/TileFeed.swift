@@ -57,7 +57,7 @@ final class TileFeed {
     private var memoryTrimTimer: UInt32?
     /// When the canvas last started a frame (monotonic µs), and how many trims waited for
     /// the frames to stop (``MemoryTrimPacing``).
-    private var lastFrameStartedAt: Int64 = 0
+    private(set) var lastFrameStartedAt: Int64 = 0
     private(set) var memoryTrimsPostponed = 0
     /// The view of the last ``request(_:)``: what the cache keeps when the view rests.
     private var lastView: ViewState?

@@ -45,6 +45,8 @@ final class FramePaintWatch {
     /// The canvas started drawing a frame at `now` (monotonic µs), after any first render.
     func frameStarted(at now: Int64) {
         watch()
+        // Background work gives way to the frames of a carry or a stroke as to a moving view.
+        ReaderMotion.shared.moved()
         diagnostics.framesDrawn += 1
         frameStartedAt = now
     }

@@ -244,6 +244,7 @@ extension DocumentWindow {
                 .filter { recognition.pages[$0] == nil }.count
             snapshot.ocrWaiting = waiting == 0 ? nil : waiting
             snapshot.ocrPagesRead = recognition.pagesRead == 0 ? nil : recognition.pagesRead
+            snapshot.ocrWaitsForRest = recognition.waitsForRest
             snapshot.attachments = attachments.listed?.map {
                 AttachmentSnapshot(id: $0.id, name: $0.name, size: $0.size, page: $0.page?.displayNumber, description: $0.description)
             }
