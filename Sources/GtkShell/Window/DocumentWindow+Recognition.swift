@@ -66,7 +66,7 @@ final class WindowRecognition {
 /// and Make Searchable (`win.make-searchable`); see ``RecognitionJob`` and ``SearchableText``.
 extension DocumentWindow {
     /// How long (µs) the canvas must have drawn no frame before pages found textless are read.
-    static let restBeforeReading: Int64 = 2_000_000
+    nonisolated static let restBeforeReading: Int64 = 2_000_000
 
     func installRecognitionActions() {
         addStringAction("recognize-text") { [weak self] language in self?.recognizeText(language: language.isEmpty ? nil : language) }
