@@ -2,10 +2,11 @@
 
 /// When the trim of freed memory that follows the last tile's arrival (``TileFeed``) may run:
 /// once the canvas has drawn no frame for ``quietMicroseconds``. glibc's trim holds each heap's
-/// lock while it gives the heap's free pages back, and a frame's allocations on the main thread
-/// waited for it: on a lasso carry of 1,563 strokes the one frame the trim fell in took 16 to 24 ms
-/// where the others took 3 to 5. At rest the last frame is the one that showed the last tile, a
-/// second before the trim is due, so a reader's trim is not moved.
+/// lock while it gives the heap's free pages back, which a frame's allocations on the main thread
+/// would wait for: a precaution, not a measured cause (the slow frame of a lasso carry that this
+/// was first suspected of came from text recognition, ``ReaderMotion``). At rest the last frame
+/// is the one that showed the last tile, a second before the trim is due, so a reader's trim is
+/// not moved. Also paces the reading of pages found textless (`DocumentWindow.restBeforeReading`).
 enum MemoryTrimPacing {
     /// How long (µs) the canvas must have drawn no frame before the trim runs.
     static let quietMicroseconds: Int64 = 500_000

@@ -323,8 +323,8 @@ final class TileFeed {
     /// need (``settle()``) and the pages freed meanwhile go back to the system
     /// (``MemoryPolicy``), off the main thread: on the render worker, idle by then, or on a
     /// thread of its own once the document is gone. Not while the canvas draws frames (a
-    /// carry, a drag): the trim holds the heaps' locks, and a frame's allocations waited for it
-    /// (``MemoryTrimPacing``); it is due again once they stop.
+    /// carry, a drag): the trim holds the heaps' locks, which a frame's allocations would wait
+    /// for (``MemoryTrimPacing``); it is due again once they stop.
     private func scheduleMemoryTrim(after milliseconds: UInt32 = 1000) {
         if let pending = memoryTrimTimer { g_source_remove(pending) }
         memoryTrimTimer = MainLoop.after(milliseconds: milliseconds) { [weak self] in

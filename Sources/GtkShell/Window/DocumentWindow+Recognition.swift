@@ -90,9 +90,10 @@ extension DocumentWindow {
     }
 
     /// Reads the pages waiting to be read, when no job runs and the language is known, once the
-    /// canvas has drawn no frame for two seconds: Tesseract's memory traffic on the other core
-    /// held the frames of a lasso carry up (its one slow frame took 18 to 24 ms where the others
-    /// took 3 to 5), so a page is not read of its own accord while the user works the view.
+    /// canvas has drawn no frame for two seconds: Tesseract reading the page on the other core
+    /// held the frames of a lasso carry up (frame-bench's lasso run over its page of ink, which
+    /// has no text: p99 20–23 ms in two runs of three, 6–9 ms in three runs without language
+    /// data), so a page is not read of its own accord while the user works the view.
     func startWaitingRecognition() {
         guard recognition.job == nil, !recognition.automaticHeld, let language = recognition.language else { return }
         guard recognition.waiting.contains(where: { recognition.pages[$0] == nil && !recognition.reached.contains($0) }) else {
