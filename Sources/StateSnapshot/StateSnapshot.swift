@@ -448,6 +448,24 @@ public struct WindowSnapshot: Codable, Sendable {
     /// Whether a carried group let go is still drawn where it landed (its old places veiled)
     /// until its page's tiles show the move.
     public var carryLanding: Bool? = nil
+    /// The layers a carry of a selection at rest would make, made ahead on idle turns a band at
+    /// a time: how many layers were made so, how many bands were drawn, how many layers carries
+    /// took made so (two a carry), how many carries drew the bands left of layers still being
+    /// made, how many layers carries' frames made themselves, and why the last carry took none
+    /// (`none` made, or what differed: `page`, `view`, `places`, `outlines`, `tiles`; absent
+    /// when it took them or before a carry).
+    public var carriedLayersMadeAhead: Int? = nil
+    public var carriedLayersAheadBands: Int? = nil
+    public var carriedLayersTakenAhead: Int? = nil
+    public var carriedLayersFinishedByCarry: Int? = nil
+    public var carriedLayersMadeOnCarry: Int? = nil
+    public var carriedLayersAheadMissed: String? = nil
+    /// How many times the trim of freed memory due after the last tile arrived waited for the
+    /// canvas's frames to stop.
+    public var memoryTrimsPostponed: Int? = nil
+    /// How many times pages found textless waited for the canvas to rest (no frame for two
+    /// seconds) before they were read.
+    public var ocrWaitsForRest: Int? = nil
 
     public init(
         title: String,

@@ -92,12 +92,14 @@ final class CarriedLayersTests: XCTestCase {
             // The selection rests: its frame asks for the layers, the idle after it makes them.
             model.selection.outlines = Self.places(on: page)
             _ = Self.nodes(model, canvas)
-            canvas.frames.makeLayersAhead()
+            Self.makeAhead(canvas)
             XCTAssertTrue(layers.hasAhead, "the layers are made while the selection rests")
             XCTAssertEqual(layers.layersMadeAhead, 2, "the page under the group, and the group")
             _ = Self.nodes(model, canvas)
-            canvas.frames.makeLayersAhead()
-            XCTAssertEqual(layers.layersMadeAhead, 2, "another frame of the same selection makes them no more")
+            let bands = layers.aheadBands
+            XCTAssertEqual(Self.makeAhead(canvas), 1, "another frame of the same selection makes them no more")
+            XCTAssertEqual(layers.layersMadeAhead, 2)
+            XCTAssertEqual(layers.aheadBands, bands, "nor draws a band of them")
 
             // The carry takes them: its first frame, and every move after it, makes none.
             model.selection.outlines = []
@@ -111,6 +113,8 @@ final class CarriedLayersTests: XCTestCase {
                 shown = Set(layers.nodes)
             }
             XCTAssertEqual(layers.layersMade, 0, "no carry frame made a layer: they were made ahead")
+            XCTAssertEqual(layers.layersTakenAhead, 2, "the carry's first frame took both")
+            XCTAssertNil(layers.aheadMissed)
             XCTAssertFalse(layers.hasAhead, "the carry took them")
             canvas.clearDocument()
         }
@@ -126,7 +130,7 @@ final class CarriedLayersTests: XCTestCase {
             // Made for a selection of all but the first place; the carry is of all of them.
             model.selection.outlines = Array(Self.places(on: page).dropFirst())
             _ = Self.nodes(model, canvas)
-            canvas.frames.makeLayersAhead()
+            Self.makeAhead(canvas)
             XCTAssertEqual(layers.layersMadeAhead, 2)
             // Kept alive here, so that the carry's own layers cannot be given their nodes' addresses.
             let keptAhead = try XCTUnwrap(layers.ahead)
@@ -135,6 +139,8 @@ final class CarriedLayersTests: XCTestCase {
             model.carried = Self.group(on: page, offset: Vector(dx: 5, dy: 3), outlined: true)
             let frame = Set(Self.nodes(model, canvas).cairoNodes)
             XCTAssertEqual(layers.layersMade, 2, "the carry's first frame makes its own layers")
+            XCTAssertEqual(layers.layersTakenAhead, 0)
+            XCTAssertEqual(layers.aheadMissed, "places", "the places differed")
             XCTAssertTrue(frame.isDisjoint(with: madeAhead), "those made for the other selection are not shown")
             XCTAssertFalse(layers.hasAhead, "and are let go")
             withExtendedLifetime(keptAhead) {}
@@ -143,13 +149,101 @@ final class CarriedLayersTests: XCTestCase {
             model.carried = nil
             model.selection.outlines = Self.places(on: page)
             _ = Self.nodes(model, canvas)
-            canvas.frames.makeLayersAhead()
+            Self.makeAhead(canvas)
             XCTAssertTrue(layers.hasAhead)
             model.selection.outlines = []
             _ = Self.nodes(model, canvas)
             XCTAssertFalse(layers.hasAhead, "no selection at rest, no layers kept for it")
             canvas.clearDocument()
         }
+    }
+
+    func testLayersMadeAheadAreDrawnABandAnIdleTurnWhileTheSelectionRests() throws {
+        try GtkTestDisplay.require()
+        try MainActor.assumeIsolated {
+            let canvas = try CairoTileNodesTests.canvasWithTiles(cairo: true)
+            var model = canvas.session.frame
+            let page = try XCTUnwrap(model.pages.first)
+            let layers = canvas.frames.carriedLayers
+            model.selection.outlines = Self.places(on: page)
+            _ = Self.nodes(model, canvas)
+            XCTAssertTrue(canvas.frames.makeLayersAhead(), "one idle turn draws one band and asks for another")
+            XCTAssertEqual(layers.aheadBands, 1)
+            XCTAssertFalse(layers.hasAhead, "the layers are not made in one turn")
+            XCTAssertTrue(layers.makingAhead)
+            let turns = Self.makeAhead(canvas)
+            XCTAssertEqual(layers.aheadBands, turns + 1, "a band a turn")
+            XCTAssertGreaterThan(layers.aheadBands, 3, "the page's layer and the group's are drawn in several bands each")
+            XCTAssertTrue(layers.hasAhead)
+            XCTAssertEqual(layers.layersMadeAhead, 2)
+
+            model.selection.outlines = []
+            model.carried = Self.group(on: page, offset: Vector(dx: 5, dy: 3), outlined: true)
+            _ = Self.nodes(model, canvas)
+            XCTAssertEqual(layers.layersTakenAhead, 2, "the carry's first frame takes the layers made in bands")
+            XCTAssertEqual(layers.layersMade, 0)
+            canvas.clearDocument()
+        }
+    }
+
+    func testACarryThatStartsWhileItsLayersAreBeingMadeDrawsTheBandsLeftAndMakesNoneOfItsOwn() throws {
+        try GtkTestDisplay.require()
+        try MainActor.assumeIsolated {
+            let canvas = try CairoTileNodesTests.canvasWithTiles(cairo: true)
+            var model = canvas.session.frame
+            let page = try XCTUnwrap(model.pages.first)
+            let layers = canvas.frames.carriedLayers
+            model.selection.outlines = Self.places(on: page)
+            _ = Self.nodes(model, canvas)
+            XCTAssertTrue(canvas.frames.makeLayersAhead())
+            XCTAssertTrue(layers.makingAhead)
+
+            // Pressed after one band: the carry's first frame draws the rest of them.
+            model.selection.outlines = []
+            model.carried = Self.group(on: page, offset: Vector(dx: 5, dy: 3), outlined: true)
+            _ = Self.nodes(model, canvas)
+            XCTAssertEqual(layers.aheadFinishedByCarry, 1, "the carry drew the bands left")
+            XCTAssertEqual(layers.layersTakenAhead, 2, "and took the layers")
+            XCTAssertEqual(layers.layersMade, 0, "it made none of its own")
+            XCTAssertFalse(layers.makingAhead)
+            XCTAssertFalse(canvas.frames.makeLayersAhead(), "the idle turn asked for before the carry finds nothing to do")
+            canvas.clearDocument()
+        }
+    }
+
+    func testLayersDrawnInBandsHaveThePixelsOfLayersDrawnWhole() throws {
+        try GtkTestDisplay.require()
+        try MainActor.assumeIsolated {
+            let canvas = try CairoTileNodesTests.canvasWithTiles(cairo: true)
+            var model = canvas.session.frame
+            let page = try XCTUnwrap(model.pages.first)
+            let layers = canvas.frames.carriedLayers
+            let places = Self.places(on: page)
+            model.selection.outlines = places
+            _ = Self.nodes(model, canvas)
+            Self.makeAhead(canvas)
+            let ahead = try XCTUnwrap(layers.ahead)
+            let painter = canvas.pagePainter, scale = max(1, painter.planner.deviceScale)
+            let box = try XCTUnwrap(CarriedLayers.union(places))
+            let whole = CarriedLayers.layers(page.page, pageFrame: page.frame, visible: ahead.visible, places: places, fromBox: box,
+                                             outlinesBox: box, scale: scale, painter: painter, asCairoNodes: true) { cr in
+                canvas.frames.carriedPictures.paintStill(outlines: places, side: model.selection.handleSide, scale: scale, cr: cr)
+            }
+            let wholePage = try XCTUnwrap(whole.page), wholeGroup = try XCTUnwrap(whole.group)
+            XCTAssertEqual(ahead.pageLayer.rect, wholePage.rect)
+            XCTAssertEqual(ahead.groupLayer.rect, wholeGroup.rect)
+            XCTAssertEqual(ahead.pageLayer.imageBytes, wholePage.imageBytes, "the page under the group")
+            XCTAssertEqual(ahead.groupLayer.imageBytes, wholeGroup.imageBytes, "the group")
+            canvas.clearDocument()
+        }
+    }
+
+    /// Runs the idle turns that make the layers ahead until none is asked for; how many ran.
+    @MainActor @discardableResult
+    private static func makeAhead(_ canvas: PdfCanvas) -> Int {
+        var turns = 1
+        while canvas.frames.makeLayersAhead() { turns += 1 }
+        return turns
     }
 
     /// 120 places on the page (view coordinates), well inside it.

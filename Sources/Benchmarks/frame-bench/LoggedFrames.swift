@@ -15,6 +15,11 @@ struct LoggedFrame {
     /// The canvas that drew it (a split view's halves each log their frames), `nil` from an
     /// app whose log does not say.
     var canvas: Int? = nil
+    /// From the frame clock's start of the frame to the canvas starting to draw it (ms), `nil`
+    /// from an app whose log does not say.
+    var waited: Double? = nil
+    /// How long the canvas took to build it (ms; `nil` as `waited`).
+    var built: Double? = nil
 }
 
 /// Now on the monotonic clock the app's frame log uses (GLib's `g_get_monotonic_time`), in µs.
@@ -24,10 +29,19 @@ func monotonicMicroseconds() -> Int {
     return t.tv_sec * 1_000_000 + t.tv_nsec / 1_000
 }
 
+/// The kinds of the log's lines that are not frames: the main loop's long turns, the selection's
+/// changes, the idle turns that make a carry's layers ahead and a carry frame's own making of them.
+let notFrames: Set<String> = ["loop", "select", "ahead", "layers"]
+
 /// The frames of the log that started at `from` or later (not the main loop's long turns nor
-/// the selection's changes).
+/// the selection's changes nor the notes on a carry's layers).
 func loggedFrames(_ log: URL, from: Int) -> [LoggedFrame] {
-    loggedLines(log, from: from).filter { $0.kind != "loop" && $0.kind != "select" }
+    loggedLines(log, from: from).filter { !notFrames.contains($0.kind) }
+}
+
+/// The notes on a carry's layers (kinds `ahead` and `layers`) that started at `from` or later.
+func loggedLayerNotes(_ log: URL, from: Int) -> [LoggedFrame] {
+    loggedLines(log, from: from).filter { $0.kind == "ahead" || $0.kind == "layers" }
 }
 
 /// The selection's changes (kind `select`) whose main-loop turn started at `from` or later:
@@ -48,7 +62,8 @@ private func loggedLines(_ log: URL, from: Int) -> [LoggedFrame] {
         let parts = line.split(separator: " ")
         guard parts.count >= 4, let start = Int(parts[0]), let took = Int(parts[1]), let missing = Int(parts[3]), start >= from else { return nil }
         return LoggedFrame(start: start, milliseconds: Double(took) / 1000, kind: String(parts[2]), missingTiles: missing,
-                           canvas: parts.count > 4 ? Int(parts[4]) : nil)
+                           canvas: parts.count > 4 ? Int(parts[4]) : nil, waited: parts.count > 5 ? Int(parts[5]).map { Double($0) / 1000 } : nil,
+                           built: parts.count > 6 ? Int(parts[6]).map { Double($0) / 1000 } : nil)
     }
 }
 

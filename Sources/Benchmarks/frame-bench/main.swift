@@ -349,9 +349,13 @@ func measure(_ what: Run, renderer: String, document: String) throws -> String {
         // the release, so its frames run until the Move is in the dump.
         let frames = loggedFrames(frameLog, from: began).filter { $0.start <= done }
         let gaps = zip(frames.dropFirst(), frames).map { Double($0.start - $1.start) / 1000 }
-        // FRAME_BENCH_FRAMES=file: each frame's start (ms from the release) and time, to see which is slow.
+        // FRAME_BENCH_FRAMES=file: each frame's start (ms from the release) and time, to see which
+        // is slow, with the long main-loop turns and the notes on the carry's layers (from the
+        // selection's lift on), and for a frame the wait before the canvas drew it.
         if let path = ProcessInfo.processInfo.environment["FRAME_BENCH_FRAMES"] {
-            let lines = (loggedFrames(frameLog, from: began).filter { $0.start <= landed } + loggedTurns(frameLog, from: began)).sorted { $0.start < $1.start }.map { String(format: "%.1f %.2f %@", Double($0.start - released) / 1000, $0.milliseconds, $0.kind) }
+            let lines = (loggedFrames(frameLog, from: began).filter { $0.start <= landed } + loggedTurns(frameLog, from: began)
+                         + loggedLayerNotes(frameLog, from: lifted)).sorted { $0.start < $1.start }
+                .map { String(format: "%.1f %.2f %@", Double($0.start - released) / 1000, $0.milliseconds, $0.kind) + ($0.waited.map { String(format: " waited %.2f", $0) } ?? "") + ($0.built.map { String(format: " built %.2f", $0) } ?? "") }
             try? (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
         }
         return "\(renderer), lasso on \(strokes) ink strokes at \(Int(page.width))×\(Int(page.height)) px (\(lassoed.selectedAnnotations.count) selected, "
@@ -362,7 +366,7 @@ func measure(_ what: Run, renderer: String, document: String) throws -> String {
             + "\(longestTurn.map { String(format: "%.1f", $0) } ?? "< 4") ms (\(turns.filter { $0.milliseconds > 16 }.count) over 16 ms; goal: none), "
             + "the move written in \(slices.0) slices of at most \(slices.1); the selection shown after the loop's lift: longest frame "
             + "\(ms(percentile(1, selectionFrames))) ms, longest main-loop turn \(selectionTurns.map(\.milliseconds).max().map { String(format: "%.1f", $0) } ?? "< 4") ms; "
-            + "the selection decided \(decided) (goal: within 16 ms)"
+            + "the selection decided \(decided) (goal: within 16 ms)" + layerCounts(waitSettled(stateFile))
     }
 
     if case .scroll(let zoom) = what {
@@ -411,6 +415,14 @@ func measure(_ what: Run, renderer: String, document: String) throws -> String {
     return "\(renderer), page curls: \(done.pageTurnFrames ?? 0) frames in \(done.pageTurnsCompleted ?? 0) turns at "
         + "\(Int(width))×\(Int(height)): frame p50 \(ms(done.pageTurnFrameP50Ms)) ms, p99 \(ms(done.pageTurnFrameP99Ms)) ms; "
         + "between frames p50 \(ms(done.pageTurnIntervalP50Ms)) ms, p99 \(ms(done.pageTurnIntervalP99Ms)) ms (goal: frame p99 < 16 ms)"
+}
+
+/// The carry's layers as the dump counts them (nothing from an app whose dump does not).
+func layerCounts(_ w: WindowSnapshot?) -> String {
+    guard let w, let ahead = w.carriedLayersMadeAhead else { return "" }
+    return "; carried layers: \(ahead) made ahead in \(w.carriedLayersAheadBands ?? 0) bands, \(w.carriedLayersTakenAhead ?? 0) taken by the carry "
+        + "(\(w.carriedLayersFinishedByCarry ?? 0) finished by it), \(w.carriedLayersMadeOnCarry ?? 0) made on its frames"
+        + (w.carriedLayersAheadMissed.map { " (not taken: \($0))" } ?? "") + "; memory trims postponed: \(w.memoryTrimsPostponed ?? 0); text recognition waited for rest: \(w.ocrWaitsForRest ?? 0), pages read: \(w.ocrPagesRead ?? 0)"
 }
 
 let canvas = ProcessInfo.processInfo.environment["PDF_ANNOTATOR_CANVAS"] ?? "snapshot"

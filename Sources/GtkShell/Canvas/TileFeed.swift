@@ -57,6 +57,10 @@ final class TileFeed {
     private var arrivedTilesShownAt: Int64 = 0
     /// The trim of freed memory due a second after the last tile arrived.
     private var memoryTrimTimer: UInt32?
+    /// When the canvas last started a frame (monotonic µs), and how many trims waited for
+    /// the frames to stop (``MemoryTrimPacing``).
+    private(set) var lastFrameStartedAt: Int64 = 0
+    private(set) var memoryTrimsPostponed = 0
     /// The view of the last ``request(_:)``: what the cache keeps when the view rests.
     private var lastView: ViewState?
     /// The viewport the last frame was drawn for: while the view is elsewhere, that frame is
@@ -273,6 +277,7 @@ final class TileFeed {
     func frameStarted(at now: Int64, viewport: Viewport) {
         if let pending = arrivedTilesTimer { g_source_remove(pending); arrivedTilesTimer = nil }
         arrivedTilesShownAt = now
+        lastFrameStartedAt = now
         lastFrameViewport = viewport
         // Until the view asks for tiles elsewhere, this frame may be painted again as it is (a
         // popover or the scrollbars redrawn over it): the tiles it shows keep their pixels until
@@ -329,13 +334,21 @@ final class TileFeed {
     /// in) or the document closed, the cache gives back the tiles the resting view does not
     /// need (``settle()``) and the pages freed meanwhile go back to the system
     /// (``MemoryPolicy``), off the main thread: on the render worker, idle by then, or on a
-    /// thread of its own once the document is gone.
-    private func scheduleMemoryTrim() {
+    /// thread of its own once the document is gone. Not while the canvas draws frames (a
+    /// carry, a drag): the trim holds the heaps' locks, which a frame's allocations would wait
+    /// for (``MemoryTrimPacing``); it is due again once they stop.
+    private func scheduleMemoryTrim(after milliseconds: UInt32 = 1000) {
         if let pending = memoryTrimTimer { g_source_remove(pending) }
-        memoryTrimTimer = MainLoop.after(milliseconds: 1000) { [weak self] in
-            self?.memoryTrimTimer = nil
-            self?.settle()
-            if let queue = self?.queue {
+        memoryTrimTimer = MainLoop.after(milliseconds: milliseconds) { [weak self] in
+            guard let self else { return }
+            self.memoryTrimTimer = nil
+            if let wait = MemoryTrimPacing.wait(now: Int64(g_get_monotonic_time()), lastFrame: self.lastFrameStartedAt) {
+                self.memoryTrimsPostponed += 1
+                self.scheduleMemoryTrim(after: wait)
+                return
+            }
+            self.settle()
+            if let queue = self.queue {
                 queue.perform { MemoryPolicy.returnFreedMemory() }
             } else {
                 WorkerThread.start(name: "memory-trim") { MemoryPolicy.returnFreedMemory() }

@@ -115,7 +115,16 @@ final class CanvasFrames {
                                             side: model.selection.handleSide, asCairoNodes: tiles.asCairoNodes)
         }
         if !layered { carriedLayers.drop() }
-        if carried == nil { planLayersAhead(model, shown: shown, visible: visible, painter: painter, asCairoNodes: tiles.asCairoNodes) }
+        if let made = carriedLayers.madeOnFrame {
+            carriedLayers.madeOnFrame = nil
+            FrameLog.notes?.record(start: made.start, took: made.took, kind: "layers", missingTiles: 0, canvas: 0)
+        }
+        if carried == nil {
+            planLayersAhead(model, shown: shown, visible: visible, painter: painter, asCairoNodes: tiles.asCairoNodes)
+        } else {
+            // No layers are made ahead while a group is carried (an idle asked for before finds none to make).
+            layersAheadRequest = nil
+        }
         for page in shown {
             if layered, page.page == carried?.page {
                 carriedLayers.appendPage(snapshot)

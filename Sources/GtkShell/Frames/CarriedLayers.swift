@@ -36,6 +36,18 @@ final class CarriedLayers {
     /// starts from it takes when nothing they show has changed since; how many were made so.
     var ahead: Ahead?
     var layersMadeAhead = 0
+    /// The layers being made ahead, a band at a time, and how many bands were drawn so.
+    var aheadWork: AheadWork?
+    var aheadBands = 0
+    /// How many layers carries took made ahead (two a carry), how many carries drew the bands
+    /// left of layers still being made, and why the last carry took none (`none` made, or what
+    /// differed: `page`, `view`, `places`, `outlines`, `tiles`; `nil` when it took them).
+    var layersTakenAhead = 0
+    var aheadFinishedByCarry = 0
+    var aheadMissed: String?
+    /// When (monotonic µs) the last carry frame began to make its own layers and how long it
+    /// took, until the frame log has it (its `layers` lines).
+    var madeOnFrame: (start: Int, took: Int)?
 
     /// Forgets the layers (the carry has landed, or there is none).
     func drop() {
@@ -67,7 +79,8 @@ final class CarriedLayers {
             return true
         }
         drop()
-        if let made = takeAhead(for: group, frame: aligned, visible: onScreen, scale: scale, painter: painter) {
+        if let made = takeAhead(for: group, frame: aligned, visible: onScreen, scale: scale, painter: painter, pictures: pictures,
+                                side: side, asCairoNodes: asCairoNodes) {
             // Made while the selection rested: this frame makes nothing.
             (pageLayer, groupLayer) = made
             pictures.carriedFromStill(group)
@@ -77,6 +90,8 @@ final class CarriedLayers {
                   Self.sharpTiles(group.page, frame: aligned, within: onScreen, painter: painter) != nil else { return false }
             var still = group
             still.offset = .zero
+            let began = Int(g_get_monotonic_time())
+            defer { madeOnFrame = (began, Int(g_get_monotonic_time()) - began) }
             let made = Self.layers(group.page, pageFrame: frame, visible: onScreen, places: group.from, fromBox: fromBox,
                                    outlinesBox: outlinesBox, scale: scale, painter: painter, asCairoNodes: asCairoNodes) { cr in
                 pictures.paintOutlines(still, side: side, cr: cr)
@@ -153,12 +168,18 @@ final class CarriedLayers {
             painter.paintPage(page, at: frame, cr: cr)
             OverlayPainter.veil(places, cr: cr)
         }
-        let groupRect = outward(fromBox.insetBy(dx: -1, dy: -1).union(outlinesBox.insetBy(dx: -3, dy: -3)), scale: scale)
+        let groupRect = groupRect(fromBox: fromBox, outlinesBox: outlinesBox, scale: scale)
         let groupLayer = ImageLayer(rect: groupRect, scale: scale, opaque: false, asCairoNode: asCairoNodes) { cr in
             painter.paintPixels(of: page, pageFrame: frame, within: places, scaleX: 1, scaleY: 1, offset: .zero, cr: cr)
             paintOutlines(cr)
         }
         return (pageLayer, groupLayer)
+    }
+
+    /// Where the group's layer is (on whole device pixels): its places' box `fromBox` grown by
+    /// a pixel, and its outlines' box `outlinesBox` by their width.
+    static func groupRect(fromBox: Rect, outlinesBox: Rect, scale: Double) -> Rect {
+        outward(fromBox.insetBy(dx: -1, dy: -1).union(outlinesBox.insetBy(dx: -3, dy: -3)), scale: scale)
     }
 
     /// `rect` grown to whole device pixels.

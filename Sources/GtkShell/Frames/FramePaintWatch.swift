@@ -32,6 +32,8 @@ final class FramePaintWatch {
     /// start a frame's time is counted from. GTK's own frame time is smoothed towards the
     /// refresh rate and can lie up to half a frame either side of the cycle's real start.
     private var cycleStartedAt: Int?
+    /// How long the canvas took to build the frame under way (µs: its model and nodes), for the frame log.
+    private var buildMicroseconds: Int?
     /// What a frame cost, from the start of the canvas's drawing to the end of GTK's paint (µs).
     var frameCost: (Int) -> Void = { _ in }
     /// Called once a document's first frame is on screen.
@@ -47,12 +49,15 @@ final class FramePaintWatch {
     /// The canvas started drawing a frame at `now` (monotonic µs), after any first render.
     func frameStarted(at now: Int64) {
         watch()
+        // Background work gives way to the frames of a carry or a stroke as to a moving view.
+        ReaderMotion.shared.moved()
         diagnostics.framesDrawn += 1
         frameStartedAt = now
     }
 
     /// The frame is built: what it showed, for its timing once painted.
     func frameBuilt(_ painted: CanvasFrames.Painted, viewport: Viewport) {
+        if let started = frameStartedAt { buildMicroseconds = Int(Int64(g_get_monotonic_time()) - started) }
         switch painted {
         case .turn:
             diagnostics.framePainting = .turn
@@ -103,6 +108,9 @@ final class FramePaintWatch {
             StartupTrace.mark("frame painted")
         }
         let drewCanvas = frameStartedAt != nil
+        // From the frame clock's start of the frame to the canvas starting to draw it.
+        let waited = frameStartedAt.map { max(0, Int($0) - start) } ?? 0
+        defer { buildMicroseconds = nil }
         if drewCanvas, missingTiles() > 0 { diagnostics.framesDrawnMissingTiles += 1 }
         if let started = frameStartedAt {
             frameStartedAt = nil
@@ -111,7 +119,8 @@ final class FramePaintWatch {
         let painting = diagnostics.framePainting
         if drewCanvas, let frameLog {
             let kind = switch painting { case .turn: "turn"; case .view: "view"; case nil: "still" }
-            frameLog.record(start: start, took: Int(g_get_monotonic_time()) - start, kind: kind, missingTiles: missingTiles(), canvas: canvasNumber)
+            frameLog.record(start: start, took: Int(g_get_monotonic_time()) - start, kind: kind, missingTiles: missingTiles(), canvas: canvasNumber,
+                            waited: waited, built: buildMicroseconds ?? 0)
         }
         guard let kind = painting else { return }
         diagnostics.framePainting = nil

@@ -10,17 +10,25 @@ import Geometry
 /// pixels) and can be placed anywhere (``CarriedLayers``).
 final class ImageLayer {
     let rect: Rect
-    private let surface: OpaquePointer
+    /// The image (``imageBytes``).
+    let surface: OpaquePointer
     private let cairoNode: TileCairoNode?
     private let texture: TileTexture?
 
     /// `draw` (in view coordinates) into an image of `rect` at `scale` pixels per view pixel;
     /// `nil` when the image or its node cannot be made.
-    init?(rect: Rect, scale: Double, opaque: Bool, asCairoNode: Bool, _ draw: (OpaquePointer) -> Void) {
-        let width = Int32((rect.width * scale).rounded()), height = Int32((rect.height * scale).rounded())
-        guard let surface = ScaledImage.drawn(width: width, height: height, scale: scale,
+    convenience init?(rect: Rect, scale: Double, opaque: Bool, asCairoNode: Bool, _ draw: (OpaquePointer) -> Void) {
+        guard let surface = ScaledImage.drawn(width: Self.pixels(rect.width, scale), height: Self.pixels(rect.height, scale), scale: scale,
                                               origin: Point(x: rect.minX, y: rect.minY), { cr, _ in draw(cr) })
         else { return nil }
+        self.init(rect: rect, scale: scale, opaque: opaque, asCairoNode: asCairoNode, adopting: surface)
+    }
+
+    /// The layer of `surface`, an image of `rect` at `scale` drawn already (a part at a time:
+    /// ``ScaledImage/blank(width:height:scale:)``), which the layer now owns; `nil` (the image
+    /// let go) when its node cannot be made.
+    init?(rect: Rect, scale: Double, opaque: Bool, asCairoNode: Bool, adopting surface: OpaquePointer) {
+        let width = Self.pixels(rect.width, scale), height = Self.pixels(rect.height, scale)
         let cairoNode = asCairoNode
             ? ann_cairo_node_for_image_region(surface, 0, 0, width, height, 1 / scale, opaque ? 1 : 0).map { TileCairoNode(adopting: $0, scale: 1 / scale) }
             : nil
@@ -36,6 +44,9 @@ final class ImageLayer {
     }
 
     deinit { cairo_surface_destroy(surface) }
+
+    /// Device pixels across `length` view pixels at `scale`.
+    static func pixels(_ length: Double, _ scale: Double) -> Int32 { Int32((length * scale).rounded()) }
 
     /// The node this layer is shown by (the same one every frame).
     var node: OpaquePointer? { cairoNode?.node ?? texture?.texture }

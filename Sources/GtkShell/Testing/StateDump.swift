@@ -226,6 +226,14 @@ extension DocumentWindow {
             snapshot.editWriteSlices = editing?.writeSliceCount
             snapshot.largestEditWriteSlice = editing?.largestWriteSlice
             snapshot.carryLanding = canvas.session.landingPage != nil
+            let layers = canvas.frames.carriedLayers
+            snapshot.carriedLayersMadeAhead = layers.layersMadeAhead
+            snapshot.carriedLayersAheadBands = layers.aheadBands
+            snapshot.carriedLayersTakenAhead = layers.layersTakenAhead
+            snapshot.carriedLayersFinishedByCarry = layers.aheadFinishedByCarry
+            snapshot.carriedLayersMadeOnCarry = layers.layersMade
+            snapshot.carriedLayersAheadMissed = layers.aheadMissed
+            snapshot.memoryTrimsPostponed = canvas.tiles.memoryTrimsPostponed
         }
         if content == .document {
             let recognized = recognition.pages.all.keys.map(\.displayNumber).sorted()
@@ -236,6 +244,7 @@ extension DocumentWindow {
                 .filter { recognition.pages[$0] == nil }.count
             snapshot.ocrWaiting = waiting == 0 ? nil : waiting
             snapshot.ocrPagesRead = recognition.pagesRead == 0 ? nil : recognition.pagesRead
+            snapshot.ocrWaitsForRest = recognition.waitsForRest
             snapshot.attachments = attachments.listed?.map {
                 AttachmentSnapshot(id: $0.id, name: $0.name, size: $0.size, page: $0.page?.displayNumber, description: $0.description)
             }

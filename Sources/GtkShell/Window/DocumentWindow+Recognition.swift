@@ -49,6 +49,10 @@ final class WindowRecognition {
     var reached: Set<PageIndex> = []
     /// The user cancelled a job: pages found textless wait until another one is shown.
     var automaticHeld = false
+    /// Pages found textless wait for the canvas to rest before they are read
+    /// (``DocumentWindow/startWaitingRecognition()``): the retry due, and how many times they waited.
+    var restTimer: UInt32?
+    var waitsForRest = 0
     /// Each page's name in the recognition cache, read from the file (`nil` until read, and
     /// after pages were organised).
     var pageKeys: [String?]?
@@ -61,6 +65,9 @@ final class WindowRecognition {
 /// Recognize Text (`win.recognize-text`, "" for the document's language or a Tesseract code)
 /// and Make Searchable (`win.make-searchable`); see ``RecognitionJob`` and ``SearchableText``.
 extension DocumentWindow {
+    /// How long (µs) the canvas must have drawn no frame before pages found textless are read.
+    nonisolated static let restBeforeReading: Int64 = 2_000_000
+
     func installRecognitionActions() {
         addStringAction("recognize-text") { [weak self] language in self?.recognizeText(language: language.isEmpty ? nil : language) }
         addAction("cancel-recognition") { [weak self] in
@@ -82,9 +89,27 @@ extension DocumentWindow {
         startWaitingRecognition()
     }
 
-    /// Reads the pages waiting to be read, when no job runs and the language is known.
+    /// Reads the pages waiting to be read, when no job runs and the language is known, once the
+    /// canvas has drawn no frame for two seconds: Tesseract reading the page on the other core
+    /// held the frames of a lasso carry up (frame-bench's lasso run over its page of ink, which
+    /// has no text: p99 20–23 ms in two runs of three, 6–9 ms in three runs without language
+    /// data), so a page is not read of its own accord while the user works the view.
     func startWaitingRecognition() {
         guard recognition.job == nil, !recognition.automaticHeld, let language = recognition.language else { return }
+        guard recognition.waiting.contains(where: { recognition.pages[$0] == nil && !recognition.reached.contains($0) }) else {
+            recognition.waiting = []
+            return
+        }
+        if let wait = MemoryTrimPacing.wait(now: Int64(g_get_monotonic_time()), lastFrame: canvas.tiles.lastFrameStartedAt,
+                                            quiet: Self.restBeforeReading) {
+            guard recognition.restTimer == nil else { return }
+            recognition.waitsForRest += 1
+            recognition.restTimer = MainLoop.after(milliseconds: wait) { [weak self] in
+                self?.recognition.restTimer = nil
+                self?.startWaitingRecognition()
+            }
+            return
+        }
         let pages = recognition.waiting.filter { recognition.pages[$0] == nil && !recognition.reached.contains($0) }
         recognition.waiting = []
         guard !pages.isEmpty else { return }

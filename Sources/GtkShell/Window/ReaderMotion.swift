@@ -2,10 +2,12 @@
 import Glibc
 import Platform
 
-/// When the reader last moved a view (a scroll, a zoom, a page turn), so that background work
-/// gives way while the view moves: text recognition keeps a core busy for seconds a page, and on
+/// When the reader last moved a view (a scroll, a zoom, a page turn) or a canvas drew a frame
+/// (a lasso carry, a stroke, tiles arriving), so that background work gives way while the view
+/// moves or the user works it: text recognition keeps a core busy for seconds a page, and on
 /// two cores that cost the reader's frames their time (issue 36: wheel frames while
-/// recognising). The main thread marks moves; workers wait a little while they are recent.
+/// recognising; issue 33: a lasso carry's frames over a page being read). The main thread
+/// marks moves and frames; workers wait a little while they are recent.
 final class ReaderMotion: @unchecked Sendable {
     static let shared = ReaderMotion()
     /// How long after the last move the view still counts as moving (µs).
