@@ -39,70 +39,6 @@ final class MemoryPolicyTests: XCTestCase {
         XCTAssertLessThan(after, before + 8 * 1024, "freed buffers left the process (\(before) → \(after) KiB)")
     }
 
-    func testOnlyFramesLargerThanA1080pWindowsPinTheThresholdsAboveTheFrame() throws {
-        XCTAssertNil(MemoryPolicy.frameHeapThresholds(frameBytes: 1920 * 1080 * 4), "1080p: glibc's own thresholds")
-        XCTAssertNil(MemoryPolicy.frameHeapThresholds(frameBytes: 2560 * 1600 * 4))
-        let fourK = 3840 * 2160 * 4, eightK = 7680 * 4320 * 4
-        for frame in [fourK, eightK] {
-            let thresholds = try XCTUnwrap(MemoryPolicy.frameHeapThresholds(frameBytes: frame))
-            XCTAssertGreaterThan(thresholds.mmap, frame, "a frame's image comes from the heap")
-            XCTAssertGreaterThan(thresholds.trim, thresholds.mmap + frame, "a freed frame's pages are not given back on their own")
-            XCTAssertLessThan(thresholds.trim, Int(Int32.max), "mallopt takes it")
-        }
-    }
-
-    /// Pages this process faulted in so far (`minflt` in /proc/self/stat).
-    private func minorFaults() throws -> Int {
-        let stat = try String(contentsOfFile: "/proc/self/stat", encoding: .utf8)
-        // The fields after the command's closing parenthesis: state is field 3, minflt field 10.
-        let fields = try XCTUnwrap(stat.split(separator: ")").last).split(separator: " ")
-        return try XCTUnwrap(Int(fields[7]))
-    }
-
-    /// A frame larger than glibc's largest sliding mmap threshold (32 MiB: a 4K window whose
-    /// surface is a little taller than the screen) was a fresh mapping every frame, 8,000 pages
-    /// faulted in each time; once the policy keeps frames in the heap, a frame reuses the last
-    /// one's resident pages. In a process of its own: the thresholds are the process's.
-    func testLargeFrameImagesReuseResidentPagesOnceKeptInHeap() throws {
-        guard FileManager.default.fileExists(atPath: "/proc/self/stat") else { throw XCTSkip("needs /proc") }
-        guard getenv(Self.freshProcessVariable) != nil else {
-            return try runAlone("testLargeFrameImagesReuseResidentPagesOnceKeptInHeap")
-        }
-        let frame = 3840 * 2200 * 4
-        XCTAssertTrue(MemoryPolicy.keepFrameImagesInHeap(frameBytes: frame), "glibc takes the thresholds")
-        XCTAssertTrue(MemoryPolicy.framesKeptInHeap)
-        var kept: [UnsafeMutableRawPointer?] = []
-        var faults: [Int] = []
-        for _ in 0..<6 {
-            let before = try minorFaults()
-            // As GTK's frame: a cleared image painted all over, freed after, with small
-            // allocations of the frame's between.
-            let image = try XCTUnwrap(calloc(frame, 1))
-            memset(image, 0x7f, frame)
-            kept.append(malloc(96))
-            free(image)
-            faults.append(try minorFaults() - before)
-        }
-        kept.forEach { free($0) }
-        XCTAssertGreaterThan(faults[0], frame / 4096 / 2, "the first frame's pages are new")
-        XCTAssertLessThan(faults.dropFirst(2).max() ?? 0, 64, "later frames fault in nothing new: \(faults)")
-    }
-
-    /// Runs the test named `name` again, alone, in a fresh process, and checks it passed there.
-    private func runAlone(_ name: String) throws {
-        let process = Process(), output = Pipe()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = ["PlatformTests.MemoryPolicyTests/\(name)"]
-        process.environment = ProcessInfo.processInfo.environment.merging([Self.freshProcessVariable: "1"]) { $1 }
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "the check passes in a process of its own:\n\(text)")
-        XCTAssertTrue(text.contains("Executed 1 test"), "the check ran in a process of its own:\n\(text)")
-    }
-
     /// The heaps (glibc's arenas) in this process, from `malloc_info`.
     private func heapCount() throws -> Int {
         typealias MallocInfo = @convention(c) (Int32, UnsafeMutablePointer<FILE>?) -> Int32
@@ -116,7 +52,7 @@ final class MemoryPolicyTests: XCTestCase {
         return text.components(separatedBy: "<heap nr=").count - 1
     }
 
-    /// Set in the fresh process that a check needing one of its own runs in (``runAlone(_:)``).
+    /// Set in the fresh process that ``testThreadsStartedAfterTheLimitShareAtMostTwoHeaps`` runs in.
     private static let freshProcessVariable = "MEMORY_POLICY_TEST_FRESH_PROCESS"
 
     /// glibc fixes its heap limit once, the first time a process has more heaps than it allows
@@ -126,7 +62,18 @@ final class MemoryPolicyTests: XCTestCase {
     func testThreadsStartedAfterTheLimitShareAtMostTwoHeaps() throws {
         guard getenv("MALLOC_ARENA_MAX") == nil else { throw XCTSkip("MALLOC_ARENA_MAX chooses the heaps here") }
         guard getenv(Self.freshProcessVariable) != nil else {
-            return try runAlone("testThreadsStartedAfterTheLimitShareAtMostTwoHeaps")
+            let process = Process(), output = Pipe()
+            process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+            process.arguments = ["PlatformTests.MemoryPolicyTests/testThreadsStartedAfterTheLimitShareAtMostTwoHeaps"]
+            process.environment = ProcessInfo.processInfo.environment.merging([Self.freshProcessVariable: "1"]) { $1 }
+            process.standardOutput = output
+            process.standardError = output
+            try process.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 0, "the check passes in a process of its own:\n\(text)")
+            XCTAssertTrue(text.contains("Executed 1 test"), "the check ran in a process of its own:\n\(text)")
+            return
         }
         XCTAssertTrue(MemoryPolicy.limitHeaps(), "glibc takes the limit")
         let before = try heapCount()

@@ -43,7 +43,6 @@ final class FramePaintWatch {
     /// The canvas started drawing a frame at `now` (monotonic µs), after any first render.
     func frameStarted(at now: Int64) {
         watch()
-        FrameImageHeap.frameStarting(in: area)
         diagnostics.framesDrawn += 1
         frameStartedAt = now
     }
