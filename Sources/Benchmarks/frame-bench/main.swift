@@ -32,7 +32,8 @@
 // `splitwheel` splits the view side by side and scrolls each half with the wheel in turn: the
 // window's frames while each half scrolls (those where either half drew; one frame of the window
 // however many halves drew in it), and how many frames the other half drew meanwhile.
-// FRAME_BENCH_FRAMES=file writes the lasso run's frames (start from the release, time) there.
+// FRAME_BENCH_FRAMES=file writes the lasso run's frames (start from the release, time) there; the
+// newpages run appends its frames and long main-loop turns (from the first click) to it.
 // The lasso run also reports the longest turn of the app's main loop from the release until the
 // move is written and drawn (the frame log's `loop` lines); PDF_ANNOTATOR_WRITE_SLICE=0 makes the
 // app write the Move whole in the release's turn, as before, to compare. It reports too the
@@ -189,6 +190,20 @@ func measure(_ what: Run, renderer: String, document: String) throws -> String {
         let firstPage = opened.visiblePages.map(\.page).max() ?? 0
         let pages = (done.visiblePages.map(\.page).min() ?? 0, done.visiblePages.map(\.page).max() ?? 0)
         let arriving = frames.filter { $0.missingTiles > 0 || $0.kind == "still" }
+        // FRAME_BENCH_FRAMES=file: each frame (ms from the first click, time, kind, tiles missing)
+        // and each long main-loop turn, appended under a line naming the run, to see which is slow.
+        if let path = ProcessInfo.processInfo.environment["FRAME_BENCH_FRAMES"] {
+            let lines = (frames + loggedTurns(frameLog, from: began)).sorted { $0.start < $1.start }
+                .map { String(format: "%.1f %.2f %@ %d", Double($0.start - began) / 1000, $0.milliseconds, $0.kind, $0.missingTiles) }
+            let text = "# newpages \((document as NSString).lastPathComponent) \(screenWidth)x\(screenHeight) from \(began) µs\n" + lines.joined(separator: "\n") + "\n"
+            if let handle = FileHandle(forWritingAtPath: path) {
+                handle.seekToEndOfFile()
+                handle.write(Data(text.utf8))
+                try? handle.close()
+            } else {
+                try? text.write(toFile: path, atomically: true, encoding: .utf8)
+            }
+        }
         let goal = screenWidth > 1920 ? 33 : 16
         return "\(renderer), \((document as NSString).lastPathComponent), 150 wheel clicks into new pages at \(Int(done.zoom * 100))% "
             + "(opened showing pages up to \(firstPage), \(opened.cachedTiles) tiles drawn; ended on pages \(pages.0)–\(pages.1)): "
