@@ -18,8 +18,9 @@ enum IconWarmUp {
         "document-edit-symbolic", "window-close-symbolic",
     ]
 
-    /// Starts the lookups (call on the main thread, once the theme is set up for the display).
-    static func start(theme: OpaquePointer) {
+    /// Starts looking up `names` in `theme` on a worker (call on the main thread, once the theme
+    /// is set up for the display); `done` runs on the worker after the last lookup.
+    static func start(theme: OpaquePointer, names: [String] = firstFrameIcons, done: (@Sendable () -> Void)? = nil) {
         final class Theme: @unchecked Sendable {
             let pointer: OpaquePointer
             init(_ pointer: OpaquePointer) { self.pointer = pointer; g_object_ref(raw(pointer)) }
@@ -27,7 +28,6 @@ enum IconWarmUp {
         }
         let held = Theme(theme)
         let direction = gtk_widget_get_default_direction()
-        let names = firstFrameIcons
         WorkerThread.start(name: "icon theme") {
             for name in names {
                 if let icon = gtk_icon_theme_lookup_icon(held.pointer, name, nil, 16, 1, direction, GtkIconLookupFlags(rawValue: 0)) {
@@ -35,6 +35,7 @@ enum IconWarmUp {
                 }
             }
             StartupTrace.mark("icon theme read (on a worker)")
+            done?()
         }
     }
 }
