@@ -30,6 +30,8 @@ enum Stylesheet {
             g_strfreev(paths)
         }
         if !known { gtk_icon_theme_add_resource_path(theme, icons) }
+        // Read while the window is built, off the main thread (the theme is set up now).
+        if let theme { IconWarmUp.start(theme: theme) }
         guard g_resources_get_info(resourcePath + "/style.css", G_RESOURCE_LOOKUP_FLAGS_NONE, nil, nil, nil) != 0 else { return }
         let provider = gtk_css_provider_new()
         gtk_css_provider_load_from_resource(provider, resourcePath + "/style.css")
