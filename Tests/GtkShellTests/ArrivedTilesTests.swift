@@ -5,6 +5,7 @@ import Document
 import DocumentSession
 import Geometry
 @testable import GtkShell
+import Rendering
 import XCTest
 
 /// Tall pages, so that the view shows several tiles of one page, drawn slowly enough that
@@ -44,17 +45,10 @@ final class ArrivedTilesTests: XCTestCase {
     func testATileDrawnAheadOffScreenAsksForNoFrameAndOneOnScreenDoes() throws {
         try GtkTestDisplay.require()
         try MainActor.assumeIsolated {
-            let canvas = PdfCanvas()
-            canvas.setDocument(TallPages(), drawPage: { _, _, cr in
+            let canvas = Self.tallPagesAfterTheFirstFrame(drawPage: { _, _, cr in
                 cairo_set_source_rgb(cr, 0.5, 0.5, 0.5)
                 cairo_paint(cr)
             })
-            canvas.resized(width: 700, height: 500)
-            let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 700, 500)!
-            defer { cairo_surface_destroy(surface) }
-            let cr = cairo_create(surface)!
-            canvas.draw(cr, width: 700, height: 500)  // the first frame: the view's tiles, rendered at once
-            cairo_destroy(cr)
             let redraw = canvas.tiles.redraw
             var framesAsked = 0
             canvas.tiles.redraw = { framesAsked += 1; redraw() }
@@ -79,21 +73,28 @@ final class ArrivedTilesTests: XCTestCase {
         }
     }
 
-    /// Opens the tall pages, draws the first frame, scrolls to where no tile is drawn yet with
-    /// frames costing `framesCostMicroseconds`, and follows the arrivals until the view is sharp.
-    @MainActor private static func arrivals(framesCostMicroseconds: Int) throws -> (waitedWhileIncomplete: Bool, waitingWhenComplete: Bool) {
+    /// A 700×500 canvas on the tall pages, drawn by `drawPage`, after its first frame (the
+    /// view's tiles rendered at once, into an image of that size).
+    @MainActor private static func tallPagesAfterTheFirstFrame(drawPage: @escaping RenderQueue.DrawPage) -> PdfCanvas {
         let canvas = PdfCanvas()
-        canvas.setDocument(TallPages(), drawPage: { _, _, cr in
-            g_usleep(5_000)
-            cairo_set_source_rgb(cr, 0.5, 0.5, 0.5)
-            cairo_paint(cr)
-        })
+        canvas.setDocument(TallPages(), drawPage: drawPage)
         canvas.resized(width: 700, height: 500)
         let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 700, 500)!
         defer { cairo_surface_destroy(surface) }
         let cr = cairo_create(surface)!
-        canvas.draw(cr, width: 700, height: 500)  // the first frame, rendered at once
+        canvas.draw(cr, width: 700, height: 500)
         cairo_destroy(cr)
+        return canvas
+    }
+
+    /// Opens the tall pages, draws the first frame, scrolls to where no tile is drawn yet with
+    /// frames costing `framesCostMicroseconds`, and follows the arrivals until the view is sharp.
+    @MainActor private static func arrivals(framesCostMicroseconds: Int) throws -> (waitedWhileIncomplete: Bool, waitingWhenComplete: Bool) {
+        let canvas = tallPagesAfterTheFirstFrame(drawPage: { _, _, cr in
+            g_usleep(5_000)
+            cairo_set_source_rgb(cr, 0.5, 0.5, 0.5)
+            cairo_paint(cr)
+        })
         for _ in 0..<20 { canvas.tiles.frameCost.add(microseconds: framesCostMicroseconds) }
         canvas.changeView { $0.apply(.scroll(by: Vector(dx: 0, dy: 3_000))) }
         XCTAssertGreaterThan(canvas.tiles.missingVisible, 1, "the view now waits for several tiles")

@@ -16,6 +16,25 @@ extension AppSession {
         return (app, window)
     }
 
+    /// Writes `pages` hand-written pages, launches the app on them (its environment changed by
+    /// `environment`), waits until the first shows sharp and clicks the middle of the canvas, so
+    /// that keys and the wheel go to it. Returns the state as opened.
+    func openLongDocumentAndFocusCanvas(pages: Int, environment: [String: String] = [:],
+                                        file: StaticString = #filePath, line: UInt = #line) throws -> State {
+        let path = workDir.appendingPathComponent("long.pdf")
+        try HandWrittenPDF.pages(pages, catalogEntries: "").write(to: path)
+        try launch([path.path], environment: environment)
+        let state = try XCTUnwrap(waitFor("open and sharp", file: file, line: line) { s in
+            guard let w = s.windows.first else { return false }
+            return w.content == "document" && w.missingTiles == 0 && w.viewWidth > 100
+        }, file: file, line: line)
+        let opened = try XCTUnwrap(state.windows.first, file: file, line: line)
+        let origin = try XCTUnwrap(windowOrigin(pid: state.pid), file: file, line: line)
+        xdotool("mousemove", "\(Int(origin.x + opened.canvasX + opened.viewWidth / 2))", "\(Int(origin.y + opened.canvasY + opened.viewHeight / 2))")
+        xdotool("click", "1")
+        return state
+    }
+
     /// Shows the sidebar (F9) on its Pages grid and waits until `count` thumbnails are laid out
     /// and drawn, so that a pointer aimed at a frame the state gives lands on that thumbnail.
     ///

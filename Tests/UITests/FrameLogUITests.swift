@@ -25,18 +25,9 @@ final class FrameLogUITests: XCTestCase {
     func testEachLoggedFrameStartsAfterThePreviousOneWasPaintedAndLastsSomeTime() throws {
         try AppSession.skipUnderWayland("pages with xdotool's keys")
         let session = try AppSession()
-        let path = session.workDir.appendingPathComponent("long.pdf")
-        try HandWrittenPDF.pages(30, catalogEntries: "").write(to: path)
         let log = session.workDir.appendingPathComponent("frames.log")
-        try session.launch([path.path], environment: ["PDF_ANNOTATOR_FRAME_LOG": log.path])
-        let state = try XCTUnwrap(session.waitFor("open and sharp") { s in
-            guard let w = s.windows.first else { return false }
-            return w.content == "document" && w.missingTiles == 0 && w.viewWidth > 100
-        })
+        let state = try session.openLongDocumentAndFocusCanvas(pages: 30, environment: ["PDF_ANNOTATOR_FRAME_LOG": log.path])
         let opened = try XCTUnwrap(state.windows.first)
-        let origin = try XCTUnwrap(session.windowOrigin(pid: state.pid))
-        session.xdotool("mousemove", "\(Int(origin.x + opened.canvasX + opened.viewWidth / 2))", "\(Int(origin.y + opened.canvasY + opened.viewHeight / 2))")
-        session.xdotool("click", "1")
         // Wheel clicks and page turns in quick succession: frames back to back, tiles arriving.
         for _ in 0..<12 { session.xdotool("click", "5") }
         for _ in 0..<4 { session.xdotool("key", "Page_Down") }

@@ -14,17 +14,7 @@ final class MemoryUITests: XCTestCase {
     private func burstOfPageTurns() throws -> (session: AppSession, pid: Int, trimsBefore: Int) {
         try AppSession.skipUnderWayland("pages with xdotool's keys")
         let session = try AppSession()
-        let path = session.workDir.appendingPathComponent("long.pdf")
-        try HandWrittenPDF.pages(80, catalogEntries: "").write(to: path)
-        try session.launch([path.path])
-        let state = try XCTUnwrap(session.waitFor("open and sharp") { s in
-            guard let w = s.windows.first else { return false }
-            return w.content == "document" && w.missingTiles == 0 && w.viewWidth > 100
-        })
-        let opened = try XCTUnwrap(state.windows.first)
-        let origin = try XCTUnwrap(session.windowOrigin(pid: state.pid))
-        session.xdotool("mousemove", "\(Int(origin.x + opened.canvasX + opened.viewWidth / 2))", "\(Int(origin.y + opened.canvasY + opened.viewHeight / 2))")
-        session.xdotool("click", "1")
+        let state = try session.openLongDocumentAndFocusCanvas(pages: 80)
         session.xdotool("key", "End")
         let atEnd = try XCTUnwrap(session.waitFor("End shows the last page, sharp") {
             $0.windows.first?.currentPage == 80 && $0.windows.first?.missingTiles == 0
