@@ -18,8 +18,8 @@
 #   load, and so fewer private pages.
 # - Stripped, as a distribution ships it, exporting no symbols of its own (12,000 of them
 #   before, a dynamic symbol table the loader read for nothing: nothing loaded into the app
-#   looks up the app's own names), but for the one that keeps cairo's frames out of shared
-#   memory (Sources/CShim/ann_no_xshm.c), which libcairo must find in the executable.
+#   looks up the app's own names), but for the few that bound cairo's shared memory for frames
+#   (Sources/CShim/ann_frame_shm.c), which libcairo must find in the executable.
 release_root=${release_root:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
 release_order=$release_root/tools/startup-order.txt
 release_flags=(
@@ -32,6 +32,10 @@ release_flags=(
     -Xlinker -z -Xlinker pack-relative-relocs
     -Xlinker --no-export-dynamic
     -Xlinker --export-dynamic-symbol=XShmQueryExtension
+    -Xlinker --export-dynamic-symbol=XEventsQueued
+    -Xlinker --export-dynamic-symbol=shmget
+    -Xlinker --export-dynamic-symbol=shmat
+    -Xlinker --export-dynamic-symbol=shmdt
 )
 # What tools/startup-order.sh links: the same, with the symbols kept to be named.
 release_flags_unstripped=("${release_flags[@]}")

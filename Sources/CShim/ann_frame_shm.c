@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// How frames reach the X server: shared memory only where it pays, and at most one segment of it.
+//
+// GTK 4.8's cairo renderer on X11 paints each frame into an image in the process, and cairo's
+// xlib backend sends the painted region to the window. Given MIT-SHM, cairo 1.16
+// (cairo-xlib-surface-shm.c) copies the region into a shared-memory pool and has the server
+// copy it from there; without it, it writes the region into the socket (XPutImage).
+// - At 1080p the pools cost more than they save: they held 14–23 MiB after a burst of page turns
+//   and 7 at open, counted in the app's memory, and wheel input to paint was slower (scroll.py:
+//   p50 9.9 / p99 25.9 ms with them, 5.6 / 20.5 without).
+// - At 4K (33 MB a frame) the socket is the slow part: frames of 70–120 ms were the writev of the
+//   frame. With cairo's pools p99 fell under 33 ms, but peak memory rose by 81 MiB. Cairo sizes
+//   a pool at eight frames (the frame rounded up to a power of two, times 8), hands out the next
+//   block of it while the server may still be reading the last one (it knows what the server
+//   has done only from the replies and events it has read), and destroys a pool only when an
+//   allocation or release finds it wholly free: every block a frame ever used stays resident,
+//   and the last one stays after the view rests.
+//
+// So, unless PDF_ANNOTATOR_XSHM says otherwise:
+// - cairo is told the server has MIT-SHM only when the screen's frame is over 16 MiB (the
+//   executable's own XShmQueryExtension, found first by every library since libcairo refers to
+//   it and the executable exports it);
+// - cairo may hold one segment at a time, of at most one screen's frame rounded up to a power of
+//   two (32 MiB at 3840×2160): shmget refuses it more, and cairo, which halves its request until it
+//   fits, makes a pool of one frame; a frame that finds no room goes through the socket as before;
+// - before cairo looks for a free block it asks Xlib what the server has done
+//   (XEventsQueued(QueuedAfterReading)); a round trip first (XSync) makes the answer current, so
+//   the block of the last frame, long copied by then, is free again and reused;
+// - once no frame has used the segment for half a second, it is given back: after a round trip,
+//   a small image made and dropped on the display lets cairo find its pool wholly free and destroy it.
+// PDF_ANNOTATOR_XSHM=1 gives cairo MIT-SHM with its own pools, unbounded (to compare);
+// PDF_ANNOTATOR_XSHM=0 never gives it MIT-SHM. The shmget and XEventsQueued below change only
+// calls made from libcairo; every other caller gets the C library's and Xlib's own.
+#define _GNU_SOURCE
+#include "ann_frame_shm.h"
+#include <X11/Xlib.h>
+#include <cairo-xlib.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <glib.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ipc.h>
+#include <sys/shm.h>
+#include <sys/types.h>
+
+enum { MODE_UNSET = -1, MODE_OFF = 0, MODE_CAIRO = 1, MODE_BOUNDED = 2 };
+static int mode = MODE_UNSET;
+static Display *frame_display;     // the display cairo asked about
+static size_t segment_max;         // the largest segment cairo may have (0: none)
+static int live_segment = -1;      // the id of cairo's segment while it exists
+static void *live_address;         // where it is mapped
+static guint64 uses, uses_at_last_look;
+static guint rest_timer;
+static AnnFrameShmCounts counts;
+
+static int current_mode(void)
+{
+    if (mode == MODE_UNSET) {
+        const char *wanted = getenv("PDF_ANNOTATOR_XSHM");
+        mode = wanted == NULL ? MODE_BOUNDED : strcmp(wanted, "1") == 0 ? MODE_CAIRO : MODE_OFF;
+    }
+    return mode;
+}
+
+/* Whether `caller` is code of libcairo's. */
+static gboolean called_from_cairo(const void *caller)
+{
+    static const void *cairo_base;
+    if (cairo_base == NULL) {
+        Dl_info info;
+        void *symbol = dlsym(RTLD_DEFAULT, "cairo_create");
+        if (symbol == NULL || dladdr(symbol, &info) == 0)
+            return FALSE;
+        cairo_base = info.dli_fbase;
+    }
+    Dl_info info;
+    return dladdr(caller, &info) != 0 && info.dli_fbase == cairo_base;
+}
+
+size_t ann_frame_shm_segment_limit(size_t frame_bytes)
+{
+    if (frame_bytes <= ANN_FRAME_SHM_MIN_FRAME)
+        return 0;
+    size_t limit = 1;
+    while (limit < frame_bytes)
+        limit <<= 1;
+    return limit;
+}
+
+Bool XShmQueryExtension(Display *display)
+{
+    Bool (*real)(Display *) = (Bool (*)(Display *))dlsym(RTLD_NEXT, "XShmQueryExtension");
+    if (real == NULL)
+        return False;
+    switch (current_mode()) {
+    case MODE_CAIRO:
+        return real(display);
+    case MODE_BOUNDED: {
+        Screen *screen = DefaultScreenOfDisplay(display);
+        size_t frame = (size_t)WidthOfScreen(screen) * (size_t)HeightOfScreen(screen) * 4;
+        segment_max = ann_frame_shm_segment_limit(frame);
+        if (segment_max == 0 || !real(display))
+            return False;
+        frame_display = display;
+        return True;
+    }
+    default:
+        return False;
+    }
+}
+
+int shmget(key_t key, size_t size, int flags)
+{
+    static int (*real)(key_t, size_t, int);
+    if (real == NULL)
+        real = (int (*)(key_t, size_t, int))dlsym(RTLD_NEXT, "shmget");
+    // cairo's own probes of the extension ask for one page; its pools start at 512 KiB.
+    if (current_mode() != MODE_BOUNDED || size <= 4096 || !called_from_cairo(__builtin_return_address(0)))
+        return real(key, size, flags);
+    if (live_segment != -1 || size > segment_max) {
+        counts.refused++;
+        errno = ENOMEM;
+        return -1;
+    }
+    int id = real(key, size, flags);
+    if (id != -1) {
+        live_segment = id;
+        counts.made++;
+        counts.bytes = size;
+        uses++;
+        ann_frame_shm_watch_rest();
+    }
+    return id;
+}
+
+void *shmat(int id, const void *address, int flags)
+{
+    static void *(*real)(int, const void *, int);
+    if (real == NULL)
+        real = (void *(*)(int, const void *, int))dlsym(RTLD_NEXT, "shmat");
+    void *mapped = real(id, address, flags);
+    if (id == live_segment && live_address == NULL) {
+        if (mapped != (void *)-1)
+            live_address = mapped;
+        else
+            live_segment = -1;  // cairo gives the segment up
+    }
+    return mapped;
+}
+
+int shmdt(const void *address)
+{
+    static int (*real)(const void *);
+    if (real == NULL)
+        real = (int (*)(const void *))dlsym(RTLD_NEXT, "shmdt");
+    if (live_segment != -1 && address == live_address) {
+        live_segment = -1;
+        live_address = NULL;
+        counts.bytes = 0;
+        counts.released++;
+    }
+    return real(address);
+}
+
+int XEventsQueued(Display *display, int queue_mode)
+{
+    static int (*real)(Display *, int);
+    static int (*sync)(Display *, Bool);
+    if (real == NULL) {
+        real = (int (*)(Display *, int))dlsym(RTLD_NEXT, "XEventsQueued");
+        sync = (int (*)(Display *, Bool))dlsym(RTLD_DEFAULT, "XSync");
+    }
+    if (current_mode() == MODE_BOUNDED && queue_mode == QueuedAfterReading && live_segment != -1
+        && sync != NULL && called_from_cairo(__builtin_return_address(0))) {
+        sync(display, False);
+        counts.syncs++;
+        uses++;
+    }
+    return real(display, queue_mode);
+}
+
+gboolean ann_frame_shm_release(void)
+{
+    int (*sync)(Display *, Bool) = (int (*)(Display *, Bool))dlsym(RTLD_DEFAULT, "XSync");
+    if (live_segment == -1 || frame_display == NULL || sync == NULL)
+        return live_segment == -1;
+    sync(frame_display, False);
+    int screen = DefaultScreen(frame_display);
+    cairo_surface_t *root = cairo_xlib_surface_create(frame_display, RootWindow(frame_display, screen),
+                                                      DefaultVisual(frame_display, screen), 1, 1);
+    // An image from the display's pool: dropping it runs cairo's clean-up of wholly free pools.
+    cairo_surface_t *image = cairo_surface_create_similar_image(root, CAIRO_FORMAT_ARGB32, 64, 64);
+    cairo_surface_destroy(image);
+    cairo_surface_destroy(root);
+    return live_segment == -1;
+}
+
+static gboolean look_for_rest(gpointer data)
+{
+    (void)data;
+    if (live_segment == -1) {
+        rest_timer = 0;
+        return G_SOURCE_REMOVE;
+    }
+    if (uses != uses_at_last_look) {
+        uses_at_last_look = uses;
+        return G_SOURCE_CONTINUE;
+    }
+    ann_frame_shm_release();
+    rest_timer = 0;
+    return G_SOURCE_REMOVE;
+}
+
+void ann_frame_shm_watch_rest(void)
+{
+    if (rest_timer == 0) {
+        uses_at_last_look = uses;
+        rest_timer = g_timeout_add(ANN_FRAME_SHM_REST_MS, look_for_rest, NULL);
+    }
+}
+
+AnnFrameShmCounts ann_frame_shm_counts(void)
+{
+    AnnFrameShmCounts now = counts;
+    now.live = live_segment != -1;
+    return now;
+}

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Frames to the X server through at most one shared-memory segment (ann_frame_shm.c).
+#pragma once
+#include <glib.h>
+#include <stddef.h>
+
+/* Frames over this many bytes go through shared memory (at 3840×2160, 33 MB; at 1080p, 8 MB). */
+#define ANN_FRAME_SHM_MIN_FRAME ((size_t)16 << 20)
+/* The segment is given back after this long without a frame through it. */
+#define ANN_FRAME_SHM_REST_MS 500
+
+/* What the frames' shared memory did so far. */
+typedef struct {
+    unsigned long made;      /* segments cairo made */
+    unsigned long released;  /* segments cairo destroyed */
+    unsigned long refused;   /* segments refused: one already existed, or too big */
+    unsigned long syncs;     /* round trips before cairo looked for a free block */
+    size_t bytes;            /* the live segment's size, 0 when none */
+    int live;                /* 1 while a segment exists */
+} AnnFrameShmCounts;
+
+/* The largest segment cairo may have for frames of `frame_bytes` (0: none): the frame rounded
+ * up to a power of two, or 0 when the frame is not over ANN_FRAME_SHM_MIN_FRAME. */
+size_t ann_frame_shm_segment_limit(size_t frame_bytes);
+/* Gives cairo's segment back now if the server is done with it; TRUE when none is left. */
+gboolean ann_frame_shm_release(void);
+/* Gives the segment back once frames stop using it for ANN_FRAME_SHM_REST_MS. */
+void ann_frame_shm_watch_rest(void);
+/* The counts so far. */
+AnnFrameShmCounts ann_frame_shm_counts(void);
