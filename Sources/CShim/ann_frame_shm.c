@@ -54,6 +54,7 @@ static void *live_address;         // where it is mapped
 static guint64 uses, uses_at_last_look;
 static guint rest_timer;
 static AnnFrameShmCounts counts;
+static void (*release_listener)(void);
 
 static int current_mode(void)
 {
@@ -208,8 +209,9 @@ static gboolean look_for_rest(gpointer data)
         uses_at_last_look = uses;
         return G_SOURCE_CONTINUE;
     }
-    ann_frame_shm_release();
     rest_timer = 0;
+    if (ann_frame_shm_release() && release_listener != NULL)
+        release_listener();
     return G_SOURCE_REMOVE;
 }
 
@@ -226,4 +228,9 @@ AnnFrameShmCounts ann_frame_shm_counts(void)
     AnnFrameShmCounts now = counts;
     now.live = live_segment != -1;
     return now;
+}
+
+void ann_frame_shm_on_release(void (*listener)(void))
+{
+    release_listener = listener;
 }

@@ -466,6 +466,13 @@ public struct WindowSnapshot: Codable, Sendable {
     /// How many times pages found textless waited for the canvas to rest (no frame for two
     /// seconds) before they were read.
     public var ocrWaitsForRest: Int? = nil
+    /// The shared memory frames reach the X server through (X11, frames over 16 MiB only): the
+    /// bytes of the one segment held now (0 when none), and how many segments were made, given
+    /// back, and refused (one existed already, or bigger than a screen's frame) since the start.
+    public var frameShmBytes: Int? = nil
+    public var frameShmMade: Int? = nil
+    public var frameShmReleased: Int? = nil
+    public var frameShmRefused: Int? = nil
 
     public init(
         title: String,

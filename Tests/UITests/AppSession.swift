@@ -95,9 +95,9 @@ final class AppSession {
     var stateFile: URL { workDir.appendingPathComponent("state.json") }
 
     /// Starts Xvfb on a free display (or, under Wayland, a headless weston on a socket of its
-    /// own) and a private session bus; skips the test when UI tests are switched off or the
-    /// display server is missing.
-    init() throws {
+    /// own) with a screen of `screenWidth`×`screenHeight` device pixels and a private session
+    /// bus; skips the test when UI tests are switched off or the display server is missing.
+    init(screenWidth: Int = 1280, screenHeight: Int = 900) throws {
         if ProcessInfo.processInfo.environment["PDF_ANNOTATOR_SKIP_UI_TESTS"] == "1" {
             throw XCTSkip("UI tests switched off (PDF_ANNOTATOR_SKIP_UI_TESTS=1)")
         }
@@ -115,13 +115,13 @@ final class AppSession {
 
         switch Self.displayKind {
         case .x11:
-            let server = try XvfbDisplay.start(path: serverPath, size: "1280x900x24")
+            let server = try XvfbDisplay.start(path: serverPath, size: "\(screenWidth)x\(screenHeight)x24")
             xvfb = server.process
             display = server.name
         case .wayland:
             // The same screen size as Xvfb's; weston's runtime folder is the session's own.
             let runtime = workDir.appendingPathComponent("runtime")
-            let server = try WestonDisplay.start(path: serverPath, width: 1280, height: 900, runtimeDirectory: runtime, socket: "wayland-ui")
+            let server = try WestonDisplay.start(path: serverPath, width: screenWidth, height: screenHeight, runtimeDirectory: runtime, socket: "wayland-ui")
             weston = server
             runtimeDirectory = runtime
             display = server.socket

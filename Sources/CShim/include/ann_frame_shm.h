@@ -26,5 +26,7 @@ size_t ann_frame_shm_segment_limit(size_t frame_bytes);
 gboolean ann_frame_shm_release(void);
 /* Gives the segment back once frames stop using it for ANN_FRAME_SHM_REST_MS. */
 void ann_frame_shm_watch_rest(void);
+/* Calls `listener` on the main thread each time the segment is given back at rest. */
+void ann_frame_shm_on_release(void (*listener)(void));
 /* The counts so far. */
 AnnFrameShmCounts ann_frame_shm_counts(void);

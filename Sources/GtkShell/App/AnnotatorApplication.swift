@@ -105,7 +105,10 @@ public final class AnnotatorApplication {
         DocumentPrefetch.allowRendering()
         Stylesheet.load()
         StartupTrace.mark("  stylesheet")
-        if stateDump != nil { focusWatch = FocusWatch { [weak self] in self?.stateChanged() } }
+        if stateDump != nil {
+            focusWatch = FocusWatch { [weak self] in self?.stateChanged() }
+            FrameSharedMemory.onRelease { [weak self] in self?.stateChanged() }
+        }
         ColorScheme.follow()
         HighContrast.changed = { [weak self] in
             guard let self else { return }

@@ -234,6 +234,11 @@ extension DocumentWindow {
             snapshot.carriedLayersMadeOnCarry = layers.layersMade
             snapshot.carriedLayersAheadMissed = layers.aheadMissed
             snapshot.memoryTrimsPostponed = canvas.tiles.memoryTrimsPostponed
+            let shared = FrameSharedMemory.counts
+            snapshot.frameShmBytes = shared.bytes
+            snapshot.frameShmMade = shared.made
+            snapshot.frameShmReleased = shared.released
+            snapshot.frameShmRefused = shared.refused
         }
         if content == .document {
             let recognized = recognition.pages.all.keys.map(\.displayNumber).sorted()

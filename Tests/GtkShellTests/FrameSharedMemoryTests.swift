@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import GtkShell
+import XCTest
+
+/// Which frames may reach the X server through shared memory, and how big cairo's one segment
+/// may be: none for frames of 16 MiB or less, and for larger ones the frame rounded up to a
+/// power of two, so that cairo's pool holds one frame.
+final class FrameSharedMemoryTests: XCTestCase {
+    func testFramesOfSixteenMiBOrLessGetNoSegment() {
+        XCTAssertEqual(FrameSharedMemory.segmentLimit(frameBytes: 1920 * 1080 * 4), 0, "a 1080p frame")
+        XCTAssertEqual(FrameSharedMemory.segmentLimit(frameBytes: 2560 * 1600 * 4), 0, "a 2560×1600 frame")
+        XCTAssertEqual(FrameSharedMemory.segmentLimit(frameBytes: 16 << 20), 0)
+    }
+
+    func testAFourKFrameGetsOneSegmentOfOneFrameRoundedUpToAPowerOfTwo() {
+        XCTAssertEqual(FrameSharedMemory.segmentLimit(frameBytes: 3840 * 2160 * 4), 32 << 20)
+        XCTAssertEqual(FrameSharedMemory.segmentLimit(frameBytes: 32 << 20), 32 << 20)
+        XCTAssertEqual(FrameSharedMemory.segmentLimit(frameBytes: 5120 * 2880 * 4), 64 << 20, "a 5K frame")
+    }
+
+    func testTheAppStartsWithNoSegment() {
+        XCTAssertEqual(FrameSharedMemory.counts.bytes, 0)
+    }
+}

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
+import TestSupport
+import XCTest
+
+/// On a 4K screen at 2× a frame is 33 MB, and writing it into the X socket was the slow part of
+/// the slowest frames: frames that size reach the server through shared memory, one segment
+/// of cairo's at most, which is given back once the view rests (`Sources/CShim/ann_frame_shm.c`).
+final class FrameSharedMemoryUITests: XCTestCase {
+    func testFourKFramesShareOneSegmentWithTheServerAndGiveItBackAtRest() throws {
+        try AppSession.skipUnderWayland("MIT-SHM is an X11 extension")
+        if ProcessInfo.processInfo.environment["UI_TEST_RENDERER"] == "gl" { throw XCTSkip("GL frames do not go through cairo's xlib backend") }
+        let session = try AppSession(screenWidth: 3840, screenHeight: 2160)
+        let opened = try session.openLongDocumentAndFocusCanvas(pages: 40, environment: ["GDK_SCALE": "2"])
+        let id = try XCTUnwrap(session.windowID(pid: opened.pid))
+        session.xdotool("windowsize", id, "3840", "2160")
+        session.xdotool("windowmove", id, "0", "0")
+        let full = try XCTUnwrap(session.waitFor("the window fills the 4K screen, sharp") { s in
+            guard let w = s.windows.first else { return false }
+            return w.viewWidth * 2 > 3000 && w.viewHeight * 2 > 1500 && w.missingTiles == 0 && !w.isAnimating
+        }?.windows.first)
+        session.xdotool("mousemove", "\(Int((full.canvasX + full.viewWidth / 2) * 2))", "\(Int((full.canvasY + full.viewHeight / 2) * 2))")
+        session.xdotool("click", "--repeat", "30", "--delay", "33", "5")
+        let rested = try XCTUnwrap(session.waitFor("the view rests and the segment is given back") { s in
+            guard let w = s.windows.first, let made = w.frameShmMade, let released = w.frameShmReleased else { return false }
+            return w.currentPage > 1 && w.missingTiles == 0 && !w.isAnimating && made > 0 && released == made && w.frameShmBytes == 0
+        }?.windows.first)
+        let made = try XCTUnwrap(rested.frameShmMade)
+        XCTAssertGreaterThan(made, 0, "frames of 33 MB went through shared memory")
+        XCTAssertEqual(rested.frameShmReleased, made, "every segment was given back")
+        let maps = try MemoryUITests.maps(pid: opened.pid)
+        XCTAssertTrue(maps.contains("libgtk-4"), "the maps are the app's")
+        XCTAssertFalse(maps.contains("SYSV"), "no shared-memory segment stays attached at rest")
+    }
+}
