@@ -23,6 +23,10 @@
 // - cairo may hold one segment at a time, of at most one screen's frame rounded up to a power of
 //   two (32 MiB at 3840×2160): shmget refuses it more, and cairo, which halves its request until it
 //   fits, makes a pool of one frame; a frame that finds no room goes through the socket as before;
+// - a frame alone, such as the first at open, still goes through the socket: the segment is
+//   made at the third of a run of large frames each within 100 ms of the last (scrolling, an
+//   animation), since making and first touching 32 MiB of it costs more than one frame's copy
+//   (page 1 at 4K took 163 ms instead of 120 when the first frame made it);
 // - before cairo looks for a free block it asks Xlib what the server has done
 //   (XEventsQueued(QueuedAfterReading)); a round trip first (XSync) makes the answer current, so
 //   the block of the last frame, long copied by then, is free again and reused;
@@ -55,6 +59,7 @@ static guint64 uses, uses_at_last_look;
 static guint rest_timer;
 static AnnFrameShmCounts counts;
 static void (*release_listener)(void);
+static int large_frames_in_a_row;  // frames over ANN_FRAME_SHM_MIN_FRAME, each soon after the last
 
 static int current_mode(void)
 {
@@ -112,6 +117,20 @@ Bool XShmQueryExtension(Display *display)
     }
 }
 
+/* Counts the large frames that follow each other closely (cairo asks for a pool, and is refused,
+ * once or twice a frame while it has none): a single frame, such as the first at open, goes
+ * through the socket, since making and first touching a segment costs more than one frame's
+ * copy; a run of frames (scrolling, an animation) is what a segment pays off over. */
+static void note_large_frame(void)
+{
+    static gint64 last;
+    gint64 now = g_get_monotonic_time();
+    if (now - last < 4000)
+        return;  // the same frame's second ask
+    large_frames_in_a_row = now - last <= ANN_FRAME_SHM_STREAM_GAP_MS * 1000 ? large_frames_in_a_row + 1 : 1;
+    last = now;
+}
+
 int shmget(key_t key, size_t size, int flags)
 {
     static int (*real)(key_t, size_t, int);
@@ -120,7 +139,9 @@ int shmget(key_t key, size_t size, int flags)
     // cairo's own probes of the extension ask for one page; its pools start at 512 KiB.
     if (current_mode() != MODE_BOUNDED || size <= 4096 || !called_from_cairo(__builtin_return_address(0)))
         return real(key, size, flags);
-    if (live_segment != -1 || size > segment_max) {
+    if (size >= 16 * ANN_FRAME_SHM_MIN_FRAME)
+        note_large_frame();  // cairo's first ask for a frame over ANN_FRAME_SHM_MIN_FRAME
+    if (live_segment != -1 || size > segment_max || large_frames_in_a_row < ANN_FRAME_SHM_STREAM) {
         counts.refused++;
         errno = ENOMEM;
         return -1;
@@ -209,8 +230,10 @@ static gboolean look_for_rest(gpointer data)
         uses_at_last_look = uses;
         return G_SOURCE_CONTINUE;
     }
+    if (!ann_frame_shm_release())
+        return G_SOURCE_CONTINUE;  // a block still taken: again in half a second
     rest_timer = 0;
-    if (ann_frame_shm_release() && release_listener != NULL)
+    if (release_listener != NULL)
         release_listener();
     return G_SOURCE_REMOVE;
 }

@@ -6,6 +6,10 @@
 
 /* Frames over this many bytes go through shared memory (at 3840×2160, 33 MB; at 1080p, 8 MB). */
 #define ANN_FRAME_SHM_MIN_FRAME ((size_t)16 << 20)
+/* The segment is made at the ANN_FRAME_SHM_STREAM-th of a run of such frames, each within
+ * ANN_FRAME_SHM_STREAM_GAP_MS of the last. */
+#define ANN_FRAME_SHM_STREAM 3
+#define ANN_FRAME_SHM_STREAM_GAP_MS 100
 /* The segment is given back after this long without a frame through it. */
 #define ANN_FRAME_SHM_REST_MS 500
 
