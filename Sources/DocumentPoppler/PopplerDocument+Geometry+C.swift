@@ -37,8 +37,8 @@ extension PopplerDocument {
         var geometry = readPageGeometry(from: document, pages: 0..<read)
         // An estimate needs a page poppler could load.
         guard read < count, let last = geometry.last(where: \.isLoaded) else {
-            return PopplerDocument(path: path, uri: uri, password: password, document: document,
-                                   geometry: readPageGeometry(from: document), metadata: metadata)
+            if read < count { geometry += readPageGeometry(from: document, pages: read..<count) }
+            return PopplerDocument(path: path, uri: uri, password: password, document: document, geometry: geometry, metadata: metadata)
         }
         geometry += Array(repeating: last, count: count - read)
         let opened = PopplerDocument(path: path, uri: uri, password: password, document: document, geometry: geometry, metadata: metadata)
