@@ -108,11 +108,16 @@ extension PopplerDocument {
     /// Wraps `poppler_document_get_n_pages`, `poppler_document_get_page`,
     /// `poppler_page_get_crop_box` and `poppler_page_get_size`.
     static func readPageGeometry(from document: GObjectRef) -> [PageGeometry] {
+        let count = document.withPointer { max(0, Int(poppler_document_get_n_pages($0))) }
+        return readPageGeometry(from: document, pages: 0..<count)
+    }
+
+    /// The geometry of `pages` (of a document that has them), as ``readPageGeometry(from:)``.
+    static func readPageGeometry(from document: GObjectRef, pages range: Range<Int>) -> [PageGeometry] {
         document.withPointer { doc in
-            let count = max(0, Int(poppler_document_get_n_pages(doc)))
             var pages: [PageGeometry] = []
-            pages.reserveCapacity(count)
-            for i in 0..<count {
+            pages.reserveCapacity(range.count)
+            for i in range {
                 guard let raw = poppler_document_get_page(doc, Int32(i)) else {
                     pages.append(.unloaded)
                     continue

@@ -27,7 +27,7 @@ extension PopplerDocument: ImageSource {
     /// Takes the render lock: call it from the render worker.
     public func images(on page: PageIndex) -> [PageImage] {
         guard page.rawValue >= 0, page.rawValue < pageCount else { return [] }
-        let height = cropSizes[page.rawValue].height
+        let height = cropSize(ofPage: page.rawValue).height
         renderLock.lock()
         defer { renderLock.unlock() }
         return document.withPointer { doc -> [PageImage] in

@@ -27,18 +27,38 @@ public final class PopplerDocument: PageSource, @unchecked Sendable {
     /// The path given to ``open(path:password:)``.
     public let path: String
     public let metadata: DocumentMetadata
-    /// The size each page shows on screen (/Rotate applied), read at open time with
-    /// `poppler_page_get_size`, which applies /Rotate itself. Exact whatever the rotation, and
-    /// equal to `allPageInfos.map(\.displaySize)` without probing any page.
-    public let displaySizes: [Size]
+    /// The size each page shows on screen (/Rotate applied), read with `poppler_page_get_size`,
+    /// which applies /Rotate itself. Exact whatever the rotation, and equal to
+    /// `allPageInfos.map(\.displaySize)` without probing any page, once every page is read: a
+    /// document opened with ``open(path:password:readingFirst:)`` estimates the pages after the
+    /// first ones until ``completeGeometry()`` reads them.
+    public var displaySizes: [Size] { geometryLock.withLock { geometry.displayed } }
 
     /// The URI of ``path`` and the password it was opened with, for ``reloaded(from:)``.
     let uri: String
     let password: String?
     /// The `PopplerDocument*`; touched only under `renderLock` after `init`.
     let document: GObjectRef
-    /// Each page's crop box size (``PageInfo/mediaSize``), read at open time.
-    let cropSizes: [Size]
+    /// Each page's crop box size (``PageInfo/mediaSize``), every page read (the pages still
+    /// estimated are read first, see ``completeGeometry()``).
+    var cropSizes: [Size] {
+        completeGeometry()
+        return geometryLock.withLock { geometry.crop }
+    }
+
+    /// A page's crop box size, read first if it was only estimated.
+    func cropSize(ofPage page: Int) -> Size {
+        let estimated = geometryLock.withLock { geometry.estimatedFrom.map { page >= $0 } ?? false }
+        if estimated { completeGeometry() }
+        return geometryLock.withLock { geometry.crop[page] }
+    }
+    /// The pages' sizes as read so far; touched only under `geometryLock`, which is never held
+    /// while another lock is taken.
+    var geometry: ReadGeometry
+    let geometryLock = Lock()
+    /// Held by whoever reads the pages still estimated (``completeGeometry()``), so that they are
+    /// read once. Taken before `renderLock`, never while holding it or `probeLock`.
+    let completionLock = Lock()
     let renderLock = Lock()
     /// Each page's annotations, read on first use and kept (with their retained `PopplerAnnot`
     /// objects) for the document's lifetime; touched only under `renderLock`.
@@ -66,8 +86,7 @@ public final class PopplerDocument: PageSource, @unchecked Sendable {
         self.uri = uri
         self.password = password
         self.document = document
-        self.cropSizes = geometry.map(\.cropSize)
-        self.displaySizes = geometry.map(\.displayedSize)
+        self.geometry = ReadGeometry(crop: geometry.map(\.cropSize), displayed: geometry.map(\.displayedSize), estimatedFrom: nil)
         self.metadata = metadata
         // A page poppler could not load has no size and is reported unrotated, without a probe.
         self.rotationProbe = RotationProbe(
@@ -94,8 +113,8 @@ public final class PopplerDocument: PageSource, @unchecked Sendable {
     ///
     /// - Precondition: `index` is a page of this document.
     public func pageInfo(_ index: PageIndex) -> PageInfo {
-        precondition(cropSizes.indices.contains(index.rawValue), "\(index) is outside a \(cropSizes.count)-page document")
-        return PageInfo(index: index, mediaSize: cropSizes[index.rawValue], rotation: rotation(ofPage: index.rawValue))
+        precondition((0..<pageCount).contains(index.rawValue), "\(index) is outside a \(pageCount)-page document")
+        return PageInfo(index: index, mediaSize: cropSize(ofPage: index.rawValue), rotation: rotation(ofPage: index.rawValue))
     }
 
     /// Opens a PDF file and reads every page's crop box and displayed size.
@@ -168,10 +187,11 @@ extension PopplerDocument {
     ///
     /// - Precondition: `page` is a page of this document.
     func rotation(ofPage page: Int) -> PageRotation {
+        // The probe compares its page with the sizes read: an estimated page is read first.
+        let cropSize = cropSize(ofPage: page), displayed = geometryLock.withLock { geometry.displayed[page] }
         probeLock.lock()
         defer { probeLock.unlock() }
         if let known = rotationProbe.rotations[page] { return known }
-        let cropSize = cropSizes[page], displayed = displaySizes[page]
         let probed = probeDocumentLocked().flatMap { probe in
             Self.probeRotation(document: probe, page: page, cropSize: cropSize, displayed: displayed)
         }

@@ -4,9 +4,10 @@ import Geometry
 import Platform
 import Rendering
 
-/// The document named on the command line, opened on a thread of its own while GTK starts:
-/// reading every page's size takes poppler 15 ms on a 500-page file, time the main thread
-/// spends meanwhile starting GTK and building the window. The window takes it (waiting if it
+/// The document named on the command line, opened on a thread of its own while GTK starts,
+/// with the sizes of the pages its first frame may show (``pagesReadAtOpen(place:)``): reading
+/// every page's size takes poppler 10–15 ms on a 500-page file, a core taken from GTK starting
+/// meanwhile, so the rest are read after the first frame. The window takes it (waiting if it
 /// is not ready yet) instead of opening the file again; a file that needs a password or fails
 /// to open is opened again by the window, which shows the prompt or the error as usual.
 ///
@@ -36,7 +37,14 @@ final class DocumentPrefetch: @unchecked Sendable {
         current = prefetch
         let memory = FirstViewMemory.standard
         WorkerThread.start(name: "open") {
-            let document = try? PopplerDocument.open(path: path)
+            // The pages the first frame may show are read; the rest after that frame.
+            var place: ReadingPlaces.Place?
+            let document = try? PopplerDocument.open(path: path) { metadata in
+                let key = ReadingPlaces.key(permanentID: metadata.permanentID, path: path)
+                place = key.flatMap { ReadingPlaces.standard.place(for: $0) }
+                return Self.pagesReadAtOpen(place: place)
+            }
+            StartupTrace.mark("document opened on the worker, its first pages' sizes read")
             prefetch.condition.lock()
             prefetch.document = document
             prefetch.opened = true
@@ -47,11 +55,9 @@ final class DocumentPrefetch: @unchecked Sendable {
             prefetch.condition.unlock()
             var tiles: [RenderedTile] = []
             if mayRender, let document, let view = memory.load() {
-                let key = ReadingPlaces.key(permanentID: document.metadata.permanentID, path: path)
                 let prediction = FirstFramePrediction(
                     viewSize: Size(width: view.width, height: view.height), deviceScale: view.scale,
-                    place: key.flatMap { ReadingPlaces.standard.place(for: $0) },
-                    documentPageLayout: document.metadata.pageLayout)
+                    place: place, documentPageLayout: document.metadata.pageLayout)
                 let requests = prediction.visibleRequests(pageSizes: document.displaySizes)
                 tiles = RenderQueue.render(eachPageTogether: requests,
                                            drawPage: RenderSource(document).pageDrawing(colours: PageColourChoice()))
@@ -64,6 +70,18 @@ final class DocumentPrefetch: @unchecked Sendable {
             prefetch.condition.unlock()
         }
     }
+
+    /// How many pages' sizes are read when the document opens: those up to a stored place and
+    /// as many again as a first frame could show at a small zoom. The later pages are estimated
+    /// (the last read page's size) until the window reads them after the first frame
+    /// (`DocumentWindow.readRemainingPageSizes`).
+    static func pagesReadAtOpen(place: ReadingPlaces.Place?) -> Int {
+        let placePage = place.map { Int(max(0, min($0.spreadIndex, 1e6))) * 2 + 2 } ?? 0
+        return placePage + pagesBeyondThePlace
+    }
+
+    /// Pages read beyond the stored place (or the first page): about 1 ms of poppler's time.
+    static let pagesBeyondThePlace = 40
 
     /// Lets the pending prefetch render its first frame (this process is the primary instance).
     static func allowRendering() {

@@ -436,6 +436,7 @@ public final class DocumentWindow {
                 self?.noteRecent(path)
                 self?.loadBookmarks()
                 self?.resumeSharedReview()
+                self?.readRemainingPageSizes(of: doc, source: source, path: path, password: password)
             }
             StartupTrace.mark("editing prepared (its editor is made at the first edit)")
             // The document's /PageLayout now; its reading direction (which poppler-glib does
