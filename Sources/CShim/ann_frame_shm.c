@@ -26,7 +26,9 @@
 // - a frame alone, such as the first at open, still goes through the socket: the segment is
 //   made at the third of a run of large frames each within 100 ms of the last (scrolling, an
 //   animation), since making and first touching 32 MiB of it costs more than one frame's copy
-//   (page 1 at 4K took 163 ms instead of 120 when the first frame made it);
+//   (page 1 at 4K took 163 ms instead of 120 when the first frame made it); the second frame of
+//   such a run has a worker make the segment and touch its pages, and cairo is handed that one,
+//   so that no frame pays for making it (38–59 ms at 4K, the slowest frame of a scroll);
 // - before cairo looks for a free block it asks Xlib what the server has done
 //   (XEventsQueued(QueuedAfterReading)); a round trip first (XSync) makes the answer current, so
 //   the block of the last frame, long copied by then, is free again and reused;
@@ -60,6 +62,8 @@ static guint rest_timer;
 static AnnFrameShmCounts counts;
 static void (*release_listener)(void);
 static int large_frames_in_a_row;  // frames over ANN_FRAME_SHM_MIN_FRAME, each soon after the last
+static gint prepared_segment = -1; // a segment a worker made and touched ahead, not yet cairo's
+static gint preparing;             // 1 while the worker makes it
 
 static int current_mode(void)
 {
@@ -129,6 +133,77 @@ static void note_large_frame(void)
         return;  // the same frame's second ask
     large_frames_in_a_row = now - last <= ANN_FRAME_SHM_STREAM_GAP_MS * 1000 ? large_frames_in_a_row + 1 : 1;
     last = now;
+    uses++;
+}
+
+static int real_shmget(key_t key, size_t size, int flags)
+{
+    static int (*real)(key_t, size_t, int);
+    if (real == NULL)
+        real = (int (*)(key_t, size_t, int))dlsym(RTLD_NEXT, "shmget");
+    return real(key, size, flags);
+}
+
+static void *real_shmat(int id, const void *address, int flags)
+{
+    static void *(*real)(int, const void *, int);
+    if (real == NULL)
+        real = (void *(*)(int, const void *, int))dlsym(RTLD_NEXT, "shmat");
+    return real(id, address, flags);
+}
+
+static int real_shmdt(const void *address)
+{
+    static int (*real)(const void *);
+    if (real == NULL)
+        real = (int (*)(const void *))dlsym(RTLD_NEXT, "shmdt");
+    return real(address);
+}
+
+/* On a worker: makes a segment of `size` bytes and writes a byte in each of its pages, so that
+ * the kernel has found and cleared its memory before any frame uses it. It is detached again,
+ * so it counts in no process's memory until cairo attaches it. */
+static gpointer prepare_segment(gpointer data)
+{
+    size_t size = (size_t)(uintptr_t)data;
+    int id = real_shmget(IPC_PRIVATE, size, IPC_CREAT | 0600);
+    if (id != -1) {
+        void *mapped = real_shmat(id, NULL, 0);
+        if (mapped == (void *)-1) {
+            shmctl(id, IPC_RMID, NULL);
+            id = -1;
+        } else {
+            for (size_t offset = 0; offset < size; offset += 4096)
+                ((volatile char *)mapped)[offset] = 0;
+            real_shmdt(mapped);
+        }
+    }
+    g_atomic_int_set(&prepared_segment, id);
+    g_atomic_int_set(&preparing, 0);
+    return NULL;
+}
+
+/* Starts making the segment ahead (the second frame of a run), unless one exists or is coming. */
+static void prepare_ahead(void)
+{
+    if (live_segment != -1 || g_atomic_int_get(&prepared_segment) != -1 || g_atomic_int_get(&preparing))
+        return;
+    g_atomic_int_set(&preparing, 1);
+    GThread *worker = g_thread_try_new("frame-shm", prepare_segment, (gpointer)(uintptr_t)segment_max, NULL);
+    if (worker == NULL) {
+        g_atomic_int_set(&preparing, 0);
+        return;
+    }
+    g_thread_unref(worker);
+    ann_frame_shm_watch_rest();  // a segment the run never takes is dropped at rest
+}
+
+/* Drops a segment made ahead that no frame took. */
+static void drop_prepared(void)
+{
+    int id = g_atomic_int_get(&prepared_segment);
+    if (id != -1 && g_atomic_int_compare_and_exchange(&prepared_segment, id, -1))
+        shmctl(id, IPC_RMID, NULL);
 }
 
 int shmget(key_t key, size_t size, int flags)
@@ -139,14 +214,26 @@ int shmget(key_t key, size_t size, int flags)
     // cairo's own probes of the extension ask for one page; its pools start at 512 KiB.
     if (current_mode() != MODE_BOUNDED || size <= 4096 || !called_from_cairo(__builtin_return_address(0)))
         return real(key, size, flags);
-    if (size >= 16 * ANN_FRAME_SHM_MIN_FRAME)
+    if (size >= 16 * ANN_FRAME_SHM_MIN_FRAME) {
         note_large_frame();  // cairo's first ask for a frame over ANN_FRAME_SHM_MIN_FRAME
-    if (live_segment != -1 || size > segment_max || large_frames_in_a_row < ANN_FRAME_SHM_STREAM) {
+        if (large_frames_in_a_row >= ANN_FRAME_SHM_STREAM - 1)
+            prepare_ahead();
+    }
+    // The segment made ahead is handed over when it is ready; until then frames use the socket.
+    int ready = g_atomic_int_get(&prepared_segment);
+    if (live_segment != -1 || size > segment_max || large_frames_in_a_row < ANN_FRAME_SHM_STREAM
+        || (ready == -1 && g_atomic_int_get(&preparing)) || (ready != -1 && size != segment_max)) {
         counts.refused++;
         errno = ENOMEM;
         return -1;
     }
-    int id = real(key, size, flags);
+    int id = -1;
+    if (ready != -1 && g_atomic_int_compare_and_exchange(&prepared_segment, ready, -1)) {
+        id = ready;
+        counts.madeAhead++;
+    } else {
+        id = real(key, size, flags);
+    }
     if (id != -1) {
         live_segment = id;
         counts.made++;
@@ -222,13 +309,16 @@ gboolean ann_frame_shm_release(void)
 static gboolean look_for_rest(gpointer data)
 {
     (void)data;
-    if (live_segment == -1) {
-        rest_timer = 0;
-        return G_SOURCE_REMOVE;
-    }
     if (uses != uses_at_last_look) {
         uses_at_last_look = uses;
         return G_SOURCE_CONTINUE;
+    }
+    if (live_segment == -1) {
+        if (g_atomic_int_get(&preparing))
+            return G_SOURCE_CONTINUE;
+        drop_prepared();  // made ahead for a run that ended before taking it
+        rest_timer = 0;
+        return G_SOURCE_REMOVE;
     }
     if (!ann_frame_shm_release())
         return G_SOURCE_CONTINUE;  // a block still taken: again in half a second

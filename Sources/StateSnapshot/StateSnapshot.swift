@@ -473,6 +473,8 @@ public struct WindowSnapshot: Codable, Sendable {
     public var frameShmMade: Int? = nil
     public var frameShmReleased: Int? = nil
     public var frameShmRefused: Int? = nil
+    /// Of the segments made, those a worker made and touched before a frame took them.
+    public var frameShmMadeAhead: Int? = nil
 
     public init(
         title: String,

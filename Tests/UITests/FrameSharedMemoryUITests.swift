@@ -28,6 +28,7 @@ final class FrameSharedMemoryUITests: XCTestCase {
         let made = try XCTUnwrap(rested.frameShmMade)
         XCTAssertGreaterThan(made, 0, "frames of 33 MB went through shared memory")
         XCTAssertEqual(rested.frameShmReleased, made, "every segment was given back")
+        XCTAssertEqual(rested.frameShmMadeAhead, made, "each segment was made and touched on a worker before a frame took it")
         let maps = try MemoryUITests.maps(pid: opened.pid)
         XCTAssertTrue(maps.contains("libgtk-4"), "the maps are the app's")
         XCTAssertFalse(maps.contains("SYSV"), "no shared-memory segment stays attached at rest")

@@ -18,6 +18,7 @@ typedef struct {
     unsigned long made;      /* segments cairo made */
     unsigned long released;  /* segments cairo destroyed */
     unsigned long refused;   /* segments refused: one already existed, or too big */
+    unsigned long madeAhead; /* of those made, the ones a worker made and touched ahead */
     unsigned long syncs;     /* round trips before cairo looked for a free block */
     size_t bytes;            /* the live segment's size, 0 when none */
     int live;                /* 1 while a segment exists */

@@ -20,11 +20,14 @@ enum FrameSharedMemory {
         var made: Int
         var released: Int
         var refused: Int
+        /// Of those made, the ones a worker made and touched before a frame took them.
+        var madeAhead: Int
     }
 
     static var counts: Counts {
         let c = ann_frame_shm_counts()
-        return Counts(bytes: c.live != 0 ? Int(c.bytes) : 0, made: Int(c.made), released: Int(c.released), refused: Int(c.refused))
+        return Counts(bytes: c.live != 0 ? Int(c.bytes) : 0, made: Int(c.made), released: Int(c.released), refused: Int(c.refused),
+                      madeAhead: Int(c.madeAhead))
     }
 
     @MainActor private static var released: (@MainActor () -> Void)?

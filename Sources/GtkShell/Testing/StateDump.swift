@@ -239,6 +239,7 @@ extension DocumentWindow {
             snapshot.frameShmMade = shared.made
             snapshot.frameShmReleased = shared.released
             snapshot.frameShmRefused = shared.refused
+            snapshot.frameShmMadeAhead = shared.madeAhead
         }
         if content == .document {
             let recognized = recognition.pages.all.keys.map(\.displayNumber).sorted()
