@@ -149,14 +149,22 @@ final class CopyingOutPeakTests: XCTestCase {
         XCTAssertGreaterThan(rows.count, 2, "a page of several tile rows")
         let page = 4096 + tiling.pixelWidth * tiling.pixelHeight * 4
         let widestRow = rows.values.map { $0.reduce(0) { $0 + 4096 + Int($1.pixelRect.width * $1.pixelRect.height) * 4 } }.max() ?? 0
-        TilePixels.resetPeak()
-        let before = TilePixels.mappedBytes
-        let tiles = RenderQueue.render(together: requests, drawPage: { _, _, cr in cairo_set_source_rgb(cr, 1, 1, 1); cairo_paint(cr) },
+        // The counts are the process's: tiles an earlier test left to a worker may be freed
+        // meanwhile (CI saw 13 MB go during one attempt), so an attempt the counter moved in by
+        // other means is made again.
+        var before = 0, peak = 0, tiles: [RenderedTile] = []
+        for _ in 0..<5 {
+            TilePixels.resetPeak()
+            before = TilePixels.mappedBytes
+            tiles = RenderQueue.render(together: requests, drawPage: { _, _, cr in cairo_set_source_rgb(cr, 1, 1, 1); cairo_paint(cr) },
                                        copyingOut: true)
+            peak = TilePixels.peakMappedBytes - before
+            if TilePixels.mappedBytes - before == tiles.reduce(0, { $0 + 4096 + $1.byteCount }) { break }
+            tiles = []
+        }
         XCTAssertEqual(tiles.map(\.key), requests.map(\.key))
         let copies = tiles.reduce(0) { $0 + 4096 + $1.byteCount }
         XCTAssertEqual(TilePixels.mappedBytes - before, copies, "the rendering is gone, the copies stay")
-        let peak = TilePixels.peakMappedBytes - before
         // Each copy's own page of bookkeeping (``TilePixels``) comes on top.
         XCTAssertLessThanOrEqual(peak, page + widestRow + 4096 * tiles.count, "at most the rendering and one row of copies at once")
         XCTAssertLessThan(peak, page + copies, "never the rendering and every copy")
