@@ -404,6 +404,7 @@ func measure(_ what: Run, renderer: String, document: String) throws -> String {
             + "frame p50 \(ms(done.viewFrameP50Ms)) ms, p99 \(ms(done.viewFrameP99Ms)) ms (goal: p99 < 16 ms; zoom frames included)"
     }
 
+    let curlsBegan = monotonicMicroseconds()
     var completed = 0
     func waitTurned() {
         completed += 1
@@ -427,6 +428,22 @@ func measure(_ what: Run, renderer: String, document: String) throws -> String {
         waitTurned()
     }
     guard let done = waitSettled(stateFile) else { return "\(renderer): no final state" }
+    // FRAME_BENCH_FRAMES=file: each frame of the curls as the app's frame log has it (ms from
+    // the first turn, time, kind, tiles missing, the wait before the canvas drew it and its
+    // build time) and each long main-loop turn, appended under a line naming the run.
+    if let path = ProcessInfo.processInfo.environment["FRAME_BENCH_FRAMES"] {
+        let lines = (loggedFrames(frameLog, from: curlsBegan) + loggedTurns(frameLog, from: curlsBegan)).sorted { $0.start < $1.start }
+            .map { String(format: "%.1f %.2f %@ %d", Double($0.start - curlsBegan) / 1000, $0.milliseconds, $0.kind, $0.missingTiles)
+                + ($0.waited.map { String(format: " waited %.2f", $0) } ?? "") + ($0.built.map { String(format: " built %.2f", $0) } ?? "") }
+        let text = "# curl \((document as NSString).lastPathComponent) \(screenWidth)x\(screenHeight) from \(curlsBegan) µs\n" + lines.joined(separator: "\n") + "\n"
+        if let handle = FileHandle(forWritingAtPath: path) {
+            handle.seekToEndOfFile()
+            handle.write(Data(text.utf8))
+            try? handle.close()
+        } else {
+            try? text.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+    }
     return "\(renderer), page curls: \(done.pageTurnFrames ?? 0) frames in \(done.pageTurnsCompleted ?? 0) turns at "
         + "\(Int(width))×\(Int(height)): frame p50 \(ms(done.pageTurnFrameP50Ms)) ms, p99 \(ms(done.pageTurnFrameP99Ms)) ms; "
         + "between frames p50 \(ms(done.pageTurnIntervalP50Ms)) ms, p99 \(ms(done.pageTurnIntervalP99Ms)) ms (goal: frame p99 < 16 ms)"
