@@ -41,8 +41,12 @@ final class FrameSharedMemoryUITests: XCTestCase {
     static func segments(madeBy pid: Int) -> [String] {
         guard let handle = FileHandle(forReadingAtPath: "/proc/sysvipc/shm") else { return [] }
         defer { try? handle.close() }
-        // key shmid perms size cpid …
-        return String(decoding: handle.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").dropFirst()
-            .map { $0.split(separator: " ") }.filter { $0.count > 4 && $0[4] == "\(pid)" }.map { String($0[1]) }
+        let text = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+        var ids: [String] = []
+        for line in text.split(separator: "\n").dropFirst() {
+            let fields: [Substring] = line.split(separator: " ")  // key shmid perms size cpid …
+            if fields.count > 4, fields[4] == Substring(String(pid)) { ids.append(String(fields[1])) }
+        }
+        return ids
     }
 }
