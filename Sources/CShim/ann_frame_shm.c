@@ -23,12 +23,17 @@
 // - cairo may hold one segment at a time, of at most one screen's frame rounded up to a power of
 //   two (32 MiB at 3840×2160): shmget refuses it more, and cairo, which halves its request until it
 //   fits, makes a pool of one frame; a frame that finds no room goes through the socket as before;
-// - a frame alone, such as the first at open, still goes through the socket: the segment is
-//   made at the third of a run of large frames each within 100 ms of the last (scrolling, an
-//   animation), since making and first touching 32 MiB of it costs more than one frame's copy
-//   (page 1 at 4K took 163 ms instead of 120 when the first frame made it); the second frame of
-//   such a run has a worker make the segment and touch its pages, and cairo is handed that one,
-//   so that no frame pays for making it (38–59 ms at 4K, the slowest frame of a scroll);
+// - the segment is made ahead on a worker, at the first frame of a run of large frames (a run:
+//   each within 100 ms of the last; scrolling, an animation), so that no frame pays for making it
+//   (38–59 ms at 4K when a frame did: shmget, attaching, and the first touch of 32 MiB). Frames use
+//   the socket until it is ready, at the second or third frame of a run. The process's first large
+//   frame (page 1 at open) makes none: making it then slowed page 1 at 4K (163 ms against 120);
+// - what a segment made ahead costs its first frame is paid ahead too. The worker writes a byte
+//   in each of its pages and detaches it (it counts in no process's memory until a frame takes
+//   it); once it is ready the main loop attaches it on the server's side and has the server write
+//   in each of its pages (ann_frame_shm_server.c), so that the server's first copy from it faults in no page (about 11 ms of the server's time
+//   at 4K, in the first frame through it before); the frame that takes it maps all its pages at
+//   once (MADV_POPULATE_WRITE) instead of taking a fault in each (11 ms against 7);
 // - before cairo looks for a free block it asks Xlib what the server has done
 //   (XEventsQueued(QueuedAfterReading)); a round trip first (XSync) makes the answer current, so
 //   the block of the last frame, long copied by then, is free again and reused;
@@ -39,6 +44,7 @@
 // calls made from libcairo; every other caller gets the C library's and Xlib's own.
 #define _GNU_SOURCE
 #include "ann_frame_shm.h"
+#include "ann_frame_shm_server.h"
 #include <X11/Xlib.h>
 #include <cairo-xlib.h>
 #include <dlfcn.h>
@@ -48,6 +54,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ipc.h>
+#include <sys/mman.h>
 #include <sys/shm.h>
 #include <sys/types.h>
 
@@ -62,8 +69,11 @@ static guint rest_timer;
 static AnnFrameShmCounts counts;
 static void (*release_listener)(void);
 static int large_frames_in_a_row;  // frames over ANN_FRAME_SHM_MIN_FRAME, each soon after the last
+static guint64 large_frames;       // such frames since the start
 static gint prepared_segment = -1; // a segment a worker made and touched ahead, not yet cairo's
 static gint preparing;             // 1 while the worker makes it
+static gboolean populate_taken;    // the segment cairo is about to attach was made ahead
+static gboolean prepared_removed;  // the one made ahead is marked for removal (IPC_RMID) already
 
 static int current_mode(void)
 {
@@ -125,15 +135,17 @@ Bool XShmQueryExtension(Display *display)
  * once or twice a frame while it has none): a single frame, such as the first at open, goes
  * through the socket, since making and first touching a segment costs more than one frame's
  * copy; a run of frames (scrolling, an animation) is what a segment pays off over. */
-static void note_large_frame(void)
+static gboolean note_large_frame(void)
 {
     static gint64 last;
     gint64 now = g_get_monotonic_time();
     if (now - last < 4000)
-        return;  // the same frame's second ask
+        return FALSE;  // the same frame's second ask
     large_frames_in_a_row = now - last <= ANN_FRAME_SHM_STREAM_GAP_MS * 1000 ? large_frames_in_a_row + 1 : 1;
     last = now;
+    large_frames++;
     uses++;
+    return TRUE;
 }
 
 static int real_shmget(key_t key, size_t size, int flags)
@@ -160,9 +172,41 @@ static int real_shmdt(const void *address)
     return real(address);
 }
 
-/* On a worker: makes a segment of `size` bytes and writes a byte in each of its pages, so that
- * the kernel has found and cleared its memory before any frame uses it. It is detached again,
- * so it counts in no process's memory until cairo attaches it. */
+/* Has the kernel find and clear the memory of `size` bytes at `address` and map it, at once where
+ * it can (Linux 5.14), else by writing a byte in each page. */
+static void populate(void *address, size_t size)
+{
+    if (madvise(address, size, MADV_POPULATE_WRITE) == 0)
+        return;
+    for (size_t offset = 0; offset < size; offset += 4096)
+        ((volatile char *)address)[offset] = 0;
+}
+
+/* Marks the segment made ahead for removal once the server's attachment of it is known to exist:
+ * from then that attachment keeps it (Linux attaches a segment so marked; cairo marks its own so
+ * right after attaching it), and it goes when the app's connection does, whatever ends the app. */
+static void remove_once_server_holds(void)
+{
+    int id = g_atomic_int_get(&prepared_segment);
+    if (id != -1 && !prepared_removed && ann_frame_shm_server_holds(frame_display, id)) {
+        shmctl(id, IPC_RMID, NULL);
+        prepared_removed = TRUE;
+    }
+}
+
+/* The main loop's side of a segment made ahead: the server attaches it and touches its pages. */
+static gboolean share_prepared(gpointer data)
+{
+    (void)data;
+    int id = g_atomic_int_get(&prepared_segment);
+    if (id != -1 && live_segment == -1)
+        ann_frame_shm_server_share(frame_display, id, segment_max);
+    return G_SOURCE_REMOVE;
+}
+
+/* On a worker: makes a segment of `size` bytes and has the kernel find and clear its memory, so
+ * that no frame pays for it. It is detached again, so it counts in no process's memory until
+ * cairo attaches it. */
 static gpointer prepare_segment(gpointer data)
 {
     size_t size = (size_t)(uintptr_t)data;
@@ -173,22 +217,24 @@ static gpointer prepare_segment(gpointer data)
             shmctl(id, IPC_RMID, NULL);
             id = -1;
         } else {
-            for (size_t offset = 0; offset < size; offset += 4096)
-                ((volatile char *)mapped)[offset] = 0;
+            populate(mapped, size);
             real_shmdt(mapped);
         }
     }
     g_atomic_int_set(&prepared_segment, id);
     g_atomic_int_set(&preparing, 0);
+    if (id != -1)
+        g_idle_add(share_prepared, NULL);  // between frames, on the main loop (it owns the display)
     return NULL;
 }
 
-/* Starts making the segment ahead (the second frame of a run), unless one exists or is coming. */
+/* Starts making the segment ahead (the first frame of a run), unless one exists or is coming. */
 static void prepare_ahead(void)
 {
     if (live_segment != -1 || g_atomic_int_get(&prepared_segment) != -1 || g_atomic_int_get(&preparing))
         return;
     g_atomic_int_set(&preparing, 1);
+    prepared_removed = FALSE;
     GThread *worker = g_thread_try_new("frame-shm", prepare_segment, (gpointer)(uintptr_t)segment_max, NULL);
     if (worker == NULL) {
         g_atomic_int_set(&preparing, 0);
@@ -202,8 +248,19 @@ static void prepare_ahead(void)
 static void drop_prepared(void)
 {
     int id = g_atomic_int_get(&prepared_segment);
-    if (id != -1 && g_atomic_int_compare_and_exchange(&prepared_segment, id, -1))
-        shmctl(id, IPC_RMID, NULL);
+    if (id != -1 && g_atomic_int_compare_and_exchange(&prepared_segment, id, -1)) {
+        ann_frame_shm_server_unshare(frame_display, id);
+        if (!prepared_removed)
+            shmctl(id, IPC_RMID, NULL);
+    }
+}
+
+/* Gives the server's own attachment of the segment up once cairo's is in the request stream
+ * (the server maps a segment once, for every attachment of it). */
+static gboolean unshare_taken(gpointer data)
+{
+    ann_frame_shm_server_unshare(frame_display, GPOINTER_TO_INT(data));
+    return G_SOURCE_REMOVE;
 }
 
 int shmget(key_t key, size_t size, int flags)
@@ -214,33 +271,43 @@ int shmget(key_t key, size_t size, int flags)
     // cairo's own probes of the extension ask for one page; its pools start at 512 KiB.
     if (current_mode() != MODE_BOUNDED || size <= 4096 || !called_from_cairo(__builtin_return_address(0)))
         return real(key, size, flags);
-    if (size >= 16 * ANN_FRAME_SHM_MIN_FRAME) {
-        note_large_frame();  // cairo's first ask for a frame over ANN_FRAME_SHM_MIN_FRAME
-        if (large_frames_in_a_row >= ANN_FRAME_SHM_STREAM - 1)
-            prepare_ahead();
-    }
-    // The segment made ahead is handed over when it is ready; until then frames use the socket.
-    int ready = g_atomic_int_get(&prepared_segment);
-    if (live_segment != -1 || size > segment_max || large_frames_in_a_row < ANN_FRAME_SHM_STREAM
-        || (ready == -1 && g_atomic_int_get(&preparing)) || (ready != -1 && size != segment_max)) {
+    // cairo's first ask for a frame over ANN_FRAME_SHM_MIN_FRAME: the first of a run has the
+    // segment made ahead, but for the process's first (page 1 at open)
+    if (size >= 16 * ANN_FRAME_SHM_MIN_FRAME && note_large_frame() && large_frames > 1)
+        prepare_ahead();
+    remove_once_server_holds();
+    if (live_segment != -1 || size > segment_max) {
         counts.refused++;
         errno = ENOMEM;
         return -1;
     }
+    // The segment made ahead is handed over when it is ready (cairo halves its ask down to its
+    // size); until then frames use the socket. Only where no worker could make it does cairo make
+    // its own, at the ANN_FRAME_SHM_STREAM-th frame of a run.
+    int ready = g_atomic_int_get(&prepared_segment);
     int id = -1;
-    if (ready != -1 && g_atomic_int_compare_and_exchange(&prepared_segment, ready, -1)) {
-        id = ready;
-        counts.madeAhead++;
-    } else {
+    if (ready != -1) {
+        if (size == segment_max && g_atomic_int_compare_and_exchange(&prepared_segment, ready, -1)) {
+            if (ann_frame_shm_server_share(frame_display, ready, segment_max))  // if the main loop has not yet
+                counts.sharedAhead++;
+            id = ready;
+            counts.madeAhead++;
+            populate_taken = TRUE;
+            g_idle_add(unshare_taken, GINT_TO_POINTER(ready));
+        }
+    } else if (!g_atomic_int_get(&preparing) && large_frames_in_a_row >= ANN_FRAME_SHM_STREAM) {
         id = real(key, size, flags);
     }
-    if (id != -1) {
-        live_segment = id;
-        counts.made++;
-        counts.bytes = size;
-        uses++;
-        ann_frame_shm_watch_rest();
+    if (id == -1) {
+        counts.refused++;
+        errno = ENOMEM;
+        return -1;
     }
+    live_segment = id;
+    counts.made++;
+    counts.bytes = size;
+    uses++;
+    ann_frame_shm_watch_rest();
     return id;
 }
 
@@ -251,10 +318,14 @@ void *shmat(int id, const void *address, int flags)
         real = (void *(*)(int, const void *, int))dlsym(RTLD_NEXT, "shmat");
     void *mapped = real(id, address, flags);
     if (id == live_segment && live_address == NULL) {
-        if (mapped != (void *)-1)
+        if (mapped != (void *)-1) {
             live_address = mapped;
-        else
+            if (populate_taken)
+                populate(mapped, counts.bytes);  // its memory is found already: map it all at once
+        } else {
             live_segment = -1;  // cairo gives the segment up
+        }
+        populate_taken = FALSE;
     }
     return mapped;
 }
@@ -313,6 +384,7 @@ static gboolean look_for_rest(gpointer data)
         uses_at_last_look = uses;
         return G_SOURCE_CONTINUE;
     }
+    remove_once_server_holds();
     if (live_segment == -1) {
         if (g_atomic_int_get(&preparing))
             return G_SOURCE_CONTINUE;

@@ -475,6 +475,8 @@ public struct WindowSnapshot: Codable, Sendable {
     public var frameShmRefused: Int? = nil
     /// Of the segments made, those a worker made and touched before a frame took them.
     public var frameShmMadeAhead: Int? = nil
+    /// Of those, the segments the X server had attached and written in before cairo attached them.
+    public var frameShmSharedAhead: Int? = nil
 
     public init(
         title: String,

@@ -21,16 +21,32 @@ final class FrameSharedMemoryUITests: XCTestCase {
         }?.windows.first)
         session.xdotool("mousemove", "\(Int((full.canvasX + full.viewWidth / 2) * 2))", "\(Int((full.canvasY + full.viewHeight / 2) * 2))")
         session.xdotool("click", "--repeat", "30", "--delay", "33", "5")
-        let rested = try XCTUnwrap(session.waitFor("the view rests and the segment is given back") { s in
+        let rested = try XCTUnwrap(session.waitFor("the view rests, the segment is given back and none of the app's is left") { s in
             guard let w = s.windows.first, let made = w.frameShmMade, let released = w.frameShmReleased else { return false }
             return w.offsetY > full.offsetY && w.missingTiles == 0 && !w.isAnimating && made > 0 && released == made && w.frameShmBytes == 0
+                && Self.segments(madeBy: opened.pid).isEmpty
         }?.windows.first)
         let made = try XCTUnwrap(rested.frameShmMade)
         XCTAssertGreaterThan(made, 0, "frames of 33 MB went through shared memory")
         XCTAssertEqual(rested.frameShmReleased, made, "every segment was given back")
         XCTAssertEqual(rested.frameShmMadeAhead, made, "each segment was made and touched on a worker before a frame took it")
+        XCTAssertEqual(rested.frameShmSharedAhead, made, "the X server had attached and touched each before cairo attached it")
+        XCTAssertEqual(Self.segments(madeBy: opened.pid), [], "no segment the app made is left in the system")
         let maps = try MemoryUITests.maps(pid: opened.pid)
         XCTAssertTrue(maps.contains("libgtk-4"), "the maps are the app's")
         XCTAssertFalse(maps.contains("SYSV"), "no shared-memory segment stays attached at rest")
+    }
+
+    /// The ids of the System V shared-memory segments in the system that process `pid` made.
+    static func segments(madeBy pid: Int) -> [String] {
+        guard let handle = FileHandle(forReadingAtPath: "/proc/sysvipc/shm") else { return [] }
+        defer { try? handle.close() }
+        let text = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+        var ids: [String] = []
+        for line in text.split(separator: "\n").dropFirst() {
+            let fields: [Substring] = line.split(separator: " ")  // key shmid perms size cpid …
+            if fields.count > 4, fields[4] == Substring(String(pid)) { ids.append(String(fields[1])) }
+        }
+        return ids
     }
 }

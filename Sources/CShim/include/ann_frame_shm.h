@@ -6,8 +6,9 @@
 
 /* Frames over this many bytes go through shared memory (at 3840×2160, 33 MB; at 1080p, 8 MB). */
 #define ANN_FRAME_SHM_MIN_FRAME ((size_t)16 << 20)
-/* The segment is made at the ANN_FRAME_SHM_STREAM-th of a run of such frames, each within
- * ANN_FRAME_SHM_STREAM_GAP_MS of the last. */
+/* A run of such frames: each within ANN_FRAME_SHM_STREAM_GAP_MS of the last. The segment is made
+ * ahead on a worker at the first frame of a run (but for the process's first large frame); where no
+ * worker can make it, cairo makes it at the ANN_FRAME_SHM_STREAM-th frame of a run. */
 #define ANN_FRAME_SHM_STREAM 3
 #define ANN_FRAME_SHM_STREAM_GAP_MS 100
 /* The segment is given back after this long without a frame through it. */
@@ -19,6 +20,7 @@ typedef struct {
     unsigned long released;  /* segments cairo destroyed */
     unsigned long refused;   /* segments refused: one already existed, or too big */
     unsigned long madeAhead; /* of those made, the ones a worker made and touched ahead */
+    unsigned long sharedAhead; /* of those, the ones the X server had attached and touched before cairo did */
     unsigned long syncs;     /* round trips before cairo looked for a free block */
     size_t bytes;            /* the live segment's size, 0 when none */
     int live;                /* 1 while a segment exists */

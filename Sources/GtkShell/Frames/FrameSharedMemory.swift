@@ -22,12 +22,14 @@ enum FrameSharedMemory {
         var refused: Int
         /// Of those made, the ones a worker made and touched before a frame took them.
         var madeAhead: Int
+        /// Of those, the ones the X server had attached and touched before cairo attached them.
+        var sharedAhead: Int
     }
 
     static var counts: Counts {
         let c = ann_frame_shm_counts()
         return Counts(bytes: c.live != 0 ? Int(c.bytes) : 0, made: Int(c.made), released: Int(c.released), refused: Int(c.refused),
-                      madeAhead: Int(c.madeAhead))
+                      madeAhead: Int(c.madeAhead), sharedAhead: Int(c.sharedAhead))
     }
 
     @MainActor private static var released: (@MainActor () -> Void)?

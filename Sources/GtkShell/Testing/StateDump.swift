@@ -240,6 +240,7 @@ extension DocumentWindow {
             snapshot.frameShmReleased = shared.released
             snapshot.frameShmRefused = shared.refused
             snapshot.frameShmMadeAhead = shared.madeAhead
+            snapshot.frameShmSharedAhead = shared.sharedAhead
         }
         if content == .document {
             let recognized = recognition.pages.all.keys.map(\.displayNumber).sorted()
