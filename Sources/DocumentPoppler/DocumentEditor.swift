@@ -406,7 +406,7 @@ public final class DocumentEditor: AnnotationSource {
         } catch {
             // Keep the model and the file's objects in step: take the change back from the
             // model, as Undo would, and rewrite what may have been half-written.
-            try? model.apply(edit.inverse)
+            _ = try? model.apply(edit.inverse)
             try? write(edit.inverse)
             throw .library(error)
         }
