@@ -195,14 +195,7 @@ func measure(_ what: Run, renderer: String, document: String) throws -> String {
         if let path = ProcessInfo.processInfo.environment["FRAME_BENCH_FRAMES"] {
             let lines = (frames + loggedTurns(frameLog, from: began)).sorted { $0.start < $1.start }
                 .map { String(format: "%.1f %.2f %@ %d", Double($0.start - began) / 1000, $0.milliseconds, $0.kind, $0.missingTiles) }
-            let text = "# newpages \((document as NSString).lastPathComponent) \(screenWidth)x\(screenHeight) from \(began) µs\n" + lines.joined(separator: "\n") + "\n"
-            if let handle = FileHandle(forWritingAtPath: path) {
-                handle.seekToEndOfFile()
-                handle.write(Data(text.utf8))
-                try? handle.close()
-            } else {
-                try? text.write(toFile: path, atomically: true, encoding: .utf8)
-            }
+            appendFrameLog("# newpages \((document as NSString).lastPathComponent) \(screenWidth)x\(screenHeight) from \(began) µs\n" + lines.joined(separator: "\n") + "\n", to: path)
         }
         let goal = screenWidth > 1920 ? 33 : 16
         return "\(renderer), \((document as NSString).lastPathComponent), 150 wheel clicks into new pages at \(Int(done.zoom * 100))% "
@@ -435,14 +428,7 @@ func measure(_ what: Run, renderer: String, document: String) throws -> String {
         let lines = (loggedFrames(frameLog, from: curlsBegan) + loggedTurns(frameLog, from: curlsBegan)).sorted { $0.start < $1.start }
             .map { String(format: "%.1f %.2f %@ %d", Double($0.start - curlsBegan) / 1000, $0.milliseconds, $0.kind, $0.missingTiles)
                 + ($0.waited.map { String(format: " waited %.2f", $0) } ?? "") + ($0.built.map { String(format: " built %.2f", $0) } ?? "") }
-        let text = "# curl \((document as NSString).lastPathComponent) \(screenWidth)x\(screenHeight) from \(curlsBegan) µs\n" + lines.joined(separator: "\n") + "\n"
-        if let handle = FileHandle(forWritingAtPath: path) {
-            handle.seekToEndOfFile()
-            handle.write(Data(text.utf8))
-            try? handle.close()
-        } else {
-            try? text.write(toFile: path, atomically: true, encoding: .utf8)
-        }
+        appendFrameLog("# curl \((document as NSString).lastPathComponent) \(screenWidth)x\(screenHeight) from \(curlsBegan) µs\n" + lines.joined(separator: "\n") + "\n", to: path)
     }
     return "\(renderer), page curls: \(done.pageTurnFrames ?? 0) frames in \(done.pageTurnsCompleted ?? 0) turns at "
         + "\(Int(width))×\(Int(height)): frame p50 \(ms(done.pageTurnFrameP50Ms)) ms, p99 \(ms(done.pageTurnFrameP99Ms)) ms; "
@@ -483,5 +469,16 @@ if !onInkPage.isEmpty {
     print("frames on a page of 2,000 ink strokes, \(screenWidth)×\(screenHeight) at scale \(Int(screenScale)), \(canvas) canvas:")
     for renderer in only {
         for what in onInkPage { print("  " + (try measure(what, renderer: renderer, document: ""))) }
+    }
+}
+
+/// Appends `text` to the frame log at `path` (FRAME_BENCH_FRAMES), making the file if need be.
+func appendFrameLog(_ text: String, to path: String) {
+    if let handle = FileHandle(forWritingAtPath: path) {
+        handle.seekToEndOfFile()
+        handle.write(Data(text.utf8))
+        try? handle.close()
+    } else {
+        try? text.write(toFile: path, atomically: true, encoding: .utf8)
     }
 }
