@@ -5,7 +5,8 @@ import Document
 import FoundationEssentials
 import Platform
 
-/// The session bus connection `connectToSessionBusEarly` made (set once, on the main thread).
+/// The session bus connection `connectToSessionBusEarly` made (set once, on its thread, and
+/// never read: held so that the bus's shared connection lives on).
 nonisolated(unsafe) private var earlySessionBus: OpaquePointer?
 
 /// The `GtkApplication`: one primary instance per session (a second launch with a file hands
@@ -77,20 +78,23 @@ public final class AnnotatorApplication {
         })
     }
 
-    /// Starts connecting to the session bus on GLib's worker thread, to be called first thing in
+    /// Starts connecting to the session bus on a thread of its own, to be called first thing in
     /// `main`: GApplication's registration (which has to know whether another instance runs
     /// before any window shows) then finds the connection made while the command line was read
-    /// and GTK was set up, and waits only for its name.
+    /// and GTK was set up (or waits for the one under way), and waits only for its name. The
+    /// whole connection, GDBus's own set-up included, is made on that thread: the main thread
+    /// only starts it.
     nonisolated public static func connectToSessionBusEarly() {
-        g_bus_get(G_BUS_TYPE_SESSION, nil, { _, result, _ in
+        WorkerThread.start(name: "session bus", stackSize: 512 << 10) {
             // Kept: the bus's shared connection lives as long as someone holds it.
-            earlySessionBus = g_bus_get_finish(result, nil)
-        }, nil)
+            earlySessionBus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil)
+        }
     }
 
     /// Runs the main loop until the last window closes; returns the exit status.
     public func run() -> Int32 {
         Localization.bind()
+        if StartupTrace.isOn { Self.traceGtkStartUp() }
         var arguments = [CommandLine.arguments.first ?? "pdf-annotator"] + options.files
         var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { cArguments.forEach { free($0) } }
@@ -98,6 +102,16 @@ public final class AnnotatorApplication {
         return cArguments.withUnsafeMutableBufferPointer { buffer in
             g_application_run(cast(gtkApplication), Int32(buffer.count - 1), buffer.baseAddress)
         }
+    }
+
+    /// With the trace on, splits GtkApplication's own start-up (between "registered" and
+    /// "GTK started"): the display opened ends `gtk_init`; what follows is GTK's session-manager
+    /// look-ups on the bus and the theme's stylesheet, read when the icon theme is first asked for.
+    private static func traceGtkStartUp() {
+        StartupTrace.mark("gettext bound, GApplication running")
+        Signals.connect(raw(gdk_display_manager_get()), "display-opened", pointer: { _ in
+            StartupTrace.mark("  display opened (gtk_init done)")
+        })
     }
 
     func startup() {
