@@ -5,8 +5,7 @@ import Document
 import FoundationEssentials
 import Platform
 
-/// The session bus connection `connectToSessionBusEarly` made (set once, on its thread, and
-/// never read: held so that the bus's shared connection lives on).
+/// The session bus connection `connectToSessionBusEarly` made (set once, on the main thread).
 nonisolated(unsafe) private var earlySessionBus: OpaquePointer?
 
 /// The `GtkApplication`: one primary instance per session (a second launch with a file hands
@@ -78,17 +77,15 @@ public final class AnnotatorApplication {
         })
     }
 
-    /// Starts connecting to the session bus on a thread of its own, to be called first thing in
+    /// Starts connecting to the session bus on GLib's worker thread, to be called first thing in
     /// `main`: GApplication's registration (which has to know whether another instance runs
     /// before any window shows) then finds the connection made while the command line was read
-    /// and GTK was set up (or waits for the one under way), and waits only for its name. The
-    /// whole connection, GDBus's own set-up included, is made on that thread: the main thread
-    /// only starts it.
+    /// and GTK was set up, and waits only for its name.
     nonisolated public static func connectToSessionBusEarly() {
-        WorkerThread.start(name: "session bus", stackSize: 512 << 10) {
+        g_bus_get(G_BUS_TYPE_SESSION, nil, { _, result, _ in
             // Kept: the bus's shared connection lives as long as someone holds it.
-            earlySessionBus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil)
-        }
+            earlySessionBus = g_bus_get_finish(result, nil)
+        }, nil)
     }
 
     /// Runs the main loop until the last window closes; returns the exit status.
