@@ -20,11 +20,15 @@ until the file is replaced (the disk's part, without the dump), `first` the firs
 ratio, and each app's median and p90 per step over all rounds with the ratio after/before.
 Run it inside the build lock.
 
+- EDIT_TIMING_STATE_DIR=DIR: the state dump is written there (e.g. /dev/shm), not beside the
+  document: the dump's own writes then share no file system journal with the save's fsyncs
+  (the two builds write their dumps differently: b7f64c4 fsyncs each dump, later builds do not).
 - EDIT_TIMING_OUT=DIR: every step's wall-clock start and end (steps.jsonl) go to DIR.
 - EDIT_TIMING_STRACE=1 (with EDIT_TIMING_OUT): each app runs under strace (file and fsync
   calls of every thread, with their times), one log a session in DIR; tools/save-phases.py DIR
   splits each save into its phases (our code, the write, fsync, the read-back check, rename,
-  the folder's fsync, the journal, the state dump) from them.
+  the folder's fsync, the journal, the state dump) from them. EDIT_TIMING_STRACE_MORE=",mmap,munmap"
+  adds calls to the trace.
 """
 import json, os, shutil, signal, statistics, subprocess, sys, tempfile, time
 
@@ -32,12 +36,14 @@ before, after = sys.argv[1], sys.argv[2]
 doc = sys.argv[3] if len(sys.argv) > 3 else "/tmp/bench/docs/b_500pages.pdf"
 rounds = int(sys.argv[4]) if len(sys.argv) > 4 else 3
 out = os.environ.get("EDIT_TIMING_OUT")
+state_dir = os.environ.get("EDIT_TIMING_STATE_DIR")
 traced = out is not None and os.environ.get("EDIT_TIMING_STRACE") == "1"
 if out:
     os.makedirs(out, exist_ok=True)
 # Every call a save makes on disk, and the journal's and the state dump's, on every thread.
 STRACE = ["strace", "-f", "--seccomp-bpf", "-ttt", "-T", "-y", "-s", "0",
-          "-e", "trace=openat,write,pwrite64,fsync,fdatasync,rename,renameat,renameat2,unlink,unlinkat,close"]
+          "-e", "trace=openat,write,pwrite64,fsync,fdatasync,rename,renameat,renameat2,unlink,unlinkat,close"
+          + os.environ.get("EDIT_TIMING_STRACE_MORE", "")]
 BUS, PATH = "io.github.pdfannotator.PdfAnnotator", "/io/github/pdfannotator/PdfAnnotator/window/1"
 
 
@@ -103,6 +109,8 @@ def session(app, work, label):
     for name, sub in (("XDG_STATE_HOME", "state"), ("XDG_DATA_HOME", "data"), ("XDG_CONFIG_HOME", "config")):
         env[name] = os.path.join(work, sub)
     copy, state, rec = (os.path.join(work, n) for n in ("doc.pdf", "state.json", "stroke.jsonl"))
+    if state_dir:
+        state = os.path.join(tempfile.mkdtemp(prefix="edit-timing-state-", dir=state_dir), "state.json")
     shutil.copy(doc, copy)
     stroke(rec)
     command = [app, "--state-file", state, "--replay-input", rec, copy]
@@ -154,6 +162,8 @@ def session(app, work, label):
         else:
             proc.terminate()
         proc.wait()
+        if state_dir:
+            shutil.rmtree(os.path.dirname(state), ignore_errors=True)
         bus.terminate(); xvfb.terminate(); bus.wait(); xvfb.wait()
     return times
 

@@ -20,12 +20,15 @@ calls between the step's start and end:
 - `check`:   from that fsync to the rename (close, the saved file opened and read back);
 - `rename`:  the rename over the document;
 - `dirsync`: the folder opened and fsynced (from the rename's end);
-- `finish`:  from the folder's fsync to the state dump that shows the save done (finishSave on
-             the main loop, the journal removed, the dump gathered and written);
-- `poll`:    from that dump's rename to the step's end (the tool's 2 ms poll and its read).
+- `finish`:  from the folder's fsync to the journal removed (the main loop woken, finishSave:
+             the window's title shows the save done then);
+- `dump`:    from there to the state dump that shows the save done (gathered and written);
+- `poll`:    from that dump's rename to the step's end (the tool's 2 ms poll and its read);
 
-and `ours` = the whole step minus the three fsyncs (journal mark, file, folder): what is left
-when the disk's share is taken out. Prints every save, then medians and p90 by build.
+`fsyncs` = the three fsyncs (journal mark, file, folder); `ours` = the whole step minus them:
+what is left when the disk's share is taken out; `window` = the whole step without `dump` and
+`poll` (the save as the window has it done, without the test-only state dump), and
+`windowNoSync` = that minus the fsyncs. Prints every save, then medians and p90 by build.
 """
 import collections, glob, json, os, re, statistics, sys
 
@@ -82,6 +85,11 @@ def phases(step, trace, main):
         return None
     mark = journal_write[-1] if journal_write else journal_sync[-1]
     shown = dumps[-1]
+    # finishSave on the main loop removes the journal (nothing unsaved is left).
+    removed = next((c for c in inside if c.name in ("unlink", "unlinkat") and c.tid == main and c.start > dirsync.end
+                    and "/state/" in c.args and c.end <= shown.end), None)
+    if removed is None:
+        return None
     ms = lambda a, b: (b - a) * 1000
     result = {
         "call": ms(t0, mark.start),
@@ -92,13 +100,18 @@ def phases(step, trace, main):
         "check": ms(fsync.end, rename.start),
         "rename": ms(rename.start, rename.end),
         "dirsync": ms(rename.end, dirsync.end),
-        "finish": ms(dirsync.end, shown.end),
+        "finish": ms(dirsync.end, removed.end),
+        "dump": ms(removed.end, shown.end),
         "poll": ms(shown.end, t1),
         "total": ms(t0, t1),
     }
     syncs = ms(journal_sync[-1].start, journal_sync[-1].end) + result["fsync"] + ms(dirsync.start, dirsync.end)
     result["fsyncs"] = syncs
     result["ours"] = result["total"] - syncs
+    # What the window takes (the title shows the save done once finishSave ran): without the
+    # state dump's write and the tool's poll.
+    result["window"] = result["total"] - result["dump"] - result["poll"]
+    result["windowNoSync"] = result["window"] - syncs
     result["bytes"] = sum(int(c.ret) for c in writes if c.ret.lstrip("-").isdigit())
     result["worker"] = temp.tid != main
     return result
@@ -109,7 +122,8 @@ def p90(values):
 
 
 steps = [json.loads(line) for line in open(os.path.join(folder, "steps.jsonl"))]
-keys = ["call", "journal", "prepare", "write", "fsync", "check", "rename", "dirsync", "finish", "poll", "total", "fsyncs", "ours"]
+keys = ["call", "journal", "prepare", "write", "fsync", "check", "rename", "dirsync", "finish", "dump", "poll", "total", "fsyncs", "ours",
+        "window", "windowNoSync"]
 pooled = {"B": collections.defaultdict(list), "A": collections.defaultdict(list)}
 missing = 0
 print("session " + " ".join(f"{k:>7}" for k in keys))
