@@ -10,16 +10,40 @@ begins. Each round starts each app in turn (the order alternating: B A, A B, ...
 Xvfb and session bus, on a copy of DOC (the 500-page bench document by default) with a short
 pen stroke replayed (--replay-input), then once the stroke is an Ink edit: Save, and five
 times Undo, Redo, Save, each through the window's action over D-Bus (gdbus, as frame-bench
-calls them). Each step is timed from the call until the state dump shows it done (undoName,
-hasUnsavedChanges and saving), polled every 2 ms; the gdbus start (a few ms, the same for
-both) is included. Prints each app's medians and p90 per step and the ratio after/before.
+calls them). Each step is timed from the call until the state dump shows it done (undoName;
+for a save, the document file replaced by the rename and then a dump written since that says
+no save is running and nothing is unsaved: a redo back to the saved state already shows no
+unsaved changes, so the dump alone would end those saves before they are written), polled
+every 2 ms; the gdbus start (a few ms, the same for both) is included. `file` is the save
+until the file is replaced (the disk's part, without the dump), `first` the first save alone
+(right after the stroke). Prints each session's times, each round's pair of medians with its
+ratio, and each app's median and p90 per step over all rounds with the ratio after/before.
 Run it inside the build lock.
+
+- EDIT_TIMING_STATE_DIR=DIR: the state dump is written there (e.g. /dev/shm), not beside the
+  document: the dump's own writes then share no file system journal with the save's fsyncs
+  (the two builds write their dumps differently: b7f64c4 fsyncs each dump, later builds do not).
+- EDIT_TIMING_OUT=DIR: every step's wall-clock start and end (steps.jsonl) go to DIR.
+- EDIT_TIMING_STRACE=1 (with EDIT_TIMING_OUT): each app runs under strace (file and fsync
+  calls of every thread, with their times), one log a session in DIR; tools/save-phases.py DIR
+  splits each save into its phases (our code, the write, fsync, the read-back check, rename,
+  the folder's fsync, the journal, the state dump) from them. EDIT_TIMING_STRACE_MORE=",mmap,munmap"
+  adds calls to the trace.
 """
-import json, os, shutil, statistics, subprocess, sys, tempfile, time
+import json, os, shutil, signal, statistics, subprocess, sys, tempfile, time
 
 before, after = sys.argv[1], sys.argv[2]
 doc = sys.argv[3] if len(sys.argv) > 3 else "/tmp/bench/docs/b_500pages.pdf"
 rounds = int(sys.argv[4]) if len(sys.argv) > 4 else 3
+out = os.environ.get("EDIT_TIMING_OUT")
+state_dir = os.environ.get("EDIT_TIMING_STATE_DIR")
+traced = out is not None and os.environ.get("EDIT_TIMING_STRACE") == "1"
+if out:
+    os.makedirs(out, exist_ok=True)
+# Every call a save makes on disk, and the journal's and the state dump's, on every thread.
+STRACE = ["strace", "-f", "--seccomp-bpf", "-ttt", "-T", "-y", "-s", "0",
+          "-e", "trace=openat,write,pwrite64,fsync,fdatasync,rename,renameat,renameat2,unlink,unlinkat,close"
+          + os.environ.get("EDIT_TIMING_STRACE_MORE", "")]
 BUS, PATH = "io.github.pdfannotator.PdfAnnotator", "/io/github/pdfannotator/PdfAnnotator/window/1"
 
 
@@ -43,25 +67,41 @@ def start(args):
     return p, p.stdout.readline().decode().strip()
 
 
-def window(state):
+def window(state, written_since=None):
+    """The dump's first window; None when there is none, or when the dump was written before
+    `written_since` (a file modification time in ns)."""
     try:
         with open(state) as f:
+            if written_since is not None and os.fstat(f.fileno()).st_mtime_ns < written_since:
+                return None
             return json.load(f)["windows"][0]
     except (OSError, ValueError, KeyError, IndexError):
         return None
 
 
-def wait(state, ready, timeout=30.0):
+def wait(state, ready, timeout=30.0, written_since=None):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        w = window(state)
+        w = window(state, written_since)
         if w is not None and ready(w):
             return time.monotonic()
         time.sleep(0.002)
     raise RuntimeError("timed out waiting for the app")
 
 
-def session(app, work):
+def replaced(path, inode, timeout=30.0):
+    """When `path` is no longer the file `inode` (a save renamed a new file over it), and the
+    new file's modification time."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        st = os.stat(path)
+        if st.st_ino != inode:
+            return time.monotonic(), st.st_mtime_ns
+        time.sleep(0.002)
+    raise RuntimeError("timed out waiting for the save")
+
+
+def session(app, work, label):
     xvfb, display = start(["Xvfb", "-displayfd", "1", "-screen", "0", "1920x1080x24", "-nolisten", "tcp"])
     bus, address = start(["dbus-daemon", "--session", "--nofork", "--print-address=1"])
     env = dict(os.environ, DISPLAY=":" + display, DBUS_SESSION_BUS_ADDRESS=address, GSK_RENDERER="cairo",
@@ -69,20 +109,40 @@ def session(app, work):
     for name, sub in (("XDG_STATE_HOME", "state"), ("XDG_DATA_HOME", "data"), ("XDG_CONFIG_HOME", "config")):
         env[name] = os.path.join(work, sub)
     copy, state, rec = (os.path.join(work, n) for n in ("doc.pdf", "state.json", "stroke.jsonl"))
+    if state_dir:
+        state = os.path.join(tempfile.mkdtemp(prefix="edit-timing-state-", dir=state_dir), "state.json")
     shutil.copy(doc, copy)
     stroke(rec)
-    proc = subprocess.Popen([app, "--state-file", state, "--replay-input", rec, copy], env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    times = {"save": [], "undo": [], "redo": []}
+    command = [app, "--state-file", state, "--replay-input", rec, copy]
+    if traced:
+        command = STRACE + ["-o", os.path.join(out, f"strace-{label}.txt")] + command
+    proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    times = {"save": [], "file": [], "undo": [], "redo": []}
     try:
         wait(state, lambda w: w.get("replayFinished") and w.get("undoName") == "Ink" and not w.get("isAnimating"))
         time.sleep(0.5)
 
         def step(action, done):
-            t0 = time.monotonic()
+            inode = os.stat(copy).st_ino
+            wall, t0 = time.time(), time.monotonic()
             subprocess.run(["gdbus", "call", "--session", "--dest", BUS, "--object-path", PATH, "--method",
                             "org.gtk.Actions.Activate", action, "[]", "{}"], env=env, stdout=subprocess.DEVNULL, check=True)
-            times[action].append((wait(state, done) - t0) * 1000)
+            record = {"session": label, "step": action, "start": wall}
+            if action == "save":
+                # A redo back to the saved state already shows no unsaved changes and no save
+                # running: a save is done once the file is replaced and a dump written since then
+                # (gathered after the save finished) says so.
+                at, written = replaced(copy, inode)
+                record["replaced"] = wall + (at - t0)
+                times["file"].append((at - t0) * 1000)
+                ms = (wait(state, done, written_since=written) - t0) * 1000
+            else:
+                ms = (wait(state, done) - t0) * 1000
+            times[action].append(ms)
+            if out:
+                record.update(end=wall + ms / 1000, ms=ms)
+                with open(os.path.join(out, "steps.jsonl"), "a") as f:
+                    f.write(json.dumps(record) + "\n")
             time.sleep(0.3)
 
         saved = lambda w: not w.get("hasUnsavedChanges") and not w.get("saving")
@@ -92,7 +152,18 @@ def session(app, work):
             step("redo", lambda w: w.get("undoName") == "Ink")
             step("save", saved)
     finally:
-        proc.terminate(); proc.wait()
+        if traced:
+            # strace passes the signal on to nothing: the app itself is ended, then strace ends with it.
+            pid = (json.load(open(state)) or {}).get("pid") if os.path.exists(state) else None
+            if pid:
+                os.kill(pid, signal.SIGTERM)
+            else:
+                proc.terminate()
+        else:
+            proc.terminate()
+        proc.wait()
+        if state_dir:
+            shutil.rmtree(os.path.dirname(state), ignore_errors=True)
         bus.terminate(); xvfb.terminate(); bus.wait(); xvfb.wait()
     return times
 
@@ -101,20 +172,36 @@ def p90(values):
     return sorted(values)[min(len(values) - 1, round(0.9 * (len(values) - 1)))]
 
 
-pooled = {"B": {"save": [], "undo": [], "redo": []}, "A": {"save": [], "undo": [], "redo": []}}
+STEPS = ("save", "file", "first", "undo", "redo")
+pooled = {"B": {k: [] for k in STEPS}, "A": {k: [] for k in STEPS}}
+pairs = []
 for r in range(rounds):
+    medians = {}
     for which in ("BA" if r % 2 == 0 else "AB"):
         work = tempfile.mkdtemp(prefix="edit-timing-")
         try:
             load = open("/proc/loadavg").read().split()[:3]
-            times = session(before if which == "B" else after, work)
+            times = session(before if which == "B" else after, work, f"{r + 1}{which}")
+            # The first save (the only one right after the stroke's edit) apart.
+            times["first"] = times["save"][:1]
         finally:
             shutil.rmtree(work, ignore_errors=True)
-        print(f"round {r + 1} {which} (load {' '.join(load)}): " +
+        print(f"round {r + 1} {which} {time.strftime('%H:%M:%S', time.gmtime())} (load {' '.join(load)}): " +
               ", ".join(f"{k} {statistics.median(v):.1f} ms" for k, v in times.items()), flush=True)
+        print("   " + "; ".join(f"{k} " + " ".join(f"{x:.1f}" for x in v) for k, v in times.items()), flush=True)
+        medians[which] = {k: statistics.median(v) for k, v in times.items()}
         for k, v in times.items():
             pooled[which][k] += v
-for k in ("save", "undo", "redo"):
+    pairs.append(medians)
+print("per round, median before / after (ratio):")
+for r, m in enumerate(pairs):
+    print(f"  round {r + 1}: " + ", ".join(f"{k} {m['B'][k]:.1f} / {m['A'][k]:.1f} ({m['A'][k] / m['B'][k]:.2f}x)"
+                                           for k in STEPS))
+for k in STEPS:
+    ratios = sorted(m["A"][k] / m["B"][k] for m in pairs)
+    print(f"{k}: rounds where after is slower: {sum(x > 1 for x in ratios)} of {len(ratios)}; "
+          f"median of the rounds' ratios {statistics.median(ratios):.2f}x")
+for k in STEPS:
     b, a = pooled["B"][k], pooled["A"][k]
     print(f"{k}: before median {statistics.median(b):.1f} ms (p90 {p90(b):.1f}, n {len(b)}), "
           f"after median {statistics.median(a):.1f} ms (p90 {p90(a):.1f}, n {len(a)}): "

@@ -32,6 +32,31 @@ final class DocumentEditorSaveTests: XCTestCase {
 
     func bytes(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path))) }
 
+    /// A document under 16 MiB is read into memory in place, in as many reads as it takes: the
+    /// editor holds exactly the file's bytes, and a save writes them back unchanged before its
+    /// update (every save opens the file it wrote this way to check it).
+    func testADocumentReadInManyPiecesIsHeldByteForByte() throws {
+        var pdf = MinimalPDF(pages: [.init(width: 100, height: 100)])
+        pdf.content = String(repeating: "0 0 0 rg 10 10 5 5 re f\n", count: 9_000) + "%odd\n"
+        let path = folder.path("large.pdf")
+        try pdf.data().write(to: URL(fileURLWithPath: path))
+        let original = try bytes(path)
+        XCTAssertGreaterThan(original.count, 3 * 65_536, "more than one read's worth")
+        let core = try CoreDocument.open(path: path, password: nil)
+        XCTAssertEqual(Array(try core.editedBytes().original), original)
+
+        let editor = try DocumentEditor.open(path: path, password: nil)
+        let count = editor.annotations(on: PageIndex(0)).count
+        let note = Annotation(id: "p0-nread", page: PageIndex(0), subtype: .text, rect: Rect(x: 40, y: 40, width: 20, height: 20),
+                              color: .yellow, contents: "read", iconName: "Comment")
+        try editor.perform(EditRecord("Add Note", .insert([PlacedAnnotation(note, at: count)])))
+        try editor.save()
+        let saved = try bytes(path)
+        XCTAssertGreaterThan(saved.count, original.count)
+        XCTAssertEqual(Array(saved.prefix(original.count)), original)
+        XCTAssertEqual(try DocumentEditor.open(path: path, password: nil).annotations(on: PageIndex(0)).count, count + 1)
+    }
+
     func testAMoveSavedInPlaceKeepsTheOriginalBytesAsAPrefixAndReopensMoved() throws {
         let path = try copy("annots-square-circle-noap.pdf")
         let original = try bytes(path)
