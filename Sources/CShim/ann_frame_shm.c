@@ -17,9 +17,13 @@
 //   and the last one stays after the view rests.
 //
 // So, unless PDF_ANNOTATOR_XSHM says otherwise:
-// - cairo is told the server has MIT-SHM only when the screen's frame is over 16 MiB (the
-//   executable's own XShmQueryExtension, found first by every library since libcairo refers to
-//   it and the executable exports it);
+// - cairo is told the server has MIT-SHM (the executable's own XShmQueryExtension, found first by
+//   every library since libcairo refers to it and the executable exports it), but where the
+//   screen's frame is 16 MiB or less (1080p) it gets a segment only for the frames of a long
+//   animation that announces them (ann_frame_shm_animation_frame: a page turn, tens of frames in a
+//   row): its other frames (a burst of Page_Up, a scroll) use the socket and keep no segment. A curl
+//   at 1080p through the socket had p99 of 16–28 ms in half the runs (the main thread and Xvfb on
+//   different cores, the socket's buffer pages handed back to the host), 11–14 ms with a segment;
 // - cairo may hold one segment at a time, of at most one screen's frame rounded up to a power of
 //   two (32 MiB at 3840×2160): shmget refuses it more, and cairo, which halves its request until it
 //   fits, makes a pool of one frame; a frame that finds no room goes through the socket as before;
@@ -27,7 +31,9 @@
 //   each within 100 ms of the last; scrolling, an animation), so that no frame pays for making it
 //   (38–59 ms at 4K when a frame did: shmget, attaching, and the first touch of 32 MiB). Frames use
 //   the socket until it is ready, at the second or third frame of a run. The process's first large
-//   frame (page 1 at open) makes none: making it then slowed page 1 at 4K (163 ms against 120);
+//   frame (page 1 at open) makes none: making it then slowed page 1 at 4K (163 ms against 120).
+//   At 1080p the first frame an animation announces has it made; the worker and the server touch
+//   only the pages a screen's frame uses of it (8 MB of 16 MiB), the frame's block being the pool's start;
 // - what a segment made ahead costs its first frame is paid ahead too. The worker writes a byte
 //   in each of its pages and detaches it (it counts in no process's memory until a frame takes
 //   it); once it is ready the main loop attaches it on the server's side and has the server write
@@ -74,6 +80,9 @@ static gint prepared_segment = -1; // a segment a worker made and touched ahead,
 static gint preparing;             // 1 while the worker makes it
 static gboolean populate_taken;    // the segment cairo is about to attach was made ahead
 static gboolean prepared_removed;  // the one made ahead is marked for removal (IPC_RMID) already
+static gboolean animations_only;   // the screen's frames are small: a segment only for animations
+static size_t touched_bytes;       // the bytes of a segment a frame of the screen uses, touched ahead
+static gint64 animation_frame_at;  // when an animation last announced a frame (monotonic µs)
 
 static int current_mode(void)
 {
@@ -99,14 +108,23 @@ static gboolean called_from_cairo(const void *caller)
     return dladdr(caller, &info) != 0 && info.dli_fbase == cairo_base;
 }
 
-size_t ann_frame_shm_segment_limit(size_t frame_bytes)
+/* `bytes` rounded up to a power of two. */
+static size_t power_of_two(size_t bytes)
 {
-    if (frame_bytes <= ANN_FRAME_SHM_MIN_FRAME)
-        return 0;
     size_t limit = 1;
-    while (limit < frame_bytes)
+    while (limit < bytes)
         limit <<= 1;
     return limit;
+}
+
+size_t ann_frame_shm_segment_limit(size_t frame_bytes)
+{
+    return frame_bytes <= ANN_FRAME_SHM_MIN_FRAME ? 0 : power_of_two(frame_bytes);
+}
+
+size_t ann_frame_shm_animation_segment_limit(size_t frame_bytes)
+{
+    return frame_bytes == 0 || frame_bytes > ANN_FRAME_SHM_MIN_FRAME ? 0 : power_of_two(frame_bytes);
 }
 
 Bool XShmQueryExtension(Display *display)
@@ -121,6 +139,12 @@ Bool XShmQueryExtension(Display *display)
         Screen *screen = DefaultScreenOfDisplay(display);
         size_t frame = (size_t)WidthOfScreen(screen) * (size_t)HeightOfScreen(screen) * 4;
         segment_max = ann_frame_shm_segment_limit(frame);
+        animations_only = segment_max == 0;
+        if (animations_only)
+            segment_max = ann_frame_shm_animation_segment_limit(frame);
+        touched_bytes = (frame + 4095) / 4096 * 4096;
+        if (touched_bytes > segment_max)
+            touched_bytes = segment_max;
         if (segment_max == 0 || !real(display))
             return False;
         frame_display = display;
@@ -200,7 +224,7 @@ static gboolean share_prepared(gpointer data)
     (void)data;
     int id = g_atomic_int_get(&prepared_segment);
     if (id != -1 && live_segment == -1)
-        ann_frame_shm_server_share(frame_display, id, segment_max);
+        ann_frame_shm_server_share(frame_display, id, touched_bytes);
     return G_SOURCE_REMOVE;
 }
 
@@ -217,7 +241,7 @@ static gpointer prepare_segment(gpointer data)
             shmctl(id, IPC_RMID, NULL);
             id = -1;
         } else {
-            populate(mapped, size);
+            populate(mapped, touched_bytes);  // what a frame of the screen uses of it
             real_shmdt(mapped);
         }
     }
@@ -271,10 +295,18 @@ int shmget(key_t key, size_t size, int flags)
     // cairo's own probes of the extension ask for one page; its pools start at 512 KiB.
     if (current_mode() != MODE_BOUNDED || size <= 4096 || !called_from_cairo(__builtin_return_address(0)))
         return real(key, size, flags);
-    // cairo's first ask for a frame over ANN_FRAME_SHM_MIN_FRAME: the first of a run has the
-    // segment made ahead, but for the process's first (page 1 at open)
-    if (size >= 16 * ANN_FRAME_SHM_MIN_FRAME && note_large_frame() && large_frames > 1)
+    if (animations_only) {
+        // Small frames take a segment only while an animation announces them; the others go
+        // through the socket (not counted as refused: cairo asks once or twice a frame).
+        if (g_get_monotonic_time() - animation_frame_at > ANN_FRAME_SHM_STREAM_GAP_MS * 1000) {
+            errno = ENOMEM;
+            return -1;
+        }
+    } else if (size >= 16 * ANN_FRAME_SHM_MIN_FRAME && note_large_frame() && large_frames > 1) {
+        // cairo's first ask for a frame over ANN_FRAME_SHM_MIN_FRAME: the first of a run has the
+        // segment made ahead, but for the process's first (page 1 at open)
         prepare_ahead();
+    }
     remove_once_server_holds();
     if (live_segment != -1 || size > segment_max) {
         counts.refused++;
@@ -288,7 +320,7 @@ int shmget(key_t key, size_t size, int flags)
     int id = -1;
     if (ready != -1) {
         if (size == segment_max && g_atomic_int_compare_and_exchange(&prepared_segment, ready, -1)) {
-            if (ann_frame_shm_server_share(frame_display, ready, segment_max))  // if the main loop has not yet
+            if (ann_frame_shm_server_share(frame_display, ready, touched_bytes))  // if the main loop has not yet
                 counts.sharedAhead++;
             id = ready;
             counts.madeAhead++;
@@ -321,7 +353,7 @@ void *shmat(int id, const void *address, int flags)
         if (mapped != (void *)-1) {
             live_address = mapped;
             if (populate_taken)
-                populate(mapped, counts.bytes);  // its memory is found already: map it all at once
+                populate(mapped, touched_bytes);  // its memory is found already: map it all at once
         } else {
             live_segment = -1;  // cairo gives the segment up
         }
@@ -406,6 +438,15 @@ void ann_frame_shm_watch_rest(void)
         uses_at_last_look = uses;
         rest_timer = g_timeout_add(ANN_FRAME_SHM_REST_MS, look_for_rest, NULL);
     }
+}
+
+void ann_frame_shm_animation_frame(void)
+{
+    if (current_mode() != MODE_BOUNDED || frame_display == NULL || !animations_only)
+        return;
+    animation_frame_at = g_get_monotonic_time();
+    uses++;  // the segment is not at rest while the animation lasts
+    prepare_ahead();
 }
 
 AnnFrameShmCounts ann_frame_shm_counts(void)
