@@ -33,7 +33,11 @@
 //   the socket until it is ready, at the second or third frame of a run. The process's first large
 //   frame (page 1 at open) makes none: making it then slowed page 1 at 4K (163 ms against 120).
 //   At 1080p the first frame an animation announces has it made; the worker and the server touch
-//   only the pages a screen's frame uses of it (8 MB of 16 MiB), the frame's block being the pool's start;
+//   only the pages a screen's frame uses of it. cairo drops its pool whenever it finds it wholly
+//   free, which it did in the middle of each page turn (about its ninth frame): while an animation
+//   announces frames the segment is kept instead (the app's mapping and the server's attachment),
+//   handed back at cairo's next ask and given back only at rest (before, each turn made one or two
+//   segments and its slowest frames, 15–25 ms, were the socket frames after cairo dropped one);
 // - what a segment made ahead costs its first frame is paid ahead too. The worker writes a byte
 //   in each of its pages and detaches it (it counts in no process's memory until a frame takes
 //   it); once it is ready the main loop attaches it on the server's side and has the server write
@@ -83,6 +87,8 @@ static gboolean prepared_removed;  // the one made ahead is marked for removal (
 static gboolean animations_only;   // the screen's frames are small: a segment only for animations
 static size_t touched_bytes;       // the bytes of a segment a frame of the screen uses, touched ahead
 static gint64 animation_frame_at;  // when an animation last announced a frame (monotonic µs)
+static int kept_segment = -1;      // (animations only) the segment kept mapped from cairo's pools
+static void *kept_address;         // where it is mapped, once cairo has attached it
 
 static int current_mode(void)
 {
@@ -91,6 +97,12 @@ static int current_mode(void)
         mode = wanted == NULL ? MODE_BOUNDED : strcmp(wanted, "1") == 0 ? MODE_CAIRO : MODE_OFF;
     }
     return mode;
+}
+
+/* Whether an animation announced a frame within ANN_FRAME_SHM_STREAM_GAP_MS. */
+static gboolean animating(void)
+{
+    return g_get_monotonic_time() - animation_frame_at <= ANN_FRAME_SHM_STREAM_GAP_MS * 1000;
 }
 
 /* Whether `caller` is code of libcairo's. */
@@ -223,8 +235,9 @@ static gboolean share_prepared(gpointer data)
 {
     (void)data;
     int id = g_atomic_int_get(&prepared_segment);
-    if (id != -1 && live_segment == -1)
+    if (id != -1 && live_segment == -1) {
         ann_frame_shm_server_share(frame_display, id, touched_bytes);
+    }
     return G_SOURCE_REMOVE;
 }
 
@@ -255,7 +268,7 @@ static gpointer prepare_segment(gpointer data)
 /* Starts making the segment ahead (the first frame of a run), unless one exists or is coming. */
 static void prepare_ahead(void)
 {
-    if (live_segment != -1 || g_atomic_int_get(&prepared_segment) != -1 || g_atomic_int_get(&preparing))
+    if (live_segment != -1 || kept_segment != -1 || g_atomic_int_get(&prepared_segment) != -1 || g_atomic_int_get(&preparing))
         return;
     g_atomic_int_set(&preparing, 1);
     prepared_removed = FALSE;
@@ -298,9 +311,19 @@ int shmget(key_t key, size_t size, int flags)
     if (animations_only) {
         // Small frames take a segment only while an animation announces them; the others go
         // through the socket (not counted as refused: cairo asks once or twice a frame).
-        if (g_get_monotonic_time() - animation_frame_at > ANN_FRAME_SHM_STREAM_GAP_MS * 1000) {
+        if (!animating()) {
             errno = ENOMEM;
             return -1;
+        }
+        // cairo drops its pool whenever it finds it wholly free (its window surface stopped
+        // drawing through it for a few frames), in the middle of a turn too: the segment kept
+        // from the last pool is handed back, mapped and held by the server already.
+        if (live_segment == -1 && kept_segment != -1 && size == segment_max) {
+            live_segment = kept_segment;
+            counts.bytes = size;
+            uses++;
+            ann_frame_shm_watch_rest();
+            return kept_segment;
         }
     } else if (size >= 16 * ANN_FRAME_SHM_MIN_FRAME && note_large_frame() && large_frames > 1) {
         // cairo's first ask for a frame over ANN_FRAME_SHM_MIN_FRAME: the first of a run has the
@@ -325,7 +348,10 @@ int shmget(key_t key, size_t size, int flags)
             id = ready;
             counts.madeAhead++;
             populate_taken = TRUE;
-            g_idle_add(unshare_taken, GINT_TO_POINTER(ready));
+            if (animations_only)
+                kept_segment = ready;  // kept, with the server's attachment, until the animation rests
+            else
+                g_idle_add(unshare_taken, GINT_TO_POINTER(ready));
         }
     } else if (!g_atomic_int_get(&preparing) && large_frames_in_a_row >= ANN_FRAME_SHM_STREAM) {
         id = real(key, size, flags);
@@ -348,14 +374,22 @@ void *shmat(int id, const void *address, int flags)
     static void *(*real)(int, const void *, int);
     if (real == NULL)
         real = (void *(*)(int, const void *, int))dlsym(RTLD_NEXT, "shmat");
+    if (id == live_segment && id == kept_segment && kept_address != NULL && live_address == NULL) {
+        live_address = kept_address;  // the kept mapping: its pages are mapped already
+        return kept_address;
+    }
     void *mapped = real(id, address, flags);
     if (id == live_segment && live_address == NULL) {
         if (mapped != (void *)-1) {
             live_address = mapped;
+            if (id == kept_segment)
+                kept_address = mapped;
             if (populate_taken)
                 populate(mapped, touched_bytes);  // its memory is found already: map it all at once
         } else {
             live_segment = -1;  // cairo gives the segment up
+            if (id == kept_segment)
+                kept_segment = -1;
         }
         populate_taken = FALSE;
     }
@@ -368,8 +402,17 @@ int shmdt(const void *address)
     if (real == NULL)
         real = (int (*)(const void *))dlsym(RTLD_NEXT, "shmdt");
     if (live_segment != -1 && address == live_address) {
+        int id = live_segment;
         live_segment = -1;
         live_address = NULL;
+        if (id == kept_segment && animating()) {
+            return 0;  // cairo's pool is gone; the segment stays for the animation's next frames
+        }
+        if (id == kept_segment) {
+            kept_segment = -1;
+            kept_address = NULL;
+            g_idle_add(unshare_taken, GINT_TO_POINTER(id));
+        }
         counts.bytes = 0;
         counts.released++;
     }
@@ -417,6 +460,21 @@ static gboolean look_for_rest(gpointer data)
         return G_SOURCE_CONTINUE;
     }
     remove_once_server_holds();
+    if (live_segment == -1 && kept_segment != -1) {
+        // kept since cairo dropped its pool during the animation, and not taken again
+        int id = kept_segment;
+        kept_segment = -1;
+        if (kept_address != NULL)
+            real_shmdt(kept_address);
+        kept_address = NULL;
+        ann_frame_shm_server_unshare(frame_display, id);
+        counts.bytes = 0;
+        counts.released++;
+        rest_timer = 0;
+        if (release_listener != NULL)
+            release_listener();
+        return G_SOURCE_REMOVE;
+    }
     if (live_segment == -1) {
         if (g_atomic_int_get(&preparing))
             return G_SOURCE_CONTINUE;

@@ -20,7 +20,7 @@ final class FrameSharedMemoryTests: XCTestCase {
     }
 
     func testAnAnimationsFramesAt1080pGetOneSegmentOfOneFrameAndLargerFramesNoneOfTheirOwn() {
-        XCTAssertEqual(FrameSharedMemory.animationSegmentLimit(frameBytes: 1920 * 1080 * 4), 16 << 20, "a 1080p frame")
+        XCTAssertEqual(FrameSharedMemory.animationSegmentLimit(frameBytes: 1920 * 1080 * 4), 8 << 20, "a 1080p frame (8,294,400 bytes)")
         XCTAssertEqual(FrameSharedMemory.animationSegmentLimit(frameBytes: 1280 * 900 * 4), 8 << 20, "a 1280×900 frame")
         XCTAssertEqual(FrameSharedMemory.animationSegmentLimit(frameBytes: 16 << 20), 16 << 20)
         XCTAssertEqual(FrameSharedMemory.animationSegmentLimit(frameBytes: 3840 * 2160 * 4), 0, "4K frames take one in any run")

@@ -31,12 +31,13 @@ typedef struct {
  * up to a power of two, or 0 when the frame is not over ANN_FRAME_SHM_MIN_FRAME. */
 size_t ann_frame_shm_segment_limit(size_t frame_bytes);
 /* The segment for a screen whose frames are ANN_FRAME_SHM_MIN_FRAME or less, used only while an
- * animation announces its frames: the frame rounded up to a power of two (16 MiB at 1080p). */
+ * animation announces its frames: the frame rounded up to a power of two (8 MiB at 1080p). */
 size_t ann_frame_shm_animation_segment_limit(size_t frame_bytes);
 /* A frame of a long animation (a page turn: tens of frames, one after another) is being built, on
  * the main thread: on screens whose frames are ANN_FRAME_SHM_MIN_FRAME or less, frames may take the
  * one segment while such frames follow each other within ANN_FRAME_SHM_STREAM_GAP_MS, and the
- * first has it made ahead. Elsewhere (4K, where every run of frames takes it) nothing changes. */
+ * first has it made ahead; the segment is kept while they do, even when cairo drops its pool, and
+ * given back at rest. Elsewhere (4K, where every run of frames takes it) nothing changes. */
 void ann_frame_shm_animation_frame(void);
 /* Gives cairo's segment back now if the server is done with it; TRUE when none is left. */
 gboolean ann_frame_shm_release(void);
