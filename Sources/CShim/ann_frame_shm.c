@@ -17,9 +17,13 @@
 //   and the last one stays after the view rests.
 //
 // So, unless PDF_ANNOTATOR_XSHM says otherwise:
-// - cairo is told the server has MIT-SHM only when the screen's frame is over 16 MiB (the
-//   executable's own XShmQueryExtension, found first by every library since libcairo refers to
-//   it and the executable exports it);
+// - cairo is told the server has MIT-SHM (the executable's own XShmQueryExtension, found first by
+//   every library since libcairo refers to it and the executable exports it), but where the
+//   screen's frame is 16 MiB or less (1080p) it gets a segment only for the frames of a long
+//   animation that announces them (ann_frame_shm_animation_frame: a page turn, tens of frames in a
+//   row): its other frames (a burst of Page_Up, a scroll) use the socket and keep no segment. A curl
+//   at 1080p through the socket had p99 of 16–28 ms in half the runs (the main thread and Xvfb on
+//   different cores, the socket's buffer pages handed back to the host), 11–14 ms with a segment;
 // - cairo may hold one segment at a time, of at most one screen's frame rounded up to a power of
 //   two (32 MiB at 3840×2160): shmget refuses it more, and cairo, which halves its request until it
 //   fits, makes a pool of one frame; a frame that finds no room goes through the socket as before;
@@ -27,7 +31,13 @@
 //   each within 100 ms of the last; scrolling, an animation), so that no frame pays for making it
 //   (38–59 ms at 4K when a frame did: shmget, attaching, and the first touch of 32 MiB). Frames use
 //   the socket until it is ready, at the second or third frame of a run. The process's first large
-//   frame (page 1 at open) makes none: making it then slowed page 1 at 4K (163 ms against 120);
+//   frame (page 1 at open) makes none: making it then slowed page 1 at 4K (163 ms against 120).
+//   At 1080p the first frame an animation announces has it made; the worker and the server touch
+//   only the pages a screen's frame uses of it. cairo drops its pool whenever it finds it wholly
+//   free, which it did in the middle of each page turn (about its ninth frame): while an animation
+//   announces frames the segment is kept instead (the app's mapping and the server's attachment),
+//   handed back at cairo's next ask and given back only at rest (before, each turn made one or two
+//   segments and its slowest frames, 15–25 ms, were the socket frames after cairo dropped one);
 // - what a segment made ahead costs its first frame is paid ahead too. The worker writes a byte
 //   in each of its pages and detaches it (it counts in no process's memory until a frame takes
 //   it); once it is ready the main loop attaches it on the server's side and has the server write
@@ -74,6 +84,11 @@ static gint prepared_segment = -1; // a segment a worker made and touched ahead,
 static gint preparing;             // 1 while the worker makes it
 static gboolean populate_taken;    // the segment cairo is about to attach was made ahead
 static gboolean prepared_removed;  // the one made ahead is marked for removal (IPC_RMID) already
+static gboolean animations_only;   // the screen's frames are small: a segment only for animations
+static size_t touched_bytes;       // the bytes of a segment a frame of the screen uses, touched ahead
+static gint64 animation_frame_at;  // when an animation last announced a frame (monotonic µs)
+static int kept_segment = -1;      // (animations only) the segment kept mapped from cairo's pools
+static void *kept_address;         // where it is mapped, once cairo has attached it
 
 static int current_mode(void)
 {
@@ -82,6 +97,12 @@ static int current_mode(void)
         mode = wanted == NULL ? MODE_BOUNDED : strcmp(wanted, "1") == 0 ? MODE_CAIRO : MODE_OFF;
     }
     return mode;
+}
+
+/* Whether an animation announced a frame within ANN_FRAME_SHM_STREAM_GAP_MS. */
+static gboolean animating(void)
+{
+    return g_get_monotonic_time() - animation_frame_at <= ANN_FRAME_SHM_STREAM_GAP_MS * 1000;
 }
 
 /* Whether `caller` is code of libcairo's. */
@@ -99,14 +120,23 @@ static gboolean called_from_cairo(const void *caller)
     return dladdr(caller, &info) != 0 && info.dli_fbase == cairo_base;
 }
 
-size_t ann_frame_shm_segment_limit(size_t frame_bytes)
+/* `bytes` rounded up to a power of two. */
+static size_t power_of_two(size_t bytes)
 {
-    if (frame_bytes <= ANN_FRAME_SHM_MIN_FRAME)
-        return 0;
     size_t limit = 1;
-    while (limit < frame_bytes)
+    while (limit < bytes)
         limit <<= 1;
     return limit;
+}
+
+size_t ann_frame_shm_segment_limit(size_t frame_bytes)
+{
+    return frame_bytes <= ANN_FRAME_SHM_MIN_FRAME ? 0 : power_of_two(frame_bytes);
+}
+
+size_t ann_frame_shm_animation_segment_limit(size_t frame_bytes)
+{
+    return frame_bytes == 0 || frame_bytes > ANN_FRAME_SHM_MIN_FRAME ? 0 : power_of_two(frame_bytes);
 }
 
 Bool XShmQueryExtension(Display *display)
@@ -121,6 +151,12 @@ Bool XShmQueryExtension(Display *display)
         Screen *screen = DefaultScreenOfDisplay(display);
         size_t frame = (size_t)WidthOfScreen(screen) * (size_t)HeightOfScreen(screen) * 4;
         segment_max = ann_frame_shm_segment_limit(frame);
+        animations_only = segment_max == 0;
+        if (animations_only)
+            segment_max = ann_frame_shm_animation_segment_limit(frame);
+        touched_bytes = (frame + 4095) / 4096 * 4096;
+        if (touched_bytes > segment_max)
+            touched_bytes = segment_max;
         if (segment_max == 0 || !real(display))
             return False;
         frame_display = display;
@@ -199,8 +235,9 @@ static gboolean share_prepared(gpointer data)
 {
     (void)data;
     int id = g_atomic_int_get(&prepared_segment);
-    if (id != -1 && live_segment == -1)
-        ann_frame_shm_server_share(frame_display, id, segment_max);
+    if (id != -1 && live_segment == -1) {
+        ann_frame_shm_server_share(frame_display, id, touched_bytes);
+    }
     return G_SOURCE_REMOVE;
 }
 
@@ -217,7 +254,7 @@ static gpointer prepare_segment(gpointer data)
             shmctl(id, IPC_RMID, NULL);
             id = -1;
         } else {
-            populate(mapped, size);
+            populate(mapped, touched_bytes);  // what a frame of the screen uses of it
             real_shmdt(mapped);
         }
     }
@@ -231,7 +268,7 @@ static gpointer prepare_segment(gpointer data)
 /* Starts making the segment ahead (the first frame of a run), unless one exists or is coming. */
 static void prepare_ahead(void)
 {
-    if (live_segment != -1 || g_atomic_int_get(&prepared_segment) != -1 || g_atomic_int_get(&preparing))
+    if (live_segment != -1 || kept_segment != -1 || g_atomic_int_get(&prepared_segment) != -1 || g_atomic_int_get(&preparing))
         return;
     g_atomic_int_set(&preparing, 1);
     prepared_removed = FALSE;
@@ -271,10 +308,28 @@ int shmget(key_t key, size_t size, int flags)
     // cairo's own probes of the extension ask for one page; its pools start at 512 KiB.
     if (current_mode() != MODE_BOUNDED || size <= 4096 || !called_from_cairo(__builtin_return_address(0)))
         return real(key, size, flags);
-    // cairo's first ask for a frame over ANN_FRAME_SHM_MIN_FRAME: the first of a run has the
-    // segment made ahead, but for the process's first (page 1 at open)
-    if (size >= 16 * ANN_FRAME_SHM_MIN_FRAME && note_large_frame() && large_frames > 1)
+    if (animations_only) {
+        // Small frames take a segment only while an animation announces them; the others go
+        // through the socket (not counted as refused: cairo asks once or twice a frame).
+        if (!animating()) {
+            errno = ENOMEM;
+            return -1;
+        }
+        // cairo drops its pool whenever it finds it wholly free (its window surface stopped
+        // drawing through it for a few frames), in the middle of a turn too: the segment kept
+        // from the last pool is handed back, mapped and held by the server already.
+        if (live_segment == -1 && kept_segment != -1 && size == segment_max) {
+            live_segment = kept_segment;
+            counts.bytes = size;
+            uses++;
+            ann_frame_shm_watch_rest();
+            return kept_segment;
+        }
+    } else if (size >= 16 * ANN_FRAME_SHM_MIN_FRAME && note_large_frame() && large_frames > 1) {
+        // cairo's first ask for a frame over ANN_FRAME_SHM_MIN_FRAME: the first of a run has the
+        // segment made ahead, but for the process's first (page 1 at open)
         prepare_ahead();
+    }
     remove_once_server_holds();
     if (live_segment != -1 || size > segment_max) {
         counts.refused++;
@@ -288,12 +343,15 @@ int shmget(key_t key, size_t size, int flags)
     int id = -1;
     if (ready != -1) {
         if (size == segment_max && g_atomic_int_compare_and_exchange(&prepared_segment, ready, -1)) {
-            if (ann_frame_shm_server_share(frame_display, ready, segment_max))  // if the main loop has not yet
+            if (ann_frame_shm_server_share(frame_display, ready, touched_bytes))  // if the main loop has not yet
                 counts.sharedAhead++;
             id = ready;
             counts.madeAhead++;
             populate_taken = TRUE;
-            g_idle_add(unshare_taken, GINT_TO_POINTER(ready));
+            if (animations_only)
+                kept_segment = ready;  // kept, with the server's attachment, until the animation rests
+            else
+                g_idle_add(unshare_taken, GINT_TO_POINTER(ready));
         }
     } else if (!g_atomic_int_get(&preparing) && large_frames_in_a_row >= ANN_FRAME_SHM_STREAM) {
         id = real(key, size, flags);
@@ -316,14 +374,22 @@ void *shmat(int id, const void *address, int flags)
     static void *(*real)(int, const void *, int);
     if (real == NULL)
         real = (void *(*)(int, const void *, int))dlsym(RTLD_NEXT, "shmat");
+    if (id == live_segment && id == kept_segment && kept_address != NULL && live_address == NULL) {
+        live_address = kept_address;  // the kept mapping: its pages are mapped already
+        return kept_address;
+    }
     void *mapped = real(id, address, flags);
     if (id == live_segment && live_address == NULL) {
         if (mapped != (void *)-1) {
             live_address = mapped;
+            if (id == kept_segment)
+                kept_address = mapped;
             if (populate_taken)
-                populate(mapped, counts.bytes);  // its memory is found already: map it all at once
+                populate(mapped, touched_bytes);  // its memory is found already: map it all at once
         } else {
             live_segment = -1;  // cairo gives the segment up
+            if (id == kept_segment)
+                kept_segment = -1;
         }
         populate_taken = FALSE;
     }
@@ -336,8 +402,17 @@ int shmdt(const void *address)
     if (real == NULL)
         real = (int (*)(const void *))dlsym(RTLD_NEXT, "shmdt");
     if (live_segment != -1 && address == live_address) {
+        int id = live_segment;
         live_segment = -1;
         live_address = NULL;
+        if (id == kept_segment && animating()) {
+            return 0;  // cairo's pool is gone; the segment stays for the animation's next frames
+        }
+        if (id == kept_segment) {
+            kept_segment = -1;
+            kept_address = NULL;
+            g_idle_add(unshare_taken, GINT_TO_POINTER(id));
+        }
         counts.bytes = 0;
         counts.released++;
     }
@@ -385,6 +460,21 @@ static gboolean look_for_rest(gpointer data)
         return G_SOURCE_CONTINUE;
     }
     remove_once_server_holds();
+    if (live_segment == -1 && kept_segment != -1) {
+        // kept since cairo dropped its pool during the animation, and not taken again
+        int id = kept_segment;
+        kept_segment = -1;
+        if (kept_address != NULL)
+            real_shmdt(kept_address);
+        kept_address = NULL;
+        ann_frame_shm_server_unshare(frame_display, id);
+        counts.bytes = 0;
+        counts.released++;
+        rest_timer = 0;
+        if (release_listener != NULL)
+            release_listener();
+        return G_SOURCE_REMOVE;
+    }
     if (live_segment == -1) {
         if (g_atomic_int_get(&preparing))
             return G_SOURCE_CONTINUE;
@@ -406,6 +496,15 @@ void ann_frame_shm_watch_rest(void)
         uses_at_last_look = uses;
         rest_timer = g_timeout_add(ANN_FRAME_SHM_REST_MS, look_for_rest, NULL);
     }
+}
+
+void ann_frame_shm_animation_frame(void)
+{
+    if (current_mode() != MODE_BOUNDED || frame_display == NULL || !animations_only)
+        return;
+    animation_frame_at = g_get_monotonic_time();
+    uses++;  // the segment is not at rest while the animation lasts
+    prepare_ahead();
 }
 
 AnnFrameShmCounts ann_frame_shm_counts(void)

@@ -433,6 +433,7 @@ func measure(_ what: Run, renderer: String, document: String) throws -> String {
     return "\(renderer), page curls: \(done.pageTurnFrames ?? 0) frames in \(done.pageTurnsCompleted ?? 0) turns at "
         + "\(Int(width))×\(Int(height)): frame p50 \(ms(done.pageTurnFrameP50Ms)) ms, p99 \(ms(done.pageTurnFrameP99Ms)) ms; "
         + "between frames p50 \(ms(done.pageTurnIntervalP50Ms)) ms, p99 \(ms(done.pageTurnIntervalP99Ms)) ms (goal: frame p99 < 16 ms)"
+        + (done.frameShmMade.map { "; frames' shared-memory segments made \($0) (\(done.frameShmSharedAhead ?? 0) shared ahead), given back \(done.frameShmReleased ?? 0)" } ?? "")
 }
 
 /// The carry's layers as the dump counts them (nothing from an app whose dump does not).

@@ -4,7 +4,8 @@
 #include <glib.h>
 #include <stddef.h>
 
-/* Frames over this many bytes go through shared memory (at 3840×2160, 33 MB; at 1080p, 8 MB). */
+/* Frames over this many bytes go through shared memory (at 3840×2160, 33 MB; at 1080p, 8 MB).
+ * Smaller ones do only while an animation announces its frames (ann_frame_shm_animation_frame). */
 #define ANN_FRAME_SHM_MIN_FRAME ((size_t)16 << 20)
 /* A run of such frames: each within ANN_FRAME_SHM_STREAM_GAP_MS of the last. The segment is made
  * ahead on a worker at the first frame of a run (but for the process's first large frame); where no
@@ -29,6 +30,15 @@ typedef struct {
 /* The largest segment cairo may have for frames of `frame_bytes` (0: none): the frame rounded
  * up to a power of two, or 0 when the frame is not over ANN_FRAME_SHM_MIN_FRAME. */
 size_t ann_frame_shm_segment_limit(size_t frame_bytes);
+/* The segment for a screen whose frames are ANN_FRAME_SHM_MIN_FRAME or less, used only while an
+ * animation announces its frames: the frame rounded up to a power of two (8 MiB at 1080p). */
+size_t ann_frame_shm_animation_segment_limit(size_t frame_bytes);
+/* A frame of a long animation (a page turn: tens of frames, one after another) is being built, on
+ * the main thread: on screens whose frames are ANN_FRAME_SHM_MIN_FRAME or less, frames may take the
+ * one segment while such frames follow each other within ANN_FRAME_SHM_STREAM_GAP_MS, and the
+ * first has it made ahead; the segment is kept while they do, even when cairo drops its pool, and
+ * given back at rest. Elsewhere (4K, where every run of frames takes it) nothing changes. */
+void ann_frame_shm_animation_frame(void);
 /* Gives cairo's segment back now if the server is done with it; TRUE when none is left. */
 gboolean ann_frame_shm_release(void);
 /* Gives the segment back once frames stop using it for ANN_FRAME_SHM_REST_MS. */

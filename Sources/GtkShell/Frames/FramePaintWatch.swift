@@ -61,6 +61,9 @@ final class FramePaintWatch {
         switch painted {
         case .turn:
             diagnostics.framePainting = .turn
+            // A page turn is tens of frames in a row: its frames reach the X server through
+            // shared memory at 1080p too (``FrameSharedMemory``).
+            FrameSharedMemory.animationFrame()
         case .view:
             if diagnostics.lastDrawnViewport != viewport {
                 if diagnostics.lastDrawnViewport != nil { diagnostics.framePainting = .view }

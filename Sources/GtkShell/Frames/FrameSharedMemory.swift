@@ -2,13 +2,28 @@
 import CShim
 
 /// The shared memory that frames reach the X server through (`Sources/CShim/ann_frame_shm.c`):
-/// none for frames of 16 MiB or less (a 1080p frame is 8 MB), and for larger ones (4K) one
-/// segment of cairo's at most, given back once no frame has used it for half a second.
+/// for frames of 16 MiB or less (a 1080p frame is 8 MB) none but while a page turn's frames
+/// follow each other, and for larger ones (4K) whenever frames do; one segment of cairo's at most,
+/// given back once no frame has used it for half a second.
 enum FrameSharedMemory {
     /// The largest segment cairo may have for frames of `frameBytes` (0: frames that size go
     /// through the socket): the frame rounded up to a power of two.
     static func segmentLimit(frameBytes: Int) -> Int {
         Int(ann_frame_shm_segment_limit(frameBytes))
+    }
+
+    /// The segment frames of `frameBytes` may take while an animation announces them (0: frames
+    /// that size take one whenever they follow each other, ``segmentLimit(frameBytes:)``).
+    static func animationSegmentLimit(frameBytes: Int) -> Int {
+        Int(ann_frame_shm_animation_segment_limit(frameBytes))
+    }
+
+    /// A frame of a long animation (a page turn, tens of frames in a row) is being built: on a
+    /// screen whose frames go through the socket otherwise, the animation's frames take the one
+    /// segment (made ahead at its first frame), as a curl at 1080p through the socket was slower
+    /// than before in about half the runs. The short runs (ten Page_Up, a scroll) keep the socket.
+    @MainActor static func animationFrame() {
+        ann_frame_shm_animation_frame()
     }
 
     /// What the frames' shared memory has done since the app started.
