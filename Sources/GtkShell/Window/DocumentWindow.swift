@@ -249,6 +249,12 @@ public final class DocumentWindow {
         StartupTrace.mark("  window: toolbar")
         buildHeaderBar()
         StartupTrace.mark("  window: header bar")
+        // Sized by the page it shows only: a homogeneous stack (GTK's default) measures every
+        // page, so a document's first frame styled and laid out the empty and error pages too,
+        // and loaded their fonts (a 24 pt heavy title, a 12 pt description: two of the five
+        // fonts the first present loaded, each a match, a sort and a face in Pango).
+        gtk_stack_set_hhomogeneous(cast(stack), 0)
+        gtk_stack_set_vhomogeneous(cast(stack), 0)
         gtk_stack_add_named(cast(stack), emptyPage.widget, Content.empty.rawValue)
         gtk_stack_add_named(cast(stack), splitView.paned, Content.document.rawValue)
         gtk_stack_add_named(cast(stack), errorPage.widget, Content.error.rawValue)
@@ -347,6 +353,7 @@ public final class DocumentWindow {
 
     /// Shows the window with this document's tab in front.
     public func present() {
+        tracePresentSteps()
         host?.select(self)
         gtk_window_present(cast(window))
         nameIconButtons()
