@@ -89,6 +89,7 @@ static size_t touched_bytes;       // the bytes of a segment a frame of the scre
 static gint64 animation_frame_at;  // when an animation last announced a frame (monotonic µs)
 static int kept_segment = -1;      // (animations only) the segment kept mapped from cairo's pools
 static void *kept_address;         // where it is mapped, once cairo has attached it
+static gboolean small_probe_answered; // cairo's probe of the extension (one page) was answered
 
 static int current_mode(void)
 {
@@ -305,9 +306,20 @@ int shmget(key_t key, size_t size, int flags)
     static int (*real)(key_t, size_t, int);
     if (real == NULL)
         real = (int (*)(key_t, size_t, int))dlsym(RTLD_NEXT, "shmget");
-    // cairo's own probes of the extension ask for one page; its pools start at 512 KiB.
-    if (current_mode() != MODE_BOUNDED || size <= 4096 || !called_from_cairo(__builtin_return_address(0)))
+    // cairo's own probe of the extension asks for one page; its pools start at 512 KiB.
+    if (current_mode() != MODE_BOUNDED || !called_from_cairo(__builtin_return_address(0)))
         return real(key, size, flags);
+    if (size <= 4096) {
+        // The probe (cairo's first ask) is answered. Where frames take a segment only during an
+        // animation, cairo's later asks of a page (it halves a refused pool's ask down to one) are
+        // refused: a small image went through a page of shared memory kept attached at rest.
+        if (!animations_only || !small_probe_answered) {
+            small_probe_answered = TRUE;
+            return real(key, size, flags);
+        }
+        errno = ENOMEM;
+        return -1;
+    }
     if (animations_only) {
         // Small frames take a segment only while an animation announces them; the others go
         // through the socket (not counted as refused: cairo asks once or twice a frame).
