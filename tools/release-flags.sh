@@ -19,7 +19,8 @@
 # - Stripped, as a distribution ships it, exporting no symbols of its own (12,000 of them
 #   before, a dynamic symbol table the loader read for nothing: nothing loaded into the app
 #   looks up the app's own names), but for the few that bound cairo's shared memory for frames
-#   (Sources/CShim/ann_frame_shm.c), which libcairo must find in the executable.
+#   (Sources/CShim/ann_frame_shm_extension.c and ann_frame_shm_calls.c), which libcairo must find
+#   in the executable.
 release_root=${release_root:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
 release_order=$release_root/tools/startup-order.txt
 release_flags=(

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The X server's side of a frame segment made ahead (see ann_frame_shm.c).
+// The X server's side of a frame segment made ahead (see ann_frame_shm_ahead.c).
 //
 // The server maps a shared-memory segment when a client first attaches it, and then takes a page
 // fault at the first touch of each of its pages: 8,192 of them for a 4K frame's 32 MiB, about 11 ms
@@ -9,7 +9,7 @@
 // shares it (the server maps a segment once and counts its attachments, Xext/shm.c). That
 // attachment is given up once cairo's is in the request stream, or when the segment is dropped.
 //
-// Xlib and libXext are called through dlsym, as in ann_frame_shm.c: the executable does not link
+// Xlib and libXext are called through dlsym, as in ann_frame_shm_calls.c: the executable does not link
 // them itself (GTK and cairo have them loaded). Errors (none expected: cairo's own probe attached a
 // segment) are ignored through GDK's error trap, so that none reaches GDK's handler.
 #define _GNU_SOURCE

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The X server's side of a frame segment made ahead (ann_frame_shm_server.c), for ann_frame_shm.c.
+// The X server's side of a frame segment made ahead (ann_frame_shm_server.c), for ann_frame_shm_ahead.c
+// and ann_frame_shm_keep.c (which gives a kept segment up).
 #pragma once
 #include <X11/Xlib.h>
 #include <glib.h>

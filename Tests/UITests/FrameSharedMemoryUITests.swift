@@ -5,7 +5,7 @@ import XCTest
 
 /// On a 4K screen at 2× a frame is 33 MB, and writing it into the X socket was the slow part of
 /// the slowest frames: frames that size reach the server through shared memory, one segment
-/// of cairo's at most, which is given back once the view rests (`Sources/CShim/ann_frame_shm.c`).
+/// of cairo's at most, which is given back once the view rests (`Sources/CShim/ann_frame_shm_*.c`).
 /// At 1080p only a page turn's frames do.
 final class FrameSharedMemoryUITests: XCTestCase {
     func testFourKFramesShareOneSegmentWithTheServerAndGiveItBackAtRest() throws {

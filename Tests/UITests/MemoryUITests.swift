@@ -53,7 +53,7 @@ final class MemoryUITests: XCTestCase {
         XCTAssertGreaterThanOrEqual(pixels, rested.cacheBytes, "the cache's tiles are among the pixels alive")
         XCTAssertLessThanOrEqual(pixels, budget, "no tile's pixels outlive the cache's budget once the view rests")
         // Frames of 1280×900 (under 16 MiB) went to the X server without shared memory
-        // (Sources/CShim/ann_frame_shm.c): no segment of cairo's was made or stays attached.
+        // (Sources/CShim/ann_frame_shm_*.c): no segment of cairo's was made or stays attached.
         XCTAssertEqual(rested.frameShmMade, 0, "no segment was made for frames this size")
         let maps = try Self.maps(pid: pid)
         XCTAssertTrue(maps.contains("libgtk-4"), "the maps are the app's")

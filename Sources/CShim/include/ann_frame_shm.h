@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Frames to the X server through at most one shared-memory segment (ann_frame_shm.c).
+// Frames to the X server through at most one shared-memory segment (ann_frame_shm_*.c; how and
+// why, file by file: ann_frame_shm_state.h).
 #pragma once
 #include <glib.h>
 #include <stddef.h>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CShim
 
-/// The shared memory that frames reach the X server through (`Sources/CShim/ann_frame_shm.c`):
+/// The shared memory that frames reach the X server through (`Sources/CShim/ann_frame_shm_*.c`):
 /// for frames of 16 MiB or less (a 1080p frame is 8 MB) none but while a page turn's frames
 /// follow each other, and for larger ones (4K) whenever frames do; one segment of cairo's at most,
 /// given back once no frame has used it for half a second.
