@@ -31,6 +31,15 @@ gboolean ann_frame_shm_release(void)
     return frame_shm.live_segment == -1;
 }
 
+/* The watch ends with the segment given back: the listener hears of it. */
+static gboolean given_back(void)
+{
+    rest_timer = 0;
+    if (release_listener != NULL)
+        release_listener();
+    return G_SOURCE_REMOVE;
+}
+
 static gboolean look_for_rest(gpointer data)
 {
     (void)data;
@@ -39,12 +48,8 @@ static gboolean look_for_rest(gpointer data)
         return G_SOURCE_CONTINUE;
     }
     ann_frame_shm_remove_once_server_holds();
-    if (ann_frame_shm_give_back_kept()) {
-        rest_timer = 0;
-        if (release_listener != NULL)
-            release_listener();
-        return G_SOURCE_REMOVE;
-    }
+    if (ann_frame_shm_give_back_kept())
+        return given_back();
     if (frame_shm.live_segment == -1) {
         if (ann_frame_shm_preparing())
             return G_SOURCE_CONTINUE;
@@ -54,10 +59,7 @@ static gboolean look_for_rest(gpointer data)
     }
     if (!ann_frame_shm_release())
         return G_SOURCE_CONTINUE;  // a block still taken: again in half a second
-    rest_timer = 0;
-    if (release_listener != NULL)
-        release_listener();
-    return G_SOURCE_REMOVE;
+    return given_back();
 }
 
 void ann_frame_shm_watch_rest(void)
