@@ -228,12 +228,14 @@ public final class DocumentWindow {
     var wholeSaveAgreed = false
 
     init(application: AnnotatorApplication, host: TabWindow) {
+        StartupTrace.mark("  window: stored properties (canvas, status pages, tab label)")
         self.application = application
         self.host = host
         window = host.window
 
         stack = gtk_stack_new()
         pageEntry = gtk_entry_new()
+        StartupTrace.mark("  window: page entry")
         pageCountLabel = gtk_label_new(tr("of 0"))
         zoomButton = gtk_menu_button_new()
         zoomText = gtk_label_new(tr("100%"))
@@ -244,7 +246,7 @@ public final class DocumentWindow {
         g_object_ref_sink(raw(page))
         splitView = SplitView(primary: canvas)
 
-        StartupTrace.mark("  window: stack, entry, labels")
+        StartupTrace.mark("  window: labels, split view")
         toolbarRevealer = buildToolbar()
         StartupTrace.mark("  window: toolbar")
         buildHeaderBar()
@@ -271,6 +273,7 @@ public final class DocumentWindow {
         let repairing = NoticeBar.repair()
         repairBar = repairing
         gtk_box_append(cast(content), repairing.revealer)
+        StartupTrace.mark("  window: notice bars")
         if let toolbarRevealer { gtk_box_append(cast(content), toolbarRevealer) }
         StartupTrace.mark("  window: stack pages (canvas, status pages)")
         let searchBar = buildSearchBar()
@@ -311,6 +314,7 @@ public final class DocumentWindow {
         gtk_actionable_set_action_name(cast(openOther), "win.open")
         gtk_box_append(cast(errorPage.extras), openOther)
         errorPage.primaryButton = openOther
+        StartupTrace.mark("  window: status pages' contents")
 
         canvas.onViewChanged = { [weak self] in self?.viewChanged() }
         canvas.onExternalLink = { [weak self] uri in self?.confirmOpening(uri) }
@@ -334,10 +338,12 @@ public final class DocumentWindow {
         }
 
         installActions()
+        StartupTrace.mark("  window: actions")
         installDrawer()
+        StartupTrace.mark("  window: drawer")
         installSplitActions()
         offerActionsAddedLater()
-        StartupTrace.mark("  window: actions")
+        StartupTrace.mark("  window: split actions")
         // Once the tab shows, the page it shows gets its initial focus right.
         Signals.connect(raw(page), "map") { [weak self] in
             self?.focusPrimaryButton()
@@ -349,6 +355,7 @@ public final class DocumentWindow {
         }
         showTitle(tr("PDF Annotator"))
         show(.empty)
+        StartupTrace.mark("  window: empty page shown")
     }
 
     /// Shows the window with this document's tab in front.
