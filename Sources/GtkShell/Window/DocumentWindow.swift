@@ -230,7 +230,7 @@ public final class DocumentWindow {
     var wholeSaveAgreed = false
 
     init(application: AnnotatorApplication, host: TabWindow) {
-        StartupTrace.mark("  window: stored properties (canvas, status pages, tab label)")
+        StartupTrace.mark("  window: stored properties (canvas, tab label)")
         self.application = application
         self.host = host
         window = host.window
@@ -278,7 +278,7 @@ public final class DocumentWindow {
         gtk_box_append(cast(content), repairing.revealer)
         StartupTrace.mark("  window: notice bars")
         if let toolbarRevealer { gtk_box_append(cast(content), toolbarRevealer) }
-        StartupTrace.mark("  window: stack pages (canvas, status pages)")
+        StartupTrace.mark("  window: stack pages (canvas)")
         let searchBar = buildSearchBar()
         gtk_box_append(cast(content), searchBar)
         // The bars that slide in and out above the page view (a search bar slides in the
