@@ -438,6 +438,9 @@ public struct WindowSnapshot: Codable, Sendable {
     /// which it makes when the sidebar is first shown; and how many page thumbnails the Pages
     /// grid has drawn since (each one when its row first comes into view).
     public var sidebarPagesMade: Bool? = nil
+    /// The status pages the window has made ("empty", "error"), each the first time it showed:
+    /// a window opened on a document makes neither.
+    public var statusPagesMade: [String]? = nil
     public var thumbnailsMade: Int? = nil
     /// Annotations of a large move (a lasso's Move of many strokes) still to be written into the
     /// document's objects, a slice each turn of the main loop after the model took the move.

@@ -269,6 +269,7 @@ extension DocumentWindow {
         snapshot.stylesheetLoaded = Stylesheet.loaded
         snapshot.toolIconsFound = Stylesheet.hasIcon("annotator-tool-pen-symbolic")
         snapshot.madeAfterFirstFrame = madeAfterFirstFrame
+        snapshot.statusPagesMade = statusPagesMade
         snapshot.editorOpen = content == .document ? editing != nil : nil
         snapshot.reviewThreads = reviewThreadsSnapshot()
         snapshot.noteReplies = noteEditor.flatMap { $0.noteID == nil ? nil : $0.thread }.map { thread in

@@ -46,8 +46,10 @@ public final class DocumentWindow {
     public internal(set) var errorMessage: String?
 
     let stack: UnsafeMutablePointer<GtkWidget>
-    let emptyPage = StatusPage(iconName: "x-office-document-symbolic", cssClass: "empty-page")
-    let errorPage = StatusPage(iconName: "dialog-error-symbolic", cssClass: "error-page")
+    /// The empty and error pages, each made the first time it shows (DocumentWindow+StatusPages):
+    /// a window opened on a document never makes either.
+    var builtEmptyPage: StatusPage?
+    var builtErrorPage: StatusPage?
     /// The prompt an encrypted document shows, made the first time one does: its password
     /// entry's caps-lock icon is GTK's only SVG, and loading it maps librsvg (about 10 MiB
     /// resident) into every window that never needs it.
@@ -228,12 +230,14 @@ public final class DocumentWindow {
     var wholeSaveAgreed = false
 
     init(application: AnnotatorApplication, host: TabWindow) {
+        StartupTrace.mark("  window: stored properties (canvas, tab label)")
         self.application = application
         self.host = host
         window = host.window
 
         stack = gtk_stack_new()
         pageEntry = gtk_entry_new()
+        StartupTrace.mark("  window: page entry")
         pageCountLabel = gtk_label_new(tr("of 0"))
         zoomButton = gtk_menu_button_new()
         zoomText = gtk_label_new(tr("100%"))
@@ -244,7 +248,7 @@ public final class DocumentWindow {
         g_object_ref_sink(raw(page))
         splitView = SplitView(primary: canvas)
 
-        StartupTrace.mark("  window: stack, entry, labels")
+        StartupTrace.mark("  window: labels, split view")
         toolbarRevealer = buildToolbar()
         StartupTrace.mark("  window: toolbar")
         buildHeaderBar()
@@ -255,9 +259,10 @@ public final class DocumentWindow {
         // fonts the first present loaded, each a match, a sort and a face in Pango).
         gtk_stack_set_hhomogeneous(cast(stack), 0)
         gtk_stack_set_vhomogeneous(cast(stack), 0)
-        gtk_stack_add_named(cast(stack), emptyPage.widget, Content.empty.rawValue)
+        // Until a document or a status page is shown, a blank box: the page view is not mapped
+        // in a tab shown empty (DocumentWindow+StatusPages).
+        gtk_stack_add_named(cast(stack), gtk_box_new(GTK_ORIENTATION_VERTICAL, 0), "none")
         gtk_stack_add_named(cast(stack), splitView.paned, Content.document.rawValue)
-        gtk_stack_add_named(cast(stack), errorPage.widget, Content.error.rawValue)
         let content = page
         let bar = SignatureBar()
         signatureBar = bar
@@ -271,8 +276,9 @@ public final class DocumentWindow {
         let repairing = NoticeBar.repair()
         repairBar = repairing
         gtk_box_append(cast(content), repairing.revealer)
+        StartupTrace.mark("  window: notice bars")
         if let toolbarRevealer { gtk_box_append(cast(content), toolbarRevealer) }
-        StartupTrace.mark("  window: stack pages (canvas, status pages)")
+        StartupTrace.mark("  window: stack pages (canvas)")
         let searchBar = buildSearchBar()
         gtk_box_append(cast(content), searchBar)
         // The bars that slide in and out above the page view (a search bar slides in the
@@ -290,27 +296,6 @@ public final class DocumentWindow {
         gtk_box_append(cast(content), buildSidebar(around: stack))
         StartupTrace.mark("  window: sidebar")
 
-        emptyPage.set(title: tr("Open a Document"), body: tr("Press Ctrl+O or drop a PDF file here."))
-        let openButton = gtk_button_new_with_mnemonic(tr("_Open…"))!
-        gtk_widget_add_css_class(openButton, "suggested-action")
-        gtk_widget_add_css_class(openButton, "pill")
-        gtk_actionable_set_action_name(cast(openButton), "win.open")
-        gtk_widget_set_halign(openButton, GTK_ALIGN_CENTER)
-        gtk_box_append(cast(emptyPage.extras), openButton)
-        emptyPage.primaryButton = openButton
-        let recent = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
-        gtk_widget_set_margin_top(recent, 18)
-        gtk_widget_set_size_request(recent, 360, -1)
-        gtk_box_append(cast(emptyPage.extras), recent)
-        recentList = recent
-        // Read when the empty page shows (before its first frame): a window that opens a
-        // document never reads the recent files.
-        Signals.connect(raw(emptyPage.widget), "map") { [weak self] in self?.showRecentDocuments() }
-        let openOther = gtk_button_new_with_mnemonic(tr("_Open Another…"))!
-        gtk_widget_add_css_class(openOther, "pill")
-        gtk_actionable_set_action_name(cast(openOther), "win.open")
-        gtk_box_append(cast(errorPage.extras), openOther)
-        errorPage.primaryButton = openOther
 
         canvas.onViewChanged = { [weak self] in self?.viewChanged() }
         canvas.onExternalLink = { [weak self] uri in self?.confirmOpening(uri) }
@@ -334,12 +319,15 @@ public final class DocumentWindow {
         }
 
         installActions()
+        StartupTrace.mark("  window: actions")
         installDrawer()
+        StartupTrace.mark("  window: drawer")
         installSplitActions()
         offerActionsAddedLater()
-        StartupTrace.mark("  window: actions")
+        StartupTrace.mark("  window: split actions")
         // Once the tab shows, the page it shows gets its initial focus right.
         Signals.connect(raw(page), "map") { [weak self] in
+            self?.showEmptyPageIfStillEmpty()
             self?.focusPrimaryButton()
             self?.refreshStateDumpOnEveryFrame()
         }
@@ -348,7 +336,10 @@ public final class DocumentWindow {
             self.host?.closeTab(self)
         }
         showTitle(tr("PDF Annotator"))
-        show(.empty)
+        // Empty until a document is opened in it; the empty page is made only if the tab is
+        // shown still empty (showEmptyPageIfStillEmpty, as it maps).
+        for w in navigationWidgets { gtk_widget_set_visible(w, 0) }
+        StartupTrace.mark("  window: empty")
     }
 
     /// Shows the window with this document's tab in front.
@@ -507,6 +498,7 @@ public final class DocumentWindow {
 
     func show(_ newContent: Content) {
         content = newContent
+        makeStatusPage(for: newContent)
         gtk_stack_set_visible_child_name(cast(stack), newContent.rawValue)
         // Page and zoom controls mean nothing without a document: hide them.
         for w in navigationWidgets { gtk_widget_set_visible(w, newContent == .document ? 1 : 0) }
@@ -520,8 +512,8 @@ public final class DocumentWindow {
     /// The empty or error page's main button takes the keyboard (not the selectable message).
     func focusPrimaryButton() {
         switch content {
-        case .empty: _ = emptyPage.primaryButton.map { gtk_widget_grab_focus($0) }
-        case .error: _ = errorPage.primaryButton.map { gtk_widget_grab_focus($0) }
+        case .empty: _ = builtEmptyPage?.primaryButton.map { gtk_widget_grab_focus($0) }
+        case .error: _ = builtErrorPage?.primaryButton.map { gtk_widget_grab_focus($0) }
         default: break
         }
     }

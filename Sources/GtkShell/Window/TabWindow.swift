@@ -43,6 +43,7 @@ public final class TabWindow {
     init(application: AnnotatorApplication) {
         self.application = application
         window = gtk_application_window_new(application.gtkApplication)
+        StartupTrace.mark("  tab window: GtkApplicationWindow")
         gtk_window_set_default_size(cast(window), 1000, 760)
         gtk_window_set_title(cast(window), tr("PDF Annotator"))
         notebook = gtk_notebook_new()
@@ -82,6 +83,7 @@ public final class TabWindow {
         installTabActions()
         installDropTarget()
         installDragOut()
+        StartupTrace.mark("  tab window: notebook, actions, drop target")
     }
 
     // MARK: Tabs
@@ -108,6 +110,7 @@ public final class TabWindow {
         if current == nil { follow(tab) }
         if select { gtk_notebook_set_current_page(cast(notebook), number) }
         tabsChanged()
+        StartupTrace.mark("  tab window: tab added (actions, header bar taken)")
     }
 
     /// Brings `tab` to the front.
