@@ -45,7 +45,9 @@ public final class AnnotatorApplication {
         Signals.connect(raw(gtkApplication), "notify::is-registered", pointer: { [weak self] _ in
             guard let self else { return }
             let registered = g_application_get_is_registered(cast(self.gtkApplication)) != 0
-            let remote = g_application_get_is_remote(cast(self.gtkApplication)) != 0
+            // Asked only while registered (GLib asserts it): the property is also notified
+            // when it turns false, as a second launch's does before it ends.
+            let remote = registered && g_application_get_is_remote(cast(self.gtkApplication)) != 0
             if registered, !remote {
                 StartupTrace.mark("registered as the primary instance")
                 DocumentPrefetch.allowRendering()
