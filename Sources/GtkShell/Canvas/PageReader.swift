@@ -30,16 +30,8 @@ final class PageReader {
     var currentLinks: (@Sendable (PageIndex) -> [LinkInfo])?
     /// Pages asked for whose reading has not come back yet.
     private(set) var readsPending = 0
-    /// Holds the reading of the pages a document's first frame shows until it is painted.
-    private let firstFrame: FirstFrameGate
-    /// Whether the canvas is on screen (its first frame is coming).
-    private let onScreen: () -> Bool
 
-    init(session: DocumentSession, firstFrame: FirstFrameGate = FirstFrameGate(), onScreen: @escaping () -> Bool = { false }) {
-        self.session = session
-        self.firstFrame = firstFrame
-        self.onScreen = onScreen
-    }
+    init(session: DocumentSession) { self.session = session }
 
     /// The document's pages are read from `source` from now on.
     func read(_ source: (PageSource & TextSource & LinkSource)?) {
@@ -50,13 +42,8 @@ final class PageReader {
     }
 
     /// Reads a page's text, links and exact geometry on `queue`, then calls `done` with the page
-    /// once the session's content holds them; on screen, not before the document's first frame
-    /// is painted (``FirstFrameGate``).
+    /// once the session's content holds them.
     func readPage(_ page: PageIndex, on queue: RenderQueue?, done: @escaping @MainActor (PageIndex, Bool) -> Void) {
-        if firstFrame.isClosed, onScreen() {
-            firstFrame.run(onScreen: true) { [weak self] in self?.readPage(page, on: queue, done: done) }
-            return
-        }
         guard let source = pageSource, let queue else { return }
         let generation = session.content.generation
         let textSource = self.textSource, linkSource = self.linkSource, presence = annotationPresence

@@ -247,7 +247,7 @@ public final class PdfCanvas {
         overlay = gtk_overlay_new()
         forms = FormFilling(session: session, area: area, overlay: overlay)
         textBox = TextBoxTyping(session: session, area: area, overlay: overlay)
-        reader = PageReader(session: session, firstFrame: paintWatch.firstFrameGate) { [area] in gtk_widget_get_mapped(area) != 0 }
+        reader = PageReader(session: session)
         let grid = gtk_grid_new()!
         widget = grid
         scrollbars = CanvasScrollbars(owner: grid)
@@ -276,7 +276,6 @@ public final class PdfCanvas {
         reader.textSource = text
         reader.linkSource = links
         reader.imageSource = source as? ImageSource
-        paintWatch.firstFrameGate.close()
         tiles.start(drawPage: drawPage)
         changeView { $0.setDocument(pageSizes: source.displaySizes) }
     }

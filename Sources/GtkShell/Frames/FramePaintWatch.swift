@@ -38,8 +38,6 @@ final class FramePaintWatch {
     var frameCost: (Int) -> Void = { _ in }
     /// Called once a document's first frame is on screen.
     var onFirstFramePainted: (() -> Void)?
-    /// Work held until a document's first frame is painted (``FirstFrameGate``).
-    let firstFrameGate = FirstFrameGate()
 
     init(area: UnsafeMutablePointer<GtkWidget>) {
         self.area = area
@@ -107,7 +105,6 @@ final class FramePaintWatch {
             diagnostics.firstPaintTraced = true
             StartupTrace.mark("page 1 painted (after-paint)")
             onFirstFramePainted?()
-            firstFrameGate.open()
             // What follows the first paint (more frames, a title) is part of the trace too.
             if StartupTrace.isOn { MainLoop.after(milliseconds: 700) { StartupTrace.report() } }
         } else if StartupTrace.isOn {
