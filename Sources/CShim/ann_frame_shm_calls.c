@@ -87,19 +87,16 @@ int ann_frame_shm_real_shmdt(const void *address)
 
 int shmget(key_t key, size_t size, int flags)
 {
-    static int (*real)(key_t, size_t, int);
-    if (real == NULL)
-        real = (int (*)(key_t, size_t, int))dlsym(RTLD_NEXT, "shmget");
     // cairo's own probe of the extension asks for one page; its pools start at 512 KiB.
     if (ann_frame_shm_mode() != MODE_BOUNDED || !called_from_cairo(__builtin_return_address(0)))
-        return real(key, size, flags);
+        return ann_frame_shm_real_shmget(key, size, flags);
     if (size <= 4096) {
         // The probe (cairo's first ask) is answered. Where frames take a segment only during an
         // animation, cairo's later asks of a page (it halves a refused pool's ask down to one) are
         // refused: a small image went through a page of shared memory kept attached at rest.
         if (!frame_shm.animations_only || !small_probe_answered) {
             small_probe_answered = TRUE;
-            return real(key, size, flags);
+            return ann_frame_shm_real_shmget(key, size, flags);
         }
         errno = ENOMEM;
         return -1;
@@ -136,7 +133,7 @@ int shmget(key_t key, size_t size, int flags)
             populate_taken = TRUE;
         }
     } else if (!ann_frame_shm_preparing() && large_frames_in_a_row >= ANN_FRAME_SHM_STREAM) {
-        id = real(key, size, flags);
+        id = ann_frame_shm_real_shmget(key, size, flags);
     }
     if (id == -1) {
         frame_shm.counts.refused++;
@@ -153,15 +150,12 @@ int shmget(key_t key, size_t size, int flags)
 
 void *shmat(int id, const void *address, int flags)
 {
-    static void *(*real)(int, const void *, int);
-    if (real == NULL)
-        real = (void *(*)(int, const void *, int))dlsym(RTLD_NEXT, "shmat");
     void *kept = id == frame_shm.live_segment && live_address == NULL ? ann_frame_shm_kept_mapping(id) : NULL;
     if (kept != NULL) {
         live_address = kept;  // the kept mapping: its pages are mapped already
         return kept;
     }
-    void *mapped = real(id, address, flags);
+    void *mapped = ann_frame_shm_real_shmat(id, address, flags);
     if (id == frame_shm.live_segment && live_address == NULL) {
         if (mapped != (void *)-1) {
             live_address = mapped;
@@ -179,9 +173,6 @@ void *shmat(int id, const void *address, int flags)
 
 int shmdt(const void *address)
 {
-    static int (*real)(const void *);
-    if (real == NULL)
-        real = (int (*)(const void *))dlsym(RTLD_NEXT, "shmdt");
     if (frame_shm.live_segment != -1 && address == live_address) {
         int id = frame_shm.live_segment;
         frame_shm.live_segment = -1;
@@ -191,7 +182,7 @@ int shmdt(const void *address)
         frame_shm.counts.bytes = 0;
         frame_shm.counts.released++;
     }
-    return real(address);
+    return ann_frame_shm_real_shmdt(address);
 }
 
 int XEventsQueued(Display *display, int queue_mode)
