@@ -61,6 +61,10 @@ void ann_object_set_bool(gpointer object, const char *property, gboolean value) 
     g_object_set(object, property, value, NULL);
 }
 
+void ann_object_set_object(gpointer object, const char *property, gpointer value) {
+    g_object_set(object, property, value, NULL);
+}
+
 void ann_accessible_set_label(GtkWidget *widget, const char *label) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }

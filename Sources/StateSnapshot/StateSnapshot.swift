@@ -392,6 +392,11 @@ public struct WindowSnapshot: Codable, Sendable {
     /// theme finds a tool's icon (`annotator-tool-pen-symbolic`), wherever the binary runs from.
     public var stylesheetLoaded: Bool? = nil
     public var toolIconsFound: Bool? = nil
+    /// Whether the display's icon theme is the one the app made as the display opened, with its
+    /// icons in it before it was read, and how many times the themes were thrown away and read
+    /// again since (the user picked another icon theme; none at start-up).
+    public var iconThemeMadeByApp: Bool? = nil
+    public var iconThemeChanges: Int? = nil
     /// Whether the window made what its first frame does not show (the recent-files entry, the
     /// signature check, the bookmarks), which waits for that frame (the sidebar's pages wait for
     /// the sidebar to be shown: `sidebarPagesMade`).

@@ -117,8 +117,8 @@ final class StartupUITests: XCTestCase {
     }
 
     /// The stylesheet and the tools' icons are compiled into the binary: a copy of it alone in
-    /// an empty folder (no data files beside it or above it) loads the one and finds the others,
-    /// and the window makes what its first frame did not show (the sidebar's pages) once that
+    /// an empty folder (no data files beside it or above it) loads the one and finds the others
+    /// (in the icon theme the app made as the display opened, read once), and the window makes what its first frame did not show (the sidebar's pages) once that
     /// frame is painted.
     func testABinaryCopiedAloneFindsItsIconsAndStylesheet() throws {
         let session = try AppSession()
@@ -133,6 +133,10 @@ final class StartupUITests: XCTestCase {
         let w = try XCTUnwrap(state.windows.first)
         XCTAssertEqual(w.stylesheetLoaded, true, "the stylesheet was not loaded from the binary")
         XCTAssertEqual(w.toolIconsFound, true, "the icon theme finds no tool icon for a binary copied alone")
+        // The display's icon theme was the app's, its icons in it before its one read: nothing
+        // threw that read away to read the themes again.
+        XCTAssertEqual(w.iconThemeMadeByApp, true, "the display's icon theme is GTK's, not the one made as it opened")
+        XCTAssertEqual(w.iconThemeChanges, 0, "the icon themes were read again at start-up")
         // Where the icon could have come from otherwise: an installed copy in the data dirs.
         let dataDirs = (ProcessInfo.processInfo.environment["XDG_DATA_DIRS"] ?? "/usr/local/share:/usr/share").split(separator: ":")
         let installed = dataDirs.filter {

@@ -40,6 +40,14 @@ public final class AnnotatorApplication {
         if let first = options.files.first { DocumentPrefetch.start(path: first) }
         gtkApplication = gtk_application_new(AppOptions.applicationID, G_APPLICATION_HANDLES_OPEN)
         StartupTrace.mark("GtkApplication created")
+        // The display's icon theme is made with the bundle's icons as the display opens
+        // (DisplayIconTheme); GtkApplication would add them again from its resource base path
+        // once the themes are being read, which makes it read them twice.
+        g_application_set_resource_base_path(cast(gtkApplication), nil)
+        Signals.connect(raw(gdk_display_manager_get()), "display-opened", pointer: { display in
+            guard let display else { return }
+            DisplayIconTheme.install(on: OpaquePointer(display))
+        })
         // Registered on the bus and not handing over to a running instance: the first frame
         // may be rendered ahead (before GTK itself starts).
         Signals.connect(raw(gtkApplication), "notify::is-registered", pointer: { [weak self] _ in

@@ -17,14 +17,17 @@ enum Stylesheet {
         ann_register_resources_once()
         guard let display = gdk_display_get_default() else { return }
         // The icons are laid out as hicolor is (icons/scalable/actions/…): the theme finds them
-        // by name. GtkApplication adds its resource base path's icons/ already (ours, from the
-        // application ID); added here unless it did. Not by asking the theme for its resource
-        // paths: GTK reads the icon themes on a thread of its own as GtkApplication starts, and
-        // that question waits for the whole read (6–8 ms of the main thread at start-up).
-        let theme = gtk_icon_theme_get_for_display(display)
-        if !applicationAddsIcons { gtk_icon_theme_add_resource_path(theme, resourcePath + "/icons") }
-        // Read while the window is built, off the main thread (the theme is set up now).
-        if let theme { IconWarmUp.start(theme: theme) }
+        // by name. The app's theme was made with them as the display opened and is being read
+        // already (DisplayIconTheme); otherwise (tests without the app, or GTK keeping the
+        // theme elsewhere) they are added here, unless a GtkApplication with our resource base
+        // path added them. Not by asking the theme for its resource paths: that question waits
+        // for the whole read (6–8 ms of the main thread at start-up).
+        if !DisplayIconTheme.isInstalled(on: display) {
+            let theme = gtk_icon_theme_get_for_display(display)
+            if !applicationAddsIcons { gtk_icon_theme_add_resource_path(theme, resourcePath + "/icons") }
+            // Read while the window is built, off the main thread (the theme is set up now).
+            if let theme { IconWarmUp.start(theme: theme) }
+        }
         guard g_resources_get_info(resourcePath + "/style.css", G_RESOURCE_LOOKUP_FLAGS_NONE, nil, nil, nil) != 0 else { return }
         let provider = gtk_css_provider_new()
         gtk_css_provider_load_from_resource(provider, resourcePath + "/style.css")

@@ -268,6 +268,8 @@ extension DocumentWindow {
         snapshot.mediaError = media.error
         snapshot.stylesheetLoaded = Stylesheet.loaded
         snapshot.toolIconsFound = Stylesheet.hasIcon("annotator-tool-pen-symbolic")
+        snapshot.iconThemeMadeByApp = gdk_display_get_default().map(DisplayIconTheme.isInstalled(on:))
+        snapshot.iconThemeChanges = DisplayIconTheme.changes
         snapshot.madeAfterFirstFrame = madeAfterFirstFrame
         snapshot.statusPagesMade = statusPagesMade
         snapshot.editorOpen = content == .document ? editing != nil : nil

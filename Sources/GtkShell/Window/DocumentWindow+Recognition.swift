@@ -116,8 +116,8 @@ extension DocumentWindow {
         startRecognition(language: language, pages: pages, cacheOnly: false, automatic: true)
     }
 
-    /// A new document is shown: forget the last one's recognition, then (on a worker) find the
-    /// language and take this document's pages from the cache.
+    /// A new document is shown: forget the last one's recognition, then, once its first frame
+    /// is painted, find the language (on a worker) and take this document's pages from the cache.
     func documentShownForRecognition(_ document: PopplerDocument, path: String, password: String?) {
         recognition.job?.cancel()
         recognition.job = nil
@@ -137,29 +137,34 @@ extension DocumentWindow {
         let pageCount = document.pageCount
         let interface = Self.interfaceLanguages()
         let permanentID = document.metadata.permanentID
-        WorkerThread.start(name: "recognition-language") {
-            let installed = TextRecognizer.installedLanguages()
-            // Parsed for it only when its bytes may name a language (most files do not).
-            let lang = DocumentLanguage.read(path: path, password: password)
-            let language = RecognitionLanguage.choose(documentLanguage: lang, interfaceLanguages: interface, installed: installed)
-            // What the cache holds is read at once only if it holds any page of this document
-            // (under its /ID, else a fingerprint of its bytes, as RecognitionJob keeps them):
-            // reading it parsed the file twice more and walked every page, 7 MiB at the peak of
-            // opening the 500-page document, for a document that was never recognised. Pages
-            // found textless later start a job that reads what it needs.
-            let cacheID = permanentID ?? FileFingerprint.of(path: path).map { "file" + $0 }
-            let cached = language != nil && cacheID.map { RecognitionCache.user.holdsPages(documentID: $0) } == true
-            // The pages' names in the cache, only when there is a language to read them in.
-            let keys = cached ? RecognitionJob.pageKeys(path: path, password: password) : nil
-            MainLoop.post { [weak self] in
-                guard let self, self.recognition.generation == generation else { return }
-                self.recognition.installed = installed
-                self.listRecognitionLanguages()
-                self.recognition.language = language
-                self.recognition.pageKeys = keys
-                guard let language else { return }
-                guard cached else { self.startWaitingRecognition(); return }
-                self.startRecognition(language: language, pages: (0..<pageCount).map(PageIndex.init), cacheOnly: true)
+        // After the first frame: it reads Tesseract's languages and the file's bytes, on a core
+        // the first frame's paint would otherwise share (perf: 4–5 ms of CPU before page 1).
+        afterFirstFrame { [weak self] in
+            guard let self, self.recognition.generation == generation else { return }
+            WorkerThread.start(name: "recognition-language") {
+                let installed = TextRecognizer.installedLanguages()
+                // Parsed for it only when its bytes may name a language (most files do not).
+                let lang = DocumentLanguage.read(path: path, password: password)
+                let language = RecognitionLanguage.choose(documentLanguage: lang, interfaceLanguages: interface, installed: installed)
+                // What the cache holds is read at once only if it holds any page of this document
+                // (under its /ID, else a fingerprint of its bytes, as RecognitionJob keeps them):
+                // reading it parsed the file twice more and walked every page, 7 MiB at the peak of
+                // opening the 500-page document, for a document that was never recognised. Pages
+                // found textless later start a job that reads what it needs.
+                let cacheID = permanentID ?? FileFingerprint.of(path: path).map { "file" + $0 }
+                let cached = language != nil && cacheID.map { RecognitionCache.user.holdsPages(documentID: $0) } == true
+                // The pages' names in the cache, only when there is a language to read them in.
+                let keys = cached ? RecognitionJob.pageKeys(path: path, password: password) : nil
+                MainLoop.post { [weak self] in
+                    guard let self, self.recognition.generation == generation else { return }
+                    self.recognition.installed = installed
+                    self.listRecognitionLanguages()
+                    self.recognition.language = language
+                    self.recognition.pageKeys = keys
+                    guard let language else { return }
+                    guard cached else { self.startWaitingRecognition(); return }
+                    self.startRecognition(language: language, pages: (0..<pageCount).map(PageIndex.init), cacheOnly: true)
+                }
             }
         }
     }
