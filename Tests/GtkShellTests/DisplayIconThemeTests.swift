@@ -38,11 +38,14 @@ final class DisplayIconThemeTests: XCTestCase {
         return String(cString: uri)
     }
 
-    /// Runs the main loop until `done` holds or a minute passes.
+    /// Runs the main loop until `done` holds or a minute passes (without blocking in it: with
+    /// nothing to do, it would wait for ever).
     @MainActor
     private static func iterate(until done: () -> Bool) {
         let deadline = Date().addingTimeInterval(60)
-        while !done(), Date() < deadline { g_main_context_iteration(nil, 1) }
+        while !done(), Date() < deadline {
+            if g_main_context_iteration(nil, 0) == 0 { usleep(2_000) }
+        }
     }
 
     func testTheThemeMadeAsTheDisplayOpensIsTheDisplaysAndHoldsTheBundlesIconsOnce() throws {
@@ -90,6 +93,57 @@ final class DisplayIconThemeTests: XCTestCase {
             XCTAssertTrue(Self.file(of: "annotator-tool-pen-symbolic", in: gtks)?.hasPrefix("resource://") == true,
                           "GTK's theme holds the bundle's icons")
             XCTAssertEqual(Self.resourcePaths(of: gtks).filter { $0 == Stylesheet.resourcePath + "/icons" }.count, 1)
+        }
+    }
+
+    /// What `widget` draws now, as bytes of a 32-bit image.
+    @MainActor
+    private static func pixels(of widget: UnsafeMutablePointer<GtkWidget>) -> [UInt8] {
+        let width = max(gtk_widget_get_width(widget), 1), height = max(gtk_widget_get_height(widget), 1)
+        guard let paintable = gtk_widget_paintable_new(widget), let snapshot = gtk_snapshot_new() else { return [] }
+        defer { g_object_unref(raw(paintable)) }
+        gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height) else { return [] }
+        defer { cairo_surface_destroy(surface) }
+        if let node = gtk_snapshot_free_to_node(snapshot) {
+            let cr = cairo_create(surface)
+            gsk_render_node_draw(node, cr)
+            cairo_destroy(cr)
+            gsk_render_node_unref(node)
+        }
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { return [] }
+        return Array(UnsafeBufferPointer(start: data, count: Int(cairo_image_surface_get_stride(surface)) * Int(height)))
+    }
+
+    func testAWidgetShownBeforeTheUserPicksAnotherIconThemeShowsThatThemesIconAfterIt() throws {
+        try GtkTestDisplay.require()
+        try MainActor.assumeIsolated {
+            let display = try Self.freshDisplay()
+            DisplayIconTheme.install(on: display)
+            // An icon Adwaita has and hicolor and GTK's own icons do not: with hicolor picked,
+            // the image shows GTK's missing-image icon instead.
+            let made = try XCTUnwrap(gtk_icon_theme_get_for_display(display))
+            guard Self.file(of: "edit-undo-symbolic", in: made) != nil else {
+                gdk_display_close(display)
+                throw XCTSkip("the Adwaita icon theme is not installed")
+            }
+            let window = try XCTUnwrap(gtk_window_new())
+            gtk_window_set_display(cast(window), display)
+            let image = try XCTUnwrap(gtk_image_new_from_icon_name("edit-undo-symbolic"))
+            gtk_image_set_pixel_size(cast(image), 32)
+            gtk_window_set_child(cast(window), image)
+            gtk_window_present(cast(window))
+            defer { gtk_window_destroy(cast(window)); gdk_display_close(display) }
+            Self.iterate { gtk_widget_get_mapped(image) != 0 && gtk_widget_get_width(image) > 0 && Self.pixels(of: image).contains { $0 != 0 } }
+            let before = Self.pixels(of: image)
+            XCTAssertTrue(before.contains { $0 != 0 }, "the image drew its icon")
+            let changesBefore = DisplayIconTheme.changes
+            let settings = try XCTUnwrap(gtk_settings_get_for_display(display))
+            ann_object_set_string(raw(settings), "gtk-icon-theme-name", "hicolor")
+            Self.iterate { DisplayIconTheme.changes > changesBefore && Self.pixels(of: image) != before }
+            XCTAssertFalse(DisplayIconTheme.isInstalled(on: display), "the display was handed back to GTK")
+            XCTAssertNotEqual(Self.pixels(of: image), before, "the image still shows the icon of the theme the user left")
         }
     }
 }

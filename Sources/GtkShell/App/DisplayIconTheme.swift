@@ -48,6 +48,10 @@ enum DisplayIconTheme {
             changes += 1
             handBackToGtk(display)
         }
+        // A display closed is no longer one whose theme is the app's (another may take its address).
+        Signals.connect(raw(display), "closed", pointer: { _ in
+            if self.display == display { self.display = nil }
+        })
         IconWarmUp.start(theme: theme)
         StartupTrace.mark("  icon theme made with the bundle's icons")
     }
