@@ -14,11 +14,7 @@ final class IconWarmUpTests: XCTestCase {
     private static func theme() throws -> OpaquePointer {
         let display = try XCTUnwrap(gdk_display_get_default())
         let theme = try XCTUnwrap(gtk_icon_theme_new())
-        var value = GValue()
-        g_value_init(&value, gdk_display_get_type())
-        g_value_set_object(&value, raw(display))
-        g_object_set_property(cast(theme), "display", &value)
-        g_value_unset(&value)
+        ann_object_set_object(raw(theme), "display", raw(display))
         gtk_icon_theme_add_resource_path(theme, Stylesheet.resourcePath + "/icons")
         return theme
     }

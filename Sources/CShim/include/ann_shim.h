@@ -28,6 +28,7 @@ void ann_object_set_string(gpointer object, const char *property, const char *va
 char *ann_object_get_string(gpointer object, const char *property);
 /// Sets a boolean property (g_object_set is variadic).
 void ann_object_set_bool(gpointer object, const char *property, gboolean value);
+/// Sets an object property (g_object_set is variadic).
 void ann_object_set_object(gpointer object, const char *property, gpointer value);
 /* A boolean property's value. */
 gboolean ann_object_get_bool(gpointer object, const char *property);

@@ -19,12 +19,11 @@ enum Stylesheet {
         // The icons are laid out as hicolor is (icons/scalable/actions/…): the theme finds them
         // by name. The app's theme was made with them as the display opened and is being read
         // already (DisplayIconTheme); otherwise (tests without the app, or GTK keeping the
-        // theme elsewhere) they are added here, unless a GtkApplication with our resource base
-        // path added them. Not by asking the theme for its resource paths: that question waits
-        // for the whole read (6–8 ms of the main thread at start-up).
+        // theme elsewhere: the GtkApplication has no resource base path to add them from) they
+        // are added here.
         if !DisplayIconTheme.isInstalled(on: display) {
             let theme = gtk_icon_theme_get_for_display(display)
-            if !applicationAddsIcons { gtk_icon_theme_add_resource_path(theme, resourcePath + "/icons") }
+            gtk_icon_theme_add_resource_path(theme, resourcePath + "/icons")
             // Read while the window is built, off the main thread (the theme is set up now).
             if let theme { IconWarmUp.start(theme: theme) }
         }
@@ -34,15 +33,6 @@ enum Stylesheet {
         gtk_style_context_add_provider_for_display(display, cast(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         g_object_unref(raw(provider))
         loaded = true
-    }
-
-    /// Whether the running GtkApplication added the bundle's icons/ to the icon theme itself
-    /// (it does for its resource base path, which GApplication makes from the application ID).
-    static var applicationAddsIcons: Bool {
-        // The default application is the app's GtkApplication (none in tests without one).
-        guard let application = g_application_get_default(),
-              let base = g_application_get_resource_base_path(application) else { return false }
-        return String(cString: base) == resourcePath
     }
 
     /// Whether the display's icon theme finds `name` (the state dump asks for a tool's icon).

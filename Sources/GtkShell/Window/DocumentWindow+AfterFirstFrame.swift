@@ -3,10 +3,10 @@ import CGtk
 import Platform
 
 /// Nothing before the first frame that the first frame does not show: a document's signature
-/// check, recent-files entry, bookmarks and text-recognition language wait for that frame (the sidebar's pages, the
-/// toolbar's tools, the menus' popovers, the empty and error pages and the Preferences window
-/// are made when first shown: a reader who never opens the sidebar never pays for its lists and
-/// page thumbnails).
+/// check, recent-files entry, bookmarks and text-recognition language wait for that frame (the
+/// sidebar's pages, the toolbar's tools, the menus' popovers, the empty and error pages and the
+/// Preferences window are made when first shown: a reader who never opens the sidebar never pays
+/// for its lists and page thumbnails).
 /// The start-up trace (`PDF_ANNOTATOR_TRACE=1`) shows what is left before page 1.
 extension DocumentWindow {
     /// How long work waits for a first frame that does not come (a window never shown, a canvas
